@@ -1,0 +1,181 @@
+"""Commands: what a player (or the person recording a draw) asks the engine to do.
+
+Every command is a pydantic model with a ``type`` tag, so the CLI's ``act --json`` takes
+exactly this shape, e.g. ``{"type": "dig_tunnel", "player": "red", "square": [1, 1]}``.
+``player`` is the colour of the acting player. Validation of shape happens here; the rules
+are checked by :func:`domain.decide.decide`, which raises :class:`~domain.errors.RuleViolation`.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .errors import RuleViolation
+
+Square = tuple[int, int]
+
+
+class _Cmd(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ChooseInaccessibleOrders(_Cmd):
+    """Full game set-up: keep 2 of the 3 drawn order cards as inaccessible."""
+    type: Literal["choose_inaccessible_orders"] = "choose_inaccessible_orders"
+    player: str
+    cards: list[str]
+
+
+class ChooseOrders(_Cmd):
+    """Orders Phase: 3 different order cards from hand, left (first) to right.
+    With 2 players, also the third order of the non-player colour you handle."""
+    type: Literal["choose_orders"] = "choose_orders"
+    player: str
+    orders: list[str]
+    nonplayer_order: str | None = None
+
+
+class TakeAction(_Cmd):
+    """Carry out the order on your current space (Get Food, Recruit Imps, Buy Traps), paying its cost."""
+    type: Literal["take_action"] = "take_action"
+    player: str
+
+
+class ImproveReputation(_Cmd):
+    """Improve Reputation; ``spy`` = position 1..4 of the Combat Card to look at (spaces I and III)."""
+    type: Literal["improve_reputation"] = "improve_reputation"
+    player: str
+    spy: int | None = None
+
+
+class DigTunnel(_Cmd):
+    """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
+    type: Literal["dig_tunnel"] = "dig_tunnel"
+    player: str
+    square: Square
+
+
+class StopDigging(_Cmd):
+    type: Literal["stop_digging"] = "stop_digging"
+    player: str
+
+
+class MineGold(_Cmd):
+    """Mine with ``imps`` imps (1 gold each), up to the permit and your unconquered tunnels."""
+    type: Literal["mine_gold"] = "mine_gold"
+    player: str
+    imps: int
+
+
+class HireMonster(_Cmd):
+    """Hire a monster (or ghost) from the Underground Tavern; a golem needs ``discard_trap``,
+    a demon needs ``feed_monster`` (one of your monsters, not a ghost)."""
+    type: Literal["hire_monster"] = "hire_monster"
+    player: str
+    monster: str
+    discard_trap: str | None = None
+    feed_monster: str | None = None
+
+
+class BuildRoom(_Cmd):
+    """Build a room from the Bargain Basement on one of your unconquered tunnels."""
+    type: Literal["build_room"] = "build_room"
+    player: str
+    room: str
+    square: Square
+
+
+class DiscardTrap(_Cmd):
+    """Second Year Buy Traps: send one Trap Card back."""
+    type: Literal["discard_trap"] = "discard_trap"
+    player: str
+    card: str
+
+
+class Decline(_Cmd):
+    """Do not carry out the order: the minion goes onto its order card."""
+    type: Literal["decline"] = "decline"
+    player: str
+
+
+class Produce(_Cmd):
+    """Use the production room on ``square`` (Tool Shed: ``dig`` = where its tunnel goes)."""
+    type: Literal["produce"] = "produce"
+    player: str
+    square: Square
+    dig: Square | None = None
+
+
+class RetrieveOrder(_Cmd):
+    """End your Production: take back the first order card, or one that was not carried out."""
+    type: Literal["retrieve_order"] = "retrieve_order"
+    player: str
+    card: str
+
+
+class PayWage(_Cmd):
+    """Pay Day: pay this monster's wage (demon: ``feed_monster``; golem: ``discard_trap``)."""
+    type: Literal["pay_wage"] = "pay_wage"
+    player: str
+    monster: str
+    feed_monster: str | None = None
+    discard_trap: str | None = None
+
+
+class ReleaseMonster(_Cmd):
+    """Pay Day: let the monster go (you gain 1 Evil)."""
+    type: Literal["release_monster"] = "release_monster"
+    player: str
+    monster: str
+
+
+class PayTaxes(_Cmd):
+    """Taxes: pay ``gold`` (0..due); each unpaid gold is a red mark."""
+    type: Literal["pay_taxes"] = "pay_taxes"
+    player: str
+    gold: int
+
+
+class ChooseEventOption(_Cmd):
+    """A Special Event that offers a choice (e.g. release a monster or gain Evil)."""
+    type: Literal["choose_event_option"] = "choose_event_option"
+    player: str
+    option: str
+    target: str | None = None
+
+
+class RecordDraw(_Cmd):
+    """Chance: what came up (tile, card or order ids). In digital play the engine's RNG makes this
+    command; at a real table the person recording enters it."""
+    type: Literal["record_draw"] = "record_draw"
+    cards: list[str]
+    player: None = None
+
+
+Command = Annotated[
+    Union[
+        ChooseInaccessibleOrders, ChooseOrders, TakeAction, ImproveReputation, DigTunnel, StopDigging,
+        MineGold, HireMonster, BuildRoom, DiscardTrap, Decline, Produce, RetrieveOrder, PayWage,
+        ReleaseMonster, PayTaxes, ChooseEventOption, RecordDraw,
+    ],
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter = TypeAdapter(Command)
+
+
+def parse_command(data: dict | str) -> _Cmd:
+    """Validate a command from JSON text or a dict.
+
+    Raises:
+        RuleViolation: code ``COMMAND_MALFORMED`` with pydantic's reasons in the message.
+    """
+    try:
+        if isinstance(data, str):
+            return _ADAPTER.validate_json(data)
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        reasons = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
+        )
+        raise RuleViolation("COMMAND_MALFORMED", f"the command is not valid: {reasons}", "input.schema") from None

@@ -1,0 +1,158 @@
+"""The pure decider API: ``pending``, ``decide``, ``evolve`` and the loop that runs consequences.
+
+    pending(state)         -> Pending        what the game waits for
+    decide(state, command) -> [Event, ...]   validates; raises RuleViolation; no side effects
+    evolve(state, event)   -> state          applies one event (domain.evolve)
+
+``decide`` returns the decision event(s) and every consequence after them, up to the next
+point where input is needed (design §2). In digital play, :func:`execute` also answers chance
+nodes with a seeded RNG derived from the game's seed and the event count, so a stored game
+can be resumed in another process and still draws the same way.
+"""
+from __future__ import annotations
+
+import random
+
+from . import flow
+from .catalog import load_catalog
+from .commands import RecordDraw, parse_command
+from .errors import RuleViolation, refuse
+from .events import Event, GameStarted, Seat
+from .evolve import evolve
+from .game_info import COLORS, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
+from .pending import CHANCE, Pending
+from .state import GameState, clone
+
+MAX_AUTO_STEPS = 10_000   # a guard: the flow must always reach an input
+
+
+def advance(state: GameState) -> tuple[list[Event], GameState]:
+    """Apply consequences in place until the game waits for input."""
+    out: list[Event] = []
+    for _ in range(MAX_AUTO_STEPS):
+        result = flow.step(state)
+        if isinstance(result, Pending):
+            return out, state
+        for e in result:
+            state = evolve(state, e)
+            out.append(e)
+    raise RuntimeError("the flow did not reach an input; this is an engine bug")
+
+
+def pending(state: GameState) -> Pending:
+    """What the game waits for now. ``state`` must be advanced (every stored state is)."""
+    result = flow.step(state)
+    if not isinstance(result, Pending):
+        raise RuntimeError("the state is not at an input point; call advance() first")
+    return result
+
+
+def _check_addressed(p: Pending, command) -> None:
+    if not p.accepts or not isinstance(command, p.accepts):
+        wanted = ", ".join(sorted({c.model_fields['type'].default for c in p.accepts})) or "nothing"
+        raise refuse("UNEXPECTED_COMMAND", f"the game waits for: {p.prompt} (commands accepted: {wanted})",
+                     p.rule if p.kind == "combat" else "flow.turn")
+    if p.is_chance:
+        return
+    if command.player not in p.actors:
+        who = ", ".join(p.actors)
+        raise refuse("NOT_YOUR_TURN", f"{command.player} cannot act now; the game waits for {who}: {p.prompt}",
+                     "flow.not_your_turn")
+
+
+def _chance_events(p: Pending, command: RecordDraw) -> list[Event]:
+    problem = p.chance.problem(list(command.cards))
+    if problem:
+        raise refuse("DRAW_IMPOSSIBLE", problem, "input.chance")
+    return p.chance.build(list(command.cards))
+
+
+def execute_pure(state: GameState, command) -> tuple[list[Event], GameState]:
+    """Decide ``command`` against ``state`` and return (events, new state); ``state`` is untouched."""
+    if isinstance(command, dict | str):
+        command = parse_command(command)
+    p = pending(state)
+    _check_addressed(p, command)
+    decided = _chance_events(p, command) if p.is_chance else p.handle(state, command)
+    work = clone(state)
+    for e in decided:
+        work = evolve(work, e)
+    more, work = advance(work)
+    return list(decided) + more, work
+
+
+def decide(state: GameState, command) -> list[Event]:
+    """Validate ``command`` and return its events (decision, chance or consequence), in order.
+
+    Raises:
+        RuleViolation: the command is malformed, not expected now, or breaks a rule.
+    """
+    return execute_pure(state, command)[0]
+
+
+def random_draw(state: GameState, p: Pending) -> RecordDraw:
+    """The seeded RNG's answer to a chance node (digital play)."""
+    rng = random.Random(f"{state.seed}:{state.version}")
+    return RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count))
+
+
+def resolve_chance(state: GameState) -> tuple[list[Event], GameState]:
+    """In digital mode, answer chance nodes with the RNG until a player must act."""
+    out: list[Event] = []
+    while state.mode == "digital":
+        p = pending(state)
+        if not p.is_chance:
+            break
+        events, state = execute_pure(state, random_draw(state, p))
+        out += events
+    return out, state
+
+
+def execute(state: GameState, command) -> tuple[list[Event], GameState]:
+    """One command as the application runs it: decide, apply, then (digital) resolve chance."""
+    events, state = execute_pure(state, command)
+    more, state = resolve_chance(state)
+    return events + more, state
+
+
+def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digital", seed: int | None = None,
+             starting_player: int = 0) -> tuple[list[Event], GameState]:
+    """Start a game: ``GameStarted`` and everything up to the first input.
+
+    Args:
+        names: 2 to 4 player names, clockwise; they take the colours red, blue, green, yellow.
+        variant: "first_game" or "full" (Rulebook › First Game / Full Game).
+        mode: "digital" (the RNG draws) or "tabletop" (a person records each draw).
+        seed: RNG seed for digital play (random if None).
+        starting_player: index of the starting player in ``names``.
+
+    Raises:
+        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode or starting player.
+    """
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise refuse("SETUP_INVALID", f"Dungeon Lords is for 2 to 4 players, not {len(names)}", "setup.players")
+    if variant not in VARIANTS or mode not in MODES:
+        raise refuse("SETUP_INVALID", f"variant must be one of {VARIANTS} and mode one of {MODES}", "setup.players")
+    if not 0 <= starting_player < len(names):
+        raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
+    if mode == "digital" and seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    seats = [Seat(color=c, name=n) for c, n in zip(COLORS, names)]
+    start = GameStarted(players=seats, variant=variant, mode=mode, seed=seed,
+                        starting_player=seats[starting_player].color, catalog_hash=load_catalog().content_hash)
+    state = evolve(None, start)
+    events, state = advance(state)
+    more, state = resolve_chance(state)
+    return [start, *events, *more], state
+
+
+def replay(events: list[Event]) -> GameState:
+    """Fold a whole log (no validation): the state it describes."""
+    state = None
+    for e in events:
+        state = evolve(state, e)
+    return state
+
+
+__all__ = ["advance", "decide", "execute", "execute_pure", "new_game", "pending", "replay", "resolve_chance",
+           "RuleViolation", "CHANCE"]

@@ -1,0 +1,365 @@
+"""Domain events: what happened, in the past tense, as validated pydantic models.
+
+Three kinds share one log (design §1): ``decision`` (a player's validated choice),
+``chance`` (what a draw produced: every outcome is inside the event, so replay never
+re-rolls) and ``consequence`` (what the rules made happen). Each class carries
+``version`` (its schema version, used by upcasting) and ``kind``.
+
+Units: gold and food are tokens, ``evil`` is Evilometer steps (positive = up, towards
+evil), squares are ``[row, col]``.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+Square = tuple[int, int]
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: ClassVar[str] = "consequence"
+    version: ClassVar[int] = 1
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, **self.model_dump(mode="json")}
+
+
+class Decision(Event):
+    kind: ClassVar[str] = "decision"
+
+
+class Chance(Event):
+    kind: ClassVar[str] = "chance"
+
+
+# --- set-up -------------------------------------------------------------------------------
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    color: str
+    name: str
+
+
+class GameStarted(Event):
+    """A new game: seats clockwise, rules variant, who answers chance, the seed (if any)."""
+    players: list[Seat]
+    variant: str
+    mode: str
+    seed: int | None
+    starting_player: str
+    catalog_hash: str
+
+
+class ScenarioLoaded(Event):
+    """A game that starts from a described situation; ``state`` is the complete validated state."""
+    name: str
+    description: str
+    state: dict[str, Any]
+
+
+class CombatCardsDealt(Chance):
+    """The Year's 4 Combat Cards, top first; the other 5 go back to the box unseen."""
+    year: int
+    cards: list[str]
+
+
+class SpecialEventsDrawn(Chance):
+    """Full game: one Special Event Card for each Year, face down."""
+    year1: str
+    year2: str
+
+
+class InaccessibleOrdersDrawn(Chance):
+    """Order cards drawn at random: 2 inaccessible (first game), 3 to choose from (full game),
+    or 3 inaccessible for a non-player colour."""
+    color: str
+    cards: list[str]
+
+
+class InaccessibleOrdersChosen(Decision):
+    color: str
+    cards: list[str]
+
+
+# --- flow --------------------------------------------------------------------------------
+class PhaseBegan(Event):
+    phase: str
+    year: int
+    season: str
+
+
+class OfferDiscarded(Event):
+    """Leftover monsters and rooms go to the Distant Lands discard piles."""
+    monsters: list[str]
+    rooms: list[str]
+
+
+class MonstersRevealed(Chance):
+    tiles: list[str]
+
+
+class RoomsRevealed(Chance):
+    tiles: list[str]
+
+
+class EventTileRevealed(Chance):
+    season: str
+    tile: str
+
+
+class SpecialEventRevealed(Event):
+    year: int
+    card: str
+
+
+class AdventurersDrawn(Chance):
+    """Drawn for ``season`` (the next round)."""
+    season: str
+    tiles: list[str]
+
+
+class AdventurerPutUnder(Event):
+    """All drawn adventurers shared one glyph: the last one drawn goes under the stack."""
+    season: str
+    tile: str
+
+
+class AdventurersLinedUp(Event):
+    """Next round's adventurers, weakest (simplest glyph) first."""
+    season: str
+    tiles: list[str]
+
+
+# --- orders ------------------------------------------------------------------------------
+class NonPlayerOrdersDrawn(Chance):
+    color: str
+    cards: list[str]
+
+
+class OrdersChosen(Decision):
+    """Secret until revealed: the 3 orders, left first (and, with 2 players, the non-player's third)."""
+    color: str
+    orders: list[str]
+    nonplayer_order: str | None = None
+
+
+class OrdersRevealed(Event):
+    slot: int
+    cards: dict[str, str]
+
+
+class MinionPlaced(Event):
+    """A minion goes to the lowest free space, or onto its order card (space None) if shut out."""
+    color: str
+    action: str
+    space: str | None
+    slot: int
+    nonplayer: bool = False
+    fee_paid: int = 0
+    reason: str = ""
+
+
+class NonPlayerOrdersRotated(Event):
+    """The non-player's orders of this round become its inaccessible orders."""
+    color: str
+    inaccessible: list[str]
+
+
+# --- actions -----------------------------------------------------------------------------
+class ActionTaken(Decision):
+    """An action paid for and carried out (Get Food, Improve Reputation, Recruit Imps, Buy Traps)."""
+    color: str
+    action: str
+    space: str
+    paid: dict[str, int]
+    gained: dict[str, int]
+
+
+class CombatCardSpied(Decision):
+    """Seen by ``color`` only: the Combat Card at ``position`` (1 = top)."""
+    color: str
+    position: int
+    card: str
+
+
+class ActionDeclined(Decision):
+    color: str
+    action: str
+    space: str
+    reason: str
+
+
+class TunnelDug(Decision):
+    color: str
+    square: Square
+    foreimp: bool = False
+    by_room: bool = False
+
+
+class DiggingFinished(Decision):
+    color: str
+    dug: int
+
+
+class GoldMined(Decision):
+    color: str
+    imps: int
+    foreimp: bool
+
+
+class TrapCardsDrawn(Chance):
+    color: str
+    cards: list[str]
+
+
+class TrapDeckReshuffled(Event):
+    cards: int
+
+
+class TrapDiscarded(Decision):
+    color: str
+    card: str
+
+
+class MonsterHired(Decision):
+    color: str
+    monster: str
+    space: str
+    paid: dict[str, int]
+    discarded_trap: str | None = None
+    fed_monster: str | None = None
+
+
+class RoomBuilt(Decision):
+    color: str
+    room: str
+    square: Square
+    paid: dict[str, int]
+
+
+# --- production and retrieval ----------------------------------------------------------------
+class RoomProduced(Decision):
+    color: str
+    room: str
+    square: Square
+    imps: int
+    trolls: int
+    paid: dict[str, int]
+    output: str
+
+
+class OrdersRetrieved(Decision):
+    color: str
+    card: str
+    inaccessible: list[str]
+
+
+# --- events ------------------------------------------------------------------------------
+class WagePaid(Decision):
+    color: str
+    monster: str
+    paid: dict[str, int]
+    fed_monster: str | None = None
+    discarded_trap: str | None = None
+
+
+class MonsterReleased(Decision):
+    """Not paid: the monster leaves for the Distant Lands and the lord gains 1 Evil."""
+    color: str
+    monster: str
+
+
+class PayDayFinished(Event):
+    color: str
+
+
+class SpecialEventFinished(Event):
+    color: str
+
+
+class TaxesPaid(Decision):
+    color: str
+    due: int
+    paid: int
+    red_marks: int
+
+
+class SpecialEventApplied(Event):
+    """A Special Event's effect on one player (``effect`` lists what changed)."""
+    color: str
+    card: str
+    effect: dict[str, Any]
+
+
+class SpecialEventChoiceMade(Decision):
+    color: str
+    card: str
+    option: str
+    target: str | None = None
+
+
+# --- adventurers, paladin, rounds ------------------------------------------------------------
+class NonPlayerEvilMoved(Event):
+    color: str
+    steps: int
+
+
+class AdventurerAssigned(Event):
+    color: str
+    tile: str
+    position: int
+
+
+class AdventurerDiscarded(Event):
+    tile: str
+    reason: str
+
+
+class PaladinArrived(Event):
+    color: str
+    paladin: str
+
+
+class PaladinMoved(Event):
+    from_color: str
+    to_color: str
+    paladin: str
+
+
+class RoundEnded(Event):
+    """Imps return to their dens; the Starting Player Token passes (not in fall)."""
+    season: str
+    starting_player: str
+
+
+class YearBegan(Event):
+    """The Second Year: new combat cards, the stronger paladin, a new starting player."""
+    year: int
+    starting_player: str
+
+
+ALL_EVENTS: dict[str, type[Event]] = {
+    cls.__name__: cls for cls in [
+        GameStarted, ScenarioLoaded, CombatCardsDealt, SpecialEventsDrawn, InaccessibleOrdersDrawn,
+        InaccessibleOrdersChosen, PhaseBegan, OfferDiscarded, MonstersRevealed, RoomsRevealed,
+        EventTileRevealed, SpecialEventRevealed, AdventurersDrawn, AdventurerPutUnder,
+        AdventurersLinedUp, NonPlayerOrdersDrawn, OrdersChosen, OrdersRevealed, MinionPlaced,
+        NonPlayerOrdersRotated, ActionTaken, CombatCardSpied, ActionDeclined, TunnelDug,
+        DiggingFinished, GoldMined, TrapCardsDrawn, TrapDeckReshuffled, TrapDiscarded, MonsterHired,
+        RoomBuilt, RoomProduced, OrdersRetrieved, WagePaid, MonsterReleased, PayDayFinished, SpecialEventFinished,
+        TaxesPaid, SpecialEventApplied, SpecialEventChoiceMade, NonPlayerEvilMoved,
+        AdventurerAssigned, AdventurerDiscarded, PaladinArrived, PaladinMoved, RoundEnded, YearBegan,
+    ]
+}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Rebuild (and validate) a domain event from its JSON form ``{"type": ..., **fields}``."""
+    data = dict(data)
+    cls = ALL_EVENTS[data.pop("type")]
+    return cls.model_validate(data)

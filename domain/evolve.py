@@ -1,0 +1,526 @@
+"""evolve(state, event) -> state: apply one event. No validation, no randomness, no I/O.
+
+The state is mutated in place and returned (callers that need the old state clone first:
+see :func:`domain.engine.decide`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import events as ev
+from .game_info import COLORS, EVENT_TILES, SEASONS
+from .phases.actions import current
+from .phases.common import catalog, clamp_evil
+from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
+from .phases.orders import SPACES
+
+Handler = Callable[[GameState, ev.Event], None]
+HANDLERS: dict[type, Handler] = {}
+
+
+def on(cls):
+    def register(fn: Handler) -> Handler:
+        HANDLERS[cls] = fn
+        return fn
+    return register
+
+
+def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    if isinstance(event, ev.GameStarted):
+        state = _start(event)
+    elif isinstance(event, ev.ScenarioLoaded):
+        state = from_dict(event.state)
+    else:
+        HANDLERS[type(event)](state, event)
+    state.version += 1
+    return state
+
+
+# --- helpers ------------------------------------------------------------------------------------
+def _pay(p: Player, paid: dict[str, int]) -> None:
+    p.gold -= paid.get("gold", 0)
+    p.food -= paid.get("food", 0)
+    p.evil += paid.get("evil", 0)          # an Evil cost; legality (not past the top) was checked
+
+
+def _resolve(state: GameState, carried_out: bool) -> None:
+    pl = current(state)
+    if pl is not None:
+        pl.resolved, pl.carried_out = True, carried_out
+
+
+def _instances(type_id: str, copies: int) -> list[str]:
+    return [f"{type_id}#{i}" for i in range(1, copies + 1)]
+
+
+def _start(e: ev.GameStarted) -> GameState:
+    cat = catalog()
+    cards = list(cat.order_cards)
+    players = []
+    for seat in e.players:
+        p = Player(color=seat.color, name=seat.name, hand=list(cards), dungeon=empty_grid())
+        for r, c in cat.dungeon.starting_tunnels:
+            p.dungeon[r][c] = Cell("tunnel")
+        players.append(p)
+    used = {s.color for s in e.players}
+    nonplayers = [NonPlayer(color=c, deck=list(cards)) for c in COLORS if c not in used]
+    if len(players) == 2:
+        nonplayers[0].evil = cat.evilometer.start        # one non-player Evil Counter (Rulebook › Setup)
+        for np, p in zip(nonplayers, players):
+            np.controller = p.color
+    by_year = lambda table: {str(y): [i for t in table.values() if t.year == y for i in _instances(t.id, t.copies)]  # noqa: E731
+                             for y in (1, 2)}
+    board = Board(
+        monster_stack=by_year(cat.monsters),
+        room_stack={str(y): [r.id for r in cat.rooms.values() if r.year == y] for y in (1, 2)},
+        adventurer_stack={str(y): [a.id for a in cat.adventurers.values() if a.year == y] for y in (1, 2)},
+        trap_deck=[i for t in cat.traps.values() for i in _instances(t.id, t.copies)],
+        event_pool=list(EVENT_TILES),
+        spaces={a.id: [None, None, None] for a in cat.actions},
+        discards={"monsters": [], "rooms": [], "adventurers": [], "paladins": []},
+        box={"combat_cards": [], "special_events": []},
+    )
+    start = next(i for i, s in enumerate(e.players) if s.color == e.starting_player)
+    return GameState(variant=e.variant, mode=e.mode, seed=e.seed, players=players, nonplayers=nonplayers,
+                     board=board, paladin=Paladin(id="paladin_y1"), starting_player=start,
+                     first_starting_player=start, catalog_hash=e.catalog_hash)
+
+
+def _np(state: GameState, color: str) -> NonPlayer | None:
+    return next((n for n in state.nonplayers if n.color == color), None)
+
+
+def _done(state: GameState, what: str) -> None:
+    if state.awaiting and state.awaiting.get("kind") == "new_round":
+        state.awaiting["done"].append(what)
+
+
+# --- set-up -------------------------------------------------------------------------------------
+@on(ev.CombatCardsDealt)
+def _(s: GameState, e: ev.CombatCardsDealt) -> None:
+    if e.year == 1:
+        s.board.combat_cards = list(e.cards)
+    else:
+        s.board.next_combat_cards = list(e.cards)
+    rest = [c.id for c in catalog().combat_cards.values() if c.year == e.year and c.id not in e.cards]
+    s.board.box["combat_cards"] += rest
+
+
+@on(ev.SpecialEventsDrawn)
+def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
+    s.board.special_events = {"1": e.year1, "2": e.year2}
+    s.board.box["special_events"] += [c for c in catalog().special_events if c not in (e.year1, e.year2)]
+
+
+@on(ev.InaccessibleOrdersDrawn)
+def _(s: GameState, e: ev.InaccessibleOrdersDrawn) -> None:
+    np = _np(s, e.color)
+    if np is not None:
+        np.inaccessible = list(e.cards)
+        np.deck = [c for c in np.deck if c not in e.cards]
+        return
+    p = s.player(e.color)
+    p.hand = [c for c in p.hand if c not in e.cards]
+    if s.variant == "full":
+        p.setup_draw = list(e.cards)
+    else:
+        p.inaccessible = list(e.cards)
+
+
+@on(ev.InaccessibleOrdersChosen)
+def _(s: GameState, e: ev.InaccessibleOrdersChosen) -> None:
+    p = s.player(e.color)
+    p.inaccessible = list(e.cards)
+    p.hand += [c for c in p.setup_draw if c not in e.cards]
+    p.setup_draw = []
+
+
+# --- flow ---------------------------------------------------------------------------------------
+@on(ev.PhaseBegan)
+def _(s: GameState, e: ev.PhaseBegan) -> None:
+    s.phase, s.year, s.season = e.phase, e.year, SEASONS.index(e.season)
+    s.awaiting = {"kind": "new_round", "done": []} if e.phase == "new_round" else None
+    s.queue = [p.color for p in s.play_order()] if e.phase in ("production", "event") else []
+
+
+@on(ev.OfferDiscarded)
+def _(s: GameState, e: ev.OfferDiscarded) -> None:
+    s.board.discards["monsters"] += e.monsters
+    s.board.discards["rooms"] += e.rooms
+    s.board.monster_offer, s.board.room_offer = [], []
+
+
+@on(ev.MonstersRevealed)
+def _(s: GameState, e: ev.MonstersRevealed) -> None:
+    stack = s.board.monster_stack[str(s.year)]
+    for t in e.tiles:
+        stack.remove(t)
+    s.board.monster_offer = list(e.tiles)
+    _done(s, "monsters")
+
+
+@on(ev.RoomsRevealed)
+def _(s: GameState, e: ev.RoomsRevealed) -> None:
+    stack = s.board.room_stack[str(s.year)]
+    for t in e.tiles:
+        stack.remove(t)
+    s.board.room_offer = list(e.tiles)
+    _done(s, "rooms")
+
+
+@on(ev.EventTileRevealed)
+def _(s: GameState, e: ev.EventTileRevealed) -> None:
+    s.board.event_pool.remove(e.tile)
+    s.board.event_tiles[e.season] = e.tile
+    _done(s, "event")
+
+
+@on(ev.SpecialEventRevealed)
+def _(s: GameState, e: ev.SpecialEventRevealed) -> None:
+    s.board.special_revealed[str(e.year)] = True
+    _done(s, "special")
+
+
+@on(ev.AdventurersDrawn)
+def _(s: GameState, e: ev.AdventurersDrawn) -> None:
+    stack = s.board.adventurer_stack[str(s.year)]
+    for t in e.tiles:
+        (stack if t in stack else s.board.adventurer_bottom).remove(t)
+    s.board.incoming.setdefault(e.season, []).extend(e.tiles)
+
+
+@on(ev.AdventurerPutUnder)
+def _(s: GameState, e: ev.AdventurerPutUnder) -> None:
+    s.board.incoming[e.season].remove(e.tile)
+    s.board.adventurer_bottom.append(e.tile)
+
+
+@on(ev.AdventurersLinedUp)
+def _(s: GameState, e: ev.AdventurersLinedUp) -> None:
+    s.board.incoming[e.season] = list(e.tiles)
+    _done(s, "adventurers")
+
+
+# --- orders -------------------------------------------------------------------------------------
+@on(ev.NonPlayerOrdersDrawn)
+def _(s: GameState, e: ev.NonPlayerOrdersDrawn) -> None:
+    _np(s, e.color).drawn = list(e.cards)
+
+
+@on(ev.OrdersChosen)
+def _(s: GameState, e: ev.OrdersChosen) -> None:
+    p = s.player(e.color)
+    p.orders = list(e.orders)
+    p.hand = [c for c in p.hand if c not in e.orders]
+    p.nonplayer_order = e.nonplayer_order
+
+
+@on(ev.OrdersRevealed)
+def _(s: GameState, e: ev.OrdersRevealed) -> None:
+    for p in s.players:
+        p.revealed = max(p.revealed, e.slot + 1)
+
+
+@on(ev.MinionPlaced)
+def _(s: GameState, e: ev.MinionPlaced) -> None:
+    pl = Placement(color=e.color, action=e.action, space=e.space, slot=e.slot, nonplayer=e.nonplayer,
+                   resolved=e.nonplayer or e.space is None)
+    if e.space is None:
+        s.board.shut_out.append(pl)
+    else:
+        s.board.spaces[e.action][SPACES.index(e.space)] = pl
+    if e.fee_paid:
+        s.player(e.color).gold -= e.fee_paid
+
+
+@on(ev.NonPlayerOrdersRotated)
+def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
+    np = _np(s, e.color)
+    np.inaccessible = list(e.inaccessible)
+    np.deck = [c for c in catalog().order_cards if c not in e.inaccessible]
+    np.drawn = []
+
+
+# --- actions ------------------------------------------------------------------------------------
+@on(ev.ActionTaken)
+def _(s: GameState, e: ev.ActionTaken) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    g = e.gained
+    p.food += g.get("food", 0)
+    p.gold += g.get("gold", 0)
+    p.imps += g.get("imps", 0)
+    p.evil = clamp_evil(p.evil + g.get("evil", 0))
+    if g.get("trap_cards"):
+        second_year = s.year == 2
+        s.awaiting = {"kind": "trap_draw", "color": e.color, "count": g["trap_cards"] + int(second_year),
+                      "discard": second_year, "context": "action"}
+    else:
+        _resolve(s, True)
+
+
+@on(ev.CombatCardSpied)
+def _(s: GameState, e: ev.CombatCardSpied) -> None:
+    s.player(e.color).spied[str(e.position)] = e.card
+
+
+@on(ev.ActionDeclined)
+def _(s: GameState, e: ev.ActionDeclined) -> None:
+    _resolve(s, False)
+
+
+@on(ev.TunnelDug)
+def _(s: GameState, e: ev.TunnelDug) -> None:
+    p = s.player(e.color)
+    r, c = e.square
+    p.dungeon[r][c] = Cell("tunnel")
+    if e.by_room:
+        return
+    p.imps_busy += 1 + int(e.foreimp)
+    if s.awaiting is None:
+        pl = current(s)
+        limit = catalog().action(pl.action).spaces[pl.space].reward.tunnels_up_to
+        s.awaiting = {"kind": "digging", "color": e.color, "dug": 1, "limit": limit}
+    else:
+        s.awaiting["dug"] += 1
+
+
+@on(ev.DiggingFinished)
+def _(s: GameState, e: ev.DiggingFinished) -> None:
+    s.awaiting = None
+    _resolve(s, e.dug > 0)
+
+
+@on(ev.GoldMined)
+def _(s: GameState, e: ev.GoldMined) -> None:
+    p = s.player(e.color)
+    p.gold += e.imps
+    p.imps_busy += e.imps + int(e.foreimp)
+    _resolve(s, True)
+
+
+@on(ev.TrapDeckReshuffled)
+def _(s: GameState, e: ev.TrapDeckReshuffled) -> None:
+    s.board.trap_deck += s.board.trap_discard
+    s.board.trap_discard = []
+
+
+@on(ev.TrapCardsDrawn)
+def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
+    for card in e.cards:
+        s.board.trap_deck.remove(card)
+    s.player(e.color).traps += e.cards
+    aw = s.awaiting
+    if aw["discard"]:
+        s.awaiting = {"kind": "trap_discard", "color": e.color, "context": aw["context"]}
+        return
+    s.awaiting = None
+    if aw["context"] == "action":
+        _resolve(s, True)
+
+
+@on(ev.TrapDiscarded)
+def _(s: GameState, e: ev.TrapDiscarded) -> None:
+    s.player(e.color).traps.remove(e.card)
+    s.board.trap_discard.append(e.card)
+    context = s.awaiting["context"]
+    s.awaiting = None
+    if context == "action":
+        _resolve(s, True)
+
+
+def _lose_monster(s: GameState, p: Player, monster: str) -> None:
+    p.monsters = [m for m in p.monsters if m.id != monster]
+    s.board.discards["monsters"].append(monster)
+
+
+@on(ev.MonsterHired)
+def _(s: GameState, e: ev.MonsterHired) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    s.board.monster_offer.remove(e.monster)
+    if e.discarded_trap:
+        p.traps.remove(e.discarded_trap)
+        s.board.trap_discard.append(e.discarded_trap)
+    if e.fed_monster:
+        _lose_monster(s, p, e.fed_monster)
+    p.monsters.append(Monster(e.monster))
+    _resolve(s, True)
+
+
+@on(ev.RoomBuilt)
+def _(s: GameState, e: ev.RoomBuilt) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    s.board.room_offer.remove(e.room)
+    r, c = e.square
+    p.dungeon[r][c] = Cell("room", room=e.room)
+    _resolve(s, True)
+
+
+# --- production and retrieval --------------------------------------------------------------------
+@on(ev.RoomProduced)
+def _(s: GameState, e: ev.RoomProduced) -> None:
+    p = s.player(e.color)
+    p.imps_busy += e.imps
+    p.trolls_busy += e.trolls
+    _pay(p, e.paid)
+    k = f"{e.square[0]},{e.square[1]}"
+    p.room_uses[k] = p.room_uses.get(k, 0) + 1
+    if e.output == "food":
+        p.food += 1
+    elif e.output == "gold":
+        p.gold += 1
+    elif e.output == "reputation":
+        p.evil = clamp_evil(p.evil - 1)
+    elif e.output == "imp":
+        p.imps += 1                         # a free imp at once (Appendix › Magic Room)
+    elif e.output == "trap":
+        s.awaiting = {"kind": "trap_draw", "color": e.color, "count": 1, "discard": False, "context": "production"}
+
+
+@on(ev.OrdersRetrieved)
+def _(s: GameState, e: ev.OrdersRetrieved) -> None:
+    p = s.player(e.color)
+    p.hand = p.hand + p.inaccessible + [e.card]
+    p.inaccessible = list(e.inaccessible)
+    p.orders, p.revealed, p.nonplayer_order = [], 0, None
+    s.queue.pop(0)
+
+
+# --- events -------------------------------------------------------------------------------------
+def _handled(s: GameState, kind: str, color: str, *ids: str) -> None:
+    if s.awaiting is None or s.awaiting.get("kind") != kind:
+        s.awaiting = {"kind": kind, "color": color, "handled": []}
+    s.awaiting["handled"] += [i for i in ids if i]
+
+
+@on(ev.WagePaid)
+def _(s: GameState, e: ev.WagePaid) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    if e.discarded_trap:
+        p.traps.remove(e.discarded_trap)
+        s.board.trap_discard.append(e.discarded_trap)
+    if e.fed_monster:
+        _lose_monster(s, p, e.fed_monster)
+    _handled(s, "payday", e.color, e.monster, e.fed_monster or "")
+
+
+@on(ev.MonsterReleased)
+def _(s: GameState, e: ev.MonsterReleased) -> None:
+    p = s.player(e.color)
+    _lose_monster(s, p, e.monster)
+    p.evil = clamp_evil(p.evil + 1)
+    _handled(s, "payday", e.color, e.monster)
+
+
+@on(ev.PayDayFinished)
+def _(s: GameState, e: ev.PayDayFinished) -> None:
+    s.awaiting = None
+    s.queue.pop(0)
+
+
+@on(ev.TaxesPaid)
+def _(s: GameState, e: ev.TaxesPaid) -> None:
+    p = s.player(e.color)
+    p.gold -= e.paid
+    p.red_marks += e.red_marks
+    s.queue.pop(0)
+
+
+@on(ev.SpecialEventChoiceMade)
+def _(s: GameState, e: ev.SpecialEventChoiceMade) -> None:
+    _handled(s, "special", e.color, (e.target or e.option).split(":")[-1])
+
+
+@on(ev.SpecialEventApplied)
+def _(s: GameState, e: ev.SpecialEventApplied) -> None:
+    p, fx = s.player(e.color), e.effect
+    p.gold = max(0, p.gold + fx.get("gold", 0))
+    p.food = max(0, p.food + fx.get("food", 0))
+    p.imps = max(0, p.imps + fx.get("imps", 0))
+    p.imps_busy = min(p.imps_busy, p.imps)
+    p.evil = clamp_evil(p.evil + fx.get("evil", 0))
+    for m in fx.get("monsters_lost", []):
+        _lose_monster(s, p, m)
+    for t in fx.get("traps_lost", []):
+        p.traps.remove(t)
+        s.board.trap_discard.append(t)
+    for m in p.monsters:
+        if m.id in fx.get("monsters_knocked_out", []):
+            m.knocked_out = True
+    for r, c in fx.get("tiles_removed", []):
+        p.dungeon[r][c] = None
+
+
+@on(ev.SpecialEventFinished)
+def _(s: GameState, e: ev.SpecialEventFinished) -> None:
+    s.awaiting = None
+    s.queue.pop(0)
+
+
+# --- adventurers, paladin, rounds, years -----------------------------------------------------------
+@on(ev.NonPlayerEvilMoved)
+def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
+    np = _np(s, e.color)
+    np.evil = clamp_evil(np.evil + e.steps)
+
+
+def _take_incoming(s: GameState, tile: str) -> None:
+    tiles = s.board.incoming[SEASONS[s.season]]
+    tiles.remove(tile)
+    if not tiles:
+        del s.board.incoming[SEASONS[s.season]]
+
+
+@on(ev.AdventurerAssigned)
+def _(s: GameState, e: ev.AdventurerAssigned) -> None:
+    _take_incoming(s, e.tile)
+    s.player(e.color).party.insert(e.position, e.tile)
+
+
+@on(ev.AdventurerDiscarded)
+def _(s: GameState, e: ev.AdventurerDiscarded) -> None:
+    _take_incoming(s, e.tile)
+    s.board.discards["adventurers"].append(e.tile)
+
+
+@on(ev.PaladinArrived)
+def _(s: GameState, e: ev.PaladinArrived) -> None:
+    s.paladin.holder = e.color
+
+
+@on(ev.PaladinMoved)
+def _(s: GameState, e: ev.PaladinMoved) -> None:
+    s.paladin.holder = e.to_color
+
+
+@on(ev.RoundEnded)
+def _(s: GameState, e: ev.RoundEnded) -> None:
+    for p in s.players:
+        p.imps_busy = p.trolls_busy = 0
+        p.room_uses = {}
+    s.board.spaces = {a: [None, None, None] for a in s.board.spaces}
+    s.board.shut_out = []
+    s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
+
+
+@on(ev.YearBegan)
+def _(s: GameState, e: ev.YearBegan) -> None:
+    b = s.board
+    b.box["combat_cards"] += b.combat_cards
+    b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
+    if s.paladin is not None and s.paladin.holder is None:
+        b.discards["paladins"].append(s.paladin.id)      # still in his tent: to the Distant Lands
+    s.paladin = Paladin(id="paladin_y2")
+    for np in s.nonplayers:
+        if np.evil is not None:
+            np.evil = clamp_evil(np.evil - 2)             # simulates conquering in the non-player dungeon
+    for p in s.players:
+        p.spied = {}
+        for m in p.monsters:
+            m.knocked_out = False
+    b.event_pool, b.event_tiles, b.special_revealed = list(EVENT_TILES), {}, {}
+    s.year, s.season = e.year, 0
+    s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)

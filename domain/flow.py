@@ -1,0 +1,34 @@
+"""The Building flow: which phase module answers "what happens next" (design §2, style §8).
+
+``step(state)`` returns either the consequence events to apply next, or the
+:class:`~domain.pending.Pending` input the game waits for. The paladin is checked first,
+after every event, because he moves "immediately" (Rulebook › Paladin).
+"""
+from __future__ import annotations
+
+from .pending import Pending
+from .phases import actions, adventurers, event_phase, orders, production, rounds
+from .state import GameState
+
+PHASES = {
+    "setup": rounds.setup_step,
+    "new_round": rounds.new_round_step,
+    "orders": orders.step,
+    "actions": actions.step,
+    "production": production.step,
+    "event": event_phase.step,
+    "adventurers": adventurers.step,
+    "combat": rounds.combat_step,
+    "year_end": rounds.year_end_step,
+}
+
+
+def step(state: GameState):
+    moved = adventurers.paladin_step(state)
+    if moved:
+        return moved
+    return PHASES[state.phase](state)
+
+
+def is_pending(result) -> bool:
+    return isinstance(result, Pending)

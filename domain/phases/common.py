@@ -1,0 +1,89 @@
+"""Helpers shared by the phases: catalog lookups, costs, Evil, play order."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..catalog import load_catalog
+from ..errors import refuse
+from ..game_info import SEASONS
+from ..state import GameState, Player
+
+EVIL_TOP = 15
+EVIL_BOTTOM = 1
+PALADIN_SPACE = 10
+
+
+@lru_cache(maxsize=1)
+def catalog():
+    return load_catalog()
+
+
+def type_of(instance_id: str) -> str:
+    """``"goblin_y1#2"`` -> ``"goblin_y1"``."""
+    return instance_id.split("#", 1)[0]
+
+
+def monster_type(instance_id: str):
+    return catalog().monsters[type_of(instance_id)]
+
+
+def is_ghost(instance_id: str) -> bool:
+    return monster_type(instance_id).is_ghost
+
+
+def name_of(instance_id: str) -> str:
+    cat = catalog()
+    t = type_of(instance_id)
+    for table in (cat.monsters, cat.rooms, cat.traps, cat.combat_cards, cat.special_events):
+        if t in table:
+            return table[t].name
+    if t in cat.adventurers:
+        a = cat.adventurers[t]
+        return f"{a.profession} ({a.hit_points} hp, glyph {a.glyph_rank}, year {a.year})"
+    if t in cat.paladins:
+        return f"paladin (year {cat.paladins[t].year})"
+    return t
+
+
+def season_name(state: GameState) -> str:
+    return SEASONS[state.season]
+
+
+def free_imps(p: Player) -> int:
+    return p.imps - p.imps_busy
+
+
+def trolls(p: Player) -> int:
+    """Troll Tokens = trolls in the lair (Rulebook › Hire Monster: a token per troll)."""
+    return sum(1 for m in p.monsters if "troll_token" in monster_type(m.id).abilities)
+
+
+def clamp_evil(value: int) -> int:
+    return max(EVIL_BOTTOM, min(EVIL_TOP, value))
+
+
+def payment_problem(p: Player, cost: dict[str, int], what: str):
+    """A RuleViolation if ``p`` cannot pay ``cost`` (gold, food, evil as a cost, free imps), else None."""
+    gold, food, evil, imps = cost.get("gold", 0), cost.get("food", 0), cost.get("evil", 0), cost.get("imps", 0)
+    if gold > p.gold:
+        return refuse("CANNOT_PAY_GOLD", f"{what} costs {gold} gold; {p.color} has {p.gold}", "action.full_cost")
+    if food > p.food:
+        return refuse("CANNOT_PAY_FOOD", f"{what} costs {food} food; {p.color} has {p.food}", "action.full_cost")
+    if evil and p.evil + evil > EVIL_TOP:
+        return refuse("EVIL_AT_TOP", f"{what} costs {evil} Evil; {p.color} is on space {p.evil} of {EVIL_TOP} "
+                      f"and cannot move up {evil}", "evil.cost_at_top")
+    if imps > free_imps(p):
+        return refuse("NOT_ENOUGH_IMPS", f"{what} needs {imps} imps; {p.color} has {free_imps(p)} free",
+                      "imps.available")
+    return None
+
+
+def play_index(state: GameState, color: str) -> int:
+    """0 for the starting player, 1 for the player on their left, ..."""
+    n = len(state.players)
+    seat = next(i for i, p in enumerate(state.players) if p.color == color)
+    return (seat - state.starting_player) % n
+
+
+def season_after(state: GameState) -> str:
+    return SEASONS[min(state.season + 1, len(SEASONS) - 1)]
