@@ -156,3 +156,14 @@ def replay(events: list[Event]) -> GameState:
 
 __all__ = ["advance", "decide", "execute", "execute_pure", "new_game", "pending", "replay", "resolve_chance",
            "RuleViolation", "CHANCE"]
+
+
+def from_scenario(data) -> tuple[list[Event], GameState]:
+    """Start a game from a scenario (dict, JSON text or file path): ``ScenarioLoaded`` and every
+    event up to the first input. Raises RuleViolation (SCENARIO_INVALID) for a bad scenario."""
+    from .scenario import load_scenario
+    loaded = load_scenario(data)
+    state = replay(loaded)
+    events, state = advance(state)
+    more, state = resolve_chance(state)
+    return [*loaded, *events, *more], state

@@ -1,0 +1,122 @@
+"""One canonical human string for every event and command (CLI, audit, golden files)."""
+from __future__ import annotations
+
+from .phases.common import name_of
+
+
+def _n(i: str | None) -> str:
+    return name_of(i) if i else "-"
+
+
+def _cost(d: dict[str, int]) -> str:
+    parts = [f"{v} {k}" for k, v in d.items() if v]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def describe_event(e) -> str:
+    t = e.type
+    f = {
+        "GameStarted": lambda: f"Game started ({e.variant}, {e.mode}): " + ", ".join(
+            f"{s.name} ({s.color})" for s in e.players) + f"; {e.starting_player} starts",
+        "ScenarioLoaded": lambda: f"Scenario loaded: {e.name}",
+        "CombatCardsDealt": lambda: f"Year {e.year}'s 4 Combat Cards dealt face down",
+        "SpecialEventsDrawn": lambda: "2 Special Event Cards drawn face down",
+        "InaccessibleOrdersDrawn": lambda: f"{e.color} drew order cards: {', '.join(e.cards)}",
+        "InaccessibleOrdersChosen": lambda: f"{e.color} keeps {', '.join(e.cards)} inaccessible",
+        "PhaseBegan": lambda: f"— Year {e.year}, {e.season}: {e.phase.replace('_', ' ')} —",
+        "OfferDiscarded": lambda: f"Leftovers discarded: {', '.join(map(_n, e.monsters + e.rooms)) or 'none'}",
+        "MonstersRevealed": lambda: f"Underground Tavern: {', '.join(map(_n, e.tiles))}",
+        "RoomsRevealed": lambda: f"Bargain Basement: {', '.join(map(_n, e.tiles))}",
+        "EventTileRevealed": lambda: f"{e.season}'s event: {e.tile.replace('_', ' ')}",
+        "SpecialEventRevealed": lambda: f"Year {e.year}'s Special Event: {_n(e.card)}",
+        "AdventurersDrawn": lambda: f"Adventurers for {e.season} drawn: {', '.join(map(_n, e.tiles))}",
+        "AdventurerPutUnder": lambda: f"All shared one glyph: {_n(e.tile)} goes under the stack",
+        "AdventurersLinedUp": lambda: f"{e.season}'s adventurers, weakest first: {', '.join(map(_n, e.tiles))}",
+        "NonPlayerOrdersDrawn": lambda: f"Non-player {e.color} orders: {', '.join(e.cards)}",
+        "OrdersChosen": lambda: f"{e.color} chose 3 orders (secret)",
+        "OrdersRevealed": lambda: f"Orders #{e.slot + 1} revealed: " + ", ".join(
+            f"{c} {a}" for c, a in e.cards.items()),
+        "MinionPlaced": lambda: f"{e.color}{' (non-player)' if e.nonplayer else ''} -> {e.action} "
+                                + (f"space {e.space}" if e.space else f"order card ({e.reason})")
+                                + (f", paid {e.fee_paid} gold fee" if e.fee_paid else ""),
+        "NonPlayerOrdersRotated": lambda: f"Non-player {e.color}: inaccessible now {', '.join(e.inaccessible)}",
+        "ActionTaken": lambda: f"{e.color} {e.action} {e.space}: paid {_cost(e.paid)}, got {_cost(e.gained)}",
+        "CombatCardSpied": lambda: f"{e.color} spied on Combat Card #{e.position}",
+        "ActionDeclined": lambda: f"{e.color} did not carry out {e.action} {e.space} ({e.reason})",
+        "TunnelDug": lambda: f"{e.color} dug a tunnel at {list(e.square)}"
+                             + (" (with a foreimp)" if e.foreimp else "") + (" (Tool Shed)" if e.by_room else ""),
+        "DiggingFinished": lambda: f"{e.color} finished digging ({e.dug} tunnel(s))",
+        "GoldMined": lambda: f"{e.color} mined {e.imps} gold" + (" (with a foreimp)" if e.foreimp else ""),
+        "TrapCardsDrawn": lambda: f"{e.color} drew {len(e.cards)} Trap Card(s)",
+        "TrapDeckReshuffled": lambda: f"Trap deck re-formed from {e.cards} discarded cards",
+        "TrapDiscarded": lambda: f"{e.color} discarded a Trap Card",
+        "MonsterHired": lambda: f"{e.color} hired the {_n(e.monster)} for {_cost(e.paid)}"
+                                + (f", discarding {_n(e.discarded_trap)}" if e.discarded_trap else "")
+                                + (f", feeding it the {_n(e.fed_monster)}" if e.fed_monster else ""),
+        "RoomBuilt": lambda: f"{e.color} built the {_n(e.room)} at {list(e.square)} for {_cost(e.paid)}",
+        "RoomProduced": lambda: f"{e.color}'s {_n(e.room)} produced {e.output}",
+        "OrdersRetrieved": lambda: f"{e.color} took back {e.card}; inaccessible: {', '.join(e.inaccessible)}",
+        "WagePaid": lambda: f"{e.color} paid the {_n(e.monster)}: {_cost(e.paid)}"
+                            + (f", fed the {_n(e.fed_monster)}" if e.fed_monster else ""),
+        "MonsterReleased": lambda: f"{e.color} let the {_n(e.monster)} go (+1 Evil)",
+        "PayDayFinished": lambda: f"{e.color} is done with Pay Day",
+        "TaxesPaid": lambda: f"{e.color} paid {e.paid} of {e.due} gold tax"
+                             + (f", {e.red_marks} red mark(s)" if e.red_marks else ""),
+        "SpecialEventChoiceMade": lambda: f"{e.color} chose {e.option} {e.target or ''}".strip(),
+        "SpecialEventApplied": lambda: f"{_n(e.card)} on {e.color}: {e.effect or 'no effect'}",
+        "SpecialEventFinished": lambda: f"{e.color} is done with the event",
+        "NonPlayerEvilMoved": lambda: f"Non-player {e.color} Evil Counter moves {e.steps:+d}",
+        "AdventurerAssigned": lambda: f"{_n(e.tile)} goes to {e.color} (position {e.position + 1})",
+        "AdventurerDiscarded": lambda: f"{_n(e.tile)} discarded ({e.reason})",
+        "PaladinArrived": lambda: f"The paladin sets out for {e.color}'s dungeon",
+        "PaladinMoved": lambda: f"The paladin moves from {e.from_color} to {e.to_color}",
+        "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
+        "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
+    }.get(t)
+    return f() if f else f"{t} {e.model_dump()}"
+
+
+def describe_command(c) -> str:
+    t = c.type
+    if t == "choose_orders":
+        extra = f" (non-player: {c.nonplayer_order})" if c.nonplayer_order else ""
+        return f"orders {' -> '.join(c.orders)}{extra}"
+    if t == "dig_tunnel":
+        return f"dig a tunnel at {list(c.square)}"
+    if t == "mine_gold":
+        return f"mine with {c.imps} imp(s)"
+    if t == "hire_monster":
+        s = f"hire the {_n(c.monster)} ({c.monster})"
+        if c.discard_trap:
+            s += f", discarding {c.discard_trap}"
+        if c.feed_monster:
+            s += f", feeding {c.feed_monster}"
+        return s
+    if t == "build_room":
+        return f"build the {_n(c.room)} at {list(c.square)}"
+    if t == "improve_reputation":
+        return "improve reputation" + (f" and spy on Combat Card #{c.spy}" if c.spy else "")
+    if t == "produce":
+        return f"produce in the room at {list(c.square)}" + (f", digging at {list(c.dig)}" if c.dig else "")
+    if t == "retrieve_order":
+        return f"take back {c.card}"
+    if t == "pay_wage":
+        s = f"pay the {_n(c.monster)}"
+        if c.feed_monster:
+            s += f", feeding it {c.feed_monster}"
+        if c.discard_trap:
+            s += f", discarding {c.discard_trap}"
+        return s
+    if t == "release_monster":
+        return f"let the {_n(c.monster)} go (+1 Evil)"
+    if t == "pay_taxes":
+        return f"pay {c.gold} gold in taxes"
+    if t == "choose_inaccessible_orders":
+        return f"keep {', '.join(c.cards)} inaccessible"
+    if t == "discard_trap":
+        return f"discard {_n(c.card)} ({c.card})"
+    if t == "choose_event_option":
+        return f"{c.option} {c.target or ''}".strip()
+    if t == "record_draw":
+        return f"draw: {', '.join(c.cards)}"
+    return t.replace("_", " ")
