@@ -10,7 +10,7 @@ from collections.abc import Callable
 from . import events as ev
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
-from .phases.common import catalog, clamp_evil
+from .phases.common import catalog, clamp_evil, trolls
 from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
 from .phases.orders import SPACES
 
@@ -332,6 +332,7 @@ def _(s: GameState, e: ev.TrapDiscarded) -> None:
 def _lose_monster(s: GameState, p: Player, monster: str) -> None:
     p.monsters = [m for m in p.monsters if m.id != monster]
     s.board.discards["monsters"].append(monster)
+    p.trolls_busy = min(p.trolls_busy, trolls(p))     # a lost troll takes its token back to the bank
 
 
 @on(ev.MonsterHired)
