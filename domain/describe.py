@@ -9,7 +9,8 @@ def _n(i: str | None) -> str:
 
 
 def _cost(d: dict[str, int]) -> str:
-    parts = [f"{v} {k}" for k, v in d.items() if v]
+    parts = [(f"{-v} step(s) down the Evilometer" if k == "evil" and v < 0 else
+              f"{v} Evil" if k == "evil" else f"{v} {k.replace('_', ' ')}") for k, v in d.items() if v]
     return ", ".join(parts) if parts else "nothing"
 
 

@@ -1,0 +1,310 @@
+"""dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs.
+
+Every command is thin: it parses input, calls the application service (domain.application)
+and prints. A refused command prints the rule violation (code, message, rule) on stderr and
+exits 1; a concurrent-write conflict exits 3; an unknown game exits 4. No tracebacks for
+user errors.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import functools
+
+import typer
+from eventsourcing.persistence import PersistenceError
+
+from domain import engine
+from domain.bots import BOTS
+from domain.commands import RecordDraw, parse_command
+from domain.errors import RuleViolation
+from domain.views import view
+
+from .render import console, err_console, options_table, print_events, status_table
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0],
+                  pretty_exceptions_enable=False)
+
+StoreOpt = Annotated[Optional[str], typer.Option(
+    "--store", envvar="DL_STORE",
+    help="Where games are stored: 'memory', a SQLite file path (sqlite:///path.sqlite), or a "
+         "postgresql://user@host:port/db URL. Default: a SQLite file in your user data directory.")]
+
+
+class UserError(Exception):
+    """A problem with the user's input that is not a rule violation (exit code given)."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def handled(fn):
+    """Turn user errors into a message on stderr and an exit code: no tracebacks."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from domain.application import GameConflict, GameNotFound
+        try:
+            return fn(*args, **kwargs)
+        except RuleViolation as exc:
+            err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}")
+            code = 1
+        except GameConflict as exc:
+            err_console.print(f"conflict: {exc}")
+            code = 3
+        except GameNotFound as exc:
+            err_console.print(f"not found: {exc}")
+            code = 4
+        except UserError as exc:
+            err_console.print(f"error: {exc}")
+            code = exc.code
+        except ValueError as exc:          # a bad --store spec, or --at outside the log
+            err_console.print(f"error: {exc}")
+            code = 2
+        except PersistenceError as exc:    # the store cannot be reached or opened
+            err_console.print(f"store error: {exc}")
+            code = 5
+        raise typer.Exit(code)
+    return wrapper
+
+
+def _app(store: str | None):
+    from domain.application import DungeonLords
+    from domain.storage import store_env
+    return DungeonLords(env=store_env(store))
+
+
+def _game_id(application, game: str):
+    """Accept a full game id or a unique prefix of one."""
+    from uuid import UUID
+    try:
+        return UUID(game)
+    except ValueError:
+        pass
+    matches = [g for g in application.games() if str(g).startswith(game)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)", 4)
+    raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
+
+
+@app.command()
+@handled
+def new(
+    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
+    names: Annotated[Optional[str], typer.Option(help="Comma-separated player names, clockwise (sets the count).")] = None,
+    variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
+    mode: Annotated[str, typer.Option(help="digital (the engine draws) or tabletop (you record every draw).")] = "digital",
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the engine's draws (digital mode).")] = None,
+    starting_player: Annotated[int, typer.Option(help="Seat (0-based) of the starting player.")] = 0,
+    scenario: Annotated[Optional[Path], typer.Option(help="Start from a scenario file (JSON) instead.")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Create a game and print its id."""
+    application = _app(store)
+    if scenario is not None:
+        events, _ = engine.from_scenario(scenario)
+        gid = application.create_from_events(events)
+    else:
+        seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
+        gid = application.create_game([s.strip() for s in seats], variant=variant, mode=mode, seed=seed,
+                                      starting_player=starting_player)
+    console.print(str(gid))
+
+
+@app.command()
+@handled
+def status(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    at: Annotated[Optional[int], typer.Option(help="Show the game just after event number N.")] = None,
+    as_: Annotated[Optional[str], typer.Option("--as", help="Show only what this player (colour) could see.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the whole state (or that player's view) as JSON.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Resources, dungeons, Evilometer, offers and the pending input."""
+    application = _app(store)
+    gid = _game_id(application, game)
+    state = application.state(gid, version=at)
+    if as_ is not None and as_ not in [p.color for p in state.players]:
+        raise UserError(f"--as takes a player colour: {', '.join(p.color for p in state.players)}")
+    if as_json:
+        console.print_json(json.dumps(view(state, as_)))
+        return
+    status_table(state, as_)
+    if at is None:
+        options_table(engine.pending(state), actor_filter=as_)
+
+
+@app.command()
+@handled
+def options(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the pending input and every legal command as JSON.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Who must act now, and the legal choices (numbered for `act --pick`)."""
+    application = _app(store)
+    p = application.pending(_game_id(application, game))
+    if as_json:
+        out = {"kind": p.kind, "actors": p.actors, "prompt": p.prompt, "rule": p.rule}
+        if p.is_chance:
+            out["chance"] = {"what": p.chance.what, "count": p.chance.count, "pool": sorted(p.chance.pool)}
+        else:
+            out["options"] = {a: [o.model_dump(mode="json") for o in p.options(a)] for a in p.actors}
+        console.print_json(json.dumps(out))
+        return
+    options_table(p)
+
+
+@app.command()
+@handled
+def act(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    json_: Annotated[Optional[str], typer.Option("--json", help="The command as JSON, e.g. '{\"type\": \"decline\", \"player\": \"red\"}'.")] = None,
+    pick: Annotated[Optional[int], typer.Option(help="Choose option number N as listed by `options`.")] = None,
+    player: Annotated[Optional[str], typer.Option(help="With --pick: whose options (when several players choose at once).")] = None,
+    draw: Annotated[Optional[str], typer.Option(help="Record a draw: comma-separated component ids.")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Submit one command: as JSON, by option number, or a recorded draw."""
+    if sum(x is not None for x in (json_, pick, draw)) != 1:
+        raise UserError("give exactly one of --json, --pick or --draw")
+    application = _app(store)
+    gid = _game_id(application, game)
+    if json_ is not None:
+        command = parse_command(json_)
+    elif draw is not None:
+        command = RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
+    else:
+        p = application.pending(gid)
+        actor = player or (p.actors[0] if p.actors else None)
+        if p.is_chance or actor not in p.actors:
+            raise UserError(f"--pick needs a player who must act now ({', '.join(p.actors) or 'nobody'}); "
+                            "for chance use --draw")
+        opts = p.options(actor)
+        if not 1 <= pick <= len(opts):
+            raise UserError(f"--pick takes 1..{len(opts)} for {actor}")
+        command = opts[pick - 1]
+    _submit(store, game, command, application)
+
+
+def _submit(store: str | None, game: str, command, application=None) -> None:
+    application = application or _app(store)
+    gid = _game_id(application, game)
+    before = len(application.log(gid))
+    events = application.execute(gid, command)
+    print_events(events, start=before + 1)
+    options_table(application.pending(gid))
+
+
+@app.command()
+@handled
+def orders(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    player: Annotated[str, typer.Argument(help="The player's colour.")],
+    cards: Annotated[list[str], typer.Argument(help="Three order cards, first order first (e.g. mine_gold).")],
+    nonplayer: Annotated[Optional[str], typer.Option(help="2 players: the third order of your non-player colour.")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Choose a player's 3 orders for this round (a friendlier form of `act --json`)."""
+    command = parse_command({"type": "choose_orders", "player": player, "orders": cards,
+                             "nonplayer_order": nonplayer})
+    _submit(store, game, command)
+
+
+@app.command()
+@handled
+def log(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, with its number.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Every event of the game, numbered from 1."""
+    application = _app(store)
+    events = application.log(_game_id(application, game))
+    if as_json:
+        for i, e in enumerate(events, 1):
+            print(json.dumps({"n": i, "kind": e.kind, **e.to_json()}))
+        return
+    print_events(events)
+
+
+@app.command()
+@handled
+def games(store: StoreOpt = None) -> None:
+    """List the games in the store."""
+    application = _app(store)
+    for gid in application.games():
+        console.print(str(gid))
+
+
+@app.command()
+@handled
+def play(
+    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the draws and the bots.")] = None,
+    variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
+    bots: Annotated[str, typer.Option(help=f"Bot for every seat, comma-separated ({', '.join(BOTS)}).")] = "random",
+    store: StoreOpt = None,
+    quiet: Annotated[bool, typer.Option(help="Only the summary, not every event.")] = False,
+) -> None:
+    """Play a game with bots for every seat, store it, and say where the engine stops."""
+    seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+    names = bots.split(",")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players or any(n not in BOTS for n in names):
+        raise UserError(f"--bots takes {players} names among: {', '.join(BOTS)}")
+    events, state = engine.new_game([f"{n} {i + 1}" for i, n in enumerate(names)], variant=variant, seed=seed)
+    seat_bots = {p.color: BOTS[n] for p, n in zip(state.players, names)}
+    from domain.bots import play_until_blocked
+    more, state, waiting = play_until_blocked(state, seat_bots, seed=seed)
+    events += more
+    application = _app(store)
+    gid = application.create_from_events(events)
+    if not quiet:
+        print_events(events)
+    status_table(state, None)
+    console.print(f"\nGame {gid}: {len(events)} events stored (seed {seed}).")
+    console.print(f"[bold]The game stops here:[/] {waiting.prompt}")
+
+
+@app.command("catalog")
+@handled
+def catalog_cmd(
+    kind: Annotated[Optional[str], typer.Option(help="Only this kind (monster, adventurer, trap, combat_card, ...).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The rows as JSON.")] = False,
+) -> None:
+    """List every component with its status: verified, partial or provisional."""
+    from rich.table import Table
+
+    from domain.catalog import load_catalog
+    cat = load_catalog()
+    rows = [r for r in cat.all_components() if kind is None or r[0] == kind]
+    if as_json:
+        console.print_json(json.dumps([dict(zip(("kind", "id", "name", "status", "notes"), r)) for r in rows]))
+        return
+    t = Table(title=f"Components (catalog {cat.content_hash[:12]})")
+    for col in ("kind", "id", "name", "status", "notes"):
+        t.add_column(col, overflow="fold")
+    for r in rows:
+        style = {"provisional": "yellow", "partial": "cyan"}.get(r[3], "")
+        t.add_row(*[str(x) for x in r], style=style)
+    console.print(t)
+    counts = {s: sum(1 for r in rows if r[3] == s) for s in ("verified", "partial", "provisional")}
+    console.print(", ".join(f"{v} {k}" for k, v in counts.items()) +
+                  ". Provisional cards are stand-ins defined by this engine; see their notes.")
+
+
+def main() -> None:
+    """Entry point of the ``dungeon-lords`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

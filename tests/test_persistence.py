@@ -1,0 +1,268 @@
+"""Persistence conformance: the same suite against memory (POPO), a SQLite file and PostgreSQL.
+
+PostgreSQL runs when DL_TEST_POSTGRES is a DSN (``postgresql://postgres@127.0.0.1:5432/test``); each test
+gets its own schema, dropped afterwards. If the variable is set and the server is unreachable, the
+PostgreSQL tests fail (they never skip then).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import uuid
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from domain import application as app_module
+from domain import engine
+from domain.aggregate import EVENT_CLASSES, register_upcast
+from domain.application import DungeonLords, GameConflict, GameNotFound
+from domain.bots import play_until_blocked, random_bot
+from domain.errors import RuleViolation
+from domain.events import ALL_EVENTS
+from domain.state import to_dict
+from domain.storage import describe_store, store_env
+
+NAMES = ["Ann", "Bob", "Cid"]
+COLORS = ["red", "blue", "green"]
+
+
+# --- backends -----------------------------------------------------------------------------------
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+def make_app(request, tmp_path):
+    """A factory of applications on ONE store. POPO stores live inside one instance, so for memory the
+    factory returns that same instance; for SQLite and PostgreSQL each call is a new instance."""
+    apps: list[DungeonLords] = []
+    cleanup = None
+    if request.param == "memory":
+        env = store_env("memory")
+    elif request.param == "sqlite":
+        env = store_env(str(tmp_path / "games.sqlite"))
+    else:
+        dsn = os.environ.get("DL_TEST_POSTGRES")
+        if not dsn:
+            pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL suite")
+        env, cleanup = _postgres_schema(dsn)
+
+    def make() -> DungeonLords:
+        if request.param == "memory" and apps:
+            return apps[0]
+        apps.append(DungeonLords(env=env))
+        return apps[-1]
+
+    yield make
+    for a in apps:
+        a.close()
+    if cleanup:
+        cleanup()
+
+
+def _postgres_schema(dsn: str):
+    import psycopg  # only the tests talk to the database directly
+
+    u = urlsplit(dsn)
+    conninfo = dict(host=u.hostname or "localhost", port=u.port or 5432, dbname=u.path.lstrip("/"),
+                    user=u.username, password=u.password or "", connect_timeout=5)
+    schema = f"dl_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(**conninfo, autocommit=True) as conn:   # unreachable server: the test errors
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+
+    def drop():
+        with psycopg.connect(**conninfo, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+    return store_env(urlunsplit(u._replace(query=f"schema={schema}"))), drop
+
+
+# --- helpers ------------------------------------------------------------------------------------
+def play(app, gid, seed=3, max_commands=500):
+    """Random bots play through the store until nobody can act; returns (commands, events, live state),
+    the live state being computed beside the store by the pure engine."""
+    rng = random.Random(seed)
+    live = app.state(gid)
+    commands, events = [], []
+    for _ in range(max_commands):
+        p = engine.pending(live)
+        actors = [a for a in p.actors if a in COLORS]
+        if not actors or not p.options(actors[0]):
+            break
+        cmd = random_bot(live, p, actors[0], rng)
+        expected, live = engine.execute(live, cmd)
+        got = app.execute(gid, cmd)
+        assert got == expected
+        commands.append(cmd)
+        events += got
+    return commands, events, live
+
+
+@pytest.fixture
+def played(make_app):
+    app = make_app()
+    gid = app.create_game(NAMES, seed=11)
+    opening = app.log(gid)
+    commands, events, live = play(app, gid)
+    assert len(opening) + len(events) > 200, "the game should pass two snapshot intervals"
+    return app, gid, opening + events, live
+
+
+def _choose_orders(state, color):
+    p = engine.pending(state)
+    assert p.kind == "choose_orders" and color in p.actors
+    return p.options(color)[0]
+
+
+# --- the conformance suite ----------------------------------------------------------------------
+def test_played_game_reloads_in_a_new_application(played, make_app):
+    app, gid, events, live = played
+    assert app.log(gid) == events
+    fresh = make_app()
+    assert to_dict(fresh.state(gid)) == to_dict(live)
+    assert fresh.state(gid).version == len(events)
+    assert fresh.log(gid) == events
+    assert gid in fresh.games()
+
+
+def test_state_at_a_version_equals_replay_of_the_log_prefix(played):
+    app, gid, events, _ = played
+    for n in sorted({1, 2, 17, 99, 100, 101, 150, 200, 201, len(events) - 1, len(events)}):
+        state = app.state(gid, version=n)
+        assert state.version == n
+        assert to_dict(state) == to_dict(engine.replay(events[:n])), f"version {n}"
+    for bad in (0, len(events) + 1):
+        with pytest.raises(ValueError):
+            app.state(gid, version=bad)
+
+
+def test_snapshots_restore_the_same_state_as_a_full_replay(played, make_app):
+    app, gid, events, _ = played
+    snapshots = list(app.snapshots.get(gid))
+    assert [s.originator_version for s in snapshots] == [100, 200]
+    for s in snapshots:
+        assert s.topic == "dl.Game"
+        restored = s.mutate(None)               # the snapshot alone, through the GameState transcoding
+        assert to_dict(restored.state) == to_dict(engine.replay(events[:s.originator_version]))
+    # a cold load uses the version-200 snapshot plus the events after it
+    assert to_dict(make_app().state(gid)) == to_dict(engine.replay(events))
+
+
+def test_a_refused_command_stores_nothing(make_app):
+    app = make_app()
+    gid = app.create_game(NAMES, seed=5)
+    before = app.log(gid)
+    state = app.state(gid)
+    hand = state.player("red").hand
+    bad = {"type": "choose_orders", "player": "red", "orders": ["no_such_card", *hand[:2]]}
+    with pytest.raises(RuleViolation) as refused:
+        app.execute(gid, bad)
+    assert refused.value.code == "ORDER_NOT_IN_HAND"
+    assert app.log(gid) == before
+    assert to_dict(make_app().state(gid)) == to_dict(state)
+
+
+def test_a_stale_write_raises_game_conflict_and_keeps_the_first_writer(make_app, monkeypatch):
+    first, second = make_app(), make_app()
+    gid = first.create_game(NAMES, seed=9)
+    before = first.log(gid)
+    state = first.state(gid)
+    stale = second.repository.get(gid)       # the second person loads the game ...
+    red_events = first.execute(gid, _choose_orders(state, "red"))   # ... the first records meanwhile
+    monkeypatch.setattr(second.repository, "get", lambda *a, **k: stale)
+    with pytest.raises(GameConflict, match="Someone else recorded"):
+        second.execute(gid, _choose_orders(state, "blue"))
+    monkeypatch.undo()
+    assert make_app().log(gid) == before + red_events
+    # looking again and re-entering works
+    blue_events = second.execute(gid, _choose_orders(state, "blue"))
+    assert make_app().log(gid) == before + red_events + blue_events
+
+
+def test_create_from_events_stores_a_whole_log_in_one_append(make_app, monkeypatch):
+    app = make_app()
+    opening, state = engine.new_game(NAMES, seed=21)
+    more, state, _ = play_until_blocked(state, {c: random_bot for c in COLORS}, seed=4)
+    events = opening + more
+    puts = []
+    original_put = app.events.put
+    monkeypatch.setattr(app.events, "put", lambda evs, **kw: puts.append(len(evs)) or original_put(evs, **kw))
+    gid = app.create_from_events(events)
+    assert puts == [len(events)]
+    assert make_app().log(gid) == events
+    assert to_dict(make_app().state(gid)) == to_dict(state)
+    # the JSON form is accepted too (scenario files)
+    gid2 = app.create_from_events([e.to_json() for e in events[:30]])
+    assert app.log(gid2) == events[:30]
+    with pytest.raises(ValueError):
+        app.create_from_events(events[1:])
+
+
+def test_stored_topics_are_the_stable_dl_names(played):
+    app, gid, events, _ = played
+    records = app.recorder.select_events(gid)
+    assert len(records) == len(events)
+    assert records[0].topic == "dl.Game.GameStarted"
+    assert [r.topic for r in records] == [f"dl.Game.{e.type}" for e in events]
+    stored = json.loads(bytes(records[5].state))
+    assert stored["data"] == events[5].model_dump(mode="json")
+
+
+def test_upcasters_run_on_read(played, monkeypatch):
+    app, gid, events, _ = played
+    cls = EVENT_CLASSES["PhaseBegan"]
+    seen = []
+    monkeypatch.setattr(cls, "class_version", 2)           # pretend the stored events are the old v1
+    monkeypatch.setattr(cls, "upcast_v1_v2", None, raising=False)
+    register_upcast("PhaseBegan", 1, lambda data: seen.append(dict(data)))
+    assert app.log(gid) == events
+    assert len(seen) == sum(e.type == "PhaseBegan" for e in events) > 0
+
+
+def test_unknown_games_and_the_list_of_games(make_app, monkeypatch):
+    app = make_app()
+    for missing in (uuid.uuid4(), "not-a-game-id"):
+        for read in (app.state, app.log, app.pending):
+            with pytest.raises(GameNotFound, match="There is no game"):
+                read(missing)
+        with pytest.raises(GameNotFound):
+            app.execute(missing, {"type": "take_action", "player": "red"})
+    monkeypatch.setattr(app_module, "PAGE", 2)             # read the notification log in several pages
+    ids = [app.create_game(NAMES[:2], seed=i) for i in range(5)]
+    assert make_app().games() == ids
+    assert app.games() == [uuid.UUID(str(i)) for i in ids]
+
+
+# --- store specs --------------------------------------------------------------------------------
+def test_store_specs(tmp_path, monkeypatch):
+    assert store_env("memory") == {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    assert describe_store(store_env("memory")) == "in memory"
+    f = tmp_path / "g.sqlite"
+    for spec in (f"sqlite://{f}", str(f)):
+        env = store_env(spec)
+        assert env == {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(f)}
+        assert describe_store(env) == f"SQLite file {f}"
+    assert store_env(str(tmp_path / "x.db"))["SQLITE_DBNAME"] == str(tmp_path / "x.db")
+    monkeypatch.delenv("POSTGRES_CONNECT_TIMEOUT", raising=False)
+    pg = store_env("postgresql://test:s%40cret@127.0.0.1:5433/games?schema=s1")
+    assert pg == {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": "games",
+                  "POSTGRES_HOST": "127.0.0.1", "POSTGRES_PORT": "5433", "POSTGRES_USER": "test",
+                  "POSTGRES_PASSWORD": "s@cret", "POSTGRES_CONNECT_TIMEOUT": "10",
+                  "POSTGRES_SCHEMA": "s1"}
+    assert describe_store(pg) == "PostgreSQL test@127.0.0.1:5433/games (schema s1)"
+    monkeypatch.delenv("POSTGRES_PASSWORD", raising=False)
+    assert store_env("postgresql://postgres@localhost/test")["POSTGRES_PASSWORD"] == ""
+    for bad in ("mysql://x", "games.txt", "postgresql://u@h:5432/", str(tmp_path / "missing" / "g.sqlite")):
+        with pytest.raises(ValueError):
+            store_env(bad)
+
+
+def test_default_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("DL_STORE", "memory")
+    assert store_env(None) == store_env("memory")
+    monkeypatch.delenv("DL_STORE")
+    monkeypatch.setattr("platformdirs.user_data_dir", lambda app: str(tmp_path / "data" / app))
+    env = store_env(None)
+    assert env["SQLITE_DBNAME"] == str(tmp_path / "data" / "dungeon-lords" / "games.sqlite")
+    assert (tmp_path / "data" / "dungeon-lords").is_dir()
+    with DungeonLords(env=env) as app:
+        gid = app.create_game(NAMES[:2], seed=1)
+    assert DungeonLords(env=env).games() == [gid]
