@@ -5,6 +5,7 @@ see :func:`domain.engine.decide`).
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from . import events as ev
@@ -29,7 +30,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameStarted):
         state = _start(event)
     elif isinstance(event, ev.ScenarioLoaded):
-        state = from_dict(event.state)
+        state = from_dict(copy.deepcopy(event.state))   # never share lists with the event
     else:
         HANDLERS[type(event)](state, event)
     state.version += 1

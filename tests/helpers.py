@@ -80,11 +80,13 @@ class Table:
 
     # -- commands
     def do(self, command, settle: bool = True) -> list[ev.Event]:
+        """Execute ``command`` (then record draws); return every event this produced."""
+        mark = len(self.events)
         events, self.state = execute(self.state, command)
         self.events += events
         if settle:
             self.settle()
-        return events
+        return self.events[mark:]
 
     @property
     def pending(self) -> Pending:
@@ -135,9 +137,12 @@ def make_scenario(n: int = 4, *, phase: str = "orders", year: int = 1, season: s
     if first_starting:
         sc["first_starting_player"] = first_starting
     if phase == "orders":
+        used_rooms = {r for p in out_players for r in p.get("rooms", {}).values()}
+        rooms = ["chicken_coop", "mushroom_bed", "souvenir_shop", "mint", "workshop", "tool_shed"] if year == 1 \
+            else ["training_room", "chapel", "dark_room", "labyrinth"]
+        sc["room_offer"] = [r for r in rooms if r not in used_rooms][:2]
         sc["monster_offer"] = ["goblin_y1", "slime_y1", "troll_y1"] if year == 1 else \
             ["goblin_y2", "slime_y2", "troll_y2"]
-        sc["room_offer"] = ["chicken_coop", "mushroom_bed"] if year == 1 else ["training_room", "chapel"]
     if n < 4 and "nonplayers" not in extra:
         # fixed inaccessible non-player orders: the non-player decks are then predictable
         sc["nonplayers"] = [{"color": c, "inaccessible": ["buy_traps", "build_room", "recruit_imps"]}

@@ -446,11 +446,11 @@ def test_build_room_on_space_one_is_free():
 
 
 @pytest.mark.parametrize("room, square, code", [
-    ("chicken_coop", (3, 3), "ROOM_NEEDS_TUNNEL"),     # empty square
+    ("chicken_coop", (1, 1), "ROOM_NEEDS_TUNNEL"),     # empty square
     ("chicken_coop", (0, 2), "ROOM_ON_CONQUERED"),     # conquered tunnel
     ("mushroom_bed", (1, 2), "ROOM_OUTSIDE_ZONE"),     # deep room near the surface
     ("chicken_coop", (2, 2), "ROOM_OUTSIDE_ZONE"),     # surface room in the deep
-    ("mushroom_bed", (2, 3), "ROOM_ADJACENT_ROOM"),    # next to the Mint
+    ("mushroom_bed", (3, 3), "ROOM_ADJACENT_ROOM"),    # next to the Mint
     ("chicken_coop", (7, 7), "ROOM_OUTSIDE_SITE"),
     ("workshop", (1, 2), "ROOM_NOT_OFFERED"),
     ("castle", (1, 2), "ROOM_NOT_OFFERED"),

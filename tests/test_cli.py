@@ -1,0 +1,123 @@
+"""The dungeon-lords command, used the way a person at the table would (typer's CliRunner)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return str(tmp_path / "games.sqlite")
+
+
+def run(*args, ok=True):
+    result = runner.invoke(app, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result
+
+
+def new_game(store, *extra):
+    return run("new", "--store", store, *extra).output.strip().splitlines()[-1]
+
+
+def test_new_status_options_and_log(store):
+    game = new_game(store, "--players", "3", "--seed", "4")
+    out = run("status", game, "--store", store).output
+    assert "Year 1, winter - phase: orders" in out
+    assert "non-player yellow" in out                      # 3 players: one non-player colour
+    assert "Choose 3 orders" in out
+    log = run("log", game, "--store", store, "--json").output.splitlines()
+    events = [json.loads(line) for line in log]
+    assert events[0]["type"] == "GameStarted" and events[0]["n"] == 1
+    assert any(e["type"] == "MonstersRevealed" for e in events)
+
+
+def test_orders_then_pick_through_the_winter(store):
+    game = new_game(store, "--players", "2", "--seed", "9")
+    state = json.loads(run("status", game, "--store", store, "--json").output)
+    for p in state["players"]:
+        np_hand = next(n for n in state["nonplayers"] if n["controller"] == p["color"])
+        third = [c for c in np_hand["deck"] if c not in np_hand["drawn"]][0]
+        run("orders", game, p["color"], *p["hand"][:3], "--nonplayer", third, "--store", store)
+    before = len(run("log", game, "--store", store, "--json").output.splitlines())
+    run("act", game, "--pick", "1", "--store", store)
+    after = len(run("log", game, "--store", store, "--json").output.splitlines())
+    assert after > before                                   # an accepted input is stored at once
+
+
+def test_refused_command_prints_the_rule_and_stores_nothing(store):
+    game = new_game(store, "--players", "4", "--seed", "1")
+    state = json.loads(run("status", game, "--store", store, "--json").output)
+    red = state["players"][0]
+    before = run("log", game, "--store", store, "--json").output
+    bad = run("orders", game, "red", red["inaccessible"][0], *red["hand"][:2], "--store", store, ok=False)
+    assert bad.exit_code == 1
+    assert "refused: ORDER_NOT_IN_HAND" in bad.output
+    assert "rule: Rulebook" in bad.output
+    assert run("log", game, "--store", store, "--json").output == before
+
+
+def test_malformed_json_is_refused_without_traceback(store):
+    game = new_game(store, "--players", "2", "--seed", "2")
+    bad = run("act", game, "--json", '{"type": "dig_tunnel", "player": "red"}', "--store", store, ok=False)
+    assert bad.exit_code == 1 and "COMMAND_MALFORMED" in bad.output
+
+
+def test_unknown_game_and_bad_usage(store):
+    assert run("status", "nope", "--store", store, ok=False).exit_code == 4
+    game = new_game(store, "--players", "2", "--seed", "2")
+    assert run("act", game, "--pick", "1", "--draw", "x", "--store", store, ok=False).exit_code == 2
+
+
+def test_view_as_player_hides_secrets(store):
+    game = new_game(store, "--players", "3", "--seed", "4")
+    state = json.loads(run("status", game, "--store", store, "--json").output)
+    run("orders", game, "red", *state["players"][0]["hand"][:3], "--store", store)
+    blue_view = json.loads(run("status", game, "--as", "blue", "--json", "--store", store).output)
+    red_in_blue = blue_view["players"][0]
+    assert red_in_blue["orders"] == ["hidden"] * 3          # chosen, not yet revealed
+    assert blue_view["seed"] == "hidden"
+    assert all(c == "hidden" for c in blue_view["board"]["combat_cards"])
+    red_view = json.loads(run("status", game, "--as", "red", "--json", "--store", store).output)
+    assert red_view["players"][0]["orders"] == state["players"][0]["hand"][:3]
+
+
+def test_status_at_an_earlier_event(store):
+    game = new_game(store, "--players", "2", "--seed", "3")
+    early = json.loads(run("status", game, "--at", "1", "--json", "--store", store).output)
+    assert early["phase"] == "setup" and early["version"] == 1
+
+
+def test_play_runs_building_and_says_where_it_stops(store):
+    out = run("play", "--players", "3", "--seed", "5", "--quiet", "--store", store).output
+    assert "The game stops here: Combat of Year 1" in out
+    games = run("games", "--store", store).output.split()
+    assert len(games) == 1
+
+
+def test_scenario_new_and_refused_scenario(store, tmp_path):
+    out = run("new", "--scenario", "domain/scenarios/year2-winter-4p.json", "--store", store).output
+    game = out.strip().splitlines()[-1]
+    assert "Year 2, winter" in run("status", game, "--store", store).output
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"name": "x", "starting_player": "red", "players": [
+        {"color": "red", "name": "A", "dungeon": ["##...", "##...", ".....", "....."]},
+        {"color": "blue", "name": "B"}]}))
+    refused = run("new", "--scenario", bad, "--store", store, ok=False)
+    assert refused.exit_code == 1 and "SCENARIO_INVALID" in refused.output
+
+
+def test_catalog_lists_statuses():
+    out = run("catalog", "--json").output
+    rows = json.loads(out)
+    statuses = {r["status"] for r in rows}
+    assert statuses == {"verified", "partial", "provisional"}
+    assert any(r["id"] == "graffiti" and r["status"] == "provisional" for r in rows)
