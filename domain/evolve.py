@@ -41,7 +41,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
 def _pay(p: Player, paid: dict[str, int]) -> None:
     p.gold -= paid.get("gold", 0)
     p.food -= paid.get("food", 0)
-    p.evil += paid.get("evil", 0)          # an Evil cost; legality (not past the top) was checked
+    p.evil = clamp_evil(p.evil + paid.get("evil", 0))   # first game: at the top a cost moves no further
 
 
 def _resolve(state: GameState, carried_out: bool) -> None:
@@ -513,8 +513,8 @@ def _(s: GameState, e: ev.YearBegan) -> None:
     b = s.board
     b.box["combat_cards"] += b.combat_cards
     b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
-    if s.paladin is not None and s.paladin.holder is None:
-        b.discards["paladins"].append(s.paladin.id)      # still in his tent: to the Distant Lands
+    if s.paladin is not None:       # in his tent, or survived the First Year's Combat: to the Distant Lands
+        b.discards["paladins"].append(s.paladin.id)
     s.paladin = Paladin(id="paladin_y2")
     for np in s.nonplayers:
         if np.evil is not None:

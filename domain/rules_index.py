@@ -29,7 +29,8 @@ RULES: dict[str, str] = {
     # --- actions
     "action.order": "Rulebook › Executing Orders (board order; Hire Monster and Build Room go III, II, I)",
     "action.full_cost": "Rulebook › Executing Orders (pay the full cost or nothing)",
-    "evil.cost_at_top": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (an evil cost cannot be paid past the top)",
+    "evil.cost_at_top": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (full game: an Evil cost cannot be paid past "
+                        "the top; the first game moves the counter 'unless you are already at the top')",
     "evil.clamp": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (gaining or losing Evil stops at the ends)",
     "action.spy": "Rulebook › Description of Actions › Improve Reputation (spy on one of the four Combat Cards)",
     "dig.adjacent": "Rulebook › Description of Actions › Dig Tunnels (adjacent to a previously placed tile)",

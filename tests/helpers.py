@@ -23,7 +23,6 @@ import pytest
 
 from domain import events as ev
 from domain.commands import (
-    ChooseInaccessibleOrders,
     ChooseOrders,
     Decline,
     PayTaxes,
@@ -263,5 +262,4 @@ def assert_refused(target: GameState | Table, command, code: str) -> RuleViolati
 
 __all__ = ["Table", "tabletop_game", "make_scenario", "start", "drive", "drive_to", "drive_to_phase",
            "drive_to_action", "choose_orders", "orders_round", "placements", "assert_refused", "random_legal",
-           "keep_accessible", "default_command", "ORDER_CARDS", "COLORS", "SCENARIOS",
-           "ChooseInaccessibleOrders"]
+           "keep_accessible", "default_command", "ORDER_CARDS", "COLORS", "SCENARIOS"]

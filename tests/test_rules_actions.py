@@ -425,8 +425,8 @@ def test_build_room_goes_three_two_one_and_nothing_is_left_for_space_one():
     t.do(BuildRoom(player="blue", room="mushroom_bed", square=(2, 2)))
     assert t.player("green").gold == 2 and t.player("blue").gold == 2
     built = t.of_type(ev.RoomBuilt)
-    assert [(e.color, e.space if hasattr(e, "space") else None, e.paid) for e in built] == [
-        ("green", None, {"gold": 1}), ("blue", None, {"gold": 1})]
+    assert [(e.color, e.room, e.paid) for e in built] == [
+        ("green", "chicken_coop", {"gold": 1}), ("blue", "mushroom_bed", {"gold": 1})]
     red = [e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == "red" and e.action == "build_room"]
     assert red and red[0].space == "I"
     pl = t.state.board.spaces["build_room"][0]
@@ -578,3 +578,67 @@ def test_retrieve_ends_production():
     t.do(card)
     assert "red" not in t.state.queue
     assert_refused(t, Produce(player="red", square=(1, 2)), "NOT_YOUR_TURN")
+
+
+def test_an_imp_can_mine_a_tunnel_dug_this_round():
+    # Rulebook › Mine Gold: "an imp can mine gold in a tunnel that was dug this round"
+    hands = {"red": ["dig_tunnels", "mine_gold", "get_food"]}
+    hands.update({c: ["get_food", "improve_reputation", "recruit_imps"] for c in COLORS[1:]})
+    t = start(make_scenario(4, hands=hands, players={"red": {"dungeon": ["..x..", "..x..", "..#..", "....."]}}))
+    orders_round(t, hands)
+    drive_to_action(t, "dig_tunnels", "I")
+    t.do(DigTunnel(player="red", square=(3, 2)))
+    t.do(StopDigging(player="red"))
+    assert t.pending.detail == {"action": "mine_gold", "space": "I"}
+    assert {o.imps for o in t.pending.options("red") if isinstance(o, MineGold)} == {1, 2}
+    t.do(MineGold(player="red", imps=2))
+    assert t.player("red").gold == 5 and t.player("red").imps_busy == 3
+
+
+@pytest.mark.parametrize("space, evil, food, gold", [("II", 15, 3, 0), ("III", 14, 3, 1)])
+def test_first_game_evil_cost_at_the_top_moves_the_counter_as_far_as_it_goes(space, evil, food, gold):
+    # Rulebook › Executing Orders (first game): "you move your Evil Counter one space up the Evilometer
+    # toward the evil face (unless you are already at the top)"; Rulebook › Full Game: "There are only a
+    # few differences: ... Paying a Cost vs. Gaining Evil ... If you are out of spaces to move up to, you
+    # cannot pay the cost."
+    color = AT[space]
+    hands = {c: _orders("get_food") for c in COLORS}
+    t = start(make_scenario(4, hands=hands, players={color: {"evil": evil}}))
+    orders_round(t, hands)
+
+    def policy(state, p, actor):
+        if actor == color and p.kind == "action" and p.detail == {"action": "get_food", "space": space}:
+            return TakeAction(player=color)
+        return None
+    drive_to_phase(t, "production", policy=policy)
+    p = t.player(color)
+    assert not [e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == color and e.action == "get_food"]
+    assert (p.evil, p.food - 3, p.gold - 3) == (15, food, gold)
+
+
+def test_actions_are_carried_out_in_board_order():
+    # Rulebook › Executing Orders: "You start with the Get Food action in the upper left corner and move from
+    # left to right along the top row. Then you do the actions in the second row"; at each place from the
+    # shortest space (I, II, III), but Hire Monster and Build Room go III, II, I.
+    hands = {"red": ["build_room", "get_food", "hire_monster"], "blue": ["hire_monster", "mine_gold", "build_room"],
+             "green": ["buy_traps", "improve_reputation", "hire_monster"],
+             "yellow": ["recruit_imps", "dig_tunnels", "get_food"]}
+    t = start(make_scenario(4, hands=hands))
+    orders_round(t, hands)
+    seen = []
+
+    def policy(state, p, actor):
+        if p.kind == "action":
+            seen.append((p.detail["action"], p.detail["space"], actor))
+        return None
+    drive_to_phase(t, "production", policy=policy)
+    assert seen == [
+        ("get_food", "I", "red"), ("get_food", "II", "yellow"),
+        ("improve_reputation", "I", "green"),
+        ("dig_tunnels", "I", "yellow"),
+        ("mine_gold", "I", "blue"),
+        ("recruit_imps", "I", "yellow"),
+        ("buy_traps", "I", "green"),
+        ("hire_monster", "III", "green"), ("hire_monster", "II", "red"), ("hire_monster", "I", "blue"),
+        ("build_room", "II", "blue"), ("build_room", "I", "red"),
+    ]

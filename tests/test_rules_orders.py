@@ -153,6 +153,9 @@ def test_three_players_nonplayer_orders_occupy_space_two():
     # the 3 drawn orders become the non-player's inaccessible orders; the other 5 form its deck
     np = t.state.nonplayers[0]
     assert sorted(np.inaccessible) == sorted(["mine_gold", "dig_tunnels", "get_food"])
+    # "When it comes time for a non-player minion action, simply return the Minion Figure"
+    drive(t, lambda p: t.state.phase == "production")
+    assert not [e for e in t.events if isinstance(e, (ev.ActionTaken, ev.ActionDeclined)) and e.color == "yellow"]
     assert sorted(np.deck) == sorted(["improve_reputation", "recruit_imps", "buy_traps", "hire_monster", "build_room"])
 
 

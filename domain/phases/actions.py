@@ -71,7 +71,7 @@ def _check_generic(state: GameState, p: Player, pl: Placement) -> None:
     """Raise the reason a typical attempt fails (used to explain automatic declines)."""
     a = pl.action
     if a in SIMPLE or a == "improve_reputation":
-        problem = payment_problem(p, cost_dict(_space(pl).cost), catalog().action(a).name)
+        problem = payment_problem(p, cost_dict(_space(pl).cost), catalog().action(a).name, state.variant)
         if problem:
             raise problem
     elif a == "dig_tunnels":
@@ -146,7 +146,7 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
                      f"answer with {expected.__name__} or Decline", "action.order")
     if a in SIMPLE:
         cost = cost_dict(spec.cost)
-        problem = payment_problem(p, cost, f"{name} space {space}")
+        problem = payment_problem(p, cost, f"{name} space {space}", state.variant)
         if problem:
             raise problem
         r = spec.reward
@@ -155,7 +155,7 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
         return [ev.ActionTaken(color=p.color, action=a, space=space, paid=cost, gained=gained)]
     if a == "improve_reputation":
         cost = cost_dict(spec.cost)
-        problem = payment_problem(p, cost, f"{name} space {space}")
+        problem = payment_problem(p, cost, f"{name} space {space}", state.variant)
         if problem:
             raise problem
         out: list[ev.Event] = [ev.ActionTaken(color=p.color, action=a, space=space, paid=cost,
@@ -242,7 +242,8 @@ def _hire(state: GameState, p: Player, space: str, cmd: HireMonster) -> ev.Monst
     cost = cost_dict(t.cost)
     if space == "III":
         cost["food"] = cost.get("food", 0) + 1
-    problem = payment_problem(p, cost, f"hiring the {t.name}" + (" on space III" if space == "III" else ""))
+    problem = payment_problem(p, cost, f"hiring the {t.name}" + (" on space III" if space == "III" else ""),
+                              state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards:
@@ -268,7 +269,7 @@ def _build(state: GameState, p: Player, space: str, cmd: BuildRoom) -> ev.RoomBu
                      f"{', '.join(state.board.room_offer) or 'none'}", "room.choose")
     room = catalog().rooms[cmd.room]
     cost = cost_dict(catalog().action("build_room").spaces[space].cost)
-    problem = payment_problem(p, cost, f"Build Room space {space}")
+    problem = payment_problem(p, cost, f"Build Room space {space}", state.variant)
     if problem:
         raise problem
     allowed = [tuple(sq) for sq in room.allowed_squares] if room.allowed_squares and room.year == 1 else None

@@ -44,7 +44,7 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     """The paladin leaves his tent for the first player on or above his space, and moves only to a
     player strictly more evil than his current host (ties: the later in play order is more evil)."""
     pal = state.paladin
-    if pal is None or state.phase == "setup":
+    if pal is None or state.phase in ("setup", "year_end"):
         return None
     evil_enough = [p for p in state.players if p.evil >= PALADIN_SPACE]
     if pal.holder is not None:

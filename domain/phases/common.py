@@ -62,14 +62,19 @@ def clamp_evil(value: int) -> int:
     return max(EVIL_BOTTOM, min(EVIL_TOP, value))
 
 
-def payment_problem(p: Player, cost: dict[str, int], what: str):
-    """A RuleViolation if ``p`` cannot pay ``cost`` (gold, food, evil as a cost, free imps), else None."""
+def payment_problem(p: Player, cost: dict[str, int], what: str, variant: str):
+    """A RuleViolation if ``p`` cannot pay ``cost`` (gold, food, evil as a cost, free imps), else None.
+
+    An Evil cost past the top of the Evilometer cannot be paid in the full game (Full Game ›
+    Paying a Cost vs. Gaining Evil, listed there as a difference from the first game); in the first
+    game the counter moves up "unless you are already at the top" (Executing Orders), so it is paid.
+    """
     gold, food, evil, imps = cost.get("gold", 0), cost.get("food", 0), cost.get("evil", 0), cost.get("imps", 0)
     if gold > p.gold:
         return refuse("CANNOT_PAY_GOLD", f"{what} costs {gold} gold; {p.color} has {p.gold}", "action.full_cost")
     if food > p.food:
         return refuse("CANNOT_PAY_FOOD", f"{what} costs {food} food; {p.color} has {p.food}", "action.full_cost")
-    if evil and p.evil + evil > EVIL_TOP:
+    if evil and variant == "full" and p.evil + evil > EVIL_TOP:
         return refuse("EVIL_AT_TOP", f"{what} costs {evil} Evil; {p.color} is on space {p.evil} of {EVIL_TOP} "
                       f"and cannot move up {evil}", "evil.cost_at_top")
     if imps > free_imps(p):

@@ -33,51 +33,52 @@ def step(state: GameState):
 
 
 # --- Pay Day --------------------------------------------------------------------------------------
-def _wage_order(state: GameState, p: Player) -> list[str]:
+def _unsettled(state: GameState, p: Player) -> list[str]:
     handled = state.awaiting["handled"] if state.awaiting and state.awaiting["kind"] == "payday" else []
-    ids = [m.id for m in p.monsters if m.id not in handled]
-    # Demons first, so that the monster fed to a demon need not be paid (Appendix › Demon).
-    return sorted(ids, key=lambda i: not monster_type(i).cost.monsters)
+    return [m.id for m in p.monsters if m.id not in handled]
 
 
 def _payday(state: GameState, p: Player):
-    todo = _wage_order(state, p)
+    """Each monster is paid or let go, in the order the player chooses (the rulebook's example keeps
+    the vampire by paying it before the witch is let go). A monster fed to a demon is not paid."""
+    todo = _unsettled(state, p)
     if not todo:
         return [ev.PayDayFinished(color=p.color)]
-    m = todo[0]
-    name = monster_type(m).name
 
     def handle(st: GameState, cmd):
-        if cmd.monster != m:
-            raise refuse("WAGE_OUT_OF_ORDER", f"Pay Day settles {p.color}'s monsters one by one: now the "
-                         f"{name} ({m})", "event.payday")
+        if cmd.monster not in todo:
+            raise refuse("WAGE_NOT_DUE", f"{cmd.monster} is not one of {p.color}'s monsters still to settle "
+                         f"({', '.join(todo)})", "event.payday")
         if isinstance(cmd, ReleaseMonster):
-            return [ev.MonsterReleased(color=p.color, monster=m)]
-        return [wage_event(p, m, cmd.feed_monster, cmd.discard_trap)]
+            return [ev.MonsterReleased(color=p.color, monster=cmd.monster)]
+        return [wage_event(st, p, cmd.monster, cmd.feed_monster, cmd.discard_trap)]
 
     def options(actor: str):
-        t = monster_type(m)
-        traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
-        feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(x.id)] if t.cost.monsters else [None]
         out = []
-        for tr in traps:
-            for f in feeds:
-                try:
-                    wage_event(p, m, f, tr)
-                except RuleViolation:
-                    continue
-                out.append(PayWage(player=p.color, monster=m, feed_monster=f, discard_trap=tr))
-        return out + [ReleaseMonster(player=p.color, monster=m)]
+        for m in todo:
+            t = monster_type(m)
+            traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
+            feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(x.id)] if t.cost.monsters else [None]
+            for tr in traps:
+                for f in feeds:
+                    try:
+                        wage_event(state, p, m, f, tr)
+                    except RuleViolation:
+                        continue
+                    out.append(PayWage(player=p.color, monster=m, feed_monster=f, discard_trap=tr))
+            out.append(ReleaseMonster(player=p.color, monster=m))
+        return out
 
-    return Pending(kind="pay_wage", actors=[p.color], prompt=f"Pay Day: {p.color} pays the {name} ({m}) or "
-                   "lets it go (+1 Evil)", accepts=WAGE_COMMANDS, handle=handle, options_fn=options,
-                   rule="event.payday", detail={"monster": m})
+    names = ", ".join(f"{monster_type(m).name} ({m})" for m in todo)
+    return Pending(kind="pay_wage", actors=[p.color], prompt=f"Pay Day: {p.color} pays or lets go (+1 Evil) each of: "
+                   f"{names}", accepts=WAGE_COMMANDS, handle=handle, options_fn=options,
+                   rule="event.payday", detail={"monsters": todo})
 
 
-def wage_event(p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
+def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
     t = monster_type(m)
     cost = cost_dict(t.cost)
-    problem = payment_problem(p, cost, f"the {t.name}'s wage")
+    problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards and trap not in p.traps:
@@ -149,7 +150,7 @@ def _targets(state: GameState, p: Player, op: str) -> list[str | None]:
         for m in p.monsters:
             if is_ghost(m.id) or m.id in handled or m.knocked_out:
                 continue
-            if payment_problem(p, cost_dict(monster_type(m.id).cost), "the wage") is None:
+            if payment_problem(p, cost_dict(monster_type(m.id).cost), "the wage", state.variant) is None:
                 out.append(f"pay:{m.id}")
             out.append(f"knock_out:{m.id}")
         return out
