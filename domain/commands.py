@@ -145,6 +145,49 @@ class ChooseEventOption(_Cmd):
     target: str | None = None
 
 
+class PlanBattle(_Cmd):
+    """Combat planning: one of the nearest unconquered tiles, traps (1; Labyrinth 2, in the order they
+    spring) and monsters (tunnel 1, room 2, Labyrinth 1) plus any number of ghosts."""
+    type: Literal["plan_battle"] = "plan_battle"
+    player: str
+    tile: Square
+    traps: list[str] = []
+    monsters: list[str] = []
+
+
+class ReleasePrisoner(_Cmd):
+    """No unconquered tile left: let a prisoner go (the paladin last)."""
+    type: Literal["release_prisoner"] = "release_prisoner"
+    player: str
+    prisoner: str
+
+
+class TargetTrap(_Cmd):
+    """The adventurer a Poisoned Dart or Anti-Magic Dart is aimed at."""
+    type: Literal["target_trap"] = "target_trap"
+    player: str
+    target: str
+
+
+class Attack(_Cmd):
+    """A monster (or ghost) attacks: ``option`` "A"/"B" (the tile's upper/lower attack) and, for
+    attacks on anyone, ``targets`` (two for the witch's double attack)."""
+    type: Literal["attack"] = "attack"
+    player: str
+    monster: str
+    option: str = "A"
+    targets: list[str] = []
+
+
+class SpellChoice(_Cmd):
+    """A choice a spell leaves to the lord: e.g. Suggestion "pay"/"withdraw" a monster, Word of Peace
+    "withdraw_all"/"gain_evil", or the monster a spell targets."""
+    type: Literal["spell_choice"] = "spell_choice"
+    player: str
+    option: str
+    target: str | None = None
+
+
 class RecordDraw(_Cmd):
     """Chance: what came up (tile, card or order ids). In digital play the engine's RNG makes this
     command; at a real table the person recording enters it."""
@@ -157,7 +200,8 @@ Command = Annotated[
     Union[
         ChooseInaccessibleOrders, ChooseOrders, TakeAction, ImproveReputation, DigTunnel, StopDigging,
         MineGold, HireMonster, BuildRoom, DiscardTrap, Decline, Produce, RetrieveOrder, PayWage,
-        ReleaseMonster, PayTaxes, ChooseEventOption, RecordDraw,
+        ReleaseMonster, PayTaxes, ChooseEventOption, PlanBattle, ReleasePrisoner, TargetTrap, Attack,
+        SpellChoice, RecordDraw,
     ],
     Field(discriminator="type"),
 ]

@@ -343,6 +343,140 @@ class YearBegan(Event):
     starting_player: str
 
 
+# --- combat -------------------------------------------------------------------------------
+class CombatRoundBegan(Event):
+    year: int
+    round: int
+
+
+class BattlePlanned(Decision):
+    """Planning: the tile, traps (face down) and monsters (face up) for this round."""
+    color: str
+    tile: Square
+    traps: list[str]
+    monsters: list[str]
+
+
+class PrisonerReleased(Decision):
+    """No unconquered tile is left: a prisoner goes to the Distant Lands instead of a battle."""
+    color: str
+    prisoner: str
+
+
+class CombatCardRevealed(Event):
+    round: int
+    card: str
+
+
+class BattleBegan(Event):
+    color: str
+    tile: Square
+    room: str | None
+
+
+class TrapSprung(Decision):
+    """A trap is revealed, paid for (``paid``) and discarded; ``target`` for traps that choose one."""
+    color: str
+    trap: str
+    paid: dict[str, int]
+    target: str | None = None
+    effects: list[str] = []
+    disarm_used: int = 0
+
+
+class DamageDealt(Event):
+    """``amount`` damage counters on ``target`` (after prevention); ``prevented`` were stopped."""
+    color: str
+    target: str
+    amount: int
+    source: str
+    prevented: int = 0
+    prevented_by: str = ""       # "disarm", "shield" (Magic Shield), "courage", "invisible"
+
+
+class AdventurerImprisoned(Event):
+    color: str
+    adventurer: str
+
+
+class IllusionVanished(Event):
+    color: str
+
+
+class SpellCast(Event):
+    """The round's spell takes effect (``step`` "fast" or "slow")."""
+    color: str
+    card: str
+    step: str
+    effect: dict[str, Any] = {}
+
+
+class SpellNotCast(Event):
+    color: str
+    card: str
+    step: str
+    reason: str
+
+
+class SpellChoiceMade(Decision):
+    color: str
+    card: str
+    option: str
+    target: str | None = None
+    paid: dict[str, int] = {}
+
+
+class MonsterAttacked(Decision):
+    color: str
+    monster: str
+    option: str
+    targets: list[str]
+    paid: dict[str, int] = {}
+    attacked: bool = True
+    knocked_out: bool = True
+    effects: list[str] = []
+
+
+class PartyHealed(Event):
+    color: str
+    healed: dict[str, int]
+
+
+class HealingSkipped(Event):
+    color: str
+    reason: str
+
+
+class TileConquered(Event):
+    """The party conquers the tile; the lord loses 1 Evil."""
+    color: str
+    tile: Square
+
+
+class ConquestPrevented(Event):
+    color: str
+    reason: str
+
+
+class BattleEnded(Event):
+    color: str
+
+
+class CombatRoundEnded(Event):
+    round: int
+
+
+class CombatEnded(Event):
+    """Surviving adventurers (and the paladin) leave for the Distant Lands; monsters turn face up."""
+    year: int
+    departed: dict[str, list[str]]
+
+
+class GameScored(Event):
+    """The final score card of every player, line by line, with titles, ranks and winners."""
+    scores: list[dict[str, Any]]
+
+
 ALL_EVENTS: dict[str, type[Event]] = {
     cls.__name__: cls for cls in [
         GameStarted, ScenarioLoaded, CombatCardsDealt, SpecialEventsDrawn, InaccessibleOrdersDrawn,
@@ -354,6 +488,10 @@ ALL_EVENTS: dict[str, type[Event]] = {
         RoomBuilt, RoomProduced, OrdersRetrieved, WagePaid, MonsterReleased, PayDayFinished, SpecialEventFinished,
         TaxesPaid, SpecialEventApplied, SpecialEventChoiceMade, NonPlayerEvilMoved,
         AdventurerAssigned, AdventurerDiscarded, PaladinArrived, PaladinMoved, RoundEnded, YearBegan,
+        CombatRoundBegan, BattlePlanned, PrisonerReleased, CombatCardRevealed, BattleBegan, TrapSprung,
+        DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
+        MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
+        CombatRoundEnded, CombatEnded, GameScored,
     ]
 }
 

@@ -526,3 +526,241 @@ def _(s: GameState, e: ev.YearBegan) -> None:
     b.event_pool, b.event_tiles, b.special_revealed = list(EVENT_TILES), {}, {}
     s.year, s.season = e.year, 0
     s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
+
+
+# --- combat -------------------------------------------------------------------------------------
+def _battle(s: GameState) -> dict:
+    return s.battle
+
+
+@on(ev.CombatRoundBegan)
+def _(s: GameState, e: ev.CombatRoundBegan) -> None:
+    s.combat_round, s.combat_card, s.battle = e.round, None, None
+    for p in s.players:
+        p.plan = None
+
+
+@on(ev.BattlePlanned)
+def _(s: GameState, e: ev.BattlePlanned) -> None:
+    s.player(e.color).plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters)}
+
+
+@on(ev.PrisonerReleased)
+def _(s: GameState, e: ev.PrisonerReleased) -> None:
+    p = s.player(e.color)
+    p.prison.remove(e.prisoner)
+    kind = "paladins" if e.prisoner in catalog().paladins else "adventurers"
+    s.board.discards[kind].append(e.prisoner)
+    p.plan = {"released": e.prisoner}
+
+
+@on(ev.CombatCardRevealed)
+def _(s: GameState, e: ev.CombatCardRevealed) -> None:
+    s.combat_card = e.card
+    s.queue = [p.color for p in s.play_order() if p.plan and "tile" in p.plan]
+
+
+@on(ev.BattleBegan)
+def _(s: GameState, e: ev.BattleBegan) -> None:
+    plan = s.player(e.color).plan
+    s.battle = {"color": e.color, "tile": list(e.tile), "room": e.room, "traps": list(plan["traps"]),
+                "monsters": list(plan["monsters"]), "fast_done": False, "slow_done": False,
+                "healing_done": False, "conquest_done": False, "attacked": False, "no_conquer": [],
+                "no_heal": "", "no_spell": False, "disarm_used": 0, "shield": 0, "courage": None,
+                "invisible": False, "rage": False, "poison": [], "magic_key": False, "choice": None}
+
+
+@on(ev.TrapSprung)
+def _(s: GameState, e: ev.TrapSprung) -> None:
+    p, b = s.player(e.color), s.battle
+    p.gold -= e.paid.get("gold", 0)
+    p.food -= e.paid.get("food", 0)
+    p.imps -= e.paid.get("imps", 0)            # the Kamikaze Imp goes back to the bank
+    p.traps.remove(e.trap)
+    s.board.trap_discard.append(e.trap)
+    b["traps"].remove(e.trap)
+    b["disarm_used"] += e.disarm_used
+    for fx in e.effects:
+        if fx == "no_conquer":
+            b["no_conquer"].append(f"trap:{e.trap}")
+        elif fx.startswith("poison:"):
+            b["poison"].append(fx.split(":", 1)[1])
+        elif fx == "no_spell":
+            b["no_spell"] = True
+        elif fx == "no_heal":
+            b["no_heal"] = "the Anti-Magic Dart hit a priest"
+
+
+@on(ev.DamageDealt)
+def _(s: GameState, e: ev.DamageDealt) -> None:
+    p = s.player(e.color)
+    if s.paladin is not None and e.target == s.paladin.id:
+        s.paladin.damage += e.amount
+    elif e.amount:
+        p.damage[e.target] = p.damage.get(e.target, 0) + e.amount
+    b = s.battle
+    if b is not None and e.prevented_by == "shield":
+        b["shield"] -= 1
+    elif b is not None and e.prevented_by == "courage":
+        b["courage"].append(e.target)
+
+
+@on(ev.AdventurerImprisoned)
+def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
+    p = s.player(e.color)
+    if s.paladin is not None and e.adventurer == s.paladin.id:
+        s.paladin = None                       # in prison he moves no more
+    else:
+        p.party.remove(e.adventurer)
+        p.damage.pop(e.adventurer, None)
+        if e.adventurer in p.fed:
+            p.fed.remove(e.adventurer)
+    p.prison.append(e.adventurer)
+
+
+@on(ev.IllusionVanished)
+def _(s: GameState, e: ev.IllusionVanished) -> None:
+    p = s.player(e.color)
+    p.illusion = 0
+    p.damage.pop("illusion", None)
+
+
+@on(ev.SpellNotCast)
+def _(s: GameState, e: ev.SpellNotCast) -> None:
+    s.battle[f"{e.step}_done"] = True
+
+
+@on(ev.SpellCast)
+def _(s: GameState, e: ev.SpellCast) -> None:
+    p, b, fx = s.player(e.color), s.battle, e.effect
+    b[f"{e.step}_done"] = True
+    for flag in ("invisible", "rage", "magic_key"):
+        if fx.get(flag):
+            b[flag] = True
+    b["shield"] += fx.get("shield", 0)
+    if fx.get("courage"):
+        b["courage"] = []
+    p.imps += fx.get("imps", 0)
+    p.gold += fx.get("gold", 0)
+    p.food += fx.get("food", 0)
+    p.evil = clamp_evil(p.evil + fx.get("evil", 0))
+    if fx.get("trap_lost"):
+        p.traps.remove(fx["trap_lost"])
+        s.board.trap_discard.append(fx["trap_lost"])
+    if fx.get("choice"):
+        b["choice"] = dict(fx["choice"])
+    if fx.get("illusion"):
+        p.illusion = 1
+    if fx.get("fed"):
+        p.fed.append(fx["fed"])
+    for who, n in fx.get("healed", {}).items():
+        _heal(s, p, who, n)
+
+
+def _heal(s: GameState, p: Player, who: str, n: int) -> None:
+    if s.paladin is not None and who == s.paladin.id:
+        s.paladin.damage -= n
+    else:
+        p.damage[who] -= n
+        if not p.damage[who]:
+            del p.damage[who]
+
+
+@on(ev.SpellChoiceMade)
+def _(s: GameState, e: ev.SpellChoiceMade) -> None:
+    p, b = s.player(e.color), s.battle
+    choice = b["choice"]
+    if e.option == "pay":
+        _pay(p, e.paid)
+    if e.option in ("withdraw", "target"):
+        b["monsters"].remove(e.target)
+        if e.card in ("metamorphosis", "dimensional_gate"):
+            next(m for m in p.monsters if m.id == e.target).knocked_out = True
+    if e.option == "withdraw_all":
+        b["monsters"] = [m for m in b["monsters"] if catalog().monsters[m.split("#")[0]].is_ghost]
+    if e.option == "gain_evil":
+        p.evil = clamp_evil(p.evil + 2)
+    if e.card == "suggestion":
+        choice["todo"].remove(e.target)
+        if choice["todo"]:
+            return
+    b["choice"] = None
+
+
+@on(ev.MonsterAttacked)
+def _(s: GameState, e: ev.MonsterAttacked) -> None:
+    p, b = s.player(e.color), s.battle
+    _pay(p, e.paid)
+    b["monsters"].remove(e.monster)
+    if e.knocked_out:
+        next(m for m in p.monsters if m.id == e.monster).knocked_out = True
+    if e.attacked:
+        b["attacked"] = True
+    if "no_conquer" in e.effects:
+        b["no_conquer"].append(f"monster:{e.monster}")
+    if "no_healing" in e.effects:
+        b["no_heal"] = f"the {e.monster} stops the Healing Step"
+
+
+@on(ev.PartyHealed)
+def _(s: GameState, e: ev.PartyHealed) -> None:
+    p = s.player(e.color)
+    for who, n in e.healed.items():
+        _heal(s, p, who, n)
+    s.battle["healing_done"] = True
+
+
+@on(ev.HealingSkipped)
+def _(s: GameState, e: ev.HealingSkipped) -> None:
+    s.battle["healing_done"] = True
+
+
+@on(ev.TileConquered)
+def _(s: GameState, e: ev.TileConquered) -> None:
+    p = s.player(e.color)
+    p.dungeon[e.tile[0]][e.tile[1]].conquered = True
+    p.evil = clamp_evil(p.evil - 1)
+    s.battle["conquest_done"] = True
+
+
+@on(ev.ConquestPrevented)
+def _(s: GameState, e: ev.ConquestPrevented) -> None:
+    s.battle["conquest_done"] = True
+
+
+@on(ev.BattleEnded)
+def _(s: GameState, e: ev.BattleEnded) -> None:
+    s.battle = None
+    if s.queue and s.queue[0] == e.color:
+        s.queue.pop(0)
+
+
+@on(ev.CombatRoundEnded)
+def _(s: GameState, e: ev.CombatRoundEnded) -> None:
+    s.combat_card, s.battle, s.queue = None, None, []
+    for p in s.players:
+        p.plan = None
+
+
+@on(ev.CombatEnded)
+def _(s: GameState, e: ev.CombatEnded) -> None:
+    for color, leaving in e.departed.items():
+        p = s.player(color)
+        for who in leaving:
+            if who in catalog().paladins:
+                s.board.discards["paladins"].append(who)
+                s.paladin = None
+            elif who in p.party:
+                p.party.remove(who)
+                s.board.discards["adventurers"].append(who)
+    for p in s.players:
+        p.damage, p.fed, p.illusion, p.plan = {}, [], 0, None
+        for m in p.monsters:
+            m.knocked_out = False              # "turn your monsters face up again"
+    s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
+
+
+@on(ev.GameScored)
+def _(s: GameState, e: ev.GameScored) -> None:
+    s.scores = [dict(x) for x in e.scores]
+    s.phase = "over"

@@ -7,7 +7,7 @@ after every event, because he moves "immediately" (Rulebook › Paladin).
 from __future__ import annotations
 
 from .pending import Pending
-from .phases import actions, adventurers, event_phase, orders, production, rounds
+from .phases import actions, adventurers, combat, event_phase, orders, production, rounds
 from .state import GameState
 
 PHASES = {
@@ -18,8 +18,10 @@ PHASES = {
     "production": production.step,
     "event": event_phase.step,
     "adventurers": adventurers.step,
-    "combat": rounds.combat_step,
+    "combat": combat.step,
     "year_end": rounds.year_end_step,
+    "scoring": rounds.scoring_step,
+    "over": rounds.game_over_step,
 }
 
 

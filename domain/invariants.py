@@ -60,7 +60,7 @@ def problems(state: GameState) -> list[str]:
         out.append("room tiles not conserved")
     advs = Counter(i for s in b.adventurer_stack.values() for i in s) + Counter(b.adventurer_bottom) + \
         Counter(i for s in b.incoming.values() for i in s) + Counter(b.discards.get("adventurers", [])) + \
-        Counter(a for p in state.players for a in p.party + p.prison)
+        Counter(a for p in state.players for a in p.party + p.prison if a not in cat.paladins)
     if advs != _all(cat.adventurers, False):
         out.append("adventurer tiles not conserved")
     traps = Counter(b.trap_deck) + Counter(b.trap_discard) + Counter(t for p in state.players for t in p.traps)

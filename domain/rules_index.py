@@ -64,8 +64,20 @@ RULES: dict[str, str] = {
     "paladin.arrives": "Rulebook › Paladin (arrives at the first player on or above his space)",
     "paladin.moves": "Rulebook › Paladin (moves only to a strictly more evil player at or above his space; ties: later in play order)",
     "paladin.nonplayer": "Engine choice: the paladin only goes to players, never to a non-player Evil Counter",
+    # --- combat
+    "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
+    "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",
+    "combat.defense": "Rulebook › Planning Phase › Choosing Defense (tunnel: 1 trap, 1 monster; room: 1 trap, "
+                      "2 monsters; any number of ghosts; Appendix › Labyrinth: 2 traps, 1 monster)",
+    "combat.trap_cost": "Rulebook › Trap Step (a trap whose cost cannot be paid cannot be chosen; +1 gold in a room)",
+    "combat.trap": "Rulebook › Trap Step; Notes on Selected Traps; CGE FAQ (anti-trap symbols stop damage only)",
+    "combat.spell": "Rulebook › Fast Spells Step / Slow Spells Step (magic symbols must reach the round number)",
+    "combat.monsters": "Rulebook › Monsters (and Ghosts) Step; Appendix › Monsters",
+    "combat.training": "Rulebook › Combat Training (the four training dungeons and their Solutions)",
+    "combat.no_tile": "Rulebook › End of Combat (no unconquered tile: release a prisoner, the paladin last)",
     # --- rounds and years
     "round.end": "Rulebook › End of the Round (imps return; the Starting Player Token passes left, not in fall)",
+    "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",

@@ -24,7 +24,7 @@ from .evolve import evolve
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .state import Cell, GameState, Monster, Paladin, to_dict
 
-SCENARIO_PHASES = ("new_round", "orders", "year_end")
+SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
 
 
 class _M(BaseModel):
@@ -49,6 +49,7 @@ class ScenarioPlayer(_M):
     party: list[str] = Field(default_factory=list)              # adventurer ids, front first
     prison: list[str] = Field(default_factory=list)
     spied: dict[str, str] = Field(default_factory=dict)         # "1".."4" -> combat card id
+    damage: dict[str, int] = Field(default_factory=dict)        # combat: adventurer id -> damage counters
 
 
 class ScenarioNonPlayer(_M):
@@ -71,7 +72,9 @@ class Scenario(_M):
     seed: int = 0
     year: Literal[1, 2] = 1
     season: Literal["winter", "spring", "summer", "fall"] = "winter"
-    phase: Literal["new_round", "orders", "year_end"] = "new_round"
+    phase: Literal["new_round", "orders", "year_end", "combat"] = "new_round"
+    combat_round: int = Field(1, ge=1, le=4)                      # phase "combat": the round about to be planned
+    training: bool = False                                        # a Combat Training battle: the game ends after it
     starting_player: str
     first_starting_player: str | None = None
     players: list[ScenarioPlayer]
@@ -143,8 +146,9 @@ def build_state(sc: Scenario) -> GameState:
     cat = load_catalog()
     rng = random.Random(sc.seed)
     colors = [p.color for p in sc.players]
-    if not 2 <= len(colors) <= 4 or len(set(colors)) != len(colors):
-        raise _bad("a scenario has 2 to 4 players with different colours")
+    least = 1 if sc.phase == "combat" else 2       # a combat situation (e.g. training) may have one dungeon
+    if not least <= len(colors) <= 4 or len(set(colors)) != len(colors):
+        raise _bad(f"a scenario has {least} to 4 players with different colours")
     for who in (sc.starting_player, sc.first_starting_player):
         if who is not None and who not in colors:
             raise _bad(f"starting player {who!r} is not one of {colors}")
@@ -184,6 +188,13 @@ def build_state(sc: Scenario) -> GameState:
         if len(p.party) > 3:
             raise _bad(f"{p.color}: at most 3 adventurers wait at the entrance")
         p.spied = dict(sp.spied)
+        for who, n in sp.damage.items():
+            if who not in p.party or n < 0:
+                raise _bad(f"{p.color}: damage on {who}, who is not waiting at the entrance")
+            hp = cat.adventurers[who].hit_points
+            if n >= hp:
+                raise _bad(f"{p.color}: {who} with {n} damage of {hp} hit points would be in prison")
+        p.damage = dict(sp.damage)
 
     _nonplayers(sc, s, rng, cat)
     b = s.board
@@ -224,6 +235,9 @@ def build_state(sc: Scenario) -> GameState:
     else:
         s.paladin = Paladin(id=f"paladin_y{sc.year}")
     s.awaiting = {"kind": "new_round", "done": []} if sc.phase == "new_round" else None
+    s.training = sc.training
+    if sc.phase == "combat":
+        s.combat_round = sc.combat_round
     if sc.phase == "orders" and (len(b.monster_offer) != 3 or len(b.room_offer) != 2):
         raise _bad("a scenario that starts at the Orders Phase needs 3 offered monsters and 2 offered rooms")
     return s

@@ -65,6 +65,10 @@ class Player:
     prison: list[str] = field(default_factory=list)
     spied: dict[str, str] = field(default_factory=dict)    # SECRET: combat card position "1".."4" -> card id
     room_uses: dict[str, int] = field(default_factory=dict)  # "r,c" -> productions this round
+    plan: dict[str, Any] | None = None                     # Combat: this round's plan (traps SECRET until sprung)
+    damage: dict[str, int] = field(default_factory=dict)   # Combat: adventurer (or paladin) id -> damage counters
+    fed: list[str] = field(default_factory=list)           # Combat: adventurers with a Create Food token (+1 hp)
+    illusion: int = 0                                      # Combat: an imaginary 1-hp adventurer at the front
 
 
 @dataclass(slots=True)
@@ -124,6 +128,11 @@ class GameState:
     starting_player: int = 0       # index into players
     first_starting_player: int = 0
     awaiting: dict[str, Any] | None = None   # a sub-step inside a phase (trap draw, digging, pay day...)
+    combat_round: int = 0          # 1..4 during Combat
+    combat_card: str | None = None # this round's revealed Combat Card
+    battle: dict[str, Any] | None = None     # the battle being fought (one at a time, in play order)
+    scores: list[dict[str, Any]] | None = None  # the final score breakdown, once scored
+    training: bool = False         # a Combat Training battle: the game ends with its Combat
     queue: list[str] = field(default_factory=list)  # players still to act in a sequential phase
     catalog_hash: str = ""
     version: int = 0               # events folded so far

@@ -5,6 +5,7 @@ Rules: Rulebook › Setup; › Full Game; › New Round Phase; › End of the Ro
 from __future__ import annotations
 
 from .. import events as ev
+from .. import dungeon as dg
 from ..commands import ChooseInaccessibleOrders, RecordDraw
 from ..errors import refuse
 from ..game_info import SEASONS, adventurers_per_round
@@ -139,10 +140,20 @@ def end_round(state: GameState) -> list[ev.Event]:
     return out
 
 
-def combat_step(state: GameState) -> Pending:
-    return Pending(kind="combat", actors=[],
-                   prompt=f"Combat of Year {state.year} comes next: the engine does not play Combat yet "
-                          "(the Building phase is complete)", rule="flow.combat_not_implemented")
+def scoring_step(state: GameState) -> list[ev.Event]:
+    """After the Second Year's Combat: the score card, titles and the winner (Rulebook › Scoring)."""
+    from ..scoring import score
+    return [ev.GameScored(scores=[s.to_json() for s in score(state)])]
+
+
+def game_over_step(state: GameState) -> Pending:
+    if state.training:
+        lost = sum(1 for p in state.players for _, _, c in dg.tiles(p.dungeon) if c.conquered)
+        return Pending(kind="game_over", actors=[], prompt=f"The training battle is over: the adventurers "
+                       f"conquered {lost} tile(s)", rule="combat.training")
+    winners = [s["color"] for s in state.scores or [] if s.get("winner")]
+    return Pending(kind="game_over", actors=[], prompt=f"The game is over; winner(s): {', '.join(winners)}",
+                   rule="scoring.winner")
 
 
 def year_end_step(state: GameState) -> list[ev.Event]:
