@@ -24,7 +24,7 @@ from domain.commands import RecordDraw, parse_command
 from domain.errors import RuleViolation
 from domain.views import view
 
-from .render import console, err_console, options_table, print_events, status_table
+from .render import console, err_console, options_table, print_events, scores_table, status_table
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0],
                   pretty_exceptions_enable=False)
@@ -243,35 +243,73 @@ def games(store: StoreOpt = None) -> None:
         console.print(str(gid))
 
 
+def _bots():
+    from domain.strategies import STRATEGIES
+    return STRATEGIES
+
+
 @app.command()
 @handled
 def play(
     players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the draws and the bots.")] = None,
     variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
-    bots: Annotated[str, typer.Option(help=f"Bot for every seat, comma-separated ({', '.join(BOTS)}).")] = "random",
+    bots: Annotated[str, typer.Option(help="Bots for the seats, comma-separated (one name for all seats); "
+                                           "see `dungeon-lords bots`.")] = "random",
     store: StoreOpt = None,
-    quiet: Annotated[bool, typer.Option(help="Only the summary, not every event.")] = False,
+    verbose: Annotated[bool, typer.Option(help="Print every event, not just the result.")] = False,
 ) -> None:
-    """Play a game with bots for every seat, store it, and say where the engine stops."""
+    """Play a complete game with bots for every seat, store it, and print the final scores and titles."""
+    from domain.bots import play_until_blocked
     seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+    known = _bots()
     names = bots.split(",")
     if len(names) == 1:
         names = names * players
-    if len(names) != players or any(n not in BOTS for n in names):
-        raise UserError(f"--bots takes {players} names among: {', '.join(BOTS)}")
+    if len(names) != players or any(n not in known for n in names):
+        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
     events, state = engine.new_game([f"{n} {i + 1}" for i, n in enumerate(names)], variant=variant, seed=seed)
-    seat_bots = {p.color: BOTS[n] for p, n in zip(state.players, names)}
-    from domain.bots import play_until_blocked
-    more, state, waiting = play_until_blocked(state, seat_bots, seed=seed)
+    more, state, waiting = play_until_blocked(state, {p.color: known[n] for p, n in zip(state.players, names)},
+                                              seed=seed)
     events += more
-    application = _app(store)
-    gid = application.create_from_events(events)
-    if not quiet:
+    gid = _app(store).create_from_events(events)
+    if verbose:
         print_events(events)
+    if state.scores:
+        scores_table(state)
+    else:
+        status_table(state, None)
+    console.print(f"Game {gid}: {len(events)} events stored (seed {seed}, {variant.replace('_', ' ')}).")
+    if waiting.actors or waiting.kind != "game_over":
+        console.print(f"[bold]The game stops here:[/] {waiting.prompt}")
+
+
+@app.command("bots")
+@handled
+def bots_cmd() -> None:
+    """List the bots that can play a seat."""
+    for name, bot in _bots().items():
+        doc = (bot.__doc__ or "").strip().splitlines()
+        console.print(f"{name:16s} {doc[0] if doc else ''}")
+
+
+@app.command()
+@handled
+def training(
+    number: Annotated[str, typer.Argument(help="Training dungeon 1, 2, 3 or 4, or 'room' (Combat in Rooms).")],
+    store: StoreOpt = None,
+) -> None:
+    """Set up one of the rulebook's Combat Training dungeons; play it with `options` and `act`."""
+    from importlib.resources import files
+    if number not in ("1", "2", "3", "4", "room"):
+        raise UserError("training takes 1, 2, 3, 4 or room")
+    path = files("domain").joinpath("scenarios", f"training-{number}.json")
+    events, state = engine.from_scenario(path.read_text())
+    gid = _app(store).create_from_events(events)
+    console.print(f"{events[0].description}")
     status_table(state, None)
-    console.print(f"\nGame {gid}: {len(events)} events stored (seed {seed}).")
-    console.print(f"[bold]The game stops here:[/] {waiting.prompt}")
+    options_table(engine.pending(state))
+    console.print(f"\nGame {gid}")
 
 
 @app.command("catalog")

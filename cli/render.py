@@ -103,3 +103,22 @@ def options_table(p: Pending, actor_filter: str | None = None) -> None:
 def print_events(events, start: int = 1) -> None:
     for i, e in enumerate(events, start):
         console.print(f"{i:5d}  [{e.kind[:4]}] {describe_event(e)}")
+
+
+def scores_table(state: GameState) -> None:
+    """The final score card: a column per player, a row per score-card line, then titles and winners."""
+    scores = sorted(state.scores or [], key=lambda s: s["rank"])
+    if not scores:
+        return
+    t = Table(title="Final scores")
+    t.add_column("line")
+    for s in scores:
+        t.add_column(s["color"] + (" *" if s["winner"] else ""), justify="right")
+    for line in scores[0]["lines"]:
+        t.add_row(line.replace("_", " "), *[str(s["lines"][line]) for s in scores])
+    t.add_row("[bold]total[/]", *[f"[bold]{s['total']}[/]" for s in scores])
+    console.print(t)
+    for s in scores:
+        titles = ", ".join(f"{k.replace('_', ' ')} ({v})" for k, v in s["titles"].items()) or "no title"
+        console.print(f"{s['color']}: rank {s['rank']}, {titles}")
+    console.print("Winner(s): " + ", ".join(s["color"] for s in scores if s["winner"]) + " (* in the table)")

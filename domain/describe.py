@@ -73,6 +73,37 @@ def describe_event(e) -> str:
         "PaladinMoved": lambda: f"The paladin moves from {e.from_color} to {e.to_color}",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
+        "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
+        "BattlePlanned": lambda: f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
+                                 f"monsters {', '.join(map(_n, e.monsters)) or 'none'}",
+        "PrisonerReleased": lambda: f"{e.color} has no unconquered tile and releases the {_n(e.prisoner)}",
+        "CombatCardRevealed": lambda: f"Combat Card for round {e.round}: {_n(e.card)}",
+        "BattleBegan": lambda: f"{e.color}'s battle at {list(e.tile)}" + (f" ({_n(e.room)})" if e.room else " (tunnel)"),
+        "TrapSprung": lambda: f"{e.color} springs the {_n(e.trap)}" + (f" at {_n(e.target)}" if e.target else "")
+                              + (f", paying {_cost(e.paid)}" if e.paid else "")
+                              + (f" ({', '.join(e.effects)})" if e.effects else ""),
+        "DamageDealt": lambda: f"  {_n(e.target)} takes {e.amount} ({e.source.split(':')[0]})"
+                               + (f", {e.prevented} stopped by {e.prevented_by}" if e.prevented else ""),
+        "AdventurerImprisoned": lambda: f"  {_n(e.adventurer)} is eliminated: to {e.color}'s prison",
+        "IllusionVanished": lambda: "  the Illusion vanishes",
+        "SpellCast": lambda: f"{e.step} spell {_n(e.card)} is cast" + (f": {e.effect}" if e.effect else ""),
+        "SpellNotCast": lambda: f"{e.step} spell {_n(e.card)}: not cast ({e.reason})",
+        "SpellChoiceMade": lambda: f"{e.color} answers {_n(e.card)}: {e.option} {_n(e.target) if e.target else ''}".strip(),
+        "MonsterAttacked": lambda: f"{e.color}'s {_n(e.monster)} attacks ({e.option})"
+                                   + (f" {', '.join(map(_n, e.targets))}" if e.targets else "")
+                                   + ("" if e.attacked else " - no one it may attack")
+                                   + ("" if e.knocked_out else ", and returns face up"),
+        "PartyHealed": lambda: "The priests heal " + (", ".join(f"{_n(k)} {v}" for k, v in e.healed.items())
+                                                      or "nobody (no damage)"),
+        "HealingSkipped": lambda: f"No healing: {e.reason}",
+        "TileConquered": lambda: f"The party conquers {e.color}'s tile {list(e.tile)}; {e.color} loses 1 Evil",
+        "ConquestPrevented": lambda: f"No conquest at {e.color}'s: {e.reason}",
+        "BattleEnded": lambda: f"{e.color}'s battle ends",
+        "CombatRoundEnded": lambda: f"End of combat round {e.round}",
+        "CombatEnded": lambda: "Combat is over; " + ("; ".join(f"{c}: {', '.join(map(_n, w))} leave"
+                                                             for c, w in e.departed.items()) or "no survivor"),
+        "GameScored": lambda: "Final scores: " + ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "")
+                                                          for s in e.scores),
     }.get(t)
     return f() if f else f"{t} {e.model_dump()}"
 
@@ -117,6 +148,17 @@ def describe_command(c) -> str:
     if t == "discard_trap":
         return f"discard {_n(c.card)} ({c.card})"
     if t == "choose_event_option":
+        return f"{c.option} {c.target or ''}".strip()
+    if t == "plan_battle":
+        return (f"battle at {list(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
+                f"monsters {', '.join(c.monsters) or 'none'}")
+    if t == "release_prisoner":
+        return f"release {_n(c.prisoner)} ({c.prisoner})"
+    if t == "target_trap":
+        return f"aim at {_n(c.target)} ({c.target})"
+    if t == "attack":
+        return f"{c.monster} attack {c.option}" + (f" on {', '.join(c.targets)}" if c.targets else "")
+    if t == "spell_choice":
         return f"{c.option} {c.target or ''}".strip()
     if t == "record_draw":
         return f"draw: {', '.join(c.cards)}"

@@ -47,9 +47,8 @@ from dataclasses import dataclass, replace
 
 from . import dungeon as dg
 from .bots import Bot, random_bot
-from .commands import (BuildRoom, ChooseEventOption, ChooseInaccessibleOrders, ChooseOrders, Decline,
-                       DigTunnel, DiscardTrap, HireMonster, ImproveReputation, MineGold, PayTaxes, PayWage,
-                       Produce, ReleaseMonster, RetrieveOrder, StopDigging, TakeAction)
+from .commands import (BuildRoom, ChooseEventOption, ChooseOrders, Decline, DigTunnel, HireMonster,
+                       ImproveReputation, MineGold, Produce, ReleaseMonster, StopDigging, TakeAction)
 from .game_info import SEASONS
 from .pending import Pending
 from .phases.common import EVIL_TOP, catalog, free_imps, is_ghost, monster_type, trolls, type_of
@@ -107,7 +106,7 @@ def _event_ahead(state: GameState, tile: str) -> bool:
 
 
 def _rounds_left(state: GameState) -> int:
-    """Production Phases left in this Year, this one included (first-year rooms produce twice in Year 2)."""
+    """Productions a room still has this Year, this round included (twice a round in Year 2)."""
     left = len(SEASONS) - state.season
     return left * (2 if state.year == 2 else 1)
 
@@ -136,6 +135,16 @@ def _room_sites(grid) -> int:
     """Unconquered tunnels on which a room could go (not next to a room): the dungeon's room potential."""
     return sum(1 for r, c in dg.unconquered_tunnels(grid)
                if not any(grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c)))
+
+
+def _room_fits(grid, room_id: str, dig_first: bool = False) -> bool:
+    """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
+    room = catalog().rooms[room_id]
+    allowed = [tuple(s) for s in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
+    if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.squares()):
+        return True
+    return dig_first and any(dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None
+                             for sq in dg.diggable(grid))
 
 
 def _with(grid, square, cell) -> list:
@@ -192,9 +201,13 @@ class Strategy:
         w = self.base
         adjust: dict[str, float] = {"evil": self.evil_weight(state, me)}
         # Gold is scarce if the Taxes (1 gold per 2 tiles) and the gold wages are not covered.
-        need_gold = (_tax_due(me) if _event_ahead(state, "taxes") else 0) + _wage_bill(me)["gold"] + 1
+        taxes_ahead = _event_ahead(state, "taxes")
+        need_gold = (_tax_due(me) if taxes_ahead else 0) + _wage_bill(me)["gold"] + 1
         if me.gold < need_gold:
             adjust["gold"] = w.gold + 0.6
+        # Before the Taxes every new tile adds half a gold to the bill (a red mark if we are short).
+        if taxes_ahead:
+            adjust["tile"] = w.tile - 0.5 * (RED_MARK if me.gold < need_gold else w.gold)
         # Food is scarce if the wages of the next Pay Day are not covered.
         need_food = (_wage_bill(me)["food"] if _event_ahead(state, "pay_day") else 0) + 1
         if me.food < need_food:
@@ -247,7 +260,7 @@ class Strategy:
     def order_card_value(self, ctx: Ctx, action: str) -> float:
         """How much an order card is worth next round (a fresh round: space I, all imps free)."""
         budget = {"imps": ctx.me.imps, "food": ctx.me.food, "gold": ctx.me.gold}
-        return self.estimate(ctx, action, "I", budget)
+        return self.estimate(ctx, action, "I", budget, next_round=True)
 
     # -- what the imps would otherwise do this round
     def later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
@@ -275,9 +288,11 @@ class Strategy:
         return sum(uses[:free]) - sum(uses[:max(free - k, 0)])
 
     # -- the order estimator (used to choose and to take back orders)
-    def estimate(self, ctx: Ctx, action: str, space: str | None, budget: dict[str, int]) -> float:
+    def estimate(self, ctx: Ctx, action: str, space: str | None, budget: dict[str, int],
+                 next_round: bool = False) -> float:
         """Value of carrying out ``action`` on ``space`` with the resources left in ``budget``
-        (which it spends); 0 if it cannot or would rather not (declining is free)."""
+        (which it spends); 0 if it cannot or would rather not (declining is free). With
+        ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
         if space is None:
             return 0.0
         me, w, spec = ctx.me, ctx.w, _space_spec(action, space)
@@ -296,6 +311,7 @@ class Strategy:
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
+            budget["dug"] = n           # Dig Tunnels comes before Build Room: a new site this round
             return n * w.tile
         if action == "mine_gold":
             n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, len(dg.unconquered_tunnels(me.dungeon)))
@@ -305,32 +321,51 @@ class Strategy:
             budget["gold"] += n
             return n * w.gold
         if action == "hire_monster":
-            best, paid = 0.0, None
-            for m in ctx.state.board.monster_offer:
+            values, paid = [], None
+            for m in self.offer(ctx, "monsters", next_round):
                 t = monster_type(m)
                 food = t.cost.food + cost.food
                 if t.cost.gold > budget["gold"] or food > budget["food"]:
+                    values.append(0.0)
                     continue
                 if t.cost.trap_cards > len(me.traps) or t.cost.monsters > len(me.monsters):
+                    values.append(0.0)
                     continue
-                v = self.hire_value(ctx, t, extra_food=cost.food)
-                if v > best:
-                    best, paid = v, (t.cost.gold, food)
-            if paid:
+                v = max(self.hire_value(ctx, t, extra_food=cost.food), 0.0)
+                if v > max(values, default=0.0):
+                    paid = (t.cost.gold, food)
+                values.append(v)
+            if paid and not next_round:
                 budget["gold"] -= paid[0]
                 budget["food"] -= paid[1]
-            return best
+            return self.pick(values, next_round)
         if action == "build_room":
-            best = 0.0
-            for r in ctx.state.board.room_offer:
-                room = catalog().rooms[r]
-                allowed = [tuple(s) for s in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-                if any(dg.room_problem(me.dungeon, sq, allowed, room.name) is None for sq in dg.squares()):
-                    best = max(best, self.room_value(ctx, r) - w.gold * cost.gold)
-            if best > 0:
+            values = []
+            for r in self.offer(ctx, "rooms", next_round):
+                if _room_fits(me.dungeon, r, dig_first=budget.get("dug", 0) > 0):
+                    values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
+                else:
+                    values.append(0.0)
+            value = self.pick(values, next_round)
+            if value > 0 and not next_round:
                 budget["gold"] -= cost.gold
-            return best
+            return value
         return 0.0
+
+    @staticmethod
+    def offer(ctx: Ctx, what: str, next_round: bool) -> list[str]:
+        """The monsters or rooms on offer; next round: whatever is left in this Year's stack."""
+        b = ctx.state.board
+        if next_round:
+            return list((b.monster_stack if what == "monsters" else b.room_stack).get(str(ctx.state.year), []))
+        return list(b.monster_offer if what == "monsters" else b.room_offer)
+
+    @staticmethod
+    def pick(values: list[float], next_round: bool) -> float:
+        """This round we take the best on offer; next round's offer is unknown: count the average."""
+        if not values:
+            return 0.0
+        return sum(values) / len(values) if next_round else max(values)
 
     def hire_value(self, ctx: Ctx, t, extra_food: int = 0) -> float:
         """A monster's value minus its price now and its wage at a Pay Day still to come."""
@@ -369,10 +404,17 @@ class Strategy:
                 cache[cards] = (sum(each.values()) + self.production_left(ctx, budget), each)
             return cache[cards]
 
+        keep: dict[str, float] = {}
+
         def score(o: ChooseOrders) -> float:
             total, each = set_value(tuple(sorted(o.orders)))
-            # The first order gets the earliest space and is the card taken back: most valuable first.
-            total += 0.25 * each[o.orders[0]] + 0.1 * each[o.orders[1]]
+            # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
+            total += 0.15 * each[o.orders[0]] + 0.05 * each[o.orders[1]]
+            # The first order is the card taken back; the other two are locked away next round.
+            first = o.orders[0]
+            if first not in keep:
+                keep[first] = self.order_card_value(ctx, first)
+            total += 0.3 * keep[first]
             if ctx.state.variant == "full" and o.orders[0] == "hire_monster":
                 total -= ctx.w.gold      # the Hire Monster fee for a first order
             if o.nonplayer_order is not None:
@@ -411,8 +453,9 @@ class Strategy:
                 return v
             if isinstance(o, BuildRoom):
                 # Keep as many tunnels as possible free for later rooms (a room's neighbours are lost).
-                lost = _room_sites(ctx.me.dungeon) - _room_sites(_with(ctx.me.dungeon, o.square, Cell("room", o.room)))
-                return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost
+                after = _with(ctx.me.dungeon, o.square, Cell("room", o.room))
+                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(after)
+                return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost_sites
             return 0.0
 
         return score
@@ -471,9 +514,10 @@ class Strategy:
             if name == "lose_trap_cards":
                 return -w.trap - 0.1 * _trap_strength(o.target, ctx.state.year)
             if name == "remove_tunnels":
-                r, c = (int(x) for x in o.target.split(","))
-                return -w.tile - 0.1 * _room_sites(ctx.me.dungeon) + 0.1 * _room_sites(_with(ctx.me.dungeon, (r, c),
-                                                                                               None))
+                # Lose a tunnel, preferably one no room could have gone on.
+                square = tuple(int(x) for x in o.target.split(","))
+                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(_with(ctx.me.dungeon, square, None))
+                return -w.tile - 0.1 * lost_sites
             if name == "pay_wages_or_knock_out":
                 how, _, m = (o.target or "").partition(":")
                 if how == "pay":
@@ -564,12 +608,19 @@ class RoomBuilder(Strategy):
         return w
 
     def dig_square(self, ctx, square):
-        # A tunnel where a room can go later: not next to a room, inside a first-year room zone.
+        # A tunnel where a room can go: not next to a room, inside the zone of a room on offer
+        # (it can be built this very round: Build Room comes after Dig Tunnels), or of any room.
         grid = ctx.me.dungeon
-        site = not any(grid[r][c] is not None and grid[r][c].kind == "room" for r, c in dg.neighbours(*square))
-        zone = any(list(square) in (room.allowed_squares or []) for room in catalog().rooms.values()
-                   if room.year == 1 and room.production is not None)
-        return super().dig_square(ctx, square) + (0.6 if site and zone else 0.0)
+        if any(grid[r][c] is not None and grid[r][c].kind == "room" for r, c in dg.neighbours(*square)):
+            return super().dig_square(ctx, square)
+
+        def zone(rooms) -> bool:
+            return any(list(square) in (catalog().rooms[r].allowed_squares or []) for r in rooms)
+
+        offered = ctx.state.board.room_offer
+        year1 = [r for r, room in catalog().rooms.items() if room.year == 1]
+        bonus = 1.0 if zone(offered) else 0.6 if zone(year1) else 0.0
+        return super().dig_square(ctx, square) + bonus
 
     def room_bonus(self, ctx, room):
         # Rooms that work with few imps produce more often.

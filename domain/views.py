@@ -28,6 +28,10 @@ def view(state: GameState, color: str | None) -> dict[str, Any]:
         p["traps"] = [HIDDEN] * len(p["traps"])
         p["spied"] = {k: HIDDEN for k in p["spied"]}
         p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
+        if p.get("plan") and "traps" in p["plan"]:        # traps are planned face down
+            p["plan"]["traps"] = [HIDDEN] * len(p["plan"]["traps"])
+    if d.get("battle") and d["battle"]["color"] != color:
+        d["battle"]["traps"] = [HIDDEN] * len(d["battle"]["traps"])
     me = next((p for p in state.players if p.color == color), None)
     spied = me.spied if me else {}
     b = d["board"]

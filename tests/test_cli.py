@@ -96,11 +96,26 @@ def test_status_at_an_earlier_event(store):
     assert early["phase"] == "setup" and early["version"] == 1
 
 
-def test_play_runs_building_and_says_where_it_stops(store):
-    out = run("play", "--players", "3", "--seed", "5", "--quiet", "--store", store).output
-    assert "The game stops here: Combat of Year 1" in out
+def test_play_runs_a_complete_game_and_prints_scores(store):
+    out = run("play", "--players", "3", "--seed", "5", "--bots", "tunneller,evil,room_builder", "--store", store).output
+    assert "Final scores" in out and "Winner(s):" in out
     games = run("games", "--store", store).output.split()
     assert len(games) == 1
+    log = [json.loads(line) for line in run("log", games[0], "--store", store, "--json").output.splitlines()]
+    assert log[-1]["type"] == "GameScored"
+    assert {s["color"] for s in log[-1]["scores"]} == {"red", "blue", "green"}
+
+
+def test_training_sets_up_a_dungeon_to_play(store):
+    out = run("training", "1", "--store", store).output
+    game = out.strip().splitlines()[-1].split()[-1]
+    assert "plan_battle" in run("options", game, "--json", "--store", store).output
+    plan = {"type": "plan_battle", "player": "red", "tile": [0, 2], "traps": ["rolling_stone#1"],
+            "monsters": ["troll_y1#1"]}
+    run("act", game, "--json", json.dumps(plan), "--store", store)
+    out = run("act", game, "--json", json.dumps({"type": "attack", "player": "red", "monster": "troll_y1#1",
+                                                  "option": "B"}), "--store", store).output
+    assert "conquered" in out.lower()
 
 
 def test_scenario_new_and_refused_scenario(store, tmp_path):

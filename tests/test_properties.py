@@ -59,7 +59,7 @@ def play(state, rng: random.Random, log: list, max_commands: int = 2000):
     for _ in range(max_commands):
         check_stable(state)
         p = pending(state)
-        if not p.actors:
+        if state.phase == "combat" or not p.actors:      # the Building is over
             return state, p
         events, state = execute(state, random_legal(state, p, rng))
         assert events, "an accepted command must record at least one event"
@@ -90,7 +90,7 @@ def test_random_legal_building_keeps_every_invariant(seed, n, variant, mode):
     log = list(log)
     state, p = play(state, rng, log)
     # Rulebook › First Year: 4 rounds, then Combat
-    assert p.kind == "combat" and state.phase == "combat" and state.year == 1 and state.season == 3
+    assert p.kind == "plan_battle" and state.phase == "combat" and state.year == 1 and state.season == 3
     # Rulebook › Combat setup: "Each dungeon will have 3 adventurers (not counting the paladin)."
     assert all(len(q.party) == 3 for q in state.players)
     check_log(log, state)
@@ -112,7 +112,7 @@ def test_random_legal_second_year_building(seed, mode, name):
     log, state = from_scenario(sc)
     log = list(log)
     state, p = play(state, random.Random(seed), log)
-    assert p.kind == "combat" and state.year == 2 and state.season == 3
+    assert p.kind == "plan_battle" and state.year == 2 and state.season == 3
     check_log(log, state)
 
 

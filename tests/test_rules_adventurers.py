@@ -350,6 +350,8 @@ def test_end_of_round_token_passes_left_and_imps_come_home():
 def test_the_token_does_not_move_after_fall():
     # Rulebook › End of the Round: "At the end of the last round (fall) the token does not move. Instead, Combat begins."
     t = start(make_scenario(3, season="fall", starting="green"))
-    p = drive(t, lambda p: not p.actors)
-    assert p.kind == "combat" and t.state.phase == "combat"
-    assert [(e.season, e.starting_player) for e in t.of_type(ev.RoundEnded)] == [("fall", "green")]
+    drive(t, lambda p: t.state.phase == "combat" or t.state.year == 2)
+    # nobody has adventurers in this scenario, so Combat ends at once and the Second Year begins
+    ended = [(e.season, e.starting_player) for e in t.of_type(ev.RoundEnded)]
+    assert ended[0] == ("fall", "green")
+    assert "combat" in [e.phase for e in t.of_type(ev.PhaseBegan)]

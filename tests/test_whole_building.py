@@ -24,7 +24,7 @@ def drive(state, seed):
     events = []
     while True:
         p = pending(state)
-        if not p.actors:
+        if state.phase == "combat":            # the Building is over
             return events, state, p
         actor = p.actors[0]
         more, state = execute(state, rng.choice(p.options(actor)))
@@ -37,7 +37,7 @@ def drive(state, seed):
 def test_first_year_building_from_python(players, variant):
     start, state = new_game([f"P{i}" for i in range(players)], variant=variant, seed=players * 10)
     events, state, p = drive(state, seed=players)
-    assert p.kind == "combat" and state.year == 1 and state.season == 3
+    assert p.kind == "plan_battle" and state.year == 1 and state.season == 3
     for pl in state.players:
         assert len(pl.party) == 3                      # spring, summer and fall adventurers
         assert len(pl.hand) == 6 and len(pl.inaccessible) == 2
@@ -50,7 +50,7 @@ def test_second_year_building_from_a_scenario():
     # green starts on space 10 of the Evilometer: the Second Year's paladin sets out at once
     assert state.paladin.id == "paladin_y2" and state.paladin.holder == "green"
     events, state, p = drive(state, seed=5)
-    assert p.kind == "combat" and state.year == 2
+    assert p.kind == "plan_battle" and state.year == 2
     year2 = [e for e in loaded + events if e.type in ("MonstersRevealed", "RoomsRevealed")]
     assert all("_y2" in t or t in ("training_room", "dark_room", "labyrinth", "anti_magic_room", "cafeteria",
                                    "chapel", "pandemonium", "hall_of_fame") for e in year2 for t in e.tiles)
@@ -70,11 +70,11 @@ def test_first_year_building_from_the_cli(players, tmp_path):
     rng = random.Random(players)
     for _ in range(2000):
         waiting = json.loads(cli("options", game, "--json"))
-        if not waiting["actors"]:
+        if waiting["kind"] == "plan_battle":          # the Building is over
             break
         actor = waiting["actors"][0]
         cli("act", game, "--json", json.dumps(rng.choice(waiting["options"][actor])))
-    assert waiting["kind"] == "combat"
+    assert waiting["kind"] == "plan_battle"
     state = json.loads(cli("status", game, "--json"))
     assert state["year"] == 1 and state["season"] == 3
     assert all(len(p["party"]) == 3 for p in state["players"])

@@ -39,7 +39,7 @@ def name_of(instance_id: str) -> str:
             return table[t].name
     if t in cat.adventurers:
         a = cat.adventurers[t]
-        return f"{a.profession} ({a.hit_points} hp, glyph {a.glyph_rank}, year {a.year})"
+        return f"{a.id} ({a.profession}, {a.hit_points} hp)"
     if t in cat.paladins:
         return f"paladin (year {cat.paladins[t].year})"
     return t
