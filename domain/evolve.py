@@ -648,7 +648,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
         p.traps.remove(fx["trap_lost"])
         s.board.trap_discard.append(fx["trap_lost"])
     if fx.get("choice"):
-        b["choice"] = dict(fx["choice"])
+        b["choice"] = copy.deepcopy(fx["choice"])      # never share lists with the event
     if fx.get("illusion"):
         p.illusion = 1
     if fx.get("fed"):
@@ -762,5 +762,5 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
 
 @on(ev.GameScored)
 def _(s: GameState, e: ev.GameScored) -> None:
-    s.scores = [dict(x) for x in e.scores]
+    s.scores = copy.deepcopy(e.scores)
     s.phase = "over"

@@ -5,10 +5,21 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from . import dungeon as dg
 from .phases.common import EVIL_BOTTOM, EVIL_TOP, catalog, trolls
 from .state import GameState
+
+
+@lru_cache(maxsize=None)
+def _everything(kind: str) -> Counter:
+    """Every instance of a component kind in the game, once each."""
+    cat = catalog()
+    table, multi = {"monsters": (cat.monsters, True), "rooms": (cat.rooms, False),
+                    "adventurers": (cat.adventurers, False), "traps": (cat.traps, True),
+                    "combat_cards": (cat.combat_cards, False)}[kind]
+    return _all(table, multi)
 
 
 def _all(table, kind_multi: bool) -> Counter:
@@ -37,11 +48,11 @@ def problems(state: GameState) -> list[str]:
         if sorted(cards) != sorted(cat.order_cards):
             out.append(f"{p.color}'s order cards are not the 8 cards once each: {sorted(cards)}")
         grid = p.dungeon
-        for r, c, _ in dg.tiles(grid):
-            grid[r][c], cell = None, grid[r][c]
-            if dg.fills_2x2(grid, r, c):
-                out.append(f"{p.color}'s dungeon fills a 2x2 block at {r},{c}")
-            grid[r][c] = cell
+        for r in range(len(grid) - 1):
+            for c in range(len(grid[0]) - 1):
+                if grid[r][c] and grid[r + 1][c] and grid[r][c + 1] and grid[r + 1][c + 1]:
+                    out.append(f"{p.color}'s dungeon fills the 2x2 block at {r},{c}")
+        for r, c, cell in dg.tiles(grid):
             if cell.kind == "room" and any(grid[nr][nc] is not None and grid[nr][nc].kind == "room"
                                            for nr, nc in dg.neighbours(r, c)):
                 out.append(f"{p.color} has adjacent rooms at {r},{c}")
@@ -49,24 +60,24 @@ def problems(state: GameState) -> list[str]:
         if np.evil is not None and not EVIL_BOTTOM <= np.evil <= EVIL_TOP:
             out.append(f"non-player {np.color} is off the Evilometer")
     # Components are conserved: every instance is in exactly one place.
-    monsters = Counter(i for s in b.monster_stack.values() for i in s) + Counter(b.monster_offer) + \
-        Counter(b.discards.get("monsters", [])) + Counter(m.id for p in state.players for m in p.monsters)
-    if monsters != _all(cat.monsters, True):
-        out.append(f"monster tiles not conserved: {dict((monsters - _all(cat.monsters, True)) or (_all(cat.monsters, True) - monsters))}")
-    rooms = Counter(i for s in b.room_stack.values() for i in s) + Counter(b.room_offer) + \
-        Counter(b.discards.get("rooms", [])) + Counter(
-            cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room")
-    if rooms != _all(cat.rooms, False):
+    monsters = Counter([*(i for s in b.monster_stack.values() for i in s), *b.monster_offer,
+                        *b.discards.get("monsters", []), *(m.id for p in state.players for m in p.monsters)])
+    if monsters != _everything("monsters"):
+        full = _everything("monsters")
+        out.append(f"monster tiles not conserved: {dict((monsters - full) or (full - monsters))}")
+    rooms = Counter([*(i for s in b.room_stack.values() for i in s), *b.room_offer, *b.discards.get("rooms", []),
+                     *(cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room")])
+    if rooms != _everything("rooms"):
         out.append("room tiles not conserved")
-    advs = Counter(i for s in b.adventurer_stack.values() for i in s) + Counter(b.adventurer_bottom) + \
-        Counter(i for s in b.incoming.values() for i in s) + Counter(b.discards.get("adventurers", [])) + \
-        Counter(a for p in state.players for a in p.party + p.prison if a not in cat.paladins)
-    if advs != _all(cat.adventurers, False):
+    advs = Counter([*(i for s in b.adventurer_stack.values() for i in s), *b.adventurer_bottom,
+                    *(i for s in b.incoming.values() for i in s), *b.discards.get("adventurers", []),
+                    *(a for p in state.players for a in p.party + p.prison if a not in cat.paladins)])
+    if advs != _everything("adventurers"):
         out.append("adventurer tiles not conserved")
-    traps = Counter(b.trap_deck) + Counter(b.trap_discard) + Counter(t for p in state.players for t in p.traps)
-    if traps != _all(cat.traps, True):
+    traps = Counter([*b.trap_deck, *b.trap_discard, *(t for p in state.players for t in p.traps)])
+    if traps != _everything("traps"):
         out.append("trap cards not conserved")
-    combat = Counter(b.combat_cards) + Counter(b.next_combat_cards) + Counter(b.box.get("combat_cards", []))
-    if state.phase != "setup" and combat != _all(cat.combat_cards, False):
+    combat = Counter([*b.combat_cards, *b.next_combat_cards, *b.box.get("combat_cards", [])])
+    if state.phase != "setup" and combat != _everything("combat_cards"):
         out.append("combat cards not conserved")
     return out
