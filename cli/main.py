@@ -312,6 +312,35 @@ def training(
     console.print(f"\nGame {gid}")
 
 
+@app.command()
+@handled
+def bench(
+    games: Annotated[int, typer.Option(help="Complete games per measurement.")] = 20,
+    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
+    bots: Annotated[str, typer.Option(help="Bots (one name for all seats, or one per seat).")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Benchmark: complete games per second in memory and stored, and events per game."""
+    from rich.table import Table
+
+    from .bench import run
+    known = _bots()
+    names = bots.split(",")
+    names = names * players if len(names) == 1 else names
+    if len(names) != players or any(n not in known for n in names):
+        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
+    rows = run(games, players, names, known)
+    if as_json:
+        console.print_json(json.dumps(rows))
+        return
+    t = Table(title=f"{games} complete {players}-player games ({', '.join(sorted(set(names)))} bots)")
+    for col in rows[0]:
+        t.add_column(col.replace("_", " "), justify="right" if col != "mode" else "left")
+    for r in rows:
+        t.add_row(*[str(v) for v in r.values()])
+    console.print(t)
+
+
 @app.command("catalog")
 @handled
 def catalog_cmd(

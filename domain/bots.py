@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 from .engine import execute, pending
+from .state import clone
 from .pending import Pending
 from .state import GameState
 
@@ -25,7 +26,9 @@ BOTS: dict[str, Bot] = {"random": random_bot}
 def play_until_blocked(state: GameState, bots: dict[str, Bot], seed: int = 0, max_commands: int = 5000,
                        on_step: Callable | None = None) -> tuple[list, GameState, Pending]:
     """Let ``bots`` (colour -> bot) answer every input until the game waits for something no bot
-    can give (Combat, for now). Returns (events, final state, the blocking Pending)."""
+    can give (the end of the game). Returns (events, final state, the blocking Pending).
+    The state passed in is copied once; the bots' moves are then applied in place (fast)."""
+    state = clone(state)
     rng = random.Random(seed)
     log: list = []
     for _ in range(max_commands):
@@ -35,7 +38,7 @@ def play_until_blocked(state: GameState, bots: dict[str, Bot], seed: int = 0, ma
             return log, state, p
         actor = actors[0]
         command = bots[actor](state, p, actor, rng)
-        events, state = execute(state, command)
+        events, state = execute(state, command, inplace=True)
         log += events
         if on_step:
             on_step(state, command, events)

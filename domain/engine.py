@@ -67,14 +67,16 @@ def _chance_events(p: Pending, command: RecordDraw) -> list[Event]:
     return p.chance.build(list(command.cards))
 
 
-def execute_pure(state: GameState, command) -> tuple[list[Event], GameState]:
-    """Decide ``command`` against ``state`` and return (events, new state); ``state`` is untouched."""
+def execute_pure(state: GameState, command, inplace: bool = False) -> tuple[list[Event], GameState]:
+    """Decide ``command`` against ``state`` and return (events, new state). ``state`` is untouched
+    unless ``inplace`` (faster, for bots and simulation: a refused command still changes nothing,
+    because every check runs before the first event is applied)."""
     if isinstance(command, dict | str):
         command = parse_command(command)
     p = pending(state)
     _check_addressed(p, command)
     decided = _chance_events(p, command) if p.is_chance else p.handle(state, command)
-    work = clone(state)
+    work = state if inplace else clone(state)
     for e in decided:
         work = evolve(work, e)
     more, work = advance(work)
@@ -96,22 +98,23 @@ def random_draw(state: GameState, p: Pending) -> RecordDraw:
     return RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count))
 
 
-def resolve_chance(state: GameState) -> tuple[list[Event], GameState]:
+def resolve_chance(state: GameState, inplace: bool = False) -> tuple[list[Event], GameState]:
     """In digital mode, answer chance nodes with the RNG until a player must act."""
     out: list[Event] = []
     while state.mode == "digital":
         p = pending(state)
         if not p.is_chance:
             break
-        events, state = execute_pure(state, random_draw(state, p))
+        events, state = execute_pure(state, random_draw(state, p), inplace=inplace)
         out += events
     return out, state
 
 
-def execute(state: GameState, command) -> tuple[list[Event], GameState]:
-    """One command as the application runs it: decide, apply, then (digital) resolve chance."""
-    events, state = execute_pure(state, command)
-    more, state = resolve_chance(state)
+def execute(state: GameState, command, inplace: bool = False) -> tuple[list[Event], GameState]:
+    """One command as the application runs it: decide, apply, then (digital) resolve chance.
+    ``inplace`` mutates ``state`` instead of working on a copy (see :func:`execute_pure`)."""
+    events, state = execute_pure(state, command, inplace=inplace)
+    more, state = resolve_chance(state, inplace=inplace)
     return events + more, state
 
 

@@ -48,8 +48,7 @@ def step(state: GameState):
     if aw and aw["kind"] == "digging":
         return _digging_step(state, pl)
     p = state.player(pl.color)
-    opts = _perform_options(state, p, pl)
-    if not opts:
+    if next(_legal(state, p, pl), None) is None:
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space,
                                   reason=f"cannot: {_why_not(state, p, pl)}")]
     name = catalog().action(pl.action).name
@@ -95,6 +94,11 @@ def _space(pl: Placement):
 
 # --- options -------------------------------------------------------------------------------------
 def _perform_options(state: GameState, p: Player, pl: Placement) -> list:
+    return list(_legal(state, p, pl))
+
+
+def _legal(state: GameState, p: Player, pl: Placement):
+    """The legal ways to carry out the order, lazily (a generator: the first one answers "any?")."""
     a, c = pl.action, p.color
     candidates: list = []
     if a in SIMPLE:
@@ -116,14 +120,12 @@ def _perform_options(state: GameState, p: Player, pl: Placement) -> list:
     elif a == "build_room":
         candidates = [BuildRoom(player=c, room=r, square=sq) for r in state.board.room_offer
                       for sq in dg.squares()]
-    legal = []
     for cmd in candidates:
         try:
             _decide(state, p, pl, cmd)
         except RuleViolation:
             continue
-        legal.append(cmd)
-    return legal
+        yield cmd
 
 
 # --- deciding -----------------------------------------------------------------------------------
