@@ -46,6 +46,7 @@ import random
 from dataclasses import dataclass, replace
 
 from . import dungeon as dg
+from . import tactics
 from .bots import Bot, random_bot
 from .commands import (BuildRoom, ChooseEventOption, ChooseOrders, Decline, DigTunnel, HireMonster,
                        ImproveReputation, MineGold, Produce, ReleaseMonster, StopDigging, TakeAction)
@@ -529,6 +530,20 @@ class Strategy:
 
     def score_discard_trap(self, ctx: Ctx, options: list):
         return lambda o: -_trap_strength(o.card, ctx.state.year)
+
+
+    # -- Combat: shared tactics, scored with the rules' own resolution (domain.tactics)
+    def score_plan_battle(self, ctx: Ctx, options: list):
+        return lambda o: tactics.plan_score(ctx.state, ctx.me, o)
+
+    def score_attack(self, ctx: Ctx, options: list):
+        return lambda o: tactics.attack_score(ctx.state, ctx.me, o)
+
+    def score_trap_target(self, ctx: Ctx, options: list):
+        return lambda o: tactics.trap_target_score(ctx.state, ctx.me, o)
+
+    def score_spell_choice(self, ctx: Ctx, options: list):
+        return lambda o: tactics.spell_choice_score(ctx.state, ctx.me, o)
 
 
 def _trap_strength(card: str | None, year: int) -> float:

@@ -1,0 +1,89 @@
+"""Combat tactics shared by the strategy bots: how to score a battle plan, an attack, a trap's
+target and a spell's choice. Each scorer reads the rules' own pure functions (the engine's
+attack and trap resolution) instead of guessing, so a bot never disagrees with the rules.
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .catalog import load_catalog
+from .phases import combat
+from .phases.common import is_ghost, monster_type, type_of
+from .state import GameState, Player
+
+KILL = 10.0            # an adventurer in prison: 2 points, a tile not conquered, an Evil step kept
+
+
+def _outcome(events) -> float:
+    kills = sum(1 for e in events if isinstance(e, (ev.AdventurerImprisoned, ev.IllusionVanished)))
+    damage = sum(e.amount for e in events if isinstance(e, ev.DamageDealt))
+    return KILL * kills + damage
+
+
+def _remaining_hp(state: GameState, p: Player) -> int:
+    return sum(combat.stats(p, w)[0] - combat.damage_on(state, p, w) for w in combat.line(state, p))
+
+
+def _expected_fatigue(state: GameState, p: Player) -> float:
+    card = p.spied.get(str(state.combat_round))
+    if card:
+        return load_catalog().combat_cards[card].fatigue
+    return 1.25 if state.year == 1 else 2.25
+
+
+def _monster_punch(monster: str, party: int) -> float:
+    t = monster_type(monster)
+    best = 0.0
+    for a in t.attacks:
+        per = float(a.damage or 0)
+        hits = party if a.kind == "everyone" else 2 if a.kind == "anyone_x2" else 1
+        best = max(best, per * hits + (3 if "no_conquer" in a.tags else 0))
+    return best
+
+
+def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
+    v = load_catalog().traps[type_of(trap)].values(state.year)
+    base = 4.0 if v.damage is None else float(v.damage) * (party if "everyone" in v.targeting else 1)
+    return max(0.0, base - disarm) + (3 if v.special in ("no_conquer", "anti_magic", "poison_2") else 0)
+
+
+def plan_score(state: GameState, p: Player, option) -> float:
+    """Damage the plan can deal (up to what the party can take), less what it uses up."""
+    if option.type == "release_prisoner":
+        return -2.0 if option.prisoner in load_catalog().paladins else 0.0
+    order = combat.line(state, p)
+    disarm = sum(combat.stats(p, w)[1] for w in order)
+    punch = sum(_trap_punch(state, t, len(order), disarm) for t in option.traps)
+    punch += sum(_monster_punch(m, len(order)) for m in option.monsters)
+    need = _remaining_hp(state, p) - _expected_fatigue(state, p)
+    rounds_after = 4 - state.combat_round
+    used = 1.0 * len(option.traps) + sum(0.3 if is_ghost(m) else 1.2 for m in option.monsters)
+    room = combat._room_of(p, tuple(option.tile))
+    cost = combat.trap_cost(state, p, list(option.traps), room).get("gold", 0)
+    tile = -1.5 if room is not None and room not in ("training_room", "dark_room", "labyrinth") else 0.0
+    return min(punch, max(need, 0) + 2) - used * rounds_after / 3 - cost + tile
+
+
+def attack_score(state: GameState, p: Player, option) -> float:
+    events = combat.attack_events(state, p, option)
+    attacked = next(e for e in events if isinstance(e, ev.MonsterAttacked))
+    return _outcome(events) - sum(attacked.paid.values()) + (2 if not attacked.knocked_out else 0)
+
+
+def trap_target_score(state: GameState, p: Player, option) -> float:
+    trap = state.battle["traps"][0]
+    events = combat.spring_trap(state, p, trap, option.target)
+    sprung = next(e for e in events if isinstance(e, ev.TrapSprung))
+    bonus = 4 if "no_heal" in sprung.effects else 3 if "no_spell" in sprung.effects else 0
+    return _outcome(events) + bonus
+
+
+def spell_choice_score(state: GameState, p: Player, option) -> float:
+    if option.option == "pay":
+        return 1.0 - 0.5 * sum(combat.cost_dict(monster_type(option.target).cost).values())
+    if option.option == "withdraw":
+        return 0.0
+    if option.option == "gain_evil":
+        return 1.0 if p.evil <= 7 else -2.0
+    if option.option == "withdraw_all":
+        return 0.0
+    return -_monster_punch(option.target, len(combat.line(state, p)))   # give up the weakest
