@@ -8,7 +8,8 @@ Where a component's values are PROVISIONAL in the catalog (second-Year Combat Ca
 second-Year trap values, some first-Year card speeds), the test checks that the engine does what the
 catalog defines and says so.
 
-Combat Cards used to steer fatigue and spells (catalog, Year 1): graffiti (2 fatigue, no spell),
+Combat Cards used to steer fatigue and spells (catalog, Year 1): graffiti (2 fatigue, no spell: a
+PROVISIONAL engine stand-in, used here only as a 2-fatigue card),
 fireball (1 fatigue, no spell), invisibility (0 fatigue, fast), magic_shield (1, fast),
 fist_of_justice (1, slow), detect_treasure (1, slow), detect_evil (2, slow), word_of_peace (2, fast),
 suggestion (2, fast). A party casts only with wizards or the paladin, whose magic must reach the round.
@@ -402,7 +403,7 @@ def test_the_poisoned_dart_is_lost_if_its_target_is_eliminated_first():
     events = f.aim("warrior_y1_a") + f.attack("troll_y1#1")
     assert imprisoned(events) == ["warrior_y1_a"]
     assert not hits(events, source="poison")
-    assert f.p().damage == {"priest_y1_c": 2}                    # fatigue only (graffiti), minus nothing
+    assert f.p().damage == {"priest_y1_c": 2}                    # graffiti fatigue only: he had nothing to heal
 
 
 @pytest.mark.parametrize("order, expect", [
@@ -596,6 +597,8 @@ def test_word_of_peace_withdraw_all_monsters_but_not_the_ghosts():
 
 
 def test_word_of_peace_gain_two_evil_and_keep_the_monsters():
+    # Word of Peace (catalog, partial; fast): "Withdraw all your monsters (not ghosts) from this battle, or
+    # gain 2 evil." Choosing Evil, the troll still attacks.
     cards = ["word_of_peace", "graffiti", "fireball", "detect_treasure"]
     f = Fight(one(["warrior_y1_d", "wizard_y1_c"], cards=cards, evil=5, monsters=["troll_y1"]))
     f.plan(monsters=["troll_y1#1"])
