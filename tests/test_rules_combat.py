@@ -1142,14 +1142,12 @@ def test_once_imprisoned_the_paladin_moves_no_more():
     assert not any(e.target == "paladin_y1" for e in of(f.log, ev.DamageDealt) if e.color == "blue")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: domain/phases/combat.py _poison() drops the Poisoned "
-                   "Dart's 2 damage when its target (the paladin) has moved to another dungeon after the conquest; "
-                   "the rulebook deals it to the dart's target, and the paladin keeps his Damage Counters when he moves")
 def test_the_poisoned_darts_two_damage_follow_the_paladin_who_moved_after_the_conquest():
     # Notes on Selected Traps › Poisoned Dart: "The additional 2 damage at the end of the round cannot be
     # prevented ... It is dealt to the dart's target even if the initial 1 damage was prevented." Moving
     # Paladin: "When he does, he keeps any Damage Counters." Red's conquest (red 10 -> 9) sends the paladin
-    # to blue before the end of red's battle; he was not eliminated, so the poison still reaches him.
+    # to blue before the end of red's battle; he was not eliminated, so the poison still reaches him
+    # (engine choice documented in combat._poison: the 2 damage follow him to blue's dungeon).
     sc = load("combat-paladin-2p")
     sc["paladin"]["damage"] = 0
     sc["players"][0]["traps"] = ["poisoned_dart"]

@@ -577,7 +577,7 @@ def _healing(state: GameState, p: Player) -> list[ev.Event]:
     order = line(state, p)
     points = sum(stats(p, w)[2] for w in order)
     healed: dict[str, int] = {}
-    for w in order:                     # front first; a priest heals himself last
+    for w in order:                     # front first: a priest heals himself once those ahead are unhurt
         take = min(points, damage_on(state, p, w))
         if take:
             healed[w] = take
@@ -603,8 +603,17 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
 
 
 def _poison(state: GameState, p: Player) -> list[ev.Event]:
-    hits = Hits(state, p)
+    """Poisoned Dart: 2 more damage at the end of the round, after conquering; nobody can prevent it,
+    and it is lost if the target was eliminated (Notes on Selected Traps › Poisoned Dart).
+    Engine choice: a poisoned paladin who moved to another dungeon during the round (he "keeps any
+    Damage Counters") takes the 2 damage there, and goes to that dungeon's prison if they eliminate him."""
+    out: list[ev.Event] = []
     for who in state.battle["poison"]:
-        if who in hits.alive():         # lost if he is already eliminated
+        host = p
+        if state.paladin is not None and who == state.paladin.id and state.paladin.holder not in (None, p.color):
+            host = state.player(state.paladin.holder)
+        hits = Hits(state, host)
+        if who in hits.alive():
             hits.hit(who, 2, "poison", unpreventable=True)
-    return hits.events
+        out += hits.events
+    return out
