@@ -18,7 +18,7 @@ def play_games(games: int, players: int, bot_names: list[str], bots: dict, seed:
     """Yield (events, final state) for ``games`` complete games."""
     for i in range(games):
         events, state = new_game([f"{b} {k}" for k, b in enumerate(bot_names)], seed=seed + i,
-                                 starting_player=i % players)
+                                 starting_player=i % players, bots=bot_names)
         more, state, _ = play_until_blocked(state, {p.color: bots[b] for p, b in zip(state.players, bot_names)},
                                             seed=seed + i, max_commands=50_000)
         yield events + more, state

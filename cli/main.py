@@ -268,7 +268,8 @@ def play(
         names = names * players
     if len(names) != players or any(n not in known for n in names):
         raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
-    events, state = engine.new_game([f"{n} {i + 1}" for i, n in enumerate(names)], variant=variant, seed=seed)
+    events, state = engine.new_game([f"{n} {i + 1}" for i, n in enumerate(names)], variant=variant, seed=seed,
+                                    bots=names)
     more, state, waiting = play_until_blocked(state, {p.color: known[n] for p, n in zip(state.players, names)},
                                               seed=seed)
     events += more

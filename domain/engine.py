@@ -119,7 +119,7 @@ def execute(state: GameState, command, inplace: bool = False) -> tuple[list[Even
 
 
 def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digital", seed: int | None = None,
-             starting_player: int = 0) -> tuple[list[Event], GameState]:
+             starting_player: int = 0, bots: list[str] | None = None) -> tuple[list[Event], GameState]:
     """Start a game: ``GameStarted`` and everything up to the first input.
 
     Args:
@@ -128,6 +128,7 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
         mode: "digital" (the RNG draws) or "tabletop" (a person records each draw).
         seed: RNG seed for digital play (random if None).
         starting_player: index of the starting player in ``names``.
+        bots: for a simulated game, the bot playing each seat (recorded in ``GameStarted``).
 
     Raises:
         RuleViolation: SETUP_INVALID for a wrong player count, variant, mode or starting player.
@@ -140,9 +141,12 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
         raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
     if mode == "digital" and seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    seats = [Seat(color=c, name=n) for c, n in zip(COLORS, names)]
+    if bots is not None and len(bots) != len(names):
+        raise refuse("SETUP_INVALID", "name one bot per seat", "setup.players")
+    seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]
     start = GameStarted(players=seats, variant=variant, mode=mode, seed=seed,
-                        starting_player=seats[starting_player].color, catalog_hash=load_catalog().content_hash)
+                        starting_player=seats[starting_player].color, catalog_hash=load_catalog().content_hash,
+                        origin="simulated" if bots else "recorded")
     state = evolve(None, start)
     events, state = advance(state)
     more, state = resolve_chance(state)

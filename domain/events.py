@@ -43,16 +43,21 @@ class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     color: str
     name: str
+    bot: str | None = None       # the bot that played this seat (simulated games), else None
+
+
 
 
 class GameStarted(Event):
-    """A new game: seats clockwise, rules variant, who answers chance, the seed (if any)."""
+    """A new game: seats clockwise, rules variant, who answers chance, the seed (if any), and whether
+    people recorded it or bots played it (``origin``: "recorded" | "simulated")."""
     players: list[Seat]
     variant: str
     mode: str
     seed: int | None
     starting_player: str
     catalog_hash: str
+    origin: str = "recorded"
 
 
 class ScenarioLoaded(Event):
