@@ -35,10 +35,10 @@ def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 
             app = DungeonLords(env=store_env(store)) if store else None
             events_total = 0
             start = time.perf_counter()
-            for log, _ in play_games(games, players, bot_names, bots, seed):
+            for log, final in play_games(games, players, bot_names, bots, seed):
                 events_total += len(log)
                 if app is not None:
-                    app.create_from_events(log)
+                    app.create_from_events(log, final_state=final)
             seconds = time.perf_counter() - start
             rows.append({"mode": label, "games": games, "seconds": round(seconds, 2),
                          "games_per_second": round(games / seconds, 2),

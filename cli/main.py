@@ -13,7 +13,10 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
+from rich.table import Table
+
 import functools
+import time
 
 import typer
 from eventsourcing.persistence import PersistenceError
@@ -76,6 +79,13 @@ def _app(store: str | None):
     from domain.application import DungeonLords
     from domain.storage import store_env
     return DungeonLords(env=store_env(store))
+
+
+def _analytics(store: str | None):
+    """The DuckDB read models beside the event store (created on first use)."""
+    from domain.storage import store_env
+    from projections import analytics_path, open_analytics
+    return open_analytics(analytics_path(store_env(store)))
 
 
 def _game_id(application, game: str):
@@ -340,6 +350,122 @@ def bench(
     for r in rows:
         t.add_row(*[str(v) for v in r.values()])
     console.print(t)
+
+
+@app.command()
+@handled
+def simulate(
+    games: Annotated[int, typer.Option(help="How many complete games to play and store.")] = 100,
+    players: Annotated[Optional[int], typer.Option(help="Players per game (default: 2, 3 and 4 in turn).")] = None,
+    bots: Annotated[Optional[str], typer.Option(help="Comma-separated bots to draw the seats from (default: all).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.")] = 0,
+    variant: Annotated[Optional[str], typer.Option(help="first_game or full (default: both in turn).")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Play N complete bot games on every core, store each in one append, then project them."""
+    from .analytics_cmds import catch_up, simulate_into
+    names = bots.split(",") if bots else None
+    if names and any(n not in _bots() for n in names):
+        raise UserError(f"--bots takes names among: {', '.join(_bots())}")
+    application = _app(store)
+    figures = simulate_into(application, games, players, names, seed, variant)
+    console.print(f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
+                  f"{figures['games_per_second']} games/s")
+    catch_up(application, _analytics(store))
+
+
+@app.command()
+@handled
+def project(store: StoreOpt = None) -> None:
+    """Catch the DuckDB read models up with the event store (exactly once; safe to re-run)."""
+    from .analytics_cmds import catch_up
+    figures = catch_up(_app(store), _analytics(store), quiet=True)
+    console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
+
+
+@app.command()
+@handled
+def stats(
+    name: Annotated[Optional[str], typer.Argument(help="The question to answer (omit to list them).")] = None,
+    players: Annotated[Optional[int], typer.Option(help="Only games with this many players.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Rows as JSON.")] = False,
+    sql: Annotated[Optional[str], typer.Option(help="Run a read-only SQL query over the read models.")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Ask a named question of the recorded and simulated games (catches up first)."""
+    from analytics import QUESTIONS, run_sql
+
+    from .analytics_cmds import catch_up, print_question
+    if name is None and sql is None:
+        t = Table(title="Questions (dungeon-lords stats NAME)")
+        t.add_column("name")
+        t.add_column("answers")
+        for q in QUESTIONS.values():
+            t.add_row(q.name + (" *" if q.headline else ""), q.description)
+        console.print(t)
+        console.print("* headline question")
+        return
+    if name is not None and name not in QUESTIONS:
+        raise UserError(f"unknown question {name!r}; questions: {', '.join(QUESTIONS)}")
+    con = _analytics(store)
+    catch_up(_app(store), con, quiet=True)
+    if sql is not None:
+        columns, rows = run_sql(con, sql)
+        if as_json:
+            console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
+            return
+        t = Table()
+        for c in columns:
+            t.add_column(c)
+        for r in rows:
+            t.add_row(*map(str, r))
+        console.print(t)
+        return
+    print_question(con, name, players, as_json)
+
+
+@app.command()
+@handled
+def report(
+    html: Annotated[Path, typer.Option("--html", help="Where to write the self-contained HTML page.")],
+    store: StoreOpt = None,
+) -> None:
+    """Write one self-contained HTML page with the headline answers as charts."""
+    from analytics.report import write_report
+
+    from .analytics_cmds import catch_up
+    con = _analytics(store)
+    catch_up(_app(store), con, quiet=True)
+    write_report(con, html)
+    console.print(f"wrote {html}")
+
+
+@app.command()
+@handled
+def demo(
+    games: Annotated[int, typer.Option(help="Simulated games the demo wants in the store.")] = 300,
+    store: StoreOpt = None,
+) -> None:
+    """The main job: simulate a few hundred games (or reuse them), project, print the headline answers."""
+    from analytics import QUESTIONS
+
+    from .analytics_cmds import catch_up, print_question, simulate_into
+    start = time.perf_counter()
+    application, con = _app(store), _analytics(store)
+    catch_up(application, con, quiet=True)
+    have = con.execute("SELECT count(*) FROM games WHERE origin = 'simulated' AND finished").fetchall()[0][0]
+    if have < games:
+        console.print(f"{have} simulated games in the store; playing {games - have} more on every core...")
+        figures = simulate_into(application, games - have, None, None, seed=have)
+        console.print(f"  {figures['games_per_second']} games/s")
+        catch_up(application, con)
+    total = con.execute("SELECT count(*), sum(events) FROM games WHERE finished").fetchall()[0]
+    console.print(f"[bold]{total[0]} finished games, {total[1]} events[/]")
+    for name, q in QUESTIONS.items():
+        if q.headline:
+            print_question(con, name, None, False)
+    console.print(f"demo finished in {time.perf_counter() - start:.1f} s; more: dungeon-lords stats, "
+                  "dungeon-lords report --html report.html")
 
 
 @app.command("catalog")

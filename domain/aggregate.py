@@ -58,6 +58,8 @@ class Game(Aggregate):
             return self.domain_class.model_validate(self.data)
 
         def apply(self, game: Game) -> None:
+            if game.__dict__.get("_folded_elsewhere"):
+                return                      # bulk creation: the caller hands over the final state
             game.state = evolve(getattr(game, "state", None), self.to_domain())
 
     class Created(Event, Aggregate.Created):
@@ -76,10 +78,20 @@ class Game(Aggregate):
             raise ValueError(f"a game starts with {' or '.join(CREATED_EVENTS)}, not {first.type}")
         return cls._create(EVENT_CLASSES[first.type], data=_payload(first))
 
-    def record(self, events: Iterable[DomainEvent]) -> None:
-        """Trigger each domain event (in order) on this game; ``save()`` stores them."""
-        for e in events:
-            self.trigger_event(EVENT_CLASSES[e.type], data=_payload(e))
+    def record(self, events: Iterable[DomainEvent], final_state: GameState | None = None) -> None:
+        """Trigger each domain event (in order) on this game; ``save()`` stores them.
+
+        ``final_state``: the state these events fold to, already computed (simulation); the events
+        are then stored without being folded again."""
+        if final_state is not None:
+            self.__dict__["_folded_elsewhere"] = True
+        try:
+            for e in events:
+                self.trigger_event(EVENT_CLASSES[e.type], data=_payload(e))
+        finally:
+            self.__dict__.pop("_folded_elsewhere", None)
+        if final_state is not None:
+            self.state = final_state
 
 
 def _payload(e: DomainEvent) -> dict[str, Any]:

@@ -46,11 +46,14 @@ class GameConflict(Exception):
         self.game_id = game_id
 
 
+SNAPSHOT_INTERVAL = 100
+
+
 class DungeonLords(Application):
     """Games of Dungeon Lords in one store (SQLite file, PostgreSQL tables ``dungeonlords_*``, or memory)."""
 
     name = "DungeonLords"
-    snapshotting_intervals = {Game: 100}
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
     snapshotting_projectors = {Game: fold}
     log_section_size = PAGE
 
@@ -74,9 +77,14 @@ class DungeonLords(Application):
         events, _ = engine.new_game(names, variant=variant, mode=mode, seed=seed, starting_player=starting_player)
         return self.create_from_events(events)
 
-    def create_from_events(self, events: list[Event | dict[str, Any]]) -> UUID:
+    def create_from_events(self, events: list[Event | dict[str, Any]],
+                           final_state: GameState | None = None) -> UUID:
         """Store a whole log as a new game in one append (scenarios, simulation). Events may be domain
         events or their JSON form. They are folded, not validated against the rules.
+
+        ``final_state`` (simulation): the state the log folds to, already computed; the log is then
+        stored without folding it again, and with one snapshot at its head instead of one every
+        100 events (notes/stack.md §3: simulation must not pay per-event costs).
 
         Raises:
             ValueError: the list is empty or does not start with GameStarted or ScenarioLoaded.
@@ -85,8 +93,18 @@ class DungeonLords(Application):
         if not domain:
             raise ValueError("a game needs at least its first event (GameStarted or ScenarioLoaded)")
         game = Game.start(domain[0])
-        game.record(domain[1:])
-        self.save(game)
+        if final_state is None:
+            game.record(domain[1:])
+            self.save(game)
+            return game.id
+        game.record(domain[1:], final_state=final_state)
+        self.snapshotting_intervals = {}          # an instance value shadows the class's for this save
+        try:
+            self.save(game)
+        finally:
+            del self.snapshotting_intervals
+        if game.version >= SNAPSHOT_INTERVAL:
+            self.snapshots.put([Game.Snapshot.take(game)])   # the same class take_snapshot() uses
         return game.id
 
     def execute(self, game_id: UUID | str, command: Any) -> list[Event]:

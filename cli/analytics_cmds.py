@@ -1,0 +1,59 @@
+"""The analytics commands: simulate, project, stats, report, demo (issue "replay analytics").
+
+They open the event store (domain.application) and the DuckDB file beside it
+(projections.analytics_path), catch the read models up (projections.project), and ask the named
+questions (analytics). DuckDB allows one writer: every command here catches up and queries in
+this one process.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from .render import console
+
+
+def simulate_into(application, games: int, players: int | None, bots: list[str] | None, seed: int,
+                  variant: str | None = None, quiet: bool = False) -> dict:
+    """Play ``games`` bot games on every core and store each in one append; returns figures."""
+    from domain.simulation import plans, run
+    todo = plans(games, players, bots, seed, variant)
+    events = 0
+    start = time.perf_counter()
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, disable=quiet, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        for log, final in run(todo):
+            application.create_from_events(log, final_state=final)
+            events += len(log)
+            bar.advance(task)
+    seconds = time.perf_counter() - start
+    return {"games": games, "events": events, "seconds": round(seconds, 2),
+            "games_per_second": round(games / seconds, 2) if seconds else None}
+
+
+def catch_up(application, con, quiet: bool = False) -> dict:
+    """Bring the DuckDB read models up to the end of the event store's notification log."""
+    from projections import project
+    result = project(application, con)
+    if not quiet and result.events:
+        console.print(f"projected {result.events} events in {result.seconds:.2f} s")
+    return {"events": result.events, "seconds": result.seconds, "position": result.position}
+
+
+def print_question(con, name: str, players: int | None, as_json: bool) -> None:
+    from analytics import QUESTIONS, run_question
+    q = QUESTIONS[name]
+    columns, rows = run_question(con, name, players=players)
+    if as_json:
+        console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
+        return
+    t = Table(title=f"{name}" + (f" ({players} players)" if players else ""), caption=q.description)
+    for c in columns:
+        t.add_column(c, justify="right")
+    for r in rows:
+        t.add_row(*[f"{v:.3f}" if isinstance(v, float) else str(v) for v in r])
+    console.print(t)
