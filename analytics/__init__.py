@@ -1,4 +1,211 @@
-"""Named questions asked of the DuckDB read models (design §5).
+"""Named questions asked of the DuckDB read models (design §5, style item 12).
 
-Not built yet: this is the "Replay analytics in DuckDB" capability (issue 4).
+Each question is one SQL file in ``analytics/questions/`` (shipped as package data). The file opens
+with a header of ``--`` comments, then the query::
+
+    -- name: win_rate_by_strategy
+    -- headline: 1                  (optional: a headline question, charted first; 1 before 2)
+    -- grain: one row per strategy
+    -- parameters:
+    --   players INTEGER  keep only games with this many players; NULL = all player counts
+    -- answers: Which strategy wins most often ...   (continuation lines are indented)
+    -- columns:
+    --   strategy  the bot policy ...
+
+Parameters are DuckDB named parameters written ``$players`` in the SQL and passed as a dict
+(``con.execute(sql, {"players": 3})``). Every declared parameter is optional: ``None`` (SQL NULL)
+means "no filter", so each query writes ``($players IS NULL OR g.players = $players)``.
+
+    from analytics import QUESTIONS, run_question, run_sql
+    columns, rows = run_question(con, "win_rate_by_strategy", players=4)
+    columns, rows = run_sql(con, "SELECT count(*) FROM games")   # read-only; writes are refused
 """
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+__all__ = ["Parameter", "Question", "QUESTIONS", "HEADLINES", "ReadOnlyViolation", "load_questions",
+           "parse_question", "run_question", "run_sql"]
+
+HEADER_KEYS = ("name", "headline", "grain", "parameters", "answers", "columns")
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One optional named parameter of a question (``$name`` in the SQL)."""
+    name: str
+    type: str                 # DuckDB type name as documented in the header, e.g. "INTEGER"
+    description: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A named analytics question: the parsed header of its SQL file and the query itself."""
+    name: str
+    description: str          # the plain-language ``answers:`` sentence
+    grain: str                # what one result row stands for
+    parameters: tuple[Parameter, ...]
+    sql: str                  # the whole file, header included (comments are valid SQL)
+    headline: bool = False    # shown first, as a chart, in the HTML report
+    headline_rank: int = 0    # ``-- headline: 1`` comes before ``-- headline: 2`` ("true" = 1); 0 = not a headline
+    columns: dict[str, str] = field(default_factory=dict)   # result column -> its documented meaning
+    path: str = ""
+
+    @property
+    def parameter_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.parameters)
+
+
+class ReadOnlyViolation(ValueError):
+    """Raised by :func:`run_sql` for anything but a single read-only query."""
+
+
+def parse_question(text: str, path: str = "") -> Question:
+    """Parse one question file: its ``--`` header (see the module docstring) and its SQL.
+
+    Raises:
+        ValueError: a required header key (name, grain, parameters, answers) is missing, or a
+            parameter line does not read ``name TYPE description``.
+    """
+    header: dict[str, list[str]] = {}
+    key: str | None = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith("--"):
+            break                                  # the header ends at the first SQL line
+        body = stripped[2:]
+        head, sep, rest = body.strip().partition(":")
+        if sep and not body.startswith("  ") and head.strip() in HEADER_KEYS:
+            key = head.strip()
+            header[key] = [rest.strip()] if rest.strip() else []
+        elif key is not None and body.strip():
+            header[key].append(body.strip())
+    missing = [k for k in ("name", "grain", "parameters", "answers") if k not in header]
+    if missing:
+        raise ValueError(f"{path or 'question'}: the header lacks {', '.join(missing)}")
+
+    def one_line(k: str) -> str:
+        return " ".join(header.get(k, []))
+
+    params = []
+    for entry in header["parameters"]:
+        parts = entry.split(None, 2)
+        if entry.lower() in ("none", "-"):
+            continue
+        if len(parts) < 2:
+            raise ValueError(f"{path}: parameter line {entry!r} should read 'name TYPE description'")
+        params.append(Parameter(parts[0], parts[1], parts[2] if len(parts) > 2 else ""))
+    columns: dict[str, str] = {}
+    for entry in header.get("columns", []):        # one line per column: name, then its meaning
+        name, _, desc = entry.partition(" ")
+        columns[name] = desc.strip()
+    flag = one_line("headline").lower()
+    rank = int(flag) if flag.isdigit() else 1 if flag in ("true", "yes") else 0
+    return Question(
+        name=one_line("name"), description=one_line("answers"), grain=one_line("grain"),
+        parameters=tuple(params), sql=text, headline=rank > 0, headline_rank=rank, columns=columns, path=path,
+    )
+
+
+def load_questions() -> dict[str, Question]:
+    """Every ``questions/*.sql`` of this package, by name: headline questions first (by their rank),
+    then the others by name.
+
+    Raises:
+        ValueError: a file's header is malformed, or its ``name`` differs from the file name.
+    """
+    found = []
+    for res in files(__package__).joinpath("questions").iterdir():
+        if not res.name.endswith(".sql"):
+            continue
+        q = parse_question(res.read_text(encoding="utf-8"), path=res.name)
+        if q.name != res.name[:-4]:
+            raise ValueError(f"{res.name}: the header names the question {q.name!r}; name and file must match")
+        found.append(q)
+    found.sort(key=lambda q: (not q.headline, q.headline_rank, q.name))
+    return {q.name: q for q in found}
+
+
+QUESTIONS: dict[str, Question] = load_questions()
+HEADLINES: tuple[str, ...] = tuple(n for n, q in QUESTIONS.items() if q.headline)
+
+
+def _result(cursor) -> tuple[list[str], list[tuple[Any, ...]]]:
+    columns = [d[0] for d in cursor.description] if cursor.description else []
+    return columns, cursor.fetchall()
+
+
+def run_question(con, name: str, players: int | None = None, **params: Any) -> tuple[list[str], list[tuple]]:
+    """Run the question ``name`` on the DuckDB connection ``con``.
+
+    Args:
+        con: a ``duckdb.DuckDBPyConnection`` holding the read models (``projections.schema``).
+        name: a key of :data:`QUESTIONS`.
+        players: keep only games with this many players; ``None`` = all player counts.
+        **params: values for any other parameter the question declares; each defaults to ``None``.
+
+    Returns:
+        ``(columns, rows)``: the column names and the rows as tuples, in the question's order.
+
+    Raises:
+        KeyError: no question has that name.
+        TypeError: a parameter the question does not declare.
+    """
+    try:
+        q = QUESTIONS[name]
+    except KeyError:
+        raise KeyError(f"no question named {name!r}; the questions are: {', '.join(QUESTIONS)}") from None
+    given = {"players": players, **params}
+    unknown = [k for k, v in given.items() if k not in q.parameter_names and v is not None]
+    if unknown:
+        raise TypeError(f"question {name!r} takes {', '.join(q.parameter_names) or 'no parameters'}, "
+                        f"not {', '.join(unknown)}")
+    # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
+    values = {p: given.get(p) for p in q.parameter_names}
+    return _result(con.execute(q.sql, values) if values else con.execute(q.sql))
+
+
+def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:
+    """Run one ad-hoc read-only query and return ``(columns, rows)``.
+
+    Two guarantees, both DuckDB's own rather than string matching:
+
+    1. DuckDB's parser (``con.extract_statements``) must find exactly one statement, of type
+       SELECT (which includes ``WITH ... SELECT``, ``DESCRIBE``, ``SUMMARIZE``, ``FROM t``, ``VALUES``).
+       INSERT, UPDATE, DELETE, CREATE, DROP, ALTER, COPY, ATTACH, SET, PRAGMA, CALL, EXPORT, INSTALL,
+       LOAD and multi-statement strings are refused before anything runs.
+    2. The query runs on a cursor of ``con`` (a separate connection to the same database, so a
+       transaction the caller has open is neither used nor disturbed) inside
+       ``BEGIN TRANSACTION READ ONLY``, which is always rolled back. DuckDB then refuses any write
+       to any attached database that a SELECT could still attempt (for example ``nextval``).
+
+    This protects the read models; it is not a sandbox: table functions such as ``read_csv`` can
+    still read files the process can read.
+
+    Raises:
+        ReadOnlyViolation: the text is not a single SELECT, or the query tried to write.
+        duckdb.Error: the query is invalid (syntax, unknown table...).
+    """
+    import duckdb
+
+    statements = con.extract_statements(sql)
+    if len(statements) != 1:
+        raise ReadOnlyViolation(f"give exactly one query, not {len(statements)} statements")
+    kind = statements[0].type
+    if kind != duckdb.StatementType.SELECT:
+        raise ReadOnlyViolation(f"only read-only queries (SELECT) may run here, not {kind.name}")
+    cur = con.cursor()
+    try:
+        cur.execute("BEGIN TRANSACTION READ ONLY")
+        try:
+            return _result(cur.execute(statements[0].query))
+        except duckdb.TransactionException as exc:
+            raise ReadOnlyViolation(f"the query tried to write: {exc}") from exc
+        finally:
+            cur.execute("ROLLBACK")
+    finally:
+        cur.close()

@@ -45,3 +45,67 @@ def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 
                          "events_per_game": round(events_total / games, 1),
                          "events_per_second": round(events_total / seconds)})
     return rows
+
+
+def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5) -> dict:
+    """The analytics figures: simulate-and-store games/s, projection events/s against the read
+    ceiling (the notification log read alone, same run), and the latency of the headline questions
+    over ``target_games`` games.
+
+    The ``games`` simulated games are projected for real; to reach ``target_games`` the read-model
+    rows are then copied under new game ids (the same distribution, ``target_games / games`` times),
+    because simulating 10,000 games would take ~20 minutes on 2 cores. The copy is stated in the output.
+    """
+    import statistics
+
+    import duckdb
+
+    from analytics import QUESTIONS, run_question
+    from domain.application import DungeonLords
+    from domain.simulation import plans, run as play_all
+    from domain.storage import store_env
+    from projections import open_analytics, project, read_ceiling
+    from projections.schema import TABLES
+
+    out: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'events.sqlite'}"))
+        start = time.perf_counter()
+        events = 0
+        for log, final in play_all(plans(games, seed=1)):
+            app.create_from_events(log, final_state=final)
+            events += len(log)
+        seconds = time.perf_counter() - start
+        out["simulate_and_store"] = {"games": games, "events": events, "seconds": round(seconds, 2),
+                                     "games_per_second": round(games / seconds, 2)}
+        read_events, read_seconds = read_ceiling(app, 5000)
+        con = open_analytics(str(Path(tmp) / "analytics.duckdb"))
+        result = project(app, con)
+        out["projection"] = {"events": result.events, "seconds": round(result.seconds, 2),
+                             "events_per_second": round(result.events / result.seconds),
+                             "read_ceiling_events_per_second": round(read_events / read_seconds),
+                             "share_of_ceiling": round((result.events / result.seconds) /
+                                                       (read_events / read_seconds), 3)}
+        copies = max(1, target_games // games)
+        for table in TABLES:
+            if table == "events":
+                continue                       # the headline questions do not read the raw events
+            cols = [r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()]
+            select = ", ".join(f"game_id || '~' || k AS game_id" if c == "game_id" else c for c in cols)
+            con.execute(f"CREATE TABLE big_{table} AS SELECT {select} FROM {table}, range(1, {copies}) t(k) "
+                        f"UNION ALL SELECT * FROM {table}")
+            con.execute(f"DROP TABLE {table}")
+            con.execute(f"ALTER TABLE big_{table} RENAME TO {table}")
+        n_games = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
+        latencies = {}
+        for name, q in QUESTIONS.items():
+            times = []
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                run_question(con, name)
+                times.append(time.perf_counter() - t0)
+            latencies[name] = {"ms": round(statistics.median(times) * 1000, 1), "headline": q.headline}
+        out["questions"] = {"games": n_games, "copies_of_each_simulated_game": copies, "latency": latencies}
+        con.close()
+        del duckdb
+    return out

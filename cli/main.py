@@ -330,11 +330,15 @@ def bench(
     players: Annotated[int, typer.Option(help="Players per game.")] = 4,
     bots: Annotated[str, typer.Option(help="Bots (one name for all seats, or one per seat).")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    analytics: Annotated[bool, typer.Option(help="Instead: simulate-and-store, projection vs the read ceiling, "
+                                                 "and headline-question latency over 10,000 games.")] = False,
 ) -> None:
     """Benchmark: complete games per second in memory and stored, and events per game."""
-    from rich.table import Table
-
-    from .bench import run
+    from .bench import run, run_analytics
+    if analytics:
+        figures = run_analytics(games)
+        console.print_json(json.dumps(figures))
+        return
     known = _bots()
     names = bots.split(",")
     names = names * players if len(names) == 1 else names

@@ -184,7 +184,7 @@ def build_state(sc: Scenario) -> GameState:
             down[m] -= 1
         p.traps = [traps.take(t) for t in sp.traps]
         p.party = [advs.take(a) for a in sp.party]
-        p.prison = [advs.take(a) for a in sp.prison]
+        p.prison = [a if a in cat.paladins else advs.take(a) for a in sp.prison]   # a paladin may be a prisoner
         if len(p.party) > 3:
             raise _bad(f"{p.color}: at most 3 adventurers wait at the entrance")
         p.spied = dict(sp.spied)

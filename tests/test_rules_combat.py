@@ -283,6 +283,16 @@ def test_with_no_unconquered_tile_a_prisoner_is_released_each_round_and_the_pala
     assert of(events, ev.CombatEnded)[0].departed == {"red": ["warrior_y1_d"]}
 
 
+def test_with_only_paladins_in_prison_either_may_go():
+    # End of Combat: "You can save the paladin for last." With both Years' paladins and nobody else in
+    # prison, either paladin may be released (found by a 2-player simulated game, seed 1171).
+    f = Fight(one(["warrior_y2_d"], year=2, round=2, cards=["aura_of_fear", "blind_rage", "illusion", "magic_key"],
+                  prison=["paladin_y1", "paladin_y2"], dungeon=["..x..", "..x..", "..x..", "....."]))
+    assert {o.prisoner for o in f.pending.options("red")} == {"paladin_y1", "paladin_y2"}
+    events = f.do(ReleasePrisoner(player="red", prisoner="paladin_y2"))
+    assert of(events, ev.PrisonerReleased)[0].prisoner == "paladin_y2" and f.p().prison == ["paladin_y1"]
+
+
 # =====================================================================================================
 # Trap Step
 # =====================================================================================================

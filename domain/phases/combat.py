@@ -192,7 +192,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
         if cmd.prisoner not in p.prison:
             raise refuse("PRISONER_UNKNOWN", f"{cmd.prisoner} is not in {p.color}'s prison", "combat.no_tile")
-        if cmd.prisoner in catalog().paladins and len(p.prison) > 1:
+        if cmd.prisoner in catalog().paladins and any(x not in catalog().paladins for x in p.prison):
             raise refuse("PALADIN_LAST", "the paladin is released last", "combat.no_tile")
         return [ev.PrisonerReleased(color=p.color, prisoner=cmd.prisoner)]
     tile = tuple(cmd.tile)

@@ -1,0 +1,39 @@
+-- name: conquered_tiles
+-- grain: one row per player count
+-- parameters:
+--   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
+-- answers: How much of a dungeon do the adventurers take? Conquered tiles per finished game (all
+--   dungeons together) and per player, for each player count: average, fewest and most.
+-- columns:
+--   players         the number of players in the game
+--   games           finished games
+--   avg_per_game    average tiles conquered in a game, all dungeons together
+--   min_per_game    fewest in a game
+--   max_per_game    most in a game
+--   avg_per_player  average tiles conquered in one player's dungeon
+--   min_per_player  fewest in one dungeon
+--   max_per_player  most in one dungeon
+WITH per_player AS (
+    SELECT pr.game_id, g.players, coalesce(c.tiles, 0) AS tiles
+    FROM player_results AS pr
+    JOIN games AS g USING (game_id)
+    LEFT JOIN (SELECT game_id, color, count(*) AS tiles
+               FROM battles WHERE conquered GROUP BY game_id, color) AS c
+           ON c.game_id = pr.game_id AND c.color = pr.color
+    WHERE g.finished AND ($players IS NULL OR g.players = $players)
+), per_game AS (
+    SELECT game_id, players, sum(tiles) AS tiles
+    FROM per_player
+    GROUP BY game_id, players
+), games_agg AS (
+    SELECT players, count(*) AS games, avg(tiles) AS avg_per_game, min(tiles) AS min_per_game, max(tiles) AS max_per_game
+    FROM per_game GROUP BY players
+), players_agg AS (
+    SELECT players, avg(tiles) AS avg_per_player, min(tiles) AS min_per_player, max(tiles) AS max_per_player
+    FROM per_player GROUP BY players
+)
+SELECT ga.players, ga.games, ga.avg_per_game, ga.min_per_game, ga.max_per_game,
+       pa.avg_per_player, pa.min_per_player, pa.max_per_player
+FROM games_agg AS ga
+JOIN players_agg AS pa USING (players)
+ORDER BY ga.players

@@ -1,0 +1,26 @@
+-- name: damage_by_source
+-- grain: one row per damage source type (traps and monsters only; fatigue and poison are left out)
+-- parameters:
+--   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
+-- answers: Which traps and monsters do the damage? For each trap card and monster type, the battles
+--   in which it dealt damage, the damage counters it put on adventurers in total, and per battle.
+-- columns:
+--   source_kind      'trap' or 'monster'
+--   source           the trap card or monster type id, e.g. 'rolling_stone', 'troll_y1'
+--   uses             distinct battles (game, Year, combat round, dungeon) in which it dealt damage
+--   hits             damage events (one per adventurer hit)
+--   total_damage     damage counters dealt, after prevention
+--   prevented        damage stopped (disarm, Magic Shield, Song of Courage, invisibility)
+--   damage_per_use   total_damage / uses
+SELECT d.source_kind,
+       d.source,
+       count(DISTINCT (d.game_id, d.year, d.combat_round, d.color)) AS uses,
+       count(*)                      AS hits,
+       sum(d.amount)                 AS total_damage,
+       sum(d.prevented)              AS prevented,
+       sum(d.amount)::DOUBLE / count(DISTINCT (d.game_id, d.year, d.combat_round, d.color)) AS damage_per_use
+FROM damage AS d
+JOIN games AS g USING (game_id)
+WHERE g.finished AND d.source_kind IN ('trap', 'monster') AND ($players IS NULL OR g.players = $players)
+GROUP BY d.source_kind, d.source
+ORDER BY total_damage DESC, damage_per_use DESC, d.source_kind, d.source

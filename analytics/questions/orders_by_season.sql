@@ -1,0 +1,34 @@
+-- name: orders_by_season
+-- grain: one row per season and order card (players' orders only, not the non-player colour's)
+-- parameters:
+--   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
+-- answers: Which orders pay off in which season? For each season and order card, how often players
+--   played it, how often the minion got space I, II or III or was shut out, and the average final
+--   score and win rate of the players who played it (counted once per play), most useful first.
+-- columns:
+--   season          winter, spring, summer or fall (in that order)
+--   card            the order card (action), e.g. 'dig_tunnels'
+--   plays           times a player played this card in this season (both Years)
+--   share_i         share of those plays that got space I
+--   share_ii        share that got space II
+--   share_iii       share that got space III
+--   share_shut_out  share shut out (the minion stayed on the order card)
+--   avg_score       average final score of the player, per play
+--   win_rate        share of plays made by a player who went on to win (shared victories count)
+--   rank            1 = the highest win rate in the season (ties share a rank); the last rank is the least useful
+SELECT o.season,
+       o.card,
+       count(*)                                              AS plays,
+       count(*) FILTER (WHERE o.space = 'I')::DOUBLE / count(*)   AS share_i,
+       count(*) FILTER (WHERE o.space = 'II')::DOUBLE / count(*)  AS share_ii,
+       count(*) FILTER (WHERE o.space = 'III')::DOUBLE / count(*) AS share_iii,
+       count(*) FILTER (WHERE o.space IS NULL)::DOUBLE / count(*) AS share_shut_out,
+       avg(pr.total)                                         AS avg_score,
+       count(*) FILTER (WHERE pr.won)::DOUBLE / count(*)     AS win_rate,
+       rank() OVER (PARTITION BY o.season ORDER BY count(*) FILTER (WHERE pr.won)::DOUBLE / count(*) DESC) AS rank
+FROM orders AS o
+JOIN player_results AS pr ON pr.game_id = o.game_id AND pr.color = o.color
+JOIN games AS g ON g.game_id = o.game_id
+WHERE g.finished AND ($players IS NULL OR g.players = $players)
+GROUP BY o.season, o.card
+ORDER BY list_position(['winter', 'spring', 'summer', 'fall'], o.season), win_rate DESC, plays DESC, o.card

@@ -1,0 +1,52 @@
+-- name: paladin_frequency
+-- headline: 2
+-- grain: one row per Year and player count
+-- parameters:
+--   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
+-- answers: How often does the paladin come, and how often is he caught? For each Year and player
+--   count, the finished games that reached that Year, the share of them in which the paladin set out
+--   (arrived at a dungeon), the share in which a dungeon lord imprisoned him, and the average and
+--   highest Evil of the lord he was heading for whenever he arrived or moved.
+-- columns:
+--   year             the Year (1 or 2)
+--   players          the number of players in the game
+--   games            finished games with that player count that played this Year
+--   arrived_share    share of those games in which the paladin arrived at a dungeon this Year
+--   captured_share   share of those games in which he was imprisoned this Year
+--   avg_target_evil  average Evil of his target right after each arrival or move (NULL if he never came)
+--   max_target_evil  highest such Evil (NULL if he never came)
+WITH first_year AS (                 -- the Year a game's log starts in (1, or a scenario's Year)
+    SELECT game_id, year FROM events WHERE seq = 1
+), reached AS (                       -- a finished game played every Year from its first to the last
+    SELECT g.game_id, y.year, g.players
+    FROM games AS g
+    JOIN first_year AS f USING (game_id)
+    CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
+    WHERE g.finished AND y.year >= f.year AND ($players IS NULL OR g.players = $players)
+), visits AS (
+    SELECT game_id, year,
+           bool_or(event = 'arrived')    AS arrived,
+           bool_or(event = 'imprisoned') AS captured
+    FROM paladins
+    GROUP BY game_id, year
+), targets AS (
+    SELECT p.year, g.players,
+           avg(p.target_evil) AS avg_target_evil,
+           max(p.target_evil) AS max_target_evil
+    FROM paladins AS p
+    JOIN games AS g USING (game_id)
+    WHERE g.finished AND p.event IN ('arrived', 'moved') AND ($players IS NULL OR g.players = $players)
+    GROUP BY p.year, g.players
+)
+SELECT r.year,
+       r.players,
+       count(*) AS games,
+       count(*) FILTER (WHERE v.arrived)::DOUBLE / count(*)  AS arrived_share,
+       count(*) FILTER (WHERE v.captured)::DOUBLE / count(*) AS captured_share,
+       any_value(t.avg_target_evil) AS avg_target_evil,
+       any_value(t.max_target_evil) AS max_target_evil
+FROM reached AS r
+LEFT JOIN visits AS v ON v.game_id = r.game_id AND v.year = r.year
+LEFT JOIN targets AS t ON t.year = r.year AND t.players = r.players
+GROUP BY r.year, r.players
+ORDER BY r.year, r.players

@@ -1,0 +1,34 @@
+-- name: score_breakdown
+-- grain: one row per outcome group ('winners', then 'others')
+-- parameters:
+--   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
+-- answers: Where do winners get their points? The average of every score-card line for the players
+--   who won their game (shared victories included) against everyone else, over finished games.
+-- columns:
+--   outcome       'winners' (won or shared the victory) or 'others'
+--   player_games  how many player-games are in the group
+--   rooms         average points for unconquered rooms
+--   monsters      average points for monsters
+--   prisoners     average points for imprisoned adventurers (paladins 5)
+--   conquered     average (negative) points for conquered tiles
+--   red_marks     average (negative) points for red marks
+--   room_bonus    average points from point-scoring rooms
+--   titles        average title points
+--   hall_of_fame  average Hall of Fame points
+--   total         average final score
+SELECT CASE WHEN pr.won THEN 'winners' ELSE 'others' END AS outcome,
+       count(*)             AS player_games,
+       avg(pr.rooms)        AS rooms,
+       avg(pr.monsters)     AS monsters,
+       avg(pr.prisoners)    AS prisoners,
+       avg(pr.conquered)    AS conquered,
+       avg(pr.red_marks)    AS red_marks,
+       avg(pr.room_bonus)   AS room_bonus,
+       avg(pr.titles)       AS titles,
+       avg(pr.hall_of_fame) AS hall_of_fame,
+       avg(pr.total)        AS total
+FROM player_results AS pr
+JOIN games AS g USING (game_id)
+WHERE g.finished AND ($players IS NULL OR g.players = $players)
+GROUP BY pr.won
+ORDER BY pr.won DESC

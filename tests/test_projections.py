@@ -1,0 +1,438 @@
+"""The DuckDB read models (projections/): values checked against the event logs, exactly-once
+under interruption, and the throughput against the read ceiling (printed, not asserted).
+
+The store (module fixture, SQLite file): 6 simulated complete games (2, 3 and 4 players, both
+variants, mixed bots; one append each), one simulated game from a scenario, and three games
+recorded through ``app.execute`` command by command and interleaved with each other (many small
+appends): two finished, one left in the middle of the First Year.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from domain import events as ev
+from domain.application import DungeonLords
+from domain.bots import play_until_blocked
+from domain.catalog import load_catalog
+from domain.engine import from_scenario, new_game, pending
+from domain.evolve import evolve
+from domain.game_info import SEASONS
+from domain.storage import store_env
+from domain.strategies import STRATEGIES
+from projections import (
+    BatchRefused,
+    Projector,
+    analytics_path,
+    derive_strategy,
+    open_analytics,
+    project,
+    read_ceiling,
+)
+from projections.runner import NAME, InjectedFailure, stored_position, write_batch
+from projections.context import Rows, split_source
+from projections.schema import TABLES
+
+ROOT = Path(__file__).resolve().parent.parent
+PALADINS = set(load_catalog().paladins)
+
+SIMULATED = [  # (bots, variant, seed): all reach GameScored; the paladin arrives, moves, is captured,
+    #            is released and leaves
+    (["random", "tunneller"], "first_game", 9),
+    (["evil", "room_builder"], "full", 2),
+    (["monster_keeper", "balanced", "random"], "first_game", 1),
+    (["tunneller", "evil", "room_builder"], "full", 4),
+    (["balanced", "monster_keeper", "evil", "tunneller"], "first_game", 35),
+    (["room_builder", "random", "balanced", "monster_keeper"], "full", 6),
+]
+RECORDED = [  # (names, variant, seed, bots driving the seats, commands to stop after or None)
+    (["Ann", "Bob"], "first_game", 11, ["room_builder", "evil"], None),
+    (["Cid", "Dee", "Eve"], "full", 12, ["tunneller", "monster_keeper", "balanced"], None),
+    (["Fay", "Gus"], "first_game", 13, ["random", "random"], 60),
+]
+
+
+class Store:
+    def __init__(self, path: Path):
+        self.path = path
+        self.env = store_env(str(path / "games.sqlite"))
+        self.app = DungeonLords(env=self.env)
+        self.games: list = []            # game ids, in creation order
+        self.finished: set = set()
+        self.bots: dict = {}             # game id -> colour -> bot name (simulated games only)
+        self.scenario: dict = {}         # game id -> scenario name
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Store:
+    s = Store(tmp_path_factory.mktemp("store"))
+    app = s.app
+    for bots, variant, seed in SIMULATED:
+        events, state = new_game([f"{b} {i + 1}" for i, b in enumerate(bots)], variant=variant, seed=seed, bots=bots)
+        more, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)},
+                                            seed=seed)
+        assert state.scores
+        gid = app.create_from_events(events + more)
+        s.games.append(gid)
+        s.finished.add(gid)
+        s.bots[gid] = {p.color: b for p, b in zip(state.players, bots)}
+    # a game that starts from a scenario (ScenarioLoaded), played out by bots
+    events, state = from_scenario(str(ROOT / "domain/scenarios/year2-winter-4p.json"))
+    more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
+    assert state.scores
+    gid = app.create_from_events(events + more)
+    s.games.append(gid)
+    s.finished.add(gid)
+    s.scenario[gid] = events[0].name
+    # recorded games: one command per append, the games interleaved
+    rng = random.Random(5)
+    live = {}
+    for names, variant, seed, bots, stop in RECORDED:
+        gid = app.create_game(names, variant=variant, seed=seed)
+        s.games.append(gid)
+        live[gid] = ({c: STRATEGIES[b] for c, b in zip(("red", "blue", "green", "yellow"), bots)}, stop)
+    commands = Counter()
+    while live:
+        for gid in list(live):
+            seats, stop = live[gid]
+            state = app.state(gid)
+            p = pending(state)
+            actors = [a for a in p.actors if a in seats]
+            if not actors or commands[gid] == stop:
+                if state.scores:
+                    s.finished.add(gid)
+                del live[gid]
+                continue
+            app.execute(gid, seats[actors[0]](state, p, actors[0], rng))
+            commands[gid] += 1
+    assert len(s.finished) == len(s.games) - 1
+    return s
+
+
+def table(con, name: str) -> list[tuple]:
+    """A whole table, sorted (NULLs first), for comparisons."""
+    return sorted(con.execute(f"SELECT * FROM {name}").fetchall(),
+                  key=lambda r: tuple((v is not None, str(v)) for v in r))
+
+
+def all_tables(con) -> dict[str, list[tuple]]:
+    return {name: table(con, name) for name in [*TABLES, "projection_tracking"]}
+
+
+@pytest.fixture(scope="module")
+def reference(store, tmp_path_factory):
+    """One uninterrupted run (default batch size) into a fresh DuckDB file."""
+    path = tmp_path_factory.mktemp("ref") / "analytics.duckdb"
+    result = project(store.app, path)
+    con = duckdb.connect(str(path), read_only=True)
+    yield con, result
+    con.close()
+
+
+# --- values against the logs ------------------------------------------------------------------------
+def replay(log):
+    """(event, state after it) for each event of a game (states are snapshots of what matters)."""
+    state = None
+    for e in log:
+        state = evolve(state, e)
+        yield e, state
+
+
+def test_the_run_covers_the_whole_log(store, reference):
+    con, result = reference
+    for name in TABLES:                 # the games exercise every table
+        assert con.execute(f"SELECT count(*) FROM {name}").fetchall()[0][0] > 0, name
+    assert con.execute("SELECT count(DISTINCT event) FROM paladins").fetchall() == [(5,)]
+    head = store.app.recorder.max_notification_id()
+    assert result.position == head and result.events == head
+    assert con.execute("SELECT name, position FROM projection_tracking").fetchall() == [(NAME, head)]
+    assert con.execute("SELECT count(*), count(DISTINCT position), max(position) FROM events").fetchall() == [
+        (head, head, head)]
+
+
+def test_events_and_games_match_the_logs(store, reference):
+    con, _ = reference
+    for gid in store.games:
+        log = store.app.log(gid)
+        rows = con.execute("SELECT seq, year, season, combat_round, phase, type, kind, player FROM events "
+                           "WHERE game_id = ? ORDER BY seq", [str(gid)]).fetchall()
+        assert [r[0] for r in rows] == list(range(1, len(log) + 1))
+        for (seq, year, season, rnd, phase, type_, kind, player), (e, state) in zip(rows, replay(log)):
+            assert (type_, kind, player) == (e.type, e.kind, getattr(e, "color", None))
+            assert (year, season, rnd, phase) == (state.year, SEASONS[state.season], state.combat_round, state.phase)
+            if isinstance(e, ev.PhaseBegan):             # the clock, independently of the fold
+                assert (year, season, phase) == (e.year, e.season, e.phase)
+        first = log[0]
+        final = store.app.state(gid)
+        (players, variant, mode, origin, seed, starting, scenario, n, finished, winners, top), = con.execute(
+            "SELECT players, variant, mode, origin, seed, starting_player, scenario, events, finished, winners, "
+            "winning_score FROM games WHERE game_id = ?", [str(gid)]).fetchall()
+        assert (players, variant, mode, seed, n) == (len(final.players), final.variant, final.mode, final.seed,
+                                                    len(log))
+        if isinstance(first, ev.GameStarted):
+            assert (origin, starting, scenario) == (first.origin, first.starting_player, None)
+            assert origin == ("simulated" if gid in store.bots else "recorded")
+        else:
+            assert (origin, scenario) == ("recorded", store.scenario[gid])
+        assert finished == (gid in store.finished)
+        if finished:
+            scores = log[-1].scores
+            assert isinstance(log[-1], ev.GameScored)
+            assert winners == ",".join(s["color"] for s in scores if s["winner"])
+            assert top == max(s["total"] for s in scores)
+        else:
+            assert (winners, top) == (None, None)
+
+
+def test_player_results_join_the_score_cards(store, reference):
+    con, _ = reference
+    cols = [r[0] for r in con.execute("DESCRIBE player_results").fetchall()]
+    n_rows = 0
+    for gid in store.finished:
+        log = store.app.log(gid)
+        final = store.app.state(gid)
+        scores = {s["color"]: s for s in log[-1].scores}
+        hired = Counter(e.color for e in log if isinstance(e, ev.MonsterHired))
+        built = Counter(e.color for e in log if isinstance(e, ev.RoomBuilt))
+        peak = Counter()
+        for _, state in replay(log):
+            for p in state.players:
+                peak[p.color] = max(peak[p.color], p.evil)
+        bots = {s.color: s.bot for s in log[0].players} if isinstance(log[0], ev.GameStarted) else {}
+        rows = con.execute("SELECT * FROM player_results WHERE game_id = ?", [str(gid)]).fetchall()
+        assert sorted(r[1] for r in rows) == sorted(scores)
+        n_rows += len(rows)
+        for row in rows:
+            r = dict(zip(cols, row))
+            sc, color = scores[r["color"]], r["color"]
+            seat = [p.color for p in final.players].index(color)
+            p = final.players[seat]
+            assert r["seat"] == seat
+            assert r["play_position"] == (seat - final.first_starting_player) % len(final.players)
+            assert {k: r[k] for k in sc["lines"]} == sc["lines"]
+            assert (r["total"], r["rank"], r["won"], r["name"]) == (sc["total"], sc["rank"], sc["winner"], sc["name"])
+            assert r["titles_won"] == ",".join(sc["titles"])
+            assert r["exclusive_titles"] == sum(v == "exclusive" for v in sc["titles"].values())
+            tiles = sum(c is not None for row_ in p.dungeon for c in row_)
+            assert (r["final_evil"], r["peak_evil"], r["tiles"]) == (p.evil, peak[color], tiles)
+            assert (r["rooms_built"], r["monsters_hired"]) == (built[color], hired[color])
+            assert (r["players"], r["variant"]) == (len(final.players), final.variant)
+            bot = bots.get(color)
+            assert r["bot"] == bot == store.bots.get(gid, {}).get(color)
+            expected = bot or derive_strategy({"peak_evil": peak[color], "rooms_built": built[color],
+                                               "monsters_hired": hired[color], "tiles": tiles})
+            assert r["strategy"] == expected
+    assert con.execute("SELECT count(*) FROM player_results").fetchall() == [(n_rows,)]
+
+
+def test_paladins_battles_damage_orders_evil_match_the_logs(store, reference):
+    con, _ = reference
+    for gid in store.games:
+        g = str(gid)
+        log = store.app.log(gid)
+        n = len(store.app.state(gid).players)
+        # paladins
+        expected = []
+        for seq, (e, state) in enumerate(replay(log), 1):
+            if isinstance(e, ev.PaladinArrived):
+                expected.append((seq, e.paladin, "arrived", None, e.color, state.player(e.color).evil))
+            elif isinstance(e, ev.PaladinMoved):
+                expected.append((seq, e.paladin, "moved", e.from_color, e.to_color, state.player(e.to_color).evil))
+            elif isinstance(e, ev.AdventurerImprisoned) and e.adventurer in PALADINS:
+                expected.append((seq, e.adventurer, "imprisoned", None, e.color, None))
+            elif isinstance(e, ev.PrisonerReleased) and e.prisoner in PALADINS:
+                expected.append((seq, e.prisoner, "released", e.color, None, None))
+            elif isinstance(e, ev.CombatEnded):
+                expected += [(seq, who, "left", c, None, None) for c, ids in e.departed.items()
+                             for who in ids if who in PALADINS]
+        got = con.execute("SELECT seq, paladin, event, from_color, to_color, target_evil, players FROM paladins "
+                          "WHERE game_id = ? ORDER BY seq, event", [g]).fetchall()
+        assert [r[:6] for r in got] == sorted(expected, key=lambda r: (r[0], r[2]))
+        assert all(r[6] == n for r in got)
+        # battles: one per BattleBegan; damage, prisoners and conquests inside each
+        began = [e for e in log if isinstance(e, ev.BattleBegan)]
+        in_battle = None
+        dealt = eliminated = conquered = 0
+        for e in log:
+            if isinstance(e, ev.BattleBegan):
+                in_battle = e.color
+            elif isinstance(e, ev.BattleEnded):
+                in_battle = None
+            elif in_battle == getattr(e, "color", None):
+                dealt += e.amount if isinstance(e, ev.DamageDealt) else 0
+                eliminated += isinstance(e, ev.AdventurerImprisoned)
+                conquered += isinstance(e, ev.TileConquered)
+        ended = sum(isinstance(e, ev.BattleEnded) for e in log)
+        (count, d, el, cq), = con.execute("SELECT count(*), coalesce(sum(damage_dealt), 0), "
+                                          "coalesce(sum(eliminated), 0), count(*) FILTER (conquered) "
+                                          "FROM battles WHERE game_id = ?", [g]).fetchall()
+        assert count == ended == len(began) - (1 if in_battle else 0)
+        assert (d, el, cq) == (dealt, eliminated, conquered)
+        planned = {}
+        battles = []
+        for e in log:
+            if isinstance(e, ev.BattlePlanned):
+                planned[e.color] = e
+            elif isinstance(e, ev.BattleBegan):
+                plan = planned[e.color]
+                battles.append((e.color, f"{e.tile[0]},{e.tile[1]}", e.room, ",".join(plan.traps),
+                                ",".join(plan.monsters)))
+        got = con.execute("SELECT color, tile, room, traps, monsters FROM battles WHERE game_id = ?", [g]).fetchall()
+        assert sorted(got, key=str) == sorted(battles[:count], key=str)
+        # damage: one row per DamageDealt
+        dmg = [e for e in log if isinstance(e, ev.DamageDealt)]
+        got = con.execute("SELECT color, source_kind, source, target, amount, prevented FROM damage "
+                          "WHERE game_id = ?", [g]).fetchall()
+        assert sorted(got, key=str) == sorted(((e.color, *split_source(e.source), e.target, e.amount, e.prevented)
+                                               for e in dmg), key=str)
+        # orders: every player's MinionPlaced, with the season it was played in
+        expected, season, year = [], None, None
+        for e in log:
+            if isinstance(e, ev.PhaseBegan):
+                year, season = e.year, e.season
+            elif isinstance(e, ev.MinionPlaced) and not e.nonplayer:
+                expected.append((year, season, e.color, e.slot, e.action, e.space))
+        got = con.execute("SELECT year, season, color, slot, card, space FROM orders WHERE game_id = ?", [g]).fetchall()
+        assert sorted(got, key=str) == sorted(expected, key=str)
+        # evil: every player at the start, then each change
+        expected, last = [], {}
+        for seq, (e, state) in enumerate(replay(log), 1):
+            for p in state.players:
+                if last.get(p.color) != p.evil:
+                    last[p.color] = p.evil
+                    expected.append((seq, p.color, p.evil))
+        got = con.execute("SELECT seq, color, evil FROM evil WHERE game_id = ? ORDER BY seq, color", [g]).fetchall()
+        assert got == sorted(expected)
+        assert {r[1] for r in got if r[0] == 1} == {p.color for p in store.app.state(gid, version=1).players}
+
+
+def test_source_split_and_strategy_rule():
+    assert split_source("trap:rolling_stone#1") == ("trap", "rolling_stone")
+    assert split_source("monster:troll_y1#2") == ("monster", "troll_y1")
+    assert split_source("fatigue") == ("fatigue", None)
+    assert split_source("poison") == ("poison", None)
+    f = dict(peak_evil=5, rooms_built=0, monsters_hired=0, tiles=6)
+    assert derive_strategy({**f, "peak_evil": 15, "monsters_hired": 6}) == "evil"
+    assert derive_strategy({**f, "tiles": 14}) == "tunneller"
+    assert derive_strategy({**f, "rooms_built": 4, "monsters_hired": 1}) == "room_builder"
+    assert derive_strategy({**f, "monsters_hired": 5}) == "monster_keeper"
+    assert derive_strategy({**f, "rooms_built": 4, "monsters_hired": 3}) == "balanced"
+    assert derive_strategy(f) == "balanced"
+
+
+# --- exactly once ----------------------------------------------------------------------------------------
+def test_interrupted_runs_give_the_same_tables(store, reference, tmp_path):
+    ref, _ = reference
+    expected = all_tables(ref)
+    app = store.app
+    head = app.recorder.max_notification_id()
+    path = tmp_path / "analytics.duckdb"
+    # stopped after a few batches, several times (each call is a fresh process's worth of state)
+    for stop in (1, 3, 7):
+        r = project(app, path, batch_size=100, stop_after_batches=stop)
+        assert r.batches == stop and r.events == 100 * stop
+    # an exception in the middle of a batch: every row appended, nothing committed
+    con = duckdb.connect(str(path))
+    before = all_tables(con)
+    with pytest.raises(InjectedFailure):
+        project(app, con, batch_size=100, fail_before_commit=2)
+    assert stored_position(con) == 100 * (1 + 3 + 7 + 1)
+    assert {k: v for k, v in all_tables(con).items() if k != "projection_tracking"} != before  # batch 1 went in
+    # the same projector keeps going after a failure (its context cache is dropped)
+    pj = Projector(app, con)
+    with pytest.raises(InjectedFailure):
+        pj.run(batch_size=100, fail_before_commit=1)
+    assert stored_position(con) == 1200
+    pj.run(batch_size=100, stop_after_batches=2)
+    # into the recorded games (interleaved, one command per append), stopping every few batches,
+    # with a context cache of one game: the games are rebuilt from the store again and again
+    recorded_start = min(ref.execute("SELECT min(position) FROM events WHERE game_id = ?", [str(g)]).fetchall()[0][0]
+                         for g in store.games[len(SIMULATED) + 1:])
+    pj.run(batch_size=recorded_start - 1 - stored_position(con), stop_after_batches=1)
+    assert stored_position(con) == recorded_start - 1
+    pj = Projector(app, con, max_games=1)
+    for _ in range(3):
+        pj.run(batch_size=37, stop_after_batches=4)
+    assert pj.rebuilds >= 10
+    con.close()
+    for _ in range(3):
+        project(app, path, batch_size=23, stop_after_batches=3)
+    with pytest.raises(InjectedFailure):
+        project(app, path, batch_size=41, fail_before_commit=3)
+    # and to the end
+    r = project(app, path, batch_size=100)
+    assert r.position == head
+    con = duckdb.connect(str(path))
+    assert all_tables(con) == expected
+    # running again changes nothing
+    r = project(app, con)
+    assert (r.events, r.batches, r.position) == (0, 0, head)
+    assert all_tables(con) == expected
+    con.close()
+
+
+def test_a_batch_at_or_before_the_stored_position_is_refused(store, tmp_path):
+    app = store.app
+    con = open_analytics(tmp_path / "analytics.duckdb")
+    project(app, con, batch_size=250, stop_after_batches=2)
+    assert stored_position(con) == 500
+    before = all_tables(con)
+    pj = Projector(app, con)
+    for start in (0, 499, 250):          # applied already, overlapping, and starting exactly at 500
+        batch = app.recorder.select_notifications(start=start, limit=100, inclusive_of_start=False)
+        with pytest.raises(BatchRefused):
+            pj.apply(batch)
+    with pytest.raises(BatchRefused):
+        write_batch(con, Rows(), 500, 600)
+    assert all_tables(con) == before
+    # the next batch is accepted
+    pj.apply(app.recorder.select_notifications(start=500, limit=100, inclusive_of_start=False))
+    assert stored_position(con) == 600
+    con.close()
+
+
+def test_an_analytics_file_of_another_store_is_refused(store, tmp_path):
+    con = open_analytics(tmp_path / "analytics.duckdb")
+    project(store.app, con)
+    other = DungeonLords(env=store_env(str(tmp_path / "other.sqlite")))
+    other.create_game(["Ann", "Bob"], seed=1)
+    with pytest.raises(BatchRefused, match="another"):
+        project(other, con)
+    con.close()
+
+
+def test_analytics_path(tmp_path, monkeypatch):
+    assert analytics_path(store_env(str(tmp_path / "games.sqlite"))) == str(tmp_path / "analytics.duckdb")
+    assert analytics_path("memory") == ":memory:"
+    assert analytics_path({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": ":memory:"}) == ":memory:"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pg = analytics_path("postgresql://ann@db.example:5433/games?schema=dl")
+    assert pg == str(tmp_path / "data" / "dungeon-lords" / "analytics-db.example-5433-games-dl.duckdb")
+    con = open_analytics(":memory:")
+    assert {r[0] for r in con.execute("SHOW TABLES").fetchall()} == {*TABLES, "projection_tracking"}
+
+
+def test_memory_store(tmp_path):
+    app = DungeonLords.open("memory")
+    events, state = new_game(["A", "B"], seed=8, bots=["evil", "tunneller"])
+    more, state, _ = play_until_blocked(state, {"red": STRATEGIES["evil"], "blue": STRATEGIES["tunneller"]}, seed=8)
+    app.create_from_events(events + more)
+    con = open_analytics()
+    r = project(app, con, batch_size=64)
+    assert r.events == len(events + more)
+    assert con.execute("SELECT count(*) FROM player_results").fetchall() == [(2,)]
+
+
+# --- throughput (printed) -----------------------------------------------------------------------------------
+def test_throughput_against_the_read_ceiling(store, tmp_path, capsys):
+    app = store.app
+    n, read_s = read_ceiling(app, 5000)
+    r = project(app, tmp_path / "analytics.duckdb", batch_size=5000)
+    assert r.events == n
+    with capsys.disabled():
+        print(f"\n[projections] {n} events: project {r.events / r.seconds:,.0f} ev/s ({r.seconds:.3f} s, "
+              f"{r.batches} batches) vs read ceiling {n / read_s:,.0f} ev/s ({read_s:.3f} s)")
