@@ -1,0 +1,76 @@
+"""The analytics commands as a person runs them: simulate, project, stats, report, demo, bench."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args, ok=True):
+    result = runner.invoke(app, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    path = tmp_path_factory.mktemp("analytics") / "games.sqlite"
+    run("simulate", "--games", "6", "--seed", "3", "--store", f"sqlite:///{path}")
+    return f"sqlite:///{path}"
+
+
+def test_simulate_stores_and_projects(store):
+    rows = json.loads(run("stats", "--sql", "SELECT origin, count(*) AS n, bool_and(finished) AS done "
+                          "FROM games GROUP BY origin", "--json", "--store", store).output)
+    assert rows == [{"origin": "simulated", "n": 6, "done": True}]
+    assert len(run("games", "--store", store).output.split()) == 6
+
+
+def test_project_twice_changes_nothing(store):
+    out = run("project", "--store", store).output
+    assert "projected 0 new events" in out
+
+
+def test_stats_lists_and_answers(store):
+    listing = run("stats", "--store", store).output
+    assert "win_rate_by_strategy" in listing and "paladin_frequency" in listing
+    rows = json.loads(run("stats", "win_rate_by_strategy", "--json", "--store", store).output)
+    played = json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM player_results", "--json",
+                            "--store", store).output)[0]["n"]
+    assert sum(r["games"] for r in rows) == played
+    three = json.loads(run("stats", "seat_advantage", "--players", "3", "--json", "--store", store).output)
+    assert three and all(r["players"] == 3 for r in three)
+    assert run("stats", "no_such_question", "--store", store, ok=False).exit_code == 2
+
+
+def test_stats_sql_is_read_only(store):
+    refused = run("stats", "--sql", "DROP TABLE games", "--store", store, ok=False)
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    rows = json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM games", "--json", "--store", store).output)
+    assert rows == [{"n": 6}]
+
+
+def test_report_writes_one_self_contained_page(store, tmp_path):
+    page = tmp_path / "report.html"
+    run("report", "--html", page, "--store", store)
+    html = page.read_text()
+    assert html.count("<svg") >= 2 and "http" not in html.split("<body", 1)[1].split("</body>")[0].replace(
+        "http://www.w3.org/2000/svg", "")
+
+
+def test_demo_reuses_what_is_there(store):
+    out = run("demo", "--games", "6", "--store", store).output
+    assert "playing" not in out and "win_rate_by_strategy" in out and "paladin_frequency" in out
+
+
+def test_bench_reports_games_per_second():
+    rows = json.loads(run("bench", "--games", "2", "--players", "2", "--json").output)
+    assert [r["mode"] for r in rows][0].startswith("engine only")
+    assert all(r["games_per_second"] > 0 and r["events_per_game"] > 100 for r in rows)
