@@ -4,24 +4,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
-from cli.main import app
-
-runner = CliRunner()
+from clirun import run
 
 
 @pytest.fixture()
 def store(tmp_path):
     return str(tmp_path / "games.sqlite")
 
-
-def run(*args, ok=True):
-    result = runner.invoke(app, [str(a) for a in args])
-    if ok:
-        assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output
-    return result
 
 
 def new_game(store, *extra):

@@ -4,19 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
+from clirun import run
 
-from cli.main import app
-
-runner = CliRunner()
-
-
-def run(*args, ok=True):
-    result = runner.invoke(app, [str(a) for a in args])
-    if ok:
-        assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output
-    return result
 
 
 @pytest.fixture(scope="module")
