@@ -229,6 +229,26 @@ def orders(
 
 @app.command()
 @handled
+def record(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    store: StoreOpt = None,
+) -> None:
+    """Record a game at the table: numbered choices, one input at a time, each stored at once."""
+    from .record import record_loop
+    application = _app(store)
+    gid = _game_id(application, game)
+
+    def ask(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    record_loop(application, gid, ask)
+
+
+@app.command()
+@handled
 def log(
     game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, with its number.")] = False,

@@ -15,3 +15,11 @@ def run(*args, ok=True):
         assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     return result
+
+
+def runner_input(args, text: str) -> str:
+    """Invoke with ``text`` on standard input (the interactive ``record`` loop); returns the output."""
+    result = runner.invoke(app, [str(a) for a in args], input=text)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from clirun import run
+from clirun import run, runner_input
 
 
 @pytest.fixture()
@@ -125,3 +125,17 @@ def test_catalog_lists_statuses():
     statuses = {r["status"] for r in rows}
     assert statuses == {"verified", "partial", "provisional"}
     assert any(r["id"] == "graffiti" and r["status"] == "provisional" for r in rows)
+
+
+def test_record_loop_takes_numbered_answers_and_can_be_resumed(store):
+    # Recording at the table: numbered choices, each accepted input stored before the next prompt.
+    game = new_game(store, "--players", "2", "--seed", "6")
+    before = len(run("log", game, "--store", store, "--json").output.splitlines())
+    out = runner_input(["record", game, "--store", store], "help\n9999\n1\n1\n1\n1\nquit\n")
+    assert "choose 1.." in out                                   # 9999 is not an option
+    assert "left the game after 4 input(s)" in out
+    after = len(run("log", game, "--store", store, "--json").output.splitlines())
+    assert after > before
+    out = runner_input(["record", game, "--store", store], '{"type": "decline", "player": "nobody"}\nquit\n')
+    assert "refused:" in out and "left the game after 0 input(s)" in out
+    assert len(run("log", game, "--store", store, "--json").output.splitlines()) == after

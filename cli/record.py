@@ -1,0 +1,82 @@
+"""``dungeon-lords record GAME``: the interactive loop for recording a game at a real table.
+
+It shows whose input is needed and the legal choices (numbered, one line each), takes the answer,
+shows what followed, and goes on. Every accepted input is stored (one append) before the next
+prompt, so the loop can be left (``quit``) and resumed at any time with the same command.
+At a chance node (tabletop games) the person types what came up: component ids separated by
+commas, chosen among the ones that remain (listed).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.commands import RecordDraw, parse_command
+from domain.describe import describe_command, describe_event
+from domain.errors import RuleViolation
+
+from .render import console, status_table
+
+HELP = ("answer with a number, 'a N' to act as another of the players choosing at once, a JSON command, "
+        "'status', 'log', 'help' or 'quit'")
+
+
+def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
+    """Run the loop until the game ends or the person quits; returns the number of inputs stored.
+    ``ask(prompt)`` returns the next line typed, or None at the end of input."""
+    stored = 0
+    actor_index = 0
+    while True:
+        p = application.pending(game_id)
+        if not p.actors:
+            console.print(f"[bold]{p.prompt}[/]")
+            return stored
+        console.print(f"\n[bold]Waiting for:[/] {p.prompt}")
+        if p.is_chance:
+            spec = p.chance
+            console.print(f"  draw {spec.count} of: {', '.join(sorted(set(spec.pool)))}")
+            options = []
+        else:
+            actor = p.actors[min(actor_index, len(p.actors) - 1)]
+            options = p.options(actor)
+            if len(p.actors) > 1:
+                console.print(f"  (choosing at once: {', '.join(p.actors)}; now {actor}; 'a N' switches)")
+            for i, o in enumerate(options, 1):
+                console.print(f"  {i:3d}. {describe_command(o)}")
+        line = ask("> ")
+        if line is None or line.strip() in ("quit", "q", "exit"):
+            console.print(f"left the game after {stored} input(s); resume with: dungeon-lords record {game_id}")
+            return stored
+        line = line.strip()
+        if not line:
+            continue
+        if line == "help":
+            console.print(HELP)
+            continue
+        if line == "status":
+            status_table(application.state(game_id), None)
+            continue
+        if line == "log":
+            for e in application.log(game_id)[-15:]:
+                console.print(f"  {describe_event(e)}")
+            continue
+        if line.startswith("a ") and line[2:].strip().isdigit():
+            actor_index = int(line[2:].strip()) - 1
+            continue
+        try:
+            if p.is_chance and not line.startswith("{"):
+                command = RecordDraw(cards=[c.strip() for c in line.split(",") if c.strip()])
+            elif line.isdigit():
+                if not 1 <= int(line) <= len(options):
+                    console.print(f"choose 1..{len(options)}")
+                    continue
+                command = options[int(line) - 1]
+            else:
+                command = parse_command(line)
+            events = application.execute(game_id, command)
+        except RuleViolation as exc:
+            console.print(f"[red]refused: {exc.code}[/] {exc.message}\n  rule: {exc.rule}")
+            continue
+        stored += 1
+        actor_index = 0
+        for e in events:
+            console.print(f"  {describe_event(e)}")
