@@ -247,6 +247,78 @@ def record(
     record_loop(application, gid, ask)
 
 
+@app.command("export")
+@handled
+def export_cmd(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    out: Annotated[Optional[Path], typer.Option(help="Write the record to this file (default: standard output).")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Write the game's record: a versioned text file, one line per decision and draw (docs/record-format.md)."""
+    from domain.record_format import export
+    application = _app(store)
+    text = export(application.log(_game_id(application, game)))
+    if out is None:
+        print(text, end="")
+    else:
+        out.write_text(text)
+        console.print(f"wrote {out} ({len(text.splitlines())} lines)")
+
+
+@app.command("import")
+@handled
+def import_cmd(
+    record_file: Annotated[Path, typer.Argument(help="A game record written by `export`.")],
+    store: StoreOpt = None,
+) -> None:
+    """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
+    from domain.record_format import RecordError, rebuild
+    try:
+        events, _ = rebuild(record_file.read_text())
+    except OSError as exc:
+        raise UserError(f"cannot read {record_file}: {exc}") from None
+    except RecordError as exc:
+        raise UserError(f"{record_file}: {exc} (nothing was stored)", 1) from None
+    gid = _app(store).create_from_events(events)
+    console.print(str(gid))
+
+
+@app.command()
+@handled
+def fork(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    at: Annotated[int, typer.Option(help="Copy events 1..N into a new game (N must be at an input point).")],
+    store: StoreOpt = None,
+) -> None:
+    """Copy a game up to event N into a new game, to replay a disputed line differently."""
+    from domain.record_format import fork as fork_log
+    application = _app(store)
+    gid = application.create_from_events(fork_log(application.log(_game_id(application, game)), at))
+    console.print(str(gid))
+
+
+@app.command()
+@handled
+def diff(
+    game1: Annotated[str, typer.Argument(help="A game id (or prefix).")],
+    game2: Annotated[str, typer.Argument(help="Another game id (or prefix), e.g. a fork.")],
+    store: StoreOpt = None,
+) -> None:
+    """Compare two games: where their logs part, and their outcomes side by side."""
+    from domain.record_format import diff as shared_prefix
+    application = _app(store)
+    ids = [_game_id(application, g) for g in (game1, game2)]
+    logs = [application.log(g) for g in ids]
+    shared = shared_prefix(*logs)
+    console.print(f"the logs share events 1..{shared}; then {len(logs[0]) - shared} and {len(logs[1]) - shared} "
+                  "events differ")
+    for gid, log_ in zip(ids, logs):
+        state = application.state(gid)
+        result = ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "")
+                           for s in state.scores or []) or f"not finished ({engine.pending(state).prompt})"
+        console.print(f"{gid}: {len(log_)} events; {result}")
+
+
 @app.command()
 @handled
 def log(

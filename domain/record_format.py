@@ -1,0 +1,216 @@
+"""The game record format: a versioned, line-oriented text record of a game's inputs.
+
+A record holds header lines (format version, engine rule-set, catalog hash, variant, mode, seed,
+origin, starting player, the players) and then ONE line per input: every decision and every chance
+outcome, in order. Consequences are not written: :func:`rebuild` re-derives them through the rules,
+so an import is checked exactly like live play. The format is documented in docs/record-format.md.
+
+    dungeon-lords-record 1
+    engine base-2009/1
+    catalog a6ce4d509e02...
+    variant first_game
+    mode digital
+    seed 7
+    origin recorded
+    starting red
+    player red "Ann"
+    player blue "Bob" bot=random
+    draw combat_cards word_of_peace,detect_treasure,invisibility,graffiti
+    red choose_orders {"orders": ["mine_gold", "dig_tunnels", "build_room"]}
+"""
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any
+
+from . import events as ev
+from .commands import RecordDraw, parse_command
+from .engine import execute_pure, pending
+from .errors import RuleViolation
+from .evolve import evolve
+from .game_info import RULESET_VERSION
+from .state import GameState, clone
+
+FORMAT = "dungeon-lords-record"
+VERSION = 1
+DRAW_FIELDS = ("cards", "tiles", "tile")
+
+
+class RecordError(ValueError):
+    """A malformed or illegal record: ``line`` is the 1-based line number, ``reason`` says why."""
+
+    def __init__(self, line: int, reason: str):
+        super().__init__(f"line {line}: {reason}")
+        self.line, self.reason = line, reason
+
+
+# --- export -------------------------------------------------------------------------------------
+def _draw_cards(e: ev.Event) -> list[str]:
+    if isinstance(e, ev.SpecialEventsDrawn):
+        return [e.year1, e.year2]
+    if isinstance(e, ev.EventTileRevealed):
+        return [e.tile]
+    for name in DRAW_FIELDS:
+        if hasattr(e, name):
+            return list(getattr(e, name))
+    raise ValueError(f"{e.type} is not a chance event")
+
+
+def _same(a: list[ev.Event], b: list[ev.Event]) -> bool:
+    return [x.to_json() for x in a] == [y.to_json() for y in b]
+
+
+def inputs_of(log: list[ev.Event]) -> list[tuple[str, Any]]:
+    """Recover the inputs that produced ``log`` (a game that starts with GameStarted): for each input
+    point, the legal option whose events are the log's next events. Returns (actor, command) pairs;
+    the actor is "chance" for draws."""
+    if not log or not isinstance(log[0], ev.GameStarted):
+        raise ValueError("a record starts from a GameStarted event (scenario games cannot be exported yet)")
+    state = evolve(None, log[0])
+    i = 1
+    out: list[tuple[str, Any]] = []
+    from .engine import advance
+    auto, state = advance(state)
+    if not _same(auto, log[i:i + len(auto)]):
+        raise ValueError("the log does not follow from its first event under the current rules")
+    i += len(auto)
+    while i < len(log):
+        p = pending(state)
+        if p.is_chance:
+            candidates = [("chance", RecordDraw(cards=_draw_cards(log[i])))]
+        else:
+            candidates = [(a, o) for a in p.actors for o in p.options(a)]
+        best = None                  # the input that reproduces the longest run of the log's next events
+        for actor, command in candidates:
+            try:
+                events, after = execute_pure(state, command)
+            except RuleViolation:
+                continue
+            if _same(events, log[i:i + len(events)]) and (best is None or len(events) > best[2]):
+                best = (actor, command, len(events), after)
+        if best is None:
+            raise ValueError(f"no legal input reproduces event {i + 1} ({log[i].type})")
+        out.append((best[0], best[1]))
+        state, i = best[3], i + best[2]
+    return out
+
+
+def export(log: list[ev.Event]) -> str:
+    """The record of a game (its inputs); consequences are left out."""
+    start = log[0]
+    lines = [f"{FORMAT} {VERSION}", f"engine {RULESET_VERSION}", f"catalog {start.catalog_hash}",
+             f"variant {start.variant}", f"mode {start.mode}", f"seed {start.seed if start.seed is not None else '-'}",
+             f"origin {start.origin}", f"starting {start.starting_player}"]
+    for s in start.players:
+        lines.append(f"player {s.color} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
+    for actor, command in inputs_of(log):
+        if actor == "chance":
+            lines.append(f"draw {','.join(command.cards)}")
+        else:
+            body = command.model_dump(mode="json", exclude={"type", "player"}, exclude_defaults=True)
+            lines.append(f"{actor} {command.type} {json.dumps(body, separators=(', ', ': '))}")
+    return "\n".join(lines) + "\n"
+
+
+# --- import -------------------------------------------------------------------------------------
+def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
+    """Rebuild a game from its record through the rules.
+
+    Raises:
+        RecordError: the first malformed or illegal line, with its number and the reason (a refused
+            input gives the rule violation's code, message and rule).
+    """
+    header: dict[str, str] = {}
+    seats: list[ev.Seat] = []
+    lines = text.splitlines()
+    body_start = None
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, rest = line.partition(" ")
+        if n == 1 or not header:
+            if key != FORMAT or rest.strip() != str(VERSION):
+                raise RecordError(n, f"a record starts with '{FORMAT} {VERSION}'")
+            header["format"] = rest
+            continue
+        if key in ("engine", "catalog", "variant", "mode", "seed", "origin", "starting"):
+            header[key] = rest.strip()
+        elif key == "player":
+            try:
+                parts = shlex.split(rest)
+            except ValueError as exc:
+                raise RecordError(n, f"bad player line: {exc}") from None
+            if len(parts) < 2:
+                raise RecordError(n, "a player line is: player COLOUR NAME [bot=BOT]")
+            bot = next((p[4:] for p in parts[2:] if p.startswith("bot=")), None)
+            seats.append(ev.Seat(color=parts[0], name=parts[1], bot=bot))
+        else:
+            body_start = n
+            break
+    missing = [k for k in ("catalog", "variant", "mode", "seed", "origin", "starting") if k not in header]
+    if missing:
+        where = body_start or len(lines)
+        raise RecordError(where, f"the header lacks {', '.join(missing)} (inputs come after the whole header)")
+    try:
+        start = ev.GameStarted(players=seats, variant=header["variant"], mode=header["mode"],
+                               seed=None if header["seed"] == "-" else int(header["seed"]),
+                               starting_player=header["starting"], catalog_hash=header["catalog"],
+                               origin=header["origin"])
+    except (ValueError, TypeError) as exc:
+        raise RecordError(1, f"bad header: {exc}") from None
+    from .engine import advance
+    state = evolve(None, start)
+    log, state = advance(state)
+    log = [start, *log]
+    for n in range(body_start or len(lines) + 1, len(lines) + 1):
+        line = lines[n - 1].strip()
+        if not line or line.startswith("#"):
+            continue
+        who, _, rest = line.partition(" ")
+        try:
+            if who == "draw":
+                command = RecordDraw(cards=[c for c in rest.strip().split(",") if c])
+            else:
+                kind, _, payload = rest.partition(" ")
+                data = json.loads(payload) if payload.strip() else {}
+                if not isinstance(data, dict):
+                    raise RecordError(n, "the command's fields must be a JSON object")
+                command = parse_command({"type": kind, "player": who, **data})
+            events, state = execute_pure(state, command)
+        except json.JSONDecodeError as exc:
+            raise RecordError(n, f"not JSON: {exc.msg}") from None
+        except RuleViolation as exc:
+            raise RecordError(n, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
+        log += events
+    return log, state
+
+
+def fork(log: list[ev.Event], at: int) -> list[ev.Event]:
+    """The first ``at`` events of a game, as the start of a new game (a disputed line replayed
+    differently). ``at`` must fall on an input point: a fork cannot start in the middle of what one
+    input caused.
+
+    Raises:
+        ValueError: ``at`` is outside the log or not at an input point.
+    """
+    if not 1 <= at <= len(log):
+        raise ValueError(f"fork at 1..{len(log)}, not {at}")
+    state = None
+    for e in log[:at]:
+        state = evolve(state, e)
+    from .flow import is_pending, step
+    if not is_pending(step(clone(state))):
+        raise ValueError(f"event {at} is in the middle of an input's consequences; fork at an input point")
+    return list(log[:at])
+
+
+def diff(a: list[ev.Event], b: list[ev.Event]) -> int:
+    """How many events two logs share before they part (a fork and its original share the fork point)."""
+    shared = 0
+    for x, y in zip(a, b):
+        if x.to_json() != y.to_json():
+            break
+        shared += 1
+    return shared

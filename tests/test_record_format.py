@@ -1,0 +1,86 @@
+"""The game record format: export, import through the rules, golden replay, fork and diff."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clirun import run
+
+from domain.bots import play_until_blocked, random_bot
+from domain.engine import new_game
+from domain.record_format import RecordError, export, fork, rebuild
+
+GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
+
+
+def test_golden_record_replays_to_the_same_result():
+    # A 3-player game kept as a golden record: rebuilt through the rules on every test run.
+    log, state = rebuild(GOLDEN.read_text())
+    assert len(log) == 691 and state.phase == "over"
+    assert [(s["color"], s["total"], s["winner"]) for s in state.scores] == [
+        ("red", -17, False), ("blue", -16, True), ("green", -17, False)]
+    assert export(log) == GOLDEN.read_text()            # and it exports to the same text
+
+
+def test_export_then_import_reproduces_the_game_event_for_event():
+    events, state = new_game(["Ann", "Bob the Bold"], seed=12, variant="full")
+    more, state, _ = play_until_blocked(state, {p.color: random_bot for p in state.players}, seed=12)
+    log = events + more
+    rebuilt, _ = rebuild(export(log))
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
+
+
+@pytest.mark.parametrize("mutate, line, reason", [
+    (lambda ls: ["not-a-record 1"] + ls[1:], 1, "starts with"),
+    (lambda ls: ls[:12] + ["red choose_orders {not json"] + ls[12:], 13, "not JSON"),
+    (lambda ls: ls[:11] + ["draw troll_y1#1,troll_y1#2,troll_y1#3,troll_y1#4"] + ls[12:], 12, "DRAW_IMPOSSIBLE"),
+])
+def test_a_malformed_or_illegal_record_names_its_line(mutate, line, reason):
+    lines = GOLDEN.read_text().splitlines()
+    with pytest.raises(RecordError) as bad:
+        rebuild("\n".join(mutate(lines)) + "\n")
+    assert bad.value.line == line and reason in bad.value.reason
+
+
+def test_an_illegal_decision_is_refused_with_the_rule():
+    lines = GOLDEN.read_text().splitlines()
+    first = next(n for n, l in enumerate(lines) if l.startswith("red choose_orders"))
+    lines[first] = 'red choose_orders {"orders": ["get_food", "get_food", "mine_gold"]}'
+    with pytest.raises(RecordError) as bad:
+        rebuild("\n".join(lines))
+    assert bad.value.line == first + 1 and "ORDERS_NEED_THREE" in bad.value.reason
+
+
+def test_fork_only_at_an_input_point():
+    log, _ = rebuild(GOLDEN.read_text())
+    types = [e.type for e in log]
+    choose = types.index("OrdersChosen")          # the game waits for orders just before it
+    assert len(fork(log, choose)) == choose
+    revealed = types.index("OrdersRevealed") + 1  # minions are placed right after: no input point
+    with pytest.raises(ValueError, match="input point"):
+        fork(log, revealed)
+    with pytest.raises(ValueError):
+        fork(log, len(log) + 1)
+
+
+def test_cli_export_import_fork_and_diff(tmp_path):
+    store = str(tmp_path / "g.sqlite")
+    game = run("import", GOLDEN, "--store", store).output.strip().splitlines()[-1]
+    out = tmp_path / "again.dlr"
+    run("export", game, "--out", out, "--store", store)
+    assert out.read_text() == GOLDEN.read_text()
+    bad = tmp_path / "bad.dlr"
+    bad.write_text(GOLDEN.read_text().replace("variant first_game", "variant first_game\nred dig_tunnel {}", 1))
+    refused = run("import", bad, "--store", store, ok=False)
+    assert refused.exit_code == 1 and "line 5" in refused.output and "nothing was stored" in refused.output
+    assert len(run("games", "--store", store).output.split()) == 1
+    # a fork at the first orders choice, replayed differently, compared with the original
+    log = [json.loads(l) for l in run("log", game, "--json", "--store", store).output.splitlines()]
+    at = next(e["n"] for e in log if e["type"] == "OrdersChosen") - 1
+    forked = run("fork", game, "--at", at, "--store", store).output.strip().splitlines()[-1]
+    assert len(run("log", forked, "--json", "--store", store).output.splitlines()) == at
+    red_hand = json.loads(run("status", forked, "--json", "--store", store).output)["players"][0]["hand"]
+    run("orders", forked, "red", *red_hand[-3:], "--store", store)
+    out = run("diff", game, forked, "--store", store).output
+    assert f"share events 1..{at}" in out and "winner" in out
