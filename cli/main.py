@@ -247,6 +247,20 @@ def record(
     record_loop(application, gid, ask)
 
 
+@app.command()
+@handled
+def undo(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    player: Annotated[str, typer.Option(help="The player (colour) taking back their latest input.")],
+    store: StoreOpt = None,
+) -> None:
+    """Take back your latest input (itself an event; refused across another player's input, a draw or a reveal)."""
+    from domain.describe import describe_event
+    application = _app(store)
+    event = application.undo(_game_id(application, game), player)
+    console.print(describe_event(event))
+
+
 @app.command("export")
 @handled
 def export_cmd(

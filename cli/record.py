@@ -17,7 +17,7 @@ from domain.errors import RuleViolation
 from .render import console, status_table
 
 HELP = ("answer with a number, 'a N' to act as another of the players choosing at once, a JSON command, "
-        "'status', 'log', 'help' or 'quit'")
+        "'undo' (take back the latest input), 'status', 'log', 'help' or 'quit'")
 
 
 def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
@@ -58,6 +58,18 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
         if line == "log":
             for e in application.log(game_id)[-15:]:
                 console.print(f"  {describe_event(e)}")
+            continue
+        if line == "undo":
+            from domain.record_format import spans_of
+            spans = spans_of(application.log(game_id))
+            who = spans[-1][0] if spans else ""
+            try:
+                event = application.undo(game_id, who)
+            except RuleViolation as exc:
+                console.print(f"[red]refused: {exc.code}[/] {exc.message}\n  rule: {exc.rule}")
+                continue
+            stored += 1
+            console.print(f"  {describe_event(event)}")
             continue
         if line.startswith("a ") and line[2:].strip().isdigit():
             actor_index = int(line[2:].strip()) - 1

@@ -126,6 +126,24 @@ class DungeonLords(Application):
             raise GameConflict(game.id) from e
         return events
 
+    def undo(self, game_id: UUID | str, player: str) -> Event:
+        """Take back ``player``'s latest input: an ``InputUndone`` event is appended (the undone events
+        stay in the log).
+
+        Raises:
+            RuleViolation: the undo is refused (see :func:`domain.record_format.undo_event`).
+            GameNotFound, GameConflict: as for :meth:`execute`.
+        """
+        from .record_format import undo_event
+        game = self._load(game_id)
+        event = undo_event(self.log(game.id), player)
+        game.record([event])
+        try:
+            self.save(game)
+        except IntegrityError as e:
+            raise GameConflict(game.id) from e
+        return event
+
     # --- reading ----------------------------------------------------------------------------------
     def state(self, game_id: UUID | str, version: int | None = None) -> GameState:
         """The state now, or just after event number ``version`` (1-based; the aggregate version).

@@ -73,6 +73,7 @@ def describe_event(e) -> str:
         "PaladinMoved": lambda: f"The paladin moves from {e.from_color} to {e.to_color}",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
+        "InputUndone": lambda: f"{e.player} took back events {e.first}..{e.last} ({e.description})",
         "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
         "BattlePlanned": lambda: f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
                                  f"monsters {', '.join(map(_n, e.monsters)) or 'none'}",

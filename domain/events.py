@@ -348,6 +348,17 @@ class YearBegan(Event):
     starting_player: str
 
 
+# --- recording --------------------------------------------------------------------------------
+class InputUndone(Decision):
+    """A player took back their latest input (events ``first``..``last``); the game is as it was
+    before it (``state``). The undone events stay in the log."""
+    player: str
+    first: int
+    last: int
+    description: str
+    state: dict[str, Any]
+
+
 # --- combat -------------------------------------------------------------------------------
 class CombatRoundBegan(Event):
     year: int
@@ -496,7 +507,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         CombatRoundBegan, BattlePlanned, PrisonerReleased, CombatCardRevealed, BattleBegan, TrapSprung,
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
-        CombatRoundEnded, CombatEnded, GameScored,
+        CombatRoundEnded, CombatEnded, GameScored, InputUndone,
     ]
 }
 

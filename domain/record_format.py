@@ -64,18 +64,27 @@ def _same(a: list[ev.Event], b: list[ev.Event]) -> bool:
 def inputs_of(log: list[ev.Event]) -> list[tuple[str, Any]]:
     """Recover the inputs that produced ``log`` (a game that starts with GameStarted): for each input
     point, the legal option whose events are the log's next events. Returns (actor, command) pairs;
-    the actor is "chance" for draws."""
+    the actor is "chance" for draws and "undo" for an undone input (command = the player)."""
+    return [(actor, command) for actor, command, _, _ in spans_of(log)]
+
+
+def spans_of(log: list[ev.Event]) -> list[tuple[str, Any, int, int]]:
+    """Like :func:`inputs_of`, with each input's events as 1-based event numbers (first, last)."""
     if not log or not isinstance(log[0], ev.GameStarted):
         raise ValueError("a record starts from a GameStarted event (scenario games cannot be exported yet)")
     state = evolve(None, log[0])
     i = 1
-    out: list[tuple[str, Any]] = []
+    out: list[tuple[str, Any, int, int]] = []
     from .engine import advance
     auto, state = advance(state)
     if not _same(auto, log[i:i + len(auto)]):
         raise ValueError("the log does not follow from its first event under the current rules")
     i += len(auto)
     while i < len(log):
+        if isinstance(log[i], ev.InputUndone):
+            out.append(("undo", log[i].player, i + 1, i + 1))
+            state, i = evolve(state, log[i]), i + 1
+            continue
         p = pending(state)
         if p.is_chance:
             candidates = [("chance", RecordDraw(cards=_draw_cards(log[i])))]
@@ -91,7 +100,7 @@ def inputs_of(log: list[ev.Event]) -> list[tuple[str, Any]]:
                 best = (actor, command, len(events), after)
         if best is None:
             raise ValueError(f"no legal input reproduces event {i + 1} ({log[i].type})")
-        out.append((best[0], best[1]))
+        out.append((best[0], best[1], i + 1, i + best[2]))
         state, i = best[3], i + best[2]
     return out
 
@@ -107,6 +116,8 @@ def export(log: list[ev.Event]) -> str:
     for actor, command in inputs_of(log):
         if actor == "chance":
             lines.append(f"draw {','.join(command.cards)}")
+        elif actor == "undo":
+            lines.append(f"undo {command}")
         else:
             body = command.model_dump(mode="json", exclude={"type", "player"}, exclude_defaults=True)
             lines.append(f"{actor} {command.type} {json.dumps(body, separators=(', ', ': '))}")
@@ -165,6 +176,13 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     log, state = advance(state)
     log = [start, *log]
     for n in range(body_start or len(lines) + 1, len(lines) + 1):
+        if lines[n - 1].strip().startswith("undo "):
+            try:
+                log.append(undo_event(log, lines[n - 1].split()[1]))
+            except RuleViolation as exc:
+                raise RecordError(n, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
+            state = evolve(state, log[-1])
+            continue
         line = lines[n - 1].strip()
         if not line or line.startswith("#"):
             continue
@@ -185,6 +203,44 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
             raise RecordError(n, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
         log += events
     return log, state
+
+
+REVEALS = (ev.OrdersRevealed, ev.CombatCardRevealed, ev.CombatCardSpied, ev.SpecialEventRevealed)
+
+
+def undo_event(log: list[ev.Event], player: str) -> ev.InputUndone:
+    """The event that takes back ``player``'s latest input.
+
+    Raises:
+        RuleViolation: UNDO_NOTHING (no input yet), UNDO_NOT_YOURS (another player's input came after),
+            UNDO_CHANCE (the latest input was a draw), UNDO_REVEALED (it revealed a card or the
+            chance took a turn), UNDO_TWICE (the latest input was already an undo).
+    """
+    from .describe import describe_command
+    from .errors import refuse
+    spans = spans_of(log)
+    if not spans:
+        raise refuse("UNDO_NOTHING", "no input has been given yet", "record.undo")
+    actor, command, first, last = spans[-1]
+    if actor == "undo":
+        raise refuse("UNDO_TWICE", "the latest input was an undo; enter the input again instead", "record.undo")
+    if actor == "chance":
+        raise refuse("UNDO_CHANCE", f"the latest input was a draw ({', '.join(command.cards)}): a draw cannot be "
+                     "taken back", "record.undo")
+    if actor != player:
+        raise refuse("UNDO_NOT_YOURS", f"{actor} gave an input after yours ({describe_command(command)}); "
+                     "only the latest input can be undone, by its player", "record.undo")
+    caused = log[first - 1:last]
+    if any(e.kind == "chance" or isinstance(e, REVEALS) for e in caused):
+        what = next(e for e in caused if e.kind == "chance" or isinstance(e, REVEALS))
+        raise refuse("UNDO_REVEALED", f"that input revealed something ({what.type}): it cannot be taken back",
+                     "record.undo")
+    before = None
+    for e in log[:first - 1]:
+        before = evolve(before, e)
+    from .state import to_dict
+    return ev.InputUndone(player=player, first=first, last=last, description=describe_command(command),
+                          state=to_dict(before))
 
 
 def fork(log: list[ev.Event], at: int) -> list[ev.Event]:

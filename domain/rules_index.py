@@ -79,6 +79,9 @@ RULES: dict[str, str] = {
     "round.end": "Rulebook › End of the Round (imps return; the Starting Player Token passes left, not in fall)",
     "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
+    # --- recording
+    "record.undo": "Engine: undo takes back the latest input only, by the player who gave it, and never "
+                   "across a draw or a revealed card (as online platforms restrict it)",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",
     "input.chance": "Engine: a recorded draw must be possible from the components that remain",

@@ -84,3 +84,47 @@ def test_cli_export_import_fork_and_diff(tmp_path):
     run("orders", forked, "red", *red_hand[-3:], "--store", store)
     out = run("diff", game, forked, "--store", store).output
     assert f"share events 1..{at}" in out and "winner" in out
+
+
+def test_undo_is_an_event_and_is_refused_across_others_and_draws(tmp_path):
+    from domain.application import DungeonLords
+    from domain.errors import RuleViolation
+    from domain.events import InputUndone
+    from domain.state import to_dict
+    from domain.storage import store_env
+    app = DungeonLords(env=store_env("memory"))
+    game = app.create_game(["Ann", "Bob"], seed=3)
+    with pytest.raises(RuleViolation) as refused:
+        app.undo(game, "red")                               # only draws so far
+    assert refused.value.code == "UNDO_CHANCE"
+    before = to_dict(app.state(game))
+    app.execute(game, app.pending(game).options("red")[0])  # red chooses orders
+    app.execute(game, app.pending(game).options("blue")[0])  # then blue: orders are revealed
+    with pytest.raises(RuleViolation) as refused:
+        app.undo(game, "red")
+    assert refused.value.code == "UNDO_NOT_YOURS"
+    with pytest.raises(RuleViolation) as refused:
+        app.undo(game, "blue")                              # blue's input revealed the orders
+    assert refused.value.code == "UNDO_REVEALED"
+    game2 = app.create_game(["Ann", "Bob"], seed=3)
+    app.execute(game2, app.pending(game2).options("red")[0])
+    n = len(app.log(game2))
+    event = app.undo(game2, "red")
+    assert isinstance(event, InputUndone) and len(app.log(game2)) == n + 1    # the undone input stays
+    after = to_dict(app.state(game2))
+    for d in (before, after):
+        d.pop("version")
+    assert after == before                                  # the game is as it was before red's input
+    with pytest.raises(RuleViolation) as refused:
+        app.undo(game2, "red")
+    assert refused.value.code == "UNDO_TWICE"
+    rebuilt, _ = rebuild(export(app.log(game2)))            # an undo survives export and import
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in app.log(game2)]
+
+
+def test_record_loop_undo(tmp_path):
+    from clirun import runner_input
+    store = str(tmp_path / "g.sqlite")
+    game = run("new", "--players", "2", "--seed", "6", "--store", store).output.strip().splitlines()[-1]
+    out = runner_input(["record", game, "--store", store], "1\nundo\nundo\nquit\n")
+    assert "took back" in out and "refused: UNDO_TWICE" in out
