@@ -261,6 +261,42 @@ def undo(
     console.print(describe_event(event))
 
 
+@app.command()
+@handled
+def audit(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    store: StoreOpt = None,
+) -> None:
+    """Replay the game under the current rules and report every difference (exit 1 if any)."""
+    from domain.audit import audit as audit_log
+    application = _app(store)
+    report = audit_log(application.log(_game_id(application, game)))
+    for f in report.findings:
+        console.print(f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}")
+    for u in report.undos:
+        console.print(f"undo: {u}")
+    if report.provisional:
+        console.print("Provisional or partly known cards that took part (their printed text is unknown):")
+        for card in report.provisional:
+            console.print(f"  {card}")
+    console.print(f"{report.events} events: " + ("clean" if report.clean else f"{len(report.findings)} finding(s)"))
+    if not report.clean:
+        raise typer.Exit(1)
+
+
+@app.command()
+@handled
+def explain(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    number: Annotated[int, typer.Argument(help="The event number (see `log`).")],
+    store: StoreOpt = None,
+) -> None:
+    """Say why event N happened: the input it followed from and the rule."""
+    from domain.audit import explain as explain_event
+    application = _app(store)
+    console.print(explain_event(application.log(_game_id(application, game)), number))
+
+
 @app.command("export")
 @handled
 def export_cmd(

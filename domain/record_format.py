@@ -70,8 +70,8 @@ def inputs_of(log: list[ev.Event]) -> list[tuple[str, Any]]:
 
 def spans_of(log: list[ev.Event]) -> list[tuple[str, Any, int, int]]:
     """Like :func:`inputs_of`, with each input's events as 1-based event numbers (first, last)."""
-    if not log or not isinstance(log[0], ev.GameStarted):
-        raise ValueError("a record starts from a GameStarted event (scenario games cannot be exported yet)")
+    if not log or not isinstance(log[0], (ev.GameStarted, ev.ScenarioLoaded)):
+        raise ValueError("a game starts with GameStarted or ScenarioLoaded")
     state = evolve(None, log[0])
     i = 1
     out: list[tuple[str, Any, int, int]] = []
@@ -106,8 +106,14 @@ def spans_of(log: list[ev.Event]) -> list[tuple[str, Any, int, int]]:
 
 
 def export(log: list[ev.Event]) -> str:
-    """The record of a game (its inputs); consequences are left out."""
+    """The record of a game (its inputs); consequences are left out.
+
+    Raises:
+        ValueError: the game started from a scenario (not supported by format 1 yet).
+    """
     start = log[0]
+    if not isinstance(start, ev.GameStarted):
+        raise ValueError("games that start from a scenario cannot be exported yet")
     lines = [f"{FORMAT} {VERSION}", f"engine {RULESET_VERSION}", f"catalog {start.catalog_hash}",
              f"variant {start.variant}", f"mode {start.mode}", f"seed {start.seed if start.seed is not None else '-'}",
              f"origin {start.origin}", f"starting {start.starting_player}"]

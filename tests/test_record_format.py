@@ -128,3 +128,39 @@ def test_record_loop_undo(tmp_path):
     game = run("new", "--players", "2", "--seed", "6", "--store", store).output.strip().splitlines()[-1]
     out = runner_input(["record", game, "--store", store], "1\nundo\nundo\nquit\n")
     assert "took back" in out and "refused: UNDO_TWICE" in out
+
+
+def test_audit_of_a_clean_game_and_of_an_altered_consequence():
+    from domain.audit import audit
+    log, _ = rebuild(GOLDEN.read_text())
+    report = audit(log)
+    assert report.clean and report.provisional            # e.g. second-Year combat cards are stand-ins
+    k = next(i for i, e in enumerate(log) if e.type == "AdventurerAssigned")
+    other = next(p.color for p in log[0].players if p.color != log[k].color)
+    altered = list(log)
+    altered[k] = log[k].model_copy(update={"color": other})   # the stored consequence is changed
+    report = audit(altered)
+    assert [f.event for f in report.findings] == [k + 1]
+    assert other in report.findings[0].stored and log[k].color in report.findings[0].expected
+    assert "Adventurers Phase" in report.findings[0].rule
+
+
+def test_explain_names_the_cause_of_a_paladin_move():
+    from domain.audit import explain
+    from domain.strategies import STRATEGIES
+    events, state = new_game(["a", "b", "c", "d"], seed=5, bots=["evil"] * 4)
+    more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["evil"] for p in state.players}, seed=5)
+    log = events + more
+    n = next(i for i, e in enumerate(log, 1) if e.type == "PaladinMoved")
+    text = explain(log, n)
+    assert "paladin moves" in text.lower() and "Evilometer then:" in text
+    assert "Rule: Rulebook › Paladin (moves only to a strictly more evil player" in text
+    assert "followed from" in text or "It is" in text
+
+
+def test_cli_audit_and_explain(tmp_path):
+    store = str(tmp_path / "g.sqlite")
+    game = run("import", GOLDEN, "--store", store).output.strip().splitlines()[-1]
+    out = run("audit", game, "--store", store).output
+    assert "clean" in out and "provisional" in out.lower()
+    assert "Event 30" in run("explain", game, "30", "--store", store).output
