@@ -275,6 +275,8 @@ def audit(
         console.print(f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}")
     for u in report.undos:
         console.print(f"undo: {u}")
+    for r in report.rulings:
+        console.print(f"table ruling: {r}")
     if report.provisional:
         console.print("Provisional or partly known cards that took part (their printed text is unknown):")
         for card in report.provisional:

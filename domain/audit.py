@@ -37,6 +37,7 @@ class AuditReport:
     events: int
     findings: list[Finding] = field(default_factory=list)
     undos: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
     provisional: list[str] = field(default_factory=list)
 
     @property
@@ -87,6 +88,17 @@ def audit(log: list[ev.Event]) -> AuditReport:
         if isinstance(log[i], ev.InputUndone):
             report.undos.append(f"event {i + 1}: {describe_event(log[i])}")
             state, i = evolve(state, log[i]), i + 1
+            continue
+        if isinstance(log[i], ev.TableRulingApplied):
+            report.rulings.append(f"event {i + 1}: {describe_event(log[i])}")
+            from .commands import TableRuling
+            try:
+                events, state = execute_pure(state, TableRuling(reason=log[i].reason, changes=log[i].changes))
+            except RuleViolation as exc:
+                report.findings.append(Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}",
+                                               exc.rule))
+                break
+            i += len(events)
             continue
         p = pending(state)
         if not p.actors:

@@ -188,6 +188,18 @@ class SpellChoice(_Cmd):
     target: str | None = None
 
 
+class TableRuling(_Cmd):
+    """The table ruled differently from the engine (or the engine does not know a card's text): apply
+    the table's outcome explicitly, with the reason. ``changes``: colour -> {"gold", "food", "imps",
+    "evil", "red_marks": steps to add (negative to take), "damage": {adventurer: counters to add},
+    "conquered": [[row, col], ...] tiles the table says were conquered, "restored": [[row, col], ...]
+    tiles it says were not}."""
+    type: Literal["table_ruling"] = "table_ruling"
+    reason: str
+    changes: dict[str, dict]
+    player: None = None
+
+
 class RecordDraw(_Cmd):
     """Chance: what came up (tile, card or order ids). In digital play the engine's RNG makes this
     command; at a real table the person recording enters it."""
@@ -201,7 +213,7 @@ Command = Annotated[
         ChooseInaccessibleOrders, ChooseOrders, TakeAction, ImproveReputation, DigTunnel, StopDigging,
         MineGold, HireMonster, BuildRoom, DiscardTrap, Decline, Produce, RetrieveOrder, PayWage,
         ReleaseMonster, PayTaxes, ChooseEventOption, PlanBattle, ReleasePrisoner, TargetTrap, Attack,
-        SpellChoice, RecordDraw,
+        SpellChoice, TableRuling, RecordDraw,
     ],
     Field(discriminator="type"),
 ]

@@ -73,6 +73,7 @@ def describe_event(e) -> str:
         "PaladinMoved": lambda: f"The paladin moves from {e.from_color} to {e.to_color}",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
+        "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",
         "InputUndone": lambda: f"{e.player} took back events {e.first}..{e.last} ({e.description})",
         "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
         "BattlePlanned": lambda: f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
@@ -161,6 +162,8 @@ def describe_command(c) -> str:
         return f"{c.monster} attack {c.option}" + (f" on {', '.join(c.targets)}" if c.targets else "")
     if t == "spell_choice":
         return f"{c.option} {c.target or ''}".strip()
+    if t == "table_ruling":
+        return f"table ruling ({c.reason}): {c.changes}"
     if t == "record_draw":
         return f"draw: {', '.join(c.cards)}"
     return t.replace("_", " ")

@@ -15,7 +15,7 @@ import random
 
 from . import flow
 from .catalog import load_catalog
-from .commands import RecordDraw, parse_command
+from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
 from .events import Event, GameStarted, Seat
 from .evolve import evolve
@@ -67,6 +67,36 @@ def _chance_events(p: Pending, command: RecordDraw) -> list[Event]:
     return p.chance.build(list(command.cards))
 
 
+RULING_KEYS = {"gold", "food", "imps", "evil", "red_marks", "damage", "conquered", "restored"}
+
+
+def _ruling_event(state: GameState, ruling: TableRuling):
+    """Check that a table ruling can be applied (known players, keys, tiles; nothing negative)."""
+    from .events import TableRulingApplied
+    if not ruling.reason.strip():
+        raise refuse("RULING_INVALID", "say why the table ruled so (reason)", "record.ruling")
+    for color, ch in ruling.changes.items():
+        try:
+            p = state.player(color)
+        except KeyError:
+            raise refuse("RULING_INVALID", f"{color!r} is not a player", "record.ruling") from None
+        unknown = set(ch) - RULING_KEYS
+        if unknown:
+            raise refuse("RULING_INVALID", f"unknown change(s) {sorted(unknown)}; use {sorted(RULING_KEYS)}",
+                         "record.ruling")
+        for res in ("gold", "food", "imps", "red_marks"):
+            if getattr(p, res) + ch.get(res, 0) < 0:
+                raise refuse("RULING_INVALID", f"{color} would have negative {res}", "record.ruling")
+        for who, n in ch.get("damage", {}).items():
+            on_paladin = state.paladin is not None and who == state.paladin.id and state.paladin.holder == color
+            if who not in p.party and not on_paladin:
+                raise refuse("RULING_INVALID", f"{who} is not in {color}'s party", "record.ruling")
+        for r, c in ch.get("conquered", []) + ch.get("restored", []):
+            if not (0 <= r < 4 and 0 <= c < 5) or p.dungeon[r][c] is None:
+                raise refuse("RULING_INVALID", f"{color} has no tile on {[r, c]}", "record.ruling")
+    return TableRulingApplied(reason=ruling.reason, changes=ruling.changes)
+
+
 def execute_pure(state: GameState, command, inplace: bool = False) -> tuple[list[Event], GameState]:
     """Decide ``command`` against ``state`` and return (events, new state). ``state`` is untouched
     unless ``inplace`` (faster, for bots and simulation: a refused command still changes nothing,
@@ -74,8 +104,11 @@ def execute_pure(state: GameState, command, inplace: bool = False) -> tuple[list
     if isinstance(command, dict | str):
         command = parse_command(command)
     p = pending(state)
-    _check_addressed(p, command)
-    decided = _chance_events(p, command) if p.is_chance else p.handle(state, command)
+    if isinstance(command, TableRuling):
+        decided = [_ruling_event(state, command)]
+    else:
+        _check_addressed(p, command)
+        decided = _chance_events(p, command) if p.is_chance else p.handle(state, command)
     work = state if inplace else clone(state)
     for e in decided:
         work = evolve(work, e)

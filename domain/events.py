@@ -359,6 +359,12 @@ class InputUndone(Decision):
     state: dict[str, Any]
 
 
+class TableRulingApplied(Decision):
+    """The table's own ruling, applied as entered (see :class:`domain.commands.TableRuling`)."""
+    reason: str
+    changes: dict[str, dict[str, Any]]
+
+
 # --- combat -------------------------------------------------------------------------------
 class CombatRoundBegan(Event):
     year: int
@@ -507,7 +513,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         CombatRoundBegan, BattlePlanned, PrisonerReleased, CombatCardRevealed, BattleBegan, TrapSprung,
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
-        CombatRoundEnded, CombatEnded, GameScored, InputUndone,
+        CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied,
     ]
 }
 

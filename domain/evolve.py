@@ -768,3 +768,25 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
 def _(s: GameState, e: ev.GameScored) -> None:
     s.scores = copy.deepcopy(e.scores)
     s.phase = "over"
+
+
+@on(ev.TableRulingApplied)
+def _(s: GameState, e: ev.TableRulingApplied) -> None:
+    for color, ch in e.changes.items():
+        p = s.player(color)
+        p.gold += ch.get("gold", 0)
+        p.food += ch.get("food", 0)
+        p.imps += ch.get("imps", 0)
+        p.red_marks += ch.get("red_marks", 0)
+        p.evil = clamp_evil(p.evil + ch.get("evil", 0))
+        for who, n in ch.get("damage", {}).items():
+            if s.paladin is not None and who == s.paladin.id:
+                s.paladin.damage += n
+            else:
+                p.damage[who] = p.damage.get(who, 0) + n
+                if not p.damage[who]:
+                    del p.damage[who]
+        for r, c in ch.get("conquered", []):
+            p.dungeon[r][c].conquered = True
+        for r, c in ch.get("restored", []):
+            p.dungeon[r][c].conquered = False

@@ -25,7 +25,7 @@ import shlex
 from typing import Any
 
 from . import events as ev
-from .commands import RecordDraw, parse_command
+from .commands import RecordDraw, TableRuling, parse_command
 from .engine import execute_pure, pending
 from .errors import RuleViolation
 from .evolve import evolve
@@ -85,6 +85,12 @@ def spans_of(log: list[ev.Event]) -> list[tuple[str, Any, int, int]]:
             out.append(("undo", log[i].player, i + 1, i + 1))
             state, i = evolve(state, log[i]), i + 1
             continue
+        if isinstance(log[i], ev.TableRulingApplied):
+            ruling = TableRuling(reason=log[i].reason, changes=log[i].changes)
+            events, state = execute_pure(state, ruling)
+            out.append(("ruling", ruling, i + 1, i + len(events)))
+            i += len(events)
+            continue
         p = pending(state)
         if p.is_chance:
             candidates = [("chance", RecordDraw(cards=_draw_cards(log[i])))]
@@ -124,6 +130,8 @@ def export(log: list[ev.Event]) -> str:
             lines.append(f"draw {','.join(command.cards)}")
         elif actor == "undo":
             lines.append(f"undo {command}")
+        elif actor == "ruling":
+            lines.append(f"ruling {json.dumps({'reason': command.reason, 'changes': command.changes})}")
         else:
             body = command.model_dump(mode="json", exclude={"type", "player"}, exclude_defaults=True)
             lines.append(f"{actor} {command.type} {json.dumps(body, separators=(', ', ': '))}")
@@ -196,6 +204,8 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
         try:
             if who == "draw":
                 command = RecordDraw(cards=[c for c in rest.strip().split(",") if c])
+            elif who == "ruling":
+                command = parse_command({"type": "table_ruling", **json.loads(rest)})
             else:
                 kind, _, payload = rest.partition(" ")
                 data = json.loads(payload) if payload.strip() else {}

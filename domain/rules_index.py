@@ -82,6 +82,7 @@ RULES: dict[str, str] = {
     # --- recording
     "record.undo": "Engine: undo takes back the latest input only, by the player who gave it, and never "
                    "across a draw or a revealed card (as online platforms restrict it)",
+    "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",
     "input.chance": "Engine: a recorded draw must be possible from the components that remain",

@@ -164,3 +164,25 @@ def test_cli_audit_and_explain(tmp_path):
     out = run("audit", game, "--store", store).output
     assert "clean" in out and "provisional" in out.lower()
     assert "Event 30" in run("explain", game, "30", "--store", store).output
+
+
+def test_a_table_ruling_applies_the_tables_outcome_and_appears_in_the_audit():
+    from domain.audit import audit
+    from domain.commands import TableRuling
+    from domain.engine import execute
+    from domain.errors import RuleViolation
+    events, state = new_game(["Ann", "Bob"], seed=8)
+    gold = state.player("red").gold
+    with pytest.raises(RuleViolation) as refused:
+        execute(state, TableRuling(reason="x", changes={"red": {"gold": -99}}))
+    assert refused.value.code == "RULING_INVALID"
+    # the table decided red's Special Event cost him 1 gold and 2 Evil steps
+    more, state = execute(state, TableRuling(reason="we read the event card differently",
+                                             changes={"red": {"gold": -1, "evil": 2}}))
+    assert state.player("red").gold == gold - 1 and state.player("red").evil == 7
+    more2, state = play_until_blocked(state, {p.color: random_bot for p in state.players}, seed=8)[:2]
+    log = events + more + more2
+    report = audit(log)
+    assert report.clean and len(report.rulings) == 1 and "read the event card differently" in report.rulings[0]
+    rebuilt, _ = rebuild(export(log))                      # a ruling is a line of the record too
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
