@@ -263,6 +263,23 @@ def undo(
 
 @app.command()
 @handled
+def correct(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    event: Annotated[int, typer.Option(help="An event of the input to replace (see `log`).")],
+    json_: Annotated[str, typer.Option("--json", help="The input that should have been given, as JSON.")],
+    store: StoreOpt = None,
+) -> None:
+    """Correct an earlier input: later inputs are re-run under the rules and those now illegal are listed."""
+    from domain.describe import describe_event
+    application = _app(store)
+    e = application.correct(_game_id(application, game), event, parse_command(json_))
+    console.print(describe_event(e))
+    for d in e.dropped:
+        console.print(f"  became illegal: {d}")
+
+
+@app.command()
+@handled
 def audit(
     game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     store: StoreOpt = None,

@@ -144,6 +144,26 @@ class DungeonLords(Application):
             raise GameConflict(game.id) from e
         return event
 
+    def correct(self, game_id: UUID | str, event_number: int, command: Any) -> Event:
+        """Replace the input behind event ``event_number`` and re-run the rest under the rules
+        (``InputCorrected`` is appended; its ``dropped`` lists later inputs that became illegal).
+
+        Raises:
+            RuleViolation: see :func:`domain.record_format.correction_event`.
+        """
+        from .commands import parse_command
+        from .record_format import correction_event
+        game = self._load(game_id)
+        if isinstance(command, dict | str):
+            command = parse_command(command)
+        event = correction_event(self.log(game.id), event_number, command)
+        game.record([event])
+        try:
+            self.save(game)
+        except IntegrityError as e:
+            raise GameConflict(game.id) from e
+        return event
+
     # --- reading ----------------------------------------------------------------------------------
     def state(self, game_id: UUID | str, version: int | None = None) -> GameState:
         """The state now, or just after event number ``version`` (1-based; the aggregate version).

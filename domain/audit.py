@@ -85,7 +85,7 @@ def audit(log: list[ev.Event]) -> AuditReport:
         report.findings.append(Finding(i + k + 1, _d(log, i + k), describe_event(auto[k]), cite("flow.turn")))
     i += len(auto)
     while i < len(log):
-        if isinstance(log[i], ev.InputUndone):
+        if isinstance(log[i], (ev.InputUndone, ev.InputCorrected)):
             report.undos.append(f"event {i + 1}: {describe_event(log[i])}")
             state, i = evolve(state, log[i]), i + 1
             continue

@@ -359,6 +359,18 @@ class InputUndone(Decision):
     state: dict[str, Any]
 
 
+class InputCorrected(Decision):
+    """A recorded input found to be wrong: the input of event ``event`` is replaced by ``command``, and
+    every later input is re-run under the rules; ``dropped`` lists those that became illegal. The
+    original events stay in the log; ``state`` is the game as re-derived."""
+    event: int
+    was: str
+    now: str
+    command: dict[str, Any]
+    dropped: list[str]
+    state: dict[str, Any]
+
+
 class TableRulingApplied(Decision):
     """The table's own ruling, applied as entered (see :class:`domain.commands.TableRuling`)."""
     reason: str
@@ -513,7 +525,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         CombatRoundBegan, BattlePlanned, PrisonerReleased, CombatCardRevealed, BattleBegan, TrapSprung,
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
-        CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied,
+        CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied, InputCorrected,
     ]
 }
 

@@ -31,7 +31,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
         state = _start(event)
     elif isinstance(event, ev.ScenarioLoaded):
         state = from_dict(copy.deepcopy(event.state))   # never share lists with the event
-    elif isinstance(event, ev.InputUndone):
+    elif isinstance(event, (ev.InputUndone, ev.InputCorrected)):
         version = state.version
         state = from_dict(copy.deepcopy(event.state))   # the game as it was before the undone input
         state.version = version                          # but the log goes on: the RNG draws anew

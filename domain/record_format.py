@@ -85,6 +85,10 @@ def spans_of(log: list[ev.Event]) -> list[tuple[str, Any, int, int]]:
             out.append(("undo", log[i].player, i + 1, i + 1))
             state, i = evolve(state, log[i]), i + 1
             continue
+        if isinstance(log[i], ev.InputCorrected):
+            out.append(("correction", log[i], i + 1, i + 1))
+            state, i = evolve(state, log[i]), i + 1
+            continue
         if isinstance(log[i], ev.TableRulingApplied):
             ruling = TableRuling(reason=log[i].reason, changes=log[i].changes)
             events, state = execute_pure(state, ruling)
@@ -130,6 +134,8 @@ def export(log: list[ev.Event]) -> str:
             lines.append(f"draw {','.join(command.cards)}")
         elif actor == "undo":
             lines.append(f"undo {command}")
+        elif actor == "correction":
+            lines.append(f"correct {command.event} {json.dumps(command.command)}")
         elif actor == "ruling":
             lines.append(f"ruling {json.dumps({'reason': command.reason, 'changes': command.changes})}")
         else:
@@ -190,6 +196,14 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     log, state = advance(state)
     log = [start, *log]
     for n in range(body_start or len(lines) + 1, len(lines) + 1):
+        if lines[n - 1].strip().startswith("correct "):
+            _, number, payload = lines[n - 1].strip().split(" ", 2)
+            try:
+                log.append(correction_event(log, int(number), parse_command(json.loads(payload))))
+            except (RuleViolation, ValueError) as exc:
+                raise RecordError(n, f"bad correction: {getattr(exc, 'message', exc)}") from None
+            state = evolve(state, log[-1])
+            continue
         if lines[n - 1].strip().startswith("undo "):
             try:
                 log.append(undo_event(log, lines[n - 1].split()[1]))
@@ -257,6 +271,47 @@ def undo_event(log: list[ev.Event], player: str) -> ev.InputUndone:
     from .state import to_dict
     return ev.InputUndone(player=player, first=first, last=last, description=describe_command(command),
                           state=to_dict(before))
+
+
+def correction_event(log: list[ev.Event], number: int, command) -> ev.InputCorrected:
+    """Replace the input that produced event ``number`` with ``command`` and re-run every later input
+    under the rules (draws as they were recorded); later inputs that became illegal are dropped and
+    listed in the event.
+
+    Raises:
+        RuleViolation: CORRECTION_NOT_AN_INPUT (event ``number`` is not a player's input),
+            CORRECTION_ACROSS_UNDO (an undo or correction came after it), or the new input's own
+            rule violation (it must be legal where the old one was).
+    """
+    from .describe import describe_command
+    from .engine import advance
+    from .errors import refuse
+    from .state import to_dict
+    spans = spans_of(log)
+    target = next((k for k, (a, c, f, l) in enumerate(spans) if f <= number <= l), None)
+    if target is None or spans[target][0] in ("chance", "undo", "ruling", "correction"):
+        raise refuse("CORRECTION_NOT_AN_INPUT", f"event {number} is not part of a player's input",
+                     "record.correction")
+    if any(a in ("undo", "correction") for a, *_ in spans[target + 1:]):
+        raise refuse("CORRECTION_ACROSS_UNDO", "an undo or a correction came later; correct after it",
+                     "record.correction")
+    state = evolve(None, log[0])
+    _, state = advance(state)
+    for actor, cmd, first, last in spans[:target]:
+        for e in log[first - 1:last]:
+            state = evolve(state, e)
+    _, state = execute_pure(state, command)             # the new input must be legal (raises if not)
+    dropped: list[str] = []
+    for actor, cmd, first, last in spans[target + 1:]:
+        try:
+            _, state = execute_pure(state, cmd)
+        except RuleViolation as exc:
+            label = "draw " + ",".join(cmd.cards) if actor == "chance" else f"{actor}: {describe_command(cmd)}"
+            dropped.append(f"event {first} ({label}): {exc.code} {exc.message}")
+    old = spans[target]
+    return ev.InputCorrected(event=number, was=f"{old[0]}: {describe_command(old[1])}",
+                             now=describe_command(command), command=command.model_dump(mode="json"),
+                             dropped=dropped, state=to_dict(state))
 
 
 def fork(log: list[ev.Event], at: int) -> list[ev.Event]:

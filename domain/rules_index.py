@@ -82,6 +82,8 @@ RULES: dict[str, str] = {
     # --- recording
     "record.undo": "Engine: undo takes back the latest input only, by the player who gave it, and never "
                    "across a draw or a revealed card (as online platforms restrict it)",
+    "record.correction": "Engine: a correction replaces one earlier input and re-runs every later input "
+                         "under the rules; inputs that became illegal are dropped and reported",
     "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",

@@ -186,3 +186,32 @@ def test_a_table_ruling_applies_the_tables_outcome_and_appears_in_the_audit():
     assert report.clean and len(report.rulings) == 1 and "read the event card differently" in report.rulings[0]
     rebuilt, _ = rebuild(export(log))                      # a ruling is a line of the record too
     assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
+
+
+def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
+    from domain.application import DungeonLords
+    from domain.commands import ChooseOrders
+    from domain.storage import store_env
+    app = DungeonLords(env=store_env("memory"))
+    game = app.create_game(["Ann", "Bob"], seed=3)
+    # winter: both choose orders; then play on until red has carried out an order with a real cost
+    red_hand = app.state(game).player("red").hand
+    app.execute(game, app.pending(game).options("red")[0])
+    app.execute(game, app.pending(game).options("blue")[0])
+    for _ in range(40):
+        p = app.pending(game)
+        if not p.actors or p.kind in ("choose_orders",):
+            break
+        app.execute(game, p.options(p.actors[0])[-1])
+    log = app.log(game)
+    chosen = next(i for i, e in enumerate(log, 1) if e.type == "OrdersChosen" and e.color == "red")
+    old = log[chosen - 1].orders
+    new = [c for c in red_hand if c not in old][:3]
+    np_order = log[chosen - 1].nonplayer_order
+    event = app.correct(game, chosen, ChooseOrders(player="red", orders=new, nonplayer_order=np_order))
+    assert event.event == chosen and event.dropped                  # red's later answers no longer fit
+    assert all("red" in d or "blue" in d for d in event.dropped)
+    assert len(app.log(game)) == len(log) + 1                       # the original input stays
+    assert " -> ".join(new) in event.now and app.state(game).version == len(log) + 1
+    rebuilt, _ = rebuild(export(app.log(game)))                     # and a correction is a line of the record
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in app.log(game)]
