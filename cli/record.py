@@ -40,8 +40,16 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             options = p.options(actor)
             if len(p.actors) > 1:
                 console.print(f"  (choosing at once: {', '.join(p.actors)}; now {actor}; 'a N' switches)")
-            for i, o in enumerate(options, 1):
-                console.print(f"  {i:3d}. {describe_command(o)}")
+            if p.kind == "choose_orders":              # 120 orderings: type the cards instead
+                hand = sorted({c for o in options for c in o.orders})
+                extra = sorted({o.nonplayer_order for o in options if o.nonplayer_order})
+                console.print(f"  {actor}'s hand: {', '.join(hand)}" + (f"; non-player third order: "
+                              f"{', '.join(extra)}" if extra else ""))
+                console.print("  type: FIRST SECOND THIRD" + (" NONPLAYER" if extra else "")
+                              + f" (or a number 1..{len(options)})")
+            else:
+                for i, o in enumerate(options, 1):
+                    console.print(f"  {i:3d}. {describe_command(o)}")
         line = ask("> ")
         if line is None or line.strip() in ("quit", "q", "exit"):
             console.print(f"left the game after {stored} input(s); resume with: dungeon-lords record {game_id}")
@@ -77,6 +85,10 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
         try:
             if p.is_chance and not line.startswith("{"):
                 command = RecordDraw(cards=[c.strip() for c in line.split(",") if c.strip()])
+            elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
+                words = line.split()
+                command = parse_command({"type": "choose_orders", "player": actor, "orders": words[:3],
+                                         "nonplayer_order": words[3] if len(words) > 3 else None})
             elif line.isdigit():
                 if not 1 <= int(line) <= len(options):
                     console.print(f"choose 1..{len(options)}")
