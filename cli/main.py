@@ -38,6 +38,26 @@ StoreOpt = Annotated[Optional[str], typer.Option(
          "postgresql://user@host:port/db URL. Default: a SQLite file in your user data directory.")]
 
 
+@app.callback()
+def main_options(
+    catalog: Annotated[Optional[Path], typer.Option(
+        "--catalog", envvar="DL_CATALOG",
+        help="A catalog override file (same schema as domain/catalog/data/base.json): corrected numbers or "
+             "a provisional card defined with the engine's effect vocabulary. New games record its hash.")] = None,
+) -> None:
+    """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs."""
+    if catalog is not None:
+        import os
+
+        from domain.catalog import load_catalog
+        from domain.phases.common import catalog as active
+        if not catalog.exists():
+            raise typer.BadParameter(f"no such file: {catalog}")
+        os.environ["DL_CATALOG"] = str(catalog)
+        load_catalog.cache_clear()
+        active.cache_clear()
+
+
 class UserError(Exception):
     """A problem with the user's input that is not a rule violation (exit code given)."""
 
@@ -294,6 +314,8 @@ def audit(
         console.print(f"undo: {u}")
     for r in report.rulings:
         console.print(f"table ruling: {r}")
+    if report.catalog:
+        console.print(f"catalog: {report.catalog}")
     if report.provisional:
         console.print("Provisional or partly known cards that took part (their printed text is unknown):")
         for card in report.provisional:

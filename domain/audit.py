@@ -39,6 +39,7 @@ class AuditReport:
     undos: list[str] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
     provisional: list[str] = field(default_factory=list)
+    catalog: str = ""        # a note when the game was played with another catalog than the audit's
 
     @property
     def clean(self) -> bool:
@@ -128,6 +129,12 @@ def audit(log: list[ev.Event]) -> AuditReport:
                                            _rule_for(events, k, p.rule)))
         state, i = after, i + len(events)
     report.provisional = provisional_cards(log)
+    first = log[0]
+    played = first.catalog_hash if isinstance(first, ev.GameStarted) else first.state.get("catalog_hash", "")
+    now = load_catalog().content_hash
+    if played and played != now:
+        report.catalog = (f"the game was played with catalog {played[:12]}, the audit uses {now[:12]} "
+                          "(pass the same --catalog override to audit it as played)")
     return report
 
 

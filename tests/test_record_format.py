@@ -215,3 +215,27 @@ def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
     assert " -> ".join(new) in event.now and app.state(game).version == len(log) + 1
     rebuilt, _ = rebuild(export(app.log(game)))                     # and a correction is a line of the record
     assert [e.to_json() for e in rebuilt] == [e.to_json() for e in app.log(game)]
+
+
+def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
+    # A group's reading of a provisional card, written in the engine's effect vocabulary.
+    from domain.audit import audit
+    from domain.catalog import load_catalog
+    from domain.phases.common import catalog
+    override = tmp_path / "our-reading.json"
+    override.write_text(json.dumps({"special_events": [{
+        "id": "vip_visit", "name": "VIP Visit", "status": "provisional", "sources": ["our table"],
+        "notes": "our group's reading", "effect": "Each player pays 1 gold or gains 2 evil.",
+        "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]}}]}))
+    base = load_catalog().content_hash
+    monkeypatch.setenv("DL_CATALOG", str(override))
+    load_catalog.cache_clear(), catalog.cache_clear()
+    try:
+        assert catalog().special_events["vip_visit"].effect_spec["each_player_choice"][1] == "gain_evil:2"
+        events, state = new_game(["Ann", "Bob"], seed=1)
+        assert events[0].catalog_hash == load_catalog().content_hash != base
+    finally:
+        monkeypatch.delenv("DL_CATALOG")
+        load_catalog.cache_clear(), catalog.cache_clear()
+    report = audit(events)                               # audited with the base catalog: said so
+    assert "played with catalog" in report.catalog

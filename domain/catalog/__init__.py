@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -162,7 +163,12 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
 
     The cache is keyed by the resolved override path; call
     ``load_catalog.cache_clear()`` after editing an override file in place.
+    With no ``path``, the environment variable ``DL_CATALOG`` (an override file) applies, so a
+    whole process (the CLI's ``--catalog``) plays with the corrected catalog; every game records
+    the content hash of the catalog it was started with.
     """
+    if path is None:
+        path = os.environ.get("DL_CATALOG") or None
     return _load(Path(path).resolve() if path is not None else None)
 
 
