@@ -73,6 +73,15 @@ class CombatCardsDealt(Chance):
     cards: list[str]
 
 
+class FaceDownCardSeen(Chance):
+    """Tabletop: a face-down card becomes known (spied, or revealed): ``what`` is "combat_card"
+    (Year ``year``, position 1..4) or "special_event" (Year ``year``)."""
+    what: str
+    year: int
+    position: int
+    card: str
+
+
 class SpecialEventsDrawn(Chance):
     """Full game: one Special Event Card for each Year, face down."""
     year1: str
@@ -526,6 +535,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
         CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied, InputCorrected,
+        FaceDownCardSeen,
     ]
 }
 

@@ -85,6 +85,12 @@ def _start(e: ev.GameStarted) -> GameState:
         discards={"monsters": [], "rooms": [], "adventurers": [], "paladins": []},
         box={"combat_cards": [], "special_events": []},
     )
+    if e.mode == "tabletop":
+        # At a real table the Combat Cards and Special Event Cards lie face down: nobody can record
+        # them at set-up. Each is recorded when it becomes known (spied or revealed).
+        board.combat_cards, board.next_combat_cards = [""] * 4, [""] * 4
+        if e.variant == "full":
+            board.special_events = {"1": "", "2": ""}
     start = next(i for i, s in enumerate(e.players) if s.color == e.starting_player)
     return GameState(variant=e.variant, mode=e.mode, seed=e.seed, players=players, nonplayers=nonplayers,
                      board=board, paladin=Paladin(id="paladin_y1"), starting_player=start,
@@ -267,6 +273,23 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
 @on(ev.CombatCardSpied)
 def _(s: GameState, e: ev.CombatCardSpied) -> None:
     s.player(e.color).spied[str(e.position)] = e.card
+    if not e.card:             # face down at a real table: the spy records what he saw next
+        s.awaiting = {"kind": "face_down", "what": "combat_card", "year": s.year, "position": e.position,
+                      "spy": e.color}
+
+
+@on(ev.FaceDownCardSeen)
+def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
+    b = s.board
+    if e.what == "special_event":
+        b.special_events[str(e.year)] = e.card
+    else:
+        cards = b.combat_cards if e.year == s.year else b.next_combat_cards
+        cards[e.position - 1] = e.card
+    aw = s.awaiting
+    if aw and aw.get("kind") == "face_down":
+        s.player(aw["spy"]).spied[str(e.position)] = e.card
+        s.awaiting = None
 
 
 @on(ev.ActionDeclined)
@@ -515,7 +538,7 @@ def _(s: GameState, e: ev.RoundEnded) -> None:
 @on(ev.YearBegan)
 def _(s: GameState, e: ev.YearBegan) -> None:
     b = s.board
-    b.box["combat_cards"] += b.combat_cards
+    b.box["combat_cards"] += [c for c in b.combat_cards if c]      # unrevealed cards stay unknown
     b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
     if s.paladin is not None:       # in his tent, or survived the First Year's Combat: to the Distant Lands
         b.discards["paladins"].append(s.paladin.id)

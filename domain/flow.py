@@ -29,6 +29,10 @@ def step(state: GameState):
     moved = adventurers.paladin_step(state)
     if moved:
         return moved
+    aw = state.awaiting
+    if aw and aw.get("kind") == "face_down":     # tabletop: a spy records the card he looked at
+        return rounds.face_down(state, aw["what"], aw["year"], aw["position"],
+                                f"{aw['spy']} looks at Combat Card #{aw['position']}: record it")
     return PHASES[state.phase](state)
 
 

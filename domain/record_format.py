@@ -51,6 +51,8 @@ def _draw_cards(e: ev.Event) -> list[str]:
         return [e.year1, e.year2]
     if isinstance(e, ev.EventTileRevealed):
         return [e.tile]
+    if isinstance(e, ev.FaceDownCardSeen):
+        return [e.card]
     for name in DRAW_FIELDS:
         if hasattr(e, name):
             return list(getattr(e, name))

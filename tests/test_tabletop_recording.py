@@ -62,3 +62,37 @@ def test_the_golden_tabletop_record_replays():
     log, state = rebuild(GOLDEN.read_text())
     assert state.phase == "over" and len(state.players) == 4
     assert sum(1 for s in state.scores if s["winner"]) >= 1
+
+
+def test_face_down_cards_are_recorded_when_they_become_known():
+    # At a real table the Combat Cards lie face down (Rulebook › Setup): a tabletop game records each one
+    # when it is spied on (Improve Reputation) or revealed (Revealing Combat Card Phase), and refuses a
+    # card that cannot be there.
+    from domain.commands import ImproveReputation, RecordDraw
+    from domain.engine import execute, new_game, pending
+    from domain.errors import RuleViolation
+    import pytest
+    events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="full")
+    assert state.board.combat_cards == [""] * 4 and state.board.special_events == {"1": "", "2": ""}
+    assert not [e for e in events if e.type in ("CombatCardsDealt", "SpecialEventsDrawn")]
+    rng = random.Random(1)
+    spied = None
+    for _ in range(400):
+        p = pending(state)
+        if p.kind == "action" and p.detail["action"] == "improve_reputation" and p.detail["space"] in ("I", "III"):
+            spy = ImproveReputation(player=p.actors[0], spy=2)
+            if spy in p.options(p.actors[0]):
+                _, state = execute(state, spy)
+                p = pending(state)
+                assert p.is_chance and p.chance.what == "combat_cards" and len(p.chance.pool) == 9
+                with pytest.raises(RuleViolation) as refused:
+                    execute(state, RecordDraw(cards=["aura_of_fear"]))         # a second-Year card
+                assert refused.value.code == "DRAW_IMPOSSIBLE"
+                _, state = execute(state, RecordDraw(cards=["magic_shield"]))
+                spied = spy.player
+                break
+        cmd = RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count)) if p.is_chance else \
+            rng.choice(p.options(p.actors[0]))
+        _, state = execute(state, cmd)
+    assert spied and state.board.combat_cards[1] == "magic_shield"
+    assert state.player(spied).spied == {"2": "magic_shield"}

@@ -157,6 +157,10 @@ def _planning_step(state: GameState):
     actors = [p.color for p in state.play_order() if _needs_plan(state, p)]
     if not actors:
         card = state.board.combat_cards[state.combat_round - 1]
+        if not card:                    # tabletop: face down until now
+            from .rounds import face_down
+            return face_down(state, "combat_card", state.year, state.combat_round,
+                             f"Reveal the Combat Card for round {state.combat_round} and record it")
         return [ev.CombatCardRevealed(round=state.combat_round, card=card)]
     return Pending(kind="plan_battle", actors=actors,
                    prompt=f"Combat round {state.combat_round}: choose the tile, traps and monsters "

@@ -67,6 +67,19 @@ def _choose_inaccessible(state: GameState, cmd: ChooseInaccessibleOrders):
     return [ev.InaccessibleOrdersChosen(color=p.color, cards=list(cmd.cards))]
 
 
+def face_down(state: GameState, what: str, year: int, position: int, prompt: str) -> Pending:
+    """Tabletop: record a face-down card now that it is known; the pool is what it can still be."""
+    cat = catalog()
+    if what == "special_event":
+        other = state.board.special_events.get("2" if year == 1 else "1", "")
+        pool = [c for c in sorted(cat.special_events) if c != other]
+    else:
+        known = state.board.combat_cards if year == state.year else state.board.next_combat_cards
+        pool = [c.id for c in cat.combat_cards.values() if c.year == year and c.id not in known]
+    return _draw(what + "s", pool, 1, lambda cards: [ev.FaceDownCardSeen(what=what, year=year, position=position,
+                                                                         card=cards[0])], prompt)
+
+
 def _draw(what: str, pool: list[str], count: int, build, prompt: str, color: str | None = None) -> Pending:
     spec = ChanceSpec(what=what, pool=pool, count=min(count, len(pool)), color=color, build=build)
     return Pending(kind="chance", actors=[CHANCE], prompt=prompt, chance=spec, accepts=(RecordDraw,),
@@ -100,6 +113,9 @@ def new_round_step(state: GameState):
     if state.season < 3 and "special" not in done:
         tile = b.event_tiles.get(SEASONS[state.season + 1])
         if tile == "special_event" and state.variant == "full":
+            if not b.special_events[year]:
+                return face_down(state, "special_event", state.year, 0,
+                                 f"Turn up Year {state.year}'s Special Event Card and record it")
             return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year])]
     if state.season < 3 and "adventurers" not in done:
         return _adventurers_step(state)
