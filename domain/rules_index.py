@@ -15,7 +15,6 @@ RULES: dict[str, str] = {
     "setup.special_events": "Rulebook › Full Game › Special Events",
     "flow.turn": "Rulebook › First Year (phases in Progress Board order; decisions in play order)",
     "flow.not_your_turn": "Rulebook › First Year (the game waits for one input at a time; see `options`)",
-    "flow.combat_not_implemented": "Engine scope: Combat is the next capability (issue 3)",
     # --- new round
     "round.new_round": "Rulebook › First Year › New Round Phase",
     "round.adventurers_redraw": "Rulebook › First Year › New Round Phase › Next Round's Adventurers",
