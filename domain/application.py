@@ -119,11 +119,7 @@ class DungeonLords(Application):
         """
         game = self._load(game_id)
         events, _ = engine.execute(game.state, command)
-        game.record(events)
-        try:
-            self.save(game)
-        except IntegrityError as e:
-            raise GameConflict(game.id) from e
+        self._append(game, events)
         return events
 
     def undo(self, game_id: UUID | str, player: str) -> Event:
@@ -137,11 +133,7 @@ class DungeonLords(Application):
         from .record_format import undo_event
         game = self._load(game_id)
         event = undo_event(self.log(game.id), player)
-        game.record([event])
-        try:
-            self.save(game)
-        except IntegrityError as e:
-            raise GameConflict(game.id) from e
+        self._append(game, [event])
         return event
 
     def correct(self, game_id: UUID | str, event_number: int, command: Any) -> Event:
@@ -157,12 +149,17 @@ class DungeonLords(Application):
         if isinstance(command, dict | str):
             command = parse_command(command)
         event = correction_event(self.log(game.id), event_number, command)
-        game.record([event])
+        self._append(game, [event])
+        return event
+
+    def _append(self, game: Game, events: list[Event]) -> None:
+        """Record ``events`` on the loaded game and save them in one append; a stale game (someone
+        else appended since it was loaded) raises GameConflict and stores nothing."""
+        game.record(events)
         try:
             self.save(game)
         except IntegrityError as e:
             raise GameConflict(game.id) from e
-        return event
 
     # --- reading ----------------------------------------------------------------------------------
     def state(self, game_id: UUID | str, version: int | None = None) -> GameState:
