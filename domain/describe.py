@@ -66,6 +66,7 @@ def describe_event(e) -> str:
         "SpecialEventChoiceMade": lambda: f"{e.color} chose {e.option} {e.target or ''}".strip(),
         "SpecialEventApplied": lambda: f"{_n(e.card)} on {e.color}: {e.effect or 'no effect'}",
         "SpecialEventFinished": lambda: f"{e.color} is done with the event",
+        "EvilometerMoved": lambda: f"{e.color}'s Evil Marker moves {e.steps:+d} to {e.evil}",
         "NonPlayerEvilMoved": lambda: f"Non-player {e.color} Evil Counter moves {e.steps:+d}",
         "AdventurerAssigned": lambda: f"{_n(e.tile)} goes to {e.color} (position {e.position + 1})",
         "AdventurerDiscarded": lambda: f"{_n(e.tile)} discarded ({e.reason})",

@@ -17,13 +17,28 @@ from . import flow
 from .catalog import load_catalog
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
-from .events import Event, GameStarted, Seat
+from .events import Event, EvilometerMoved, GameStarted, Seat
 from .evolve import evolve
 from .game_info import COLORS, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
 from .pending import CHANCE, Pending
 from .state import GameState, clone
 
 MAX_AUTO_STEPS = 10_000   # a guard: the flow must always reach an input
+
+
+def apply(state: GameState, e: Event, out: list[Event]) -> GameState:
+    """Apply ``e`` to ``state`` (in place) and append it to ``out``, followed by an
+    :class:`~domain.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is
+    then explicit in the log (analytics read it without re-applying the rules)."""
+    before = [p.evil for p in state.players]
+    state = evolve(state, e)
+    out.append(e)
+    for p, was in zip(state.players, before):
+        if p.evil != was:
+            moved = EvilometerMoved(color=p.color, evil=p.evil, steps=p.evil - was)
+            state = evolve(state, moved)
+            out.append(moved)
+    return state
 
 
 def advance(state: GameState) -> tuple[list[Event], GameState]:
@@ -34,8 +49,7 @@ def advance(state: GameState) -> tuple[list[Event], GameState]:
         if isinstance(result, Pending):
             return out, state
         for e in result:
-            state = evolve(state, e)
-            out.append(e)
+            state = apply(state, e, out)
     raise RuntimeError("the flow did not reach an input; this is an engine bug")
 
 
@@ -110,10 +124,11 @@ def execute_pure(state: GameState, command, inplace: bool = False) -> tuple[list
         _check_addressed(p, command)
         decided = _chance_events(p, command) if p.is_chance else p.handle(state, command)
     work = state if inplace else clone(state)
+    out: list[Event] = []
     for e in decided:
-        work = evolve(work, e)
+        work = apply(work, e, out)
     more, work = advance(work)
-    return list(decided) + more, work
+    return out + more, work
 
 
 def decide(state: GameState, command) -> list[Event]:

@@ -323,6 +323,15 @@ class NonPlayerEvilMoved(Event):
     steps: int
 
 
+class EvilometerMoved(Event):
+    """A player's Evil Marker moved (Rulebook › Evilometer): ``evil`` is its new space, ``steps`` the
+    signed move (after the track's ends stop it). The engine records one after every event that moves
+    a marker, so the track can be read from the log without re-applying the rules (analytics)."""
+    color: str
+    evil: int
+    steps: int
+
+
 class AdventurerAssigned(Event):
     color: str
     tile: str
@@ -535,7 +544,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
         CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied, InputCorrected,
-        FaceDownCardSeen,
+        FaceDownCardSeen, EvilometerMoved,
     ]
 }
 

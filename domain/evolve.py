@@ -63,7 +63,8 @@ def _start(e: ev.GameStarted) -> GameState:
     cards = list(cat.order_cards)
     players = []
     for seat in e.players:
-        p = Player(color=seat.color, name=seat.name, hand=list(cards), dungeon=empty_grid())
+        p = Player(color=seat.color, name=seat.name, hand=list(cards), dungeon=empty_grid(),
+                   evil=cat.evilometer.start)             # Rulebook › Setup: Evil Markers on their start
         for r, c in cat.dungeon.starting_tunnels:
             p.dungeon[r][c] = Cell("tunnel")
         players.append(p)
@@ -494,6 +495,11 @@ def _(s: GameState, e: ev.SpecialEventFinished) -> None:
 def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
     np = _np(s, e.color)
     np.evil = clamp_evil(np.evil + e.steps)
+
+
+@on(ev.EvilometerMoved)
+def _(s: GameState, e: ev.EvilometerMoved) -> None:
+    s.player(e.color).evil = e.evil       # already there: the event that moved it was applied first
 
 
 def _take_incoming(s: GameState, tile: str) -> None:

@@ -162,6 +162,8 @@ class PlayerScore(BaseModel):
     rank: int                                              # 1 = best; equal totals share a rank
     winner: bool                                           # every player with the top total
     licensed: bool                                         # total above zero (Rulebook › Winning the Game)
+    tiles: int = 0                                         # built squares of the final dungeon (not scored;
+    #                                                        analytics derive a strategy from it)
 
     def to_json(self) -> dict:
         return self.model_dump(mode="json")
@@ -237,6 +239,7 @@ def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
             # Rulebook › Winning the Game: "All players who finish the game with a score above zero
             # pass the test and get their dungeon lord licenses."
             licensed=total > 0,
+            tiles=sum(1 for _ in tiles(p.dungeon)),
         )
         for (p, lines, titles), total in zip(cards, totals)
     ]

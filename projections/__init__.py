@@ -10,8 +10,10 @@
   in one DuckDB transaction; resume from the stored position; a batch that does not start beyond it
   is refused with :class:`~projections.runner.BatchRefused`), and :func:`read_ceiling`, which only
   reads the notification log (the benchmark's ceiling).
-* :mod:`projections.context`: per-game folded state and counters, and the rows each event gives.
-* :mod:`projections.strategy`: :func:`derive_strategy`, the strategy of a player of a recorded game.
+* :mod:`projections.staging`: notifications -> NDJSON (the stored JSON as it is, upcast if old).
+* :mod:`projections.derive`: the SQL that derives every read model from a batch of events.
+* :mod:`projections.strategy`: :func:`derive_strategy` (and the same rule in SQL), the strategy of a
+  player of a recorded game.
 
 The engine does not depend on this package; it depends on ``domain`` and ``duckdb`` only.
 """

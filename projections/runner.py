@@ -9,44 +9,39 @@ Each batch:
 1. ``position`` = the stored position of projection ``"read_models"`` (0 if none);
 2. ``app.recorder.select_notifications(start=position, limit=batch_size, inclusive_of_start=False)``;
 3. refuse the batch (:class:`BatchRefused`) unless its first id is beyond ``position``;
-4. decode each notification (``app.mapper.to_domain_event``: upcasting runs), fold it into its
-   game's :class:`~projections.context.GameContext` and collect the rows;
-5. ``BEGIN``; append the rows with DuckDB Appenders (the ``games`` rows as an upsert, one per game
-   touched); upsert the tracking row to the batch's last id; ``COMMIT``.
+4. write its game events as NDJSON to a scratch file (:mod:`projections.staging`: the stored JSON
+   as it is; only old-schema events are decoded, for upcasting);
+5. ``BEGIN``; insert them into ``events`` and derive every other read model in SQL
+   (:mod:`projections.derive`); upsert the tracking row to the batch's last id; ``COMMIT``.
 
-The view rows and the position commit in ONE DuckDB transaction, so stopping at any point (a
-crash, ``stop_after_batches``, an exception before ``COMMIT``) and running again never counts an
-event twice or skips one: the tables come out identical to an uninterrupted run.
-
-Per-game contexts are cached (LRU, ``max_games``; finished games are dropped). When an event is
-not the next one of its cached game (after a restart, an eviction or a failed batch), the context
-is rebuilt by folding the game's earlier events from the event store through the same code.
-Notifications whose topic is not a ``dl.Game.*`` event are skipped (the position still advances).
+The rows and the position commit in ONE DuckDB transaction, so stopping at any point (a crash,
+``stop_after_batches``, an exception before ``COMMIT``) and running again never counts an event
+twice or skips one: the tables come out identical to an uninterrupted run. Nothing is cached
+between batches: what a batch needs of earlier events it reads back from ``events``.
 
 DuckDB allows one writing process per file: run the projection and the queries in one process,
 or open the file read-only while nothing projects.
 """
 from __future__ import annotations
 
+import os
+import tempfile
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 import duckdb
 from eventsourcing.persistence import IntegrityError
 
-from domain.aggregate import TOPIC_PREFIX
-
-from .context import GameContext, Rows
+from .derive import apply_batch
 from .schema import create_all
+from .staging import ndjson
 
 NAME = "read_models"         # the tracking row of this projection
-DEFAULT_BATCH = 5000
-DEFAULT_MAX_GAMES = 1000
+DEFAULT_BATCH = 50_000
 
 
 class BatchRefused(IntegrityError):
@@ -70,45 +65,11 @@ class ProjectionResult:
         return self.events / self.seconds if self.seconds > 0 else 0.0
 
 
-# --- the DuckDB side --------------------------------------------------------------------------------
 def stored_position(con: duckdb.DuckDBPyConnection, name: str = NAME) -> int:
     """The last notification id applied (0 if none). Uses ``fetchall`` (duckdb 2.0: a result left
     unfinished by ``fetchone`` makes the next Appender flush fail)."""
     rows = con.execute("SELECT position FROM projection_tracking WHERE name = ?", [name]).fetchall()
     return rows[0][0] if rows else 0
-
-
-def _append(con: duckdb.DuckDBPyConnection, table: str, rows: Sequence[tuple], **kw: Any) -> None:
-    if rows:
-        appender = con.appender(table, **kw)
-        appender.append_rows(rows)
-        appender.flush()
-
-
-def write_batch(con: duckdb.DuckDBPyConnection, rows: Rows, first: int, last: int,
-                fail_before_commit: bool = False) -> None:
-    """Append ``rows`` and move the tracking position to ``last`` in ONE transaction.
-
-    Raises:
-        BatchRefused: ``first`` is not beyond the stored position (nothing is written).
-        InjectedFailure: ``fail_before_commit`` (after every row is appended; rolled back).
-    """
-    con.execute("BEGIN TRANSACTION")
-    try:
-        _check_start(stored_position(con), first)
-        for table in Rows.APPENDED:
-            _append(con, table, getattr(rows, table))
-        _append(con, "games", list(rows.games.values()), action="upsert")
-        _append(con, "projection_tracking", [(NAME, last)], action="upsert")
-        if fail_before_commit:
-            raise InjectedFailure(f"injected failure before committing notifications {first}..{last}")
-        con.execute("COMMIT")
-    except BaseException:
-        try:
-            con.execute("ROLLBACK")
-        except duckdb.Error:        # the failure ended the transaction already (e.g. in COMMIT)
-            pass
-        raise
 
 
 def _check_start(position: int, first: int) -> None:
@@ -117,82 +78,65 @@ def _check_start(position: int, first: int) -> None:
                            f"{first} was applied already (or comes from another event store)")
 
 
-# --- the projector ------------------------------------------------------------------------------------
 class Projector:
-    """The projection of one application into one DuckDB connection, with its game-context cache.
-    Long-running services keep one and call :meth:`run` whenever they want to catch up."""
+    """The projection of one application into one DuckDB connection. Long-running services keep
+    one and call :meth:`run` whenever they want to catch up."""
 
-    def __init__(self, app: Any, con: duckdb.DuckDBPyConnection, max_games: int = DEFAULT_MAX_GAMES):
+    def __init__(self, app: Any, con: duckdb.DuckDBPyConnection):
         self.app = app
         self.con = con
-        self.max_games = max_games
-        self.games: OrderedDict[UUID, GameContext] = OrderedDict()
-        self.rebuilds = 0              # contexts rebuilt from the event store (for tests and stats)
         create_all(con)
 
-    # one game ------------------------------------------------------------------------------------
-    def context(self, game_id: UUID, seq: int) -> GameContext:
-        """The context of ``game_id`` ready for event ``seq`` (cached, or rebuilt by folding events
-        1..seq-1 from the event store)."""
-        ctx = self.games.get(game_id)
-        if ctx is not None and ctx.seq == seq - 1:
-            self.games.move_to_end(game_id)
-            return ctx
-        ctx = GameContext(str(game_id))
-        if seq > 1:
-            self.rebuilds += 1
-            for stored in self.app.events.get(game_id, lte=seq - 1):
-                ctx.apply(stored.to_domain(), stored.data, stored.originator_version, None, None)
-        self.games[game_id] = ctx
-        return ctx
-
-    # one batch -----------------------------------------------------------------------------------
-    def rows(self, notifications: Sequence[Any]) -> Rows:
-        """Fold the notifications into their games' contexts and collect the rows."""
-        rows = Rows()
-        touched: dict[str, GameContext] = {}
-        to_domain_event = self.app.mapper.to_domain_event
-        for n in notifications:
-            if not n.topic.startswith(TOPIC_PREFIX):
-                continue
-            stored = to_domain_event(n)
-            seq = stored.originator_version
-            ctx = self.context(stored.originator_id, seq)
-            ctx.apply(stored.to_domain(), stored.data, seq, n.id, rows)
-            touched[ctx.game_id] = ctx
-        rows.games = {k: c.games_row() for k, c in touched.items()}
-        return rows
-
     def apply(self, notifications: Sequence[Any], fail_before_commit: bool = False) -> None:
-        """Apply one batch in one transaction (see :func:`write_batch`). On any failure nothing is
-        stored and the context cache is dropped (the contexts may have folded the failed batch).
+        """Apply one batch in one transaction: every row it gives, and the position moved to its
+        last id. On any failure nothing is stored.
 
         Raises:
-            BatchRefused: the batch does not start beyond the stored position.
+            BatchRefused: the batch does not start beyond the stored position (nothing is written).
+            InjectedFailure: ``fail_before_commit`` (after every row is inserted; rolled back).
         """
-        if not notifications:
-            return
-        first, last = notifications[0].id, notifications[-1].id
-        _check_start(stored_position(self.con), first)      # refuse before folding anything
+        if notifications:
+            self._apply(_Batch.of(notifications, self.app.mapper), fail_before_commit)
+
+    def _apply(self, batch: _Batch, fail_before_commit: bool) -> None:
+        con = self.con
+        _check_start(stored_position(con), batch.first)      # refuse before doing anything
+        fd, path = tempfile.mkstemp(prefix="dl-batch-", suffix=".ndjson")
         try:
-            rows = self.rows(notifications)
-            write_batch(self.con, rows, first, last, fail_before_commit)
-        except BaseException:
-            self.games.clear()
-            raise
-        self._trim()
+            with os.fdopen(fd, "wb") as f:
+                f.write(batch.lines)
+            con.execute("BEGIN TRANSACTION")
+            try:
+                _check_start(stored_position(con), batch.first)
+                if batch.count:
+                    apply_batch(con, path, batch.first)
+                con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
+                if fail_before_commit:
+                    raise InjectedFailure(f"injected failure before committing notifications "
+                                          f"{batch.first}..{batch.last}")
+                con.execute("COMMIT")
+            except BaseException:
+                try:
+                    con.execute("ROLLBACK")
+                except duckdb.Error:        # the failure ended the transaction already (e.g. in COMMIT)
+                    pass
+                raise
+        finally:
+            os.unlink(path)
 
-    def _trim(self) -> None:
-        for key in [k for k, c in self.games.items() if c.finished]:
-            del self.games[key]
-        while len(self.games) > self.max_games:
-            self.games.popitem(last=False)
+    def _fetch(self, position: int, batch_size: int) -> _Batch | None:
+        notifications = self.app.recorder.select_notifications(start=position, limit=batch_size,
+                                                               inclusive_of_start=False)
+        return _Batch.of(notifications, self.app.mapper) if notifications else None
 
-    # the loop ------------------------------------------------------------------------------------
     def run(self, batch_size: int = DEFAULT_BATCH, stop_after_batches: int | None = None,
             progress: Callable[[ProjectionResult], None] | None = None,
             fail_before_commit: int | None = None) -> ProjectionResult:
-        """Catch up with the notification log (see :func:`project`)."""
+        """Catch up with the notification log (see :func:`project`).
+
+        Reading runs one batch ahead in a second thread: while DuckDB applies batch k (native
+        code, the GIL released), the event store is read and batch k+1 is turned into NDJSON. The
+        batches are still applied one by one, in order; a failure discards the one read ahead."""
         if batch_size < 1:
             raise ValueError(f"batch_size must be at least 1, not {batch_size}")
         t0 = time.perf_counter()
@@ -202,26 +146,45 @@ class Projector:
         if position > head:
             raise BatchRefused(f"projection {NAME!r} is at notification {position} but the event store ends at "
                                f"{head}: this analytics file belongs to another (or a reset) event store")
-        while stop_after_batches is None or batches < stop_after_batches:
-            batch = self.app.recorder.select_notifications(start=position, limit=batch_size,
-                                                           inclusive_of_start=False)
-            if not batch:
-                break
-            self.apply(batch, fail_before_commit=fail_before_commit == batches + 1)
-            batches += 1
-            events += len(batch)
-            position = batch[-1].id
-            if progress is not None:
-                progress(ProjectionResult(events, batches, time.perf_counter() - t0, position))
-            if len(batch) < batch_size:
-                break
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dl-projection-read") as reader:
+            ahead = reader.submit(self._fetch, position, batch_size)
+            while stop_after_batches is None or batches < stop_after_batches:
+                batch = ahead.result()
+                if batch is None:
+                    break
+                more = batch.size == batch_size and (stop_after_batches is None or batches + 1 < stop_after_batches)
+                if more:
+                    ahead = reader.submit(self._fetch, batch.last, batch_size)
+                self._apply(batch, fail_before_commit == batches + 1)
+                batches += 1
+                events += batch.size
+                position = batch.last
+                if progress is not None:
+                    progress(ProjectionResult(events, batches, time.perf_counter() - t0, position))
+                if not more:
+                    break
         return ProjectionResult(events, batches, time.perf_counter() - t0, position)
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """Notifications ``first``..``last`` (``size`` of them) as NDJSON ``lines`` (``count`` game events)."""
+    first: int
+    last: int
+    size: int
+    lines: bytes
+    count: int
+
+    @classmethod
+    def of(cls, notifications: Sequence[Any], mapper: Any) -> _Batch:
+        lines, count = ndjson(notifications, mapper)
+        return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count)
 
 
 # --- the public functions ----------------------------------------------------------------------------
 def project(app: Any, con_or_path: duckdb.DuckDBPyConnection | str | Path, batch_size: int = DEFAULT_BATCH,
             stop_after_batches: int | None = None, progress: Callable[[ProjectionResult], None] | None = None,
-            *, fail_before_commit: int | None = None, max_games: int = DEFAULT_MAX_GAMES) -> ProjectionResult:
+            *, fail_before_commit: int | None = None) -> ProjectionResult:
     """Bring the read models in ``con_or_path`` (a DuckDB connection, or a file path / ":memory:",
     opened and closed here) up to date with ``app``'s notification log.
 
@@ -232,7 +195,6 @@ def project(app: Any, con_or_path: duckdb.DuckDBPyConnection | str | Path, batch
         progress: called after each committed batch with the running totals.
         fail_before_commit: test hook: in this batch (1-based, counted in this call), raise
             :class:`InjectedFailure` after appending every row, before COMMIT.
-        max_games: bound of the per-game context cache.
 
     Returns:
         :class:`ProjectionResult` (events and batches applied by this call, seconds, position).
@@ -244,10 +206,10 @@ def project(app: Any, con_or_path: duckdb.DuckDBPyConnection | str | Path, batch
     if isinstance(con_or_path, str | Path):
         con = duckdb.connect(str(con_or_path))
         try:
-            return Projector(app, con, max_games).run(batch_size, stop_after_batches, progress, fail_before_commit)
+            return Projector(app, con).run(batch_size, stop_after_batches, progress, fail_before_commit)
         finally:
             con.close()
-    return Projector(app, con_or_path, max_games).run(batch_size, stop_after_batches, progress, fail_before_commit)
+    return Projector(app, con_or_path).run(batch_size, stop_after_batches, progress, fail_before_commit)
 
 
 def read_ceiling(app: Any, batch_size: int = DEFAULT_BATCH) -> tuple[int, float]:
@@ -267,4 +229,4 @@ def read_ceiling(app: Any, batch_size: int = DEFAULT_BATCH) -> tuple[int, float]
 
 
 __all__ = ["BatchRefused", "InjectedFailure", "NAME", "ProjectionResult", "Projector", "project", "read_ceiling",
-           "stored_position", "write_batch"]
+           "stored_position"]

@@ -27,7 +27,9 @@ CREATE TABLE IF NOT EXISTS games (
     origin VARCHAR,                           -- 'simulated' (bots) | 'recorded' (people)
     seed BIGINT, starting_player VARCHAR, scenario VARCHAR,   -- scenario name if it started from one
     events INTEGER, finished BOOLEAN, winners VARCHAR,        -- winners: comma-separated colours
-    winning_score INTEGER)""",
+    winning_score INTEGER,
+    first_position BIGINT,                    -- notification id of the game's first event
+    year INTEGER, season VARCHAR, combat_round INTEGER, phase VARCHAR)   -- where the game stands now""",
     "player_results": """
 CREATE TABLE IF NOT EXISTS player_results (
     game_id VARCHAR, color VARCHAR, seat INTEGER,     -- seat: 0-based clockwise order of the players
@@ -66,7 +68,8 @@ CREATE TABLE IF NOT EXISTS orders (
     "evil": """
 CREATE TABLE IF NOT EXISTS evil (
     game_id VARCHAR, seq INTEGER, year INTEGER, season VARCHAR, phase VARCHAR,
-    color VARCHAR, evil INTEGER)              -- a row for each player at the start and whenever it changes""",
+    color VARCHAR, evil INTEGER)              -- each player at the start, after a whole-state event (scenario,
+                                              -- undo, correction) and at each EvilometerMoved""",
 }
 
 

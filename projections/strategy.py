@@ -22,6 +22,16 @@ class Features(TypedDict):
     tiles: int             # built squares in the final dungeon (tunnels and rooms, starting ones too)
 
 
+# The same rule as :func:`derive_strategy`, as a SQL expression over columns of the same names (the
+# projection uses it; tests check the two agree).
+STRATEGY_SQL = f"""CASE
+    WHEN peak_evil >= {EVIL_TOP} THEN 'evil'
+    WHEN rooms_built = 0 AND monsters_hired = 0 AND tiles >= 10 THEN 'tunneller'
+    WHEN rooms_built >= 3 AND monsters_hired <= 1 THEN 'room_builder'
+    WHEN monsters_hired >= 5 THEN 'monster_keeper'
+    ELSE 'balanced' END"""
+
+
 def derive_strategy(features: Features) -> str:
     """The strategy a player's game looks like, by the first rule that matches:
 
@@ -48,4 +58,4 @@ def derive_strategy(features: Features) -> str:
     return "balanced"
 
 
-__all__ = ["Features", "derive_strategy", "EVIL_TOP"]
+__all__ = ["EVIL_TOP", "Features", "STRATEGY_SQL", "derive_strategy"]

@@ -1,0 +1,277 @@
+"""The read models, derived in SQL from one batch of events (design §5).
+
+:func:`apply_batch` runs inside the runner's transaction. It inserts the batch into ``events`` (with
+the game clock after each event), then derives every other table from the new events, looking back
+at earlier events of the same games where a row needs them (a battle that began in the previous
+batch, the seats of a game scored now). Nothing is folded in Python: everything a row needs is in
+the log: the clock in ``PhaseBegan``/``YearBegan``/``CombatRoundBegan``/``CombatEnded``/``GameScored``,
+the Evilometer in ``EvilometerMoved``, the final dungeon in the ``GameScored`` score cards. The
+events that replace the whole state (a scenario, an undo, a correction) carry it, and the clock and
+Evil are read from it.
+
+Look-backs read the temp table ``recent``: the events of the games in the batch, from the first
+event of the earliest of them (``games.first_position``). Games are stored contiguously by
+simulation, so that is rarely more than the batch and one game.
+"""
+from __future__ import annotations
+
+from domain.catalog import load_catalog
+from domain.events import ALL_EVENTS
+from domain.game_info import SEASONS
+
+from .strategy import STRATEGY_SQL
+
+_CAT = load_catalog()
+RESETS = "('ScenarioLoaded', 'InputUndone', 'InputCorrected')"    # events that carry a whole state
+_SEASONS = "[" + ", ".join(f"'{s}'" for s in SEASONS) + "]"
+_KINDS = ", ".join(f"('{name}', '{cls.kind}')" for name, cls in ALL_EVENTS.items())
+_PALADINS = "(" + ", ".join(f"'{p}'" for p in sorted(_CAT.paladins)) + ")"
+
+
+def _read_json(path: str) -> str:
+    quoted = path.replace("'", "''")
+    return (f"read_json('{quoted}', format = 'newline_delimited', "
+            "columns = {p: 'BIGINT', g: 'VARCHAR', s: 'INTEGER', t: 'VARCHAR', e: 'JSON'})")
+
+
+# The clock after each event: each event sets some parts of it (NULL: left as it was), and a window
+# carries the last value set forward, starting from where the game stood after the previous batch.
+EVENTS = """
+INSERT INTO events
+WITH batch AS (
+    SELECT p AS position, g AS game_id, s AS seq, t AS type, e AS payload FROM {source}
+), sets AS (
+    SELECT position, game_id, seq, type, payload,
+        CASE WHEN type = 'GameStarted' THEN 1
+             WHEN type IN ('PhaseBegan', 'YearBegan') THEN (payload->>'year')::INTEGER
+             WHEN type IN {resets} THEN (payload->'state'->>'year')::INTEGER END AS y,
+        CASE WHEN type IN ('GameStarted', 'YearBegan') THEN {seasons}[1]
+             WHEN type = 'PhaseBegan' THEN payload->>'season'
+             WHEN type IN {resets} THEN {seasons}[(payload->'state'->>'season')::INTEGER + 1] END AS s,
+        CASE WHEN type IN ('GameStarted', 'CombatEnded') THEN 0
+             WHEN type = 'CombatRoundBegan' THEN (payload->>'round')::INTEGER
+             WHEN type IN {resets} THEN (payload->'state'->>'combat_round')::INTEGER END AS r,
+        CASE WHEN type = 'GameStarted' THEN 'setup'
+             WHEN type = 'PhaseBegan' THEN payload->>'phase'
+             WHEN type = 'GameScored' THEN 'over'
+             WHEN type IN {resets} THEN payload->'state'->>'phase' END AS ph
+    FROM batch
+), carried AS (
+    SELECT NULL::BIGINT, game_id, events, NULL, NULL::JSON, year, season, combat_round, phase
+    FROM games WHERE game_id IN (SELECT game_id FROM batch)
+), clocked AS (
+    SELECT *,
+        last_value(y IGNORE NULLS) OVER w AS year, last_value(s IGNORE NULLS) OVER w AS season,
+        last_value(r IGNORE NULLS) OVER w AS combat_round, last_value(ph IGNORE NULLS) OVER w AS phase
+    FROM (SELECT * FROM sets UNION ALL SELECT * FROM carried)
+    WINDOW w AS (PARTITION BY game_id ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+)
+SELECT c.game_id, c.seq, c.position, c.year, c.season, c.combat_round, c.phase, c.type, k.kind,
+       c.payload->>'color', c.payload
+FROM clocked c JOIN (VALUES {kinds}) k(type, kind) ON k.type = c.type
+WHERE c.position IS NOT NULL
+ORDER BY c.position
+"""
+
+# the event types the other read models are derived from
+NEEDED = ("GameStarted", "ScenarioLoaded", "InputUndone", "InputCorrected", "EvilometerMoved", "MinionPlaced",
+          "DamageDealt", "GameScored", "PaladinArrived", "PaladinMoved", "AdventurerImprisoned",
+          "PrisonerReleased", "CombatEnded", "BattlePlanned", "BattleBegan", "BattleEnded", "TileConquered",
+          "RoomBuilt", "MonsterHired")
+
+RECENT = """
+CREATE OR REPLACE TEMP TABLE recent AS
+WITH touched AS (SELECT DISTINCT game_id FROM events WHERE position >= $first)
+SELECT * FROM events
+WHERE position >= least($first, coalesce((SELECT min(first_position) FROM games
+                                           WHERE game_id IN (SELECT game_id FROM touched)), $first))
+  AND game_id IN (SELECT game_id FROM touched) AND type IN {needed}
+"""
+
+# every Evil Marker position of the recent games: at the start, after a whole-state event, and at
+# each EvilometerMoved (Rulebook › Setup: every marker starts on the catalog's starting space)
+RECENT_EVIL = """
+CREATE OR REPLACE TEMP TABLE recent_evil AS
+SELECT r.game_id, r.seq, r.position, r.year, r.season, r.phase, p->>'color' AS color,
+       CASE WHEN r.type = 'GameStarted' THEN {start} ELSE (p->>'evil')::INTEGER END AS evil
+FROM recent r, unnest(from_json(CASE WHEN r.type = 'GameStarted' THEN r.payload->'players'
+                                     ELSE r.payload->'state'->'players' END, '["JSON"]')) AS u(p)
+WHERE r.type = 'GameStarted' OR r.type IN {resets}
+UNION ALL
+SELECT game_id, seq, position, year, season, phase, player, (payload->>'evil')::INTEGER
+FROM recent WHERE type = 'EvilometerMoved'
+"""
+
+EVIL = """
+INSERT INTO evil
+SELECT game_id, seq, year, season, phase, color, evil FROM recent_evil WHERE position >= $first
+"""
+
+ORDERS = """
+INSERT INTO orders
+SELECT game_id, year, season, player, (payload->>'slot')::INTEGER, payload->>'action', payload->>'space'
+FROM recent
+WHERE position >= $first AND type = 'MinionPlaced' AND NOT coalesce((payload->>'nonplayer')::BOOLEAN, false)
+"""
+
+# DamageDealt.source: "trap:rolling_stone#1" -> ('trap', 'rolling_stone'); "fatigue" -> ('fatigue', NULL)
+DAMAGE = """
+INSERT INTO damage
+SELECT game_id, year, combat_round, player, split_part(src, ':', 1),
+       CASE WHEN contains(src, ':') THEN nullif(split_part(substr(src, strpos(src, ':') + 1), '#', 1), '') END,
+       payload->>'target', (payload->>'amount')::INTEGER, coalesce((payload->>'prevented')::INTEGER, 0)
+FROM (SELECT *, payload->>'source' AS src FROM recent WHERE position >= $first AND type = 'DamageDealt')
+"""
+
+# one row per game touched, as it stands now (its first event says who plays what)
+GAMES = """
+INSERT OR REPLACE INTO games
+WITH firsts AS (
+    SELECT game_id, position, type,
+           CASE WHEN type = 'GameStarted' THEN payload ELSE payload->'state' END AS setup,
+           CASE WHEN type = 'ScenarioLoaded' THEN payload->>'name' END AS scenario,
+           CASE WHEN type = 'GameStarted' THEN payload->>'origin' ELSE 'recorded' END AS origin,
+           CASE WHEN type = 'GameStarted' THEN payload->>'starting_player'
+                ELSE payload->'state'->'players'->((payload->'state'->>'first_starting_player')::INTEGER)->>'color'
+           END AS starting_player
+    FROM recent WHERE seq = 1
+), lasts AS (      -- every game touched has its last event in this batch
+    SELECT game_id, seq, year, season, combat_round, phase FROM events WHERE position >= $first
+    QUALIFY row_number() OVER (PARTITION BY game_id ORDER BY seq DESC) = 1
+), scored AS (
+    SELECT game_id, from_json(payload->'scores', '["JSON"]') AS cards FROM recent WHERE type = 'GameScored'
+    QUALIFY row_number() OVER (PARTITION BY game_id ORDER BY seq DESC) = 1
+)
+SELECT f.game_id, json_array_length(f.setup->'players'), f.setup->>'variant', f.setup->>'mode', f.origin,
+       (f.setup->>'seed')::BIGINT, f.starting_player, f.scenario, l.seq, s.game_id IS NOT NULL,
+       array_to_string([c->>'color' FOR c IN s.cards IF (c->>'winner')::BOOLEAN], ','),
+       list_max([(c->>'total')::INTEGER FOR c IN s.cards IF (c->>'winner')::BOOLEAN]),
+       f.position, l.year, l.season, l.combat_round, l.phase
+FROM firsts f JOIN lasts l USING (game_id) LEFT JOIN scored s USING (game_id)
+"""
+
+PALADINS = """
+INSERT INTO paladins
+WITH moves AS (
+    SELECT game_id, seq, position, year, payload->>'paladin' AS paladin, 'arrived' AS event,
+           NULL AS from_color, player AS to_color
+    FROM recent WHERE position >= $first AND type = 'PaladinArrived'
+    UNION ALL
+    SELECT game_id, seq, position, year, payload->>'paladin', 'moved', payload->>'from_color', payload->>'to_color'
+    FROM recent WHERE position >= $first AND type = 'PaladinMoved'
+    UNION ALL
+    SELECT game_id, seq, position, year, payload->>'adventurer', 'imprisoned', NULL, player
+    FROM recent WHERE position >= $first AND type = 'AdventurerImprisoned' AND payload->>'adventurer' IN {paladins}
+    UNION ALL
+    SELECT game_id, seq, position, year, payload->>'prisoner', 'released', player, NULL
+    FROM recent WHERE position >= $first AND type = 'PrisonerReleased' AND payload->>'prisoner' IN {paladins}
+    UNION ALL   -- CombatEnded.departed: colour -> those who left that dungeon for the Distant Lands
+    SELECT r.game_id, r.seq, r.position, r.year, who, 'left', d.color, NULL
+    FROM recent r, unnest(json_keys(r.payload->'departed')) AS d(color),
+         unnest(from_json(r.payload->'departed'->d.color, '["VARCHAR"]')) AS w(who)
+    WHERE r.position >= $first AND r.type = 'CombatEnded' AND who IN {paladins}
+)
+SELECT m.game_id, m.seq, m.year, m.paladin, g.players, m.event, m.from_color, m.to_color,
+       CASE WHEN m.event IN ('arrived', 'moved') THEN e.evil END
+FROM moves m JOIN games g USING (game_id)
+ASOF LEFT JOIN recent_evil e ON e.game_id = m.game_id AND e.color = m.to_color AND m.seq >= e.seq
+"""
+
+# a battle: from BattleBegan to BattleEnded of one player; the plan is their last BattlePlanned
+BATTLES = """
+INSERT INTO battles
+WITH ended AS (
+    SELECT game_id, seq, position, player AS color FROM recent WHERE position >= $first AND type = 'BattleEnded'
+), began AS (
+    SELECT game_id, seq, player AS color, year, combat_round, payload FROM recent WHERE type = 'BattleBegan'
+), planned AS (
+    SELECT game_id, seq, player AS color, payload FROM recent WHERE type = 'BattlePlanned'
+), fought AS (
+    SELECT e.game_id, e.color, e.position, b.seq AS began, e.seq AS ended, b.year, b.combat_round,
+           b.payload AS battle
+    FROM ended e ASOF JOIN began b ON b.game_id = e.game_id AND b.color = e.color AND e.seq > b.seq
+), planned_fought AS (
+    SELECT f.*, p.payload AS plan
+    FROM fought f ASOF LEFT JOIN planned p ON p.game_id = f.game_id AND p.color = f.color AND f.began > p.seq
+)
+SELECT f.game_id, f.year, f.combat_round, f.color,
+       array_to_string(from_json(f.battle->'tile', '["INTEGER"]'), ','), f.battle->>'room',
+       array_to_string(from_json(f.plan->'traps', '["VARCHAR"]'), ','),
+       array_to_string(from_json(f.plan->'monsters', '["VARCHAR"]'), ','),
+       coalesce(sum((x.payload->>'amount')::INTEGER) FILTER (x.type = 'DamageDealt'), 0),
+       count(x.seq) FILTER (x.type = 'AdventurerImprisoned'),
+       count(x.seq) FILTER (x.type = 'TileConquered') > 0
+FROM planned_fought f
+LEFT JOIN recent x ON x.game_id = f.game_id AND x.seq > f.began AND x.seq < f.ended AND x.player = f.color
+                  AND x.type IN ('DamageDealt', 'AdventurerImprisoned', 'TileConquered')
+GROUP BY f.game_id, f.position, f.year, f.combat_round, f.color, f.battle, f.plan
+"""
+
+# one row per player at GameScored: the score card, the seat, and what the strategy rule needs
+PLAYER_RESULTS = """
+INSERT INTO player_results
+WITH cards AS (
+    SELECT r.game_id, r.position, c
+    FROM recent r, unnest(from_json(r.payload->'scores', '["JSON"]')) AS u(c)
+    WHERE r.position >= $first AND r.type = 'GameScored'
+), setups AS (
+    SELECT game_id, type, from_json(CASE WHEN type = 'GameStarted' THEN payload->'players'
+                                         ELSE payload->'state'->'players' END, '["JSON"]') AS seats,
+           CASE WHEN type = 'GameStarted' THEN payload->>'starting_player'
+                ELSE payload->'state'->'players'->((payload->'state'->>'first_starting_player')::INTEGER)->>'color'
+           END AS first_starting
+    FROM recent WHERE seq = 1 AND game_id IN (SELECT game_id FROM cards)
+), seats AS (
+    SELECT s.game_id, i AS seat, s.seats[i + 1]->>'color' AS color, s.seats[i + 1]->>'name' AS name,
+           CASE WHEN s.type = 'GameStarted' THEN s.seats[i + 1]->>'bot' END AS bot,
+           (i - (list_position([x->>'color' FOR x IN s.seats], s.first_starting) - 1) + len(s.seats))
+               % len(s.seats) AS play_position
+    FROM setups s, unnest(range(len(s.seats))) AS n(i)
+), counts AS (
+    SELECT game_id, player AS color, count(*) FILTER (type = 'RoomBuilt') AS rooms_built,
+           count(*) FILTER (type = 'MonsterHired') AS monsters_hired
+    FROM recent WHERE type IN ('RoomBuilt', 'MonsterHired') GROUP BY ALL
+), evils AS (
+    SELECT game_id, color, max(evil) AS peak_evil, arg_max(evil, seq) AS final_evil FROM recent_evil GROUP BY ALL
+), rows AS (
+    SELECT c.game_id, c.position, s.color, s.seat, s.play_position, coalesce(c.c->>'name', s.name) AS name,
+           s.bot, g.players, g.variant, g.origin, c.c AS card, c.c->'lines' AS lines, c.c->'titles' AS titles,
+           e.final_evil, e.peak_evil, (c.c->>'tiles')::INTEGER AS tiles,
+           coalesce(n.rooms_built, 0) AS rooms_built, coalesce(n.monsters_hired, 0) AS monsters_hired
+    FROM cards c JOIN seats s ON s.game_id = c.game_id AND s.color = c.c->>'color'
+    JOIN games g ON g.game_id = c.game_id
+    LEFT JOIN evils e ON e.game_id = c.game_id AND e.color = s.color
+    LEFT JOIN counts n ON n.game_id = c.game_id AND n.color = s.color
+)
+SELECT game_id, color, seat, play_position, name, bot, coalesce(bot, {strategy}), players, variant, origin,
+       (card->>'total')::INTEGER,
+       (lines->>'rooms')::INTEGER, (lines->>'monsters')::INTEGER, (lines->>'prisoners')::INTEGER,
+       (lines->>'conquered')::INTEGER, (lines->>'red_marks')::INTEGER, (lines->>'room_bonus')::INTEGER,
+       (lines->>'titles')::INTEGER, (lines->>'hall_of_fame')::INTEGER,
+       array_to_string(json_keys(titles), ','),
+       len([t FOR t IN json_keys(titles) IF (titles->>t) = 'exclusive']),
+       (card->>'rank')::INTEGER, (card->>'winner')::BOOLEAN, final_evil, peak_evil, tiles, rooms_built,
+       monsters_hired
+FROM rows
+"""
+
+
+def _fill(sql: str) -> str:
+    return sql.format(needed="(" + ", ".join(f"'{t}'" for t in NEEDED) + ")", resets=RESETS, seasons=_SEASONS, kinds=_KINDS, paladins=_PALADINS,
+                      start=_CAT.evilometer.start, strategy=STRATEGY_SQL, source="{source}")
+
+
+_DERIVED = [_fill(s) for s in (RECENT, RECENT_EVIL, EVIL, ORDERS, DAMAGE, GAMES, PALADINS, BATTLES,
+                               PLAYER_RESULTS)]
+_EVENTS = _fill(EVENTS)
+
+
+def apply_batch(con, path: str, first: int) -> None:
+    """Insert the NDJSON batch at ``path`` (see :mod:`projections.staging`) whose first notification
+    id is ``first``, and every row derived from it. Runs in the caller's transaction."""
+    con.execute(_EVENTS.format(source=_read_json(path)))
+    for sql in _DERIVED:
+        con.execute(sql, {"first": first} if "$first" in sql else None)
+
+
+__all__ = ["apply_batch"]
