@@ -11,7 +11,7 @@ from collections.abc import Callable
 from . import events as ev
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
-from .phases.common import catalog, clamp_evil, trolls
+from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
 from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
 from .phases.orders import SPACES
 
@@ -282,6 +282,19 @@ def _(s: GameState, e: ev.CombatCardSpied) -> None:
 @on(ev.FaceDownCardSeen)
 def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
     b = s.board
+    if e.what == "trap_card":               # the unseen trap card number ``position`` is ``card``
+        placeholder = f"{UNSEEN_TRAP}#{e.position}"
+        b.unseen_traps.remove(placeholder)
+        b.trap_deck.remove(e.card)
+        swap = lambda cards: [e.card if c == placeholder else c for c in cards]  # noqa: E731
+        for p in s.players:
+            p.traps = swap(p.traps)
+            if p.plan and "traps" in p.plan:
+                p.plan["traps"] = swap(p.plan["traps"])
+        if s.battle is not None:
+            s.battle["traps"] = swap(s.battle["traps"])
+        b.trap_discard = swap(b.trap_discard)
+        return
     if e.what == "special_event":
         b.special_events[str(e.year)] = e.card
     else:
@@ -330,15 +343,24 @@ def _(s: GameState, e: ev.GoldMined) -> None:
 
 @on(ev.TrapDeckReshuffled)
 def _(s: GameState, e: ev.TrapDeckReshuffled) -> None:
-    s.board.trap_deck += s.board.trap_discard
-    s.board.trap_discard = []
+    b = s.board
+    # an unseen card's real card never left trap_deck: its placeholder just goes away
+    b.trap_deck += [c for c in b.trap_discard if not is_unseen(c)]
+    b.unseen_traps = [c for c in b.unseen_traps if c not in b.trap_discard]
+    b.trap_discard = []
 
 
 @on(ev.TrapCardsDrawn)
 def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
+    b = s.board
     for card in e.cards:
-        s.board.trap_deck.remove(card)
-    s.player(e.color).traps += e.cards
+        if card == UNSEEN_DRAW:            # tabletop: drawn face down, identified when sprung
+            b.unseen_drawn += 1
+            card = f"{UNSEEN_TRAP}#{b.unseen_drawn}"
+            b.unseen_traps.append(card)
+        else:
+            b.trap_deck.remove(card)
+        s.player(e.color).traps.append(card)
     aw = s.awaiting
     if aw["discard"]:
         s.awaiting = {"kind": "trap_discard", "color": e.color, "context": aw["context"]}

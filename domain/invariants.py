@@ -8,7 +8,7 @@ from collections import Counter
 from functools import lru_cache
 
 from . import dungeon as dg
-from .phases.common import EVIL_BOTTOM, EVIL_TOP, catalog, trolls
+from .phases.common import EVIL_BOTTOM, EVIL_TOP, catalog, is_unseen, trolls
 from .state import GameState
 
 
@@ -74,9 +74,13 @@ def problems(state: GameState) -> list[str]:
                     *(a for p in state.players for a in p.party + p.prison if a not in cat.paladins)])
     if advs != _everything("adventurers"):
         out.append("adventurer tiles not conserved")
-    traps = Counter([*b.trap_deck, *b.trap_discard, *(t for p in state.players for t in p.traps)])
+    # a card drawn unseen (tabletop) is still listed in trap_deck; its placeholder is not a card
+    held = [*b.trap_discard, *(t for p in state.players for t in p.traps)]
+    traps = Counter([*b.trap_deck, *(t for t in held if not is_unseen(t))])
     if traps != _everything("traps"):
         out.append("trap cards not conserved")
+    if sorted(t for t in held if is_unseen(t)) != sorted(b.unseen_traps):
+        out.append("unseen trap cards not accounted for")
     combat = Counter([*b.combat_cards, *b.next_combat_cards, *b.box.get("combat_cards", [])])
     unknown = "" in b.combat_cards or "" in b.next_combat_cards or state.mode == "tabletop"
     if state.phase != "setup" and not unknown and combat != _everything("combat_cards"):

@@ -25,6 +25,7 @@ import shlex
 from typing import Any
 
 from . import events as ev
+from . import invariants
 from .commands import RecordDraw, TableRuling, parse_command
 from .engine import execute_pure, pending
 from .errors import RuleViolation
@@ -120,17 +121,21 @@ def spans_of(log: list[ev.Event]) -> list[tuple[str, Any, int, int]]:
 def export(log: list[ev.Event]) -> str:
     """The record of a game (its inputs); consequences are left out.
 
-    Raises:
-        ValueError: the game started from a scenario (not supported by format 1 yet).
+    A game that started from a scenario has the header lines ``scenario NAME``, ``description
+    TEXT`` (both JSON strings) and ``state JSON`` (the whole starting state on one line) instead of
+    the set-up lines.
     """
     start = log[0]
-    if not isinstance(start, ev.GameStarted):
-        raise ValueError("games that start from a scenario cannot be exported yet")
-    lines = [f"{FORMAT} {VERSION}", f"engine {RULESET_VERSION}", f"catalog {start.catalog_hash}",
-             f"variant {start.variant}", f"mode {start.mode}", f"seed {start.seed if start.seed is not None else '-'}",
-             f"origin {start.origin}", f"starting {start.starting_player}"]
-    for s in start.players:
-        lines.append(f"player {s.color} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
+    lines = [f"{FORMAT} {VERSION}", f"engine {RULESET_VERSION}"]
+    if isinstance(start, ev.ScenarioLoaded):
+        lines += [f"scenario {json.dumps(start.name)}", f"description {json.dumps(start.description)}",
+                  f"state {json.dumps(start.state, separators=(',', ':'))}"]
+    else:
+        lines += [f"catalog {start.catalog_hash}", f"variant {start.variant}", f"mode {start.mode}",
+                  f"seed {start.seed if start.seed is not None else '-'}", f"origin {start.origin}",
+                  f"starting {start.starting_player}"]
+        for s in start.players:
+            lines.append(f"player {s.color} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
     for actor, command in inputs_of(log):
         if actor == "chance":
             lines.append(f"draw {','.join(command.cards)}")
@@ -147,6 +152,39 @@ def export(log: list[ev.Event]) -> str:
 
 
 # --- import -------------------------------------------------------------------------------------
+def _setup_start(header: dict[str, str], seats: list[ev.Seat], line: int) -> ev.GameStarted:
+    missing = [k for k in ("catalog", "variant", "mode", "seed", "origin", "starting") if k not in header]
+    if missing:
+        raise RecordError(line, f"the header lacks {', '.join(missing)} (inputs come after the whole header)")
+    try:
+        return ev.GameStarted(players=seats, variant=header["variant"], mode=header["mode"],
+                              seed=None if header["seed"] == "-" else int(header["seed"]),
+                              starting_player=header["starting"], catalog_hash=header["catalog"],
+                              origin=header["origin"])
+    except (ValueError, TypeError) as exc:
+        raise RecordError(1, f"bad header: {exc}") from None
+
+
+def _scenario_start(header: dict[str, str], where: dict[str, int]) -> tuple[ev.ScenarioLoaded, GameState]:
+    """The first event of a game that started from a scenario, and its state (checked: every
+    component is somewhere, exactly once; see :mod:`domain.invariants`)."""
+    line = where.get("state", where["scenario"])
+    try:
+        start = ev.ScenarioLoaded(name=json.loads(header["scenario"]), description=json.loads(
+            header.get("description", '""')), state=json.loads(header["state"]))
+        state = evolve(None, start)
+    except KeyError:
+        raise RecordError(line, "a scenario record needs a 'state' header line") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(line, f"the state is not JSON: {exc.msg}") from None
+    except (ValueError, TypeError, IndexError) as exc:
+        raise RecordError(line, f"the state is not a game state: {exc}") from None
+    problems = invariants.problems(state)
+    if problems:
+        raise RecordError(line, f"impossible starting state: {problems[0]}")
+    return start, state
+
+
 def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     """Rebuild a game from its record through the rules.
 
@@ -155,6 +193,7 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
             input gives the rule violation's code, message and rule).
     """
     header: dict[str, str] = {}
+    where: dict[str, int] = {}           # header key -> its line number
     seats: list[ev.Seat] = []
     lines = text.splitlines()
     body_start = None
@@ -168,8 +207,10 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
                 raise RecordError(n, f"a record starts with '{FORMAT} {VERSION}'")
             header["format"] = rest
             continue
-        if key in ("engine", "catalog", "variant", "mode", "seed", "origin", "starting"):
+        if key in ("engine", "catalog", "variant", "mode", "seed", "origin", "starting", "scenario", "description",
+                   "state"):
             header[key] = rest.strip()
+            where[key] = n
         elif key == "player":
             try:
                 parts = shlex.split(rest)
@@ -182,19 +223,12 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
         else:
             body_start = n
             break
-    missing = [k for k in ("catalog", "variant", "mode", "seed", "origin", "starting") if k not in header]
-    if missing:
-        where = body_start or len(lines)
-        raise RecordError(where, f"the header lacks {', '.join(missing)} (inputs come after the whole header)")
-    try:
-        start = ev.GameStarted(players=seats, variant=header["variant"], mode=header["mode"],
-                               seed=None if header["seed"] == "-" else int(header["seed"]),
-                               starting_player=header["starting"], catalog_hash=header["catalog"],
-                               origin=header["origin"])
-    except (ValueError, TypeError) as exc:
-        raise RecordError(1, f"bad header: {exc}") from None
+    if "scenario" in header:
+        start, state = _scenario_start(header, where)
+    else:
+        start = _setup_start(header, seats, body_start or len(lines))
+        state = evolve(None, start)
     from .engine import advance
-    state = evolve(None, start)
     log, state = advance(state)
     log = [start, *log]
     for n in range(body_start or len(lines) + 1, len(lines) + 1):

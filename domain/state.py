@@ -98,6 +98,10 @@ class Board:
     adventurer_bottom: list[str] = field(default_factory=list)           # put back under the stack, in order
     trap_deck: list[str] = field(default_factory=list)
     trap_discard: list[str] = field(default_factory=list)
+    # tabletop: trap cards drawn face down and not yet identified ("unseen_trap#k" in hands, plans
+    # and the discard pile); their real cards are still counted in trap_deck (which ones is unknown)
+    unseen_traps: list[str] = field(default_factory=list)
+    unseen_drawn: int = 0
     monster_offer: list[str] = field(default_factory=list)               # Underground Tavern
     room_offer: list[str] = field(default_factory=list)                  # Bargain Basement
     incoming: dict[str, list[str]] = field(default_factory=dict)         # season -> its adventurers, weakest first

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import events as ev
 from .catalog import load_catalog
 from .phases import combat
-from .phases.common import is_ghost, monster_type, type_of
+from .phases.common import is_ghost, is_unseen, monster_type, type_of
 from .state import GameState, Player
 
 KILL = 10.0            # an adventurer in prison: 2 points, a tile not conquered, an Evil step kept
@@ -41,6 +41,8 @@ def _monster_punch(monster: str, party: int) -> float:
 
 
 def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
+    if is_unseen(trap):         # tabletop: drawn unseen; a middling trap
+        return max(0.0, 2.0 - disarm)
     v = load_catalog().traps[type_of(trap)].values(state.year)
     base = 4.0 if v.damage is None else float(v.damage) * (party if "everyone" in v.targeting else 1)
     return max(0.0, base - disarm) + (3 if v.special in ("no_conquer", "anti_magic", "poison_2") else 0)

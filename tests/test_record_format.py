@@ -239,3 +239,21 @@ def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
         load_catalog.cache_clear(), catalog.cache_clear()
     report = audit(events)                               # audited with the base catalog: said so
     assert "played with catalog" in report.catalog
+
+
+def test_a_game_started_from_a_scenario_exports_and_imports():
+    from domain.engine import from_scenario
+    from domain.strategies import STRATEGIES
+    events, state = from_scenario(str(Path(__file__).parent.parent / "domain/scenarios/year2-winter-4p.json"))
+    more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
+    log = events + more
+    text = export(log)
+    lines = text.splitlines()
+    assert lines[2] == 'scenario "year2-winter-4p"' and lines[4].startswith("state {")
+    rebuilt, again = rebuild(text)
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log] and again.scores == state.scores
+    # a starting state that cannot be (a component twice, a negative stock) names the state line
+    broken = lines[:4] + [lines[4].replace('"gold":', '"gold":-', 1)] + lines[5:]
+    with pytest.raises(RecordError) as bad:
+        rebuild("\n".join(broken) + "\n")
+    assert bad.value.line == 5 and "negative gold" in bad.value.reason

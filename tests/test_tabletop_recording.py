@@ -31,8 +31,8 @@ def scripted_table(app, game, seed):
         p = app.pending(game)
         if not p.actors:
             return "quit"
-        if p.is_chance:                                   # what physically came up
-            line = ",".join(rng.sample(p.chance.pool, p.chance.count))
+        if p.is_chance:                                   # what physically came up (and was seen)
+            line = ",".join(rng.sample([c for c in p.chance.pool if c != "?"], p.chance.count))
         else:                                             # the first actor's decision, by number
             actor = p.actors[0]
             options = p.options(actor)
@@ -96,3 +96,54 @@ def test_face_down_cards_are_recorded_when_they_become_known():
         _, state = execute(state, cmd)
     assert spied and state.board.combat_cards[1] == "magic_shield"
     assert state.player(spied).spied == {"2": "magic_shield"}
+
+
+def test_a_trap_card_drawn_unseen_is_identified_when_sprung():
+    # The recorder often does not see which Trap Card a player drew: it is entered as "?" and named
+    # when the trap is sprung in Combat; the name must be a card that can still be unaccounted for.
+    import pytest
+
+    from domain.commands import RecordDraw
+    from domain.engine import execute, new_game, pending
+    from domain.errors import RuleViolation
+    events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="first_game")
+    log = list(events)
+    bots = {"red": STRATEGIES["evil"], "blue": STRATEGIES["evil"]}          # they buy and use traps
+    rng = random.Random(0)
+    identified = None
+    for _ in range(3000):
+        p = pending(state)
+        if not p.actors:
+            break
+        if p.is_chance and p.prompt.startswith("Identify"):
+            placeholder = state.battle["traps"][0]
+            assert placeholder.startswith("unseen_trap#")
+            held = [t for q in state.players for t in q.traps if not t.startswith("unseen_trap#")]
+            for card in held[:1] + state.board.trap_discard[:1]:               # in a hand, or discarded
+                with pytest.raises(RuleViolation) as refused:
+                    execute(state, RecordDraw(cards=[card]))
+                assert refused.value.code == "DRAW_IMPOSSIBLE"
+            card = p.chance.pool[0]
+            more, state = execute(state, RecordDraw(cards=[card]))
+            log += more
+            assert more[0].type == "FaceDownCardSeen" and more[0].card == card
+            assert more[1].type == "TrapSprung" and more[1].trap == card
+            assert card not in state.board.trap_deck and placeholder not in state.board.unseen_traps
+            identified = card
+            continue
+        elif p.is_chance and "?" in p.chance.pool:
+            cmd = RecordDraw(cards=["?"] * p.chance.count)                       # drawn, not seen
+        elif p.is_chance:
+            cmd = RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count))
+        else:
+            cmd = bots[p.actors[0]](state, p, p.actors[0], rng)
+        more, state = execute(state, cmd)
+        log += more
+    assert identified and state.phase == "over"
+    drawn = [e for e in log if e.type == "TrapCardsDrawn" and "?" in e.cards]
+    assert drawn
+    # the record keeps "?" draws and the identification, and rebuilds event for event
+    text = export(log)
+    assert "draw ?" in text
+    rebuilt, again = rebuild(text)
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]

@@ -9,11 +9,11 @@ from __future__ import annotations
 from .. import dungeon as dg
 from .. import events as ev
 from ..commands import (BuildRoom, Decline, DigTunnel, DiscardTrap, HireMonster, ImproveReputation, MineGold,
-                        StopDigging, TakeAction)
+                        RecordDraw, StopDigging, TakeAction)
 from ..errors import RuleViolation, refuse
-from ..pending import Pending
+from ..pending import CHANCE, ChanceSpec, Pending
 from ..state import GameState, Placement, Player
-from .common import catalog, free_imps, is_ghost, monster_type, name_of, payment_problem, season_name, type_of
+from .common import UNSEEN_DRAW, catalog, free_imps, is_ghost, monster_type, name_of, payment_problem, season_name, type_of
 from .orders import SPACES
 from .rounds import _draw
 
@@ -285,11 +285,22 @@ def _build(state: GameState, p: Player, space: str, cmd: BuildRoom) -> ev.RoomBu
 def trap_draw_step(state: GameState):
     aw = state.awaiting
     b = state.board
-    if len(b.trap_deck) < aw["count"] and b.trap_discard:
+    # cards physically in the deck: the unseen cards' real cards are still listed in trap_deck
+    in_deck = len(b.trap_deck) - sum(1 for c in b.unseen_traps if c not in b.trap_discard)
+    if in_deck < aw["count"] and b.trap_discard:
         return [ev.TrapDeckReshuffled(cards=len(b.trap_discard))]
-    return _draw("trap_cards", list(b.trap_deck), aw["count"],
-                 lambda cards, c=aw["color"]: [ev.TrapCardsDrawn(color=c, cards=cards)],
-                 f"Draw {aw['count']} Trap Card(s) for {aw['color']}", color=aw["color"])
+    build = lambda cards, c=aw["color"]: [ev.TrapCardsDrawn(color=c, cards=cards)]  # noqa: E731
+    prompt = f"Draw {aw['count']} Trap Card(s) for {aw['color']}"
+    if state.mode != "tabletop":
+        return _draw("trap_cards", list(b.trap_deck), aw["count"], build, prompt, color=aw["color"])
+    # Tabletop: a card the recorder does not see is entered as "?" and identified when it is sprung
+    # (issue: "a trap card is recorded when drawn or, if the recorder only learns it when played, at
+    # that moment"). Any card still listed can be named; at most in_deck cards come up.
+    count = min(aw["count"], in_deck)
+    spec = ChanceSpec(what="trap_cards", pool=list(b.trap_deck) + [UNSEEN_DRAW] * count, count=count,
+                      color=aw["color"], build=build)
+    return Pending(kind="chance", actors=[CHANCE], prompt=prompt + f" ({UNSEEN_DRAW} for a card not seen)",
+                   chance=spec, accepts=(RecordDraw,), rule="input.chance")
 
 
 def _discard_pending(state: GameState) -> Pending:

@@ -16,12 +16,12 @@ from itertools import combinations
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..commands import Attack, PlanBattle, ReleasePrisoner, SpellChoice, TargetTrap
+from ..commands import Attack, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
 from ..errors import RuleViolation, refuse
-from ..pending import Pending
+from ..pending import CHANCE, ChanceSpec, Pending
 from ..state import GameState, Player
 from .actions import cost_dict
-from .common import catalog, clamp_evil, is_ghost, monster_type, name_of, payment_problem, season_name, type_of
+from .common import catalog, clamp_evil, is_ghost, is_unseen, monster_type, name_of, payment_problem, season_name, type_of
 
 ILLUSION = "illusion"
 MAX_GHOST_OPTIONS = 3      # options list every subset of up to this many ghosts (more can still be sent)
@@ -176,11 +176,15 @@ def _room_of(p: Player, tile) -> str | None:
 
 def trap_cost(state: GameState, p: Player, traps: list[str], room: str | None) -> dict[str, int]:
     """What the planned traps will cost when sprung: their own cost, +1 gold each in a room
-    (not in the Labyrinth)."""
+    (not in the Labyrinth). An unseen card's own cost is unknown until it is identified (then
+    only a card the player can pay for is accepted: :func:`_identify_trap`)."""
     total: dict[str, int] = {}
     for t in traps:
-        c = catalog().traps[type_of(t)].values(state.year).use_cost
-        for k, v in (("gold", c.gold), ("food", c.food), ("imps", c.imps)):
+        if is_unseen(t):
+            c = None
+        else:
+            c = catalog().traps[type_of(t)].values(state.year).use_cost
+        for k, v in (("gold", c.gold), ("food", c.food), ("imps", c.imps)) if c else ():
             if v:
                 total[k] = total.get(k, 0) + v
         if room is not None and room != "labyrinth":
@@ -289,9 +293,30 @@ def _battle_step(state: GameState):
 
 
 # --- Trap Step
+def _identify_trap(state: GameState, p: Player, placeholder: str):
+    """Tabletop: a Trap Card drawn unseen is sprung: the recorder says which card it was. It can be
+    any card still listed in the deck whose cost the player can pay with what the other planned
+    traps leave (Rulebook › Combat › Trap Step: the trap is revealed and paid for)."""
+    others = [t for t in state.battle["traps"] if t != placeholder]
+    room = state.battle.get("room")
+    pool = []
+    for card in dict.fromkeys(state.board.trap_deck):
+        cost = trap_cost(state, p, [*others, card], room)
+        if not payment_problem(p, cost, "", state.variant):
+            pool += [c for c in state.board.trap_deck if c == card]
+    number = int(placeholder.split("#", 1)[1])
+    spec = ChanceSpec(what="trap_cards", pool=pool, count=1, color=p.color,
+                      build=lambda cards: [ev.FaceDownCardSeen(what="trap_card", year=state.year, position=number,
+                                                               card=cards[0])])
+    return Pending(kind="chance", actors=[CHANCE], chance=spec, accepts=(RecordDraw,), rule="input.chance",
+                   prompt=f"Identify {p.color}'s sprung trap: which Trap Card was it (drawn unseen as {placeholder})?")
+
+
 def _trap_step(state: GameState, p: Player):
     b = state.battle
     trap = b["traps"][0]
+    if is_unseen(trap):
+        return _identify_trap(state, p, trap)
     vals = catalog().traps[type_of(trap)].values(state.year)
     if vals.targeting == "anyone":
         targets = line(state, p)

@@ -18,6 +18,14 @@ def catalog():
     return load_catalog()
 
 
+UNSEEN_TRAP = "unseen_trap"      # tabletop: a Trap Card drawn face down, identified when sprung
+UNSEEN_DRAW = "?"                 # what the recorder enters for such a card
+
+
+def is_unseen(instance_id: str) -> bool:
+    return instance_id.startswith(UNSEEN_TRAP + "#")
+
+
 def type_of(instance_id: str) -> str:
     """``"goblin_y1#2"`` -> ``"goblin_y1"``."""
     return instance_id.split("#", 1)[0]
