@@ -275,21 +275,28 @@ REVEALS = (ev.OrdersRevealed, ev.CombatCardRevealed, ev.CombatCardSpied, ev.Spec
 
 
 def undo_event(log: list[ev.Event], player: str) -> ev.InputUndone:
-    """The event that takes back ``player``'s latest input.
+    """The event that takes back ``player``'s latest input still standing: undoing again takes back
+    the input before that one, and so on, as long as each was that player's own and revealed nothing.
 
     Raises:
-        RuleViolation: UNDO_NOTHING (no input yet), UNDO_NOT_YOURS (another player's input came after),
-            UNDO_CHANCE (the latest input was a draw), UNDO_REVEALED (it revealed a card or the
-            chance took a turn), UNDO_TWICE (the latest input was already an undo).
+        RuleViolation: UNDO_NOTHING (no input left), UNDO_NOT_YOURS (another player's input came after),
+            UNDO_CHANCE (the latest input left is a draw), UNDO_REVEALED (it revealed a card or the
+            chance took a turn), UNDO_NOT_AN_INPUT (the latest entry is a correction or a table ruling).
     """
     from .describe import describe_command
     from .errors import refuse
-    spans = spans_of(log)
-    if not spans:
-        raise refuse("UNDO_NOTHING", "no input has been given yet", "record.undo")
-    actor, command, first, last = spans[-1]
-    if actor == "undo":
-        raise refuse("UNDO_TWICE", "the latest input was an undo; enter the input again instead", "record.undo")
+    standing: list[tuple[str, Any, int, int]] = []       # inputs not taken back, oldest first
+    for span in spans_of(log):
+        if span[0] == "undo":
+            standing.pop()
+        else:
+            standing.append(span)
+    if not standing:
+        raise refuse("UNDO_NOTHING", "no input is left to take back", "record.undo")
+    actor, command, first, last = standing[-1]
+    if actor in ("correction", "ruling"):
+        raise refuse("UNDO_NOT_AN_INPUT", f"the latest entry is a {'table ruling' if actor == 'ruling' else actor}, "
+                     "not a player's input: enter a correction instead", "record.undo")
     if actor == "chance":
         raise refuse("UNDO_CHANCE", f"the latest input was a draw ({', '.join(command.cards)}): a draw cannot be "
                      "taken back", "record.undo")

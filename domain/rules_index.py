@@ -79,8 +79,9 @@ RULES: dict[str, str] = {
     "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
     # --- recording
-    "record.undo": "Engine: undo takes back the latest input only, by the player who gave it, and never "
-                   "across a draw or a revealed card (as online platforms restrict it)",
+    "record.undo": "Engine: undo takes back the latest input still standing, by the player who gave it "
+                   "(again: the one before it), never across another player's input, a draw or a "
+                   "revealed card (as online platforms restrict it)",
     "record.correction": "Engine: a correction replaces one earlier input and re-runs every later input "
                          "under the rules; inputs that became illegal are dropped and reported",
     "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",

@@ -9,6 +9,11 @@ the Evilometer in ``EvilometerMoved``, the final dungeon in the ``GameScored`` s
 events that replace the whole state (a scenario, an undo, a correction) carry it, and the clock and
 Evil are read from it.
 
+An ``InputUndone`` flags the events it took back (``events.undone``) and deletes the rows derived
+from them, wherever they were written; later derivations ignore undone events. A correction
+(``InputCorrected``) resets the clock and Evil from its state, but the rows of the inputs it
+superseded stay: its re-derived events are not in the log.
+
 Look-backs read the temp table ``recent``: the events of the games in the batch, from the first
 event of the earliest of them (``games.first_position``). Games are stored contiguously by
 simulation, so that is rarely more than the batch and one game.
@@ -67,11 +72,27 @@ WITH batch AS (
     WINDOW w AS (PARTITION BY game_id ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
 )
 SELECT c.game_id, c.seq, c.position, c.year, c.season, c.combat_round, c.phase, c.type, k.kind,
-       c.payload->>'color', c.payload
+       c.payload->>'color', c.payload, false
 FROM clocked c JOIN (VALUES {kinds}) k(type, kind) ON k.type = c.type
 WHERE c.position IS NOT NULL
 ORDER BY c.position
 """
+
+# An InputUndone takes back events first..last of its game: they are flagged, and the rows derived
+# from them (in this batch or earlier ones) are deleted; its state resets the clock and Evil.
+UNDONE = """
+CREATE OR REPLACE TEMP TABLE undone AS
+SELECT game_id, (payload->>'first')::INTEGER AS first, (payload->>'last')::INTEGER AS last
+FROM events WHERE position >= $first AND type = 'InputUndone'
+"""
+FLAG_UNDONE = """
+UPDATE events SET undone = true
+FROM undone u WHERE events.game_id = u.game_id AND events.seq BETWEEN u.first AND u.last
+"""
+DROP_UNDONE = [f"""
+DELETE FROM {table} USING undone u
+WHERE {table}.game_id = u.game_id AND {table}.seq BETWEEN u.first AND u.last
+""" for table in ("orders", "damage", "battles", "paladins", "evil")]
 
 # the event types the other read models are derived from
 NEEDED = ("GameStarted", "ScenarioLoaded", "InputUndone", "InputCorrected", "EvilometerMoved", "MinionPlaced",
@@ -85,7 +106,7 @@ WITH touched AS (SELECT DISTINCT game_id FROM events WHERE position >= $first)
 SELECT * FROM events
 WHERE position >= least($first, coalesce((SELECT min(first_position) FROM games
                                            WHERE game_id IN (SELECT game_id FROM touched)), $first))
-  AND game_id IN (SELECT game_id FROM touched) AND type IN {needed}
+  AND game_id IN (SELECT game_id FROM touched) AND type IN {needed} AND NOT undone
 """
 
 # every Evil Marker position of the recent games: at the start, after a whole-state event, and at
@@ -109,7 +130,7 @@ SELECT game_id, seq, year, season, phase, color, evil FROM recent_evil WHERE pos
 
 ORDERS = """
 INSERT INTO orders
-SELECT game_id, year, season, player, (payload->>'slot')::INTEGER, payload->>'action', payload->>'space'
+SELECT game_id, seq, year, season, player, (payload->>'slot')::INTEGER, payload->>'action', payload->>'space'
 FROM recent
 WHERE position >= $first AND type = 'MinionPlaced' AND NOT coalesce((payload->>'nonplayer')::BOOLEAN, false)
 """
@@ -117,7 +138,7 @@ WHERE position >= $first AND type = 'MinionPlaced' AND NOT coalesce((payload->>'
 # DamageDealt.source: "trap:rolling_stone#1" -> ('trap', 'rolling_stone'); "fatigue" -> ('fatigue', NULL)
 DAMAGE = """
 INSERT INTO damage
-SELECT game_id, year, combat_round, player, split_part(src, ':', 1),
+SELECT game_id, seq, year, combat_round, player, split_part(src, ':', 1),
        CASE WHEN contains(src, ':') THEN nullif(split_part(substr(src, strpos(src, ':') + 1), '#', 1), '') END,
        payload->>'target', (payload->>'amount')::INTEGER, coalesce((payload->>'prevented')::INTEGER, 0)
 FROM (SELECT *, payload->>'source' AS src FROM recent WHERE position >= $first AND type = 'DamageDealt')
@@ -187,14 +208,14 @@ WITH ended AS (
 ), planned AS (
     SELECT game_id, seq, player AS color, payload FROM recent WHERE type = 'BattlePlanned'
 ), fought AS (
-    SELECT e.game_id, e.color, e.position, b.seq AS began, e.seq AS ended, b.year, b.combat_round,
+    SELECT e.game_id, e.color, b.seq AS began, e.seq AS ended, b.year, b.combat_round,
            b.payload AS battle
     FROM ended e ASOF JOIN began b ON b.game_id = e.game_id AND b.color = e.color AND e.seq > b.seq
 ), planned_fought AS (
     SELECT f.*, p.payload AS plan
     FROM fought f ASOF LEFT JOIN planned p ON p.game_id = f.game_id AND p.color = f.color AND f.began > p.seq
 )
-SELECT f.game_id, f.year, f.combat_round, f.color,
+SELECT f.game_id, f.ended, f.year, f.combat_round, f.color,
        array_to_string(from_json(f.battle->'tile', '["INTEGER"]'), ','), f.battle->>'room',
        array_to_string(from_json(f.plan->'traps', '["VARCHAR"]'), ','),
        array_to_string(from_json(f.plan->'monsters', '["VARCHAR"]'), ','),
@@ -204,7 +225,7 @@ SELECT f.game_id, f.year, f.combat_round, f.color,
 FROM planned_fought f
 LEFT JOIN recent x ON x.game_id = f.game_id AND x.seq > f.began AND x.seq < f.ended AND x.player = f.color
                   AND x.type IN ('DamageDealt', 'AdventurerImprisoned', 'TileConquered')
-GROUP BY f.game_id, f.position, f.year, f.combat_round, f.color, f.battle, f.plan
+GROUP BY f.game_id, f.ended, f.year, f.combat_round, f.color, f.battle, f.plan
 """
 
 # one row per player at GameScored: the score card, the seat, and what the strategy rule needs
@@ -261,16 +282,19 @@ def _fill(sql: str) -> str:
                       start=_CAT.evilometer.start, strategy=STRATEGY_SQL, source="{source}")
 
 
-_DERIVED = [_fill(s) for s in (RECENT, RECENT_EVIL, EVIL, ORDERS, DAMAGE, GAMES, PALADINS, BATTLES,
-                               PLAYER_RESULTS)]
 _EVENTS = _fill(EVENTS)
 
 
-def apply_batch(con, path: str, first: int) -> None:
+_UNDO = [_fill(s) for s in (UNDONE, FLAG_UNDONE, *DROP_UNDONE)]
+_DERIVED = [_fill(s) for s in (RECENT, RECENT_EVIL, EVIL, ORDERS, DAMAGE, GAMES, PALADINS, BATTLES, PLAYER_RESULTS)]
+
+
+def apply_batch(con, path: str, first: int, undo: bool = True) -> None:
     """Insert the NDJSON batch at ``path`` (see :mod:`projections.staging`) whose first notification
-    id is ``first``, and every row derived from it. Runs in the caller's transaction."""
+    id is ``first``, and every row derived from it. ``undo``: the batch may hold an InputUndone
+    (False skips that step). Runs in the caller's transaction."""
     con.execute(_EVENTS.format(source=_read_json(path)))
-    for sql in _DERIVED:
+    for sql in (_UNDO if undo else []) + _DERIVED:
         con.execute(sql, {"first": first} if "$first" in sql else None)
 
 

@@ -4,6 +4,8 @@ unless they want to (stack.md §2g). Colours are player colours ("red", "blue", 
 """
 from __future__ import annotations
 
+import hashlib
+
 TRACKING = """
 CREATE TABLE IF NOT EXISTS projection_tracking (
     name VARCHAR PRIMARY KEY,      -- the projection ("read_models")
@@ -19,7 +21,8 @@ CREATE TABLE IF NOT EXISTS events (
     year INTEGER, season VARCHAR, combat_round INTEGER, phase VARCHAR,   -- the game's clock after the event
     type VARCHAR, kind VARCHAR,               -- e.g. 'TunnelDug', 'decision' | 'chance' | 'consequence'
     player VARCHAR,                           -- the colour the event is about (payload 'color'), or NULL
-    payload JSON)""",
+    payload JSON,
+    undone BOOLEAN)                           -- its input was taken back by a later InputUndone""",
     "games": """
 CREATE TABLE IF NOT EXISTS games (
     game_id VARCHAR PRIMARY KEY, players INTEGER, variant VARCHAR,   -- 'first_game' | 'full'
@@ -50,19 +53,20 @@ CREATE TABLE IF NOT EXISTS paladins (
     target_evil INTEGER)                      -- Evil of to_color right after the event (arrived/moved)""",
     "battles": """
 CREATE TABLE IF NOT EXISTS battles (
-    game_id VARCHAR, year INTEGER, combat_round INTEGER, color VARCHAR,
+    game_id VARCHAR, seq INTEGER,             -- seq of the BattleEnded
+    year INTEGER, combat_round INTEGER, color VARCHAR,
     tile VARCHAR, room VARCHAR,               -- tile 'row,col'; room id or NULL for a tunnel
     traps VARCHAR, monsters VARCHAR,          -- comma-separated instance ids used
     damage_dealt INTEGER, eliminated INTEGER, conquered BOOLEAN)""",
     "damage": """
 CREATE TABLE IF NOT EXISTS damage (
-    game_id VARCHAR, year INTEGER, combat_round INTEGER, color VARCHAR,
+    game_id VARCHAR, seq INTEGER, year INTEGER, combat_round INTEGER, color VARCHAR,
     source_kind VARCHAR,                      -- 'trap' | 'monster' | 'fatigue' | 'poison'
     source VARCHAR,                           -- trap or monster TYPE id (e.g. 'rolling_stone', 'troll_y1'), or NULL
     target VARCHAR, amount INTEGER, prevented INTEGER)""",
     "orders": """
 CREATE TABLE IF NOT EXISTS orders (
-    game_id VARCHAR, year INTEGER, season VARCHAR, color VARCHAR,
+    game_id VARCHAR, seq INTEGER, year INTEGER, season VARCHAR, color VARCHAR,
     slot INTEGER,                             -- 0 = first order of the round
     card VARCHAR, space VARCHAR)              -- 'I' | 'II' | 'III', NULL when shut out (minion on the card)""",
     "evil": """
@@ -73,8 +77,23 @@ CREATE TABLE IF NOT EXISTS evil (
 }
 
 
+# the read models' shape: a file written under another shape is rebuilt from the log
+SCHEMA_VERSION = hashlib.sha256("".join([TRACKING, *TABLES.values()]).encode()).hexdigest()[:16]
+
+
 def create_all(con) -> None:
-    """Create the tracking table and every read model (idempotent)."""
+    """Create the tracking table and every read model (idempotent). Read models are disposable: if
+    the file holds tables of an older shape (another :data:`SCHEMA_VERSION`), they are dropped with
+    the tracking position, and the next projection run rebuilds them from the whole log."""
+    con.execute("CREATE TABLE IF NOT EXISTS projection_schema (version VARCHAR)")
+    stored = [r[0] for r in con.execute("SELECT version FROM projection_schema").fetchall()]
+    existing = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    if stored != [SCHEMA_VERSION] and existing & {*TABLES, "projection_tracking"}:
+        for table in [*TABLES, "projection_tracking"]:
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+    if stored != [SCHEMA_VERSION]:
+        con.execute("DELETE FROM projection_schema")
+        con.execute("INSERT INTO projection_schema VALUES (?)", [SCHEMA_VERSION])
     con.execute(TRACKING)
     for ddl in TABLES.values():
         con.execute(ddl)

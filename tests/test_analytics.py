@@ -90,7 +90,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
             payload = e.to_json()
             year, season = state.year, SEASONS[state.season]
             rows["events"].append((gid, seq, position, year, season, state.combat_round, state.phase, e.type,
-                                   type(e).kind, payload.get("color"), payload))
+                                   type(e).kind, payload.get("color"), payload, False))
             for p in state.players:
                 peak[p.color] = max(peak.get(p.color, p.evil), p.evil)
             t = e.type
@@ -112,10 +112,10 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                         if who.startswith("paladin"):
                             rows["paladins"].append((gid, seq, year, who, n, "left", color, None, None))
             elif t == "MinionPlaced":
-                rows["orders"].append((gid, year, season, e.color, e.slot, e.action, e.space))
+                rows["orders"].append((gid, seq, year, season, e.color, e.slot, e.action, e.space))
             elif t == "DamageDealt":
                 kind, source = _src(e.source)
-                rows["damage"].append((gid, year, state.combat_round, e.color, kind, source, e.target,
+                rows["damage"].append((gid, seq, year, state.combat_round, e.color, kind, source, e.target,
                                        e.amount, e.prevented))
             if t == "BattleBegan":
                 battle = {"year": year, "round": state.combat_round, "color": e.color,
@@ -134,7 +134,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     battle["conquered"] = True
                 elif t == "BattleEnded":
                     b = battle
-                    rows["battles"].append((gid, b["year"], b["round"], b["color"], b["tile"], b["room"],
+                    rows["battles"].append((gid, seq, b["year"], b["round"], b["color"], b["tile"], b["room"],
                                             ",".join(b["traps"]), ",".join(b["monsters"]), b["damage"],
                                             b["eliminated"], b["conquered"]))
                     battle = None
@@ -145,7 +145,9 @@ def load_read_models(con, logs: dict[str, list]) -> None:
         winners = [c for c, s in cards.items() if s["winner"]]
         rows["games"].append((gid, n, start.variant, start.mode, start.origin, start.seed, start.starting_player,
                               None, len(log), scored is not None, ",".join(winners),
-                              max((s["total"] for s in cards.values()), default=None)))
+                              max((s["total"] for s in cards.values()), default=None),
+                              position - len(log) + 1, state.year, SEASONS[state.season], state.combat_round,
+                              state.phase))
         first = seats.index(start.starting_player)
         for i, seat in enumerate(start.players):
             s = cards.get(seat.color)

@@ -8,7 +8,8 @@ import pytest
 from clirun import run
 
 from domain.bots import play_until_blocked, random_bot
-from domain.engine import new_game
+from domain.engine import new_game, pending
+from domain.evolve import evolve
 from domain.record_format import RecordError, export, fork, rebuild
 
 GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
@@ -116,10 +117,55 @@ def test_undo_is_an_event_and_is_refused_across_others_and_draws(tmp_path):
         d.pop("version")
     assert after == before                                  # the game is as it was before red's input
     with pytest.raises(RuleViolation) as refused:
-        app.undo(game2, "red")
-    assert refused.value.code == "UNDO_TWICE"
+        app.undo(game2, "red")                              # undo again: what is left before it is draws
+    assert refused.value.code == "UNDO_CHANCE"
     rebuilt, _ = rebuild(export(app.log(game2)))            # an undo survives export and import
     assert [e.to_json() for e in rebuilt] == [e.to_json() for e in app.log(game2)]
+
+
+def test_undo_again_takes_back_the_input_before():
+    # A player digs two tunnels, one input each; two undos take both back; undoing on walks back
+    # through that player's own inputs until another player's input, a draw or a reveal stops it.
+    import random
+
+    from domain.bots import random_bot
+    from domain.commands import DigTunnel
+    from domain.engine import execute_pure
+    from domain.errors import RuleViolation
+    from domain.record_format import undo_event
+    from domain.state import to_dict
+    events, state = new_game(["Ann", "Bob"], seed=5)
+    log, rng = list(events), random.Random(5)
+    snapshots = []
+    for _ in range(2000):
+        p = pending(state)
+        digs = [o for a in p.actors for o in p.options(a) if isinstance(o, DigTunnel)]
+        if len(snapshots) < 2 and digs and (not snapshots or digs[0].player == snapshots[0][1]):
+            snapshots.append((to_dict(state), digs[0].player))
+            more, state = execute_pure(state, digs[0])
+            log += more
+            continue
+        if len(snapshots) == 2:
+            break
+        snapshots = []
+        cmd = random_bot(state, p, p.actors[0], rng) if not p.is_chance else None
+        more, state = execute_pure(state, cmd) if cmd else ([], state)
+        log += more
+    assert len(snapshots) == 2
+    player = snapshots[0][1]
+    for expected, _ in reversed(snapshots):
+        undo = undo_event(log, player)
+        log.append(undo)
+        state = evolve(state, undo)
+        now = to_dict(state)
+        assert {k: v for k, v in now.items() if k != "version"} == \
+            {k: v for k, v in expected.items() if k != "version"}
+    with pytest.raises(RuleViolation) as refused:
+        for _ in range(10):
+            log.append(undo_event(log, player))
+    assert refused.value.code in ("UNDO_NOT_YOURS", "UNDO_REVEALED", "UNDO_CHANCE")
+    rebuilt, _ = rebuild(export(log))                      # the undos survive export and import
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
 
 
 def test_record_loop_undo(tmp_path):
@@ -127,7 +173,7 @@ def test_record_loop_undo(tmp_path):
     store = str(tmp_path / "g.sqlite")
     game = run("new", "--players", "2", "--seed", "6", "--store", store).output.strip().splitlines()[-1]
     out = runner_input(["record", game, "--store", store], "1\nundo\nundo\nquit\n")
-    assert "took back" in out and "refused: UNDO_TWICE" in out
+    assert "took back" in out and "refused: UNDO_CHANCE" in out
 
 
 def test_audit_of_a_clean_game_and_of_an_altered_consequence():
