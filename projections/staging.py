@@ -20,17 +20,20 @@ from typing import Any
 from domain.aggregate import EVENT_CLASSES, TOPIC_PREFIX
 
 _PREFIX = len(TOPIC_PREFIX)
-# topic -> event type, for the types whose payload is sliced out of the stored bytes: the transcoder
-# writes the attributes in order (``timestamp``, ``originator_topic`` on a game's first event, then
-# ``data``, last unless a ``class_version`` follows, which only types of a schema version > 1 have),
-# and nothing before ``data`` can contain ``"data":``
-_FAST = {TOPIC_PREFIX + name: name.encode() for name, cls in EVENT_CLASSES.items() if cls.class_version == 1}
+
+
+def _sliceable() -> dict[str, bytes]:
+    """topic -> event type, for the types whose payload is sliced out of the stored bytes: the
+    transcoder writes the attributes in order (``timestamp``, ``originator_topic`` on a game's first
+    event, then ``data``, last unless a ``class_version`` follows, which only types of a schema
+    version > 1 have), and nothing before ``data`` can contain ``"data":``."""
+    return {TOPIC_PREFIX + name: name.encode() for name, cls in EVENT_CLASSES.items() if cls.class_version == 1}
 
 
 def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
     """The NDJSON lines ``{"p": id, "g": game, "s": seq, "t": type, "e": payload}`` of the game
     events among ``notifications`` (in order), and their number."""
-    fast = _FAST if mapper.cipher is None and mapper.compressor is None else {}
+    fast = _sliceable() if mapper.cipher is None and mapper.compressor is None else {}
     ids: dict[Any, bytes] = {}
     lines = []
     append = lines.append

@@ -217,6 +217,29 @@ def test_upcasters_run_on_read(played, monkeypatch):
     assert len(seen) == sum(e.type == "PhaseBegan" for e in events) > 0
 
 
+def test_the_projection_reads_the_store_and_upcasts(played, monkeypatch):
+    # the read models come from this backend's notification log, exactly once, and an event stored
+    # under an older schema reaches them upcast (here: PhaseBegan v1 -> v2 adds a field)
+    from projections import open_analytics, project
+    app, gid, events, _ = played
+    opening = engine.new_game(NAMES[:2], seed=4, bots=["evil", "tunneller"])[0]
+    app.create_from_events(opening)
+    total = len(events) + len(opening)
+    phase_began = sum(e.type == "PhaseBegan" for e in events + opening)
+    cls = EVENT_CLASSES["PhaseBegan"]
+    monkeypatch.setattr(cls, "class_version", 2)
+    monkeypatch.setattr(cls, "upcast_v1_v2", None, raising=False)
+    register_upcast("PhaseBegan", 1, lambda data: data.update(upcast="v2"))
+    con = open_analytics()
+    result = project(app, con, batch_size=97)
+    assert result.events == total == result.position
+    assert con.execute("SELECT count(*), count(DISTINCT position) FROM events").fetchall() == [(total, total)]
+    phases = con.execute("SELECT count(*), count(*) FILTER (payload->>'upcast' = 'v2') FROM events "
+                         "WHERE type = 'PhaseBegan'").fetchall()
+    assert phases == [(phase_began, phase_began)] and phase_began > 1
+    assert project(app, con).events == 0
+
+
 def test_unknown_games_and_the_list_of_games(make_app, monkeypatch):
     app = make_app()
     for missing in (uuid.uuid4(), "not-a-game-id"):
