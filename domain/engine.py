@@ -26,7 +26,7 @@ from .state import GameState, clone
 MAX_AUTO_STEPS = 10_000   # a guard: the flow must always reach an input
 
 
-def apply(state: GameState, e: Event, out: list[Event]) -> GameState:
+def _apply(state: GameState, e: Event, out: list[Event]) -> GameState:
     """Apply ``e`` to ``state`` (in place) and append it to ``out``, followed by an
     :class:`~domain.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is
     then explicit in the log (analytics read it without re-applying the rules)."""
@@ -49,7 +49,7 @@ def advance(state: GameState) -> tuple[list[Event], GameState]:
         if isinstance(result, Pending):
             return out, state
         for e in result:
-            state = apply(state, e, out)
+            state = _apply(state, e, out)
     raise RuntimeError("the flow did not reach an input; this is an engine bug")
 
 
@@ -126,7 +126,7 @@ def execute_pure(state: GameState, command, inplace: bool = False) -> tuple[list
     work = state if inplace else clone(state)
     out: list[Event] = []
     for e in decided:
-        work = apply(work, e, out)
+        work = _apply(work, e, out)
     more, work = advance(work)
     return out + more, work
 

@@ -168,17 +168,17 @@ def _setup_start(header: dict[str, str], seats: list[ev.Seat], line: int) -> ev.
 def _scenario_start(header: dict[str, str], where: dict[str, int]) -> tuple[ev.ScenarioLoaded, GameState]:
     """The first event of a game that started from a scenario, and its state (checked: every
     component is somewhere, exactly once; see :mod:`domain.invariants`)."""
-    line = where.get("state", where["scenario"])
+    if "state" not in header:
+        raise RecordError(where["scenario"], "a scenario record needs a 'state' header line")
+    line = where["state"]
     try:
         start = ev.ScenarioLoaded(name=json.loads(header["scenario"]), description=json.loads(
             header.get("description", '""')), state=json.loads(header["state"]))
         state = evolve(None, start)
-    except KeyError:
-        raise RecordError(line, "a scenario record needs a 'state' header line") from None
     except json.JSONDecodeError as exc:
-        raise RecordError(line, f"the state is not JSON: {exc.msg}") from None
-    except (ValueError, TypeError, IndexError) as exc:
-        raise RecordError(line, f"the state is not a game state: {exc}") from None
+        raise RecordError(line, f"the scenario's name, description or state is not JSON: {exc.msg}") from None
+    except (ValueError, TypeError, IndexError, KeyError) as exc:
+        raise RecordError(line, f"the state is not a game state: {exc!r}") from None
     problems = invariants.problems(state)
     if problems:
         raise RecordError(line, f"impossible starting state: {problems[0]}")

@@ -308,8 +308,12 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
     spec = ChanceSpec(what="trap_cards", pool=pool, count=1, color=p.color,
                       build=lambda cards: [ev.FaceDownCardSeen(what="trap_card", year=state.year, position=number,
                                                                card=cards[0])])
+    prompt = f"Identify {p.color}'s sprung trap: which Trap Card was it (drawn unseen as {placeholder})?"
+    if not pool:       # the record went wrong earlier: the plan should not have been possible
+        prompt += (f" No card still listed is one {p.color} could pay for: correct the battle plan "
+                   "(dungeon-lords correct)")
     return Pending(kind="chance", actors=[CHANCE], chance=spec, accepts=(RecordDraw,), rule="input.chance",
-                   prompt=f"Identify {p.color}'s sprung trap: which Trap Card was it (drawn unseen as {placeholder})?")
+                   prompt=prompt)
 
 
 def _trap_step(state: GameState, p: Player):
