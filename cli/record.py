@@ -68,11 +68,8 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
                 console.print(f"  {describe_event(e)}")
             continue
         if line == "undo":
-            from domain.record_format import spans_of
-            spans = spans_of(application.log(game_id))
-            who = spans[-1][0] if spans else ""
             try:
-                event = application.undo(game_id, who)
+                event = application.undo(game_id)          # the recorder takes back the latest input
             except RuleViolation as exc:
                 console.print(f"[red]refused: {exc.code}[/] {exc.message}\n  rule: {exc.rule}")
                 continue

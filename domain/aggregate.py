@@ -33,6 +33,7 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Transcoding
 from eventsourcing.utils import register_topic
 
+from .chain import link
 from .events import ALL_EVENTS
 from .events import Event as DomainEvent
 from .evolve import evolve
@@ -48,8 +49,10 @@ class Game(Aggregate):
     TOPIC = "dl.Game"
 
     class Event(Aggregate.Event):
-        """Base of the stored events: ``data`` is the domain event's JSON payload."""
+        """Base of the stored events: ``data`` is the domain event's JSON payload, ``chain`` the hash
+        that links it to the event before (:mod:`domain.chain`; "" in events stored before it)."""
         data: dict[str, Any]
+        chain: str = ""
 
         domain_class = DomainEvent           # set on each generated subclass
 
@@ -58,6 +61,7 @@ class Game(Aggregate):
             return self.domain_class.model_validate(self.data)
 
         def apply(self, game: Game) -> None:
+            game.chain = self.chain
             if game.__dict__.get("_folded_elsewhere"):
                 return                      # bulk creation: the caller hands over the final state
             game.state = evolve(getattr(game, "state", None), self.to_domain())
@@ -76,7 +80,8 @@ class Game(Aggregate):
         """
         if first.type not in CREATED_EVENTS:
             raise ValueError(f"a game starts with {' or '.join(CREATED_EVENTS)}, not {first.type}")
-        return cls._create(EVENT_CLASSES[first.type], data=_payload(first))
+        data = _payload(first)
+        return cls._create(EVENT_CLASSES[first.type], data=data, chain=link("", 1, first.type, data))
 
     def record(self, events: Iterable[DomainEvent], final_state: GameState | None = None) -> None:
         """Trigger each domain event (in order) on this game; ``save()`` stores them.
@@ -87,7 +92,9 @@ class Game(Aggregate):
             self.__dict__["_folded_elsewhere"] = True
         try:
             for e in events:
-                self.trigger_event(EVENT_CLASSES[e.type], data=_payload(e))
+                data = _payload(e)
+                chain = link(getattr(self, "chain", ""), self.version + 1, e.type, data)
+                self.trigger_event(EVENT_CLASSES[e.type], data=data, chain=chain)
         finally:
             self.__dict__.pop("_folded_elsewhere", None)
         if final_state is not None:
@@ -140,3 +147,6 @@ class GameStateAsDict(Transcoding):
 
     def decode(self, data: dict[str, Any]) -> GameState:
         return from_dict(data)
+
+
+from . import upcasting  # noqa: E402,F401  (registers the upcasts on the classes above)

@@ -68,13 +68,14 @@ class DungeonLords(Application):
 
     # --- writing ----------------------------------------------------------------------------------
     def create_game(self, names: list[str], variant: str = "first_game", mode: str = "digital",
-                    seed: int | None = None, starting_player: int = 0) -> UUID:
+                    seed: int | None = None, starting_player: int = 0, origin: str = "recorded") -> UUID:
         """Start a game (``engine.new_game``) and store its opening events in one append.
 
         Raises:
             RuleViolation: SETUP_INVALID (player count, variant, mode, starting player).
         """
-        events, _ = engine.new_game(names, variant=variant, mode=mode, seed=seed, starting_player=starting_player)
+        events, _ = engine.new_game(names, variant=variant, mode=mode, seed=seed, starting_player=starting_player,
+                                    origin=origin)
         return self.create_from_events(events)
 
     def create_from_events(self, events: list[Event | dict[str, Any]],
@@ -122,35 +123,86 @@ class DungeonLords(Application):
         self._append(game, events)
         return events
 
-    def undo(self, game_id: UUID | str, player: str) -> Event:
-        """Take back ``player``'s latest input: an ``InputUndone`` event is appended (the undone events
-        stay in the log).
+    def undo(self, game_id: UUID | str, player: str | None = None) -> Event:
+        """Take back the latest input still standing (``player``'s, if given; a draw only in a tabletop
+        game): an ``InputUndone`` event is appended (the undone events stay in the log).
 
         Raises:
-            RuleViolation: the undo is refused (see :func:`domain.record_format.undo_event`).
+            RuleViolation: the undo is refused (see :func:`domain.corrections.undo_event`).
             GameNotFound, GameConflict: as for :meth:`execute`.
         """
-        from .record_format import undo_event
+        from .corrections import undo_event
         game = self._load(game_id)
         event = undo_event(self.log(game.id), player)
         self._append(game, [event])
         return event
 
-    def correct(self, game_id: UUID | str, event_number: int, command: Any) -> Event:
-        """Replace the input behind event ``event_number`` and re-run the rest under the rules
-        (``InputCorrected`` is appended; its ``dropped`` lists later inputs that became illegal).
+    def correct(self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False):
+        """Replace the input behind event ``event_number`` and re-apply the later inputs to the same
+        decisions they answered (:func:`domain.corrections.correct`). Appends the ``InputCorrected``
+        marker and the corrected line's events in one append, unless ``dry_run``.
+
+        Returns the :class:`~domain.corrections.Correction` (what is kept, superseded, the divergence).
 
         Raises:
-            RuleViolation: see :func:`domain.record_format.correction_event`.
+            RuleViolation: see :func:`domain.corrections.correct`.  GameNotFound, GameConflict.
         """
         from .commands import parse_command
-        from .record_format import correction_event
+        from .corrections import correct
         game = self._load(game_id)
         if isinstance(command, dict | str):
             command = parse_command(command)
-        event = correction_event(self.log(game.id), event_number, command)
+        plan = correct(self.log(game.id), event_number, command)
+        if not dry_run:
+            self._append(game, plan.events)
+        return plan
+
+    def archive(self, game_id: UUID | str, reason: str = "") -> Event:
+        """Take a game out of the statistics (a ``GameArchived`` event; it stays readable).
+
+        Raises:
+            GameNotFound, GameConflict.  ValueError: the game is archived already.
+        """
+        from .events import GameArchived
+        game = self._load(game_id)
+        if game.state.archived:
+            raise ValueError(f"game {game.id} is archived already")
+        event = GameArchived(reason=reason)
         self._append(game, [event])
         return event
+
+    def delete(self, game_id: UUID | str) -> int:
+        """Remove a game's stream and its snapshots from the store; returns how many events were removed.
+        This is the one thing that is not an event: the game is gone.
+
+        Raises:
+            GameNotFound: unknown id.
+        """
+        gid = _uuid(game_id)
+        count = len(self.stored(gid))
+        for recorder in (self.recorder, getattr(self.snapshots, "recorder", None)):
+            if recorder is not None:
+                _delete_stream(recorder, gid)
+        return count
+
+    def stored(self, game_id: UUID | str) -> list[tuple[int, str, dict[str, Any], str]]:
+        """The game's stored events as ``(version, type, payload, chain hash)``, as stored.
+
+        Raises:
+            GameNotFound: unknown id.
+        """
+        gid = _uuid(game_id)
+        rows = [(e.originator_version, type(e).__name__, e.data, getattr(e, "chain", ""))
+                for e in self.events.get(gid)]
+        if not rows:
+            raise GameNotFound(game_id)
+        return rows
+
+    def integrity(self, game_id: UUID | str) -> list[str]:
+        """Problems with the stored log's hash chain and numbering (:func:`domain.chain.broken_links`);
+        empty when every event is there and unchanged."""
+        from .chain import broken_links
+        return broken_links(self.stored(game_id))
 
     def _append(self, game: Game, events: list[Event]) -> None:
         """Record ``events`` on the loaded game and save them in one append; a stale game (someone
@@ -215,3 +267,18 @@ def _uuid(game_id: UUID | str) -> UUID:
         return UUID(str(game_id))
     except ValueError:
         raise GameNotFound(game_id) from None
+
+
+def _delete_stream(recorder: Any, gid: UUID) -> None:
+    """Remove one originator's records from an eventsourcing recorder (SQLite, PostgreSQL or memory)."""
+    table = getattr(recorder, "events_table_name", None)
+    if hasattr(recorder, "_stored_events"):                       # memory (POPO)
+        with recorder._database_lock:
+            recorder._stored_events[:] = [e for e in recorder._stored_events if e.originator_id != gid]
+            recorder._stored_events_index.pop(gid, None)
+    elif table is not None and type(recorder).__module__.endswith("sqlite"):
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {table} WHERE originator_id = ?", (str(gid),))
+    elif table is not None:
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {table} WHERE originator_id = %s", (gid,))

@@ -19,7 +19,7 @@ from .describe import describe_command, describe_event
 from .engine import advance, execute_pure, pending
 from .errors import RuleViolation
 from .evolve import evolve
-from .record_format import spans_of
+from .history import draw_cards, spans_of, state_before, taken_back
 from .rules_index import cite
 from .state import GameState
 
@@ -34,16 +34,22 @@ class Finding:
 
 @dataclass
 class AuditReport:
+    """What an audit found. ``clean`` when the log is whole and unchanged (``integrity``), every
+    stored event follows under the current rules (``findings``) and no correction superseded later
+    inputs (``corrections`` lists every correction; ``superseded`` the inputs they could not keep)."""
     events: int
     findings: list[Finding] = field(default_factory=list)
     undos: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
     provisional: list[str] = field(default_factory=list)
+    integrity: list[str] = field(default_factory=list)
     catalog: str = ""        # a note when the game was played with another catalog than the audit's
 
     @property
     def clean(self) -> bool:
-        return not self.findings
+        return not (self.findings or self.superseded or self.integrity)
 
 
 # The rule behind each kind of consequence (the input's own rule covers the rest).
@@ -76,8 +82,10 @@ def _prefix(a: list[ev.Event], b: list[ev.Event]) -> int:
     return k
 
 
-def audit(log: list[ev.Event]) -> AuditReport:
-    report = AuditReport(events=len(log))
+def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditReport:
+    """Replay ``log`` under the current rules (see the module docstring). ``integrity``: the stored
+    log's hash-chain problems (:meth:`domain.application.DungeonLords.integrity`), reported as they are."""
+    report = AuditReport(events=len(log), integrity=list(integrity or []))
     state = evolve(None, log[0])
     auto, state = advance(state)
     i = 1
@@ -87,7 +95,24 @@ def audit(log: list[ev.Event]) -> AuditReport:
     i += len(auto)
     while i < len(log):
         if isinstance(log[i], (ev.InputUndone, ev.InputCorrected)):
-            report.undos.append(f"event {i + 1}: {describe_event(log[i])}")
+            marker = log[i]
+            entry = f"event {i + 1}: {describe_event(marker)}"
+            if isinstance(marker, ev.InputCorrected):
+                report.corrections.append(entry)
+                report.superseded += [f"{s} (superseded by the correction at event {i + 1})"
+                                      for s in marker.superseded]
+            else:
+                report.undos.append(entry)
+            start = marker.first if isinstance(marker, ev.InputUndone) or marker.follows else 0
+            if start and _restored(marker) != _restored_state(state_before(log, start)):
+                report.findings.append(Finding(i + 1, "a marker whose state is not the game before event "
+                                               f"{start}", f"the state before event {start}",
+                                               cite("record.undo" if isinstance(marker, ev.InputUndone)
+                                                    else "record.correction")))
+                break
+            state, i = evolve(state, marker), i + 1
+            continue
+        if isinstance(log[i], ev.GameArchived):
             state, i = evolve(state, log[i]), i + 1
             continue
         if isinstance(log[i], ev.TableRulingApplied):
@@ -138,15 +163,23 @@ def audit(log: list[ev.Event]) -> AuditReport:
     return report
 
 
+def _restored(marker: ev.InputUndone | ev.InputCorrected) -> dict:
+    return {k: v for k, v in marker.state.items() if k not in ("version", "archived")}
+
+
+def _restored_state(state: GameState) -> dict:
+    from .state import to_dict
+    return {k: v for k, v in to_dict(state).items() if k not in ("version", "archived")}
+
+
 def _d(log: list[ev.Event], index: int) -> str:
     return describe_event(log[index]) if index < len(log) else "(the log ends)"
 
 
 def _draw(e: ev.Event):
     from .commands import RecordDraw
-    from .record_format import _draw_cards
     try:
-        return RecordDraw(cards=_draw_cards(e))
+        return RecordDraw(cards=draw_cards(e))
     except ValueError:
         return None
 
@@ -169,40 +202,61 @@ def provisional_cards(log: list[ev.Event]) -> list[str]:
     return [seen[k] for k in sorted(seen)]
 
 
-def explain(log: list[ev.Event], n: int) -> str:
-    """Why event number ``n`` happened (the input it followed from, and the rule)."""
+def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
+    """Why event number ``n`` happened: the input it followed from, whether it still counts (undone or
+    superseded), the rule, and for a decision the options that were legal at that moment. ``viewer``:
+    say only what that player could see (:func:`domain.views.visible_event`).
+
+    Raises:
+        ValueError: ``n`` is not an event of the log.
+    """
+    from .views import visible_event
     if not 1 <= n <= len(log):
         raise ValueError(f"the game has events 1..{len(log)}")
-    e = log[n - 1]
+    e = visible_event(log, n, viewer)
     lines = [f"Event {n}: {describe_event(e)} ({e.kind})"]
     if n == 1:
         return lines[0] + "\nIt starts the game."
-    span = next(((a, c, f, l) for a, c, f, l in spans_of(log) if f <= n <= l), None)
+    gone = taken_back(log).get(n)
+    if gone:
+        lines.append(f"It no longer counts: {gone}.")
+    spans = spans_of(log)
+    span = next((s for s in spans if s.first <= n <= s.last), None)
     if span is None:
         lines.append("It followed from the set-up, before any input (the rules' own steps).")
     else:
-        actor, command, first, last = span
-        who = "a draw" if actor == "chance" else "an undo" if actor == "undo" else f"{actor}'s input"
-        what = ", ".join(command.cards) if actor == "chance" else command if actor == "undo" else \
-            describe_command(command)
-        lines.append(("It is " if first == n else "It followed from ") + f"{who} at event {first}: {what}"
-                     + (f" (events {first}..{last})." if last > first else "."))
-    before: GameState | None = None
-    for x in log[:n - 1]:
-        before = evolve(before, x)
-    after = evolve(evolve(None, log[0]) if n == 1 else _copy(before), e)
+        visible = span.actor in (viewer, "chance", "undo", "ruling", "archive") or viewer is None
+        who = {"chance": "a draw", "undo": "an undo", "correction": "a correction", "ruling": "a table ruling",
+               "archive": "archiving"}.get(span.actor, f"{span.actor}'s input")
+        first = visible_event(log, span.first, viewer)
+        what = describe_event(first) if span.actor in ("chance", "correction", "archive") or not visible \
+            else span.command if span.actor == "undo" else describe_command(span.command)
+        lines.append(("It is " if span.first == n else "It followed from ") + f"{who} at event {span.first}: {what}"
+                     + (f" (events {span.first}..{span.last})." if span.last > span.first else "."))
+        if span.first == n and span.key is not None and span.actor != "chance":
+            before = state_before(log, n)
+            p = pending(before)
+            lines.append(f"The game asked {', '.join(p.actors)}: {p.prompt}. Rule: {cite(p.rule)}")
+            if viewer is None or span.actor == viewer:
+                options = [describe_command(o) for o in p.options(span.actor)]
+                lines.append(f"Legal for {span.actor} then ({len(options)}): " + "; ".join(options[:20])
+                             + ("; ..." if len(options) > 20 else ""))
+    before_state: GameState | None = state_before(log, n)
+    after = evolve(_copy(before_state), log[n - 1])
     if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
         scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(after.players, key=lambda p: -p.evil))
         lines.append(f"Evilometer then: {scale} (paladin space 10).")
         lines.append("Rule: " + cite("paladin.moves" if isinstance(e, ev.PaladinMoved) else "paladin.arrives"))
     elif isinstance(e, ev.AdventurerAssigned):
-        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(before.players, key=lambda p: p.evil))
+        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(before_state.players, key=lambda p: p.evil))
         lines.append(f"Nicest first: {scale}; ties go by play order from the starting player.")
         lines.append("Rule: " + cite("adventurers.assign"))
     elif isinstance(e, ev.TileConquered):
         lines.append("Rule: Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)")
     elif isinstance(e, ev.MinionPlaced):
         lines.append("Rule: " + cite("orders.placement"))
+    elif e.type in EVENT_RULES:
+        lines.append("Rule: " + cite(EVENT_RULES[e.type]))
     return "\n".join(lines)
 
 

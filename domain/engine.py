@@ -167,7 +167,8 @@ def execute(state: GameState, command, inplace: bool = False) -> tuple[list[Even
 
 
 def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digital", seed: int | None = None,
-             starting_player: int = 0, bots: list[str] | None = None) -> tuple[list[Event], GameState]:
+             starting_player: int = 0, bots: list[str] | None = None,
+             origin: str | None = None) -> tuple[list[Event], GameState]:
     """Start a game: ``GameStarted`` and everything up to the first input.
 
     Args:
@@ -177,6 +178,8 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
         seed: RNG seed for digital play (random if None).
         starting_player: index of the starting player in ``names``.
         bots: for a simulated game, the bot playing each seat (recorded in ``GameStarted``).
+        origin: where the game comes from (``domain.events.ORIGINS``); default "simulated" with bots,
+            else "recorded".
 
     Raises:
         RuleViolation: SETUP_INVALID for a wrong player count, variant, mode or starting player.
@@ -194,7 +197,7 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
     seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]
     start = GameStarted(players=seats, variant=variant, mode=mode, seed=seed,
                         starting_player=seats[starting_player].color, catalog_hash=load_catalog().content_hash,
-                        origin="simulated" if bots else "recorded")
+                        origin=origin or ("simulated" if bots else "recorded"))
     state = evolve(None, start)
     events, state = advance(state)
     more, state = resolve_chance(state)

@@ -48,9 +48,12 @@ class Seat(BaseModel):
 
 
 
+ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training")
+
+
 class GameStarted(Event):
-    """A new game: seats clockwise, rules variant, who answers chance, the seed (if any), and whether
-    people recorded it or bots played it (``origin``: "recorded" | "simulated")."""
+    """A new game: seats clockwise, rules variant, who answers chance, the seed (if any), and where the
+    game comes from (``origin``, one of :data:`ORIGINS`; ``forked_from`` is "GAME@N" for a fork)."""
     players: list[Seat]
     variant: str
     mode: str
@@ -58,6 +61,7 @@ class GameStarted(Event):
     starting_player: str
     catalog_hash: str
     origin: str = "recorded"
+    forked_from: str | None = None
 
 
 class ScenarioLoaded(Event):
@@ -65,6 +69,8 @@ class ScenarioLoaded(Event):
     name: str
     description: str
     state: dict[str, Any]
+    origin: str = "scenario"        # "scenario" | "training" | "forked" | "imported"
+    forked_from: str | None = None
 
 
 class CombatCardsDealt(Chance):
@@ -378,15 +384,32 @@ class InputUndone(Decision):
 
 
 class InputCorrected(Decision):
-    """A recorded input found to be wrong: the input of event ``event`` is replaced by ``command``, and
-    every later input is re-run under the rules; ``dropped`` lists those that became illegal. The
-    original events stay in the log; ``state`` is the game as re-derived."""
+    """A recorded input found to be wrong: the input whose events start at ``first`` (the correction
+    named event ``event``) is replaced by ``command``. Every event from ``first`` up to this one is
+    superseded (it stays in the log); ``state`` is the game as it was before event ``first``. The
+    events that follow are the new input's, then those of the ``reapplied`` later inputs that were
+    kept (each re-applied to the same decision it answered; ``kept`` describes them). ``superseded``
+    lists the later inputs that could not be kept, from ``divergence``: the first one, and why.
+
+    Version 1 (before events followed the correction) carried the re-derived state and ``dropped``;
+    it is upcast with ``first = event``, ``superseded = dropped`` and nothing re-applied."""
+    version: ClassVar[int] = 2
     event: int
+    first: int
     was: str
     now: str
     command: dict[str, Any]
-    dropped: list[str]
+    kept: list[str] = []
+    superseded: list[str] = []
+    divergence: str = ""
+    reapplied: int = 0
+    follows: bool = True            # the new input's events follow (False only for upcast version 1)
     state: dict[str, Any]
+
+
+class GameArchived(Decision):
+    """The game leaves the statistics (it stays in the store and can still be read and exported)."""
+    reason: str = ""
 
 
 class TableRulingApplied(Decision):
@@ -544,7 +567,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
         CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied, InputCorrected,
-        FaceDownCardSeen, EvilometerMoved,
+        FaceDownCardSeen, EvilometerMoved, GameArchived,
     ]
 }
 

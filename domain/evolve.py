@@ -32,9 +32,10 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     elif isinstance(event, ev.ScenarioLoaded):
         state = from_dict(copy.deepcopy(event.state))   # never share lists with the event
     elif isinstance(event, (ev.InputUndone, ev.InputCorrected)):
-        version = state.version
+        version, archived = state.version, state.archived
         state = from_dict(copy.deepcopy(event.state))   # the game as it was before the undone input
         state.version = version                          # but the log goes on: the RNG draws anew
+        state.archived = archived                        # archiving is not an input: it stays
     else:
         HANDLERS[type(event)](state, event)
     state.version += 1
@@ -819,6 +820,11 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
 def _(s: GameState, e: ev.GameScored) -> None:
     s.scores = copy.deepcopy(e.scores)
     s.phase = "over"
+
+
+@on(ev.GameArchived)
+def _(s: GameState, e: ev.GameArchived) -> None:
+    s.archived = True
 
 
 @on(ev.TableRulingApplied)

@@ -139,6 +139,7 @@ class GameState:
     training: bool = False         # a Combat Training battle: the game ends with its Combat
     queue: list[str] = field(default_factory=list)  # players still to act in a sequential phase
     catalog_hash: str = ""
+    archived: bool = False         # the game left the statistics (GameArchived)
     version: int = 0               # events folded so far
 
     # --- lookups -------------------------------------------------------------------

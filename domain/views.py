@@ -8,17 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import GameState, to_dict
+from . import events as ev
+from .state import GameState, from_dict, to_dict
 
 HIDDEN = "hidden"
 
 
-def view(state: GameState, color: str | None) -> dict[str, Any]:
-    """The state as a JSON-native dict; ``color=None`` gives the omniscient state."""
+def view(state: GameState, color: str | None, over: bool | None = None) -> dict[str, Any]:
+    """The state as a JSON-native dict as player ``color`` could see it; ``color=None`` gives the
+    omniscient state (the recorder's or auditor's), but for a digital game's seed, which nobody sees
+    while the game is in progress (``over``: whether the game has ended; default: it has scores)."""
     d = to_dict(state)
+    if over is None:
+        over = state.scores is not None
+    if d.get("seed") is not None and not over:
+        d["seed"] = HIDDEN
     if color is None:
         return d
-    d["seed"] = HIDDEN
     for p in d["players"]:
         if p["color"] == color:
             continue
@@ -46,3 +52,68 @@ def view(state: GameState, color: str | None) -> dict[str, Any]:
         b[stack] = {y: [HIDDEN] * len(v) for y, v in b[stack].items()}
     b["adventurer_bottom"] = [HIDDEN] * len(b["adventurer_bottom"])
     return d
+
+
+# --- events as one player may see them -----------------------------------------------------------
+# The log is omniscient; these are the only functions that turn it into per-player output (`log`,
+# `explain`, `options`, `diff`, `status --at`, refusals). A field hidden from the viewer reads "hidden".
+
+def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, Any]:
+    """The fields of ``e`` that ``viewer`` may not see, with what they see instead."""
+    owner = getattr(e, "color", None)
+    if isinstance(e, ev.OrdersChosen) and owner != viewer:
+        return {"orders": [HIDDEN] * len(e.orders), "nonplayer_order": HIDDEN if e.nonplayer_order else None}
+    if isinstance(e, (ev.TrapCardsDrawn, ev.InaccessibleOrdersDrawn)) and owner != viewer:
+        if isinstance(e, ev.InaccessibleOrdersDrawn) and not full_game:
+            return {}                                   # first game: the inaccessible orders lie face up
+        return {"cards": [HIDDEN] * len(e.cards)}
+    if isinstance(e, (ev.TrapDiscarded, ev.CombatCardSpied)) and owner != viewer:
+        return {"card": HIDDEN}
+    if isinstance(e, ev.BattlePlanned) and owner != viewer:
+        return {"traps": [HIDDEN] * len(e.traps)}
+    if isinstance(e, ev.CombatCardsDealt):
+        return {"cards": [HIDDEN] * len(e.cards)}       # face down; a spy sees his card in `status`
+    if isinstance(e, ev.SpecialEventsDrawn):
+        return {"year1": HIDDEN, "year2": HIDDEN}
+    if isinstance(e, ev.FaceDownCardSeen):
+        return {"card": HIDDEN}                         # the spy's own `status` shows it
+    if isinstance(e, ev.InputUndone) and e.player != viewer:
+        return {"description": HIDDEN}
+    if isinstance(e, ev.InputCorrected):
+        return {"was": HIDDEN, "now": HIDDEN, "command": {}, "kept": [k.split(":")[0] for k in e.kept],
+                "superseded": [k.split(":")[0] for k in e.superseded],
+                "divergence": e.divergence.split(":")[0] if e.divergence else ""}
+    return {}
+
+
+def visible_log(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]:
+    """Each event of ``log`` as JSON (``{"type": ..., **fields}``) as ``viewer`` may see it (None: the
+    recorder's or auditor's omniscient view). Whole states inside events go through :func:`view`; a
+    digital game's seed is hidden from everyone while the game is in progress."""
+    start = log[0]
+    full_game = getattr(start, "variant", None) == "full" or \
+        (isinstance(start, ev.ScenarioLoaded) and start.state.get("variant") == "full")
+    over = any(isinstance(e, ev.GameScored) for e in log)
+    out = []
+    for e in log:
+        hidden = _secret_to_others(e, viewer, full_game) if viewer is not None else {}
+        d = e.to_json()
+        d.update(hidden)
+        if "state" in d and isinstance(d["state"], dict) and d["state"]:
+            d["state"] = view(from_dict(d["state"]), viewer, over=over)
+        if d["type"] == "GameStarted" and d.get("seed") is not None and not over:
+            d["seed"] = HIDDEN
+        out.append(d)
+    return out
+
+
+def visible_event(log: list[ev.Event], number: int, viewer: str | None) -> ev.Event:
+    """Event ``number`` (1-based) as ``viewer`` may see it, as an event object for describing it in
+    words (its hidden fields read "hidden")."""
+    e = log[number - 1]
+    if viewer is None:
+        return e
+    start = log[0]
+    full_game = getattr(start, "variant", None) == "full"
+    hidden = _secret_to_others(e, viewer, full_game)
+    return e.model_copy(update=hidden) if hidden else e

@@ -263,3 +263,14 @@ def assert_refused(target: GameState | Table, command, code: str) -> RuleViolati
 __all__ = ["Table", "tabletop_game", "make_scenario", "start", "drive", "drive_to", "drive_to_phase",
            "drive_to_action", "choose_orders", "orders_round", "placements", "assert_refused", "random_legal",
            "keep_accessible", "default_command", "ORDER_CARDS", "COLORS", "SCENARIOS"]
+
+
+
+def same_game(a, b) -> bool:
+    """Two logs hold the same game: every event equal but for what a record may leave out (a digital
+    game's withheld seed, the first event's provenance: see domain.chain), so the same chain hash."""
+    from domain.chain import _canonical, final_hash
+    return ([_canonical(e.type, e.model_dump(mode="json")) for e in a]
+            == [_canonical(e.type, e.model_dump(mode="json")) for e in b]
+            and final_hash((e.type, e.model_dump(mode="json")) for e in a)
+            == final_hash((e.type, e.model_dump(mode="json")) for e in b))
