@@ -149,50 +149,6 @@ def new(
 
 @app.command()
 @handled
-def status(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    at: Annotated[Optional[int], typer.Option(help="Show the game just after event number N.")] = None,
-    as_: Annotated[Optional[str], typer.Option("--as", help="Show only what this player (colour) could see.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the whole state (or that player's view) as JSON.")] = False,
-    store: StoreOpt = None,
-) -> None:
-    """Resources, dungeons, Evilometer, offers and the pending input."""
-    application = _app(store)
-    gid = _game_id(application, game)
-    state = application.state(gid, version=at)
-    if as_ is not None and as_ not in [p.color for p in state.players]:
-        raise UserError(f"--as takes a player colour: {', '.join(p.color for p in state.players)}")
-    if as_json:
-        console.print_json(json.dumps(view(state, as_)))
-        return
-    status_table(state, as_)
-    if at is None:
-        options_table(engine.pending(state), actor_filter=as_)
-
-
-@app.command()
-@handled
-def options(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the pending input and every legal command as JSON.")] = False,
-    store: StoreOpt = None,
-) -> None:
-    """Who must act now, and the legal choices (numbered for `act --pick`)."""
-    application = _app(store)
-    p = application.pending(_game_id(application, game))
-    if as_json:
-        out = {"kind": p.kind, "actors": p.actors, "prompt": p.prompt, "rule": p.rule}
-        if p.is_chance:
-            out["chance"] = {"what": p.chance.what, "count": p.chance.count, "pool": sorted(p.chance.pool)}
-        else:
-            out["options"] = {a: [o.model_dump(mode="json") for o in p.options(a)] for a in p.actors}
-        console.print_json(json.dumps(out))
-        return
-    options_table(p)
-
-
-@app.command()
-@handled
 def act(
     game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     json_: Annotated[Optional[str], typer.Option("--json", help="The command as JSON, e.g. '{\"type\": \"decline\", \"player\": \"red\"}'.")] = None,
@@ -267,77 +223,6 @@ def record(
     record_loop(application, gid, ask)
 
 
-@app.command()
-@handled
-def undo(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    player: Annotated[str, typer.Option(help="The player (colour) taking back their latest input.")],
-    store: StoreOpt = None,
-) -> None:
-    """Take back your latest input (itself an event; refused across another player's input, a draw or a reveal)."""
-    from domain.describe import describe_event
-    application = _app(store)
-    event = application.undo(_game_id(application, game), player)
-    console.print(describe_event(event))
-
-
-@app.command()
-@handled
-def correct(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    event: Annotated[int, typer.Option(help="An event of the input to replace (see `log`).")],
-    json_: Annotated[str, typer.Option("--json", help="The input that should have been given, as JSON.")],
-    store: StoreOpt = None,
-) -> None:
-    """Correct an earlier input: later inputs are re-run under the rules and those now illegal are listed."""
-    from domain.describe import describe_event
-    application = _app(store)
-    e = application.correct(_game_id(application, game), event, parse_command(json_))
-    console.print(describe_event(e))
-    for d in e.dropped:
-        console.print(f"  became illegal: {d}")
-
-
-@app.command()
-@handled
-def audit(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    store: StoreOpt = None,
-) -> None:
-    """Replay the game under the current rules and report every difference (exit 1 if any)."""
-    from domain.audit import audit as audit_log
-    application = _app(store)
-    report = audit_log(application.log(_game_id(application, game)))
-    for f in report.findings:
-        console.print(f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}")
-    for u in report.undos:
-        console.print(f"undo: {u}")
-    for r in report.rulings:
-        console.print(f"table ruling: {r}")
-    if report.catalog:
-        console.print(f"catalog: {report.catalog}")
-    if report.provisional:
-        console.print("Provisional or partly known cards that took part (their printed text is unknown):")
-        for card in report.provisional:
-            console.print(f"  {card}")
-    console.print(f"{report.events} events: " + ("clean" if report.clean else f"{len(report.findings)} finding(s)"))
-    if not report.clean:
-        raise typer.Exit(1)
-
-
-@app.command()
-@handled
-def explain(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    number: Annotated[int, typer.Argument(help="The event number (see `log`).")],
-    store: StoreOpt = None,
-) -> None:
-    """Say why event N happened: the input it followed from and the rule."""
-    from domain.audit import explain as explain_event
-    application = _app(store)
-    console.print(explain_event(application.log(_game_id(application, game)), number))
-
-
 @app.command("export")
 @handled
 def export_cmd(
@@ -370,70 +255,9 @@ def import_cmd(
         raise UserError(f"cannot read {record_file}: {exc}") from None
     except RecordError as exc:
         raise UserError(f"{record_file}: {exc} (nothing was stored)", 1) from None
+    events[0] = events[0].model_copy(update={"origin": "imported"})    # this copy's provenance (not hashed)
     gid = _app(store).create_from_events(events)
     console.print(str(gid))
-
-
-@app.command()
-@handled
-def fork(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    at: Annotated[int, typer.Option(help="Copy events 1..N into a new game (N must be at an input point).")],
-    store: StoreOpt = None,
-) -> None:
-    """Copy a game up to event N into a new game, to replay a disputed line differently."""
-    from domain.record_format import fork as fork_log
-    application = _app(store)
-    gid = application.create_from_events(fork_log(application.log(_game_id(application, game)), at))
-    console.print(str(gid))
-
-
-@app.command()
-@handled
-def diff(
-    game1: Annotated[str, typer.Argument(help="A game id (or prefix).")],
-    game2: Annotated[str, typer.Argument(help="Another game id (or prefix), e.g. a fork.")],
-    store: StoreOpt = None,
-) -> None:
-    """Compare two games: where their logs part, and their outcomes side by side."""
-    from domain.record_format import diff as shared_prefix
-    application = _app(store)
-    ids = [_game_id(application, g) for g in (game1, game2)]
-    logs = [application.log(g) for g in ids]
-    shared = shared_prefix(*logs)
-    console.print(f"the logs share events 1..{shared}; then {len(logs[0]) - shared} and {len(logs[1]) - shared} "
-                  "events differ")
-    for gid, log_ in zip(ids, logs):
-        state = application.state(gid)
-        result = ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "")
-                           for s in state.scores or []) or f"not finished ({engine.pending(state).prompt})"
-        console.print(f"{gid}: {len(log_)} events; {result}")
-
-
-@app.command()
-@handled
-def log(
-    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, with its number.")] = False,
-    store: StoreOpt = None,
-) -> None:
-    """Every event of the game, numbered from 1."""
-    application = _app(store)
-    events = application.log(_game_id(application, game))
-    if as_json:
-        for i, e in enumerate(events, 1):
-            print(json.dumps({"n": i, "kind": e.kind, **e.to_json()}))
-        return
-    print_events(events)
-
-
-@app.command()
-@handled
-def games(store: StoreOpt = None) -> None:
-    """List the games in the store."""
-    application = _app(store)
-    for gid in application.games():
-        console.print(str(gid))
 
 
 def _bots():
@@ -499,6 +323,7 @@ def training(
         raise UserError("training takes 1, 2, 3, 4 or room")
     path = files("domain").joinpath("scenarios", f"training-{number}.json")
     events, state = engine.from_scenario(path.read_text())
+    events[0] = events[0].model_copy(update={"origin": "training"})
     gid = _app(store).create_from_events(events)
     console.print(f"{events[0].description}")
     status_table(state, None)
@@ -689,3 +514,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+from . import game_cmds  # noqa: E402,F401  (registers status, options, log, explain, diff, undo, correct, audit, fork, games)

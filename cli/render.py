@@ -69,10 +69,15 @@ def status_table(state: GameState, viewer: str | None) -> None:
         out("Minions on the board: " + "; ".join(taken))
 
 
-def options_table(p: Pending, actor_filter: str | None = None) -> None:
-    """Who must act and the numbered legal choices (for ``act --pick``)."""
+def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool = False) -> None:
+    """Who must act and the numbered legal choices (for ``act --pick``). ``hide_others``: a player's
+    view (``--as``): other players' choices (their hands, their trap cards) and what remains in a
+    draw are not shown."""
     console.print(f"[bold]Waiting for:[/] {p.prompt}")
     console.print(f"rule: {cite(p.rule)}")
+    if p.is_chance and hide_others:
+        console.print(f"Chance: {p.chance.count} {p.chance.what} to be drawn")
+        return
     if p.is_chance:
         spec = p.chance
         console.print(f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: "
@@ -81,6 +86,8 @@ def options_table(p: Pending, actor_filter: str | None = None) -> None:
         return
     for actor in p.actors:
         if actor_filter and actor != actor_filter:
+            continue
+        if hide_others and actor != actor_filter:
             continue
         opts = p.options(actor)
         if p.kind == "choose_orders":

@@ -13,6 +13,7 @@ events that does not start a game).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -47,6 +48,21 @@ class GameConflict(Exception):
 
 
 SNAPSHOT_INTERVAL = 100
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as ``games`` lists it: ``origin`` (``domain.events.ORIGINS``), ``seats`` ("red Ann (bot)"),
+    ``status`` ("in progress" | "finished" | "archived"), ``events`` (how many), ``created`` and
+    ``last_input`` (ISO times, UTC)."""
+    id: UUID
+    origin: str
+    forked_from: str | None
+    seats: list[str]
+    status: str
+    events: int
+    created: str
+    last_input: str
 
 
 class DungeonLords(Application):
@@ -250,6 +266,44 @@ class DungeonLords(Application):
             ids += [_uuid(n.originator_id) for n in page]
             if len(page) < PAGE:
                 return ids
+            start = page[-1].id
+
+    def summaries(self) -> list[GameSummary]:
+        """One :class:`GameSummary` per game, oldest first, read from the notification log and each
+        game's latest stored event (no game is replayed)."""
+        def ids_with(name: str) -> set[UUID]:
+            out: set[UUID] = set()
+            start = 0
+            while True:
+                page = self.recorder.select_notifications(start=start, limit=PAGE, topics=[TOPIC_PREFIX + name],
+                                                          inclusive_of_start=False)
+                out |= {_uuid(n.originator_id) for n in page}
+                if len(page) < PAGE:
+                    return out
+                start = page[-1].id
+        scored, archived = ids_with("GameScored"), ids_with("GameArchived")
+        out: list[GameSummary] = []
+        start = 0
+        topics = [TOPIC_PREFIX + name for name in CREATED_EVENTS]
+        while True:
+            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics,
+                                                      inclusive_of_start=False)
+            for n in page:
+                gid = _uuid(n.originator_id)
+                first = self.mapper.to_domain_event(n)
+                data = first.data
+                last = self.mapper.to_domain_event(self.recorder.select_events(n.originator_id, desc=True,
+                                                                               limit=1)[0])
+                seats = data.get("players") or data.get("state", {}).get("players", [])
+                status = "archived" if gid in archived else "finished" if gid in scored else "in progress"
+                out.append(GameSummary(
+                    id=gid, origin=data.get("origin", "scenario" if "state" in data else "recorded"),
+                    forked_from=data.get("forked_from"),
+                    seats=[f"{p['color']} {p['name']}" + (f" ({p['bot']})" if p.get("bot") else "") for p in seats],
+                    status=status, events=last.originator_version, created=first.timestamp.isoformat(timespec="seconds"),
+                    last_input=last.timestamp.isoformat(timespec="seconds")))
+            if len(page) < PAGE:
+                return out
             start = page[-1].id
 
     def _load(self, game_id: UUID | str, version: int | None = None) -> Game:

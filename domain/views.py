@@ -29,6 +29,7 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
         if p["color"] == color:
             continue
         shown = p["revealed"]
+        p["hand"] = [HIDDEN] * len(p["hand"])             # the hand less the chosen cards gives the orders away
         p["orders"] = p["orders"][:shown] + [HIDDEN] * (len(p["orders"]) - shown)
         p["nonplayer_order"] = HIDDEN if p["nonplayer_order"] else None
         p["traps"] = [HIDDEN] * len(p["traps"])

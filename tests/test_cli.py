@@ -88,7 +88,7 @@ def test_status_at_an_earlier_event(store):
 def test_play_runs_a_complete_game_and_prints_scores(store):
     out = run("play", "--players", "3", "--seed", "5", "--bots", "tunneller,evil,room_builder", "--store", store).output
     assert "Final scores" in out and "Winner(s):" in out
-    games = run("games", "--store", store).output.split()
+    games = [json.loads(line)["id"] for line in run("games", "--json", "--store", store).output.splitlines()]
     assert len(games) == 1
     log = [json.loads(line) for line in run("log", games[0], "--store", store, "--json").output.splitlines()]
     assert log[-1]["type"] == "GameScored"

@@ -19,7 +19,7 @@ def test_simulate_stores_and_projects(store):
     rows = json.loads(run("stats", "--sql", "SELECT origin, count(*) AS n, bool_and(finished) AS done "
                           "FROM games GROUP BY origin", "--json", "--store", store).output)
     assert rows == [{"origin": "simulated", "n": 6, "done": True}]
-    assert len(run("games", "--store", store).output.split()) == 6
+    assert len(run("games", "--json", "--store", store).output.splitlines()) == 6
 
 
 def test_project_twice_changes_nothing(store):
