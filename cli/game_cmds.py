@@ -25,10 +25,16 @@ AsOpt = Annotated[Optional[str], typer.Option("--as", help="Show only what this 
 
 
 def _viewer(state, as_: str | None) -> str | None:
-    """The player colour of ``--as`` (any case), or None for the omniscient view."""
+    """The player colour of ``--as`` (any case), or None for the omniscient view. ``state``: the game's
+    state, or its log (the first event names the seats)."""
     if as_ is None:
         return None
-    colours = [p.color for p in state.players]
+    if isinstance(state, list):
+        first = state[0]
+        seats = first.players if hasattr(first, "players") else first.state["players"]
+        colours = [p.color if hasattr(p, "color") else p["color"] for p in seats]
+    else:
+        colours = [p.color for p in state.players]
     if as_.strip().lower() not in colours:
         raise UserError(f"--as takes a player colour of this game: {', '.join(colours)}")
     return as_.strip().lower()
@@ -108,7 +114,7 @@ def log(
     _warn_if_broken(application, gid)
     events = application.log(gid)
     numbers = [v for v, *_ in application.stored(gid)]          # as stored: a missing event leaves a gap
-    viewer = _viewer(application.state(gid), as_)
+    viewer = _viewer(events, as_)
     gone = taken_back(events)
     if as_json:
         for k, (n, d) in enumerate(zip(numbers, visible_log(events, viewer)), 1):
@@ -134,7 +140,7 @@ def explain(
     application = _app(store)
     gid = _game_id(application, game)
     events = application.log(gid)
-    text = explain_event(events, number, _viewer(application.state(gid), as_))
+    text = explain_event(events, number, _viewer(events, as_))
     if as_json:
         print(json.dumps({"event": number, "text": text}))
     else:

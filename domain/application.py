@@ -332,7 +332,7 @@ def _delete_stream(recorder: Any, gid: UUID) -> None:
             recorder._stored_events_index.pop(gid, None)
     elif table is not None and type(recorder).__module__.endswith("sqlite"):
         with recorder.datastore.transaction(commit=True) as c:
-            c.execute(f"DELETE FROM {table} WHERE originator_id = ?", (str(gid),))
+            c.execute(f"DELETE FROM {table} WHERE originator_id = ?", (gid.hex,))   # stored without hyphens
     elif table is not None:
         with recorder.datastore.transaction(commit=True) as c:
             c.execute(f"DELETE FROM {table} WHERE originator_id = %s", (gid,))

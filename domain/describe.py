@@ -75,8 +75,11 @@ def describe_event(e) -> str:
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",
-        "InputCorrected": lambda: f"Correction of event {e.event}: {e.was} -> {e.now}"
-                                  + (f"; {len(e.dropped)} later input(s) became illegal" if e.dropped else ""),
+        "InputCorrected": lambda: f"Correction of event {e.first}: {e.was} -> {e.now}; "
+                                  f"{len(e.kept)} later input(s) re-applied"
+                                  + (f", {len(e.superseded)} superseded from {e.divergence}" if e.superseded else ""),
+        "GameArchived": lambda: "The game is archived (left out of the statistics)"
+                                + (f": {e.reason}" if e.reason else ""),
         "InputUndone": lambda: f"{e.player} took back events {e.first}..{e.last} ({e.description})",
         "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
         "BattlePlanned": lambda: f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "

@@ -78,12 +78,16 @@ WHERE c.position IS NOT NULL
 ORDER BY c.position
 """
 
-# An InputUndone takes back events first..last of its game: they are flagged, and the rows derived
-# from them (in this batch or earlier ones) are deleted; its state resets the clock and Evil.
+# An InputUndone takes back events first..last of its game, an InputCorrected every event from its
+# input's first up to itself: they are flagged, and the rows derived from them (in this batch or
+# earlier ones) are deleted, a superseded score card included; its state resets the clock and Evil.
 UNDONE = """
 CREATE OR REPLACE TEMP TABLE undone AS
 SELECT game_id, (payload->>'first')::INTEGER AS first, (payload->>'last')::INTEGER AS last
 FROM events WHERE position >= $first AND type = 'InputUndone'
+UNION ALL   -- a correction supersedes every event from its input up to itself (re-applied ones follow it)
+SELECT game_id, (payload->>'first')::INTEGER, seq - 1
+FROM events WHERE position >= $first AND type = 'InputCorrected' AND coalesce((payload->>'follows')::BOOLEAN, false)
 """
 FLAG_UNDONE = """
 UPDATE events SET undone = true
@@ -92,7 +96,11 @@ FROM undone u WHERE events.game_id = u.game_id AND events.seq BETWEEN u.first AN
 DROP_UNDONE = [f"""
 DELETE FROM {table} USING undone u
 WHERE {table}.game_id = u.game_id AND {table}.seq BETWEEN u.first AND u.last
-""" for table in ("orders", "damage", "battles", "paladins", "evil")]
+""" for table in ("orders", "damage", "battles", "paladins", "evil")] + ["""
+DELETE FROM player_results WHERE game_id IN (
+    SELECT e.game_id FROM events e JOIN undone u ON e.game_id = u.game_id AND e.seq BETWEEN u.first AND u.last
+    WHERE e.type = 'GameScored')
+"""]
 
 # the event types the other read models are derived from
 NEEDED = ("GameStarted", "ScenarioLoaded", "InputUndone", "InputCorrected", "EvilometerMoved", "MinionPlaced",

@@ -109,7 +109,8 @@ class Projector:
             try:
                 _check_start(stored_position(con), batch.first)
                 if batch.count:
-                    apply_batch(con, path, batch.first, undo=b'"t":"InputUndone"' in batch.lines)
+                    apply_batch(con, path, batch.first, undo=b'"t":"InputUndone"' in batch.lines
+                                or b'"t":"InputCorrected"' in batch.lines)
                 con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
                 if fail_before_commit:
                     raise InjectedFailure(f"injected failure before committing notifications "
