@@ -18,7 +18,7 @@ from domain.bots import random_bot
 from domain.commands import RecordDraw
 from domain.engine import execute, execute_pure, new_game, pending
 
-SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def _outputs(store: str, game: str, viewer: str, events: int) -> list[str]:
@@ -32,7 +32,7 @@ def _outputs(store: str, game: str, viewer: str, events: int) -> list[str]:
             run("log", game, "--as", viewer, "--json", "--store", store).output,
             run("diff", game, game, "--as", viewer, "--store", store).output]
     outs += [run("explain", game, n, "--as", viewer, "--store", store).output
-             for n in range(max(1, events - 6), events + 1)]
+             for n in range(max(1, events - 3), events + 1)]
     return [o.replace(game, "GAME") for o in outs]
 
 
