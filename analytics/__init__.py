@@ -1,4 +1,4 @@
-"""Named questions asked of the DuckDB read models (design §5, style item 12).
+"""Named questions asked of the DuckDB read models (architecture §5).
 
 Each question is one SQL file in ``analytics/questions/`` (shipped as package data). The file opens
 with a header of ``--`` comments, then the query::

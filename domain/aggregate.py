@@ -107,7 +107,7 @@ def _payload(e: DomainEvent) -> dict[str, Any]:
 
 def fold(game: Game | None, events: Iterable[Any]) -> Game | None:
     """A plain projector (``repository.get(..., projector_func=fold)``): the library's default runs a
-    slow runtime Protocol check per event on Python 3.11 (notes/stack.md §2c)."""
+    slow runtime Protocol check per event on Python 3.11 (architecture §3)."""
     for e in events:
         game = e.mutate(game)
     return game

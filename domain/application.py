@@ -1,5 +1,5 @@
 """``DungeonLords``: the application service. It loads a game, lets :mod:`domain.engine` decide, and
-saves the resulting events in ONE append; it reads games as of any version (design §3).
+saves the resulting events in ONE append; it reads games as of any version (architecture §3).
 
     app = DungeonLords.open("memory")          # or DungeonLords(env=store_env(spec)); see domain.storage
     gid = app.create_game(["Ann", "Bob"], seed=7)
@@ -101,7 +101,7 @@ class DungeonLords(Application):
 
         ``final_state`` (simulation): the state the log folds to, already computed; the log is then
         stored without folding it again, and with one snapshot at its head instead of one every
-        100 events (notes/stack.md §3: simulation must not pay per-event costs).
+        100 events (architecture §3).
 
         Raises:
             ValueError: the list is empty or does not start with GameStarted or ScenarioLoaded.

@@ -5,7 +5,7 @@
     evolve(state, event)   -> state          applies one event (domain.evolve)
 
 ``decide`` returns the decision event(s) and every consequence after them, up to the next
-point where input is needed (design §2). In digital play, :func:`execute` also answers chance
+point where input is needed (architecture §2). In digital play, :func:`execute` also answers chance
 nodes with a seeded RNG derived from the game's seed and the event count, so a stored game
 can be resumed in another process and still draws the same way.
 """

@@ -1,6 +1,6 @@
 """Domain events: what happened, in the past tense, as validated pydantic models.
 
-Three kinds share one log (design §1): ``decision`` (a player's validated choice),
+Three kinds share one log (architecture §1): ``decision`` (a player's validated choice),
 ``chance`` (what a draw produced: every outcome is inside the event, so replay never
 re-rolls) and ``consequence`` (what the rules made happen). Each class carries
 ``version`` (its schema version, used by upcasting) and ``kind``.

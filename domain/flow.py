@@ -1,4 +1,4 @@
-"""The Building flow: which phase module answers "what happens next" (design §2, style §8).
+"""The Building flow: which phase module answers "what happens next" (architecture §2).
 
 ``step(state)`` returns either the consequence events to apply next, or the
 :class:`~domain.pending.Pending` input the game waits for. The paladin is checked first,

@@ -1,6 +1,6 @@
 """What the game waits for: :class:`Pending` (actors, kind of input, legal options).
 
-``pending`` is the heart of recording and of bots (design §2). A chance node is a Pending
+``pending`` is the heart of recording and of bots (architecture §2). A chance node is a Pending
 whose actor is ``"chance"``; its :class:`ChanceSpec` lists the components a draw can still
 produce. Each Pending also carries the function that decides the commands it accepts, so
 validation and the legal options come from one place.

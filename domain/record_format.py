@@ -180,6 +180,9 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
         start, state = _scenario_start(header, where)
     else:
         start = _setup_start(header, seats, body_start or len(lines))
+        if start.mode == "digital" and start.seed is None:     # withheld while the game was in progress:
+            import random                                       # it goes on with draws nobody can predict
+            start = start.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
         state = evolve(None, start)
     from .engine import advance
     log, state = advance(state)

@@ -2,7 +2,7 @@
 
 A rule id (for example ``"dig.no_2x2"``) is what a :class:`~domain.errors.RuleViolation`
 cites; the CLI and the audit print the citation. Sources are sections of the base
-rulebook (``shared/rules/dungeon-lords-rulebook.txt``), cited as "Rulebook › Section ›
+rulebook (Dungeon Lords, CGE 2009), cited as "Rulebook › Section ›
 Subsection", or engine choices where the rulebook is silent ("Engine choice: ...").
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Where games are stored: a store spec (a string) -> eventsourcing's persistence env.
 
-Store specs (design §3: storage is configuration, not code):
+Store specs (architecture §3: storage is configuration, not code):
 
     None                                  env var DL_STORE if set, else the SQLite file
                                           ``<user data dir>/dungeon-lords/games.sqlite`` (dir created)

@@ -1,4 +1,4 @@
-"""What one player could see: ``view(state, color)`` (design §4).
+"""What one player could see: ``view(state, color)`` (architecture §4).
 
 The stored log is omniscient; a view hides other players' secret orders, trap cards and spied
 cards, the Combat Cards this player has not spied, unrevealed Special Event Cards, the face-down

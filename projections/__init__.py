@@ -1,4 +1,4 @@
-"""Read models built from the event log into DuckDB (design §5).
+"""Read models built from the event log into DuckDB (architecture §5).
 
     from projections import analytics_path, open_analytics, project
     con = open_analytics(analytics_path(env))       # env: the store's eventsourcing env (domain.storage)

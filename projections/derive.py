@@ -1,4 +1,4 @@
-"""The read models, derived in SQL from one batch of events (design §5).
+"""The read models, derived in SQL from one batch of events (architecture §5).
 
 :func:`apply_batch` runs inside the runner's transaction. It inserts the batch into ``events`` (with
 the game clock after each event), then derives every other table from the new events, looking back

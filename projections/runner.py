@@ -1,5 +1,5 @@
 """The projection runner: an exactly-once, batched pull loop from the event store's notification
-log into DuckDB (design §5; notes/stack.md §3 recommendation 4).
+log into DuckDB (architecture §5).
 
     result = project(app, "analytics.duckdb")         # catch up; returns ProjectionResult
     result = project(app, con, batch_size=1000)       # an open DuckDB connection works too

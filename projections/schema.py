@@ -1,6 +1,6 @@
 """The DuckDB read models: table definitions shared by the projection (writer) and the analytics
 (readers). One row shapes per table; every column is typed at ingest so questions never parse JSON
-unless they want to (stack.md §2g). Colours are player colours ("red", "blue", "green", "yellow").
+unless they want to (architecture §3). Colours are player colours ("red", "blue", "green", "yellow").
 """
 from __future__ import annotations
 

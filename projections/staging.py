@@ -1,4 +1,4 @@
-"""Notifications -> newline-delimited JSON that DuckDB reads in bulk (notes/stack.md §2f: writing
+"""Notifications -> newline-delimited JSON that DuckDB reads in bulk (architecture §3: writing
 NDJSON and ``read_json`` was the fastest way from Python objects into DuckDB, 1.46M rows/s).
 
 Each game event becomes one line ``{"p": position, "g": game id, "s": seq, "t": type, "e": payload}``;

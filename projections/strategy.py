@@ -1,4 +1,4 @@
-"""The strategy of a player in a game recorded by people (design §5).
+"""The strategy of a player in a game recorded by people (architecture §5).
 
 Simulated games store the bot that played the seat, and that bot's name *is* the strategy. For
 games recorded by people there is no bot, so the strategy is derived from what the player did,
