@@ -96,13 +96,14 @@ class Correction:
         return self.marker.divergence
 
 
-def correct(log: list[ev.Event], number: int, command: Any) -> Correction:
+def correct(log: list[ev.Event], number: int, command: Any, roll: bool = True) -> Correction:
     """Replace the input that produced event ``number`` with ``command`` and re-apply every later input
     that still stands, in order, each only to the same decision it originally answered (who was asked
     what, where: :func:`~domain.history.decision_key`). The re-derivation stops at the first input
     whose decision no longer arises or that the rules now refuse; that input and every one after it
     are superseded, and the game waits there. A draw can be corrected in a tabletop game (it is
-    checked against the components that remain, like any draw).
+    checked against the components that remain, like any draw). ``roll``: in a digital game, let the
+    engine draw where the line stopped (a record's import does not: its draw lines follow).
 
     Raises:
         RuleViolation: CORRECTION_NOT_AN_INPUT (event ``number`` belongs to no input or to a ruling),
@@ -160,7 +161,7 @@ def correct(log: list[ev.Event], number: int, command: Any) -> Correction:
             events += more
             continue
         superseded.append(label(span))
-    rolled, work = resolve_chance(work)              # digital: the engine draws where the line stopped
+    rolled, work = resolve_chance(work) if roll else ([], work)   # digital: the engine draws where it stopped
     old = line[index]
     was = label(old).split(": ", 1)[1]
     marker = ev.InputCorrected(event=number, first=target.first, was=was,

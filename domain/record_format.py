@@ -192,7 +192,7 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
         if lines[n - 1].strip().startswith("correct "):
             _, number, payload = lines[n - 1].strip().split(" ", 2)
             try:
-                fixed = correct(log, int(number), parse_command(json.loads(payload))).events
+                fixed = correct(log, int(number), parse_command(json.loads(payload)), roll=False).events
             except (RuleViolation, ValueError) as exc:
                 raise RecordError(n, f"bad correction: {getattr(exc, 'message', exc)}") from None
             for e in fixed:

@@ -85,6 +85,8 @@ def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_n
         assert result.exit_code == 1 and "superseded" in result.output
         assert marker.superseded[0] in result.output
     assert "correction: event" in result.output
+    rebuilt, _ = rebuild(export(app.log(forked)))           # the corrected fork exports and imports as it is
+    assert same_game(rebuilt, app.log(forked))
     # the same dispute on the finished original: its score card is superseded in the read models
     decision = next(s for s in standing(spans_of(log)) if s.actor != "chance" and s.first > 60)
     other, _ = _another_option(log, decision.first)
