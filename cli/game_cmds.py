@@ -123,7 +123,8 @@ def log(
         return
     for k, n in enumerate(numbers, 1):
         mark = f"  [{gone[k]}]" if k in gone else ""
-        console.print(f"{n:>5}  {describe_event(visible_event(events, k, viewer))}{mark}", highlight=False)
+        console.print(f"{n:>5}  {describe_event(visible_event(events, k, viewer))}{mark}", highlight=False,
+                      markup=False)
 
 
 @app.command()

@@ -80,7 +80,8 @@ def describe_event(e) -> str:
                                   + (f", {len(e.superseded)} superseded from {e.divergence}" if e.superseded else ""),
         "GameArchived": lambda: "The game is archived (left out of the statistics)"
                                 + (f": {e.reason}" if e.reason else ""),
-        "InputUndone": lambda: f"{e.player} took back events {e.first}..{e.last} ({e.description})",
+        "InputUndone": lambda: ("The recorder" if e.player == "chance" else e.player)
+                               + f" took back events {e.first}..{e.last} ({e.description})",
         "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
         "BattlePlanned": lambda: f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
                                  f"monsters {', '.join(map(_n, e.monsters)) or 'none'}",
