@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from pathlib import Path
 
 import pytest
 from clirun import run
@@ -15,11 +16,12 @@ from domain.bots import play_until_blocked, random_bot
 from domain.commands import RecordDraw
 from domain.engine import new_game, pending
 from domain.errors import RuleViolation
-from domain.history import spans_of, standing
+from domain.history import spans_of, standing, state_before
 from domain.record_format import RecordError, export, rebuild
 from domain.strategies import STRATEGIES
 
 BOTS = ["balanced", "evil", "tunneller", "monster_keeper"]
+GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
 
 
 def _bot_game(seed: int = 11):
@@ -32,7 +34,6 @@ def _bot_game(seed: int = 11):
 def _another_option(log, number):
     """A legal input at the decision event ``number`` answered, other than the one given."""
     span = next(s for s in standing(spans_of(log)) if s.first == number)
-    from domain.history import state_before
     p = pending(state_before(log, number))
     return next(o for o in p.options(span.actor) if o != span.command), span
 
@@ -159,7 +160,6 @@ def test_a_mistyped_tabletop_draw_is_fixed_by_undo_and_by_correction():
     pool = sorted(q.chance.pool)
     wrong = RecordDraw(cards=pool[:q.chance.count])
     app.execute(game, wrong)
-    number = len(app.log(game)) - 0
     drawn_at = next(s.first for s in reversed(spans_of(app.log(game))) if s.actor == "chance")
     impossible = RecordDraw(cards=["not_a_card"] * q.chance.count)
     with pytest.raises(RuleViolation) as refused:
@@ -168,7 +168,6 @@ def test_a_mistyped_tabletop_draw_is_fixed_by_undo_and_by_correction():
     right = RecordDraw(cards=pool[-q.chance.count:])
     plan = app.correct(game, drawn_at, right)
     assert plan.marker.first == drawn_at and "draw" in plan.marker.now
-    assert number <= len(app.log(game))
     line = standing(spans_of(app.log(game)))
     assert next(s for s in line if s.actor == "chance" and s.first > drawn_at).command.cards == right.cards
     with pytest.raises(RuleViolation) as refused:
@@ -221,7 +220,7 @@ def test_deleted_and_edited_stored_events_are_named_by_the_audit_and_an_edited_r
     assert refused.exit_code != 0 and "hash" in refused.output
 
 
-def test_origins_archive_and_delete(store):
+def test_origins_archive_and_delete(store, tmp_path):
     """Defect 5: every game says where it comes from; archive is an event; delete removes the stream."""
     recorded = run("new", "--players", "2", "--seed", "4", "--store", store).output.strip().splitlines()[-1]
     run("play", "--players", "2", "--seed", "4", "--bots", "random", "--store", store)
@@ -235,18 +234,16 @@ def test_origins_archive_and_delete(store):
     listed = run("games", "--origin", "simulated", "--store", store).output
     assert simulated[:8] in listed and recorded[:8] not in listed
     run("games", "archive", simulated[:8], "--reason", "a test game", "--store", store)
-    archived = [json.loads(x) for x in run("games", "--status", "archived", "--json", "--store", store).output.splitlines()]
+    archived = [json.loads(x) for x in
+                run("games", "--status", "archived", "--json", "--store", store).output.splitlines()]
     assert [g["id"] for g in archived] == [simulated]
     assert run("games", "delete", recorded[:8], "--store", store, ok=False).exit_code == 2   # needs --yes
     run("games", "delete", recorded[:8], "--yes", "--store", store)
     assert recorded not in run("games", "--json", "--store", store).output
     assert run("log", recorded, "--store", store, ok=False).exit_code != 0
-    record = GOLDEN.parent / "imported.tmp"
-    try:
-        record.write_text(exported)
-        imported = run("import", record, "--store", store).output.strip().splitlines()[-1]
-    finally:
-        record.unlink()
+    record = tmp_path / "recorded.dlr"
+    record.write_text(exported)
+    imported = run("import", record, "--store", store).output.strip().splitlines()[-1]
     games = {g["id"]: g for g in map(json.loads, run("games", "--json", "--store", store).output.splitlines())}
     assert games[imported]["origin"] == "imported"
 
@@ -263,6 +260,3 @@ def test_undo_and_correct_refuse_what_no_longer_counts():
     assert refused.value.code == "CORRECTION_TAKEN_BACK"
 
 
-from pathlib import Path  # noqa: E402
-
-GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
