@@ -1,9 +1,9 @@
 """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs.
 
 Every command is thin: it parses input, calls the application service (domain.application)
-and prints. A refused command prints the rule violation (code, message, rule) on stderr and
-exits 1; a concurrent-write conflict exits 3; an unknown game exits 4. No tracebacks for
-user errors.
+and prints. Errors pass one boundary (cli/errors.py): one line on stderr and a documented exit
+code (0 ok, 1 findings, 2 usage or malformed input, 3 conflict, 4 refused by the rules, 5 store or
+I/O failure, 6 internal error, 130 interrupted). No traceback reaches a user.
 """
 from __future__ import annotations
 
@@ -15,19 +15,14 @@ from typing import Annotated, Optional
 
 from rich.table import Table
 
-import functools
 import time
 
 import typer
-from eventsourcing.persistence import PersistenceError
 
 from domain import engine
-from domain.bots import BOTS
 from domain.commands import RecordDraw, parse_command
-from domain.errors import RuleViolation
-from domain.views import view
 
-from .render import console, err_console, options_table, print_events, scores_table, status_table
+from .render import console, options_table, print_events, scores_table, status_table
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0],
                   pretty_exceptions_enable=False)
@@ -58,41 +53,7 @@ def main_options(
         active.cache_clear()
 
 
-class UserError(Exception):
-    """A problem with the user's input that is not a rule violation (exit code given)."""
-
-    def __init__(self, message: str, code: int = 2):
-        super().__init__(message)
-        self.code = code
-
-
-def handled(fn):
-    """Turn user errors into a message on stderr and an exit code: no tracebacks."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from domain.application import GameConflict, GameNotFound
-        try:
-            return fn(*args, **kwargs)
-        except RuleViolation as exc:
-            err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}")
-            code = 1
-        except GameConflict as exc:
-            err_console.print(f"conflict: {exc}")
-            code = 3
-        except GameNotFound as exc:
-            err_console.print(f"not found: {exc}")
-            code = 4
-        except UserError as exc:
-            err_console.print(f"error: {exc}")
-            code = exc.code
-        except ValueError as exc:          # a bad --store spec, or --at outside the log
-            err_console.print(f"error: {exc}")
-            code = 2
-        except PersistenceError as exc:    # the store cannot be reached or opened
-            err_console.print(f"store error: {exc}")
-            code = 5
-        raise typer.Exit(code)
-    return wrapper
+from .errors import UserError, handled  # noqa: E402  (the one error boundary; see cli/errors.py)
 
 
 def _app(store: str | None):
@@ -119,7 +80,7 @@ def _game_id(application, game: str):
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)", 4)
+        raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)")
     raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
 
 
@@ -254,7 +215,7 @@ def import_cmd(
     except OSError as exc:
         raise UserError(f"cannot read {record_file}: {exc}") from None
     except RecordError as exc:
-        raise UserError(f"{record_file}: {exc} (nothing was stored)", 1) from None
+        raise UserError(f"{record_file}: {exc} (nothing was stored)") from None
     events[0] = events[0].model_copy(update={"origin": "imported"})    # this copy's provenance (not hashed)
     gid = _app(store).create_from_events(events)
     console.print(str(gid))
@@ -508,8 +469,15 @@ def catalog_cmd(
 
 
 def main() -> None:
-    """Entry point of the ``dungeon-lords`` console script."""
-    app()
+    """Entry point of the ``dungeon-lords`` console script. Errors outside any command (the global
+    options, an interrupt while starting) pass the same boundary: one line, a documented exit code."""
+    from .errors import report
+    try:
+        app()
+    except SystemExit:
+        raise
+    except BaseException as exc:     # noqa: BLE001
+        sys.exit(report(exc))
 
 
 if __name__ == "__main__":

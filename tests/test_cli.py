@@ -48,7 +48,7 @@ def test_refused_command_prints_the_rule_and_stores_nothing(store):
     red = state["players"][0]
     before = run("log", game, "--store", store, "--json").output
     bad = run("orders", game, "red", red["inaccessible"][0], *red["hand"][:2], "--store", store, ok=False)
-    assert bad.exit_code == 1
+    assert bad.exit_code == 4                                  # refused by the rules
     assert "refused: ORDER_NOT_IN_HAND" in bad.output
     assert "rule: Rulebook" in bad.output
     assert run("log", game, "--store", store, "--json").output == before
@@ -57,11 +57,11 @@ def test_refused_command_prints_the_rule_and_stores_nothing(store):
 def test_malformed_json_is_refused_without_traceback(store):
     game = new_game(store, "--players", "2", "--seed", "2")
     bad = run("act", game, "--json", '{"type": "dig_tunnel", "player": "red"}', "--store", store, ok=False)
-    assert bad.exit_code == 1 and "COMMAND_MALFORMED" in bad.output
+    assert bad.exit_code == 2 and "COMMAND_MALFORMED" in bad.output           # malformed input
 
 
 def test_unknown_game_and_bad_usage(store):
-    assert run("status", "nope", "--store", store, ok=False).exit_code == 4
+    assert run("status", "nope", "--store", store, ok=False).exit_code == 2
     game = new_game(store, "--players", "2", "--seed", "2")
     assert run("act", game, "--pick", "1", "--draw", "x", "--store", store, ok=False).exit_code == 2
 
@@ -116,7 +116,7 @@ def test_scenario_new_and_refused_scenario(store, tmp_path):
         {"color": "red", "name": "A", "dungeon": ["##...", "##...", ".....", "....."]},
         {"color": "blue", "name": "B"}]}))
     refused = run("new", "--scenario", bad, "--store", store, ok=False)
-    assert refused.exit_code == 1 and "SCENARIO_INVALID" in refused.output
+    assert refused.exit_code == 2 and "SCENARIO_INVALID" in refused.output
 
 
 def test_catalog_lists_statuses():

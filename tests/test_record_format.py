@@ -75,7 +75,7 @@ def test_cli_export_import_fork_and_diff(tmp_path):
     bad = tmp_path / "bad.dlr"
     bad.write_text(GOLDEN.read_text().replace("variant first_game", "variant first_game\nred dig_tunnel {}", 1))
     refused = run("import", bad, "--store", store, ok=False)
-    assert refused.exit_code == 1 and "line 5" in refused.output and "nothing was stored" in refused.output
+    assert refused.exit_code == 2 and "line 5" in refused.output and "nothing was stored" in refused.output
     assert len(run("games", "--json", "--store", store).output.splitlines()) == 1
     # a fork at the first orders choice, replayed differently, compared with the original
     log = [json.loads(l) for l in run("log", game, "--json", "--store", store).output.splitlines()]

@@ -217,7 +217,7 @@ def test_deleted_and_edited_stored_events_are_named_by_the_audit_and_an_edited_r
     edited_file = tmp_path / "edited.dlr"
     edited_file.write_text("\n".join(renamed) + "\n")
     refused = run("import", edited_file, "--store", store, ok=False)
-    assert refused.exit_code != 0 and "hash" in refused.output
+    assert refused.exit_code == 2 and "hash" in refused.output
 
 
 def test_origins_archive_and_delete(store, tmp_path):
@@ -240,7 +240,7 @@ def test_origins_archive_and_delete(store, tmp_path):
     assert run("games", "delete", recorded[:8], "--store", store, ok=False).exit_code == 2   # needs --yes
     run("games", "delete", recorded[:8], "--yes", "--store", store)
     assert recorded not in run("games", "--json", "--store", store).output
-    assert run("log", recorded, "--store", store, ok=False).exit_code != 0
+    assert run("log", recorded, "--store", store, ok=False).exit_code == 2
     record = tmp_path / "recorded.dlr"
     record.write_text(exported)
     imported = run("import", record, "--store", store).output.strip().splitlines()[-1]

@@ -1,0 +1,101 @@
+"""The CLI's one error boundary: every error becomes one line on stderr and a documented exit code.
+
+| code | meaning | what to do |
+|---|---|---|
+| 0 | done | |
+| 1 | findings: `audit` found something | read them |
+| 2 | usage or malformed input (a bad option, an unknown game id, JSON that is not a command, a bad record) | correct the input |
+| 3 | conflict: someone else recorded into the game meanwhile; nothing of yours was stored | look again and re-enter |
+| 4 | refused by the rules (the code, the message and the rule are printed) | enter a legal input (`options`) |
+| 5 | store or I/O failure (the store cannot be opened, read or written; the disk is full) | fix the store or the path |
+| 6 | internal error: a bug in the engine; nothing half-stored | report it with the command you ran |
+| 130 | interrupted (Ctrl-C); nothing half-stored | |
+
+No traceback ever reaches a user. The table is also in README.md and docs/cli.md.
+"""
+from __future__ import annotations
+
+import functools
+import sqlite3
+from typing import Any
+
+import typer
+
+from domain.errors import RuleViolation
+
+from .render import err_console
+
+OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
+MALFORMED = {"COMMAND_MALFORMED", "SCENARIO_INVALID"}          # rule violations that are really malformed input
+
+
+class UserError(Exception):
+    """A problem with the user's input or environment that is not a rule violation (exit code given)."""
+
+    def __init__(self, message: str, code: int = USAGE):
+        super().__init__(message)
+        self.code = code
+
+
+def _one_line(text: Any) -> str:
+    return " ".join(str(text).split())
+
+
+def _store_error(exc: BaseException) -> bool:
+    from eventsourcing.persistence import PersistenceError
+    try:
+        import duckdb
+        duck: tuple[type[BaseException], ...] = (duckdb.IOException,)
+    except ImportError:                                  # pragma: no cover
+        duck = ()
+    return isinstance(exc, (PersistenceError, sqlite3.Error, OSError, *duck))
+
+
+def report(exc: BaseException) -> int:
+    """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
+    from domain.application import GameConflict, GameNotFound
+    if isinstance(exc, RuleViolation):
+        code = USAGE if exc.code in MALFORMED else REFUSED
+        err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}", highlight=False, markup=False)
+        return code
+    if isinstance(exc, GameConflict):
+        err_console.print(f"conflict: {_one_line(exc)}", highlight=False, markup=False)
+        return CONFLICT
+    if isinstance(exc, GameNotFound):
+        err_console.print(f"not found: {_one_line(exc)}", highlight=False, markup=False)
+        return USAGE
+    if isinstance(exc, UserError):
+        err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
+        return exc.code
+    if isinstance(exc, KeyboardInterrupt):
+        err_console.print("interrupted: nothing half-stored (each input is one atomic append)")
+        return INTERRUPTED
+    if _store_error(exc):
+        what = "the disk is full" if "No space left" in str(exc) or "full" in str(exc).lower() else _one_line(exc)
+        err_console.print(f"store error: {what}. Check the store path (--store / DL_STORE), its permissions and "
+                          "the free space.", highlight=False, markup=False)
+        return STORE
+    if isinstance(exc, RecursionError):
+        err_console.print("error: the input is nested too deeply to be a command, record or scenario", highlight=False)
+        return USAGE
+    if isinstance(exc, ValueError):                        # a bad --store spec, --at outside the log, ...
+        err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
+        return USAGE
+    err_console.print(f"internal error: {type(exc).__name__}: {_one_line(exc)}. This is a bug: please report it "
+                      "with the command you ran (nothing was half-stored).", highlight=False, markup=False)
+    return INTERNAL
+
+
+def handled(fn):
+    """Wrap a command: user errors and faults become one line and an exit code (see the table above)."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort, typer.TyperException):    # typer's own usage errors: exit 2
+            raise
+        except BaseException as exc:       # noqa: BLE001  (the boundary: nothing passes as a traceback)
+            if isinstance(exc, SystemExit):
+                raise
+            raise typer.Exit(report(exc)) from None
+    return wrapper
