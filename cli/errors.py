@@ -26,7 +26,7 @@ from domain.errors import RuleViolation
 from .render import err_console
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
-MALFORMED = {"COMMAND_MALFORMED", "SCENARIO_INVALID"}          # rule violations that are really malformed input
+MALFORMED = {"COMMAND_MALFORMED", "SCENARIO_INVALID", "SETUP_INVALID"}          # rule violations that are really malformed input
 
 
 class UserError(Exception):

@@ -91,7 +91,8 @@ def new(
     names: Annotated[Optional[str], typer.Option(help="Comma-separated player names, clockwise (sets the count).")] = None,
     variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
     mode: Annotated[str, typer.Option(help="digital (the engine draws) or tabletop (you record every draw).")] = "digital",
-    seed: Annotated[Optional[int], typer.Option(help="Seed for the engine's draws (digital mode).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the engine's draws (digital mode), 0 to 2^63 - 1.",
+                                                min=0, max=2**63 - 1)] = None,
     starting_player: Annotated[int, typer.Option(help="Seat (0-based) of the starting player.")] = 0,
     scenario: Annotated[Optional[Path], typer.Option(help="Start from a scenario file (JSON) instead.")] = None,
     store: StoreOpt = None,
@@ -230,7 +231,8 @@ def _bots():
 @handled
 def play(
     players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
-    seed: Annotated[Optional[int], typer.Option(help="Seed for the draws and the bots.")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the draws and the bots, 0 to 2^63 - 1.",
+                                                min=0, max=2**63 - 1)] = None,
     variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
     bots: Annotated[str, typer.Option(help="Bots for the seats, comma-separated (one name for all seats); "
                                            "see `dungeon-lords bots`.")] = "random",
@@ -331,7 +333,8 @@ def simulate(
     games: Annotated[int, typer.Option(help="How many complete games to play and store.")] = 100,
     players: Annotated[Optional[int], typer.Option(help="Players per game (default: 2, 3 and 4 in turn).")] = None,
     bots: Annotated[Optional[str], typer.Option(help="Comma-separated bots to draw the seats from (default: all).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.",
+                                      min=0, max=2**63 - 1)] = 0,
     variant: Annotated[Optional[str], typer.Option(help="first_game or full (default: both in turn).")] = None,
     store: StoreOpt = None,
 ) -> None:

@@ -124,6 +124,10 @@ def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditRepor
                 report.findings.append(Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}",
                                                exc.rule))
                 break
+            except ValueError as exc:               # stored before rulings were typed: not a valid ruling now
+                report.findings.append(Finding(i + 1, _d(log, i), f"a ruling that is not valid: {exc}".split("\n")[0],
+                                               cite("record.ruling")))
+                break
             i += len(events)
             continue
         p = pending(state)

@@ -188,16 +188,41 @@ class SpellChoice(_Cmd):
     target: str | None = None
 
 
+Step = Annotated[int, Field(strict=True, ge=-99, le=99)]          # tokens or steps to add (negative: take)
+Cell = Annotated[int, Field(strict=True, ge=0, le=4)]
+GridSquare = tuple[Cell, Cell]                                     # [row 0..3, col 0..4], checked on the grid
+
+
+class RulingChange(BaseModel):
+    """What a table ruling changes for one player. Every number is a whole number of tokens, Evilometer
+    steps or damage counters to add (negative to take away); the engine checks the results against
+    the game (no negative stock, the Evil Marker stays on the Evilometer, damage on adventurers who
+    are there, tiles that exist and are or are not conquered)."""
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    gold: Step = 0
+    food: Step = 0
+    imps: Step = 0
+    evil: Step = 0
+    red_marks: Step = 0
+    damage: dict[str, Step] = {}
+    conquered: list[GridSquare] = []
+    restored: list[GridSquare] = []
+
+
 class TableRuling(_Cmd):
     """The table ruled differently from the engine (or the engine does not know a card's text): apply
-    the table's outcome explicitly, with the reason. ``changes``: colour -> {"gold", "food", "imps",
-    "evil", "red_marks": steps to add (negative to take), "damage": {adventurer: counters to add},
-    "conquered": [[row, col], ...] tiles the table says were conquered, "restored": [[row, col], ...]
-    tiles it says were not}."""
+    the table's outcome explicitly, with the reason. ``changes``: colour -> :class:`RulingChange`
+    ({"gold", "food", "imps", "evil", "red_marks": steps to add, "damage": {adventurer: counters to
+    add}, "conquered": [[row, col], ...] tiles the table says were conquered, "restored": [[row, col],
+    ...] tiles it says were not})."""
     type: Literal["table_ruling"] = "table_ruling"
-    reason: str
-    changes: dict[str, dict]
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+    changes: dict[str, RulingChange]
     player: None = None
+
+    def plain_changes(self) -> dict[str, dict]:
+        """The changes as the event stores them: only what changes."""
+        return {c: ch.model_dump(mode="json", exclude_defaults=True) for c, ch in self.changes.items()}
 
 
 class RecordDraw(_Cmd):

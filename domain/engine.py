@@ -17,7 +17,7 @@ from . import flow
 from .catalog import load_catalog
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
-from .events import Event, EvilometerMoved, GameStarted, Seat
+from .events import SEED_LIMIT, Event, EvilometerMoved, GameStarted, Seat
 from .evolve import evolve
 from .game_info import COLORS, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
 from .pending import CHANCE, Pending
@@ -81,34 +81,55 @@ def _chance_events(p: Pending, command: RecordDraw) -> list[Event]:
     return p.chance.build(list(command.cards))
 
 
-RULING_KEYS = {"gold", "food", "imps", "evil", "red_marks", "damage", "conquered", "restored"}
-
-
 def _ruling_event(state: GameState, ruling: TableRuling):
-    """Check that a table ruling can be applied (known players, keys, tiles; nothing negative)."""
+    """Check that a table ruling can be applied: known players; results in the game's ranges (no negative
+    stock, the Evil Marker on the Evilometer, damage on adventurers in the party, never below zero);
+    tiles that exist, named once, conquered only if not yet and restored only if conquered.
+
+    Raises:
+        RuleViolation: RULING_INVALID naming the player, the field and the reason.
+    """
     from .events import TableRulingApplied
+    from .phases.common import EVIL_BOTTOM, EVIL_TOP
+
+    def bad(color: str, field: str, why: str) -> RuleViolation:
+        return refuse("RULING_INVALID", f"changes.{color}.{field}: {why}", "record.ruling")
     if not ruling.reason.strip():
         raise refuse("RULING_INVALID", "say why the table ruled so (reason)", "record.ruling")
+    if not ruling.changes:
+        raise refuse("RULING_INVALID", "a ruling changes something: give changes for at least one player",
+                     "record.ruling")
     for color, ch in ruling.changes.items():
         try:
             p = state.player(color)
         except KeyError:
-            raise refuse("RULING_INVALID", f"{color!r} is not a player", "record.ruling") from None
-        unknown = set(ch) - RULING_KEYS
-        if unknown:
-            raise refuse("RULING_INVALID", f"unknown change(s) {sorted(unknown)}; use {sorted(RULING_KEYS)}",
-                         "record.ruling")
+            raise refuse("RULING_INVALID", f"{color!r} is not a player of this game "
+                         f"({', '.join(q.color for q in state.players)})", "record.ruling") from None
         for res in ("gold", "food", "imps", "red_marks"):
-            if getattr(p, res) + ch.get(res, 0) < 0:
-                raise refuse("RULING_INVALID", f"{color} would have negative {res}", "record.ruling")
-        for who, n in ch.get("damage", {}).items():
+            if getattr(p, res) + getattr(ch, res) < 0:
+                raise bad(color, res, f"{color} has {getattr(p, res)}, so {getattr(ch, res)} would leave a negative stock")
+        if not EVIL_BOTTOM <= p.evil + ch.evil <= EVIL_TOP:
+            raise bad(color, "evil", f"the Evil Marker is on {p.evil}; {ch.evil:+d} steps would leave the Evilometer "
+                      f"({EVIL_BOTTOM}..{EVIL_TOP})")
+        for who, n in ch.damage.items():
             on_paladin = state.paladin is not None and who == state.paladin.id and state.paladin.holder == color
             if who not in p.party and not on_paladin:
-                raise refuse("RULING_INVALID", f"{who} is not in {color}'s party", "record.ruling")
-        for r, c in ch.get("conquered", []) + ch.get("restored", []):
-            if not (0 <= r < 4 and 0 <= c < 5) or p.dungeon[r][c] is None:
-                raise refuse("RULING_INVALID", f"{color} has no tile on {[r, c]}", "record.ruling")
-    return TableRulingApplied(reason=ruling.reason, changes=ruling.changes)
+                raise bad(color, f"damage.{who}", f"{who} is not in {color}'s party")
+            had = state.paladin.damage if on_paladin else p.damage.get(who, 0)
+            if had + n < 0:
+                raise bad(color, f"damage.{who}", f"{who} has {had} damage; {n} would leave less than none")
+        for field, squares in (("conquered", ch.conquered), ("restored", ch.restored)):
+            if len(set(map(tuple, squares))) != len(squares):
+                raise bad(color, field, "a tile is named twice")
+            for r, c in squares:
+                cell = p.dungeon[r][c] if 0 <= r < len(p.dungeon) and 0 <= c < len(p.dungeon[r]) else None
+                if cell is None:
+                    raise bad(color, field, f"{color} has no tile on {[r, c]}")
+                if cell.conquered == (field == "conquered"):
+                    raise bad(color, field, f"the tile on {[r, c]} is {'already' if cell.conquered else 'not'} conquered")
+        if set(map(tuple, ch.conquered)) & set(map(tuple, ch.restored)):
+            raise bad(color, "restored", "a tile cannot be conquered and restored by one ruling")
+    return TableRulingApplied(reason=ruling.reason, changes=ruling.plain_changes())
 
 
 def execute_pure(state: GameState, command, inplace: bool = False) -> tuple[list[Event], GameState]:
@@ -182,7 +203,7 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
             else "recorded".
 
     Raises:
-        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode or starting player.
+        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed or starting player.
     """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise refuse("SETUP_INVALID", f"Dungeon Lords is for 2 to 4 players, not {len(names)}", "setup.players")
@@ -190,6 +211,8 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
         raise refuse("SETUP_INVALID", f"variant must be one of {VARIANTS} and mode one of {MODES}", "setup.players")
     if not 0 <= starting_player < len(names):
         raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
+    if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
+        raise refuse("SETUP_INVALID", f"a seed is a whole number from 0 to 2^63 - 1, not {seed}", "setup.players")
     if mode == "digital" and seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if bots is not None and len(bots) != len(names):

@@ -10,11 +10,13 @@ evil), squares are ``[row, col]``.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 Square = tuple[int, int]
+SEED_LIMIT = 2**63          # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
+Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
 
 
 class Event(BaseModel):
@@ -57,7 +59,7 @@ class GameStarted(Event):
     players: list[Seat]
     variant: str
     mode: str
-    seed: int | None
+    seed: Seed | None
     starting_player: str
     catalog_hash: str
     origin: str = "recorded"

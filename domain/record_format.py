@@ -94,7 +94,7 @@ def export(log: list[ev.Event]) -> str:
             lines.append(f"correct {command.event} {json.dumps(command.command)}")
             skip = 1 + command.reapplied if command.follows else 0
         elif actor == "ruling":
-            lines.append(f"ruling {json.dumps({'reason': command.reason, 'changes': command.changes})}")
+            lines.append(f"ruling {json.dumps({'reason': command.reason, 'changes': command.plain_changes()})}")
         elif actor == "archive":
             lines.append(f"archive {json.dumps({'reason': command.reason})}")
         else:

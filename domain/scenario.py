@@ -69,7 +69,7 @@ class Scenario(_M):
     description: str = ""
     variant: Literal["first_game", "full"] = "first_game"
     mode: Literal["digital", "tabletop"] = "digital"
-    seed: int = 0
+    seed: int = Field(0, ge=0, lt=2**63)                           # fits the read models' BIGINT
     year: Literal[1, 2] = 1
     season: Literal["winter", "spring", "summer", "fall"] = "winter"
     phase: Literal["new_round", "orders", "year_end", "combat"] = "new_round"

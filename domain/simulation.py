@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .bots import play_until_blocked
 from .engine import new_game
+from .events import SEED_LIMIT
 from .state import GameState
 from .strategies import STRATEGIES
 
@@ -38,11 +39,11 @@ def plans(games: int, players: int | None = None, bots: list[str] | None = None,
     out = []
     for i in range(games):
         n = players or (2, 3, 4)[i % 3]
-        rng = random.Random(seed * 1_000_003 + i)
+        rng = random.Random((seed * 1_000_003 + i) % SEED_LIMIT)
         lineup = rng.sample(pool, n) if len(pool) >= n else [rng.choice(pool) for _ in range(n)]
         k = i % n
         lineup = lineup[k:] + lineup[:k]
-        out.append(GamePlan(seed=seed * 1_000_003 + i, players=n,
+        out.append(GamePlan(seed=(seed * 1_000_003 + i) % SEED_LIMIT, players=n,
                             variant=variant or ("first_game", "full")[(i // 3) % 2], bots=tuple(lineup)))
     return out
 
