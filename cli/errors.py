@@ -67,6 +67,11 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, UserError):
         err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
         return exc.code
+    if isinstance(exc, BrokenPipeError):       # the reader went away (`... | head`): nothing to say
+        import os
+        import sys
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
     if isinstance(exc, KeyboardInterrupt):
         err_console.print("interrupted: nothing half-stored (each input is one atomic append)")
         return INTERRUPTED

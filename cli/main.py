@@ -22,7 +22,7 @@ import typer
 from domain import engine
 from domain.commands import RecordDraw, parse_command
 
-from .render import console, options_table, print_events, scores_table, status_table
+from .render import console, err_console, options_table, print_events, scores_table, status_table
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0],
                   pretty_exceptions_enable=False)
@@ -207,18 +207,27 @@ def export_cmd(
 @handled
 def import_cmd(
     record_file: Annotated[Path, typer.Argument(help="A game record written by `export`.")],
+    allow_unfinished: Annotated[bool, typer.Option(
+        "--allow-unfinished", help="Import a record that ends before the game is over (to go on with it).")] = False,
     store: StoreOpt = None,
 ) -> None:
     """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
     from domain.record_format import RecordError, rebuild
     try:
-        events, _ = rebuild(record_file.read_text())
-    except OSError as exc:
+        text = record_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {record_file}: {exc}") from None
+    try:
+        events, state = rebuild(text, allow_unfinished=allow_unfinished)
     except RecordError as exc:
         raise UserError(f"{record_file}: {exc} (nothing was stored)") from None
     events[0] = events[0].model_copy(update={"origin": "imported"})    # this copy's provenance (not hashed)
     gid = _app(store).create_from_events(events)
+    if not any(line.startswith("hash ") for line in text.splitlines()):
+        err_console.print("note: the record has no hash line, so it cannot be checked for changes")
+    waiting = engine.pending(state)
+    if waiting.actors:
+        err_console.print(f"note: imported unfinished; the game waits for: {waiting.prompt}")
     console.print(str(gid))
 
 

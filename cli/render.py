@@ -13,7 +13,7 @@ from domain.rules_index import cite
 from domain.state import GameState
 
 console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)   # an error stays one line
 
 
 def _room_names() -> dict[str, str]:

@@ -7,6 +7,7 @@ are checked by :func:`domain.decide.decide`, which raises :class:`~domain.errors
 """
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -251,6 +252,17 @@ def parse_command(data: dict | str) -> _Cmd:
     Raises:
         RuleViolation: code ``COMMAND_MALFORMED`` with pydantic's reasons in the message.
     """
+    example = '{"type": "dig_tunnel", "player": "red", "square": [1, 1]}'
+    try:
+        if isinstance(data, str):
+            parsed = json.loads(data)
+            if not isinstance(parsed, dict):
+                raise ValueError("it is JSON but not an object")
+    except ValueError as exc:
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise RuleViolation("COMMAND_MALFORMED", f"a command is one JSON object with its type and the acting player, "
+                            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
+                            "input.schema") from None
     try:
         if isinstance(data, str):
             return _ADAPTER.validate_json(data)

@@ -105,17 +105,46 @@ def export(log: list[ev.Event]) -> str:
 
 
 # --- import -------------------------------------------------------------------------------------
-def _setup_start(header: dict[str, str], seats: list[ev.Seat], line: int) -> ev.GameStarted:
-    missing = [k for k in ("catalog", "variant", "mode", "seed", "origin", "starting") if k not in header]
+def _setup_start(header: dict[str, str], where: dict[str, int], seats: list[tuple[int, ev.Seat]],
+                 line: int) -> ev.GameStarted:
+    """The first event of a game recorded from set-up, every header field checked (the line named)."""
+    from .bots import BOTS
+    from .game_info import COLORS, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
+    from .strategies import STRATEGIES
+    missing = [k for k in ("engine", "catalog", "variant", "mode", "seed", "origin", "starting") if k not in header]
     if missing:
         raise RecordError(line, f"the header lacks {', '.join(missing)} (inputs come after the whole header)")
+
+    def check(key: str, ok: bool, why: str) -> None:
+        if not ok:
+            raise RecordError(where[key], f"{key} {header[key]!r}: {why}")
+    check("engine", header["engine"] == RULESET_VERSION, f"this engine reads records of {RULESET_VERSION}")
+    check("catalog", len(header["catalog"]) == 64 and all(c in "0123456789abcdef" for c in header["catalog"]),
+          "a catalog hash is 64 hexadecimal digits")
+    check("variant", header["variant"] in VARIANTS, f"use one of {', '.join(VARIANTS)}")
+    check("mode", header["mode"] in MODES, f"use one of {', '.join(MODES)}")
+    check("origin", header["origin"] in ev.ORIGINS, f"use one of {', '.join(ev.ORIGINS)}")
+    check("seed", header["seed"] == "-" or (header["seed"].isdigit() and int(header["seed"]) < ev.SEED_LIMIT),
+          "a seed is a whole number from 0 to 2^63 - 1, or -")
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise RecordError(line, f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} player lines, not {len(seats)}")
+    for k, (n, seat) in enumerate(seats):
+        if seat.color != COLORS[k]:
+            raise RecordError(n, f"player {k + 1} plays {COLORS[k]} (seats are {', '.join(COLORS[:len(seats)])}, "
+                              f"clockwise), not {seat.color!r}")
+        if not seat.name.strip():
+            raise RecordError(n, "a player needs a name")
+        if seat.bot is not None and seat.bot not in {**BOTS, **STRATEGIES}:
+            raise RecordError(n, f"unknown bot {seat.bot!r}: use one of {', '.join({**BOTS, **STRATEGIES})}")
+    check("starting", header["starting"] in COLORS[:len(seats)],
+          f"the starting player is one of the seats ({', '.join(COLORS[:len(seats)])})")
     try:
-        return ev.GameStarted(players=seats, variant=header["variant"], mode=header["mode"],
+        return ev.GameStarted(players=[seat for _, seat in seats], variant=header["variant"], mode=header["mode"],
                               seed=None if header["seed"] == "-" else int(header["seed"]),
                               starting_player=header["starting"], catalog_hash=header["catalog"],
                               origin=header["origin"])
     except (ValueError, TypeError) as exc:
-        raise RecordError(1, f"bad header: {exc}") from None
+        raise RecordError(line, f"bad header: {exc}") from None
 
 
 def _scenario_start(header: dict[str, str], where: dict[str, int]) -> tuple[ev.ScenarioLoaded, GameState]:
@@ -138,8 +167,9 @@ def _scenario_start(header: dict[str, str], where: dict[str, int]) -> tuple[ev.S
     return start, state
 
 
-def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
-    """Rebuild a game from its record through the rules.
+def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], GameState]:
+    """Rebuild a game from its record through the rules. ``allow_unfinished=False``: a record that ends
+    before the game is over is refused (it may have been cut short).
 
     Raises:
         RecordError: the first malformed or illegal line, with its number and the reason (a refused
@@ -147,8 +177,8 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     """
     header: dict[str, str] = {}
     where: dict[str, int] = {}           # header key -> its line number
-    seats: list[ev.Seat] = []
-    lines = text.splitlines()
+    seats: list[tuple[int, ev.Seat]] = []             # (line number, seat)
+    lines = text.removeprefix("\ufeff").splitlines()     # a byte-order mark, as some editors write
     body_start = None
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
@@ -172,14 +202,14 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
             if len(parts) < 2:
                 raise RecordError(n, "a player line is: player COLOUR NAME [bot=BOT]")
             bot = next((p[4:] for p in parts[2:] if p.startswith("bot=")), None)
-            seats.append(ev.Seat(color=parts[0], name=parts[1], bot=bot))
+            seats.append((n, ev.Seat(color=parts[0], name=parts[1], bot=bot)))
         else:
             body_start = n
             break
     if "scenario" in header:
         start, state = _scenario_start(header, where)
     else:
-        start = _setup_start(header, seats, body_start or len(lines))
+        start = _setup_start(header, where, seats, body_start or len(lines))
         if start.mode == "digital" and start.seed is None:     # withheld while the game was in progress:
             import random                                       # it goes on with draws nobody can predict
             start = start.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
@@ -241,4 +271,10 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     if expected_hash and final_hash((e.type, e.model_dump(mode="json")) for e in log) != expected_hash:
         raise RecordError(hash_line, "the record does not match its hash: a line was changed after it was "
                           "exported (or the record comes from another engine version)")
+    if not allow_unfinished:
+        from .engine import pending
+        waiting = pending(state)
+        if waiting.actors:
+            raise RecordError(len(lines), f"the record ends before the game is over (the game waits for: "
+                              f"{waiting.prompt}); if that is meant, import it with --allow-unfinished")
     return log, state

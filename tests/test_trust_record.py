@@ -243,7 +243,7 @@ def test_origins_archive_and_delete(store, tmp_path):
     assert run("log", recorded, "--store", store, ok=False).exit_code == 2
     record = tmp_path / "recorded.dlr"
     record.write_text(exported)
-    imported = run("import", record, "--store", store).output.strip().splitlines()[-1]
+    imported = run("import", record, "--allow-unfinished", "--store", store).output.strip().splitlines()[-1]
     games = {g["id"]: g for g in map(json.loads, run("games", "--json", "--store", store).output.splitlines())}
     assert games[imported]["origin"] == "imported"
 
