@@ -183,8 +183,8 @@ def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:
        ``BEGIN TRANSACTION READ ONLY``, which is always rolled back. DuckDB then refuses any write
        to any attached database that a SELECT could still attempt (for example ``nextval``).
 
-    This protects the read models; it is not a sandbox: table functions such as ``read_csv`` can
-    still read files the process can read.
+    This protects the read models; :func:`run_user_sql` adds the sandbox (no file access, memory and
+    time limits) for SQL typed by a user.
 
     Raises:
         ReadOnlyViolation: the text is not a single SELECT, or the query tried to write.
@@ -209,3 +209,77 @@ def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:
             cur.execute("ROLLBACK")
     finally:
         cur.close()
+
+
+USER_SQL_SECONDS = 30          # a user's query is interrupted after this long
+USER_SQL_MEMORY = "1GB"
+
+
+class UserQueryRefused(ValueError):
+    """A user's SQL that may not run here, or that failed (one line for people; exit code 2)."""
+
+
+def run_user_sql(con, sql: str, seconds: float = USER_SQL_SECONDS,
+                 memory: str = USER_SQL_MEMORY) -> tuple[list[str], list[tuple]]:
+    """Run SQL typed by a user (``stats --sql``) in a sandbox, on a connection of its own: read-only, with
+    no access to files or other databases (``enable_external_access = false``: ``read_csv``,
+    ``read_text``, ``read_blob``, ``glob``, ``ATTACH`` ... are refused), a memory limit and a locked
+    configuration (the query cannot undo any of it), and :func:`run_sql`'s single-SELECT check. A query
+    running longer than ``seconds`` is interrupted.
+
+    ``con``: the read models' connection. For a file it is closed here, so that the file can be opened
+    again read-only with the sandbox's settings (DuckDB shares one instance per file in a process); for
+    an in-memory database the sandbox settings are applied to ``con`` itself. Either way ``con`` must
+    not be used afterwards.
+
+    Raises:
+        UserQueryRefused: the query is not one SELECT, wrote, touched a file, is not valid SQL (the
+            message lists the tables), or ran out of time or memory.
+    """
+    import duckdb
+    path = con.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()
+    path = path[0][0] if path else None
+    settings = {"enable_external_access": False, "memory_limit": memory, "lock_configuration": True}
+    if path:
+        con.close()
+        try:
+            sandbox = duckdb.connect(path, read_only=True, config=settings)
+        except duckdb.ConnectionException:
+            raise UserQueryRefused("the read models are open elsewhere in this process with other settings; "
+                                   "run the query on its own") from None
+    else:
+        sandbox = con
+        for key, value in settings.items():
+            sandbox.execute(f"SET {key} = {value!r}" if isinstance(value, str) else f"SET {key} = {str(value).lower()}")
+    try:
+        return _sandboxed(sandbox, sql, seconds, memory)
+    finally:
+        if path:
+            sandbox.close()
+
+
+def _sandboxed(con, sql: str, seconds: float, memory: str) -> tuple[list[str], list[tuple]]:
+    import threading
+
+    import duckdb
+
+    timer = threading.Timer(seconds, con.interrupt)
+    timer.start()
+    try:
+        return run_sql(con, sql)
+    except ReadOnlyViolation as exc:
+        raise UserQueryRefused(str(exc)) from None
+    except duckdb.PermissionException:
+        raise UserQueryRefused("queries read the read models only: file functions (read_csv, read_text, read_blob, "
+                               "glob ...) and other databases are refused") from None
+    except duckdb.InterruptException:
+        raise UserQueryRefused(f"the query ran longer than {seconds:g} s and was stopped") from None
+    except duckdb.OutOfMemoryException:
+        raise UserQueryRefused(f"the query needed more than {memory} of memory") from None
+    except duckdb.Error as exc:
+        tables = [r[0] for r in con.execute("SELECT table_name FROM information_schema.tables "
+                                             "WHERE table_schema = 'main' ORDER BY 1").fetchall()]
+        first = str(exc).splitlines()[0]
+        raise UserQueryRefused(f"{first} (the tables: {', '.join(tables)})") from None
+    finally:
+        timer.cancel()

@@ -16,6 +16,14 @@ from rich.table import Table
 from .render import console
 
 
+class SimulationStopped(Exception):
+    """Simulation stopped part way: ``stored`` complete games are in the store (each one append)."""
+
+    def __init__(self, stored: int, wanted: int, cause: BaseException):
+        super().__init__(f"stopped after storing {stored} of {wanted} games (each complete, in one append)")
+        self.stored, self.wanted, self.cause = stored, wanted, cause
+
+
 def simulate_into(application, games: int, players: int | None, bots: list[str] | None, seed: int,
                   variant: str | None = None, quiet: bool = False) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
@@ -26,10 +34,15 @@ def simulate_into(application, games: int, players: int | None, bots: list[str] 
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, disable=quiet, transient=True) as bar:
         task = bar.add_task("games", total=games)
-        for log, final in run(todo):
-            application.create_from_events(log, final_state=final)
-            events += len(log)
-            bar.advance(task)
+        stored = 0
+        try:
+            for log, final in run(todo):
+                application.create_from_events(log, final_state=final)
+                events += len(log)
+                stored += 1
+                bar.advance(task)
+        except BaseException as exc:        # disk full, Ctrl-C, a lost store: say what is safe
+            raise SimulationStopped(stored, games, exc) from exc
     seconds = time.perf_counter() - start
     return {"games": games, "events": events, "seconds": round(seconds, 2),
             "games_per_second": round(games / seconds, 2) if seconds else None}

@@ -64,6 +64,9 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, GameNotFound):
         err_console.print(f"not found: {_one_line(exc)}", highlight=False, markup=False)
         return USAGE
+    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore"):   # the store, or its read models
+        err_console.print(f"store error: {_one_line(exc)}", highlight=False, markup=False)
+        return STORE
     if isinstance(exc, UserError):
         err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
         return exc.code
@@ -75,6 +78,9 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, KeyboardInterrupt):
         err_console.print("interrupted: nothing half-stored (each input is one atomic append)")
         return INTERRUPTED
+    if isinstance(exc, OSError) and exc.filename and "No space left" not in str(exc):
+        err_console.print(f"error: cannot use {exc.filename}: {exc.strerror or exc}", highlight=False, markup=False)
+        return STORE
     if _store_error(exc):
         what = "the disk is full" if "No space left" in str(exc) or "full" in str(exc).lower() else _one_line(exc)
         err_console.print(f"store error: {what}. Check the store path (--store / DL_STORE), its permissions and "

@@ -39,8 +39,12 @@ def main_options(
         "--catalog", envvar="DL_CATALOG",
         help="A catalog override file (same schema as domain/catalog/data/base.json): corrected numbers or "
              "a provisional card defined with the engine's effect vocabulary. New games record its hash.")] = None,
+    init: Annotated[bool, typer.Option(
+        "--init", help="Make an existing empty file (or another SQLite database) a store of games; without it "
+                       "such a file is refused, so an emptied store is never mistaken for one with no games.")] = False,
 ) -> None:
     """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs."""
+    OPTIONS["init"] = init
     if catalog is not None:
         import os
 
@@ -56,17 +60,26 @@ def main_options(
 from .errors import UserError, handled  # noqa: E402  (the one error boundary; see cli/errors.py)
 
 
+OPTIONS: dict[str, bool] = {"init": False}       # the root options (set by main_options)
+ANALYTICS_WAIT = 60.0                             # seconds to wait for another process's lock on the read models
+
+
 def _app(store: str | None):
+    """The application on the store (refused: an existing file that is not a store, unless --init)."""
     from domain.application import DungeonLords
-    from domain.storage import store_env
-    return DungeonLords(env=store_env(store))
+    return DungeonLords.open(store, init=OPTIONS["init"])
 
 
-def _analytics(store: str | None):
-    """The DuckDB read models beside the event store (created on first use)."""
+def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
+    """The DuckDB read models beside the event store (created on first use; an unreadable file is set
+    aside and rebuilt; another process's lock is waited for)."""
     from domain.storage import store_env
-    from projections import analytics_path, open_analytics
-    return open_analytics(analytics_path(store_env(store)))
+    from projections import AnalyticsBusy, analytics_path, open_analytics
+    try:
+        return open_analytics(analytics_path(store_env(store)), wait=wait,
+                              say=lambda text: err_console.print(f"note: {text}", markup=False))
+    except AnalyticsBusy as exc:
+        raise UserError(str(exc), 5) from None
 
 
 def _game_id(application, game: str):
@@ -87,7 +100,7 @@ def _game_id(application, game: str):
 @app.command()
 @handled
 def new(
-    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
+    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.", min=2, max=4)] = 4,
     names: Annotated[Optional[str], typer.Option(help="Comma-separated player names, clockwise (sets the count).")] = None,
     variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
     mode: Annotated[str, typer.Option(help="digital (the engine draws) or tabletop (you record every draw).")] = "digital",
@@ -239,7 +252,7 @@ def _bots():
 @app.command()
 @handled
 def play(
-    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
+    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.", min=2, max=4)] = 4,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the draws and the bots, 0 to 2^63 - 1.",
                                                 min=0, max=2**63 - 1)] = None,
     variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
@@ -306,8 +319,8 @@ def training(
 @app.command()
 @handled
 def bench(
-    games: Annotated[int, typer.Option(help="Complete games per measurement.")] = 20,
-    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
+    games: Annotated[int, typer.Option(help="Complete games per measurement.", min=1)] = 20,
+    players: Annotated[int, typer.Option(help="Players per game.", min=2, max=4)] = 4,
     bots: Annotated[str, typer.Option(help="Bots (one name for all seats, or one per seat).")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     analytics: Annotated[bool, typer.Option(help="Instead: simulate-and-store, projection vs the read ceiling, "
@@ -339,8 +352,9 @@ def bench(
 @app.command()
 @handled
 def simulate(
-    games: Annotated[int, typer.Option(help="How many complete games to play and store.")] = 100,
-    players: Annotated[Optional[int], typer.Option(help="Players per game (default: 2, 3 and 4 in turn).")] = None,
+    games: Annotated[int, typer.Option(help="How many complete games to play and store.", min=1)] = 100,
+    players: Annotated[Optional[int], typer.Option(help="Players per game (default: 2, 3 and 4 in turn).",
+                                                   min=2, max=4)] = None,
     bots: Annotated[Optional[str], typer.Option(help="Comma-separated bots to draw the seats from (default: all).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.",
                                       min=0, max=2**63 - 1)] = 0,
@@ -348,23 +362,49 @@ def simulate(
     store: StoreOpt = None,
 ) -> None:
     """Play N complete bot games on every core, store each in one append, then project them."""
-    from .analytics_cmds import catch_up, simulate_into
+    from domain.game_info import VARIANTS
+
+    from .analytics_cmds import SimulationStopped, catch_up, simulate_into
     names = bots.split(",") if bots else None
     if names and any(n not in _bots() for n in names):
         raise UserError(f"--bots takes names among: {', '.join(_bots())}")
+    if variant is not None and variant not in VARIANTS:
+        raise UserError(f"--variant takes {' or '.join(VARIANTS)}")
     application = _app(store)
-    figures = simulate_into(application, games, players, names, seed, variant)
+    try:
+        figures = simulate_into(application, games, players, names, seed, variant)
+    except SimulationStopped as stop:
+        from .errors import report
+        code = report(stop.cause)
+        err_console.print(f"simulate: {stop}; nothing half-stored")
+        raise typer.Exit(code) from None
     console.print(f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
                   f"{figures['games_per_second']} games/s")
-    catch_up(application, _analytics(store))
+    try:
+        con = _analytics(store)
+    except UserError:
+        err_console.print("note: the games are stored; another process is using the read models, so they were "
+                          "not projected now: run `dungeon-lords project` later")
+        return
+    catch_up(application, con)
 
 
 @app.command()
 @handled
-def project(store: StoreOpt = None) -> None:
+def project(
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Drop the read models and project every game again "
+                                          "(after a store was recreated, or to recover from anything).")] = False,
+    store: StoreOpt = None,
+) -> None:
     """Catch the DuckDB read models up with the event store (exactly once; safe to re-run)."""
+    from domain.storage import store_env
+    from projections import analytics_path, rebuild_analytics
+
     from .analytics_cmds import catch_up
-    figures = catch_up(_app(store), _analytics(store), quiet=True)
+    application = _app(store)
+    if rebuild:
+        rebuild_analytics(analytics_path(store_env(store)))
+    figures = catch_up(application, _analytics(store), quiet=True)
     console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
 
 
@@ -378,7 +418,7 @@ def stats(
     store: StoreOpt = None,
 ) -> None:
     """Ask a named question of the recorded and simulated games (catches up first)."""
-    from analytics import QUESTIONS, run_sql
+    from analytics import QUESTIONS
 
     from .analytics_cmds import catch_up, print_question
     if name is None and sql is None:
@@ -395,7 +435,11 @@ def stats(
     con = _analytics(store)
     catch_up(_app(store), con, quiet=True)
     if sql is not None:
-        columns, rows = run_sql(con, sql)
+        from analytics import UserQueryRefused, run_user_sql
+        try:
+            columns, rows = run_user_sql(con, sql)
+        except UserQueryRefused as exc:
+            raise UserError(f"--sql: {exc}") from None
         if as_json:
             console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
             return
@@ -428,7 +472,7 @@ def report(
 @app.command()
 @handled
 def demo(
-    games: Annotated[int, typer.Option(help="Simulated games the demo wants in the store.")] = 300,
+    games: Annotated[int, typer.Option(help="Simulated games the demo wants in the store.", min=1)] = 300,
     store: StoreOpt = None,
 ) -> None:
     """The main job: simulate a few hundred games (or reuse them), project, print the headline answers."""
@@ -464,6 +508,9 @@ def catalog_cmd(
 
     from domain.catalog import load_catalog
     cat = load_catalog()
+    kinds = sorted({r[0] for r in cat.all_components()})
+    if kind is not None and kind not in kinds:
+        raise UserError(f"--kind takes one of: {', '.join(kinds)}")
     rows = [r for r in cat.all_components() if kind is None or r[0] == kind]
     if as_json:
         console.print_json(json.dumps([dict(zip(("kind", "id", "name", "status", "notes"), r)) for r in rows]))

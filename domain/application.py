@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
@@ -48,6 +48,30 @@ class GameConflict(Exception):
 
 
 SNAPSHOT_INTERVAL = 100
+IDENTITY_TABLE = "dungeonlords_store"
+
+
+class StoreRefused(ValueError):
+    """An existing file that is not a store of games (see :meth:`DungeonLords.open`)."""
+
+
+def _check_sqlite_store(path: str) -> None:
+    """Refuse an existing SQLite file that holds neither our identity nor our events."""
+    import os
+    import sqlite3
+    if path == ":memory:" or "mode=memory" in path or not os.path.exists(path):
+        return
+    if os.path.getsize(path) == 0:
+        raise StoreRefused(f"{path} is an empty file, not a store of games: if it should become one, "
+                           "give --init (or choose another --store)")
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        con.close()
+    if not tables & {IDENTITY_TABLE, "stored_events"}:
+        raise StoreRefused(f"{path} is a SQLite database but not a store of games: if it should become one, "
+                           "give --init (or choose another --store)")
 
 
 @dataclass(frozen=True)
@@ -74,9 +98,49 @@ class DungeonLords(Application):
     log_section_size = PAGE
 
     @classmethod
-    def open(cls, store: str | None = None) -> DungeonLords:
-        """The application on a store spec (see :func:`domain.storage.store_env`)."""
-        return cls(env=store_env(store))
+    def open(cls, store: str | None = None, init: bool = False) -> DungeonLords:
+        """The application on a store spec (see :func:`domain.storage.store_env`), with its identity.
+
+        An existing SQLite file that is not a store of games (a zero-byte file, another program's
+        database) is refused unless ``init`` (then it becomes one): opening it would silently show
+        no games where the user expects theirs.
+
+        Raises:
+            StoreRefused: the file exists but holds no store (and ``init`` is not given).
+            ValueError: a bad store spec.  eventsourcing's PersistenceError / sqlite3.Error: the store
+                cannot be opened or read (truncated, overwritten, unreadable, read-only).
+        """
+        env = store_env(store)
+        path = env.get("SQLITE_DBNAME") if env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
+        if path and not init:
+            _check_sqlite_store(path)
+        app = cls(env=env)
+        app.store_id()
+        return app
+
+    def store_id(self) -> str:
+        """This store's identity (a UUID created with the store; read models record it, so they are
+        never mixed with another store's). Stores made before identities existed get one now."""
+        if getattr(self, "_store_id", None):
+            return self._store_id
+        recorder = self.recorder
+        if hasattr(recorder, "_stored_events"):                     # memory: one identity per instance
+            self._store_id = getattr(recorder, "_dl_store_id", None) or str(uuid4())
+            recorder._dl_store_id = self._store_id
+            return self._store_id
+        table = recorder.events_table_name.rsplit(".", 1)
+        name = (table[0] + "." if len(table) == 2 else "") + IDENTITY_TABLE
+        sqlite = type(recorder).__module__.endswith("sqlite")
+        mark = "?" if sqlite else "%s"
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"CREATE TABLE IF NOT EXISTS {name} (id TEXT NOT NULL)")
+            c.execute(f"SELECT id FROM {name}")
+            row = c.fetchone()
+            if row is None:
+                row = (str(uuid4()),)
+                c.execute(f"INSERT INTO {name} (id) VALUES ({mark})", row)
+        self._store_id = row[0] if isinstance(row, tuple | list) else row["id"]
+        return self._store_id
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)

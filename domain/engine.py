@@ -211,6 +211,8 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
         raise refuse("SETUP_INVALID", f"variant must be one of {VARIANTS} and mode one of {MODES}", "setup.players")
     if not 0 <= starting_player < len(names):
         raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
+    if any(not isinstance(n, str) or not n.strip() or len(n) > 60 for n in names):
+        raise refuse("SETUP_INVALID", "every player needs a name of 1 to 60 characters", "setup.players")
     if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
         raise refuse("SETUP_INVALID", f"a seed is a whole number from 0 to 2^63 - 1, not {seed}", "setup.players")
     if mode == "digital" and seed is None:

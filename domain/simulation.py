@@ -63,5 +63,29 @@ def run(game_plans: list[GamePlan], workers: int | None = None) -> Iterator[tupl
     if workers == 1 or len(game_plans) < 4:
         yield from map(play, game_plans)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),)) as pool:
         yield from pool.map(play, game_plans, chunksize=4)
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker ends when its parent does, even when the parent is killed (kill -9 leaves no chance to
+    shut the pool down): Linux sends it SIGKILL (prctl PR_SET_PDEATHSIG); elsewhere a watchdog thread
+    notices that the parent is gone."""
+    import signal
+    import sys
+    import threading
+    import time
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # 1 = PR_SET_PDEATHSIG
+        except OSError:
+            pass
+    if os.getppid() != parent:                     # the parent died before the call above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()

@@ -19,8 +19,9 @@ The engine does not depend on this package; it depends on ``domain`` and ``duckd
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -63,15 +64,98 @@ def analytics_path(env: Mapping[str, str] | str | None = None) -> str:
     return ":memory:"
 
 
-def open_analytics(path: str | Path = ":memory:", read_only: bool = False) -> duckdb.DuckDBPyConnection:
+class AnalyticsBusy(RuntimeError):
+    """Another process holds the read models' file (DuckDB allows one writer) for longer than we waited."""
+
+
+class ReadModelsOfAnotherStore(ValueError):
+    """The read models were projected from another event store (two stores in one folder, or a store
+    that was recreated): mixing them would give wrong statistics."""
+
+
+def open_analytics(path: str | Path = ":memory:", read_only: bool = False, wait: float = 0.0,
+                   say: Callable[[str], None] | None = None) -> duckdb.DuckDBPyConnection:
     """A DuckDB connection to the read models at ``path``, with every table created (unless
-    ``read_only``: then the file must exist, and nothing is created)."""
-    if read_only:
-        return duckdb.connect(str(path), read_only=True)
-    con = duckdb.connect(str(path))
-    create_all(con)
-    return con
+    ``read_only``: then the file must exist, and nothing is created).
+
+    The read models are disposable (they are derived from the log): a file DuckDB cannot read (empty,
+    truncated, garbage, left half-written by a full disk) is renamed aside to ``PATH.broken-<time>`` and
+    a new one is started, and ``say`` is told. A file locked by another process is waited for up to
+    ``wait`` seconds (``say`` is told once).
+
+    Raises:
+        AnalyticsBusy: still locked after ``wait`` seconds.
+    """
+    import time
+    deadline = time.monotonic() + wait
+    told = False
+    while True:
+        try:
+            if read_only:
+                return duckdb.connect(str(path), read_only=True)
+            con = duckdb.connect(str(path))
+            create_all(con)
+            return con
+        except duckdb.IOException as exc:
+            text = str(exc)
+            if "lock" in text.lower():
+                if time.monotonic() >= deadline:
+                    raise AnalyticsBusy(f"another dungeon-lords process is using {path}; try again when it "
+                                        "has finished") from None
+                if say and not told:
+                    say(f"waiting for another process to finish with {path} ...")
+                    told = True
+                time.sleep(0.5)
+                continue
+            if str(path) == ":memory:" or read_only or not Path(path).exists():
+                raise
+            aside = f"{path}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+            Path(path).rename(aside)
+            if say:
+                say(f"the read models in {path} could not be read ({text.splitlines()[0]}); set aside as "
+                    f"{aside} and projected again from the event log")
 
 
-__all__ = ["ANALYTICS_FILE", "BatchRefused", "ProjectionResult", "Projector", "analytics_path", "create_all",
-           "derive_strategy", "open_analytics", "project", "read_ceiling"]
+def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
+    """Record which event store these read models come from, or check that it is this one.
+
+    Raises:
+        ReadModelsOfAnotherStore: they come from another store; ``dungeon-lords project --rebuild``.
+    """
+    con.execute("CREATE TABLE IF NOT EXISTS projection_store (store_id VARCHAR NOT NULL)")
+    rows = [r[0] for r in con.execute("SELECT store_id FROM projection_store").fetchall()]
+    if not rows:
+        has_rows = con.execute("SELECT count(*) FROM projection_tracking").fetchall()[0][0]
+        if has_rows:
+            raise ReadModelsOfAnotherStore("these read models carry no store identity (projected before stores "
+                                           "had one), so they may mix stores: run `dungeon-lords project --rebuild`")
+        con.execute("INSERT INTO projection_store VALUES (?)", [store_id])
+    elif rows[0] != store_id:
+        raise ReadModelsOfAnotherStore("these read models were projected from another event store (two stores in "
+                                       "one folder, or a store that was recreated): run `dungeon-lords project "
+                                       "--rebuild` to project this store's games afresh")
+
+
+def rebuild_analytics(path: str) -> None:
+    """Remove the read models at ``path`` (they are derived: ``project`` builds them again)."""
+    for suffix in ("", ".wal"):
+        f = Path(str(path) + suffix)
+        if str(path) != ":memory:" and f.exists():
+            f.unlink()
+
+
+def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
+    """Remove every read-model row of a deleted game; returns how many rows went."""
+    gid = str(game_id)
+    total = 0
+    tables = [r[0] for r in con.execute("SELECT table_name FROM information_schema.columns "
+                                        "WHERE column_name = 'game_id' AND table_schema = 'main'").fetchall()]
+    for table in tables:
+        total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
+        con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
+    return total
+
+
+__all__ = ["ANALYTICS_FILE", "AnalyticsBusy", "BatchRefused", "ProjectionResult", "Projector", "ReadModelsOfAnotherStore",
+           "analytics_path", "bind_to_store", "create_all", "derive_strategy", "forget_game", "open_analytics",
+           "project", "read_ceiling", "rebuild_analytics"]

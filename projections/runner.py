@@ -83,9 +83,13 @@ class Projector:
     one and call :meth:`run` whenever they want to catch up."""
 
     def __init__(self, app: Any, con: duckdb.DuckDBPyConnection):
+        """Raises ReadModelsOfAnotherStore: ``con`` holds another store's read models."""
         self.app = app
         self.con = con
         create_all(con)
+        if hasattr(app, "store_id"):             # never mix two stores' games in one set of read models
+            from . import bind_to_store
+            bind_to_store(con, app.store_id())
 
     def apply(self, notifications: Sequence[Any], fail_before_commit: bool = False) -> None:
         """Apply one batch in one transaction: every row it gives, and the position moved to its

@@ -25,6 +25,7 @@ from domain.game_info import SEASONS
 from domain.storage import store_env
 from domain.strategies import STRATEGIES
 from projections import (
+    ReadModelsOfAnotherStore,
     BatchRefused,
     Projector,
     analytics_path,
@@ -417,8 +418,13 @@ def test_an_analytics_file_of_another_store_is_refused(store, tmp_path):
     project(store.app, con)
     other = DungeonLords(env=store_env(str(tmp_path / "other.sqlite")))
     other.create_game(["Ann", "Bob"], seed=1)
-    with pytest.raises(BatchRefused, match="another"):
-        project(other, con)
+    with pytest.raises(ReadModelsOfAnotherStore, match="another event store"):
+        project(other, con)                       # refused before anything is written, whatever the positions
+    con.close()
+    from projections import rebuild_analytics
+    rebuild_analytics(str(tmp_path / "analytics.duckdb"))       # `project --rebuild`: this store's games afresh
+    con = open_analytics(tmp_path / "analytics.duckdb")
+    assert project(other, con).events == len(other.log(other.games()[0]))
     con.close()
 
 
