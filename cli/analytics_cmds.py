@@ -50,8 +50,13 @@ def simulate_into(application, games: int, players: int | None, bots: list[str] 
 
 def catch_up(application, con, quiet: bool = False) -> dict:
     """Bring the DuckDB read models up to the end of the event store's notification log."""
-    from projections import project
-    result = project(application, con)
+    from projections import Projector
+    projector = Projector(application, con)
+    result = projector.run()
+    for gid, reason in projector.newly_quarantined:
+        from .render import err_console
+        err_console.print(f"note: game {gid} cannot be projected ({reason}); it is quarantined and left out of "
+                          "the statistics, the rest goes on (see `dungeon-lords audit` on it)", markup=False)
     if not quiet and result.events:
         console.print(f"projected {result.events} events in {result.seconds:.2f} s")
     return {"events": result.events, "seconds": result.seconds, "position": result.position}

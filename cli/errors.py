@@ -97,16 +97,30 @@ def report(exc: BaseException) -> int:
     return INTERNAL
 
 
+AFTER_COMMAND: list = []     # callables run when a command ends (closing connections it opened)
+
+
 def handled(fn):
     """Wrap a command: user errors and faults become one line and an exit code (see the table above)."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
-            return fn(*args, **kwargs)
-        except (typer.Exit, typer.Abort, typer.TyperException):    # typer's own usage errors: exit 2
-            raise
-        except BaseException as exc:       # noqa: BLE001  (the boundary: nothing passes as a traceback)
-            if isinstance(exc, SystemExit):
-                raise
-            raise typer.Exit(report(exc)) from None
+            return _run(fn, args, kwargs)
+        finally:
+            while AFTER_COMMAND:
+                try:
+                    AFTER_COMMAND.pop()()
+                except Exception:       # noqa: BLE001  (closing what is already broken)
+                    pass
     return wrapper
+
+
+def _run(fn, args, kwargs):
+    try:
+        return fn(*args, **kwargs)
+    except (typer.Exit, typer.Abort, typer.TyperException):    # typer's own usage errors: exit 2
+        raise
+    except BaseException as exc:       # noqa: BLE001  (the boundary: nothing passes as a traceback)
+        if isinstance(exc, SystemExit):
+            raise
+        raise typer.Exit(report(exc)) from None

@@ -75,11 +75,14 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
     aside and rebuilt; another process's lock is waited for)."""
     from domain.storage import store_env
     from projections import AnalyticsBusy, analytics_path, open_analytics
+    from .errors import AFTER_COMMAND
     try:
-        return open_analytics(analytics_path(store_env(store)), wait=wait,
-                              say=lambda text: err_console.print(f"note: {text}", markup=False))
+        con = open_analytics(analytics_path(store_env(store)), wait=wait,
+                             say=lambda text: err_console.print(f"note: {text}", markup=False))
     except AnalyticsBusy as exc:
         raise UserError(str(exc), 5) from None
+    AFTER_COMMAND.append(con.close)          # DuckDB allows one writer: let go of the file when done
+    return con
 
 
 def _game_id(application, game: str):
@@ -130,6 +133,11 @@ def act(
     pick: Annotated[Optional[int], typer.Option(help="Choose option number N as listed by `options`.")] = None,
     player: Annotated[Optional[str], typer.Option(help="With --pick: whose options (when several players choose at once).")] = None,
     draw: Annotated[Optional[str], typer.Option(help="Record a draw: comma-separated component ids.")] = None,
+    at_event: Annotated[Optional[int], typer.Option(
+        "--at-event", help="The event number `options` listed the choices at: if the game has moved on since, "
+                           "nothing is stored (exit 3) and you look again.")] = None,
+    as_: Annotated[Optional[str], typer.Option("--as", help="Act as this player only (a phone at the table): "
+                                               "the command must be theirs, and what is shown is their view.")] = None,
     store: StoreOpt = None,
 ) -> None:
     """Submit one command: as JSON, by option number, or a recorded draw."""
@@ -137,13 +145,15 @@ def act(
         raise UserError("give exactly one of --json, --pick or --draw")
     application = _app(store)
     gid = _game_id(application, game)
+    viewer = as_.strip().lower() if as_ else None
     if json_ is not None:
         command = parse_command(json_)
     elif draw is not None:
         command = RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
     else:
-        p = application.pending(gid)
-        actor = player or (p.actors[0] if p.actors else None)
+        state = application.state(gid, version=at_event)
+        p = engine.pending(state)
+        actor = (player or viewer or (p.actors[0] if p.actors else "")).strip().lower()
         if p.is_chance or actor not in p.actors:
             raise UserError(f"--pick needs a player who must act now ({', '.join(p.actors) or 'nobody'}); "
                             "for chance use --draw")
@@ -151,16 +161,22 @@ def act(
         if not 1 <= pick <= len(opts):
             raise UserError(f"--pick takes 1..{len(opts)} for {actor}")
         command = opts[pick - 1]
-    _submit(store, game, command, application)
+    if viewer is not None and getattr(command, "player", None) != viewer:
+        raise UserError(f"acting as {viewer}, only {viewer}'s own commands can be entered")
+    _submit(store, game, command, application, expected=at_event, viewer=viewer)
 
 
-def _submit(store: str | None, game: str, command, application=None) -> None:
+def _submit(store: str | None, game: str, command, application=None, expected: int | None = None,
+            viewer: str | None = None) -> None:
+    from domain.views import visible_event
     application = application or _app(store)
     gid = _game_id(application, game)
-    before = len(application.log(gid))
-    events = application.execute(gid, command)
-    print_events(events, start=before + 1)
-    options_table(application.pending(gid))
+    events = application.execute(gid, command, expected=expected)
+    log = application.log(gid)
+    shown = [visible_event(log, n, viewer) for n in range(len(log) - len(events) + 1, len(log) + 1)]
+    print_events(shown, start=len(log) - len(events) + 1)
+    console.print(f"at event {len(log)}:")
+    options_table(application.pending(gid), actor_filter=viewer, hide_others=viewer is not None)
 
 
 @app.command()
@@ -173,7 +189,7 @@ def orders(
     store: StoreOpt = None,
 ) -> None:
     """Choose a player's 3 orders for this round (a friendlier form of `act --json`)."""
-    command = parse_command({"type": "choose_orders", "player": player, "orders": cards,
+    command = parse_command({"type": "choose_orders", "player": player.strip().lower(), "orders": cards,
                              "nonplayer_order": nonplayer})
     _submit(store, game, command)
 
@@ -397,14 +413,14 @@ def project(
     store: StoreOpt = None,
 ) -> None:
     """Catch the DuckDB read models up with the event store (exactly once; safe to re-run)."""
-    from domain.storage import store_env
-    from projections import analytics_path, rebuild_analytics
+    from projections import rebuild_analytics
 
     from .analytics_cmds import catch_up
     application = _app(store)
+    con = _analytics(store)
     if rebuild:
-        rebuild_analytics(analytics_path(store_env(store)))
-    figures = catch_up(application, _analytics(store), quiet=True)
+        rebuild_analytics(con)
+    figures = catch_up(application, con, quiet=True)
     console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
 
 

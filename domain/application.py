@@ -41,9 +41,9 @@ class GameNotFound(LookupError):
 class GameConflict(Exception):
     """Raised when someone else recorded into the game after we loaded it (a stale write)."""
 
-    def __init__(self, game_id: UUID):
-        super().__init__(f"Someone else recorded into game {game_id} meanwhile, so nothing of yours was saved. "
-                         "Look at the game again and re-enter your command.")
+    def __init__(self, game_id: UUID, detail: str = ""):
+        super().__init__(f"Someone else recorded into game {game_id} meanwhile" + (f" ({detail})" if detail else "")
+                         + ", so nothing of yours was saved. Look at the game again and re-enter your command.")
         self.game_id = game_id
 
 
@@ -188,17 +188,20 @@ class DungeonLords(Application):
             self.snapshots.put([Game.Snapshot.take(game)])   # the same class take_snapshot() uses
         return game.id
 
-    def execute(self, game_id: UUID | str, command: Any) -> list[Event]:
+    def execute(self, game_id: UUID | str, command: Any, expected: int | None = None) -> list[Event]:
         """Run one command (a command object, dict or JSON string) and store all its events in one append.
+        ``expected``: the number of events the game had when the user saw it (optimistic concurrency).
 
         Returns the events appended (decision, chance and consequences, in order).
 
         Raises:
             RuleViolation: the command is refused; nothing is stored.
             GameNotFound: unknown id.
-            GameConflict: the game changed since it was loaded; nothing is stored.
+            GameConflict: the game changed since it was loaded, or since event ``expected``; nothing is stored.
         """
         game = self._load(game_id)
+        if expected is not None and game.version != expected:
+            raise GameConflict(game.id, f"the game is at event {game.version}, not {expected} as when you looked")
         events, _ = engine.execute(game.state, command)
         self._append(game, events)
         return events

@@ -136,12 +136,13 @@ def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
                                        "--rebuild` to project this store's games afresh")
 
 
-def rebuild_analytics(path: str) -> None:
-    """Remove the read models at ``path`` (they are derived: ``project`` builds them again)."""
-    for suffix in ("", ".wal"):
-        f = Path(str(path) + suffix)
-        if str(path) != ":memory:" and f.exists():
-            f.unlink()
+def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:
+    """Drop every read model in ``con`` (they are derived: ``project`` builds them again from the log)."""
+    tables = [r[0] for r in con.execute("SELECT table_name FROM information_schema.tables "
+                                        "WHERE table_schema = 'main' AND table_type = 'BASE TABLE'").fetchall()]
+    for table in tables:
+        con.execute(f'DROP TABLE IF EXISTS "{table}"')
+    create_all(con)
 
 
 def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:

@@ -41,6 +41,8 @@ from .schema import create_all
 from .staging import ndjson
 
 NAME = "read_models"         # the tracking row of this projection
+QUARANTINE = """CREATE TABLE IF NOT EXISTS projection_quarantine (
+    game_id VARCHAR PRIMARY KEY, position BIGINT, reason VARCHAR)"""   # games left out, and why
 DEFAULT_BATCH = 50_000
 
 
@@ -87,6 +89,9 @@ class Projector:
         self.app = app
         self.con = con
         create_all(con)
+        con.execute(QUARANTINE)
+        self.quarantined = {r[0] for r in con.execute("SELECT game_id FROM projection_quarantine").fetchall()}
+        self.newly_quarantined: list[tuple[str, str]] = []      # (game id, reason) found by this projector
         if hasattr(app, "store_id"):             # never mix two stores' games in one set of read models
             from . import bind_to_store
             bind_to_store(con, app.store_id())
@@ -103,6 +108,25 @@ class Projector:
             self._apply(_Batch.of(notifications, self.app.mapper), fail_before_commit)
 
     def _apply(self, batch: _Batch, fail_before_commit: bool) -> None:
+        """Apply ``batch``; a game whose events DuckDB cannot take (a value beyond its types, say) is
+        quarantined (:data:`QUARANTINE`) and the batch applied without it, so one game never blocks the
+        projection of all the others."""
+        batch = batch.without(self.quarantined)
+        try:
+            self._apply_once(batch, fail_before_commit)
+        except duckdb.Error as exc:
+            bad = _poisoned_games(batch)
+            if not bad:
+                raise
+            for gid in bad:
+                reason = str(exc).splitlines()[0]
+                self.con.execute("INSERT OR REPLACE INTO projection_quarantine VALUES (?, ?, ?)",
+                                 [gid, batch.first, reason])
+                self.quarantined.add(gid)
+                self.newly_quarantined.append((gid, reason))
+            self._apply_once(batch.without(self.quarantined), fail_before_commit)
+
+    def _apply_once(self, batch: _Batch, fail_before_commit: bool) -> None:
         con = self.con
         _check_start(stored_position(con), batch.first)      # refuse before doing anything
         fd, path = tempfile.mkstemp(prefix="dl-batch-", suffix=".ndjson")
@@ -184,6 +208,38 @@ class _Batch:
     def of(cls, notifications: Sequence[Any], mapper: Any) -> _Batch:
         lines, count = ndjson(notifications, mapper)
         return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count)
+
+    def games(self) -> set[str]:
+        return {line[line.index(b'"g":"') + 5:line.index(b'"', line.index(b'"g":"') + 5)].decode()
+                for line in self.lines.splitlines() if line}
+
+    def without(self, games: set[str]) -> _Batch:
+        """The batch less the events of ``games`` (the position still moves past them)."""
+        if not games:
+            return self
+        marks = tuple(b'"g":"%s"' % g.encode() for g in games)
+        kept = [line for line in self.lines.splitlines(keepends=True) if not any(m in line for m in marks)]
+        return _Batch(self.first, self.last, self.size, b"".join(kept), len(kept))
+
+
+def _poisoned_games(batch: _Batch) -> list[str]:
+    """The games of ``batch`` whose events DuckDB refuses even on their own (tried in a scratch database)."""
+    bad = []
+    for gid in sorted(batch.games()):
+        alone = batch.without(batch.games() - {gid})
+        scratch = duckdb.connect(":memory:")
+        fd, path = tempfile.mkstemp(prefix="dl-quarantine-", suffix=".ndjson")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(alone.lines)
+            create_all(scratch)
+            apply_batch(scratch, path, alone.first)
+        except duckdb.Error:
+            bad.append(gid)
+        finally:
+            scratch.close()
+            os.unlink(path)
+    return bad
 
 
 # --- the public functions ----------------------------------------------------------------------------

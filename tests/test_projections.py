@@ -422,8 +422,8 @@ def test_an_analytics_file_of_another_store_is_refused(store, tmp_path):
         project(other, con)                       # refused before anything is written, whatever the positions
     con.close()
     from projections import rebuild_analytics
-    rebuild_analytics(str(tmp_path / "analytics.duckdb"))       # `project --rebuild`: this store's games afresh
     con = open_analytics(tmp_path / "analytics.duckdb")
+    rebuild_analytics(con)                                      # `project --rebuild`: this store's games afresh
     assert project(other, con).events == len(other.log(other.games()[0]))
     con.close()
 
