@@ -62,14 +62,15 @@ def catch_up(application, con, quiet: bool = False) -> dict:
     return {"events": result.events, "seconds": result.seconds, "position": result.position}
 
 
-def print_question(con, name: str, players: int | None, as_json: bool) -> None:
+def print_question(con, name: str, players: int | None, as_json: bool, origins: list[str] | None = None) -> None:
     from analytics import QUESTIONS, run_question
     q = QUESTIONS[name]
-    columns, rows = run_question(con, name, players=players)
+    columns, rows = run_question(con, name, players=players, origins=origins)
     if as_json:
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
-    t = Table(title=f"{name}" + (f" ({players} players)" if players else ""), caption=q.description)
+    t = Table(title=f"{name}" + (f" ({players} players)" if players else "") + (f" ({', '.join(origins)})" if origins
+              else ""), caption=q.description + " Finished games that are not archived.")
     for c in columns:
         t.add_column(c, justify="right")
     for r in rows:

@@ -361,13 +361,13 @@ def games_delete(
 
 def _forget_in_analytics(store: str | None, gid) -> int:
     """Remove the game's read-model rows, if the read models exist."""
-    import projections
-    forget = getattr(projections, "forget_game", None)
-    if forget is None:
-        return 0
-    from domain.storage import store_env
-    path = projections.analytics_path(store_env(store))
     from pathlib import Path
+
+    from domain.storage import store_env
+    from projections import analytics_path, forget_game
+
+    from .main import _analytics
+    path = analytics_path(store_env(store))
     if path == ":memory:" or not Path(path).exists():
         return 0
-    return forget(path, gid) or 0
+    return forget_game(_analytics(store), gid)

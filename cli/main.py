@@ -428,9 +428,13 @@ def project(
 @handled
 def stats(
     name: Annotated[Optional[str], typer.Argument(help="The question to answer (omit to list them).")] = None,
-    players: Annotated[Optional[int], typer.Option(help="Only games with this many players.")] = None,
+    players: Annotated[Optional[int], typer.Option(help="Only games with this many players.", min=2, max=4)] = None,
+    origin: Annotated[Optional[str], typer.Option(help="Only games of these origins, comma-separated: simulated, "
+                                                  "recorded, imported, forked, scenario, training (default: all). "
+                                                  "Archived games are always left out.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Rows as JSON.")] = False,
-    sql: Annotated[Optional[str], typer.Option(help="Run a read-only SQL query over the read models.")] = None,
+    sql: Annotated[Optional[str], typer.Option(help="Run a read-only SQL query over the read models (sandboxed: "
+                                               "no files, 30 s, 1 GB).")] = None,
     store: StoreOpt = None,
 ) -> None:
     """Ask a named question of the recorded and simulated games (catches up first)."""
@@ -466,7 +470,11 @@ def stats(
             t.add_row(*map(str, r))
         console.print(t)
         return
-    print_question(con, name, players, as_json)
+    from domain.events import ORIGINS
+    origins = [o.strip() for o in origin.split(",")] if origin else None
+    if origins and set(origins) - set(ORIGINS):
+        raise UserError(f"--origin takes {', '.join(ORIGINS)}")
+    print_question(con, name, players, as_json, origins)
 
 
 @app.command()

@@ -103,7 +103,7 @@ DELETE FROM player_results WHERE game_id IN (
 """]
 
 # the event types the other read models are derived from
-NEEDED = ("GameStarted", "ScenarioLoaded", "InputUndone", "InputCorrected", "EvilometerMoved", "MinionPlaced",
+NEEDED = ("GameStarted", "ScenarioLoaded", "InputUndone", "InputCorrected", "GameArchived", "EvilometerMoved", "MinionPlaced",
           "DamageDealt", "GameScored", "PaladinArrived", "PaladinMoved", "AdventurerImprisoned",
           "PrisonerReleased", "CombatEnded", "BattlePlanned", "BattleBegan", "BattleEnded", "TileConquered",
           "RoomBuilt", "MonsterHired")
@@ -159,7 +159,7 @@ WITH firsts AS (
     SELECT game_id, position, type,
            CASE WHEN type = 'GameStarted' THEN payload ELSE payload->'state' END AS setup,
            CASE WHEN type = 'ScenarioLoaded' THEN payload->>'name' END AS scenario,
-           CASE WHEN type = 'GameStarted' THEN payload->>'origin' ELSE 'recorded' END AS origin,
+           coalesce(payload->>'origin', CASE WHEN type = 'GameStarted' THEN 'recorded' ELSE 'scenario' END) AS origin,
            CASE WHEN type = 'GameStarted' THEN payload->>'starting_player'
                 ELSE payload->'state'->'players'->((payload->'state'->>'first_starting_player')::INTEGER)->>'color'
            END AS starting_player
@@ -172,6 +172,7 @@ WITH firsts AS (
     QUALIFY row_number() OVER (PARTITION BY game_id ORDER BY seq DESC) = 1
 )
 SELECT f.game_id, json_array_length(f.setup->'players'), f.setup->>'variant', f.setup->>'mode', f.origin,
+       EXISTS (SELECT 1 FROM recent r WHERE r.game_id = f.game_id AND r.type = 'GameArchived'),
        (f.setup->>'seed')::BIGINT, f.starting_player, f.scenario, l.seq, s.game_id IS NOT NULL,
        array_to_string([c->>'color' FOR c IN s.cards IF (c->>'winner')::BOOLEAN], ','),
        list_max([(c->>'total')::INTEGER FOR c IN s.cards IF (c->>'winner')::BOOLEAN]),

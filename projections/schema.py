@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS games (
     game_id VARCHAR PRIMARY KEY, players INTEGER, variant VARCHAR,   -- 'first_game' | 'full'
     mode VARCHAR,                             -- 'digital' | 'tabletop'
-    origin VARCHAR,                           -- 'simulated' (bots) | 'recorded' (people)
+    origin VARCHAR,                           -- simulated | recorded | imported | forked | scenario | training
+    archived BOOLEAN,                         -- taken out of the statistics (GameArchived)
     seed BIGINT, starting_player VARCHAR, scenario VARCHAR,   -- scenario name if it started from one
     events INTEGER, finished BOOLEAN, winners VARCHAR,        -- winners: comma-separated colours
     winning_score INTEGER,

@@ -143,7 +143,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
         scored = log[-1] if log[-1].type == "GameScored" else None
         cards = {s["color"]: s for s in scored.scores} if scored else {}
         winners = [c for c, s in cards.items() if s["winner"]]
-        rows["games"].append((gid, n, start.variant, start.mode, start.origin, start.seed, start.starting_player,
+        rows["games"].append((gid, n, start.variant, start.mode, start.origin, False, start.seed, start.starting_player,
                               None, len(log), scored is not None, ",".join(winners),
                               max((s["total"] for s in cards.values()), default=None),
                               position - len(log) + 1, state.year, SEASONS[state.season], state.combat_round,

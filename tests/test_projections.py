@@ -178,7 +178,7 @@ def test_events_and_games_match_the_logs(store, reference):
             assert (origin, starting, scenario) == (first.origin, first.starting_player, None)
             assert origin == ("simulated" if gid in store.bots else "recorded")
         else:
-            assert (origin, scenario) == ("recorded", store.scenario[gid])
+            assert (origin, scenario) == ("scenario", store.scenario[gid])     # a game started from a scenario says so
         assert finished == (gid in store.finished)
         if finished:
             scores = log[-1].scores

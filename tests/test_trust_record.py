@@ -260,3 +260,21 @@ def test_undo_and_correct_refuse_what_no_longer_counts():
     assert refused.value.code == "CORRECTION_TAKEN_BACK"
 
 
+
+
+def test_archived_and_deleted_games_leave_the_statistics_and_origins_filter_them(store):
+    run("simulate", "--games", "3", "--players", "2", "--store", store)
+    games = [json.loads(x)["id"] for x in run("games", "--json", "--store", store).output.splitlines()]
+
+    def seats(*extra):
+        rows = json.loads(run("stats", "seat_advantage", "--json", "--store", store, *extra).stdout)
+        return sum(r["games"] for r in rows if r["play_position"] == 0)
+    assert seats() == 3 and seats("--origin", "simulated") == 3 and seats("--origin", "recorded,imported") == 0
+    run("games", "archive", games[0], "--store", store)
+    assert seats() == 2                                          # archived: left out of every question
+    run("games", "delete", games[1], "--yes", "--store", store)
+    assert seats() == 1
+    rows = json.loads(run("stats", "--sql", f"SELECT count(*) AS n FROM events WHERE game_id = '{games[1]}'",
+                          "--json", "--store", store).stdout)
+    assert rows == [{"n": 0}]                                    # its read-model rows are gone too
+    assert run("stats", "seat_advantage", "--origin", "bogus", "--store", store, ok=False).exit_code == 2

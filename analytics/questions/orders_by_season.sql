@@ -2,6 +2,7 @@
 -- grain: one row per season and order card (players' orders only, not the non-player colour's)
 -- parameters:
 --   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
+--   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
 -- answers: Which orders pay off in which season? For each season and order card, how often players
 --   played it, how often the minion got space I, II or III or was shut out, and the average final
 --   score and win rate of the players who played it (counted once per play), most useful first.
@@ -29,6 +30,6 @@ SELECT o.season,
 FROM orders AS o
 JOIN player_results AS pr ON pr.game_id = o.game_id AND pr.color = o.color
 JOIN games AS g ON g.game_id = o.game_id
-WHERE g.finished AND ($players IS NULL OR g.players = $players)
+WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
 GROUP BY o.season, o.card
 ORDER BY list_position(['winter', 'spring', 'summer', 'fall'], o.season), win_rate DESC, plays DESC, o.card
