@@ -147,8 +147,9 @@ class ChooseEventOption(_Cmd):
 
 
 class PlanBattle(_Cmd):
-    """Combat planning: one of the nearest unconquered tiles, traps (1; Labyrinth 2, in the order they
-    spring) and monsters (tunnel 1, room 2, Labyrinth 1) plus any number of ghosts."""
+    """Combat planning: one of the nearest unconquered tiles, traps (1; Labyrinth 2, whose owner orders
+    them when they spring: :class:`OrderTraps`) and monsters (tunnel 1, room 2, Labyrinth 1) plus any
+    number of ghosts."""
     type: Literal["plan_battle"] = "plan_battle"
     player: str
     tile: Square
@@ -161,6 +162,14 @@ class ReleasePrisoner(_Cmd):
     type: Literal["release_prisoner"] = "release_prisoner"
     player: str
     prisoner: str
+
+
+class OrderTraps(_Cmd):
+    """The Labyrinth's owner chooses which of its two traps springs first, when they spring (after the
+    Combat Card is revealed): ``first`` is that trap (its copy id, e.g. "rolling_stone#1")."""
+    type: Literal["order_traps"] = "order_traps"
+    player: str
+    first: str
 
 
 class TargetTrap(_Cmd):
@@ -238,7 +247,7 @@ Command = Annotated[
     Union[
         ChooseInaccessibleOrders, ChooseOrders, TakeAction, ImproveReputation, DigTunnel, StopDigging,
         MineGold, HireMonster, BuildRoom, DiscardTrap, Decline, Produce, RetrieveOrder, PayWage,
-        ReleaseMonster, PayTaxes, ChooseEventOption, PlanBattle, ReleasePrisoner, TargetTrap, Attack,
+        ReleaseMonster, PayTaxes, ChooseEventOption, PlanBattle, ReleasePrisoner, OrderTraps, TargetTrap, Attack,
         SpellChoice, TableRuling, RecordDraw,
     ],
     Field(discriminator="type"),

@@ -78,6 +78,8 @@ def describe_event(e) -> str:
         "InputCorrected": lambda: f"Correction of event {e.first}: {e.was} -> {e.now}; "
                                   f"{len(e.kept)} later input(s) re-applied"
                                   + (f", {len(e.superseded)} superseded from {e.divergence}" if e.superseded else ""),
+        "TrapsOrdered": lambda: f"{e.color} springs the Labyrinth's traps in this order: "
+                                + ", ".join(map(_n, e.traps)),
         "GameArchived": lambda: "The game is archived (left out of the statistics)"
                                 + (f": {e.reason}" if e.reason else ""),
         "InputUndone": lambda: ("The recorder" if e.player == "chance" else e.player)
@@ -165,6 +167,8 @@ def describe_command(c) -> str:
         return f"release {_n(c.prisoner)} ({c.prisoner})"
     if t == "target_trap":
         return f"aim at {_n(c.target)} ({c.target})"
+    if t == "order_traps":
+        return f"spring {_n(c.first)} ({c.first}) first"
     if t == "attack":
         return f"{c.monster} attack {c.option}" + (f" on {', '.join(c.targets)}" if c.targets else "")
     if t == "spell_choice":

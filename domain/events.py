@@ -451,6 +451,13 @@ class BattleBegan(Event):
     room: str | None
 
 
+class TrapsOrdered(Decision):
+    """The Labyrinth's owner put its two traps in the order they spring (CGE FAQ: chosen then, not at
+    planning)."""
+    color: str
+    traps: list[str]
+
+
 class TrapSprung(Decision):
     """A trap is revealed, paid for (``paid``) and discarded; ``target`` for traps that choose one."""
     color: str
@@ -569,7 +576,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
         DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
         MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
         CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied, InputCorrected,
-        FaceDownCardSeen, EvilometerMoved, GameArchived,
+        FaceDownCardSeen, EvilometerMoved, GameArchived, TrapsOrdered,
     ]
 }
 

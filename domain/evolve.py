@@ -679,6 +679,8 @@ def _(s: GameState, e: ev.IllusionVanished) -> None:
     p = s.player(e.color)
     p.illusion = 0
     p.damage.pop("illusion", None)
+    if "illusion" in p.fed:                    # a Create Food token on the Illusion goes with it
+        p.fed.remove("illusion")
 
 
 @on(ev.SpellNotCast)
@@ -820,6 +822,12 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
 def _(s: GameState, e: ev.GameScored) -> None:
     s.scores = copy.deepcopy(e.scores)
     s.phase = "over"
+
+
+@on(ev.TrapsOrdered)
+def _(s: GameState, e: ev.TrapsOrdered) -> None:
+    s.battle["traps"] = list(e.traps)
+    s.battle["traps_ordered"] = True
 
 
 @on(ev.GameArchived)

@@ -73,7 +73,10 @@ RULES: dict[str, str] = {
     "combat.spell": "Rulebook › Fast Spells Step / Slow Spells Step (magic symbols must reach the round number)",
     "combat.monsters": "Rulebook › Monsters (and Ghosts) Step; Appendix › Monsters",
     "combat.training": "Rulebook › Combat Training (the four training dungeons and their Solutions)",
-    "combat.no_tile": "Rulebook › End of Combat (no unconquered tile: release a prisoner, the paladin last)",
+    "combat.labyrinth": "CGE FAQ (Labyrinth): the owner chooses the order in which its two traps spring when "
+                        "they spring, after the Combat Card is revealed (Appendix › Labyrinth: either order)",
+    "combat.no_tile": "Rulebook › End of Combat (no unconquered tile: release a prisoner instead; you *can* save "
+                      "the paladin for last: the owner chooses)",
     # --- rounds and years
     "round.end": "Rulebook › End of the Round (imps return; the Starting Player Token passes left, not in fall)",
     "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",

@@ -22,7 +22,7 @@ import json
 import pytest
 
 from domain import events as ev
-from domain.commands import Attack, PlanBattle, ReleasePrisoner, SpellChoice, TargetTrap
+from domain.commands import Attack, OrderTraps, PlanBattle, ReleasePrisoner, SpellChoice, TargetTrap
 from domain.engine import execute, from_scenario, pending
 from domain.errors import RuleViolation
 from domain.state import to_dict
@@ -234,7 +234,8 @@ def test_the_labyrinth_takes_two_traps_without_gold_and_one_monster():
     f.refused(PlanBattle(player="red", tile=ENTRANCE, traps=["rolling_stone#1", "pendulum#1", "cursed_ring#1"]),
               "TOO_MANY_TRAPS")
     f.refused(PlanBattle(player="red", tile=ENTRANCE, traps=["cursed_ring#1"]), "TRAP_COST_UNPAYABLE")
-    events = f.plan(traps=["rolling_stone#1", "pendulum#1"], monsters=["troll_y2#1", "ghost_y2#1"])
+    f.plan(traps=["rolling_stone#1", "pendulum#1"], monsters=["troll_y2#1", "ghost_y2#1"])
+    events = f.do(OrderTraps(player="red", first="rolling_stone#1"))
     assert [(e.trap, e.paid) for e in of(events, ev.TrapSprung)] == [("rolling_stone#1", {}), ("pendulum#1", {})]
     assert f.p().gold == 0
 
@@ -258,7 +259,7 @@ def test_a_trap_whose_cost_cannot_be_paid_cannot_be_chosen(trap, lack):
     assert all(not o.traps for o in f.pending.options("red"))
 
 
-def test_with_no_unconquered_tile_a_prisoner_is_released_each_round_and_the_paladin_last():
+def test_with_no_unconquered_tile_a_prisoner_is_released_each_round_and_the_paladin_may_be_saved_for_last():
     # End of Combat: "No unconquered tiles are left. ... Each time you are supposed to pick a tile, you must
     # let a prisoner go instead. (Move one Adventurer Tile from your Prison to the Distant Lands Board. You
     # can save the paladin for last.)"
@@ -269,10 +270,13 @@ def test_with_no_unconquered_tile_a_prisoner_is_released_each_round_and_the_pala
     f.attack("troll_y1#1")
     assert imprisoned(f.log) == ["paladin_y1"] and conquered(f.log) == [THIRD]
     assert f.p().prison == ["thief_y1_a", "paladin_y1"]
-    # Round 3: no tile left: a prisoner goes, not the paladin while another prisoner is there.
-    assert f.pending.options("red") == [ReleasePrisoner(player="red", prisoner="thief_y1_a")]
+    # Round 3: no tile left: a prisoner goes; the owner may save the paladin for last, or not ("can")
+    assert f.pending.options("red") == [ReleasePrisoner(player="red", prisoner="thief_y1_a"),
+                                        ReleasePrisoner(player="red", prisoner="paladin_y1")]
     f.refused(PlanBattle(player="red", tile=THIRD), "NO_TILE_LEFT")
-    f.refused(ReleasePrisoner(player="red", prisoner="paladin_y1"), "PALADIN_LAST")
+    from domain.engine import execute_pure
+    paladin_first, _ = execute_pure(f.state, ReleasePrisoner(player="red", prisoner="paladin_y1"))
+    assert of(paladin_first, ev.PrisonerReleased)[0].prisoner == "paladin_y1"       # allowed: not forced last
     events = f.do(ReleasePrisoner(player="red", prisoner="thief_y1_a"))
     assert of(events, ev.PrisonerReleased)[0].prisoner == "thief_y1_a"
     assert "thief_y1_a" in f.state.board.discards["adventurers"]
@@ -420,16 +424,20 @@ def test_the_poisoned_dart_is_lost_if_its_target_is_eliminated_first():
     (["rolling_stone#1", "pendulum#1"], {"warrior_y2_d": (2, 2), "thief_y2_a": (3, 0)}),
     (["pendulum#1", "rolling_stone#1"], {"thief_y2_a": (1, 2), "warrior_y2_d": (4, 0)}),
 ])
-def test_the_labyrinths_two_traps_share_the_partys_disarm(order, expect):
+def test_the_labyrinths_owner_orders_its_two_traps_when_they_spring_and_they_share_the_disarm(order, expect):
+    # CGE FAQ (Labyrinth): the order is chosen when the traps spring, after the Combat Card is revealed.
     # Appendix › Labyrinth: "If you play 2 traps, you can use them in either order. To reduce damage from the
     # second trap, the party can only use as many symbols as they have left over after dealing with the
     # first trap." Year-2 Rolling Stone 4 is catalog data (partial); year-2 Pendulum is PROVISIONAL (assumed
     # equal to year 1: 3 to the second in line) - the test checks the catalog's values.
     f = Fight(one(["warrior_y2_d", "thief_y2_a"], year=2, dungeon=["..L..", "..#..", "..#..", "....."],
                   rooms={"0,2": "labyrinth"}, traps=["rolling_stone", "pendulum"]))
-    events = f.plan(traps=order)
+    planned = f.plan(traps=list(reversed(order)))                 # the order at planning does not count
+    assert of(planned, ev.CombatCardRevealed) and not of(planned, ev.TrapSprung)
+    assert f.pending.kind == "labyrinth_order" and {o.first for o in f.pending.options("red")} == set(order)
+    events = f.do(OrderTraps(player="red", first=order[0]))   # chosen when they spring, the card known
     got = {t: (a, p) for t, a, p, _ in hits(events, source="trap")}
-    assert got == expect and list(got) == list(expect)          # sprung in the planned order
+    assert got == expect and list(got) == list(expect)          # sprung in the chosen order
     assert [e.disarm_used for e in of(events, ev.TrapSprung)] == [2, 0]
 
 
@@ -460,7 +468,8 @@ def test_in_the_labyrinth_the_second_trap_is_not_sprung_once_everyone_is_elimina
     f = Fight(one(["warrior_y2_a"], year=2, damage={"warrior_y2_a": 2}, gold=1, dungeon=["..L..", "..#..", "..#..",
                                                                                       "....."],
                   rooms={"0,2": "labyrinth"}, traps=["rolling_stone", "cursed_ring"]))
-    events = f.plan(traps=["rolling_stone#1", "cursed_ring#1"])
+    f.plan(traps=["rolling_stone#1", "cursed_ring#1"])
+    events = f.do(OrderTraps(player="red", first="rolling_stone#1"))
     assert [e.trap for e in of(events, ev.TrapSprung)] == ["rolling_stone#1"]
     assert imprisoned(events) == ["warrior_y2_a"] and f.p().gold == 1 and f.p().traps == ["cursed_ring#1"]
 
@@ -1197,3 +1206,17 @@ def test_after_the_first_years_combat_the_second_year_begins():
     assert of(f.log, ev.CombatEnded) and of(f.log, ev.YearBegan)
     assert f.state.year == 2 and f.state.paladin.id == "paladin_y2"
     assert not f.monster("troll_y1#1").knocked_out and "warrior_y1_d" in f.state.board.discards["adventurers"]
+
+
+def test_create_food_feeds_the_illusion_when_it_is_first_in_line():
+    # CGE FAQ (Create Food): the food token goes on the first adventurer of the party, even when the first
+    # is an Illusion; the fed Illusion then has 2 hit points, so 1 fatigue does not make it vanish.
+    from domain.phases.combat import ILLUSION, stats
+    f = Fight(one(["wizard_y2_a", "warrior_y2_d"], year=2, round=1,
+                  cards=["create_food", "aura_of_fear", "blind_rage", "magic_key"]))
+    f.state.player("red").illusion = 1          # an Illusion from an earlier round stands in front
+    events = f.plan()
+    assert of(events, ev.SpellCast)[0].card == "create_food"
+    red = f.p()
+    assert red.fed == [ILLUSION] and stats(red, ILLUSION)[0] == 2
+    assert [h[0] for h in hits(events)] == [ILLUSION] and not of(events, ev.IllusionVanished)

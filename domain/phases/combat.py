@@ -16,7 +16,7 @@ from itertools import combinations
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..commands import Attack, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
+from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
 from ..errors import RuleViolation, refuse
 from ..pending import CHANCE, ChanceSpec, Pending
 from ..state import GameState, Player
@@ -52,7 +52,7 @@ def profession(who: str) -> str:
 def stats(p: Player, who: str) -> tuple[int, int, int, int]:
     """(hit points, disarm, heal, magic) of one member of the party."""
     if who == ILLUSION:
-        return 1, 0, 0, 0
+        return 1 + (1 if ILLUSION in p.fed else 0), 0, 0, 0
     cat = catalog()
     a = cat.paladins.get(who) or cat.adventurers[who]
     return a.hit_points + (1 if who in p.fed else 0), a.disarm, a.heal, a.magic
@@ -200,8 +200,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
         if cmd.prisoner not in p.prison:
             raise refuse("PRISONER_UNKNOWN", f"{cmd.prisoner} is not in {p.color}'s prison", "combat.no_tile")
-        if cmd.prisoner in catalog().paladins and any(x not in catalog().paladins for x in p.prison):
-            raise refuse("PALADIN_LAST", "the paladin is released last", "combat.no_tile")
+        # "You can save the paladin for last": a permission (the paladin scores 5, others 2), not a duty.
         return [ev.PrisonerReleased(color=p.color, prisoner=cmd.prisoner)]
     tile = tuple(cmd.tile)
     if not tiles:
@@ -243,8 +242,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
 def plan_options(state: GameState, p: Player) -> list:
     tiles = nearest_tiles(p.dungeon)
     if not tiles:
-        prisoners = [x for x in p.prison if x not in catalog().paladins] or list(p.prison)
-        return [ReleasePrisoner(player=p.color, prisoner=x) for x in prisoners]
+        return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]   # the owner chooses who goes
     ready = [m.id for m in p.monsters if not m.knocked_out]
     ghosts = [m for m in ready if is_ghost(m)][:MAX_GHOST_OPTIONS]
     real = [m for m in ready if not is_ghost(m)]
@@ -253,9 +251,8 @@ def plan_options(state: GameState, p: Player) -> list:
         room = _room_of(p, tile)
         trap_limit = 2 if room == "labyrinth" else 1
         monster_limit = 2 if room is not None and room != "labyrinth" else 1
+        # the Labyrinth's two traps are ordered when they spring (OrderTraps), so a set is enough here
         trap_sets = [list(c) for k in range(trap_limit + 1) for c in combinations(sorted(set(p.traps)), k)]
-        if trap_limit == 2:   # the order matters in the Labyrinth
-            trap_sets += [[b, a] for a, b in (s for s in trap_sets if len(s) == 2)]
         monster_sets = [list(c) for k in range(monster_limit + 1) for c in combinations(real, k)]
         ghost_sets = [list(c) for k in range(len(ghosts) + 1) for c in combinations(ghosts, k)]
         for traps in trap_sets:
@@ -316,8 +313,25 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
                    prompt=prompt)
 
 
+def _labyrinth_order(state: GameState, p: Player) -> Pending:
+    """CGE FAQ (Labyrinth): the owner chooses the order of its two traps when they spring, after the
+    Combat Card is revealed, not at planning."""
+    traps = list(state.battle["traps"])
+
+    def handle(st: GameState, cmd: OrderTraps):
+        if cmd.first not in traps:
+            raise refuse("TRAP_ORDER_INVALID", f"the Labyrinth's traps are {' and '.join(traps)}", "combat.labyrinth")
+        return [ev.TrapsOrdered(color=p.color, traps=[cmd.first, *[t for t in traps if t != cmd.first]])]
+
+    return Pending(kind="labyrinth_order", actors=[p.color], prompt=f"{p.color}: which Labyrinth trap springs first?",
+                   accepts=(OrderTraps,), handle=handle, rule="combat.labyrinth",
+                   options_fn=lambda a: [OrderTraps(player=p.color, first=t) for t in traps])
+
+
 def _trap_step(state: GameState, p: Player):
     b = state.battle
+    if len(b["traps"]) == 2 and not b.get("traps_ordered") and len({type_of(t) for t in b["traps"]}) == 2:
+        return _labyrinth_order(state, p)
     trap = b["traps"][0]
     if is_unseen(trap):
         return _identify_trap(state, p, trap)
@@ -439,9 +453,9 @@ def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.E
     elif card == "illusion":
         fx["illusion"] = 1
     elif card == "create_food":
-        first = next((w for w in order if w != ILLUSION), None)
-        if first:
-            fx["fed"] = first
+        # CGE FAQ: the token goes on the first adventurer of the party, even when that is an Illusion.
+        if order:
+            fx["fed"] = order[0]
     elif card == "regeneration":
         wounded = next((w for w in order if damage_on(state, p, w)), None)
         if wounded:
