@@ -86,3 +86,31 @@ def problems(state: GameState) -> list[str]:
     if state.phase != "setup" and not unknown and combat != _everything("combat_cards"):
         out.append("combat cards not conserved")
     return out
+
+
+def position_problems(state: GameState) -> list[str]:
+    """Besides :func:`problems`, what a position typed or edited by hand can get wrong, each naming the
+    field: a paladin in two places, a season's line of adventurers out of order (weakest first)."""
+    from .game_info import adventurers_per_round
+    out = problems(state)
+    cat = catalog()
+    places: dict[str, list[str]] = {}
+    for k, p in enumerate(state.players):
+        for field in ("party", "prison"):
+            for x in getattr(p, field):
+                if x in cat.paladins:
+                    places.setdefault(x, []).append(f"players[{k}].{field}")
+    for x in state.board.discards.get("paladins", []):
+        places.setdefault(x, []).append("board.discards.paladins")
+    if state.paladin is not None:
+        where = "paladin.holder" if state.paladin.holder else "paladin (in his tent)"
+        places.setdefault(state.paladin.id, []).append(where)
+    for pal, where in places.items():
+        if len(where) > 1:
+            out.append(f"{pal} is in {len(where)} places at once: {', '.join(where)}")
+    need = adventurers_per_round(len(state.players))
+    for season, tiles in state.board.incoming.items():
+        ranks = [cat.adventurers[t].glyph_rank for t in tiles if t in cat.adventurers]
+        if len(tiles) == need and ranks != sorted(ranks):
+            out.append(f"board.incoming.{season}: the adventurers are not lined up weakest first ({', '.join(tiles)})")
+    return out

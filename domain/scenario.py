@@ -133,6 +133,8 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ScenarioLoaded]:
             raise _bad(f"cannot read the scenario file: {exc}") from None
     elif isinstance(data, str):
         data = json.loads(data)
+    if isinstance(data, dict) and "board" in data and "version" in data:
+        return load_position(data)
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -140,6 +142,39 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ScenarioLoaded]:
         raise _bad(msgs) from None
     state = build_state(sc)
     return [ScenarioLoaded(name=sc.name, description=sc.description, state=to_dict(state))]
+
+
+def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
+    """A position: a whole state as ``status --json`` prints it (any phase and step), checked for
+    conservation and consistency (every component in exactly one place) before it is accepted.
+
+    Raises:
+        RuleViolation: ``SCENARIO_INVALID`` naming the offending field.
+    """
+    import copy
+    from .invariants import position_problems
+    from .state import from_dict
+    from .views import HIDDEN
+    d = copy.deepcopy(data)
+    if d.get("seed") == HIDDEN:                 # withheld while the game was in progress: draws go on afresh
+        d["seed"] = random.SystemRandom().randrange(2**63) if d.get("mode") == "digital" else None
+    if HIDDEN in json.dumps(d):
+        raise _bad("this is a player's view (status --as): hidden values cannot be set up; use status --json "
+                   "without --as")
+    try:
+        state = from_dict(d)
+        state.version = 0
+        check = to_dict(state)
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError) as exc:
+        raise _bad(f"not a game state: {type(exc).__name__}: {exc}") from None
+    try:
+        found = position_problems(from_dict(check))
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError) as exc:
+        raise _bad(f"not a game state: {type(exc).__name__}: {exc}") from None
+    if found:
+        raise _bad(found[0])
+    return [ScenarioLoaded(name="position", description=f"a position set up from a saved state (Year {state.year}, "
+                           f"{state.phase})", state=check)]
 
 
 def build_state(sc: Scenario) -> GameState:
