@@ -65,7 +65,8 @@ def status(
     if as_json:
         console.print_json(json.dumps(view(state, viewer)))
         return
-    status_table(state, viewer)
+    from domain.state import from_dict
+    status_table(from_dict(view(state, viewer)) if viewer else state, viewer)   # the view is the one redaction
     if at is None:
         options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None)
 

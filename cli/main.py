@@ -298,7 +298,8 @@ def play(
         scores_table(state)
     else:
         status_table(state, None)
-    console.print(f"Game {gid}: {len(events)} events stored (seed {seed}, {variant.replace('_', ' ')}).")
+    shown = f"seed {seed}, " if state.scores else ""          # a seed predicts the draws: shown once it is over
+    console.print(f"Game {gid}: {len(events)} events stored ({shown}{variant.replace('_', ' ')}).")
     if waiting.actors or waiting.kind != "game_over":
         console.print(f"[bold]The game stops here:[/] {waiting.prompt}")
 
