@@ -211,17 +211,3 @@ def effective(log: list[ev.Event]) -> list[ev.Event]:
     gone = taken_back(log)
     return [e for n, e in enumerate(log, 1)
             if n not in gone and not isinstance(e, (ev.InputUndone, ev.InputCorrected, ev.GameArchived))]
-
-
-def diff(a: list[ev.Event], b: list[ev.Event]) -> int:
-    """How many events of their effective lines (:func:`effective`) two logs share before they part. A
-    fork and its original share the fork point; the first event, which names a fork's origin, is
-    compared without it."""
-    shared = 0
-    for k, (x, y) in enumerate(zip(effective(a), effective(b))):
-        if k == 0:
-            x, y = (e.model_copy(update={"origin": "", "forked_from": None}) for e in (x, y))
-        if x.to_json() != y.to_json():
-            break
-        shared += 1
-    return shared

@@ -27,7 +27,7 @@ from typing import Any
 from . import events as ev
 from . import invariants
 from .commands import RecordDraw, parse_command
-from .corrections import correct, diff, fork, undo_event  # noqa: F401  (the record's undo/correct lines)
+from .corrections import correct, fork, undo_event  # noqa: F401  (the record's undo/correct lines; fork re-exported)
 from .engine import execute_pure
 from .errors import RuleViolation
 from .evolve import evolve
