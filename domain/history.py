@@ -127,8 +127,13 @@ def spans_of(log: list[ev.Event]) -> list[Span]:
         else:
             candidates = [(a, o) for a in p.actors for o in p.options(a)]
         best = None                  # the input that reproduces the longest run of the log's next events
+        target = e.to_json()
         for actor, command in candidates:
             try:
+                if not p.is_chance and p.handle is not None:    # cheap first: the decision event itself
+                    decided = p.handle(state, command)             # (pure: validates, applies nothing)
+                    if decided and decided[0].to_json() != target:
+                        continue
                 events, after = execute_pure(state, command)
             except RuleViolation:
                 continue
