@@ -99,7 +99,7 @@ def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5, roun
         copies = max(1, target_games // games)
         for table in TABLES:
             cols = [r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()]
-            select = ", ".join(f"game_id || '~' || k AS game_id" if c == "game_id" else c for c in cols)
+            select = ", ".join("game_id || '~' || k AS game_id" if c == "game_id" else c for c in cols)
             con.execute(f"CREATE TABLE big_{table} AS SELECT {select} FROM {table}, range(1, {copies}) t(k) "
                         f"UNION ALL SELECT * FROM {table}")
             con.execute(f"DROP TABLE {table}")

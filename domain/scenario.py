@@ -21,7 +21,7 @@ from .catalog import load_catalog
 from .errors import RuleViolation
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
-from .game_info import COLORS, EVENT_TILES, SEASONS
+from .game_info import EVENT_TILES, SEASONS
 from .state import Cell, GameState, Monster, Paladin, to_dict
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")

@@ -52,7 +52,7 @@ from .commands import (BuildRoom, ChooseEventOption, ChooseOrders, Decline, DigT
                        ImproveReputation, MineGold, Produce, ReleaseMonster, StopDigging, TakeAction)
 from .game_info import SEASONS
 from .pending import Pending
-from .phases.common import EVIL_TOP, catalog, free_imps, is_ghost, is_unseen, monster_type, trolls, type_of
+from .phases.common import EVIL_TOP, catalog, free_imps, is_unseen, monster_type, trolls, type_of
 from .state import Cell, GameState, Player
 
 RED_MARK = 3.0          # a red mark costs 3 points at the end: always worse than paying a gold

@@ -20,7 +20,6 @@ from domain.aggregate import EVENT_CLASSES, register_upcast
 from domain.application import DungeonLords, GameConflict, GameNotFound
 from domain.bots import play_until_blocked, random_bot
 from domain.errors import RuleViolation
-from domain.events import ALL_EVENTS
 from domain.state import to_dict
 from domain.storage import describe_store, store_env
 

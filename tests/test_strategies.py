@@ -11,7 +11,7 @@ import pytest
 
 from domain import dungeon as dg
 from domain.bots import play_until_blocked
-from domain.commands import PayTaxes, PayWage, ReleaseMonster
+from domain.commands import PayWage, ReleaseMonster
 from domain.engine import new_game
 from domain.invariants import problems
 from domain.pending import Pending

@@ -32,7 +32,6 @@ def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPAC
 
 
 def step(state: GameState):
-    b = state.board
     n = len(state.players)
     placed = all_placements(state)
     # 1. Non-player colours draw and place their random orders on space II (Rulebook › 3/2 Players).
