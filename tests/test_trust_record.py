@@ -72,8 +72,8 @@ def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_n
     assert marker.first == decision.first and marker.reapplied == len(marker.kept)
     # the kept inputs answered the very same decisions in the corrected line
     now = standing(spans_of(app.log(forked)))
-    assert [s.key for s in now[-len(marker.kept):]] == [s.key for s in later[:len(marker.kept)]] \
-        if marker.kept else True
+    assert marker.kept, "this dispute keeps some later inputs (the other players' next decisions)"
+    assert [s.key for s in now[-len(marker.kept):]] == [s.key for s in later[:len(marker.kept)]]
     assert len(now) == len(standing(spans_of(flog))) - len(later) + len(marker.kept)
     if marker.superseded:
         assert marker.divergence.startswith(marker.superseded[0].split(":")[0])
