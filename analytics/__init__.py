@@ -20,14 +20,24 @@ means "no filter", so each query writes ``($players IS NULL OR g.players = $play
     columns, rows = run_question(con, "win_rate_by_strategy", players=4)
     columns, rows = run_sql(con, "SELECT count(*) FROM games")   # read-only; writes are refused
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["Parameter", "Question", "QUESTIONS", "HEADLINES", "ReadOnlyViolation", "load_questions",
-           "parse_question", "run_question", "run_sql"]
+__all__ = [
+    "Parameter",
+    "Question",
+    "QUESTIONS",
+    "HEADLINES",
+    "ReadOnlyViolation",
+    "load_questions",
+    "parse_question",
+    "run_question",
+    "run_sql",
+]
 
 HEADER_KEYS = ("name", "headline", "grain", "parameters", "answers", "columns")
 
@@ -35,22 +45,24 @@ HEADER_KEYS = ("name", "headline", "grain", "parameters", "answers", "columns")
 @dataclass(frozen=True)
 class Parameter:
     """One optional named parameter of a question (``$name`` in the SQL)."""
+
     name: str
-    type: str                 # DuckDB type name as documented in the header, e.g. "INTEGER"
+    type: str  # DuckDB type name as documented in the header, e.g. "INTEGER"
     description: str
 
 
 @dataclass(frozen=True)
 class Question:
     """A named analytics question: the parsed header of its SQL file and the query itself."""
+
     name: str
-    description: str          # the plain-language ``answers:`` sentence
-    grain: str                # what one result row stands for
+    description: str  # the plain-language ``answers:`` sentence
+    grain: str  # what one result row stands for
     parameters: tuple[Parameter, ...]
-    sql: str                  # the whole file, header included (comments are valid SQL)
-    headline: bool = False    # shown first, as a chart, in the HTML report
-    headline_rank: int = 0    # ``-- headline: 1`` comes before ``-- headline: 2`` ("true" = 1); 0 = not a headline
-    columns: dict[str, str] = field(default_factory=dict)   # result column -> its documented meaning
+    sql: str  # the whole file, header included (comments are valid SQL)
+    headline: bool = False  # shown first, as a chart, in the HTML report
+    headline_rank: int = 0  # ``-- headline: 1`` comes before ``-- headline: 2`` ("true" = 1); 0 = not a headline
+    columns: dict[str, str] = field(default_factory=dict)  # result column -> its documented meaning
     path: str = ""
 
     @property
@@ -76,7 +88,7 @@ def parse_question(text: str, path: str = "") -> Question:
         if not stripped:
             continue
         if not stripped.startswith("--"):
-            break                                  # the header ends at the first SQL line
+            break  # the header ends at the first SQL line
         body = stripped[2:]
         head, sep, rest = body.strip().partition(":")
         if sep and not body.startswith("  ") and head.strip() in HEADER_KEYS:
@@ -100,14 +112,21 @@ def parse_question(text: str, path: str = "") -> Question:
             raise ValueError(f"{path}: parameter line {entry!r} should read 'name TYPE description'")
         params.append(Parameter(parts[0], parts[1], parts[2] if len(parts) > 2 else ""))
     columns: dict[str, str] = {}
-    for entry in header.get("columns", []):        # one line per column: name, then its meaning
+    for entry in header.get("columns", []):  # one line per column: name, then its meaning
         name, _, desc = entry.partition(" ")
         columns[name] = desc.strip()
     flag = one_line("headline").lower()
     rank = int(flag) if flag.isdigit() else 1 if flag in ("true", "yes") else 0
     return Question(
-        name=one_line("name"), description=one_line("answers"), grain=one_line("grain"),
-        parameters=tuple(params), sql=text, headline=rank > 0, headline_rank=rank, columns=columns, path=path,
+        name=one_line("name"),
+        description=one_line("answers"),
+        grain=one_line("grain"),
+        parameters=tuple(params),
+        sql=text,
+        headline=rank > 0,
+        headline_rank=rank,
+        columns=columns,
+        path=path,
     )
 
 
@@ -162,8 +181,9 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
     given = {"players": players, **params}
     unknown = [k for k, v in given.items() if k not in q.parameter_names and v is not None]
     if unknown:
-        raise TypeError(f"question {name!r} takes {', '.join(q.parameter_names) or 'no parameters'}, "
-                        f"not {', '.join(unknown)}")
+        raise TypeError(
+            f"question {name!r} takes {', '.join(q.parameter_names) or 'no parameters'}, not {', '.join(unknown)}"
+        )
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
     return _result(con.execute(q.sql, values) if values else con.execute(q.sql))
@@ -211,7 +231,7 @@ def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:
         cur.close()
 
 
-USER_SQL_SECONDS = 30          # a user's query is interrupted after this long
+USER_SQL_SECONDS = 30  # a user's query is interrupted after this long
 USER_SQL_MEMORY = "1GB"
 
 
@@ -219,8 +239,9 @@ class UserQueryRefused(ValueError):
     """A user's SQL that may not run here, or that failed (one line for people; exit code 2)."""
 
 
-def run_user_sql(con, sql: str, seconds: float = USER_SQL_SECONDS,
-                 memory: str = USER_SQL_MEMORY) -> tuple[list[str], list[tuple]]:
+def run_user_sql(
+    con, sql: str, seconds: float = USER_SQL_SECONDS, memory: str = USER_SQL_MEMORY
+) -> tuple[list[str], list[tuple]]:
     """Run SQL typed by a user (``stats --sql``) in a sandbox, on a connection of its own: read-only, with
     no access to files or other databases (``enable_external_access = false``: ``read_csv``,
     ``read_text``, ``read_blob``, ``glob``, ``ATTACH`` ... are refused), a memory limit and a locked
@@ -237,6 +258,7 @@ def run_user_sql(con, sql: str, seconds: float = USER_SQL_SECONDS,
             message lists the tables), or ran out of time or memory.
     """
     import duckdb
+
     path = con.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()
     path = path[0][0] if path else None
     settings = {"enable_external_access": False, "memory_limit": memory, "lock_configuration": True}
@@ -245,8 +267,9 @@ def run_user_sql(con, sql: str, seconds: float = USER_SQL_SECONDS,
         try:
             sandbox = duckdb.connect(path, read_only=True, config=settings)
         except duckdb.ConnectionException:
-            raise UserQueryRefused("the read models are open elsewhere in this process with other settings; "
-                                   "run the query on its own") from None
+            raise UserQueryRefused(
+                "the read models are open elsewhere in this process with other settings; run the query on its own"
+            ) from None
     else:
         sandbox = con
         for key, value in settings.items():
@@ -270,15 +293,21 @@ def _sandboxed(con, sql: str, seconds: float, memory: str) -> tuple[list[str], l
     except ReadOnlyViolation as exc:
         raise UserQueryRefused(str(exc)) from None
     except duckdb.PermissionException:
-        raise UserQueryRefused("queries read the read models only: file functions (read_csv, read_text, read_blob, "
-                               "glob ...) and other databases are refused") from None
+        raise UserQueryRefused(
+            "queries read the read models only: file functions (read_csv, read_text, read_blob, "
+            "glob ...) and other databases are refused"
+        ) from None
     except duckdb.InterruptException:
         raise UserQueryRefused(f"the query ran longer than {seconds:g} s and was stopped") from None
     except duckdb.OutOfMemoryException:
         raise UserQueryRefused(f"the query needed more than {memory} of memory") from None
     except duckdb.Error as exc:
-        tables = [r[0] for r in con.execute("SELECT table_name FROM information_schema.tables "
-                                             "WHERE table_schema = 'main' ORDER BY 1").fetchall()]
+        tables = [
+            r[0]
+            for r in con.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY 1"
+            ).fetchall()
+        ]
         first = str(exc).splitlines()[0]
         raise UserQueryRefused(f"{first} (the tables: {', '.join(tables)})") from None
     finally:

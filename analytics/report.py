@@ -9,6 +9,7 @@ charts (win rate by strategy with its 95% confidence interval, paladin frequency
 Every question also gets a table; the footer says how many games and events the read models hold.
 Rates and shares are printed as percentages with one decimal, other fractional numbers with two.
 """
+
 from __future__ import annotations
 
 import html
@@ -44,8 +45,9 @@ SVG_FONT = 'font-family="system-ui, sans-serif" font-size="12" fill="#333"'
 
 def is_rate_column(name: str) -> bool:
     """Columns holding a share in [0, 1], printed as percentages."""
-    return (name in ("win_rate", "ci_low", "ci_high", "fair_share")
-            or name.endswith("_share") or name.startswith("share_"))
+    return (
+        name in ("win_rate", "ci_low", "ci_high", "fair_share") or name.endswith("_share") or name.startswith("share_")
+    )
 
 
 def format_cell(column: str, value: Any) -> str:
@@ -75,14 +77,15 @@ def _table(columns: list[str], rows: list[tuple], question: str) -> str:
             cls = ' class="null"' if v is None else (' class="num"' if numeric else "")
             cells.append(f"<td{cls}>{html.escape(format_cell(c, v))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return (f'<table id="table-{question}"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table>')
+    return f'<table id="table-{question}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
 def _no_data_svg(chart_id: str, title: str) -> str:
-    return (f'<svg id="{chart_id}" xmlns="http://www.w3.org/2000/svg" width="640" height="60" '
-            f'viewBox="0 0 640 60" role="img" aria-label="{html.escape(title)}" {SVG_FONT}>'
-            f'<text x="10" y="35">{html.escape(title)}: no finished games yet.</text></svg>')
+    return (
+        f'<svg id="{chart_id}" xmlns="http://www.w3.org/2000/svg" width="640" height="60" '
+        f'viewBox="0 0 640 60" role="img" aria-label="{html.escape(title)}" {SVG_FONT}>'
+        f'<text x="10" y="35">{html.escape(title)}: no finished games yet.</text></svg>'
+    )
 
 
 def win_rate_svg(columns: list[str], rows: list[tuple]) -> str:
@@ -98,31 +101,46 @@ def win_rate_svg(columns: list[str], rows: list[tuple]) -> str:
     def x(rate: float) -> float:
         return left + plot_w * max(0.0, min(1.0, rate))
 
-    parts = [f'<svg id="{chart_id}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" {SVG_FONT}>',
-             f"<title>{html.escape(title)}</title>",
-             f'<text x="{left}" y="16" font-weight="600">{html.escape(title)}</text>']
+    parts = [
+        f'<svg id="{chart_id}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" {SVG_FONT}>',
+        f"<title>{html.escape(title)}</title>",
+        f'<text x="{left}" y="16" font-weight="600">{html.escape(title)}</text>',
+    ]
     axis_y = top + len(rows) * (bar_h + gap)
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         tx = x(tick)
-        parts.append(f'<line stroke="#e6e6e6" stroke-width="1" x1="{tx:.1f}" y1="{top - 4}" x2="{tx:.1f}" y2="{axis_y}"/>')
+        parts.append(
+            f'<line stroke="#e6e6e6" stroke-width="1" x1="{tx:.1f}" y1="{top - 4}" x2="{tx:.1f}" y2="{axis_y}"/>'
+        )
         parts.append(f'<text x="{tx:.1f}" y="{axis_y + 16}" text-anchor="middle">{int(tick * 100)}%</text>')
     parts.append(f'<line stroke="#999" stroke-width="1" x1="{left}" y1="{axis_y}" x2="{left + plot_w}" y2="{axis_y}"/>')
     for k, row in enumerate(rows):
         y = top + k * (bar_h + gap)
         rate, lo, hi = row[ix["win_rate"]], row[ix["ci_low"]], row[ix["ci_high"]]
         label = html.escape(str(row[ix["strategy"]]))
-        tip = (f"{row[ix['strategy']]}: {row[ix['wins']]} wins in {row[ix['games']]} games, "
-               f"{format_cell('win_rate', rate)} (95% CI {format_cell('ci_low', lo)} to {format_cell('ci_high', hi)})")
+        tip = (
+            f"{row[ix['strategy']]}: {row[ix['wins']]} wins in {row[ix['games']]} games, "
+            f"{format_cell('win_rate', rate)} (95% CI {format_cell('ci_low', lo)} to {format_cell('ci_high', hi)})"
+        )
         parts.append(f'<text x="{left - 8}" y="{y + bar_h * 0.7:.1f}" text-anchor="end">{label}</text>')
-        parts.append(f'<rect fill="{BLUE}" x="{left}" y="{y}" width="{x(rate) - left:.1f}" height="{bar_h}">'
-                     f"<title>{html.escape(tip)}</title></rect>")
+        parts.append(
+            f'<rect fill="{BLUE}" x="{left}" y="{y}" width="{x(rate) - left:.1f}" height="{bar_h}">'
+            f"<title>{html.escape(tip)}</title></rect>"
+        )
         mid = y + bar_h / 2
-        parts.append(f'<line stroke="#222" stroke-width="1.5" x1="{x(lo):.1f}" y1="{mid}" x2="{x(hi):.1f}" y2="{mid}"/>')
+        parts.append(
+            f'<line stroke="#222" stroke-width="1.5" x1="{x(lo):.1f}" y1="{mid}" x2="{x(hi):.1f}" y2="{mid}"/>'
+        )
         for edge in (lo, hi):
-            parts.append(f'<line stroke="#222" stroke-width="1.5" x1="{x(edge):.1f}" y1="{y + 4}" x2="{x(edge):.1f}" y2="{y + bar_h - 4}"/>')
-        parts.append(f'<text x="{left + plot_w + 8}" y="{y + bar_h * 0.7:.1f}">'
-                     f'{format_cell("win_rate", rate)} ({row[ix["wins"]]}/{row[ix["games"]]})</text>')
+            parts.append(
+                f'<line stroke="#222" stroke-width="1.5" x1="{x(edge):.1f}" y1="{y + 4}" '
+                f'x2="{x(edge):.1f}" y2="{y + bar_h - 4}"/>'
+            )
+        parts.append(
+            f'<text x="{left + plot_w + 8}" y="{y + bar_h * 0.7:.1f}">'
+            f"{format_cell('win_rate', rate)} ({row[ix['wins']]}/{row[ix['games']]})</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -140,35 +158,49 @@ def paladin_svg(columns: list[str], rows: list[tuple]) -> str:
     def y(share: float) -> float:
         return top + plot_h * (1 - max(0.0, min(1.0, share)))
 
-    parts = [f'<svg id="{chart_id}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" {SVG_FONT}>',
-             f"<title>{html.escape(title)}</title>",
-             f'<text x="{left}" y="16" font-weight="600">{html.escape(title)}</text>',
-             f'<rect fill="{BLUE}" x="{left}" y="26" width="10" height="10"/>'
-             f'<text x="{left + 14}" y="35">arrived</text>',
-             f'<rect fill="{RED}" x="{left + 80}" y="26" width="10" height="10"/>'
-             f'<text x="{left + 94}" y="35">captured</text>']
+    parts = [
+        f'<svg id="{chart_id}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" {SVG_FONT}>',
+        f"<title>{html.escape(title)}</title>",
+        f'<text x="{left}" y="16" font-weight="600">{html.escape(title)}</text>',
+        f'<rect fill="{BLUE}" x="{left}" y="26" width="10" height="10"/><text x="{left + 14}" y="35">arrived</text>',
+        f'<rect fill="{RED}" x="{left + 80}" y="26" width="10" height="10"/>'
+        f'<text x="{left + 94}" y="35">captured</text>',
+    ]
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         ty = y(tick)
-        parts.append(f'<line stroke="#e6e6e6" stroke-width="1" x1="{left}" y1="{ty:.1f}" x2="{width - 10}" y2="{ty:.1f}"/>')
+        parts.append(
+            f'<line stroke="#e6e6e6" stroke-width="1" x1="{left}" y1="{ty:.1f}" x2="{width - 10}" y2="{ty:.1f}"/>'
+        )
         parts.append(f'<text x="{left - 6}" y="{ty + 4:.1f}" text-anchor="end">{int(tick * 100)}%</text>')
-    parts.append(f'<line stroke="#999" stroke-width="1" x1="{left}" y1="{top + plot_h}" x2="{width - 10}" '
-                 f'y2="{top + plot_h}"/>')
+    parts.append(
+        f'<line stroke="#999" stroke-width="1" x1="{left}" y1="{top + plot_h}" x2="{width - 10}" y2="{top + plot_h}"/>'
+    )
     for k, row in enumerate(rows):
         gx = left + 14 + k * group_w
         arrived, captured = row[ix["arrived_share"]] or 0.0, row[ix["captured_share"]] or 0.0
         for j, (share, colour, what) in enumerate(((arrived, BLUE, "arrived"), (captured, RED, "captured"))):
             bx = gx + j * bar_w
-            tip = (f"Year {row[ix['year']]}, {row[ix['players']]} players: {what} in "
-                   f"{format_cell('arrived_share', share)} of {row[ix['games']]} games")
-            parts.append(f'<rect fill="{colour}" x="{bx}" y="{y(share):.1f}" width="{bar_w - 4}" '
-                         f'height="{top + plot_h - y(share):.1f}"><title>{html.escape(tip)}</title></rect>')
-            parts.append(f'<text x="{bx + (bar_w - 4) / 2:.1f}" y="{y(share) - 4:.1f}" text-anchor="middle" '
-                         f'font-size="10">{100 * share:.0f}%</text>')
-        parts.append(f'<text x="{gx + bar_w - 2}" y="{top + plot_h + 16}" text-anchor="middle">'
-                     f'Year {row[ix["year"]]} · {row[ix["players"]]}p</text>')
-        parts.append(f'<text x="{gx + bar_w - 2}" y="{top + plot_h + 30}" text-anchor="middle" font-size="10">'
-                     f'{row[ix["games"]]} games</text>')
+            tip = (
+                f"Year {row[ix['year']]}, {row[ix['players']]} players: {what} in "
+                f"{format_cell('arrived_share', share)} of {row[ix['games']]} games"
+            )
+            parts.append(
+                f'<rect fill="{colour}" x="{bx}" y="{y(share):.1f}" width="{bar_w - 4}" '
+                f'height="{top + plot_h - y(share):.1f}"><title>{html.escape(tip)}</title></rect>'
+            )
+            parts.append(
+                f'<text x="{bx + (bar_w - 4) / 2:.1f}" y="{y(share) - 4:.1f}" text-anchor="middle" '
+                f'font-size="10">{100 * share:.0f}%</text>'
+            )
+        parts.append(
+            f'<text x="{gx + bar_w - 2}" y="{top + plot_h + 16}" text-anchor="middle">'
+            f"Year {row[ix['year']]} · {row[ix['players']]}p</text>"
+        )
+        parts.append(
+            f'<text x="{gx + bar_w - 2}" y="{top + plot_h + 30}" text-anchor="middle" font-size="10">'
+            f"{row[ix['games']]} games</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -196,12 +228,13 @@ def render_report(con, players: int | None = None) -> str:
             f"<code>{html.escape(name)}</code></h2>"
             f'<p class="answers">{html.escape(q.description)}</p>'
             f'<p class="grain">One row: {html.escape(q.grain)}.</p>'
-            f"{chart}{_table(columns, rows, name)}</section>")
+            f"{chart}{_table(columns, rows, name)}</section>"
+        )
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Dungeon Lords analytics</title><style>{CSS}</style></head><body>"
-        f"<h1>Dungeon Lords analytics</h1><p class=\"grain\">Finished games, {html.escape(scope)}.</p>"
+        f'<h1>Dungeon Lords analytics</h1><p class="grain">Finished games, {html.escape(scope)}.</p>'
         + "".join(sections)
         + f'<footer id="coverage">This report covers {games} games ({finished} finished) and {events} events.'
         "</footer></body></html>\n"

@@ -5,6 +5,7 @@ They open the event store (domain.application) and the DuckDB file beside it
 questions (analytics). DuckDB allows one writer: every command here catches up and queries in
 this one process.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,15 +25,30 @@ class SimulationStopped(Exception):
         self.stored, self.wanted, self.cause = stored, wanted, cause
 
 
-def simulate_into(application, games: int, players: int | None, bots: list[str] | None, seed: int,
-                  variant: str | None = None, quiet: bool = False) -> dict:
+def simulate_into(
+    application,
+    games: int,
+    players: int | None,
+    bots: list[str] | None,
+    seed: int,
+    variant: str | None = None,
+    quiet: bool = False,
+) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
     from domain.simulation import plans, run
+
     todo = plans(games, players, bots, seed, variant)
     events = 0
     start = time.perf_counter()
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, disable=quiet, transient=True) as bar:
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=quiet,
+        transient=True,
+    ) as bar:
         task = bar.add_task("games", total=games)
         stored = 0
         try:
@@ -41,22 +57,31 @@ def simulate_into(application, games: int, players: int | None, bots: list[str] 
                 events += len(log)
                 stored += 1
                 bar.advance(task)
-        except BaseException as exc:        # disk full, Ctrl-C, a lost store: say what is safe
+        except BaseException as exc:  # disk full, Ctrl-C, a lost store: say what is safe
             raise SimulationStopped(stored, games, exc) from exc
     seconds = time.perf_counter() - start
-    return {"games": games, "events": events, "seconds": round(seconds, 2),
-            "games_per_second": round(games / seconds, 2) if seconds else None}
+    return {
+        "games": games,
+        "events": events,
+        "seconds": round(seconds, 2),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+    }
 
 
 def catch_up(application, con, quiet: bool = False) -> dict:
     """Bring the DuckDB read models up to the end of the event store's notification log."""
     from projections import Projector
+
     projector = Projector(application, con)
     result = projector.run()
     for gid, reason in projector.newly_quarantined:
         from .render import err_console
-        err_console.print(f"note: game {gid} cannot be projected ({reason}); it is quarantined and left out of "
-                          "the statistics, the rest goes on (see `dungeon-lords audit` on it)", markup=False)
+
+        err_console.print(
+            f"note: game {gid} cannot be projected ({reason}); it is quarantined and left out of "
+            "the statistics, the rest goes on (see `dungeon-lords audit` on it)",
+            markup=False,
+        )
     if not quiet and result.events:
         console.print(f"projected {result.events} events in {result.seconds:.2f} s")
     return {"events": result.events, "seconds": result.seconds, "position": result.position}
@@ -64,13 +89,18 @@ def catch_up(application, con, quiet: bool = False) -> dict:
 
 def print_question(con, name: str, players: int | None, as_json: bool, origins: list[str] | None = None) -> None:
     from analytics import QUESTIONS, run_question
+
     q = QUESTIONS[name]
     columns, rows = run_question(con, name, players=players, origins=origins)
     if as_json:
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
-    t = Table(title=f"{name}" + (f" ({players} players)" if players else "") + (f" ({', '.join(origins)})" if origins
-              else ""), caption=q.description + " Finished games that are not archived.")
+    t = Table(
+        title=f"{name}"
+        + (f" ({players} players)" if players else "")
+        + (f" ({', '.join(origins)})" if origins else ""),
+        caption=q.description + " Finished games that are not archived.",
+    )
     for c in columns:
         t.add_column(c, justify="right")
     for r in rows:

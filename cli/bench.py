@@ -4,6 +4,7 @@ Three figures for the same seeded games (4 players, random bots unless told othe
 alone in memory, then each finished game also saved in ONE append to an in-memory store (POPO) and
 to a SQLite file (what `simulate` will do). Events per game and per second are reported too.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -17,20 +18,26 @@ from domain.engine import new_game
 def play_games(games: int, players: int, bot_names: list[str], bots: dict, seed: int):
     """Yield (events, final state) for ``games`` complete games."""
     for i in range(games):
-        events, state = new_game([f"{b} {k}" for k, b in enumerate(bot_names)], seed=seed + i,
-                                 starting_player=i % players, bots=bot_names)
-        more, state, _ = play_until_blocked(state, {p.color: bots[b] for p, b in zip(state.players, bot_names)},
-                                            seed=seed + i, max_commands=50_000)
+        events, state = new_game(
+            [f"{b} {k}" for k, b in enumerate(bot_names)], seed=seed + i, starting_player=i % players, bots=bot_names
+        )
+        more, state, _ = play_until_blocked(
+            state, {p.color: bots[b] for p, b in zip(state.players, bot_names)}, seed=seed + i, max_commands=50_000
+        )
         yield events + more, state
 
 
 def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 0) -> list[dict]:
     from domain.application import DungeonLords
     from domain.storage import store_env
+
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        stores = [("engine only, in memory", None), ("+ one append each, memory store", "memory"),
-                  ("+ one append each, SQLite file", f"sqlite:///{Path(tmp) / 'bench.sqlite'}")]
+        stores = [
+            ("engine only, in memory", None),
+            ("+ one append each, memory store", "memory"),
+            ("+ one append each, SQLite file", f"sqlite:///{Path(tmp) / 'bench.sqlite'}"),
+        ]
         for label, store in stores:
             app = DungeonLords(env=store_env(store)) if store else None
             events_total = 0
@@ -40,10 +47,16 @@ def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 
                 if app is not None:
                     app.create_from_events(log, final_state=final)
             seconds = time.perf_counter() - start
-            rows.append({"mode": label, "games": games, "seconds": round(seconds, 2),
-                         "games_per_second": round(games / seconds, 2),
-                         "events_per_game": round(events_total / games, 1),
-                         "events_per_second": round(events_total / seconds)})
+            rows.append(
+                {
+                    "mode": label,
+                    "games": games,
+                    "seconds": round(seconds, 2),
+                    "games_per_second": round(games / seconds, 2),
+                    "events_per_game": round(events_total / games, 1),
+                    "events_per_second": round(events_total / seconds),
+                }
+            )
     return rows
 
 
@@ -62,7 +75,8 @@ def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5, roun
 
     from analytics import QUESTIONS, run_question
     from domain.application import DungeonLords
-    from domain.simulation import plans, run as play_all
+    from domain.simulation import plans
+    from domain.simulation import run as play_all
     from domain.storage import store_env
     from projections import open_analytics, project, read_ceiling
     from projections.runner import DEFAULT_BATCH
@@ -77,8 +91,12 @@ def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5, roun
             app.create_from_events(log, final_state=final)
             events += len(log)
         seconds = time.perf_counter() - start
-        out["simulate_and_store"] = {"games": games, "events": events, "seconds": round(seconds, 2),
-                                     "games_per_second": round(games / seconds, 2)}
+        out["simulate_and_store"] = {
+            "games": games,
+            "events": events,
+            "seconds": round(seconds, 2),
+            "games_per_second": round(games / seconds, 2),
+        }
         # the ceiling and the projection, alternated (this machine's speed drifts by tens of percent
         # from minute to minute): each round reads the log alone, then projects into a fresh file
         ratios, reads, projected = [], [], []
@@ -91,17 +109,23 @@ def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5, roun
             ratios.append(projected[-1] / reads[-1])
             if k < rounds - 1:
                 con.close()
-        out["projection"] = {"events": result.events, "batch_size": DEFAULT_BATCH, "rounds": rounds,
-                             "events_per_second": round(statistics.median(projected)),
-                             "read_ceiling_events_per_second": round(statistics.median(reads)),
-                             "share_of_ceiling": round(statistics.median(ratios), 3),
-                             "share_of_ceiling_each_round": [round(r, 3) for r in ratios]}
+        out["projection"] = {
+            "events": result.events,
+            "batch_size": DEFAULT_BATCH,
+            "rounds": rounds,
+            "events_per_second": round(statistics.median(projected)),
+            "read_ceiling_events_per_second": round(statistics.median(reads)),
+            "share_of_ceiling": round(statistics.median(ratios), 3),
+            "share_of_ceiling_each_round": [round(r, 3) for r in ratios],
+        }
         copies = max(1, target_games // games)
         for table in TABLES:
             cols = [r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()]
             select = ", ".join("game_id || '~' || k AS game_id" if c == "game_id" else c for c in cols)
-            con.execute(f"CREATE TABLE big_{table} AS SELECT {select} FROM {table}, range(1, {copies}) t(k) "
-                        f"UNION ALL SELECT * FROM {table}")
+            con.execute(
+                f"CREATE TABLE big_{table} AS SELECT {select} FROM {table}, range(1, {copies}) t(k) "
+                f"UNION ALL SELECT * FROM {table}"
+            )
             con.execute(f"DROP TABLE {table}")
             con.execute(f"ALTER TABLE big_{table} RENAME TO {table}")
         n_games = con.execute("SELECT count(*) FROM games").fetchall()[0][0]

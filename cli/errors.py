@@ -13,6 +13,7 @@
 
 No traceback ever reaches a user. The table is also in README.md and docs/cli.md.
 """
+
 from __future__ import annotations
 
 import functools
@@ -26,7 +27,11 @@ from domain.errors import RuleViolation
 from .render import err_console
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
-MALFORMED = {"COMMAND_MALFORMED", "SCENARIO_INVALID", "SETUP_INVALID"}          # rule violations that are really malformed input
+MALFORMED = {
+    "COMMAND_MALFORMED",
+    "SCENARIO_INVALID",
+    "SETUP_INVALID",
+}  # rule violations that are really malformed input
 
 
 class UserError(Exception):
@@ -43,10 +48,12 @@ def _one_line(text: Any) -> str:
 
 def _store_error(exc: BaseException) -> bool:
     from eventsourcing.persistence import PersistenceError
+
     try:
         import duckdb
+
         duck: tuple[type[BaseException], ...] = (duckdb.IOException,)
-    except ImportError:                                  # pragma: no cover
+    except ImportError:  # pragma: no cover
         duck = ()
     return isinstance(exc, (PersistenceError, sqlite3.Error, OSError, *duck))
 
@@ -54,6 +61,7 @@ def _store_error(exc: BaseException) -> bool:
 def report(exc: BaseException) -> int:
     """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
     from domain.application import GameConflict, GameNotFound
+
     if isinstance(exc, RuleViolation):
         code = USAGE if exc.code in MALFORMED else REFUSED
         err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}", highlight=False, markup=False)
@@ -64,15 +72,16 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, GameNotFound):
         err_console.print(f"not found: {_one_line(exc)}", highlight=False, markup=False)
         return USAGE
-    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore"):   # the store, or its read models
+    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore"):  # the store, or its read models
         err_console.print(f"store error: {_one_line(exc)}", highlight=False, markup=False)
         return STORE
     if isinstance(exc, UserError):
         err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
         return exc.code
-    if isinstance(exc, BrokenPipeError):       # the reader went away (`... | head`): nothing to say
+    if isinstance(exc, BrokenPipeError):  # the reader went away (`... | head`): nothing to say
         import os
         import sys
+
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return OK
     if isinstance(exc, KeyboardInterrupt):
@@ -83,25 +92,33 @@ def report(exc: BaseException) -> int:
         return STORE
     if _store_error(exc):
         what = "the disk is full" if "No space left" in str(exc) or "full" in str(exc).lower() else _one_line(exc)
-        err_console.print(f"store error: {what}. Check the store path (--store / DL_STORE), its permissions and "
-                          "the free space.", highlight=False, markup=False)
+        err_console.print(
+            f"store error: {what}. Check the store path (--store / DL_STORE), its permissions and the free space.",
+            highlight=False,
+            markup=False,
+        )
         return STORE
     if isinstance(exc, RecursionError):
         err_console.print("error: the input is nested too deeply to be a command, record or scenario", highlight=False)
         return USAGE
-    if isinstance(exc, ValueError):                        # a bad --store spec, --at outside the log, ...
+    if isinstance(exc, ValueError):  # a bad --store spec, --at outside the log, ...
         err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
         return USAGE
-    err_console.print(f"internal error: {type(exc).__name__}: {_one_line(exc)}. This is a bug: please report it "
-                      "with the command you ran (nothing was half-stored).", highlight=False, markup=False)
+    err_console.print(
+        f"internal error: {type(exc).__name__}: {_one_line(exc)}. This is a bug: please report it "
+        "with the command you ran (nothing was half-stored).",
+        highlight=False,
+        markup=False,
+    )
     return INTERNAL
 
 
-AFTER_COMMAND: list = []     # callables run when a command ends (closing connections it opened)
+AFTER_COMMAND: list = []  # callables run when a command ends (closing connections it opened)
 
 
 def handled(fn):
     """Wrap a command: user errors and faults become one line and an exit code (see the table above)."""
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
@@ -110,17 +127,18 @@ def handled(fn):
             while AFTER_COMMAND:
                 try:
                     AFTER_COMMAND.pop()()
-                except Exception:       # noqa: BLE001  (closing what is already broken)
+                except Exception:  # noqa: BLE001  (closing what is already broken)
                     pass
+
     return wrapper
 
 
 def _run(fn, args, kwargs):
     try:
         return fn(*args, **kwargs)
-    except (typer.Exit, typer.Abort, typer.TyperException):    # typer's own usage errors: exit 2
+    except (typer.Exit, typer.Abort, typer.TyperException):  # typer's own usage errors: exit 2
         raise
-    except BaseException as exc:       # noqa: BLE001  (the boundary: nothing passes as a traceback)
+    except BaseException as exc:  # noqa: BLE001  (the boundary: nothing passes as a traceback)
         if isinstance(exc, SystemExit):
             raise
         raise typer.Exit(report(exc)) from None

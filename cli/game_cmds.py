@@ -5,10 +5,11 @@ Every per-player output goes through :mod:`domain.views` (``--as COLOUR``); with
 output is the recorder's or auditor's omniscient view (but a digital game's seed stays hidden until
 the game is over).
 """
+
 from __future__ import annotations
 
 import json
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -21,7 +22,7 @@ from .main import StoreOpt, UserError, _app, _game_id, app, handled
 from .render import console, err_console, options_table, status_table
 
 GameArg = Annotated[str, typer.Argument(help="Game id (or a unique prefix).")]
-AsOpt = Annotated[Optional[str], typer.Option("--as", help="Show only what this player (colour) could see.")]
+AsOpt = Annotated[str | None, typer.Option("--as", help="Show only what this player (colour) could see.")]
 
 
 def _viewer(state, as_: str | None) -> str | None:
@@ -51,10 +52,14 @@ def _warn_if_broken(application, gid) -> list[str]:
 @handled
 def status(
     game: GameArg,
-    at: Annotated[Optional[int], typer.Option(help="Show the game just after event number N.")] = None,
+    at: Annotated[int | None, typer.Option(help="Show the game just after event number N.")] = None,
     as_: AsOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the whole state (or that player's view) as JSON; "
-                                          "`new --scenario` loads it back.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print the whole state (or that player's view) as JSON; `new --scenario` loads it back."
+        ),
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Resources, dungeons, Evilometer, offers and the pending input."""
@@ -66,7 +71,8 @@ def status(
         console.print_json(json.dumps(view(state, viewer)))
         return
     from domain.state import from_dict
-    status_table(from_dict(view(state, viewer)) if viewer else state, viewer)   # the view is the one redaction
+
+    status_table(from_dict(view(state, viewer)) if viewer else state, viewer)  # the view is the one redaction
     if at is None:
         options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None)
 
@@ -75,9 +81,11 @@ def status(
 @handled
 def options(
     game: GameArg,
-    at: Annotated[Optional[int], typer.Option(help="The options as they were just after event N.")] = None,
+    at: Annotated[int | None, typer.Option(help="The options as they were just after event N.")] = None,
     as_: AsOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the pending input and the legal commands as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the pending input and the legal commands as JSON.")
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Who must act now, and the legal choices (numbered for `act --pick`), listed at an event number."""
@@ -89,11 +97,15 @@ def options(
     if as_json:
         out = {"event": state.version, "kind": p.kind, "actors": p.actors, "prompt": p.prompt, "rule": p.rule}
         if p.is_chance:
-            out["chance"] = {"what": p.chance.what, "count": p.chance.count,
-                             "pool": sorted(p.chance.pool) if viewer is None else "hidden"}
+            out["chance"] = {
+                "what": p.chance.what,
+                "count": p.chance.count,
+                "pool": sorted(p.chance.pool) if viewer is None else "hidden",
+            }
         else:
-            out["options"] = {a: [o.model_dump(mode="json") for o in p.options(a)]
-                              for a in p.actors if viewer is None or a == viewer}
+            out["options"] = {
+                a: [o.model_dump(mode="json") for o in p.options(a)] for a in p.actors if viewer is None or a == viewer
+            }
         console.print_json(json.dumps(out))
         return
     console.print(f"at event {state.version}:")
@@ -110,22 +122,25 @@ def log(
 ) -> None:
     """Every event of the game, numbered as stored; undone and superseded events are marked."""
     from domain.history import taken_back
+
     application = _app(store)
     gid = _game_id(application, game)
     _warn_if_broken(application, gid)
     events = application.log(gid)
-    numbers = [v for v, *_ in application.stored(gid)]          # as stored: a missing event leaves a gap
+    numbers = [v for v, *_ in application.stored(gid)]  # as stored: a missing event leaves a gap
     viewer = _viewer(events, as_)
     gone = taken_back(events)
     if as_json:
         for k, (n, d) in enumerate(zip(numbers, visible_log(events, viewer)), 1):
-            print(json.dumps({"n": n, "kind": events[k - 1].kind, **({"taken_back": gone[k]} if k in gone else {}),
-                              **d}))
+            print(
+                json.dumps({"n": n, "kind": events[k - 1].kind, **({"taken_back": gone[k]} if k in gone else {}), **d})
+            )
         return
     for k, n in enumerate(numbers, 1):
         mark = f"  [{gone[k]}]" if k in gone else ""
-        console.print(f"{n:>5}  {describe_event(visible_event(events, k, viewer))}{mark}", highlight=False,
-                      markup=False)
+        console.print(
+            f"{n:>5}  {describe_event(visible_event(events, k, viewer))}{mark}", highlight=False, markup=False
+        )
 
 
 @app.command()
@@ -139,6 +154,7 @@ def explain(
 ) -> None:
     """Say why event N happened: the input it followed from, the options legal then, and the rule."""
     from domain.audit import explain as explain_event
+
     application = _app(store)
     gid = _game_id(application, game)
     events = application.log(gid)
@@ -155,31 +171,46 @@ def diff(
     game1: Annotated[str, typer.Argument(help="A game id (or prefix).")],
     game2: Annotated[str, typer.Argument(help="Another game id (or prefix), e.g. a fork.")],
     as_: AsOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print {shared, games: [{id, events, outcome}]} as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print {shared, games: [{id, events, outcome}]} as JSON.")
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Compare two games' lines as they now stand (after undos and corrections): where they part, and
     their outcomes side by side."""
     from domain.corrections import effective
+
     application = _app(store)
     ids = [_game_id(application, g) for g in (game1, game2)]
     states = [application.state(g) for g in ids]
     viewer = _viewer(states[0], as_)
     lines = [visible_log(effective(application.log(g)), viewer) for g in ids]
-    for line in lines:                       # where a copy comes from (and its seed) is not part of its line
+    for line in lines:  # where a copy comes from (and its seed) is not part of its line
         for key in ("origin", "forked_from", "seed"):
             line[0].pop(key, None)
     shared = next((k for k, (x, y) in enumerate(zip(*lines)) if x != y), min(map(len, lines)))
     outcomes = []
     for state in states:
-        outcomes.append(", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "")
-                                  for s in state.scores or []) or f"not finished ({engine.pending(state).prompt})")
+        outcomes.append(
+            ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "") for s in state.scores or [])
+            or f"not finished ({engine.pending(state).prompt})"
+        )
     if as_json:
-        print(json.dumps({"shared": shared, "games": [{"id": str(g), "events": len(line), "outcome": o}
-                                                      for g, line, o in zip(ids, lines, outcomes)]}))
+        print(
+            json.dumps(
+                {
+                    "shared": shared,
+                    "games": [
+                        {"id": str(g), "events": len(line), "outcome": o} for g, line, o in zip(ids, lines, outcomes)
+                    ],
+                }
+            )
+        )
         return
-    console.print(f"the lines share their first {shared} events; then {len(lines[0]) - shared} and "
-                  f"{len(lines[1]) - shared} events differ (undone and superseded events left out)")
+    console.print(
+        f"the lines share their first {shared} events; then {len(lines[0]) - shared} and "
+        f"{len(lines[1]) - shared} events differ (undone and superseded events left out)"
+    )
     for gid, line, outcome in zip(ids, lines, outcomes):
         console.print(f"{gid}: {len(line)} events; {outcome}")
 
@@ -188,8 +219,13 @@ def diff(
 @handled
 def undo(
     game: GameArg,
-    player: Annotated[Optional[str], typer.Option(help="Whose input it must be (a colour, or 'chance' for a draw); "
-                                                  "default: the latest input, whoever gave it.")] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            help="Whose input it must be (a colour, or 'chance' for a draw); "
+            "default: the latest input, whoever gave it."
+        ),
+    ] = None,
     store: StoreOpt = None,
 ) -> None:
     """Take back the latest input still standing (itself an event): refused across a reveal; a draw only in a
@@ -204,30 +240,43 @@ def undo(
 def correct(
     game: GameArg,
     event: Annotated[int, typer.Option(help="An event of the input to replace (see `log`).")],
-    json_: Annotated[Optional[str], typer.Option("--json", help="The decision that should have been given, as JSON.")] = None,
-    draw: Annotated[Optional[str], typer.Option(help="Tabletop: the draw that really came up (comma-separated ids).")] = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be kept and superseded; store nothing.")] = False,
+    json_: Annotated[
+        str | None, typer.Option("--json", help="The decision that should have been given, as JSON.")
+    ] = None,
+    draw: Annotated[
+        str | None, typer.Option(help="Tabletop: the draw that really came up (comma-separated ids).")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be kept and superseded; store nothing.")
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Correct an earlier input (or a tabletop draw): each later input is re-applied to the same decision it
     answered, up to the first one that no longer fits; that one and the rest are superseded (they stay in the log)."""
     if (json_ is None) == (draw is None):
         raise UserError("give exactly one of --json (a decision) or --draw (a tabletop draw)")
-    command = parse_command(json_) if json_ is not None else \
-        RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
+    command = (
+        parse_command(json_)
+        if json_ is not None
+        else RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
+    )
     application = _app(store)
     plan = application.correct(_game_id(application, game), event, command, dry_run=dry_run)
     m = plan.marker
-    console.print(("dry run, nothing stored: " if dry_run else "") + f"event {m.first}: {m.was} -> {m.now}",
-                  highlight=False)
+    console.print(
+        ("dry run, nothing stored: " if dry_run else "") + f"event {m.first}: {m.was} -> {m.now}", highlight=False
+    )
     console.print(f"kept: {len(m.kept)} later input(s)" + (f", up to {m.kept[-1]}" if m.kept else ""), highlight=False)
     if m.divergence:
         console.print(f"first divergence: {m.divergence}", highlight=False)
     for s in m.superseded:
         console.print(f"  superseded: {s}", highlight=False)
     if not dry_run:
-        console.print(f"stored {len(plan.events)} events; the game now waits for: "
-                      f"{application.pending(_game_id(application, game)).prompt}", highlight=False)
+        console.print(
+            f"stored {len(plan.events)} events; the game now waits for: "
+            f"{application.pending(_game_id(application, game)).prompt}",
+            highlight=False,
+        )
 
 
 @app.command()
@@ -242,6 +291,7 @@ def audit(
     from dataclasses import asdict
 
     from domain.audit import audit as audit_log
+
     application = _app(store)
     gid = _game_id(application, game)
     report = audit_log(application.log(gid), application.integrity(gid))
@@ -251,7 +301,9 @@ def audit(
         for p in report.integrity:
             console.print(f"[red]integrity[/]: {p}")
         for f in report.findings:
-            console.print(f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}")
+            console.print(
+                f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}"
+            )
         for u in report.undos:
             console.print(f"undo: {u}")
         for c in report.corrections:
@@ -281,14 +333,18 @@ def fork(
 ) -> None:
     """Copy a game up to event N into a new game (origin "forked"), to replay a disputed line differently."""
     from domain.corrections import fork as fork_log
+
     application = _app(store)
     source = _game_id(application, game)
     gid = application.create_from_events(fork_log(application.log(source), at, str(source)))
     console.print(str(gid))
 
 
-games_app = typer.Typer(help="The games in the store: list them (filters), archive or delete one.",
-                        invoke_without_command=True, no_args_is_help=False)
+games_app = typer.Typer(
+    help="The games in the store: list them (filters), archive or delete one.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
 app.add_typer(games_app, name="games")
 
 
@@ -296,10 +352,20 @@ app.add_typer(games_app, name="games")
 @handled
 def games(
     ctx: typer.Context,
-    origin: Annotated[Optional[str], typer.Option(help="Only games of this origin (comma-separated): simulated, "
-                                                  "recorded, imported, forked, scenario, training.")] = None,
-    status_: Annotated[Optional[str], typer.Option("--status", help="Only games in progress, finished or archived "
-                                                   "(comma-separated: in-progress, finished, archived).")] = None,
+    origin: Annotated[
+        str | None,
+        typer.Option(
+            help="Only games of this origin (comma-separated): simulated, "
+            "recorded, imported, forked, scenario, training."
+        ),
+    ] = None,
+    status_: Annotated[
+        str | None,
+        typer.Option(
+            "--status",
+            help="Only games in progress, finished or archived (comma-separated: in-progress, finished, archived).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per game.")] = False,
     store: StoreOpt = None,
 ) -> None:
@@ -307,24 +373,37 @@ def games(
     if ctx.invoked_subcommand is not None:
         return
     from domain.events import ORIGINS
+
     origins = {o.strip() for o in origin.split(",")} if origin else None
     if origins and origins - set(ORIGINS):
         raise UserError(f"unknown origin {', '.join(sorted(origins - set(ORIGINS)))}: use {', '.join(ORIGINS)}")
     statuses = {s.strip().replace("-", " ") for s in status_.split(",")} if status_ else None
     if statuses and statuses - {"in progress", "finished", "archived"}:
         raise UserError("--status takes in-progress, finished or archived")
-    rows = [s for s in _app(store).summaries()
-            if (origins is None or s.origin in origins) and (statuses is None or s.status in statuses)]
+    rows = [
+        s
+        for s in _app(store).summaries()
+        if (origins is None or s.origin in origins) and (statuses is None or s.status in statuses)
+    ]
     if as_json:
         from dataclasses import asdict
+
         for s in rows:
             print(json.dumps({**asdict(s), "id": str(s.id)}))
         return
     from rich.table import Table
+
     table = Table("id", "origin", "seats", "status", "events", "created", "last input", box=None)
     for s in rows:
-        table.add_row(str(s.id)[:8], s.origin + (f" from {s.forked_from}" if s.forked_from else ""),
-                      ", ".join(s.seats), s.status, str(s.events), s.created, s.last_input)
+        table.add_row(
+            str(s.id)[:8],
+            s.origin + (f" from {s.forked_from}" if s.forked_from else ""),
+            ", ".join(s.seats),
+            s.status,
+            str(s.events),
+            s.created,
+            s.last_input,
+        )
     console.print(table)
     console.print(f"{len(rows)} game(s)")
 
@@ -368,6 +447,7 @@ def _forget_in_analytics(store: str | None, gid) -> int:
     from projections import analytics_path, forget_game
 
     from .main import _analytics
+
     path = analytics_path(store_env(store))
     if path == ":memory:" or not Path(path).exists():
         return 0

@@ -6,6 +6,7 @@ prompt, so the loop can be left (``quit``) and resumed at any time with the same
 At a chance node (tabletop games) the person types what came up: component ids separated by
 commas, chosen among the ones that remain (listed).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,8 +17,10 @@ from domain.errors import RuleViolation
 
 from .render import console, status_table
 
-HELP = ("answer with a number, 'a N' to act as another of the players choosing at once, a JSON command, "
-        "'undo' (take back the latest input), 'status', 'log', 'help' or 'quit'")
+HELP = (
+    "answer with a number, 'a N' to act as another of the players choosing at once, a JSON command, "
+    "'undo' (take back the latest input), 'status', 'log', 'help' or 'quit'"
+)
 
 
 def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
@@ -40,13 +43,16 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             options = p.options(actor)
             if len(p.actors) > 1:
                 console.print(f"  (choosing at once: {', '.join(p.actors)}; now {actor}; 'a N' switches)")
-            if p.kind == "choose_orders":              # 120 orderings: type the cards instead
+            if p.kind == "choose_orders":  # 120 orderings: type the cards instead
                 hand = sorted({c for o in options for c in o.orders})
                 extra = sorted({o.nonplayer_order for o in options if o.nonplayer_order})
-                console.print(f"  {actor}'s hand: {', '.join(hand)}" + (f"; non-player third order: "
-                              f"{', '.join(extra)}" if extra else ""))
-                console.print("  type: FIRST SECOND THIRD" + (" NONPLAYER" if extra else "")
-                              + f" (or a number 1..{len(options)})")
+                console.print(
+                    f"  {actor}'s hand: {', '.join(hand)}"
+                    + (f"; non-player third order: {', '.join(extra)}" if extra else "")
+                )
+                console.print(
+                    "  type: FIRST SECOND THIRD" + (" NONPLAYER" if extra else "") + f" (or a number 1..{len(options)})"
+                )
             else:
                 for i, o in enumerate(options, 1):
                     console.print(f"  {i:3d}. {describe_command(o)}")
@@ -69,7 +75,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             continue
         if line == "undo":
             try:
-                event = application.undo(game_id)          # the recorder takes back the latest input
+                event = application.undo(game_id)  # the recorder takes back the latest input
             except RuleViolation as exc:
                 console.print(f"[red]refused: {exc.code}[/] {exc.message}\n  rule: {exc.rule}")
                 continue
@@ -84,8 +90,14 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
                 command = RecordDraw(cards=[c.strip() for c in line.split(",") if c.strip()])
             elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
                 words = line.split()
-                command = parse_command({"type": "choose_orders", "player": actor, "orders": words[:3],
-                                         "nonplayer_order": words[3] if len(words) > 3 else None})
+                command = parse_command(
+                    {
+                        "type": "choose_orders",
+                        "player": actor,
+                        "orders": words[:3],
+                        "nonplayer_order": words[3] if len(words) > 3 else None,
+                    }
+                )
             elif line.isdigit():
                 if not 1 <= int(line) <= len(options):
                     console.print(f"choose 1..{len(options)}")

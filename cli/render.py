@@ -1,4 +1,5 @@
 """Rendering game states, options and logs for the terminal (rich; plain when not a terminal)."""
+
 from __future__ import annotations
 
 from rich.console import Console
@@ -13,7 +14,7 @@ from domain.rules_index import cite
 from domain.state import GameState
 
 console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)   # an error stays one line
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays one line
 
 
 def _room_names() -> dict[str, str]:
@@ -24,9 +25,11 @@ def status_table(state: GameState, viewer: str | None) -> None:
     """A plain-text picture of the game, as ``viewer`` could see it (None = everything)."""
     b = state.board
     out = console.print
-    out(f"[bold]Year {state.year}, {SEASONS[state.season]}[/] - phase: {state.phase.replace('_', ' ')} - "
+    out(
+        f"[bold]Year {state.year}, {SEASONS[state.season]}[/] - phase: {state.phase.replace('_', ' ')} - "
         f"starting player: {state.players[state.starting_player].color} - "
-        f"{state.variant.replace('_', ' ')}, {state.mode} - event {state.version}")
+        f"{state.variant.replace('_', ' ')}, {state.mode} - event {state.version}"
+    )
     track = ", ".join(f"{p.color} {p.evil}" for p in sorted(state.players, key=lambda p: -p.evil))
     np_track = "".join(f", non-player {n.color} {n.evil}" for n in state.nonplayers if n.evil is not None)
     out(f"Evilometer (1 nice .. 15 evil, paladin at 10): {track}{np_track}")
@@ -38,19 +41,27 @@ def status_table(state: GameState, viewer: str | None) -> None:
     for p in state.players:
         secret = viewer is not None and viewer != p.color
         out("")
-        out(f"[bold]{p.color}[/] ({p.name})  gold {p.gold}  food {p.food}  imps {p.imps - p.imps_busy} free of "
-            f"{p.imps}" + (f"  troll tokens {trolls(p)}" if trolls(p) else "") +
-            f"  evil {p.evil}  red marks {p.red_marks}")
+        out(
+            f"[bold]{p.color}[/] ({p.name})  gold {p.gold}  food {p.food}  imps {p.imps - p.imps_busy} free of "
+            f"{p.imps}"
+            + (f"  troll tokens {trolls(p)}" if trolls(p) else "")
+            + f"  evil {p.evil}  red marks {p.red_marks}"
+        )
         mons = ", ".join(name_of(m.id) + (" (face down)" if m.knocked_out else "") for m in p.monsters) or "-"
         traps = f"{len(p.traps)} card(s)" if secret else (", ".join(name_of(x) for x in p.traps) or "-")
         out(f"  monsters: {mons}   traps: {traps}")
         hand = "hidden" if secret else ", ".join(p.hand)
-        orders = ", ".join(p.orders[:p.revealed]) if secret else ", ".join(p.orders)
+        orders = ", ".join(p.orders[: p.revealed]) if secret else ", ".join(p.orders)
         out(f"  hand: {hand}   inaccessible: {', '.join(p.inaccessible)}" + (f"   orders: {orders}" if orders else ""))
-        out(f"  party: {', '.join(name_of(a) for a in p.party) or '-'}   "
-            f"prison: {', '.join(name_of(a) for a in p.prison) or '-'}")
-        built = [f"{name_of(cell.room)} at {r},{c}" + (" (conquered)" if cell.conquered else "")
-                 for r, c, cell in dg.tiles(p.dungeon) if cell.kind == "room"]
+        out(
+            f"  party: {', '.join(name_of(a) for a in p.party) or '-'}   "
+            f"prison: {', '.join(name_of(a) for a in p.prison) or '-'}"
+        )
+        built = [
+            f"{name_of(cell.room)} at {r},{c}" + (" (conquered)" if cell.conquered else "")
+            for r, c, cell in dg.tiles(p.dungeon)
+            if cell.kind == "room"
+        ]
         for i, line in enumerate(dg.render(p.dungeon, rooms).splitlines()):
             note = ("   rooms: " + "; ".join(built)) if i == 0 and built else ""
             out(f"  {line}{note}")
@@ -80,8 +91,9 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         return
     if p.is_chance:
         spec = p.chance
-        console.print(f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: "
-                      + ", ".join(sorted(spec.pool)))
+        console.print(
+            f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: " + ", ".join(sorted(spec.pool))
+        )
         console.print("Record it with: dungeon-lords act GAME --draw ID[,ID...]")
         return
     for actor in p.actors:
@@ -93,13 +105,18 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         if p.kind == "choose_orders":
             hand = sorted({card for c in opts for card in c.orders})
             np_cards = sorted({c.nonplayer_order for c in opts if c.nonplayer_order})
-            console.print(f"{actor}: choose 3 of {', '.join(hand)}"
-                          + (f"; non-player third order one of {', '.join(np_cards)}" if np_cards else ""))
-            console.print(f"  dungeon-lords orders GAME {actor} FIRST SECOND THIRD"
-                          + (" --nonplayer CARD" if np_cards else ""))
+            console.print(
+                f"{actor}: choose 3 of {', '.join(hand)}"
+                + (f"; non-player third order one of {', '.join(np_cards)}" if np_cards else "")
+            )
+            console.print(
+                f"  dungeon-lords orders GAME {actor} FIRST SECOND THIRD" + (" --nonplayer CARD" if np_cards else "")
+            )
             continue
-        t = Table(title=f"{actor}: {len(opts)} legal choice(s) - act GAME --pick N"
-                  + (f" --player {actor}" if len(p.actors) > 1 else ""))
+        t = Table(
+            title=f"{actor}: {len(opts)} legal choice(s) - act GAME --pick N"
+            + (f" --player {actor}" if len(p.actors) > 1 else "")
+        )
         t.add_column("#", justify="right")
         t.add_column("choice")
         for i, o in enumerate(opts, 1):

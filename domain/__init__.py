@@ -3,6 +3,7 @@
 ``new_game``, ``pending``, ``decide``, ``execute``, ``evolve``, ``replay`` and ``RuleViolation``.
 Nothing here imports a database driver, DuckDB or typer.
 """
+
 from .engine import advance, decide, execute, new_game, pending, replay
 from .errors import RuleViolation
 from .evolve import evolve

@@ -24,6 +24,7 @@ incompatibly, bump ``Game.class_version`` and add ``Game.upcast_vN_vM(state)`` (
 edits ``state["state"]``, a GameState, or drop the snapshot tables: snapshots are only a cache). If
 ``evolve`` changes meaning (a rules fix), old snapshots hold the old result: drop them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -51,10 +52,11 @@ class Game(Aggregate):
     class Event(Aggregate.Event):
         """Base of the stored events: ``data`` is the domain event's JSON payload, ``chain`` the hash
         that links it to the event before (:mod:`domain.chain`; "" in events stored before it)."""
+
         data: dict[str, Any]
         chain: str = ""
 
-        domain_class = DomainEvent           # set on each generated subclass
+        domain_class = DomainEvent  # set on each generated subclass
 
         def to_domain(self) -> DomainEvent:
             """The validated pydantic domain event."""
@@ -63,11 +65,12 @@ class Game(Aggregate):
         def apply(self, game: Game) -> None:
             game.chain = self.chain
             if game.__dict__.get("_folded_elsewhere"):
-                return                      # bulk creation: the caller hands over the final state
+                return  # bulk creation: the caller hands over the final state
             game.state = evolve(getattr(game, "state", None), self.to_domain())
 
     class Created(Event, Aggregate.Created):
         """Base of the two created-events (never stored itself)."""
+
         TOPIC = "dl.Game.Created"
 
     # --- commands ---------------------------------------------------------------------------------
@@ -115,9 +118,17 @@ def fold(game: Game | None, events: Iterable[Any]) -> Game | None:
 
 def _define(name: str, domain_cls: type[DomainEvent]) -> type[Game.Event]:
     base = Game.Created if name in CREATED_EVENTS else Game.Event
-    cls = type(name, (base,), {"TOPIC": TOPIC_PREFIX + name, "class_version": domain_cls.version,
-                               "domain_class": domain_cls, "__module__": __name__,
-                               "__qualname__": f"Game.{name}"})
+    cls = type(
+        name,
+        (base,),
+        {
+            "TOPIC": TOPIC_PREFIX + name,
+            "class_version": domain_cls.version,
+            "domain_class": domain_cls,
+            "__module__": __name__,
+            "__qualname__": f"Game.{name}",
+        },
+    )
     register_topic(cls.TOPIC, cls)
     setattr(Game, name, cls)
     return cls
@@ -139,6 +150,7 @@ def register_upcast(event_name: str, from_version: int, fn: Callable[[dict[str, 
 
 class GameStateAsDict(Transcoding):
     """Snapshot transcoding: ``GameState`` <-> its JSON-native ``to_dict`` form."""
+
     type = GameState
     name = "dl.GameState"
 

@@ -11,6 +11,7 @@ Errors: ``RuleViolation`` (the command is refused; nothing is stored), :class:`G
 ours was stored; never retried here), ``ValueError`` (a version outside the game's log, or a list of
 events that does not start a game).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from .pending import Pending
 from .state import GameState
 from .storage import store_env
 
-PAGE = 1000   # notifications per read (well above the library's log_section_size trap)
+PAGE = 1000  # notifications per read (well above the library's log_section_size trap)
 
 
 class GameNotFound(LookupError):
@@ -42,8 +43,11 @@ class GameConflict(Exception):
     """Raised when someone else recorded into the game after we loaded it (a stale write)."""
 
     def __init__(self, game_id: UUID, detail: str = ""):
-        super().__init__(f"Someone else recorded into game {game_id} meanwhile" + (f" ({detail})" if detail else "")
-                         + ", so nothing of yours was saved. Look at the game again and re-enter your command.")
+        super().__init__(
+            f"Someone else recorded into game {game_id} meanwhile"
+            + (f" ({detail})" if detail else "")
+            + ", so nothing of yours was saved. Look at the game again and re-enter your command."
+        )
         self.game_id = game_id
 
 
@@ -59,19 +63,24 @@ def _check_sqlite_store(path: str) -> None:
     """Refuse an existing SQLite file that holds neither our identity nor our events."""
     import os
     import sqlite3
+
     if path == ":memory:" or "mode=memory" in path or not os.path.exists(path):
         return
     if os.path.getsize(path) == 0:
-        raise StoreRefused(f"{path} is an empty file, not a store of games: if it should become one, "
-                           "give --init (or choose another --store)")
+        raise StoreRefused(
+            f"{path} is an empty file, not a store of games: if it should become one, "
+            "give --init (or choose another --store)"
+        )
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     finally:
         con.close()
     if not tables & {IDENTITY_TABLE, "stored_events"}:
-        raise StoreRefused(f"{path} is a SQLite database but not a store of games: if it should become one, "
-                           "give --init (or choose another --store)")
+        raise StoreRefused(
+            f"{path} is a SQLite database but not a store of games: if it should become one, "
+            "give --init (or choose another --store)"
+        )
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,7 @@ class GameSummary:
     """A game as ``games`` lists it: ``origin`` (``domain.events.ORIGINS``), ``seats`` ("red Ann (bot)"),
     ``status`` ("in progress" | "finished" | "archived"), ``events`` (how many), ``created`` and
     ``last_input`` (ISO times, UTC)."""
+
     id: UUID
     origin: str
     forked_from: str | None
@@ -124,7 +134,7 @@ class DungeonLords(Application):
         if getattr(self, "_store_id", None):
             return self._store_id
         recorder = self.recorder
-        if hasattr(recorder, "_stored_events"):                     # memory: one identity per instance
+        if hasattr(recorder, "_stored_events"):  # memory: one identity per instance
             self._store_id = getattr(recorder, "_dl_store_id", None) or str(uuid4())
             recorder._dl_store_id = self._store_id
             return self._store_id
@@ -147,19 +157,26 @@ class DungeonLords(Application):
         transcoder.register(GameStateAsDict())
 
     # --- writing ----------------------------------------------------------------------------------
-    def create_game(self, names: list[str], variant: str = "first_game", mode: str = "digital",
-                    seed: int | None = None, starting_player: int = 0, origin: str = "recorded") -> UUID:
+    def create_game(
+        self,
+        names: list[str],
+        variant: str = "first_game",
+        mode: str = "digital",
+        seed: int | None = None,
+        starting_player: int = 0,
+        origin: str = "recorded",
+    ) -> UUID:
         """Start a game (``engine.new_game``) and store its opening events in one append.
 
         Raises:
             RuleViolation: SETUP_INVALID (player count, variant, mode, starting player).
         """
-        events, _ = engine.new_game(names, variant=variant, mode=mode, seed=seed, starting_player=starting_player,
-                                    origin=origin)
+        events, _ = engine.new_game(
+            names, variant=variant, mode=mode, seed=seed, starting_player=starting_player, origin=origin
+        )
         return self.create_from_events(events)
 
-    def create_from_events(self, events: list[Event | dict[str, Any]],
-                           final_state: GameState | None = None) -> UUID:
+    def create_from_events(self, events: list[Event | dict[str, Any]], final_state: GameState | None = None) -> UUID:
         """Store a whole log as a new game in one append (scenarios, simulation). Events may be domain
         events or their JSON form. They are folded, not validated against the rules.
 
@@ -179,13 +196,13 @@ class DungeonLords(Application):
             self.save(game)
             return game.id
         game.record(domain[1:], final_state=final_state)
-        self.snapshotting_intervals = {}          # an instance value shadows the class's for this save
+        self.snapshotting_intervals = {}  # an instance value shadows the class's for this save
         try:
             self.save(game)
         finally:
             del self.snapshotting_intervals
         if game.version >= SNAPSHOT_INTERVAL:
-            self.snapshots.put([Game.Snapshot.take(game)])   # the same class take_snapshot() uses
+            self.snapshots.put([Game.Snapshot.take(game)])  # the same class take_snapshot() uses
         return game.id
 
     def execute(self, game_id: UUID | str, command: Any, expected: int | None = None) -> list[Event]:
@@ -215,6 +232,7 @@ class DungeonLords(Application):
             GameNotFound, GameConflict: as for :meth:`execute`.
         """
         from .corrections import undo_event
+
         game = self._load(game_id)
         event = undo_event(self.log(game.id), player)
         self._append(game, [event])
@@ -232,6 +250,7 @@ class DungeonLords(Application):
         """
         from .commands import parse_command
         from .corrections import correct
+
         game = self._load(game_id)
         if isinstance(command, dict | str):
             command = parse_command(command)
@@ -247,6 +266,7 @@ class DungeonLords(Application):
             GameNotFound, GameConflict.  ValueError: the game is archived already.
         """
         from .events import GameArchived
+
         game = self._load(game_id)
         if game.state.archived:
             raise ValueError(f"game {game.id} is archived already")
@@ -275,8 +295,7 @@ class DungeonLords(Application):
             GameNotFound: unknown id.
         """
         gid = _uuid(game_id)
-        rows = [(e.originator_version, type(e).__name__, e.data, getattr(e, "chain", ""))
-                for e in self.events.get(gid)]
+        rows = [(e.originator_version, type(e).__name__, e.data, getattr(e, "chain", "")) for e in self.events.get(gid)]
         if not rows:
             raise GameNotFound(game_id)
         return rows
@@ -285,6 +304,7 @@ class DungeonLords(Application):
         """Problems with the stored log's hash chain and numbering (:func:`domain.chain.broken_links`);
         empty when every event is there and unchanged."""
         from .chain import broken_links
+
         return broken_links(self.stored(game_id))
 
     def _append(self, game: Game, events: list[Event]) -> None:
@@ -328,8 +348,7 @@ class DungeonLords(Application):
         ids: list[UUID] = []
         start = 0
         while True:
-            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics,
-                                                      inclusive_of_start=False)
+            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics, inclusive_of_start=False)
             ids += [_uuid(n.originator_id) for n in page]
             if len(page) < PAGE:
                 return ids
@@ -338,37 +357,44 @@ class DungeonLords(Application):
     def summaries(self) -> list[GameSummary]:
         """One :class:`GameSummary` per game, oldest first, read from the notification log and each
         game's latest stored event (no game is replayed)."""
+
         def ids_with(name: str) -> set[UUID]:
             out: set[UUID] = set()
             start = 0
             while True:
-                page = self.recorder.select_notifications(start=start, limit=PAGE, topics=[TOPIC_PREFIX + name],
-                                                          inclusive_of_start=False)
+                page = self.recorder.select_notifications(
+                    start=start, limit=PAGE, topics=[TOPIC_PREFIX + name], inclusive_of_start=False
+                )
                 out |= {_uuid(n.originator_id) for n in page}
                 if len(page) < PAGE:
                     return out
                 start = page[-1].id
+
         scored, archived = ids_with("GameScored"), ids_with("GameArchived")
         out: list[GameSummary] = []
         start = 0
         topics = [TOPIC_PREFIX + name for name in CREATED_EVENTS]
         while True:
-            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics,
-                                                      inclusive_of_start=False)
+            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics, inclusive_of_start=False)
             for n in page:
                 gid = _uuid(n.originator_id)
                 first = self.mapper.to_domain_event(n)
                 data = first.data
-                last = self.mapper.to_domain_event(self.recorder.select_events(n.originator_id, desc=True,
-                                                                               limit=1)[0])
+                last = self.mapper.to_domain_event(self.recorder.select_events(n.originator_id, desc=True, limit=1)[0])
                 seats = data.get("players") or data.get("state", {}).get("players", [])
                 status = "archived" if gid in archived else "finished" if gid in scored else "in progress"
-                out.append(GameSummary(
-                    id=gid, origin=data.get("origin", "scenario" if "state" in data else "recorded"),
-                    forked_from=data.get("forked_from"),
-                    seats=[f"{p['color']} {p['name']}" + (f" ({p['bot']})" if p.get("bot") else "") for p in seats],
-                    status=status, events=last.originator_version, created=first.timestamp.isoformat(timespec="seconds"),
-                    last_input=last.timestamp.isoformat(timespec="seconds")))
+                out.append(
+                    GameSummary(
+                        id=gid,
+                        origin=data.get("origin", "scenario" if "state" in data else "recorded"),
+                        forked_from=data.get("forked_from"),
+                        seats=[f"{p['color']} {p['name']}" + (f" ({p['bot']})" if p.get("bot") else "") for p in seats],
+                        status=status,
+                        events=last.originator_version,
+                        created=first.timestamp.isoformat(timespec="seconds"),
+                        last_input=last.timestamp.isoformat(timespec="seconds"),
+                    )
+                )
             if len(page) < PAGE:
                 return out
             start = page[-1].id
@@ -393,13 +419,13 @@ def _uuid(game_id: UUID | str) -> UUID:
 def _delete_stream(recorder: Any, gid: UUID) -> None:
     """Remove one originator's records from an eventsourcing recorder (SQLite, PostgreSQL or memory)."""
     table = getattr(recorder, "events_table_name", None)
-    if hasattr(recorder, "_stored_events"):                       # memory (POPO)
+    if hasattr(recorder, "_stored_events"):  # memory (POPO)
         with recorder._database_lock:
             recorder._stored_events[:] = [e for e in recorder._stored_events if e.originator_id != gid]
             recorder._stored_events_index.pop(gid, None)
     elif table is not None and type(recorder).__module__.endswith("sqlite"):
         with recorder.datastore.transaction(commit=True) as c:
-            c.execute(f"DELETE FROM {table} WHERE originator_id = ?", (gid.hex,))   # stored without hyphens
+            c.execute(f"DELETE FROM {table} WHERE originator_id = ?", (gid.hex,))  # stored without hyphens
     elif table is not None:
         with recorder.datastore.transaction(commit=True) as c:
             c.execute(f"DELETE FROM {table} WHERE originator_id = %s", (gid,))

@@ -9,6 +9,7 @@ text is unknown: see ``dungeon-lords catalog``).
 ``explain(log, n)`` says why event ``n`` happened: the input it followed from, the rule, and for
 the paladin and the adventurers the Evilometer that decided it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from .state import GameState
 
 @dataclass
 class Finding:
-    event: int          # 1-based event number
+    event: int  # 1-based event number
     stored: str
     expected: str
     rule: str
@@ -37,6 +38,7 @@ class AuditReport:
     """What an audit found. ``clean`` when the log is whole and unchanged (``integrity``), every
     stored event follows under the current rules (``findings``) and no correction superseded later
     inputs (``corrections`` lists every correction; ``superseded`` the inputs they could not keep)."""
+
     events: int
     findings: list[Finding] = field(default_factory=list)
     undos: list[str] = field(default_factory=list)
@@ -45,7 +47,7 @@ class AuditReport:
     rulings: list[str] = field(default_factory=list)
     provisional: list[str] = field(default_factory=list)
     integrity: list[str] = field(default_factory=list)
-    catalog: str = ""        # a note when the game was played with another catalog than the audit's
+    catalog: str = ""  # a note when the game was played with another catalog than the audit's
 
     @property
     def clean(self) -> bool:
@@ -54,15 +56,29 @@ class AuditReport:
 
 # The rule behind each kind of consequence (the input's own rule covers the rest).
 EVENT_RULES = {
-    "AdventurerAssigned": "adventurers.assign", "AdventurerDiscarded": "adventurers.two_players",
-    "NonPlayerEvilMoved": "adventurers.two_players", "PaladinArrived": "paladin.arrives",
-    "PaladinMoved": "paladin.moves", "MinionPlaced": "orders.placement", "OrdersRevealed": "orders.placement",
-    "NonPlayerOrdersRotated": "orders.three_players", "RoundEnded": "round.end", "YearBegan": "year.second",
-    "TaxesPaid": "event.taxes", "WagePaid": "event.payday", "MonsterReleased": "event.payday",
-    "ActionDeclined": "action.full_cost", "OrdersRetrieved": "orders.retrieval",
-    "AdventurersLinedUp": "round.adventurers_redraw", "AdventurerPutUnder": "round.adventurers_redraw",
-    "DamageDealt": "combat.trap", "AdventurerImprisoned": "combat.monsters", "TileConquered": "combat.tile",
-    "ConquestPrevented": "combat.monsters", "SpellCast": "combat.spell", "SpellNotCast": "combat.spell",
+    "AdventurerAssigned": "adventurers.assign",
+    "AdventurerDiscarded": "adventurers.two_players",
+    "NonPlayerEvilMoved": "adventurers.two_players",
+    "PaladinArrived": "paladin.arrives",
+    "PaladinMoved": "paladin.moves",
+    "MinionPlaced": "orders.placement",
+    "OrdersRevealed": "orders.placement",
+    "NonPlayerOrdersRotated": "orders.three_players",
+    "RoundEnded": "round.end",
+    "YearBegan": "year.second",
+    "TaxesPaid": "event.taxes",
+    "WagePaid": "event.payday",
+    "MonsterReleased": "event.payday",
+    "ActionDeclined": "action.full_cost",
+    "OrdersRetrieved": "orders.retrieval",
+    "AdventurersLinedUp": "round.adventurers_redraw",
+    "AdventurerPutUnder": "round.adventurers_redraw",
+    "DamageDealt": "combat.trap",
+    "AdventurerImprisoned": "combat.monsters",
+    "TileConquered": "combat.tile",
+    "ConquestPrevented": "combat.monsters",
+    "SpellCast": "combat.spell",
+    "SpellNotCast": "combat.spell",
     "GameScored": "scoring.winner",
 }
 
@@ -89,7 +105,7 @@ def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditRepor
     state = evolve(None, log[0])
     auto, state = advance(state)
     i = 1
-    k = _prefix(auto, log[i:i + len(auto)])
+    k = _prefix(auto, log[i : i + len(auto)])
     if k < len(auto):
         report.findings.append(Finding(i + k + 1, _d(log, i + k), describe_event(auto[k]), cite("flow.turn")))
     i += len(auto)
@@ -99,16 +115,19 @@ def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditRepor
             entry = f"event {i + 1}: {describe_event(marker)}"
             if isinstance(marker, ev.InputCorrected):
                 report.corrections.append(entry)
-                report.superseded += [f"{s} (superseded by the correction at event {i + 1})"
-                                      for s in marker.superseded]
+                report.superseded += [f"{s} (superseded by the correction at event {i + 1})" for s in marker.superseded]
             else:
                 report.undos.append(entry)
             start = marker.first if isinstance(marker, ev.InputUndone) or marker.follows else 0
             if start and _restored(marker) != _restored_state(state_before(log, start)):
-                report.findings.append(Finding(i + 1, "a marker whose state is not the game before event "
-                                               f"{start}", f"the state before event {start}",
-                                               cite("record.undo" if isinstance(marker, ev.InputUndone)
-                                                    else "record.correction")))
+                report.findings.append(
+                    Finding(
+                        i + 1,
+                        f"a marker whose state is not the game before event {start}",
+                        f"the state before event {start}",
+                        cite("record.undo" if isinstance(marker, ev.InputUndone) else "record.correction"),
+                    )
+                )
                 break
             state, i = evolve(state, marker), i + 1
             continue
@@ -118,15 +137,20 @@ def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditRepor
         if isinstance(log[i], ev.TableRulingApplied):
             report.rulings.append(f"event {i + 1}: {describe_event(log[i])}")
             from .commands import TableRuling
+
             try:
                 events, state = execute_pure(state, TableRuling(reason=log[i].reason, changes=log[i].changes))
             except RuleViolation as exc:
-                report.findings.append(Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}",
-                                               exc.rule))
+                report.findings.append(
+                    Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}", exc.rule)
+                )
                 break
-            except ValueError as exc:               # stored before rulings were typed: not a valid ruling now
-                report.findings.append(Finding(i + 1, _d(log, i), f"a ruling that is not valid: {exc}".split("\n")[0],
-                                               cite("record.ruling")))
+            except ValueError as exc:  # stored before rulings were typed: not a valid ruling now
+                report.findings.append(
+                    Finding(
+                        i + 1, _d(log, i), f"a ruling that is not valid: {exc}".split("\n")[0], cite("record.ruling")
+                    )
+                )
                 break
             i += len(events)
             continue
@@ -143,27 +167,32 @@ def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditRepor
                 events, after = execute_pure(state, command)
             except RuleViolation:
                 continue
-            k = _prefix(events, log[i:i + len(events)])
+            k = _prefix(events, log[i : i + len(events)])
             if best is None or k > best[0] or (k == best[0] == len(events) > len(best[1])):
                 best = (k, events, after)
         if best is None or best[0] == 0:
-            why = "a draw the components that remained could not produce" if p.is_chance else \
-                "an input that is not legal at this point"
-            report.findings.append(Finding(i + 1, _d(log, i), f"{why} (the game waited for: {p.prompt})",
-                                           cite(p.rule)))
+            why = (
+                "a draw the components that remained could not produce"
+                if p.is_chance
+                else "an input that is not legal at this point"
+            )
+            report.findings.append(Finding(i + 1, _d(log, i), f"{why} (the game waited for: {p.prompt})", cite(p.rule)))
             break
         k, events, after = best
         if k < len(events):
-            report.findings.append(Finding(i + k + 1, _d(log, i + k), describe_event(events[k]),
-                                           _rule_for(events, k, p.rule)))
+            report.findings.append(
+                Finding(i + k + 1, _d(log, i + k), describe_event(events[k]), _rule_for(events, k, p.rule))
+            )
         state, i = after, i + len(events)
     report.provisional = provisional_cards(log)
     first = log[0]
     played = first.catalog_hash if isinstance(first, ev.GameStarted) else first.state.get("catalog_hash", "")
     now = load_catalog().content_hash
     if played and played != now:
-        report.catalog = (f"the game was played with catalog {played[:12]}, the audit uses {now[:12]} "
-                          "(pass the same --catalog override to audit it as played)")
+        report.catalog = (
+            f"the game was played with catalog {played[:12]}, the audit uses {now[:12]} "
+            "(pass the same --catalog override to audit it as played)"
+        )
     return report
 
 
@@ -173,6 +202,7 @@ def _restored(marker: ev.InputUndone | ev.InputCorrected) -> dict:
 
 def _restored_state(state: GameState) -> dict:
     from .state import to_dict
+
     return {k: v for k, v in to_dict(state).items() if k not in ("version", "archived")}
 
 
@@ -182,6 +212,7 @@ def _d(log: list[ev.Event], index: int) -> str:
 
 def _draw(e: ev.Event):
     from .commands import RecordDraw
+
     try:
         return RecordDraw(cards=draw_cards(e))
     except ValueError:
@@ -215,6 +246,7 @@ def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
         ValueError: ``n`` is not an event of the log.
     """
     from .views import visible_event
+
     if not 1 <= n <= len(log):
         raise ValueError(f"the game has events 1..{len(log)}")
     e = visible_event(log, n, viewer)
@@ -230,21 +262,37 @@ def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
         lines.append("It followed from the set-up, before any input (the rules' own steps).")
     else:
         visible = span.actor in (viewer, "chance", "undo", "ruling", "archive") or viewer is None
-        who = {"chance": "a draw", "undo": "an undo", "correction": "a correction", "ruling": "a table ruling",
-               "archive": "archiving"}.get(span.actor, f"{span.actor}'s input")
+        who = {
+            "chance": "a draw",
+            "undo": "an undo",
+            "correction": "a correction",
+            "ruling": "a table ruling",
+            "archive": "archiving",
+        }.get(span.actor, f"{span.actor}'s input")
         first = visible_event(log, span.first, viewer)
-        what = describe_event(first) if span.actor in ("chance", "correction", "archive") or not visible \
-            else span.command if span.actor == "undo" else describe_command(span.command)
-        lines.append(("It is " if span.first == n else "It followed from ") + f"{who} at event {span.first}: {what}"
-                     + (f" (events {span.first}..{span.last})." if span.last > span.first else "."))
+        what = (
+            describe_event(first)
+            if span.actor in ("chance", "correction", "archive") or not visible
+            else span.command
+            if span.actor == "undo"
+            else describe_command(span.command)
+        )
+        lines.append(
+            ("It is " if span.first == n else "It followed from ")
+            + f"{who} at event {span.first}: {what}"
+            + (f" (events {span.first}..{span.last})." if span.last > span.first else ".")
+        )
         if span.first == n and span.key is not None and span.actor != "chance":
             before = state_before(log, n)
             p = pending(before)
             lines.append(f"The game asked {', '.join(p.actors)}: {p.prompt}. Rule: {cite(p.rule)}")
             if viewer is None or span.actor == viewer:
                 options = [describe_command(o) for o in p.options(span.actor)]
-                lines.append(f"Legal for {span.actor} then ({len(options)}): " + "; ".join(options[:20])
-                             + ("; ..." if len(options) > 20 else ""))
+                lines.append(
+                    f"Legal for {span.actor} then ({len(options)}): "
+                    + "; ".join(options[:20])
+                    + ("; ..." if len(options) > 20 else "")
+                )
     before_state: GameState | None = state_before(log, n)
     after = evolve(_copy(before_state), log[n - 1])
     if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
@@ -266,4 +314,5 @@ def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
 
 def _copy(state: GameState) -> GameState:
     from .state import clone
+
     return clone(state)

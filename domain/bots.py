@@ -2,15 +2,15 @@
 
 A bot is a callable ``(state, pending, actor, rng) -> command``; it sees only the options.
 """
+
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
 from .engine import execute, pending
-from .state import clone
 from .pending import Pending
-from .state import GameState
+from .state import GameState, clone
 
 Bot = Callable[[GameState, Pending, str, random.Random], object]
 
@@ -23,8 +23,9 @@ def random_bot(state: GameState, p: Pending, actor: str, rng: random.Random):
 BOTS: dict[str, Bot] = {"random": random_bot}
 
 
-def play_until_blocked(state: GameState, bots: dict[str, Bot], seed: int = 0, max_commands: int = 5000,
-                       on_step: Callable | None = None) -> tuple[list, GameState, Pending]:
+def play_until_blocked(
+    state: GameState, bots: dict[str, Bot], seed: int = 0, max_commands: int = 5000, on_step: Callable | None = None
+) -> tuple[list, GameState, Pending]:
     """Let ``bots`` (colour -> bot) answer every input until the game waits for something no bot
     can give (the end of the game). Returns (events, final state, the blocking Pending).
     The state passed in is copied once; the bots' moves are then applied in place (fast)."""

@@ -9,6 +9,7 @@ made, and a record of a game in progress withholds it. It also leaves out the fi
 ``origin`` and ``forked_from``: they say where this copy came from (an imported copy of a game is
 the same game).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,7 +20,7 @@ from typing import Any
 STATE_CARRIERS = ("ScenarioLoaded", "InputUndone", "InputCorrected")
 
 
-PROVENANCE = ("seed", "origin", "forked_from")   # where this copy came from, not what happened
+PROVENANCE = ("seed", "origin", "forked_from")  # where this copy came from, not what happened
 
 
 def _canonical(event_type: str, data: dict[str, Any]) -> bytes:
@@ -57,15 +58,19 @@ def broken_links(stored: Iterable[tuple[int, str, dict[str, Any], str]]) -> list
     for version, event_type, data, chain in stored:
         if version != expected:
             missing = f"{expected}" if version == expected + 1 else f"{expected}..{version - 1}"
-            problems.append(f"event {missing} is missing from the store (the versions jump from {expected - 1} "
-                            f"to {version})")
+            problems.append(
+                f"event {missing} is missing from the store (the versions jump from {expected - 1} to {version})"
+            )
         elif not chain:
             unchained.append(version)
         elif link(previous, version, event_type, data) != chain:
-            problems.append(f"event {version} ({event_type}) does not match its hash: it was changed after "
-                            "it was stored")
+            problems.append(
+                f"event {version} ({event_type}) does not match its hash: it was changed after it was stored"
+            )
         previous, expected = chain, version + 1
     if unchained:
-        problems.append(f"{len(unchained)} event(s) from event {unchained[0]} on carry no hash (stored before "
-                        "the log was chained); re-import the game's record to chain it")
+        problems.append(
+            f"{len(unchained)} event(s) from event {unchained[0]} on carry no hash (stored before "
+            "the log was chained); re-import the game's record to chain it"
+        )
     return problems

@@ -5,10 +5,11 @@ exactly this shape, e.g. ``{"type": "dig_tunnel", "player": "red", "square": [1,
 ``player`` is the colour of the acting player. Validation of shape happens here; the rules
 are checked by :func:`domain.decide.decide`, which raises :class:`~domain.errors.RuleViolation`.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -23,6 +24,7 @@ class _Cmd(BaseModel):
 
 class ChooseInaccessibleOrders(_Cmd):
     """Full game set-up: keep 2 of the 3 drawn order cards as inaccessible."""
+
     type: Literal["choose_inaccessible_orders"] = "choose_inaccessible_orders"
     player: str
     cards: list[str]
@@ -31,6 +33,7 @@ class ChooseInaccessibleOrders(_Cmd):
 class ChooseOrders(_Cmd):
     """Orders Phase: 3 different order cards from hand, left (first) to right.
     With 2 players, also the third order of the non-player colour you handle."""
+
     type: Literal["choose_orders"] = "choose_orders"
     player: str
     orders: list[str]
@@ -39,12 +42,14 @@ class ChooseOrders(_Cmd):
 
 class TakeAction(_Cmd):
     """Carry out the order on your current space (Get Food, Recruit Imps, Buy Traps), paying its cost."""
+
     type: Literal["take_action"] = "take_action"
     player: str
 
 
 class ImproveReputation(_Cmd):
     """Improve Reputation; ``spy`` = position 1..4 of the Combat Card to look at (spaces I and III)."""
+
     type: Literal["improve_reputation"] = "improve_reputation"
     player: str
     spy: int | None = None
@@ -52,6 +57,7 @@ class ImproveReputation(_Cmd):
 
 class DigTunnel(_Cmd):
     """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
+
     type: Literal["dig_tunnel"] = "dig_tunnel"
     player: str
     square: Square
@@ -64,6 +70,7 @@ class StopDigging(_Cmd):
 
 class MineGold(_Cmd):
     """Mine with ``imps`` imps (1 gold each), up to the permit and your unconquered tunnels."""
+
     type: Literal["mine_gold"] = "mine_gold"
     player: str
     imps: int
@@ -72,6 +79,7 @@ class MineGold(_Cmd):
 class HireMonster(_Cmd):
     """Hire a monster (or ghost) from the Underground Tavern; a golem needs ``discard_trap``,
     a demon needs ``feed_monster`` (one of your monsters, not a ghost)."""
+
     type: Literal["hire_monster"] = "hire_monster"
     player: str
     monster: str
@@ -81,6 +89,7 @@ class HireMonster(_Cmd):
 
 class BuildRoom(_Cmd):
     """Build a room from the Bargain Basement on one of your unconquered tunnels."""
+
     type: Literal["build_room"] = "build_room"
     player: str
     room: str
@@ -89,6 +98,7 @@ class BuildRoom(_Cmd):
 
 class DiscardTrap(_Cmd):
     """Second Year Buy Traps: send one Trap Card back."""
+
     type: Literal["discard_trap"] = "discard_trap"
     player: str
     card: str
@@ -96,12 +106,14 @@ class DiscardTrap(_Cmd):
 
 class Decline(_Cmd):
     """Do not carry out the order: the minion goes onto its order card."""
+
     type: Literal["decline"] = "decline"
     player: str
 
 
 class Produce(_Cmd):
     """Use the production room on ``square`` (Tool Shed: ``dig`` = where its tunnel goes)."""
+
     type: Literal["produce"] = "produce"
     player: str
     square: Square
@@ -110,6 +122,7 @@ class Produce(_Cmd):
 
 class RetrieveOrder(_Cmd):
     """End your Production: take back the first order card, or one that was not carried out."""
+
     type: Literal["retrieve_order"] = "retrieve_order"
     player: str
     card: str
@@ -117,6 +130,7 @@ class RetrieveOrder(_Cmd):
 
 class PayWage(_Cmd):
     """Pay Day: pay this monster's wage (demon: ``feed_monster``; golem: ``discard_trap``)."""
+
     type: Literal["pay_wage"] = "pay_wage"
     player: str
     monster: str
@@ -126,6 +140,7 @@ class PayWage(_Cmd):
 
 class ReleaseMonster(_Cmd):
     """Pay Day: let the monster go (you gain 1 Evil)."""
+
     type: Literal["release_monster"] = "release_monster"
     player: str
     monster: str
@@ -133,6 +148,7 @@ class ReleaseMonster(_Cmd):
 
 class PayTaxes(_Cmd):
     """Taxes: pay ``gold`` (0..due); each unpaid gold is a red mark."""
+
     type: Literal["pay_taxes"] = "pay_taxes"
     player: str
     gold: int
@@ -140,6 +156,7 @@ class PayTaxes(_Cmd):
 
 class ChooseEventOption(_Cmd):
     """A Special Event that offers a choice (e.g. release a monster or gain Evil)."""
+
     type: Literal["choose_event_option"] = "choose_event_option"
     player: str
     option: str
@@ -150,6 +167,7 @@ class PlanBattle(_Cmd):
     """Combat planning: one of the nearest unconquered tiles, traps (1; Labyrinth 2, whose owner orders
     them when they spring: :class:`OrderTraps`) and monsters (tunnel 1, room 2, Labyrinth 1) plus any
     number of ghosts."""
+
     type: Literal["plan_battle"] = "plan_battle"
     player: str
     tile: Square
@@ -159,6 +177,7 @@ class PlanBattle(_Cmd):
 
 class ReleasePrisoner(_Cmd):
     """No unconquered tile left: let a prisoner go (the paladin last)."""
+
     type: Literal["release_prisoner"] = "release_prisoner"
     player: str
     prisoner: str
@@ -167,6 +186,7 @@ class ReleasePrisoner(_Cmd):
 class OrderTraps(_Cmd):
     """The Labyrinth's owner chooses which of its two traps springs first, when they spring (after the
     Combat Card is revealed): ``first`` is that trap (its copy id, e.g. "rolling_stone#1")."""
+
     type: Literal["order_traps"] = "order_traps"
     player: str
     first: str
@@ -174,6 +194,7 @@ class OrderTraps(_Cmd):
 
 class TargetTrap(_Cmd):
     """The adventurer a Poisoned Dart or Anti-Magic Dart is aimed at."""
+
     type: Literal["target_trap"] = "target_trap"
     player: str
     target: str
@@ -182,6 +203,7 @@ class TargetTrap(_Cmd):
 class Attack(_Cmd):
     """A monster (or ghost) attacks: ``option`` "A"/"B" (the tile's upper/lower attack) and, for
     attacks on anyone, ``targets`` (two for the witch's double attack)."""
+
     type: Literal["attack"] = "attack"
     player: str
     monster: str
@@ -192,15 +214,16 @@ class Attack(_Cmd):
 class SpellChoice(_Cmd):
     """A choice a spell leaves to the lord: e.g. Suggestion "pay"/"withdraw" a monster, Word of Peace
     "withdraw_all"/"gain_evil", or the monster a spell targets."""
+
     type: Literal["spell_choice"] = "spell_choice"
     player: str
     option: str
     target: str | None = None
 
 
-Step = Annotated[int, Field(strict=True, ge=-99, le=99)]          # tokens or steps to add (negative: take)
+Step = Annotated[int, Field(strict=True, ge=-99, le=99)]  # tokens or steps to add (negative: take)
 Cell = Annotated[int, Field(strict=True, ge=0, le=4)]
-GridSquare = tuple[Cell, Cell]                                     # [row 0..3, col 0..4], checked on the grid
+GridSquare = tuple[Cell, Cell]  # [row 0..3, col 0..4], checked on the grid
 
 
 class RulingChange(BaseModel):
@@ -208,6 +231,7 @@ class RulingChange(BaseModel):
     steps or damage counters to add (negative to take away); the engine checks the results against
     the game (no negative stock, the Evil Marker stays on the Evilometer, damage on adventurers who
     are there, tiles that exist and are or are not conquered)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
     gold: Step = 0
     food: Step = 0
@@ -225,6 +249,7 @@ class TableRuling(_Cmd):
     ({"gold", "food", "imps", "evil", "red_marks": steps to add, "damage": {adventurer: counters to
     add}, "conquered": [[row, col], ...] tiles the table says were conquered, "restored": [[row, col],
     ...] tiles it says were not})."""
+
     type: Literal["table_ruling"] = "table_ruling"
     reason: Annotated[str, Field(min_length=1, max_length=500)]
     changes: dict[str, RulingChange]
@@ -238,18 +263,38 @@ class TableRuling(_Cmd):
 class RecordDraw(_Cmd):
     """Chance: what came up (tile, card or order ids). In digital play the engine's RNG makes this
     command; at a real table the person recording enters it."""
+
     type: Literal["record_draw"] = "record_draw"
     cards: list[str]
     player: None = None
 
 
 Command = Annotated[
-    Union[
-        ChooseInaccessibleOrders, ChooseOrders, TakeAction, ImproveReputation, DigTunnel, StopDigging,
-        MineGold, HireMonster, BuildRoom, DiscardTrap, Decline, Produce, RetrieveOrder, PayWage,
-        ReleaseMonster, PayTaxes, ChooseEventOption, PlanBattle, ReleasePrisoner, OrderTraps, TargetTrap, Attack,
-        SpellChoice, TableRuling, RecordDraw,
-    ],
+    ChooseInaccessibleOrders
+    | ChooseOrders
+    | TakeAction
+    | ImproveReputation
+    | DigTunnel
+    | StopDigging
+    | MineGold
+    | HireMonster
+    | BuildRoom
+    | DiscardTrap
+    | Decline
+    | Produce
+    | RetrieveOrder
+    | PayWage
+    | ReleaseMonster
+    | PayTaxes
+    | ChooseEventOption
+    | PlanBattle
+    | ReleasePrisoner
+    | OrderTraps
+    | TargetTrap
+    | Attack
+    | SpellChoice
+    | TableRuling
+    | RecordDraw,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter = TypeAdapter(Command)
@@ -269,9 +314,12 @@ def parse_command(data: dict | str) -> _Cmd:
                 raise ValueError("it is JSON but not an object")
     except ValueError as exc:
         why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        raise RuleViolation("COMMAND_MALFORMED", f"a command is one JSON object with its type and the acting player, "
-                            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
-                            "input.schema") from None
+        raise RuleViolation(
+            "COMMAND_MALFORMED",
+            f"a command is one JSON object with its type and the acting player, "
+            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
+            "input.schema",
+        ) from None
     try:
         if isinstance(data, str):
             return _ADAPTER.validate_json(data)

@@ -8,6 +8,7 @@ for a fork, a new game) and the events it takes back stay in the log, marked (se
                                                                 not store it)
     fork(log, at)                       -> [Event, ...]        the start of a new game
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -54,25 +55,42 @@ def undo_event(log: list[ev.Event], player: str | None = None) -> ev.InputUndone
         raise refuse("UNDO_NOTHING", "no input is left to take back", "record.undo")
     last = line[-1]
     if last.actor == "ruling":
-        raise refuse("UNDO_NOT_AN_INPUT", "the latest entry is a table ruling, not an input: enter a correcting "
-                     "ruling instead", "record.undo")
+        raise refuse(
+            "UNDO_NOT_AN_INPUT",
+            "the latest entry is a table ruling, not an input: enter a correcting ruling instead",
+            "record.undo",
+        )
     mode = state_before(log, 2).mode
     if last.actor == "chance" and mode != "tabletop":
-        raise refuse("UNDO_CHANCE", f"the latest input was the engine's draw ({', '.join(last.command.cards)}): "
-                     "in a digital game a draw cannot be taken back (it would be a re-roll)", "record.undo")
+        raise refuse(
+            "UNDO_CHANCE",
+            f"the latest input was the engine's draw ({', '.join(last.command.cards)}): "
+            "in a digital game a draw cannot be taken back (it would be a re-roll)",
+            "record.undo",
+        )
     if player is not None and player != last.actor:
-        raise refuse("UNDO_NOT_YOURS", f"the latest input is {label(last)}; only the latest input can be undone, "
-                     "by its player", "record.undo")
-    caused = log[last.first - 1:last.last]
+        raise refuse(
+            "UNDO_NOT_YOURS",
+            f"the latest input is {label(last)}; only the latest input can be undone, by its player",
+            "record.undo",
+        )
+    caused = log[last.first - 1 : last.last]
     if last.actor != "chance":
         what = next((e for e in caused if e.kind == "chance" or isinstance(e, REVEALS)), None)
         if what is not None:
-            raise refuse("UNDO_REVEALED", f"that input revealed something ({what.type}): it cannot be taken back; "
-                         "correct it instead", "record.undo")
-    description = ("draw " + ",".join(last.command.cards)) if last.actor == "chance" \
-        else describe_command(last.command)
-    return ev.InputUndone(player=last.actor, first=last.first, last=last.last, description=description,
-                          state=to_dict(state_before(log, last.first)))
+            raise refuse(
+                "UNDO_REVEALED",
+                f"that input revealed something ({what.type}): it cannot be taken back; correct it instead",
+                "record.undo",
+            )
+    description = ("draw " + ",".join(last.command.cards)) if last.actor == "chance" else describe_command(last.command)
+    return ev.InputUndone(
+        player=last.actor,
+        first=last.first,
+        last=last.last,
+        description=description,
+        state=to_dict(state_before(log, last.first)),
+    )
 
 
 # --- correction ---------------------------------------------------------------------------------
@@ -80,6 +98,7 @@ def undo_event(log: list[ev.Event], player: str | None = None) -> ev.InputUndone
 class Correction:
     """What a correction does, before it is stored: ``events`` (the InputCorrected marker, the new
     input's events, the re-applied inputs' events) and, for people, ``kept``/``superseded``."""
+
     marker: ev.InputCorrected
     events: list[ev.Event] = field(default_factory=list)
 
@@ -116,28 +135,37 @@ def correct(log: list[ev.Event], number: int, command: Any, roll: bool = True) -
         raise refuse("CORRECTION_NOT_AN_INPUT", f"the game has events 1..{len(log)}, not {number}", rule)
     gone = taken_back(log)
     if number in gone:
-        raise refuse("CORRECTION_TAKEN_BACK", f"event {number} no longer counts ({gone[number]}): correct the "
-                     "input that stands in its place", rule)
+        raise refuse(
+            "CORRECTION_TAKEN_BACK",
+            f"event {number} no longer counts ({gone[number]}): correct the input that stands in its place",
+            rule,
+        )
     line = standing(spans_of(log))
     index = next((k for k, s in enumerate(line) if s.first <= number <= s.last), None)
     if index is None or line[index].actor == "ruling":
-        raise refuse("CORRECTION_NOT_AN_INPUT", f"event {number} is not part of a player's input or a draw "
-                     "(see `log`)", rule)
+        raise refuse(
+            "CORRECTION_NOT_AN_INPUT", f"event {number} is not part of a player's input or a draw (see `log`)", rule
+        )
     target = line[index]
     start = state_before(log, target.first)
     if target.actor == "chance" and start.mode != "tabletop":
-        raise refuse("CORRECTION_DIGITAL_DRAW", "in a digital game the engine drew this; correcting it would be a "
-                     "re-roll", rule)
+        raise refuse(
+            "CORRECTION_DIGITAL_DRAW", "in a digital game the engine drew this; correcting it would be a re-roll", rule
+        )
     if (target.actor == "chance") != isinstance(command, RecordDraw):
-        raise refuse("CORRECTION_WRONG_KIND", f"event {number} was {'a draw' if target.actor == 'chance' else 'a decision'}"
-                     f": correct it with {'a draw' if target.actor == 'chance' else 'a decision'}", rule)
+        raise refuse(
+            "CORRECTION_WRONG_KIND",
+            f"event {number} was {'a draw' if target.actor == 'chance' else 'a decision'}"
+            f": correct it with {'a draw' if target.actor == 'chance' else 'a decision'}",
+            rule,
+        )
     work = clone(start)
-    work.version = len(log) + 1          # as it will be once the marker is folded (the RNG reads it)
-    events, work = execute_pure(work, command)      # the new input must be legal (raises if not)
+    work.version = len(log) + 1  # as it will be once the marker is folded (the RNG reads it)
+    events, work = execute_pure(work, command)  # the new input must be legal (raises if not)
     kept: list[str] = []
     superseded: list[str] = []
     divergence = ""
-    for span in line[index + 1:]:
+    for span in line[index + 1 :]:
         if divergence:
             superseded.append(label(span))
             continue
@@ -149,8 +177,10 @@ def correct(log: list[ev.Event], number: int, command: Any, roll: bool = True) -
                 actor = "chance" if p.is_chance else span.actor
                 now = decision_key(work, p, actor)
                 if now != span.key:
-                    raise _Diverged(f"{label(span)} answered {describe_key(span.key)}; the game now asks "
-                                    f"{describe_key(decision_key(work, p, p.actors[0] if p.actors else ''))}")
+                    raise _Diverged(
+                        f"{label(span)} answered {describe_key(span.key)}; the game now asks "
+                        f"{describe_key(decision_key(work, p, p.actors[0] if p.actors else ''))}"
+                    )
                 more, work = execute_pure(work, span.command)
         except RuleViolation as exc:
             divergence = f"{label(span)}: refused {exc.code}: {exc.message}"
@@ -161,14 +191,21 @@ def correct(log: list[ev.Event], number: int, command: Any, roll: bool = True) -
             events += more
             continue
         superseded.append(label(span))
-    rolled, work = resolve_chance(work) if roll else ([], work)   # digital: the engine draws where it stopped
+    rolled, work = resolve_chance(work) if roll else ([], work)  # digital: the engine draws where it stopped
     old = line[index]
     was = label(old).split(": ", 1)[1]
-    marker = ev.InputCorrected(event=number, first=target.first, was=was,
-                               now=("draw " + ",".join(command.cards)) if isinstance(command, RecordDraw)
-                               else describe_command(command),
-                               command=command.model_dump(mode="json"), kept=kept, superseded=superseded,
-                               divergence=divergence, reapplied=len(kept), state=to_dict(start))
+    marker = ev.InputCorrected(
+        event=number,
+        first=target.first,
+        was=was,
+        now=("draw " + ",".join(command.cards)) if isinstance(command, RecordDraw) else describe_command(command),
+        command=command.model_dump(mode="json"),
+        kept=kept,
+        superseded=superseded,
+        divergence=divergence,
+        reapplied=len(kept),
+        state=to_dict(start),
+    )
     return Correction(marker, [marker, *events, *rolled])
 
 
@@ -209,5 +246,8 @@ def effective(log: list[ev.Event]) -> list[ev.Event]:
     """The events that still count: without the undone and superseded ones and the markers (the
     corrected line as if it had been played so)."""
     gone = taken_back(log)
-    return [e for n, e in enumerate(log, 1)
-            if n not in gone and not isinstance(e, (ev.InputUndone, ev.InputCorrected, ev.GameArchived))]
+    return [
+        e
+        for n, e in enumerate(log, 1)
+        if n not in gone and not isinstance(e, (ev.InputUndone, ev.InputCorrected, ev.GameArchived))
+    ]

@@ -1,4 +1,5 @@
 """One canonical human string for every event and command (CLI, audit, golden files)."""
+
 from __future__ import annotations
 
 from .phases.common import name_of
@@ -9,16 +10,28 @@ def _n(i: str | None) -> str:
 
 
 def _cost(d: dict[str, int]) -> str:
-    parts = [(f"{-v} step(s) down the Evilometer" if k == "evil" and v < 0 else
-              f"{v} Evil" if k == "evil" else f"{v} {k.replace('_', ' ')}") for k, v in d.items() if v]
+    parts = [
+        (
+            f"{-v} step(s) down the Evilometer"
+            if k == "evil" and v < 0
+            else f"{v} Evil"
+            if k == "evil"
+            else f"{v} {k.replace('_', ' ')}"
+        )
+        for k, v in d.items()
+        if v
+    ]
     return ", ".join(parts) if parts else "nothing"
 
 
 def describe_event(e) -> str:
     t = e.type
     f = {
-        "GameStarted": lambda: f"Game started ({e.variant}, {e.mode}): " + ", ".join(
-            f"{s.name} ({s.color})" for s in e.players) + f"; {e.starting_player} starts",
+        "GameStarted": lambda: (
+            f"Game started ({e.variant}, {e.mode}): "
+            + ", ".join(f"{s.name} ({s.color})" for s in e.players)
+            + f"; {e.starting_player} starts"
+        ),
         "ScenarioLoaded": lambda: f"Scenario loaded: {e.name}",
         "CombatCardsDealt": lambda: f"Year {e.year}'s 4 Combat Cards dealt face down",
         "SpecialEventsDrawn": lambda: "2 Special Event Cards drawn face down",
@@ -35,34 +48,45 @@ def describe_event(e) -> str:
         "AdventurersLinedUp": lambda: f"{e.season}'s adventurers, weakest first: {', '.join(map(_n, e.tiles))}",
         "NonPlayerOrdersDrawn": lambda: f"Non-player {e.color} orders: {', '.join(e.cards)}",
         "OrdersChosen": lambda: f"{e.color} chose 3 orders (secret)",
-        "OrdersRevealed": lambda: f"Orders #{e.slot + 1} revealed: " + ", ".join(
-            f"{c} {a}" for c, a in e.cards.items()),
-        "MinionPlaced": lambda: f"{e.color}{' (non-player)' if e.nonplayer else ''} -> {e.action} "
-                                + (f"space {e.space}" if e.space else f"order card ({e.reason})")
-                                + (f", paid {e.fee_paid} gold fee" if e.fee_paid else ""),
+        "OrdersRevealed": lambda: (
+            f"Orders #{e.slot + 1} revealed: " + ", ".join(f"{c} {a}" for c, a in e.cards.items())
+        ),
+        "MinionPlaced": lambda: (
+            f"{e.color}{' (non-player)' if e.nonplayer else ''} -> {e.action} "
+            + (f"space {e.space}" if e.space else f"order card ({e.reason})")
+            + (f", paid {e.fee_paid} gold fee" if e.fee_paid else "")
+        ),
         "NonPlayerOrdersRotated": lambda: f"Non-player {e.color}: inaccessible now {', '.join(e.inaccessible)}",
         "ActionTaken": lambda: f"{e.color} {e.action} {e.space}: paid {_cost(e.paid)}, got {_cost(e.gained)}",
         "CombatCardSpied": lambda: f"{e.color} spied on Combat Card #{e.position}",
         "ActionDeclined": lambda: f"{e.color} did not carry out {e.action} {e.space} ({e.reason})",
-        "TunnelDug": lambda: f"{e.color} dug a tunnel at {list(e.square)}"
-                             + (" (with a foreimp)" if e.foreimp else "") + (" (Tool Shed)" if e.by_room else ""),
+        "TunnelDug": lambda: (
+            f"{e.color} dug a tunnel at {list(e.square)}"
+            + (" (with a foreimp)" if e.foreimp else "")
+            + (" (Tool Shed)" if e.by_room else "")
+        ),
         "DiggingFinished": lambda: f"{e.color} finished digging ({e.dug} tunnel(s))",
         "GoldMined": lambda: f"{e.color} mined {e.imps} gold" + (" (with a foreimp)" if e.foreimp else ""),
         "TrapCardsDrawn": lambda: f"{e.color} drew {len(e.cards)} Trap Card(s)",
         "TrapDeckReshuffled": lambda: f"Trap deck re-formed from {e.cards} discarded cards",
         "TrapDiscarded": lambda: f"{e.color} discarded a Trap Card",
-        "MonsterHired": lambda: f"{e.color} hired the {_n(e.monster)} for {_cost(e.paid)}"
-                                + (f", discarding {_n(e.discarded_trap)}" if e.discarded_trap else "")
-                                + (f", feeding it the {_n(e.fed_monster)}" if e.fed_monster else ""),
+        "MonsterHired": lambda: (
+            f"{e.color} hired the {_n(e.monster)} for {_cost(e.paid)}"
+            + (f", discarding {_n(e.discarded_trap)}" if e.discarded_trap else "")
+            + (f", feeding it the {_n(e.fed_monster)}" if e.fed_monster else "")
+        ),
         "RoomBuilt": lambda: f"{e.color} built the {_n(e.room)} at {list(e.square)} for {_cost(e.paid)}",
         "RoomProduced": lambda: f"{e.color}'s {_n(e.room)} produced {e.output}",
         "OrdersRetrieved": lambda: f"{e.color} took back {e.card}; inaccessible: {', '.join(e.inaccessible)}",
-        "WagePaid": lambda: f"{e.color} paid the {_n(e.monster)}: {_cost(e.paid)}"
-                            + (f", fed the {_n(e.fed_monster)}" if e.fed_monster else ""),
+        "WagePaid": lambda: (
+            f"{e.color} paid the {_n(e.monster)}: {_cost(e.paid)}"
+            + (f", fed the {_n(e.fed_monster)}" if e.fed_monster else "")
+        ),
         "MonsterReleased": lambda: f"{e.color} let the {_n(e.monster)} go (+1 Evil)",
         "PayDayFinished": lambda: f"{e.color} is done with Pay Day",
-        "TaxesPaid": lambda: f"{e.color} paid {e.paid} of {e.due} gold tax"
-                             + (f", {e.red_marks} red mark(s)" if e.red_marks else ""),
+        "TaxesPaid": lambda: (
+            f"{e.color} paid {e.paid} of {e.due} gold tax" + (f", {e.red_marks} red mark(s)" if e.red_marks else "")
+        ),
         "SpecialEventChoiceMade": lambda: f"{e.color} chose {e.option} {e.target or ''}".strip(),
         "SpecialEventApplied": lambda: f"{_n(e.card)} on {e.color}: {e.effect or 'no effect'}",
         "SpecialEventFinished": lambda: f"{e.color} is done with the event",
@@ -75,46 +99,70 @@ def describe_event(e) -> str:
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",
-        "InputCorrected": lambda: f"Correction of event {e.first}: {e.was} -> {e.now}; "
-                                  f"{len(e.kept)} later input(s) re-applied"
-                                  + (f", {len(e.superseded)} superseded from {e.divergence}" if e.superseded else ""),
-        "TrapsOrdered": lambda: f"{e.color} springs the Labyrinth's traps in this order: "
-                                + ", ".join(map(_n, e.traps)),
-        "GameArchived": lambda: "The game is archived (left out of the statistics)"
-                                + (f": {e.reason}" if e.reason else ""),
-        "InputUndone": lambda: ("The recorder" if e.player == "chance" else e.player)
-                               + f" took back events {e.first}..{e.last} ({e.description})",
+        "InputCorrected": lambda: (
+            f"Correction of event {e.first}: {e.was} -> {e.now}; "
+            f"{len(e.kept)} later input(s) re-applied"
+            + (f", {len(e.superseded)} superseded from {e.divergence}" if e.superseded else "")
+        ),
+        "TrapsOrdered": lambda: (
+            f"{e.color} springs the Labyrinth's traps in this order: " + ", ".join(map(_n, e.traps))
+        ),
+        "GameArchived": lambda: (
+            "The game is archived (left out of the statistics)" + (f": {e.reason}" if e.reason else "")
+        ),
+        "InputUndone": lambda: (
+            ("The recorder" if e.player == "chance" else e.player)
+            + f" took back events {e.first}..{e.last} ({e.description})"
+        ),
         "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
-        "BattlePlanned": lambda: f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
-                                 f"monsters {', '.join(map(_n, e.monsters)) or 'none'}",
+        "BattlePlanned": lambda: (
+            f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
+            f"monsters {', '.join(map(_n, e.monsters)) or 'none'}"
+        ),
         "PrisonerReleased": lambda: f"{e.color} has no unconquered tile and releases the {_n(e.prisoner)}",
         "CombatCardRevealed": lambda: f"Combat Card for round {e.round}: {_n(e.card)}",
-        "BattleBegan": lambda: f"{e.color}'s battle at {list(e.tile)}" + (f" ({_n(e.room)})" if e.room else " (tunnel)"),
-        "TrapSprung": lambda: f"{e.color} springs the {_n(e.trap)}" + (f" at {_n(e.target)}" if e.target else "")
-                              + (f", paying {_cost(e.paid)}" if e.paid else "")
-                              + (f" ({', '.join(e.effects)})" if e.effects else ""),
-        "DamageDealt": lambda: f"  {_n(e.target)} takes {e.amount} ({e.source.split(':')[0]})"
-                               + (f", {e.prevented} stopped by {e.prevented_by}" if e.prevented else ""),
+        "BattleBegan": lambda: (
+            f"{e.color}'s battle at {list(e.tile)}" + (f" ({_n(e.room)})" if e.room else " (tunnel)")
+        ),
+        "TrapSprung": lambda: (
+            f"{e.color} springs the {_n(e.trap)}"
+            + (f" at {_n(e.target)}" if e.target else "")
+            + (f", paying {_cost(e.paid)}" if e.paid else "")
+            + (f" ({', '.join(e.effects)})" if e.effects else "")
+        ),
+        "DamageDealt": lambda: (
+            f"  {_n(e.target)} takes {e.amount} ({e.source.split(':')[0]})"
+            + (f", {e.prevented} stopped by {e.prevented_by}" if e.prevented else "")
+        ),
         "AdventurerImprisoned": lambda: f"  {_n(e.adventurer)} is eliminated: to {e.color}'s prison",
         "IllusionVanished": lambda: "  the Illusion vanishes",
         "SpellCast": lambda: f"{e.step} spell {_n(e.card)} is cast" + (f": {e.effect}" if e.effect else ""),
         "SpellNotCast": lambda: f"{e.step} spell {_n(e.card)}: not cast ({e.reason})",
-        "SpellChoiceMade": lambda: f"{e.color} answers {_n(e.card)}: {e.option} {_n(e.target) if e.target else ''}".strip(),
-        "MonsterAttacked": lambda: f"{e.color}'s {_n(e.monster)} attacks ({e.option})"
-                                   + (f" {', '.join(map(_n, e.targets))}" if e.targets else "")
-                                   + ("" if e.attacked else " - no one it may attack")
-                                   + ("" if e.knocked_out else ", and returns face up"),
-        "PartyHealed": lambda: "The priests heal " + (", ".join(f"{_n(k)} {v}" for k, v in e.healed.items())
-                                                      or "nobody (no damage)"),
+        "SpellChoiceMade": lambda: (
+            f"{e.color} answers {_n(e.card)}: {e.option} {_n(e.target) if e.target else ''}".strip()
+        ),
+        "MonsterAttacked": lambda: (
+            f"{e.color}'s {_n(e.monster)} attacks ({e.option})"
+            + (f" {', '.join(map(_n, e.targets))}" if e.targets else "")
+            + ("" if e.attacked else " - no one it may attack")
+            + ("" if e.knocked_out else ", and returns face up")
+        ),
+        "PartyHealed": lambda: (
+            "The priests heal " + (", ".join(f"{_n(k)} {v}" for k, v in e.healed.items()) or "nobody (no damage)")
+        ),
         "HealingSkipped": lambda: f"No healing: {e.reason}",
         "TileConquered": lambda: f"The party conquers {e.color}'s tile {list(e.tile)}; {e.color} loses 1 Evil",
         "ConquestPrevented": lambda: f"No conquest at {e.color}'s: {e.reason}",
         "BattleEnded": lambda: f"{e.color}'s battle ends",
         "CombatRoundEnded": lambda: f"End of combat round {e.round}",
-        "CombatEnded": lambda: "Combat is over; " + ("; ".join(f"{c}: {', '.join(map(_n, w))} leave"
-                                                             for c, w in e.departed.items()) or "no survivor"),
-        "GameScored": lambda: "Final scores: " + ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "")
-                                                          for s in e.scores),
+        "CombatEnded": lambda: (
+            "Combat is over; "
+            + ("; ".join(f"{c}: {', '.join(map(_n, w))} leave" for c, w in e.departed.items()) or "no survivor")
+        ),
+        "GameScored": lambda: (
+            "Final scores: "
+            + ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "") for s in e.scores)
+        ),
     }.get(t)
     return f() if f else f"{t} {e.model_dump()}"
 
@@ -161,8 +209,10 @@ def describe_command(c) -> str:
     if t == "choose_event_option":
         return f"{c.option} {c.target or ''}".strip()
     if t == "plan_battle":
-        return (f"battle at {list(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
-                f"monsters {', '.join(c.monsters) or 'none'}")
+        return (
+            f"battle at {list(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
+            f"monsters {', '.join(c.monsters) or 'none'}"
+        )
     if t == "release_prisoner":
         return f"release {_n(c.prisoner)} ({c.prisoner})"
     if t == "target_trap":

@@ -3,6 +3,7 @@
 Pure functions over ``Player.dungeon`` used by digging, room building, production and
 (later) combat. Rules: Rulebook › Dig Tunnels, › Build Room.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from .game_info import GRID_COLS, GRID_ROWS
 from .state import Cell
 
 Grid = list[list[Cell | None]]
-ENTRANCE = (0, 2)   # the stairs from the surface end above row 0, column 2
+ENTRANCE = (0, 2)  # the stairs from the surface end above row 0, column 2
 
 
 def squares() -> Iterator[tuple[int, int]]:
@@ -79,8 +80,9 @@ def diggable(grid: Grid) -> list[tuple[int, int]]:
     return [sq for sq in squares() if dig_problem(grid, sq) is None]
 
 
-def room_problem(grid: Grid, square: tuple[int, int], allowed: list[tuple[int, int]] | None,
-                 room_name: str) -> tuple[str, str, str] | None:
+def room_problem(
+    grid: Grid, square: tuple[int, int], allowed: list[tuple[int, int]] | None, room_name: str
+) -> tuple[str, str, str] | None:
     """Why ``room_name`` cannot replace the tile on ``square``, or None if it can."""
     r, c = square
     if not inside(r, c):
@@ -91,7 +93,11 @@ def room_problem(grid: Grid, square: tuple[int, int], allowed: list[tuple[int, i
     if cell.conquered:
         return ("ROOM_ON_CONQUERED", f"the tunnel on {list(square)} is conquered", "room.on_tunnel")
     if allowed is not None and (r, c) not in allowed:
-        return ("ROOM_OUTSIDE_ZONE", f"{room_name} must be built in its zone; {list(square)} is outside it", "room.zone")
+        return (
+            "ROOM_OUTSIDE_ZONE",
+            f"{room_name} must be built in its zone; {list(square)} is outside it",
+            "room.zone",
+        )
     for nr, nc in neighbours(r, c):
         other = grid[nr][nc]
         if other is not None and other.kind == "room":

@@ -9,6 +9,7 @@ point where input is needed (architecture §2). In digital play, :func:`execute`
 nodes with a seeded RNG derived from the game's seed and the event count, so a stored game
 can be resumed in another process and still draws the same way.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,7 +24,7 @@ from .game_info import COLORS, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
 from .pending import CHANCE, Pending
 from .state import GameState, clone
 
-MAX_AUTO_STEPS = 10_000   # a guard: the flow must always reach an input
+MAX_AUTO_STEPS = 10_000  # a guard: the flow must always reach an input
 
 
 def _apply(state: GameState, e: Event, out: list[Event]) -> GameState:
@@ -63,15 +64,21 @@ def pending(state: GameState) -> Pending:
 
 def _check_addressed(p: Pending, command) -> None:
     if not p.accepts or not isinstance(command, p.accepts):
-        wanted = ", ".join(sorted({c.model_fields['type'].default for c in p.accepts})) or "nothing"
-        raise refuse("UNEXPECTED_COMMAND", f"the game waits for: {p.prompt} (commands accepted: {wanted})",
-                     p.rule if p.kind == "combat" else "flow.turn")
+        wanted = ", ".join(sorted({c.model_fields["type"].default for c in p.accepts})) or "nothing"
+        raise refuse(
+            "UNEXPECTED_COMMAND",
+            f"the game waits for: {p.prompt} (commands accepted: {wanted})",
+            p.rule if p.kind == "combat" else "flow.turn",
+        )
     if p.is_chance:
         return
     if command.player not in p.actors:
         who = ", ".join(p.actors)
-        raise refuse("NOT_YOUR_TURN", f"{command.player} cannot act now; the game waits for {who}: {p.prompt}",
-                     "flow.not_your_turn")
+        raise refuse(
+            "NOT_YOUR_TURN",
+            f"{command.player} cannot act now; the game waits for {who}: {p.prompt}",
+            "flow.not_your_turn",
+        )
 
 
 def _chance_events(p: Pending, command: RecordDraw) -> list[Event]:
@@ -94,23 +101,34 @@ def _ruling_event(state: GameState, ruling: TableRuling):
 
     def bad(color: str, field: str, why: str) -> RuleViolation:
         return refuse("RULING_INVALID", f"changes.{color}.{field}: {why}", "record.ruling")
+
     if not ruling.reason.strip():
         raise refuse("RULING_INVALID", "say why the table ruled so (reason)", "record.ruling")
     if not ruling.changes:
-        raise refuse("RULING_INVALID", "a ruling changes something: give changes for at least one player",
-                     "record.ruling")
+        raise refuse(
+            "RULING_INVALID", "a ruling changes something: give changes for at least one player", "record.ruling"
+        )
     for color, ch in ruling.changes.items():
         try:
             p = state.player(color)
         except KeyError:
-            raise refuse("RULING_INVALID", f"{color!r} is not a player of this game "
-                         f"({', '.join(q.color for q in state.players)})", "record.ruling") from None
+            raise refuse(
+                "RULING_INVALID",
+                f"{color!r} is not a player of this game ({', '.join(q.color for q in state.players)})",
+                "record.ruling",
+            ) from None
         for res in ("gold", "food", "imps", "red_marks"):
             if getattr(p, res) + getattr(ch, res) < 0:
-                raise bad(color, res, f"{color} has {getattr(p, res)}, so {getattr(ch, res)} would leave a negative stock")
+                raise bad(
+                    color, res, f"{color} has {getattr(p, res)}, so {getattr(ch, res)} would leave a negative stock"
+                )
         if not EVIL_BOTTOM <= p.evil + ch.evil <= EVIL_TOP:
-            raise bad(color, "evil", f"the Evil Marker is on {p.evil}; {ch.evil:+d} steps would leave the Evilometer "
-                      f"({EVIL_BOTTOM}..{EVIL_TOP})")
+            raise bad(
+                color,
+                "evil",
+                f"the Evil Marker is on {p.evil}; {ch.evil:+d} steps would leave the Evilometer "
+                f"({EVIL_BOTTOM}..{EVIL_TOP})",
+            )
         for who, n in ch.damage.items():
             on_paladin = state.paladin is not None and who == state.paladin.id and state.paladin.holder == color
             if who not in p.party and not on_paladin:
@@ -126,7 +144,9 @@ def _ruling_event(state: GameState, ruling: TableRuling):
                 if cell is None:
                     raise bad(color, field, f"{color} has no tile on {[r, c]}")
                 if cell.conquered == (field == "conquered"):
-                    raise bad(color, field, f"the tile on {[r, c]} is {'already' if cell.conquered else 'not'} conquered")
+                    raise bad(
+                        color, field, f"the tile on {[r, c]} is {'already' if cell.conquered else 'not'} conquered"
+                    )
         if set(map(tuple, ch.conquered)) & set(map(tuple, ch.restored)):
             raise bad(color, "restored", "a tile cannot be conquered and restored by one ruling")
     return TableRulingApplied(reason=ruling.reason, changes=ruling.plain_changes())
@@ -187,9 +207,16 @@ def execute(state: GameState, command, inplace: bool = False) -> tuple[list[Even
     return events + more, state
 
 
-def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digital", seed: int | None = None,
-             starting_player: int = 0, bots: list[str] | None = None,
-             origin: str | None = None) -> tuple[list[Event], GameState]:
+def new_game(
+    names: list[str],
+    *,
+    variant: str = "first_game",
+    mode: str = "digital",
+    seed: int | None = None,
+    starting_player: int = 0,
+    bots: list[str] | None = None,
+    origin: str | None = None,
+) -> tuple[list[Event], GameState]:
     """Start a game: ``GameStarted`` and everything up to the first input.
 
     Args:
@@ -220,9 +247,15 @@ def new_game(names: list[str], *, variant: str = "first_game", mode: str = "digi
     if bots is not None and len(bots) != len(names):
         raise refuse("SETUP_INVALID", "name one bot per seat", "setup.players")
     seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]
-    start = GameStarted(players=seats, variant=variant, mode=mode, seed=seed,
-                        starting_player=seats[starting_player].color, catalog_hash=load_catalog().content_hash,
-                        origin=origin or ("simulated" if bots else "recorded"))
+    start = GameStarted(
+        players=seats,
+        variant=variant,
+        mode=mode,
+        seed=seed,
+        starting_player=seats[starting_player].color,
+        catalog_hash=load_catalog().content_hash,
+        origin=origin or ("simulated" if bots else "recorded"),
+    )
     state = evolve(None, start)
     events, state = advance(state)
     more, state = resolve_chance(state)
@@ -237,14 +270,25 @@ def replay(events: list[Event]) -> GameState:
     return state
 
 
-__all__ = ["advance", "decide", "execute", "execute_pure", "new_game", "pending", "replay", "resolve_chance",
-           "RuleViolation", "CHANCE"]
+__all__ = [
+    "advance",
+    "decide",
+    "execute",
+    "execute_pure",
+    "new_game",
+    "pending",
+    "replay",
+    "resolve_chance",
+    "RuleViolation",
+    "CHANCE",
+]
 
 
 def from_scenario(data) -> tuple[list[Event], GameState]:
     """Start a game from a scenario (dict, JSON text or file path): ``ScenarioLoaded`` and every
     event up to the first input. Raises RuleViolation (SCENARIO_INVALID) for a bad scenario."""
     from .scenario import load_scenario
+
     loaded = load_scenario(data)
     state = replay(loaded)
     events, state = advance(state)

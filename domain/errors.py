@@ -3,6 +3,7 @@
 Codes are stable strings grouped by prefix; clients match on ``code``, people read
 ``message`` and ``rule`` (the citation from :mod:`domain.rules_index`).
 """
+
 from __future__ import annotations
 
 from .rules_index import cite

@@ -8,6 +8,7 @@ re-rolls) and ``consequence`` (what the rules made happen). Each class carries
 Units: gold and food are tokens, ``evil`` is Evilometer steps (positive = up, towards
 evil), squares are ``[row, col]``.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar
@@ -15,7 +16,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 Square = tuple[int, int]
-SEED_LIMIT = 2**63          # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
+SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
 Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
 
 
@@ -45,9 +46,7 @@ class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     color: str
     name: str
-    bot: str | None = None       # the bot that played this seat (simulated games), else None
-
-
+    bot: str | None = None  # the bot that played this seat (simulated games), else None
 
 
 ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training")
@@ -56,6 +55,7 @@ ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training"
 class GameStarted(Event):
     """A new game: seats clockwise, rules variant, who answers chance, the seed (if any), and where the
     game comes from (``origin``, one of :data:`ORIGINS`; ``forked_from`` is "GAME@N" for a fork)."""
+
     players: list[Seat]
     variant: str
     mode: str
@@ -68,15 +68,17 @@ class GameStarted(Event):
 
 class ScenarioLoaded(Event):
     """A game that starts from a described situation; ``state`` is the complete validated state."""
+
     name: str
     description: str
     state: dict[str, Any]
-    origin: str = "scenario"        # "scenario" | "training" | "forked" | "imported"
+    origin: str = "scenario"  # "scenario" | "training" | "forked" | "imported"
     forked_from: str | None = None
 
 
 class CombatCardsDealt(Chance):
     """The Year's 4 Combat Cards, top first; the other 5 go back to the box unseen."""
+
     year: int
     cards: list[str]
 
@@ -84,6 +86,7 @@ class CombatCardsDealt(Chance):
 class FaceDownCardSeen(Chance):
     """Tabletop: a face-down card becomes known (spied, or revealed): ``what`` is "combat_card"
     (Year ``year``, position 1..4) or "special_event" (Year ``year``)."""
+
     what: str
     year: int
     position: int
@@ -92,6 +95,7 @@ class FaceDownCardSeen(Chance):
 
 class SpecialEventsDrawn(Chance):
     """Full game: one Special Event Card for each Year, face down."""
+
     year1: str
     year2: str
 
@@ -99,6 +103,7 @@ class SpecialEventsDrawn(Chance):
 class InaccessibleOrdersDrawn(Chance):
     """Order cards drawn at random: 2 inaccessible (first game), 3 to choose from (full game),
     or 3 inaccessible for a non-player colour."""
+
     color: str
     cards: list[str]
 
@@ -117,6 +122,7 @@ class PhaseBegan(Event):
 
 class OfferDiscarded(Event):
     """Leftover monsters and rooms go to the Distant Lands discard piles."""
+
     monsters: list[str]
     rooms: list[str]
 
@@ -141,18 +147,21 @@ class SpecialEventRevealed(Event):
 
 class AdventurersDrawn(Chance):
     """Drawn for ``season`` (the next round)."""
+
     season: str
     tiles: list[str]
 
 
 class AdventurerPutUnder(Event):
     """All drawn adventurers shared one glyph: the last one drawn goes under the stack."""
+
     season: str
     tile: str
 
 
 class AdventurersLinedUp(Event):
     """Next round's adventurers, weakest (simplest glyph) first."""
+
     season: str
     tiles: list[str]
 
@@ -165,6 +174,7 @@ class NonPlayerOrdersDrawn(Chance):
 
 class OrdersChosen(Decision):
     """Secret until revealed: the 3 orders, left first (and, with 2 players, the non-player's third)."""
+
     color: str
     orders: list[str]
     nonplayer_order: str | None = None
@@ -177,6 +187,7 @@ class OrdersRevealed(Event):
 
 class MinionPlaced(Event):
     """A minion goes to the lowest free space, or onto its order card (space None) if shut out."""
+
     color: str
     action: str
     space: str | None
@@ -188,6 +199,7 @@ class MinionPlaced(Event):
 
 class NonPlayerOrdersRotated(Event):
     """The non-player's orders of this round become its inaccessible orders."""
+
     color: str
     inaccessible: list[str]
 
@@ -195,6 +207,7 @@ class NonPlayerOrdersRotated(Event):
 # --- actions -----------------------------------------------------------------------------
 class ActionTaken(Decision):
     """An action paid for and carried out (Get Food, Improve Reputation, Recruit Imps, Buy Traps)."""
+
     color: str
     action: str
     space: str
@@ -204,6 +217,7 @@ class ActionTaken(Decision):
 
 class CombatCardSpied(Decision):
     """Seen by ``color`` only: the Combat Card at ``position`` (1 = top)."""
+
     color: str
     position: int
     card: str
@@ -292,6 +306,7 @@ class WagePaid(Decision):
 
 class MonsterReleased(Decision):
     """Not paid: the monster leaves for the Distant Lands and the lord gains 1 Evil."""
+
     color: str
     monster: str
 
@@ -313,6 +328,7 @@ class TaxesPaid(Decision):
 
 class SpecialEventApplied(Event):
     """A Special Event's effect on one player (``effect`` lists what changed)."""
+
     color: str
     card: str
     effect: dict[str, Any]
@@ -335,6 +351,7 @@ class EvilometerMoved(Event):
     """A player's Evil Marker moved (Rulebook › Evilometer): ``evil`` is its new space, ``steps`` the
     signed move (after the track's ends stop it). The engine records one after every event that moves
     a marker, so the track can be read from the log without re-applying the rules (analytics)."""
+
     color: str
     evil: int
     steps: int
@@ -364,12 +381,14 @@ class PaladinMoved(Event):
 
 class RoundEnded(Event):
     """Imps return to their dens; the Starting Player Token passes (not in fall)."""
+
     season: str
     starting_player: str
 
 
 class YearBegan(Event):
     """The Second Year: new combat cards, the stronger paladin, a new starting player."""
+
     year: int
     starting_player: str
 
@@ -378,6 +397,7 @@ class YearBegan(Event):
 class InputUndone(Decision):
     """A player took back their latest input (events ``first``..``last``); the game is as it was
     before it (``state``). The undone events stay in the log."""
+
     player: str
     first: int
     last: int
@@ -395,6 +415,7 @@ class InputCorrected(Decision):
 
     Version 1 (before events followed the correction) carried the re-derived state and ``dropped``;
     it is upcast with ``first = event``, ``superseded = dropped`` and nothing re-applied."""
+
     version: ClassVar[int] = 2
     event: int
     first: int
@@ -405,17 +426,19 @@ class InputCorrected(Decision):
     superseded: list[str] = []
     divergence: str = ""
     reapplied: int = 0
-    follows: bool = True            # the new input's events follow (False only for upcast version 1)
+    follows: bool = True  # the new input's events follow (False only for upcast version 1)
     state: dict[str, Any]
 
 
 class GameArchived(Decision):
     """The game leaves the statistics (it stays in the store and can still be read and exported)."""
+
     reason: str = ""
 
 
 class TableRulingApplied(Decision):
     """The table's own ruling, applied as entered (see :class:`domain.commands.TableRuling`)."""
+
     reason: str
     changes: dict[str, dict[str, Any]]
 
@@ -428,6 +451,7 @@ class CombatRoundBegan(Event):
 
 class BattlePlanned(Decision):
     """Planning: the tile, traps (face down) and monsters (face up) for this round."""
+
     color: str
     tile: Square
     traps: list[str]
@@ -436,6 +460,7 @@ class BattlePlanned(Decision):
 
 class PrisonerReleased(Decision):
     """No unconquered tile is left: a prisoner goes to the Distant Lands instead of a battle."""
+
     color: str
     prisoner: str
 
@@ -454,12 +479,14 @@ class BattleBegan(Event):
 class TrapsOrdered(Decision):
     """The Labyrinth's owner put its two traps in the order they spring (CGE FAQ: chosen then, not at
     planning)."""
+
     color: str
     traps: list[str]
 
 
 class TrapSprung(Decision):
     """A trap is revealed, paid for (``paid``) and discarded; ``target`` for traps that choose one."""
+
     color: str
     trap: str
     paid: dict[str, int]
@@ -470,12 +497,13 @@ class TrapSprung(Decision):
 
 class DamageDealt(Event):
     """``amount`` damage counters on ``target`` (after prevention); ``prevented`` were stopped."""
+
     color: str
     target: str
     amount: int
     source: str
     prevented: int = 0
-    prevented_by: str = ""       # "disarm", "shield" (Magic Shield), "courage", "invisible"
+    prevented_by: str = ""  # "disarm", "shield" (Magic Shield), "courage", "invisible"
 
 
 class AdventurerImprisoned(Event):
@@ -489,6 +517,7 @@ class IllusionVanished(Event):
 
 class SpellCast(Event):
     """The round's spell takes effect (``step`` "fast" or "slow")."""
+
     color: str
     card: str
     step: str
@@ -533,6 +562,7 @@ class HealingSkipped(Event):
 
 class TileConquered(Event):
     """The party conquers the tile; the lord loses 1 Evil."""
+
     color: str
     tile: Square
 
@@ -552,31 +582,95 @@ class CombatRoundEnded(Event):
 
 class CombatEnded(Event):
     """Surviving adventurers (and the paladin) leave for the Distant Lands; monsters turn face up."""
+
     year: int
     departed: dict[str, list[str]]
 
 
 class GameScored(Event):
     """The final score card of every player, line by line, with titles, ranks and winners."""
+
     scores: list[dict[str, Any]]
 
 
 ALL_EVENTS: dict[str, type[Event]] = {
-    cls.__name__: cls for cls in [
-        GameStarted, ScenarioLoaded, CombatCardsDealt, SpecialEventsDrawn, InaccessibleOrdersDrawn,
-        InaccessibleOrdersChosen, PhaseBegan, OfferDiscarded, MonstersRevealed, RoomsRevealed,
-        EventTileRevealed, SpecialEventRevealed, AdventurersDrawn, AdventurerPutUnder,
-        AdventurersLinedUp, NonPlayerOrdersDrawn, OrdersChosen, OrdersRevealed, MinionPlaced,
-        NonPlayerOrdersRotated, ActionTaken, CombatCardSpied, ActionDeclined, TunnelDug,
-        DiggingFinished, GoldMined, TrapCardsDrawn, TrapDeckReshuffled, TrapDiscarded, MonsterHired,
-        RoomBuilt, RoomProduced, OrdersRetrieved, WagePaid, MonsterReleased, PayDayFinished, SpecialEventFinished,
-        TaxesPaid, SpecialEventApplied, SpecialEventChoiceMade, NonPlayerEvilMoved,
-        AdventurerAssigned, AdventurerDiscarded, PaladinArrived, PaladinMoved, RoundEnded, YearBegan,
-        CombatRoundBegan, BattlePlanned, PrisonerReleased, CombatCardRevealed, BattleBegan, TrapSprung,
-        DamageDealt, AdventurerImprisoned, IllusionVanished, SpellCast, SpellNotCast, SpellChoiceMade,
-        MonsterAttacked, PartyHealed, HealingSkipped, TileConquered, ConquestPrevented, BattleEnded,
-        CombatRoundEnded, CombatEnded, GameScored, InputUndone, TableRulingApplied, InputCorrected,
-        FaceDownCardSeen, EvilometerMoved, GameArchived, TrapsOrdered,
+    cls.__name__: cls
+    for cls in [
+        GameStarted,
+        ScenarioLoaded,
+        CombatCardsDealt,
+        SpecialEventsDrawn,
+        InaccessibleOrdersDrawn,
+        InaccessibleOrdersChosen,
+        PhaseBegan,
+        OfferDiscarded,
+        MonstersRevealed,
+        RoomsRevealed,
+        EventTileRevealed,
+        SpecialEventRevealed,
+        AdventurersDrawn,
+        AdventurerPutUnder,
+        AdventurersLinedUp,
+        NonPlayerOrdersDrawn,
+        OrdersChosen,
+        OrdersRevealed,
+        MinionPlaced,
+        NonPlayerOrdersRotated,
+        ActionTaken,
+        CombatCardSpied,
+        ActionDeclined,
+        TunnelDug,
+        DiggingFinished,
+        GoldMined,
+        TrapCardsDrawn,
+        TrapDeckReshuffled,
+        TrapDiscarded,
+        MonsterHired,
+        RoomBuilt,
+        RoomProduced,
+        OrdersRetrieved,
+        WagePaid,
+        MonsterReleased,
+        PayDayFinished,
+        SpecialEventFinished,
+        TaxesPaid,
+        SpecialEventApplied,
+        SpecialEventChoiceMade,
+        NonPlayerEvilMoved,
+        AdventurerAssigned,
+        AdventurerDiscarded,
+        PaladinArrived,
+        PaladinMoved,
+        RoundEnded,
+        YearBegan,
+        CombatRoundBegan,
+        BattlePlanned,
+        PrisonerReleased,
+        CombatCardRevealed,
+        BattleBegan,
+        TrapSprung,
+        DamageDealt,
+        AdventurerImprisoned,
+        IllusionVanished,
+        SpellCast,
+        SpellNotCast,
+        SpellChoiceMade,
+        MonsterAttacked,
+        PartyHealed,
+        HealingSkipped,
+        TileConquered,
+        ConquestPrevented,
+        BattleEnded,
+        CombatRoundEnded,
+        CombatEnded,
+        GameScored,
+        InputUndone,
+        TableRulingApplied,
+        InputCorrected,
+        FaceDownCardSeen,
+        EvilometerMoved,
+        GameArchived,
+        TrapsOrdered,
     ]
 }
 

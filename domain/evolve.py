@@ -3,6 +3,7 @@
 The state is mutated in place and returned (callers that need the old state clone first:
 see :func:`domain.engine.decide`).
 """
+
 from __future__ import annotations
 
 import copy
@@ -12,8 +13,8 @@ from . import events as ev
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
-from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
 from .phases.orders import SPACES
+from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
 
 Handler = Callable[[GameState, ev.Event], None]
 HANDLERS: dict[type, Handler] = {}
@@ -23,6 +24,7 @@ def on(cls):
     def register(fn: Handler) -> Handler:
         HANDLERS[cls] = fn
         return fn
+
     return register
 
 
@@ -30,12 +32,12 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameStarted):
         state = _start(event)
     elif isinstance(event, ev.ScenarioLoaded):
-        state = from_dict(copy.deepcopy(event.state))   # never share lists with the event
+        state = from_dict(copy.deepcopy(event.state))  # never share lists with the event
     elif isinstance(event, (ev.InputUndone, ev.InputCorrected)):
         version, archived = state.version, state.archived
-        state = from_dict(copy.deepcopy(event.state))   # the game as it was before the undone input
-        state.version = version                          # but the log goes on: the RNG draws anew
-        state.archived = archived                        # archiving is not an input: it stays
+        state = from_dict(copy.deepcopy(event.state))  # the game as it was before the undone input
+        state.version = version  # but the log goes on: the RNG draws anew
+        state.archived = archived  # archiving is not an input: it stays
     else:
         HANDLERS[type(event)](state, event)
     state.version += 1
@@ -46,7 +48,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
 def _pay(p: Player, paid: dict[str, int]) -> None:
     p.gold -= paid.get("gold", 0)
     p.food -= paid.get("food", 0)
-    p.evil = clamp_evil(p.evil + paid.get("evil", 0))   # first game: at the top a cost moves no further
+    p.evil = clamp_evil(p.evil + paid.get("evil", 0))  # first game: at the top a cost moves no further
 
 
 def _resolve(state: GameState, carried_out: bool) -> None:
@@ -64,19 +66,22 @@ def _start(e: ev.GameStarted) -> GameState:
     cards = list(cat.order_cards)
     players = []
     for seat in e.players:
-        p = Player(color=seat.color, name=seat.name, hand=list(cards), dungeon=empty_grid(),
-                   evil=cat.evilometer.start)             # Rulebook › Setup: Evil Markers on their start
+        p = Player(
+            color=seat.color, name=seat.name, hand=list(cards), dungeon=empty_grid(), evil=cat.evilometer.start
+        )  # Rulebook › Setup: Evil Markers on their start
         for r, c in cat.dungeon.starting_tunnels:
             p.dungeon[r][c] = Cell("tunnel")
         players.append(p)
     used = {s.color for s in e.players}
     nonplayers = [NonPlayer(color=c, deck=list(cards)) for c in COLORS if c not in used]
     if len(players) == 2:
-        nonplayers[0].evil = cat.evilometer.start        # one non-player Evil Counter (Rulebook › Setup)
+        nonplayers[0].evil = cat.evilometer.start  # one non-player Evil Counter (Rulebook › Setup)
         for np, p in zip(nonplayers, players):
             np.controller = p.color
-    by_year = lambda table: {str(y): [i for t in table.values() if t.year == y for i in _instances(t.id, t.copies)]  # noqa: E731
-                             for y in (1, 2)}
+
+    def by_year(table):
+        return {str(y): [i for t in table.values() if t.year == y for i in _instances(t.id, t.copies)] for y in (1, 2)}
+
     board = Board(
         monster_stack=by_year(cat.monsters),
         room_stack={str(y): [r.id for r in cat.rooms.values() if r.year == y] for y in (1, 2)},
@@ -94,9 +99,18 @@ def _start(e: ev.GameStarted) -> GameState:
         if e.variant == "full":
             board.special_events = {"1": "", "2": ""}
     start = next(i for i, s in enumerate(e.players) if s.color == e.starting_player)
-    return GameState(variant=e.variant, mode=e.mode, seed=e.seed, players=players, nonplayers=nonplayers,
-                     board=board, paladin=Paladin(id="paladin_y1"), starting_player=start,
-                     first_starting_player=start, catalog_hash=e.catalog_hash)
+    return GameState(
+        variant=e.variant,
+        mode=e.mode,
+        seed=e.seed,
+        players=players,
+        nonplayers=nonplayers,
+        board=board,
+        paladin=Paladin(id="paladin_y1"),
+        starting_player=start,
+        first_starting_player=start,
+        catalog_hash=e.catalog_hash,
+    )
 
 
 def _np(state: GameState, color: str) -> NonPlayer | None:
@@ -236,8 +250,14 @@ def _(s: GameState, e: ev.OrdersRevealed) -> None:
 
 @on(ev.MinionPlaced)
 def _(s: GameState, e: ev.MinionPlaced) -> None:
-    pl = Placement(color=e.color, action=e.action, space=e.space, slot=e.slot, nonplayer=e.nonplayer,
-                   resolved=e.nonplayer or e.space is None)
+    pl = Placement(
+        color=e.color,
+        action=e.action,
+        space=e.space,
+        slot=e.slot,
+        nonplayer=e.nonplayer,
+        resolved=e.nonplayer or e.space is None,
+    )
     if e.space is None:
         s.board.shut_out.append(pl)
     else:
@@ -266,8 +286,13 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
     p.evil = clamp_evil(p.evil + g.get("evil", 0))
     if g.get("trap_cards"):
         second_year = s.year == 2
-        s.awaiting = {"kind": "trap_draw", "color": e.color, "count": g["trap_cards"] + int(second_year),
-                      "discard": second_year, "context": "action"}
+        s.awaiting = {
+            "kind": "trap_draw",
+            "color": e.color,
+            "count": g["trap_cards"] + int(second_year),
+            "discard": second_year,
+            "context": "action",
+        }
     else:
         _resolve(s, True)
 
@@ -275,15 +300,20 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
 @on(ev.CombatCardSpied)
 def _(s: GameState, e: ev.CombatCardSpied) -> None:
     s.player(e.color).spied[str(e.position)] = e.card
-    if not e.card:             # face down at a real table: the spy records what he saw next
-        s.awaiting = {"kind": "face_down", "what": "combat_card", "year": s.year, "position": e.position,
-                      "spy": e.color}
+    if not e.card:  # face down at a real table: the spy records what he saw next
+        s.awaiting = {
+            "kind": "face_down",
+            "what": "combat_card",
+            "year": s.year,
+            "position": e.position,
+            "spy": e.color,
+        }
 
 
 @on(ev.FaceDownCardSeen)
 def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
     b = s.board
-    if e.what == "trap_card":               # the unseen trap card number ``position`` is ``card``
+    if e.what == "trap_card":  # the unseen trap card number ``position`` is ``card``
         placeholder = f"{UNSEEN_TRAP}#{e.position}"
         b.unseen_traps.remove(placeholder)
         b.trap_deck.remove(e.card)
@@ -355,7 +385,7 @@ def _(s: GameState, e: ev.TrapDeckReshuffled) -> None:
 def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
     b = s.board
     for card in e.cards:
-        if card == UNSEEN_DRAW:            # tabletop: drawn face down, identified when sprung
+        if card == UNSEEN_DRAW:  # tabletop: drawn face down, identified when sprung
             b.unseen_drawn += 1
             card = f"{UNSEEN_TRAP}#{b.unseen_drawn}"
             b.unseen_traps.append(card)
@@ -384,7 +414,7 @@ def _(s: GameState, e: ev.TrapDiscarded) -> None:
 def _lose_monster(s: GameState, p: Player, monster: str) -> None:
     p.monsters = [m for m in p.monsters if m.id != monster]
     s.board.discards["monsters"].append(monster)
-    p.trolls_busy = min(p.trolls_busy, trolls(p))     # a lost troll takes its token back to the bank
+    p.trolls_busy = min(p.trolls_busy, trolls(p))  # a lost troll takes its token back to the bank
 
 
 @on(ev.MonsterHired)
@@ -427,7 +457,7 @@ def _(s: GameState, e: ev.RoomProduced) -> None:
     elif e.output == "reputation":
         p.evil = clamp_evil(p.evil - 1)
     elif e.output == "imp":
-        p.imps += 1                         # a free imp at once (Appendix › Magic Room)
+        p.imps += 1  # a free imp at once (Appendix › Magic Room)
     elif e.output == "trap":
         s.awaiting = {"kind": "trap_draw", "color": e.color, "count": 1, "discard": False, "context": "production"}
 
@@ -522,7 +552,7 @@ def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
 
 @on(ev.EvilometerMoved)
 def _(s: GameState, e: ev.EvilometerMoved) -> None:
-    s.player(e.color).evil = e.evil       # already there: the event that moved it was applied first
+    s.player(e.color).evil = e.evil  # already there: the event that moved it was applied first
 
 
 def _take_incoming(s: GameState, tile: str) -> None:
@@ -567,14 +597,14 @@ def _(s: GameState, e: ev.RoundEnded) -> None:
 @on(ev.YearBegan)
 def _(s: GameState, e: ev.YearBegan) -> None:
     b = s.board
-    b.box["combat_cards"] += [c for c in b.combat_cards if c]      # unrevealed cards stay unknown
+    b.box["combat_cards"] += [c for c in b.combat_cards if c]  # unrevealed cards stay unknown
     b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
-    if s.paladin is not None:       # in his tent, or survived the First Year's Combat: to the Distant Lands
+    if s.paladin is not None:  # in his tent, or survived the First Year's Combat: to the Distant Lands
         b.discards["paladins"].append(s.paladin.id)
     s.paladin = Paladin(id="paladin_y2")
     for np in s.nonplayers:
         if np.evil is not None:
-            np.evil = clamp_evil(np.evil - 2)             # simulates conquering in the non-player dungeon
+            np.evil = clamp_evil(np.evil - 2)  # simulates conquering in the non-player dungeon
     for p in s.players:
         p.spied = {}
         for m in p.monsters:
@@ -619,11 +649,29 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 @on(ev.BattleBegan)
 def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
-    s.battle = {"color": e.color, "tile": list(e.tile), "room": e.room, "traps": list(plan["traps"]),
-                "monsters": list(plan["monsters"]), "fast_done": False, "slow_done": False,
-                "healing_done": False, "conquest_done": False, "attacked": False, "no_conquer": [],
-                "no_heal": "", "no_spell": False, "disarm_used": 0, "shield": 0, "courage": None,
-                "invisible": False, "rage": False, "poison": [], "magic_key": False, "choice": None}
+    s.battle = {
+        "color": e.color,
+        "tile": list(e.tile),
+        "room": e.room,
+        "traps": list(plan["traps"]),
+        "monsters": list(plan["monsters"]),
+        "fast_done": False,
+        "slow_done": False,
+        "healing_done": False,
+        "conquest_done": False,
+        "attacked": False,
+        "no_conquer": [],
+        "no_heal": "",
+        "no_spell": False,
+        "disarm_used": 0,
+        "shield": 0,
+        "courage": None,
+        "invisible": False,
+        "rage": False,
+        "poison": [],
+        "magic_key": False,
+        "choice": None,
+    }
 
 
 @on(ev.TrapSprung)
@@ -631,7 +679,7 @@ def _(s: GameState, e: ev.TrapSprung) -> None:
     p, b = s.player(e.color), s.battle
     p.gold -= e.paid.get("gold", 0)
     p.food -= e.paid.get("food", 0)
-    p.imps -= e.paid.get("imps", 0)            # the Kamikaze Imp goes back to the bank
+    p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank
     p.traps.remove(e.trap)
     s.board.trap_discard.append(e.trap)
     b["traps"].remove(e.trap)
@@ -665,7 +713,7 @@ def _(s: GameState, e: ev.DamageDealt) -> None:
 def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
     p = s.player(e.color)
     if s.paladin is not None and e.adventurer == s.paladin.id:
-        s.paladin = None                       # in prison he moves no more
+        s.paladin = None  # in prison he moves no more
     else:
         p.party.remove(e.adventurer)
         p.damage.pop(e.adventurer, None)
@@ -679,7 +727,7 @@ def _(s: GameState, e: ev.IllusionVanished) -> None:
     p = s.player(e.color)
     p.illusion = 0
     p.damage.pop("illusion", None)
-    if "illusion" in p.fed:                    # a Create Food token on the Illusion goes with it
+    if "illusion" in p.fed:  # a Create Food token on the Illusion goes with it
         p.fed.remove("illusion")
 
 
@@ -706,7 +754,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
         p.traps.remove(fx["trap_lost"])
         s.board.trap_discard.append(fx["trap_lost"])
     if fx.get("choice"):
-        b["choice"] = copy.deepcopy(fx["choice"])      # never share lists with the event
+        b["choice"] = copy.deepcopy(fx["choice"])  # never share lists with the event
     if fx.get("illusion"):
         p.illusion = 1
     if fx.get("fed"):
@@ -814,7 +862,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
     for p in s.players:
         p.damage, p.fed, p.illusion, p.plan = {}, [], 0, None
         for m in p.monsters:
-            m.knocked_out = False              # "turn your monsters face up again"
+            m.knocked_out = False  # "turn your monsters face up again"
     s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
 
 

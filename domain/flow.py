@@ -4,6 +4,7 @@
 :class:`~domain.pending.Pending` input the game waits for. The paladin is checked first,
 after every event, because he moves "immediately" (Rulebook › Paladin).
 """
+
 from __future__ import annotations
 
 from .pending import Pending
@@ -30,9 +31,14 @@ def step(state: GameState):
     if moved:
         return moved
     aw = state.awaiting
-    if aw and aw.get("kind") == "face_down":     # tabletop: a spy records the card he looked at
-        return rounds.face_down(state, aw["what"], aw["year"], aw["position"],
-                                f"{aw['spy']} looks at Combat Card #{aw['position']}: record it")
+    if aw and aw.get("kind") == "face_down":  # tabletop: a spy records the card he looked at
+        return rounds.face_down(
+            state,
+            aw["what"],
+            aw["year"],
+            aw["position"],
+            f"{aw['spy']} looks at Combat Card #{aw['position']}: record it",
+        )
     return PHASES[state.phase](state)
 
 

@@ -11,6 +11,7 @@ deleting them, and the events after a marker continue from the state it carries.
     taken_back(log)    -> {event number: why}    every event an undo or a correction took back
     decision_key(state, pending, actor)          the decision an input answered (who, what, where)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ class Span:
     ``"archive"`` (command = the GameArchived event).
     ``first``/``last``: the 1-based numbers of the events it caused. ``key``: the decision it answered
     (:func:`decision_key`; None for markers and rulings)."""
+
     actor: str
     command: Any
     first: int
@@ -53,8 +55,12 @@ def decision_key(state: GameState, p: Pending, actor: str) -> tuple:
     """Which decision an input answers: where (Year, season or Combat round, phase, sub-step), what
     (the kind of decision; for a draw, what is drawn and for whom) and who. A correction re-applies a
     later input only where the game asks the same decision again."""
-    where = (state.year, SEASONS[state.season] if state.phase != "combat" else f"combat {state.combat_round}",
-             state.phase, (state.awaiting or {}).get("kind", ""))
+    where = (
+        state.year,
+        SEASONS[state.season] if state.phase != "combat" else f"combat {state.combat_round}",
+        state.phase,
+        (state.awaiting or {}).get("kind", ""),
+    )
     what = (p.kind, p.chance.what, p.chance.color) if p.is_chance and p.chance else (p.kind,)
     return (*where, *what, actor)
 
@@ -101,14 +107,20 @@ def spans_of(log: list[ev.Event]) -> list[Span]:
     i = 1
     out: list[Span] = []
     auto, state = advance(state)
-    if not same(auto, log[i:i + len(auto)]):
+    if not same(auto, log[i : i + len(auto)]):
         raise ValueError("the log does not follow from its first event under the current rules")
     i += len(auto)
     while i < len(log):
         e = log[i]
         if isinstance(e, (ev.InputUndone, ev.InputCorrected)):
-            out.append(Span("undo" if isinstance(e, ev.InputUndone) else "correction",
-                            e.player if isinstance(e, ev.InputUndone) else e, i + 1, i + 1))
+            out.append(
+                Span(
+                    "undo" if isinstance(e, ev.InputUndone) else "correction",
+                    e.player if isinstance(e, ev.InputUndone) else e,
+                    i + 1,
+                    i + 1,
+                )
+            )
             state, i = evolve(state, e), i + 1
             continue
         if isinstance(e, ev.TableRulingApplied):
@@ -126,18 +138,18 @@ def spans_of(log: list[ev.Event]) -> list[Span]:
             candidates: list[tuple[str, Any]] = [("chance", RecordDraw(cards=draw_cards(e)))]
         else:
             candidates = [(a, o) for a in p.actors for o in p.options(a)]
-        best = None                  # the input that reproduces the longest run of the log's next events
+        best = None  # the input that reproduces the longest run of the log's next events
         target = e.to_json()
         for actor, command in candidates:
             try:
-                if not p.is_chance and p.handle is not None:    # cheap first: the decision event itself
-                    decided = p.handle(state, command)             # (pure: validates, applies nothing)
+                if not p.is_chance and p.handle is not None:  # cheap first: the decision event itself
+                    decided = p.handle(state, command)  # (pure: validates, applies nothing)
                     if decided and decided[0].to_json() != target:
                         continue
                 events, after = execute_pure(state, command)
             except RuleViolation:
                 continue
-            if same(events, log[i:i + len(events)]) and (best is None or len(events) > best[2]):
+            if same(events, log[i : i + len(events)]) and (best is None or len(events) > best[2]):
                 best = (actor, command, len(events), after)
         if best is None:
             raise ValueError(f"no legal input reproduces event {i + 1} ({e.type})")
@@ -177,6 +189,6 @@ def taken_back(log: list[ev.Event]) -> dict[int, str]:
 def state_before(log: list[ev.Event], number: int) -> GameState:
     """The state just before event ``number`` (1-based): the fold of the events before it."""
     state = None
-    for e in log[:number - 1]:
+    for e in log[: number - 1]:
         state = evolve(state, e)
     return state

@@ -2,23 +2,28 @@
 
 ``problems(state)`` returns a list of plain sentences; empty means the state is sound.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from . import dungeon as dg
 from .phases.common import EVIL_BOTTOM, EVIL_TOP, catalog, is_unseen, trolls
 from .state import GameState
 
 
-@lru_cache(maxsize=None)
+@cache
 def _everything(kind: str) -> Counter:
     """Every instance of a component kind in the game, once each."""
     cat = catalog()
-    table, multi = {"monsters": (cat.monsters, True), "rooms": (cat.rooms, False),
-                    "adventurers": (cat.adventurers, False), "traps": (cat.traps, True),
-                    "combat_cards": (cat.combat_cards, False)}[kind]
+    table, multi = {
+        "monsters": (cat.monsters, True),
+        "rooms": (cat.rooms, False),
+        "adventurers": (cat.adventurers, False),
+        "traps": (cat.traps, True),
+        "combat_cards": (cat.combat_cards, False),
+    }[kind]
     return _all(table, multi)
 
 
@@ -53,25 +58,44 @@ def problems(state: GameState) -> list[str]:
                 if grid[r][c] and grid[r + 1][c] and grid[r][c + 1] and grid[r + 1][c + 1]:
                     out.append(f"{p.color}'s dungeon fills the 2x2 block at {r},{c}")
         for r, c, cell in dg.tiles(grid):
-            if cell.kind == "room" and any(grid[nr][nc] is not None and grid[nr][nc].kind == "room"
-                                           for nr, nc in dg.neighbours(r, c)):
+            if cell.kind == "room" and any(
+                grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c)
+            ):
                 out.append(f"{p.color} has adjacent rooms at {r},{c}")
     for np in state.nonplayers:
         if np.evil is not None and not EVIL_BOTTOM <= np.evil <= EVIL_TOP:
             out.append(f"non-player {np.color} is off the Evilometer")
     # Components are conserved: every instance is in exactly one place.
-    monsters = Counter([*(i for s in b.monster_stack.values() for i in s), *b.monster_offer,
-                        *b.discards.get("monsters", []), *(m.id for p in state.players for m in p.monsters)])
+    monsters = Counter(
+        [
+            *(i for s in b.monster_stack.values() for i in s),
+            *b.monster_offer,
+            *b.discards.get("monsters", []),
+            *(m.id for p in state.players for m in p.monsters),
+        ]
+    )
     if monsters != _everything("monsters"):
         full = _everything("monsters")
         out.append(f"monster tiles not conserved: {dict((monsters - full) or (full - monsters))}")
-    rooms = Counter([*(i for s in b.room_stack.values() for i in s), *b.room_offer, *b.discards.get("rooms", []),
-                     *(cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room")])
+    rooms = Counter(
+        [
+            *(i for s in b.room_stack.values() for i in s),
+            *b.room_offer,
+            *b.discards.get("rooms", []),
+            *(cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room"),
+        ]
+    )
     if rooms != _everything("rooms"):
         out.append("room tiles not conserved")
-    advs = Counter([*(i for s in b.adventurer_stack.values() for i in s), *b.adventurer_bottom,
-                    *(i for s in b.incoming.values() for i in s), *b.discards.get("adventurers", []),
-                    *(a for p in state.players for a in p.party + p.prison if a not in cat.paladins)])
+    advs = Counter(
+        [
+            *(i for s in b.adventurer_stack.values() for i in s),
+            *b.adventurer_bottom,
+            *(i for s in b.incoming.values() for i in s),
+            *b.discards.get("adventurers", []),
+            *(a for p in state.players for a in p.party + p.prison if a not in cat.paladins),
+        ]
+    )
     if advs != _everything("adventurers"):
         out.append("adventurer tiles not conserved")
     # a card drawn unseen (tabletop) is still listed in trap_deck; its placeholder is not a card
@@ -92,6 +116,7 @@ def position_problems(state: GameState) -> list[str]:
     """Besides :func:`problems`, what a position typed or edited by hand can get wrong, each naming the
     field: a paladin in two places, a season's line of adventurers out of order (weakest first)."""
     from .game_info import adventurers_per_round
+
     out = problems(state)
     cat = catalog()
     places: dict[str, list[str]] = {}

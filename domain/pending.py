@@ -5,6 +5,7 @@ whose actor is ``"chance"``; its :class:`ChanceSpec` lists the components a draw
 produce. Each Pending also carries the function that decides the commands it accepts, so
 validation and the legal options come from one place.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -18,10 +19,11 @@ CHANCE = "chance"
 @dataclass(slots=True)
 class ChanceSpec:
     """A draw: ``count`` items from ``pool`` (a multiset, order irrelevant)."""
-    what: str                       # "monsters", "rooms", "adventurers", "trap_cards", "event_tile", ...
+
+    what: str  # "monsters", "rooms", "adventurers", "trap_cards", "event_tile", ...
     pool: list[str]
     count: int
-    color: str | None = None        # whose draw (trap cards, order cards)
+    color: str | None = None  # whose draw (trap cards, order cards)
     build: Callable[[list[str]], list[Any]] | None = None  # outcome -> chance event(s)
 
     def problem(self, cards: list[str]) -> str | None:
@@ -38,8 +40,9 @@ class ChanceSpec:
 @dataclass(slots=True)
 class Pending:
     """One decision point. ``options(actor)`` lists the legal commands of that actor."""
-    kind: str                       # "choose_orders", "action", "production", "pay_wage", ... or "chance"
-    actors: list[str]               # colours, or ["chance"]; several for simultaneous choices
+
+    kind: str  # "choose_orders", "action", "production", "pay_wage", ... or "chance"
+    actors: list[str]  # colours, or ["chance"]; several for simultaneous choices
     prompt: str
     accepts: tuple[type, ...] = ()
     handle: Callable[[Any, Any], list[Any]] | None = None

@@ -18,6 +18,7 @@ so an import is checked exactly like live play. The format is documented in docs
     draw combat_cards word_of_peace,detect_treasure,invisibility,graffiti
     red choose_orders {"orders": ["mine_gold", "dig_tunnels", "build_room"]}
 """
+
 from __future__ import annotations
 
 import json
@@ -26,14 +27,13 @@ from typing import Any
 
 from . import events as ev
 from . import invariants
+from .chain import final_hash
 from .commands import RecordDraw, parse_command
 from .corrections import correct, fork, undo_event  # noqa: F401  (the record's undo/correct lines; fork re-exported)
-from .engine import execute_pure
+from .engine import execute_pure, pending
 from .errors import RuleViolation
 from .evolve import evolve
 from .game_info import RULESET_VERSION
-from .chain import final_hash
-from .engine import pending
 from .history import spans_of, state_before, taken_back
 from .state import GameState
 
@@ -66,19 +66,27 @@ def export(log: list[ev.Event]) -> str:
     """
     start = log[0]
     final = state_before(log, len(log) + 1)
-    over = not pending(final).actors       # a digital game's seed predicts its draws: withheld until the end
+    over = not pending(final).actors  # a digital game's seed predicts its draws: withheld until the end
     lines = [f"{FORMAT} {VERSION}", f"engine {RULESET_VERSION}"]
     if isinstance(start, ev.ScenarioLoaded):
-        lines += [f"scenario {json.dumps(start.name)}", f"description {json.dumps(start.description)}",
-                  f"state {json.dumps(start.state, separators=(',', ':'))}"]
+        lines += [
+            f"scenario {json.dumps(start.name)}",
+            f"description {json.dumps(start.description)}",
+            f"state {json.dumps(start.state, separators=(',', ':'))}",
+        ]
     else:
-        lines += [f"catalog {start.catalog_hash}", f"variant {start.variant}", f"mode {start.mode}",
-                  f"seed {start.seed if start.seed is not None and over else '-'}", f"origin {start.origin}",
-                  f"starting {start.starting_player}"]
+        lines += [
+            f"catalog {start.catalog_hash}",
+            f"variant {start.variant}",
+            f"mode {start.mode}",
+            f"seed {start.seed if start.seed is not None and over else '-'}",
+            f"origin {start.origin}",
+            f"starting {start.starting_player}",
+        ]
         for s in start.players:
             lines.append(f"player {s.color} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
     gone = taken_back(log)
-    skip = 0                      # the new input and the kept inputs that follow a correction line
+    skip = 0  # the new input and the kept inputs that follow a correction line
     for span in spans_of(log):
         actor, command = span.actor, span.command
         if skip:
@@ -105,12 +113,14 @@ def export(log: list[ev.Event]) -> str:
 
 
 # --- import -------------------------------------------------------------------------------------
-def _setup_start(header: dict[str, str], where: dict[str, int], seats: list[tuple[int, ev.Seat]],
-                 line: int) -> ev.GameStarted:
+def _setup_start(
+    header: dict[str, str], where: dict[str, int], seats: list[tuple[int, ev.Seat]], line: int
+) -> ev.GameStarted:
     """The first event of a game recorded from set-up, every header field checked (the line named)."""
     from .bots import BOTS
     from .game_info import COLORS, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
     from .strategies import STRATEGIES
+
     missing = [k for k in ("engine", "catalog", "variant", "mode", "seed", "origin", "starting") if k not in header]
     if missing:
         raise RecordError(line, f"the header lacks {', '.join(missing)} (inputs come after the whole header)")
@@ -118,31 +128,49 @@ def _setup_start(header: dict[str, str], where: dict[str, int], seats: list[tupl
     def check(key: str, ok: bool, why: str) -> None:
         if not ok:
             raise RecordError(where[key], f"{key} {header[key]!r}: {why}")
+
     check("engine", header["engine"] == RULESET_VERSION, f"this engine reads records of {RULESET_VERSION}")
-    check("catalog", len(header["catalog"]) == 64 and all(c in "0123456789abcdef" for c in header["catalog"]),
-          "a catalog hash is 64 hexadecimal digits")
+    check(
+        "catalog",
+        len(header["catalog"]) == 64 and all(c in "0123456789abcdef" for c in header["catalog"]),
+        "a catalog hash is 64 hexadecimal digits",
+    )
     check("variant", header["variant"] in VARIANTS, f"use one of {', '.join(VARIANTS)}")
     check("mode", header["mode"] in MODES, f"use one of {', '.join(MODES)}")
     check("origin", header["origin"] in ev.ORIGINS, f"use one of {', '.join(ev.ORIGINS)}")
-    check("seed", header["seed"] == "-" or (header["seed"].isdigit() and int(header["seed"]) < ev.SEED_LIMIT),
-          "a seed is a whole number from 0 to 2^63 - 1, or -")
+    check(
+        "seed",
+        header["seed"] == "-" or (header["seed"].isdigit() and int(header["seed"]) < ev.SEED_LIMIT),
+        "a seed is a whole number from 0 to 2^63 - 1, or -",
+    )
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise RecordError(line, f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} player lines, not {len(seats)}")
     for k, (n, seat) in enumerate(seats):
         if seat.color != COLORS[k]:
-            raise RecordError(n, f"player {k + 1} plays {COLORS[k]} (seats are {', '.join(COLORS[:len(seats)])}, "
-                              f"clockwise), not {seat.color!r}")
+            raise RecordError(
+                n,
+                f"player {k + 1} plays {COLORS[k]} (seats are {', '.join(COLORS[: len(seats)])}, "
+                f"clockwise), not {seat.color!r}",
+            )
         if not seat.name.strip():
             raise RecordError(n, "a player needs a name")
         if seat.bot is not None and seat.bot not in {**BOTS, **STRATEGIES}:
             raise RecordError(n, f"unknown bot {seat.bot!r}: use one of {', '.join({**BOTS, **STRATEGIES})}")
-    check("starting", header["starting"] in COLORS[:len(seats)],
-          f"the starting player is one of the seats ({', '.join(COLORS[:len(seats)])})")
+    check(
+        "starting",
+        header["starting"] in COLORS[: len(seats)],
+        f"the starting player is one of the seats ({', '.join(COLORS[: len(seats)])})",
+    )
     try:
-        return ev.GameStarted(players=[seat for _, seat in seats], variant=header["variant"], mode=header["mode"],
-                              seed=None if header["seed"] == "-" else int(header["seed"]),
-                              starting_player=header["starting"], catalog_hash=header["catalog"],
-                              origin=header["origin"])
+        return ev.GameStarted(
+            players=[seat for _, seat in seats],
+            variant=header["variant"],
+            mode=header["mode"],
+            seed=None if header["seed"] == "-" else int(header["seed"]),
+            starting_player=header["starting"],
+            catalog_hash=header["catalog"],
+            origin=header["origin"],
+        )
     except (ValueError, TypeError) as exc:
         raise RecordError(line, f"bad header: {exc}") from None
 
@@ -154,8 +182,11 @@ def _scenario_start(header: dict[str, str], where: dict[str, int]) -> tuple[ev.S
         raise RecordError(where["scenario"], "a scenario record needs a 'state' header line")
     line = where["state"]
     try:
-        start = ev.ScenarioLoaded(name=json.loads(header["scenario"]), description=json.loads(
-            header.get("description", '""')), state=json.loads(header["state"]))
+        start = ev.ScenarioLoaded(
+            name=json.loads(header["scenario"]),
+            description=json.loads(header.get("description", '""')),
+            state=json.loads(header["state"]),
+        )
         state = evolve(None, start)
     except json.JSONDecodeError as exc:
         raise RecordError(line, f"the scenario's name, description or state is not JSON: {exc.msg}") from None
@@ -176,9 +207,9 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
             input gives the rule violation's code, message and rule).
     """
     header: dict[str, str] = {}
-    where: dict[str, int] = {}           # header key -> its line number
-    seats: list[tuple[int, ev.Seat]] = []             # (line number, seat)
-    lines = text.removeprefix("\ufeff").splitlines()     # a byte-order mark, as some editors write
+    where: dict[str, int] = {}  # header key -> its line number
+    seats: list[tuple[int, ev.Seat]] = []  # (line number, seat)
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark, as some editors write
     body_start = None
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
@@ -190,8 +221,18 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
                 raise RecordError(n, f"a record starts with '{FORMAT} {VERSION}'")
             header["format"] = rest
             continue
-        if key in ("engine", "catalog", "variant", "mode", "seed", "origin", "starting", "scenario", "description",
-                   "state"):
+        if key in (
+            "engine",
+            "catalog",
+            "variant",
+            "mode",
+            "seed",
+            "origin",
+            "starting",
+            "scenario",
+            "description",
+            "state",
+        ):
             header[key] = rest.strip()
             where[key] = n
         elif key == "player":
@@ -210,11 +251,13 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
         start, state = _scenario_start(header, where)
     else:
         start = _setup_start(header, where, seats, body_start or len(lines))
-        if start.mode == "digital" and start.seed is None:     # withheld while the game was in progress:
-            import random                                       # it goes on with draws nobody can predict
+        if start.mode == "digital" and start.seed is None:  # withheld while the game was in progress:
+            import random  # it goes on with draws nobody can predict
+
             start = start.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
         state = evolve(None, start)
     from .engine import advance
+
     log, state = advance(state)
     log = [start, *log]
     expected_hash, hash_line = "", 0
@@ -235,7 +278,7 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
             continue
         if lines[n - 1].strip().startswith("archive "):
             try:
-                log.append(ev.GameArchived(**json.loads(lines[n - 1].strip()[len("archive "):])))
+                log.append(ev.GameArchived(**json.loads(lines[n - 1].strip()[len("archive ") :])))
             except (ValueError, TypeError) as exc:
                 raise RecordError(n, f"bad archive line: {exc}") from None
             state = evolve(state, log[-1])
@@ -269,12 +312,19 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
             raise RecordError(n, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
         log += events
     if expected_hash and final_hash((e.type, e.model_dump(mode="json")) for e in log) != expected_hash:
-        raise RecordError(hash_line, "the record does not match its hash: a line was changed after it was "
-                          "exported (or the record comes from another engine version)")
+        raise RecordError(
+            hash_line,
+            "the record does not match its hash: a line was changed after it was "
+            "exported (or the record comes from another engine version)",
+        )
     if not allow_unfinished:
         from .engine import pending
+
         waiting = pending(state)
         if waiting.actors:
-            raise RecordError(len(lines), f"the record ends before the game is over (the game waits for: "
-                              f"{waiting.prompt}); if that is meant, import it with --allow-unfinished")
+            raise RecordError(
+                len(lines),
+                f"the record ends before the game is over (the game waits for: "
+                f"{waiting.prompt}); if that is meant, import it with --allow-unfinished",
+            )
     return log, state

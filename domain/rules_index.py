@@ -5,6 +5,7 @@ cites; the CLI and the audit print the citation. Sources are sections of the bas
 rulebook (Dungeon Lords, CGE 2009), cited as "Rulebook › Section ›
 Subsection", or engine choices where the rulebook is silent ("Engine choice: ...").
 """
+
 from __future__ import annotations
 
 RULES: dict[str, str] = {
@@ -29,7 +30,7 @@ RULES: dict[str, str] = {
     "action.order": "Rulebook › Executing Orders (board order; Hire Monster and Build Room go III, II, I)",
     "action.full_cost": "Rulebook › Executing Orders (pay the full cost or nothing)",
     "evil.cost_at_top": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (full game: an Evil cost cannot be paid past "
-                        "the top; the first game moves the counter 'unless you are already at the top')",
+    "the top; the first game moves the counter 'unless you are already at the top')",
     "evil.clamp": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (gaining or losing Evil stops at the ends)",
     "action.spy": "Rulebook › Description of Actions › Improve Reputation (spy on one of the four Combat Cards)",
     "dig.adjacent": "Rulebook › Description of Actions › Dig Tunnels (adjacent to a previously placed tile)",
@@ -67,27 +68,27 @@ RULES: dict[str, str] = {
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",
     "combat.defense": "Rulebook › Planning Phase › Choosing Defense (tunnel: 1 trap, 1 monster; room: 1 trap, "
-                      "2 monsters; any number of ghosts; Appendix › Labyrinth: 2 traps, 1 monster)",
+    "2 monsters; any number of ghosts; Appendix › Labyrinth: 2 traps, 1 monster)",
     "combat.trap_cost": "Rulebook › Trap Step (a trap whose cost cannot be paid cannot be chosen; +1 gold in a room)",
     "combat.trap": "Rulebook › Trap Step; Notes on Selected Traps; CGE FAQ (anti-trap symbols stop damage only)",
     "combat.spell": "Rulebook › Fast Spells Step / Slow Spells Step (magic symbols must reach the round number)",
     "combat.monsters": "Rulebook › Monsters (and Ghosts) Step; Appendix › Monsters",
     "combat.training": "Rulebook › Combat Training (the four training dungeons and their Solutions)",
     "combat.labyrinth": "CGE FAQ (Labyrinth): the owner chooses the order in which its two traps spring when "
-                        "they spring, after the Combat Card is revealed (Appendix › Labyrinth: either order)",
+    "they spring, after the Combat Card is revealed (Appendix › Labyrinth: either order)",
     "combat.no_tile": "Rulebook › End of Combat (no unconquered tile: release a prisoner instead; you *can* save "
-                      "the paladin for last: the owner chooses)",
+    "the paladin for last: the owner chooses)",
     # --- rounds and years
     "round.end": "Rulebook › End of the Round (imps return; the Starting Player Token passes left, not in fall)",
     "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
     # --- recording
     "record.undo": "Engine: undo takes back the latest input still standing (again: the one before it), "
-                   "never across a revealed card (as online platforms restrict it); a draw only in a "
-                   "tabletop game, where the recorder typed it (in a digital game it would be a re-roll)",
+    "never across a revealed card (as online platforms restrict it); a draw only in a "
+    "tabletop game, where the recorder typed it (in a digital game it would be a re-roll)",
     "record.correction": "Engine: a correction replaces one earlier input (or a tabletop draw) and re-applies "
-                         "each later input to the same decision it answered; the first that no longer "
-                         "fits, and every one after it, is superseded and reported",
+    "each later input to the same decision it answered; the first that no longer "
+    "fits, and every one after it, is superseded and reported",
     "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",

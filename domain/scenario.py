@@ -6,6 +6,7 @@ every component not placed elsewhere; missing Combat Cards are drawn with the sc
 and yields one recorded event, :class:`~domain.events.ScenarioLoaded`, carrying the complete
 state, so a replay never depends on this module.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,16 +41,16 @@ class ScenarioPlayer(_M):
     evil: int = Field(5, ge=1, le=15)
     red_marks: int = Field(0, ge=0)
     dungeon: list[str] = Field(default_factory=lambda: ["..#..", "..#..", "..#..", "....."])
-    rooms: dict[str, str] = Field(default_factory=dict)        # "r,c" -> room id, for R/r squares
-    inaccessible: list[str] | None = None                       # default: chosen at random with the seed
-    hand: list[str] | None = None                               # default: the other 6 cards
-    monsters: list[str] = Field(default_factory=list)           # type ids, e.g. "troll_y1"
-    knocked_out: list[str] = Field(default_factory=list)        # type ids among `monsters` that are face down
-    traps: list[str] = Field(default_factory=list)              # trap type ids
-    party: list[str] = Field(default_factory=list)              # adventurer ids, front first
+    rooms: dict[str, str] = Field(default_factory=dict)  # "r,c" -> room id, for R/r squares
+    inaccessible: list[str] | None = None  # default: chosen at random with the seed
+    hand: list[str] | None = None  # default: the other 6 cards
+    monsters: list[str] = Field(default_factory=list)  # type ids, e.g. "troll_y1"
+    knocked_out: list[str] = Field(default_factory=list)  # type ids among `monsters` that are face down
+    traps: list[str] = Field(default_factory=list)  # trap type ids
+    party: list[str] = Field(default_factory=list)  # adventurer ids, front first
     prison: list[str] = Field(default_factory=list)
-    spied: dict[str, str] = Field(default_factory=dict)         # "1".."4" -> combat card id
-    damage: dict[str, int] = Field(default_factory=dict)        # combat: adventurer id -> damage counters
+    spied: dict[str, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
+    damage: dict[str, int] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
 
 
 class ScenarioNonPlayer(_M):
@@ -69,23 +70,23 @@ class Scenario(_M):
     description: str = ""
     variant: Literal["first_game", "full"] = "first_game"
     mode: Literal["digital", "tabletop"] = "digital"
-    seed: int = Field(0, ge=0, lt=2**63)                           # fits the read models' BIGINT
+    seed: int = Field(0, ge=0, lt=2**63)  # fits the read models' BIGINT
     year: Literal[1, 2] = 1
     season: Literal["winter", "spring", "summer", "fall"] = "winter"
     phase: Literal["new_round", "orders", "year_end", "combat"] = "new_round"
-    combat_round: int = Field(1, ge=1, le=4)                      # phase "combat": the round about to be planned
-    training: bool = False                                        # a Combat Training battle: the game ends after it
+    combat_round: int = Field(1, ge=1, le=4)  # phase "combat": the round about to be planned
+    training: bool = False  # a Combat Training battle: the game ends after it
     starting_player: str
     first_starting_player: str | None = None
     players: list[ScenarioPlayer]
     nonplayers: list[ScenarioNonPlayer] = Field(default_factory=list)
-    monster_offer: list[str] = Field(default_factory=list)       # type ids
+    monster_offer: list[str] = Field(default_factory=list)  # type ids
     room_offer: list[str] = Field(default_factory=list)
     incoming: dict[str, list[str]] = Field(default_factory=dict)  # season -> adventurer ids
-    event_tiles: dict[str, str] = Field(default_factory=dict)     # season -> revealed tile this Year
-    combat_cards: list[str] | None = None                         # this Year's 4, top first
+    event_tiles: dict[str, str] = Field(default_factory=dict)  # season -> revealed tile this Year
+    combat_cards: list[str] | None = None  # this Year's 4, top first
     next_combat_cards: list[str] | None = None
-    special_events: dict[str, str] | None = None                  # "1"/"2" -> card (full game)
+    special_events: dict[str, str] | None = None  # "1"/"2" -> card (full game)
     paladin: ScenarioPaladin | None = None
     discards: dict[str, list[str]] = Field(default_factory=dict)  # "monsters"/"rooms"/"adventurers" (type ids)
     trap_discard: list[str] = Field(default_factory=list)
@@ -152,15 +153,18 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
         RuleViolation: ``SCENARIO_INVALID`` naming the offending field.
     """
     import copy
+
     from .invariants import position_problems
     from .state import from_dict
     from .views import HIDDEN
+
     d = copy.deepcopy(data)
-    if d.get("seed") == HIDDEN:                 # withheld while the game was in progress: draws go on afresh
+    if d.get("seed") == HIDDEN:  # withheld while the game was in progress: draws go on afresh
         d["seed"] = random.SystemRandom().randrange(2**63) if d.get("mode") == "digital" else None
     if HIDDEN in json.dumps(d):
-        raise _bad("this is a player's view (status --as): hidden values cannot be set up; use status --json "
-                   "without --as")
+        raise _bad(
+            "this is a player's view (status --as): hidden values cannot be set up; use status --json without --as"
+        )
     try:
         state = from_dict(d)
         state.version = 0
@@ -173,23 +177,33 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
         raise _bad(f"not a game state: {type(exc).__name__}: {exc}") from None
     if found:
         raise _bad(found[0])
-    return [ScenarioLoaded(name="position", description=f"a position set up from a saved state (Year {state.year}, "
-                           f"{state.phase})", state=check)]
+    return [
+        ScenarioLoaded(
+            name="position",
+            description=f"a position set up from a saved state (Year {state.year}, {state.phase})",
+            state=check,
+        )
+    ]
 
 
 def build_state(sc: Scenario) -> GameState:
     cat = load_catalog()
     rng = random.Random(sc.seed)
     colors = [p.color for p in sc.players]
-    least = 1 if sc.phase == "combat" else 2       # a combat situation (e.g. training) may have one dungeon
+    least = 1 if sc.phase == "combat" else 2  # a combat situation (e.g. training) may have one dungeon
     if not least <= len(colors) <= 4 or len(set(colors)) != len(colors):
         raise _bad(f"a scenario has {least} to 4 players with different colours")
     for who in (sc.starting_player, sc.first_starting_player):
         if who is not None and who not in colors:
             raise _bad(f"starting player {who!r} is not one of {colors}")
-    start = GameStarted(players=[Seat(color=p.color, name=p.name) for p in sc.players], variant=sc.variant,
-                        mode=sc.mode, seed=sc.seed, starting_player=sc.starting_player,
-                        catalog_hash=cat.content_hash)
+    start = GameStarted(
+        players=[Seat(color=p.color, name=p.name) for p in sc.players],
+        variant=sc.variant,
+        mode=sc.mode,
+        seed=sc.seed,
+        starting_player=sc.starting_player,
+        catalog_hash=cat.content_hash,
+    )
     s = evolve(None, start)
     s.version = 0
     s.year, s.season, s.phase = sc.year, SEASONS.index(sc.season), sc.phase
@@ -219,7 +233,7 @@ def build_state(sc: Scenario) -> GameState:
             down[m] -= 1
         p.traps = [traps.take(t) for t in sp.traps]
         p.party = [advs.take(a) for a in sp.party]
-        p.prison = [a if a in cat.paladins else advs.take(a) for a in sp.prison]   # a paladin may be a prisoner
+        p.prison = [a if a in cat.paladins else advs.take(a) for a in sp.prison]  # a paladin may be a prisoner
         if len(p.party) > 3:
             raise _bad(f"{p.color}: at most 3 adventurers wait at the entrance")
         p.spied = dict(sp.spied)
@@ -257,7 +271,7 @@ def build_state(sc: Scenario) -> GameState:
         b.monster_stack[str(y)] = monsters.remaining(y, year_of)
         b.room_stack[str(y)] = rooms.remaining(y, lambda t: room_year[t])
         b.adventurer_stack[str(y)] = advs.remaining(y, year_of)
-    if sc.year == 2:   # the First Year's stacks were used up: what nobody holds is in the Distant Lands
+    if sc.year == 2:  # the First Year's stacks were used up: what nobody holds is in the Distant Lands
         b.discards["monsters"] += b.monster_stack.pop("1")
         b.discards["rooms"] += b.room_stack.pop("1")
         b.discards["adventurers"] += b.adventurer_stack.pop("1")
@@ -288,7 +302,7 @@ def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]
                 continue
             if ch in "#x":
                 grid[r][c] = Cell("tunnel", conquered=ch == "x")
-            elif ch.isalpha():          # any other letter is a room; lower case = conquered
+            elif ch.isalpha():  # any other letter is a room; lower case = conquered
                 room = sp.rooms.get(f"{r},{c}")
                 if room is None:
                     raise _bad(f"{sp.color}: square {r},{c} is a room; name it in 'rooms'")
@@ -366,5 +380,8 @@ def _cards(sc: Scenario, s: GameState, rng: random.Random, cat) -> None:
             raise _bad("special_events: one card for year '1' and one for year '2'")
         b.special_events = dict(events)
         b.box["special_events"] = [c for c in cat.special_events if c not in events.values()]
-        b.special_revealed = {y: True for y in events if int(y) < sc.year or
-                              (int(y) == sc.year and "special_event" in sc.event_tiles.values())}
+        b.special_revealed = {
+            y: True
+            for y in events
+            if int(y) < sc.year or (int(y) == sc.year and "special_event" in sc.event_tiles.values())
+        }

@@ -27,6 +27,7 @@ Readings the rulebook leaves open (each also pinned by a test in ``tests/test_sc
   two-player game)" -- so 2 per exclusive title with 4 players, 1 with 2 or 3 players; shared
   titles give nothing; and, like every point-scoring room, only if it is unconquered.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -38,15 +39,23 @@ from .dungeon import tiles
 from .state import GameState, Player
 
 # Score-card lines, in the order of the Overview Card (Rulebook › Scoring), then the titles.
-LINES: tuple[str, ...] = ("rooms", "monsters", "prisoners", "conquered", "red_marks",
-                          "room_bonus", "titles", "hall_of_fame")
+LINES: tuple[str, ...] = (
+    "rooms",
+    "monsters",
+    "prisoners",
+    "conquered",
+    "red_marks",
+    "room_bonus",
+    "titles",
+    "hall_of_fame",
+)
 
 # Rulebook › Scoring
-POINTS_PER_UNCONQUERED_ROOM = 2      # "2 points for each unconquered room in your dungeon."
-POINTS_PER_MONSTER = 1               # "1 point for each monster in your Monster Lair. [...] No points for ghosts."
-POINTS_PER_ADVENTURER = 2            # "2 points for each adventurer in your Prison, except for paladins"
-POINTS_PER_CONQUERED_TILE = -2       # "You lose 2 points for each conquered tile (room or tunnel)."
-POINTS_PER_RED_MARK = -3             # "You lose 3 points for each red mark in your Dead Letter Office."
+POINTS_PER_UNCONQUERED_ROOM = 2  # "2 points for each unconquered room in your dungeon."
+POINTS_PER_MONSTER = 1  # "1 point for each monster in your Monster Lair. [...] No points for ghosts."
+POINTS_PER_ADVENTURER = 2  # "2 points for each adventurer in your Prison, except for paladins"
+POINTS_PER_CONQUERED_TILE = -2  # "You lose 2 points for each conquered tile (room or tunnel)."
+POINTS_PER_RED_MARK = -3  # "You lose 3 points for each red mark in your Dead Letter Office."
 
 HALL_OF_FAME = "hall_of_fame"
 
@@ -67,6 +76,7 @@ def hall_of_fame_points(n_players: int, cat: Catalog) -> int:
 
 
 # --- counting ------------------------------------------------------------------------------
+
 
 def _type_id(instance_id: str) -> str:
     return instance_id.split("#", 1)[0]
@@ -150,19 +160,21 @@ def award_titles(players: list[Player], cat: Catalog) -> list[dict[str, str]]:
 
 # --- the score card ---------------------------------------------------------------------------
 
+
 class PlayerScore(BaseModel):
     """One player's score card. ``lines`` holds every line of :data:`LINES`, in that order."""
+
     model_config = ConfigDict(frozen=True)
 
     color: str
     name: str = ""
     lines: dict[str, int]
-    titles: dict[str, str] = Field(default_factory=dict)   # title id -> "exclusive" | "shared"
+    titles: dict[str, str] = Field(default_factory=dict)  # title id -> "exclusive" | "shared"
     total: int
-    rank: int                                              # 1 = best; equal totals share a rank
-    winner: bool                                           # every player with the top total
-    licensed: bool                                         # total above zero (Rulebook › Winning the Game)
-    tiles: int = 0                                         # built squares of the final dungeon (not scored;
+    rank: int  # 1 = best; equal totals share a rank
+    winner: bool  # every player with the top total
+    licensed: bool  # total above zero (Rulebook › Winning the Game)
+    tiles: int = 0  # built squares of the final dungeon (not scored;
     #                                                        analytics derive a strategy from it)
 
     def to_json(self) -> dict:
@@ -172,8 +184,7 @@ class PlayerScore(BaseModel):
 def _prisoner_points(p: Player, cat: Catalog) -> int:
     # Rulebook › Scoring: "2 points for each adventurer in your Prison, except for paladins who
     # are each worth 5 points." (the 5 is the catalog's PaladinType.score_points)
-    return sum(cat.paladins[a].score_points if a in cat.paladins else POINTS_PER_ADVENTURER
-               for a in p.prison)
+    return sum(cat.paladins[a].score_points if a in cat.paladins else POINTS_PER_ADVENTURER for a in p.prison)
 
 
 def _room_bonus(p: Player, cat: Catalog) -> int:
@@ -182,7 +193,7 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
     conquered". The Hall of Fame is scored with the titles instead (Rulebook › Scoring: "except
     for the Hall of Fame which is scored while handing out titles"). Combat rooms with
     ``monster_kinds`` (Training Room, Dark Room) are not point-scoring rooms and give nothing."""
-    kinds = [k for k, _ in _monster_kinds(p, cat)]   # ghosts included: the Chapel scores them
+    kinds = [k for k, _ in _monster_kinds(p, cat)]  # ghosts included: the Chapel scores them
     total = 0
     for _, _, cell in tiles(p.dungeon):
         if cell.kind != "room" or cell.conquered or cell.room is None:
@@ -196,8 +207,9 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
 
 def _has_hall_of_fame(p: Player) -> bool:
     # appendix › Point-Scoring Rooms: bonus points "only if you can keep them from being conquered"
-    return any(cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered
-               for _, _, cell in tiles(p.dungeon))
+    return any(
+        cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered for _, _, cell in tiles(p.dungeon)
+    )
 
 
 def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
@@ -230,7 +242,11 @@ def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
     top = max(totals) if totals else 0
     return [
         PlayerScore(
-            color=p.color, name=p.name, lines=lines, titles=titles, total=total,
+            color=p.color,
+            name=p.name,
+            lines=lines,
+            titles=titles,
+            total=total,
             # competition ranking: 1 + the number of players strictly ahead
             rank=1 + sum(1 for t in totals if t > total),
             # Rulebook › Winning the Game: "The player with the most points wins [...]. If there is
@@ -247,8 +263,16 @@ def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
 
 # --- text ---------------------------------------------------------------------------------------
 
-_HEAD = {"rooms": "rooms", "monsters": "monst", "prisoners": "prisn", "conquered": "conq",
-         "red_marks": "red", "room_bonus": "bonus", "titles": "title", "hall_of_fame": "hof"}
+_HEAD = {
+    "rooms": "rooms",
+    "monsters": "monst",
+    "prisoners": "prisn",
+    "conquered": "conq",
+    "red_marks": "red",
+    "room_bonus": "bonus",
+    "titles": "title",
+    "hall_of_fame": "hof",
+}
 
 
 def describe_scores(scores: list[PlayerScore]) -> str:
@@ -256,16 +280,27 @@ def describe_scores(scores: list[PlayerScore]) -> str:
     the titles (``!`` = exclusive, ``=`` = shared)."""
     label = lambda s: f"{s.color} ({s.name})" if s.name else s.color  # noqa: E731
     w = max([len("player")] + [len(label(s)) for s in scores])
-    head = (f"{'player':<{w}} " + " ".join(f"{_HEAD[k]:>5}" for k in LINES)
-            + f" {'total':>5} {'rank':>4} win  titles")
+    head = f"{'player':<{w}} " + " ".join(f"{_HEAD[k]:>5}" for k in LINES) + f" {'total':>5} {'rank':>4} win  titles"
     rows = [head, "-" * len(head)]
     for s in scores:
         titles = " ".join(f"{t}{'!' if v == EXCLUSIVE else '='}" for t, v in s.titles.items()) or "-"
-        rows.append(f"{label(s):<{w}} " + " ".join(f"{s.lines[k]:>5}" for k in LINES)
-                    + f" {s.total:>5} {s.rank:>4} {'*' if s.winner else ' ':>3}  {titles}")
+        rows.append(
+            f"{label(s):<{w}} "
+            + " ".join(f"{s.lines[k]:>5}" for k in LINES)
+            + f" {s.total:>5} {s.rank:>4} {'*' if s.winner else ' ':>3}  {titles}"
+        )
     rows.append("titles: ! exclusive, = shared; * winner (ties share victory)")
     return "\n".join(rows)
 
 
-__all__ = ["LINES", "TITLES", "TITLE_IDS", "PlayerScore", "award_titles", "describe_scores",
-           "hall_of_fame_points", "score", "title_points"]
+__all__ = [
+    "LINES",
+    "TITLES",
+    "TITLE_IDS",
+    "PlayerScore",
+    "award_titles",
+    "describe_scores",
+    "hall_of_fame_points",
+    "score",
+    "title_points",
+]

@@ -4,6 +4,7 @@ Each game runs the same decider as any other (every move is legal by constructio
 back as its whole event log plus its final state, so the caller can store it in ONE append
 (``DungeonLords.create_from_events(events, final_state=...)``).
 """
+
 from __future__ import annotations
 
 import os
@@ -24,14 +25,16 @@ DEFAULT_MIX = ("tunneller", "monster_keeper", "evil", "room_builder", "balanced"
 @dataclass(frozen=True)
 class GamePlan:
     """One simulated game: its seed, player count, variant and the bot in each seat (clockwise)."""
+
     seed: int
     players: int
     variant: str
     bots: tuple[str, ...]
 
 
-def plans(games: int, players: int | None = None, bots: list[str] | None = None, seed: int = 0,
-          variant: str | None = None) -> list[GamePlan]:
+def plans(
+    games: int, players: int | None = None, bots: list[str] | None = None, seed: int = 0, variant: str | None = None
+) -> list[GamePlan]:
     """The games to play. Player counts cycle 2, 3, 4 unless ``players`` is given; bots are drawn
     from ``bots`` (default: every strategy and the random bot); the line-up is rotated game by game
     so that no bot always sits first (the first seat starts)."""
@@ -43,8 +46,14 @@ def plans(games: int, players: int | None = None, bots: list[str] | None = None,
         lineup = rng.sample(pool, n) if len(pool) >= n else [rng.choice(pool) for _ in range(n)]
         k = i % n
         lineup = lineup[k:] + lineup[:k]
-        out.append(GamePlan(seed=(seed * 1_000_003 + i) % SEED_LIMIT, players=n,
-                            variant=variant or ("first_game", "full")[(i // 3) % 2], bots=tuple(lineup)))
+        out.append(
+            GamePlan(
+                seed=(seed * 1_000_003 + i) % SEED_LIMIT,
+                players=n,
+                variant=variant or ("first_game", "full")[(i // 3) % 2],
+                bots=tuple(lineup),
+            )
+        )
     return out
 
 
@@ -52,8 +61,9 @@ def play(plan: GamePlan) -> tuple[list, GameState]:
     """Play one planned game to its end; returns (events, final state)."""
     names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
     events, state = new_game(names, variant=plan.variant, seed=plan.seed, bots=list(plan.bots))
-    more, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, plan.bots)},
-                                        seed=plan.seed, max_commands=50_000)
+    more, state, _ = play_until_blocked(
+        state, {p.color: STRATEGIES[b] for p, b in zip(state.players, plan.bots)}, seed=plan.seed, max_commands=50_000
+    )
     return events + more, state
 
 
@@ -75,17 +85,20 @@ def _end_with_parent(parent: int) -> None:
     import sys
     import threading
     import time
+
     if sys.platform.startswith("linux"):
         import ctypes
+
         try:
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # 1 = PR_SET_PDEATHSIG
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
         except OSError:
             pass
-    if os.getppid() != parent:                     # the parent died before the call above took effect
+    if os.getppid() != parent:  # the parent died before the call above took effect
         os._exit(1)
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1)
         os._exit(1)
+
     threading.Thread(target=watch, daemon=True).start()

@@ -14,6 +14,7 @@ Store specs (architecture §3: storage is configuration, not code):
 
 Nothing here opens a database; the application does (``DungeonLords(env=store_env(spec))``).
 """
+
 from __future__ import annotations
 
 import getpass
@@ -77,7 +78,7 @@ def store_env(store: str | None = None) -> dict[str, str]:
     if spec == "memory":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if spec.startswith("sqlite://"):
-        path = spec[len("sqlite://"):]
+        path = spec[len("sqlite://") :]
         if not path:
             raise ValueError("a SQLite store needs a file: sqlite:///abs/path.sqlite")
         return _sqlite(path)
@@ -85,8 +86,10 @@ def store_env(store: str | None = None) -> dict[str, str]:
         return _postgres(spec)
     if spec.lower().endswith(SQLITE_SUFFIXES):
         return _sqlite(spec)
-    raise ValueError(f"unknown store {store!r}: use 'memory', a file ending .sqlite or .db, "
-                     "sqlite:///abs/path.sqlite, or postgresql://user@host:port/dbname")
+    raise ValueError(
+        f"unknown store {store!r}: use 'memory', a file ending .sqlite or .db, "
+        "sqlite:///abs/path.sqlite, or postgresql://user@host:port/dbname"
+    )
 
 
 def describe_store(env: Mapping[str, str]) -> str:
@@ -95,8 +98,10 @@ def describe_store(env: Mapping[str, str]) -> str:
     if module == "eventsourcing.sqlite":
         return f"SQLite file {env.get('SQLITE_DBNAME')}"
     if module == "eventsourcing.postgres":
-        where = (f"PostgreSQL {env.get('POSTGRES_USER')}@{env.get('POSTGRES_HOST')}:"
-                 f"{env.get('POSTGRES_PORT', '5432')}/{env.get('POSTGRES_DBNAME')}")
+        where = (
+            f"PostgreSQL {env.get('POSTGRES_USER')}@{env.get('POSTGRES_HOST')}:"
+            f"{env.get('POSTGRES_PORT', '5432')}/{env.get('POSTGRES_DBNAME')}"
+        )
         return where + (f" (schema {env['POSTGRES_SCHEMA']})" if env.get("POSTGRES_SCHEMA") else "")
     if module == "eventsourcing.popo":
         return "in memory"

@@ -40,6 +40,7 @@ The four (five) personalities differ only in their weights and a few preferences
   once Evil climbs (keeps it moderate).
 * ``balanced`` -- a bit of everything.
 """
+
 from __future__ import annotations
 
 import random
@@ -48,14 +49,26 @@ from dataclasses import dataclass, replace
 from . import dungeon as dg
 from . import tactics
 from .bots import Bot, random_bot
-from .commands import (BuildRoom, ChooseEventOption, ChooseOrders, Decline, DigTunnel, HireMonster,
-                       ImproveReputation, MineGold, Produce, ReleaseMonster, StopDigging, TakeAction)
+from .commands import (
+    BuildRoom,
+    ChooseEventOption,
+    ChooseOrders,
+    Decline,
+    DigTunnel,
+    HireMonster,
+    ImproveReputation,
+    MineGold,
+    Produce,
+    ReleaseMonster,
+    StopDigging,
+    TakeAction,
+)
 from .game_info import SEASONS
 from .pending import Pending
 from .phases.common import EVIL_TOP, catalog, free_imps, is_unseen, monster_type, trolls, type_of
 from .state import Cell, GameState, Player
 
-RED_MARK = 3.0          # a red mark costs 3 points at the end: always worse than paying a gold
+RED_MARK = 3.0  # a red mark costs 3 points at the end: always worse than paying a gold
 SPACES = ("I", "II", "III")
 
 
@@ -65,11 +78,11 @@ class Weights:
     gold: float = 1.0
     food: float = 1.0
     imp: float = 1.0
-    evil: float = -0.3      # per step UP the Evilometer (negative: the strategy dislikes Evil)
+    evil: float = -0.3  # per step UP the Evilometer (negative: the strategy dislikes Evil)
     trap: float = 0.4
-    tile: float = 1.0       # a new tunnel tile
-    room: float = 1.0       # a room, besides what it produces
-    monster: float = 1.0    # a monster, besides its strength
+    tile: float = 1.0  # a new tunnel tile
+    room: float = 1.0  # a room, besides what it produces
+    monster: float = 1.0  # a monster, besides its strength
 
     def worth(self, delta: dict[str, float]) -> float:
         """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
@@ -82,8 +95,13 @@ def _cost_delta(cost) -> dict[str, int]:
 
 
 def _reward_delta(reward) -> dict[str, int]:
-    return {"gold": reward.gold, "food": reward.food, "evil": reward.evil, "imp": reward.imps,
-            "trap": reward.trap_cards}
+    return {
+        "gold": reward.gold,
+        "food": reward.food,
+        "evil": reward.evil,
+        "imp": reward.imps,
+        "trap": reward.trap_cards,
+    }
 
 
 def _space_spec(action: str, space: str):
@@ -100,8 +118,9 @@ def _event_ahead(state: GameState, tile: str) -> bool:
         if t != tile:
             continue
         idx = SEASONS.index(season)
-        if idx > state.season or (idx == state.season and state.phase in ("new_round", "orders", "actions",
-                                                                          "production")):
+        if idx > state.season or (
+            idx == state.season and state.phase in ("new_round", "orders", "actions", "production")
+        ):
             return True
     return False
 
@@ -134,8 +153,11 @@ def _strength(monster_type_) -> float:
 
 def _room_sites(grid) -> int:
     """Unconquered tunnels on which a room could go (not next to a room): the dungeon's room potential."""
-    return sum(1 for r, c in dg.unconquered_tunnels(grid)
-               if not any(grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c)))
+    return sum(
+        1
+        for r, c in dg.unconquered_tunnels(grid)
+        if not any(grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c))
+    )
 
 
 def _room_fits(grid, room_id: str, dig_first: bool = False) -> bool:
@@ -144,8 +166,9 @@ def _room_fits(grid, room_id: str, dig_first: bool = False) -> bool:
     allowed = [tuple(s) for s in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
     if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.squares()):
         return True
-    return dig_first and any(dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None
-                             for sq in dg.diggable(grid))
+    return dig_first and any(
+        dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None for sq in dg.diggable(grid)
+    )
 
 
 def _with(grid, square, cell) -> list:
@@ -165,6 +188,7 @@ def _my_placement(state: GameState, color: str, action: str):
 @dataclass
 class Ctx:
     """One decision: the state, who decides, what the game waits for and the decider's weights."""
+
     state: GameState
     me: Player
     pending: Pending
@@ -181,7 +205,7 @@ class Strategy:
 
     name = "strategy"
     base = Weights()
-    evil_soft_cap = 8       # from here on Evil costs three times as much (the paladin comes at 10)
+    evil_soft_cap = 8  # from here on Evil costs three times as much (the paladin comes at 10)
     production_horizon = 1  # how many future productions a new room is credited with
     production_bonus = 0.0  # extra value of running a production room, besides its output
 
@@ -190,7 +214,7 @@ class Strategy:
         options = p.options(actor)
         scorer = getattr(self, f"score_{p.kind}", None)
         if scorer is None or not options:
-            return rng.choice(options)          # a kind we do not understand: uniformly random
+            return rng.choice(options)  # a kind we do not understand: uniformly random
         ctx = Ctx(state, state.player(actor), p, self.weights(state, state.player(actor)))
         prepared = scorer(ctx, options)
         scores = [prepared(o) for o in options]
@@ -236,7 +260,7 @@ class Strategy:
     # -- values shared by the scorers
     def monster_value(self, ctx: Ctx, instance_or_type: str) -> float:
         t = monster_type(instance_or_type)
-        own = 0.4 if t.is_ghost else 1.0            # ghosts do not count for the Monsterlord
+        own = 0.4 if t.is_ghost else 1.0  # ghosts do not count for the Monsterlord
         return ctx.w.monster * own + self.monster_bonus(ctx, t)
 
     def wage_worth(self, ctx: Ctx, t) -> float:
@@ -249,8 +273,9 @@ class Strategy:
         if prod is None:
             return 0.0
         w = ctx.w
-        out = {"food": w.food, "gold": w.gold, "trap": w.trap, "dig": w.tile, "imp": w.imp,
-               "reputation": -w.evil}[prod.output] * prod.amount
+        out = {"food": w.food, "gold": w.gold, "trap": w.trap, "dig": w.tile, "imp": w.imp, "reputation": -w.evil}[
+            prod.output
+        ] * prod.amount
         return out - w.food * prod.food_input + self.production_bonus
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:
@@ -286,11 +311,12 @@ class Strategy:
         """What using ``k`` imps now loses from the jobs still ahead this round."""
         uses = self.later_imp_uses(ctx, after)
         free = free_imps(ctx.me)
-        return sum(uses[:free]) - sum(uses[:max(free - k, 0)])
+        return sum(uses[:free]) - sum(uses[: max(free - k, 0)])
 
     # -- the order estimator (used to choose and to take back orders)
-    def estimate(self, ctx: Ctx, action: str, space: str | None, budget: dict[str, int],
-                 next_round: bool = False) -> float:
+    def estimate(
+        self, ctx: Ctx, action: str, space: str | None, budget: dict[str, int], next_round: bool = False
+    ) -> float:
         """Value of carrying out ``action`` on ``space`` with the resources left in ``budget``
         (which it spends); 0 if it cannot or would rather not (declining is free). With
         ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
@@ -312,7 +338,7 @@ class Strategy:
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
-            budget["dug"] = n           # Dig Tunnels comes before Build Room: a new site this round
+            budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
             return n * w.tile
         if action == "mine_gold":
             n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, len(dg.unconquered_tunnels(me.dungeon)))
@@ -377,8 +403,11 @@ class Strategy:
     def production_left(self, ctx: Ctx, budget: dict[str, int]) -> float:
         """What the imps left after the orders can still produce in my rooms this round."""
         imps = budget["imps"] + trolls(ctx.me)
-        rooms = [catalog().rooms[c.room] for _, _, c in dg.tiles(ctx.me.dungeon)
-                 if c.kind == "room" and not c.conquered and catalog().rooms[c.room].production is not None]
+        rooms = [
+            catalog().rooms[c.room]
+            for _, _, c in dg.tiles(ctx.me.dungeon)
+            if c.kind == "room" and not c.conquered and catalog().rooms[c.room].production is not None
+        ]
         total = 0.0
         for room in sorted(rooms, key=lambda r: -self.production_value(ctx, r)):
             v = self.production_value(ctx, room)
@@ -417,7 +446,7 @@ class Strategy:
                 keep[first] = self.order_card_value(ctx, first)
             total += 0.3 * keep[first]
             if ctx.state.variant == "full" and o.orders[0] == "hire_monster":
-                total -= ctx.w.gold      # the Hire Monster fee for a first order
+                total -= ctx.w.gold  # the Hire Monster fee for a first order
             if o.nonplayer_order is not None:
                 # The non-player's order takes space I first: do not block an action of ours.
                 total -= 0.3 * each.get(o.nonplayer_order, 0.0)
@@ -437,7 +466,7 @@ class Strategy:
         def score(o) -> float:
             if isinstance(o, Decline):
                 return 0.0
-            if isinstance(o, TakeAction):              # Get Food, Recruit Imps, Buy Traps
+            if isinstance(o, TakeAction):  # Get Food, Recruit Imps, Buy Traps
                 return w.worth(_reward_delta(spec.reward)) + w.worth(_cost_delta(spec.cost))
             if isinstance(o, ImproveReputation):
                 spy = 0.1 if o.spy is not None else 0.0
@@ -466,6 +495,7 @@ class Strategy:
             if isinstance(o, StopDigging):
                 return 0.0
             return ctx.w.tile - self.imp_cost(ctx, 1, "dig_tunnels") + self.dig_square(ctx, o.square)
+
         return score
 
     def score_production(self, ctx: Ctx, options: list):
@@ -478,12 +508,13 @@ class Strategy:
                 return value
             # Ending production: take back the card worth most next round (scaled below any production).
             return 0.01 * self.order_card_value(ctx, o.card)
+
         return score
 
     def score_pay_wage(self, ctx: Ctx, options: list):
         def score(o) -> float:
             if isinstance(o, ReleaseMonster):
-                return ctx.w.evil            # letting a monster go: +1 Evil
+                return ctx.w.evil  # letting a monster go: +1 Evil
             t = monster_type(o.monster)
             v = self.monster_value(ctx, o.monster) + self.wage_worth(ctx, t)
             if o.feed_monster:
@@ -492,6 +523,7 @@ class Strategy:
                 v -= ctx.w.trap
             # Pay the most valuable monsters first, while the resources last.
             return v + 0.01 * self.monster_value(ctx, o.monster)
+
         return score
 
     def score_taxes(self, ctx: Ctx, options: list):
@@ -531,7 +563,6 @@ class Strategy:
     def score_discard_trap(self, ctx: Ctx, options: list):
         return lambda o: -_trap_strength(o.card, ctx.state.year)
 
-
     # -- Combat: shared tactics, scored with the rules' own resolution (domain.tactics)
     def score_plan_battle(self, ctx: Ctx, options: list):
         return lambda o: tactics.plan_score(ctx.state, ctx.me, o)
@@ -549,7 +580,7 @@ class Strategy:
 def _trap_strength(card: str | None, year: int) -> float:
     if not card:
         return 0.0
-    if is_unseen(card):         # tabletop: drawn unseen; a middling trap
+    if is_unseen(card):  # tabletop: drawn unseen; a middling trap
         return 2.0
     values = catalog().traps[type_of(card)].values(year)
     return 5.0 if values.damage is None else float(values.damage)
@@ -563,7 +594,7 @@ class Tunneller(Strategy):
     base = Weights(gold=1.1, food=0.6, imp=1.6, evil=-0.4, trap=0.3, tile=3.0, room=0.3, monster=0.3)
 
     def monster_bonus(self, ctx, t):
-        return 0.1 * _strength(t)          # monsters are not the point
+        return 0.1 * _strength(t)  # monsters are not the point
 
     def room_bonus(self, ctx, room):
         # A room replaces a tunnel (and the Tunnellord counts tunnels): only a Tool Shed, which
@@ -654,6 +685,7 @@ class Balanced(Strategy):
 def _bot(strategy: Strategy) -> Bot:
     def bot(state: GameState, p: Pending, actor: str, rng: random.Random):
         return strategy(state, p, actor, rng)
+
     bot.__name__ = strategy.name
     bot.__doc__ = type(strategy).__doc__
     return bot

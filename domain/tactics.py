@@ -2,6 +2,7 @@
 target and a spell's choice. Each scorer reads the rules' own pure functions (the engine's
 attack and trap resolution) instead of guessing, so a bot never disagrees with the rules.
 """
+
 from __future__ import annotations
 
 from . import events as ev
@@ -10,7 +11,7 @@ from .phases import combat
 from .phases.common import is_ghost, is_unseen, monster_type, type_of
 from .state import GameState, Player
 
-KILL = 10.0            # an adventurer in prison: 2 points, a tile not conquered, an Evil step kept
+KILL = 10.0  # an adventurer in prison: 2 points, a tile not conquered, an Evil step kept
 
 
 def _outcome(events) -> float:
@@ -41,7 +42,7 @@ def _monster_punch(monster: str, party: int) -> float:
 
 
 def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
-    if is_unseen(trap):         # tabletop: drawn unseen; a middling trap
+    if is_unseen(trap):  # tabletop: drawn unseen; a middling trap
         return max(0.0, 2.0 - disarm)
     v = load_catalog().traps[type_of(trap)].values(state.year)
     base = 4.0 if v.damage is None else float(v.damage) * (party if "everyone" in v.targeting else 1)
@@ -88,4 +89,4 @@ def spell_choice_score(state: GameState, p: Player, option) -> float:
         return 1.0 if p.evil <= 7 else -2.0
     if option.option == "withdraw_all":
         return 0.0
-    return -_monster_punch(option.target, len(combat.line(state, p)))   # give up the weakest
+    return -_monster_punch(option.target, len(combat.line(state, p)))  # give up the weakest

@@ -2,6 +2,7 @@
 
 Each function edits the stored payload of one version in place so that it validates as the next.
 """
+
 from __future__ import annotations
 
 from typing import Any

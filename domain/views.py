@@ -4,6 +4,7 @@ The stored log is omniscient; a view hides other players' secret orders, trap ca
 cards, the Combat Cards this player has not spied, unrevealed Special Event Cards, the face-down
 trap deck and discards, the box, and the RNG seed (which would predict every draw).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,13 +30,13 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
         if p["color"] == color:
             continue
         shown = p["revealed"]
-        p["hand"] = [HIDDEN] * len(p["hand"])             # the hand less the chosen cards gives the orders away
+        p["hand"] = [HIDDEN] * len(p["hand"])  # the hand less the chosen cards gives the orders away
         p["orders"] = p["orders"][:shown] + [HIDDEN] * (len(p["orders"]) - shown)
         p["nonplayer_order"] = HIDDEN if p["nonplayer_order"] else None
         p["traps"] = [HIDDEN] * len(p["traps"])
-        p["spied"] = {k: HIDDEN for k in p["spied"]}
+        p["spied"] = dict.fromkeys(p["spied"], HIDDEN)
         p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
-        if p.get("plan") and "traps" in p["plan"]:        # traps are planned face down
+        if p.get("plan") and "traps" in p["plan"]:  # traps are planned face down
             p["plan"]["traps"] = [HIDDEN] * len(p["plan"]["traps"])
     if d.get("battle") and d["battle"]["color"] != color:
         d["battle"]["traps"] = [HIDDEN] * len(d["battle"]["traps"])
@@ -44,8 +45,9 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
     b = d["board"]
     b["combat_cards"] = [spied.get(str(i + 1), HIDDEN) for i in range(len(b["combat_cards"]))]
     b["next_combat_cards"] = [HIDDEN] * len(b["next_combat_cards"])
-    b["special_events"] = {y: (c if state.board.special_revealed.get(y) else HIDDEN)
-                           for y, c in b["special_events"].items()}
+    b["special_events"] = {
+        y: (c if state.board.special_revealed.get(y) else HIDDEN) for y, c in b["special_events"].items()
+    }
     b["trap_deck"] = [HIDDEN] * len(b["trap_deck"])
     b["trap_discard"] = [HIDDEN] * len(b["trap_discard"])
     b["box"] = {k: [HIDDEN] * len(v) for k, v in b["box"].items()}
@@ -59,6 +61,7 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
 # The log is omniscient; these are the only functions that turn it into per-player output (`log`,
 # `explain`, `options`, `diff`, `status --at`, refusals). A field hidden from the viewer reads "hidden".
 
+
 def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, Any]:
     """The fields of ``e`` that ``viewer`` may not see, with what they see instead."""
     owner = getattr(e, "color", None)
@@ -66,24 +69,29 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
         return {"orders": [HIDDEN] * len(e.orders), "nonplayer_order": HIDDEN if e.nonplayer_order else None}
     if isinstance(e, (ev.TrapCardsDrawn, ev.InaccessibleOrdersDrawn)) and owner != viewer:
         if isinstance(e, ev.InaccessibleOrdersDrawn) and not full_game:
-            return {}                                   # first game: the inaccessible orders lie face up
+            return {}  # first game: the inaccessible orders lie face up
         return {"cards": [HIDDEN] * len(e.cards)}
     if isinstance(e, (ev.TrapDiscarded, ev.CombatCardSpied)) and owner != viewer:
         return {"card": HIDDEN}
     if isinstance(e, ev.BattlePlanned) and owner != viewer:
         return {"traps": [HIDDEN] * len(e.traps)}
     if isinstance(e, ev.CombatCardsDealt):
-        return {"cards": [HIDDEN] * len(e.cards)}       # face down; a spy sees his card in `status`
+        return {"cards": [HIDDEN] * len(e.cards)}  # face down; a spy sees his card in `status`
     if isinstance(e, ev.SpecialEventsDrawn):
         return {"year1": HIDDEN, "year2": HIDDEN}
     if isinstance(e, ev.FaceDownCardSeen):
-        return {"card": HIDDEN}                         # the spy's own `status` shows it
+        return {"card": HIDDEN}  # the spy's own `status` shows it
     if isinstance(e, ev.InputUndone) and e.player != viewer:
         return {"description": HIDDEN}
     if isinstance(e, ev.InputCorrected):
-        return {"was": HIDDEN, "now": HIDDEN, "command": {}, "kept": [k.split(":")[0] for k in e.kept],
-                "superseded": [k.split(":")[0] for k in e.superseded],
-                "divergence": e.divergence.split(":")[0] if e.divergence else ""}
+        return {
+            "was": HIDDEN,
+            "now": HIDDEN,
+            "command": {},
+            "kept": [k.split(":")[0] for k in e.kept],
+            "superseded": [k.split(":")[0] for k in e.superseded],
+            "divergence": e.divergence.split(":")[0] if e.divergence else "",
+        }
     return {}
 
 
@@ -92,8 +100,9 @@ def visible_log(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]
     recorder's or auditor's omniscient view). Whole states inside events go through :func:`view`; a
     digital game's seed is hidden from everyone while the game is in progress."""
     start = log[0]
-    full_game = getattr(start, "variant", None) == "full" or \
-        (isinstance(start, ev.ScenarioLoaded) and start.state.get("variant") == "full")
+    full_game = getattr(start, "variant", None) == "full" or (
+        isinstance(start, ev.ScenarioLoaded) and start.state.get("variant") == "full"
+    )
     over = any(isinstance(e, ev.GameScored) for e in log)
     out = []
     for e in log:

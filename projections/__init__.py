@@ -17,6 +17,7 @@
 
 The engine does not depend on this package; it depends on ``domain`` and ``duckdb`` only.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -44,6 +45,7 @@ def analytics_path(env: Mapping[str, str] | str | None = None) -> str:
     """
     if env is None or isinstance(env, str):
         from domain.storage import store_env
+
         env = store_env(env)
     module = env.get("PERSISTENCE_MODULE", "eventsourcing.popo")
     if module == "eventsourcing.sqlite":
@@ -53,10 +55,14 @@ def analytics_path(env: Mapping[str, str] | str | None = None) -> str:
         return str(Path(name).expanduser().resolve().parent / ANALYTICS_FILE)
     if module == "eventsourcing.postgres":
         import platformdirs
+
         d = Path(platformdirs.user_data_dir("dungeon-lords"))
         d.mkdir(parents=True, exist_ok=True)
-        parts = [env.get("POSTGRES_HOST", "localhost"), env.get("POSTGRES_PORT", "5432"),
-                 env.get("POSTGRES_DBNAME", "")]
+        parts = [
+            env.get("POSTGRES_HOST", "localhost"),
+            env.get("POSTGRES_PORT", "5432"),
+            env.get("POSTGRES_DBNAME", ""),
+        ]
         if env.get("POSTGRES_SCHEMA"):
             parts.append(env["POSTGRES_SCHEMA"])
         safe = "-".join("".join(ch if ch.isalnum() or ch in "._" else "_" for ch in p) for p in parts)
@@ -73,8 +79,9 @@ class ReadModelsOfAnotherStore(ValueError):
     that was recreated): mixing them would give wrong statistics."""
 
 
-def open_analytics(path: str | Path = ":memory:", read_only: bool = False, wait: float = 0.0,
-                   say: Callable[[str], None] | None = None) -> duckdb.DuckDBPyConnection:
+def open_analytics(
+    path: str | Path = ":memory:", read_only: bool = False, wait: float = 0.0, say: Callable[[str], None] | None = None
+) -> duckdb.DuckDBPyConnection:
     """A DuckDB connection to the read models at ``path``, with every table created (unless
     ``read_only``: then the file must exist, and nothing is created).
 
@@ -87,6 +94,7 @@ def open_analytics(path: str | Path = ":memory:", read_only: bool = False, wait:
         AnalyticsBusy: still locked after ``wait`` seconds.
     """
     import time
+
     deadline = time.monotonic() + wait
     told = False
     while True:
@@ -100,8 +108,9 @@ def open_analytics(path: str | Path = ":memory:", read_only: bool = False, wait:
             text = str(exc)
             if "lock" in text.lower():
                 if time.monotonic() >= deadline:
-                    raise AnalyticsBusy(f"another dungeon-lords process is using {path}; try again when it "
-                                        "has finished") from None
+                    raise AnalyticsBusy(
+                        f"another dungeon-lords process is using {path}; try again when it has finished"
+                    ) from None
                 if say and not told:
                     say(f"waiting for another process to finish with {path} ...")
                     told = True
@@ -112,8 +121,10 @@ def open_analytics(path: str | Path = ":memory:", read_only: bool = False, wait:
             aside = f"{path}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
             Path(path).rename(aside)
             if say:
-                say(f"the read models in {path} could not be read ({text.splitlines()[0]}); set aside as "
-                    f"{aside} and projected again from the event log")
+                say(
+                    f"the read models in {path} could not be read ({text.splitlines()[0]}); set aside as "
+                    f"{aside} and projected again from the event log"
+                )
 
 
 def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
@@ -127,19 +138,27 @@ def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
     if not rows:
         has_rows = con.execute("SELECT count(*) FROM projection_tracking").fetchall()[0][0]
         if has_rows:
-            raise ReadModelsOfAnotherStore("these read models carry no store identity (projected before stores "
-                                           "had one), so they may mix stores: run `dungeon-lords project --rebuild`")
+            raise ReadModelsOfAnotherStore(
+                "these read models carry no store identity (projected before stores "
+                "had one), so they may mix stores: run `dungeon-lords project --rebuild`"
+            )
         con.execute("INSERT INTO projection_store VALUES (?)", [store_id])
     elif rows[0] != store_id:
-        raise ReadModelsOfAnotherStore("these read models were projected from another event store (two stores in "
-                                       "one folder, or a store that was recreated): run `dungeon-lords project "
-                                       "--rebuild` to project this store's games afresh")
+        raise ReadModelsOfAnotherStore(
+            "these read models were projected from another event store (two stores in "
+            "one folder, or a store that was recreated): run `dungeon-lords project "
+            "--rebuild` to project this store's games afresh"
+        )
 
 
 def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:
     """Drop every read model in ``con`` (they are derived: ``project`` builds them again from the log)."""
-    tables = [r[0] for r in con.execute("SELECT table_name FROM information_schema.tables "
-                                        "WHERE table_schema = 'main' AND table_type = 'BASE TABLE'").fetchall()]
+    tables = [
+        r[0]
+        for r in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE'"
+        ).fetchall()
+    ]
     for table in tables:
         con.execute(f'DROP TABLE IF EXISTS "{table}"')
     create_all(con)
@@ -149,14 +168,32 @@ def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
     """Remove every read-model row of a deleted game; returns how many rows went."""
     gid = str(game_id)
     total = 0
-    tables = [r[0] for r in con.execute("SELECT table_name FROM information_schema.columns "
-                                        "WHERE column_name = 'game_id' AND table_schema = 'main'").fetchall()]
+    tables = [
+        r[0]
+        for r in con.execute(
+            "SELECT table_name FROM information_schema.columns WHERE column_name = 'game_id' AND table_schema = 'main'"
+        ).fetchall()
+    ]
     for table in tables:
         total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
         con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
     return total
 
 
-__all__ = ["ANALYTICS_FILE", "AnalyticsBusy", "BatchRefused", "ProjectionResult", "Projector", "ReadModelsOfAnotherStore",
-           "analytics_path", "bind_to_store", "create_all", "derive_strategy", "forget_game", "open_analytics",
-           "project", "read_ceiling", "rebuild_analytics"]
+__all__ = [
+    "ANALYTICS_FILE",
+    "AnalyticsBusy",
+    "BatchRefused",
+    "ProjectionResult",
+    "Projector",
+    "ReadModelsOfAnotherStore",
+    "analytics_path",
+    "bind_to_store",
+    "create_all",
+    "derive_strategy",
+    "forget_game",
+    "open_analytics",
+    "project",
+    "read_ceiling",
+    "rebuild_analytics",
+]

@@ -18,6 +18,7 @@ Look-backs read the temp table ``recent``: the events of the games in the batch,
 event of the earliest of them (``games.first_position``). Games are stored contiguously by
 simulation, so that is rarely more than the batch and one game.
 """
+
 from __future__ import annotations
 
 from domain.catalog import load_catalog
@@ -27,7 +28,7 @@ from domain.game_info import SEASONS
 from .strategy import STRATEGY_SQL
 
 _CAT = load_catalog()
-RESETS = "('ScenarioLoaded', 'InputUndone', 'InputCorrected')"    # events that carry a whole state
+RESETS = "('ScenarioLoaded', 'InputUndone', 'InputCorrected')"  # events that carry a whole state
 _SEASONS = "[" + ", ".join(f"'{s}'" for s in SEASONS) + "]"
 _KINDS = ", ".join(f"('{name}', '{cls.kind}')" for name, cls in ALL_EVENTS.items())
 _PALADINS = "(" + ", ".join(f"'{p}'" for p in sorted(_CAT.paladins)) + ")"
@@ -35,8 +36,10 @@ _PALADINS = "(" + ", ".join(f"'{p}'" for p in sorted(_CAT.paladins)) + ")"
 
 def _read_json(path: str) -> str:
     quoted = path.replace("'", "''")
-    return (f"read_json('{quoted}', format = 'newline_delimited', "
-            "columns = {p: 'BIGINT', g: 'VARCHAR', s: 'INTEGER', t: 'VARCHAR', e: 'JSON'})")
+    return (
+        f"read_json('{quoted}', format = 'newline_delimited', "
+        "columns = {p: 'BIGINT', g: 'VARCHAR', s: 'INTEGER', t: 'VARCHAR', e: 'JSON'})"
+    )
 
 
 # The clock after each event: each event sets some parts of it (NULL: left as it was), and a window
@@ -93,20 +96,43 @@ FLAG_UNDONE = """
 UPDATE events SET undone = true
 FROM undone u WHERE events.game_id = u.game_id AND events.seq BETWEEN u.first AND u.last
 """
-DROP_UNDONE = [f"""
+DROP_UNDONE = [
+    f"""
 DELETE FROM {table} USING undone u
 WHERE {table}.game_id = u.game_id AND {table}.seq BETWEEN u.first AND u.last
-""" for table in ("orders", "damage", "battles", "paladins", "evil")] + ["""
+"""
+    for table in ("orders", "damage", "battles", "paladins", "evil")
+] + [
+    """
 DELETE FROM player_results WHERE game_id IN (
     SELECT e.game_id FROM events e JOIN undone u ON e.game_id = u.game_id AND e.seq BETWEEN u.first AND u.last
     WHERE e.type = 'GameScored')
-"""]
+"""
+]
 
 # the event types the other read models are derived from
-NEEDED = ("GameStarted", "ScenarioLoaded", "InputUndone", "InputCorrected", "GameArchived", "EvilometerMoved", "MinionPlaced",
-          "DamageDealt", "GameScored", "PaladinArrived", "PaladinMoved", "AdventurerImprisoned",
-          "PrisonerReleased", "CombatEnded", "BattlePlanned", "BattleBegan", "BattleEnded", "TileConquered",
-          "RoomBuilt", "MonsterHired")
+NEEDED = (
+    "GameStarted",
+    "ScenarioLoaded",
+    "InputUndone",
+    "InputCorrected",
+    "GameArchived",
+    "EvilometerMoved",
+    "MinionPlaced",
+    "DamageDealt",
+    "GameScored",
+    "PaladinArrived",
+    "PaladinMoved",
+    "AdventurerImprisoned",
+    "PrisonerReleased",
+    "CombatEnded",
+    "BattlePlanned",
+    "BattleBegan",
+    "BattleEnded",
+    "TileConquered",
+    "RoomBuilt",
+    "MonsterHired",
+)
 
 RECENT = """
 CREATE OR REPLACE TEMP TABLE recent AS
@@ -287,8 +313,16 @@ FROM rows
 
 
 def _fill(sql: str) -> str:
-    return sql.format(needed="(" + ", ".join(f"'{t}'" for t in NEEDED) + ")", resets=RESETS, seasons=_SEASONS, kinds=_KINDS, paladins=_PALADINS,
-                      start=_CAT.evilometer.start, strategy=STRATEGY_SQL, source="{source}")
+    return sql.format(
+        needed="(" + ", ".join(f"'{t}'" for t in NEEDED) + ")",
+        resets=RESETS,
+        seasons=_SEASONS,
+        kinds=_KINDS,
+        paladins=_PALADINS,
+        start=_CAT.evilometer.start,
+        strategy=STRATEGY_SQL,
+        source="{source}",
+    )
 
 
 _EVENTS = _fill(EVENTS)

@@ -22,6 +22,7 @@ between batches: what a batch needs of earlier events it reads back from ``event
 DuckDB allows one writing process per file: run the projection and the queries in one process,
 or open the file read-only while nothing projects.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,9 +41,9 @@ from .derive import apply_batch
 from .schema import create_all
 from .staging import ndjson
 
-NAME = "read_models"         # the tracking row of this projection
+NAME = "read_models"  # the tracking row of this projection
 QUARANTINE = """CREATE TABLE IF NOT EXISTS projection_quarantine (
-    game_id VARCHAR PRIMARY KEY, position BIGINT, reason VARCHAR)"""   # games left out, and why
+    game_id VARCHAR PRIMARY KEY, position BIGINT, reason VARCHAR)"""  # games left out, and why
 DEFAULT_BATCH = 50_000
 
 
@@ -57,10 +58,10 @@ class InjectedFailure(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class ProjectionResult:
-    events: int          # notifications applied by this call
-    batches: int         # transactions committed by this call
+    events: int  # notifications applied by this call
+    batches: int  # transactions committed by this call
     seconds: float
-    position: int        # the stored position afterwards (last notification id applied)
+    position: int  # the stored position afterwards (last notification id applied)
 
     @property
     def rate(self) -> float:
@@ -76,8 +77,10 @@ def stored_position(con: duckdb.DuckDBPyConnection, name: str = NAME) -> int:
 
 def _check_start(position: int, first: int) -> None:
     if first <= position:
-        raise BatchRefused(f"projection {NAME!r} is at notification {position}; a batch starting at "
-                           f"{first} was applied already (or comes from another event store)")
+        raise BatchRefused(
+            f"projection {NAME!r} is at notification {position}; a batch starting at "
+            f"{first} was applied already (or comes from another event store)"
+        )
 
 
 class Projector:
@@ -91,9 +94,10 @@ class Projector:
         create_all(con)
         con.execute(QUARANTINE)
         self.quarantined = {r[0] for r in con.execute("SELECT game_id FROM projection_quarantine").fetchall()}
-        self.newly_quarantined: list[tuple[str, str]] = []      # (game id, reason) found by this projector
-        if hasattr(app, "store_id"):             # never mix two stores' games in one set of read models
+        self.newly_quarantined: list[tuple[str, str]] = []  # (game id, reason) found by this projector
+        if hasattr(app, "store_id"):  # never mix two stores' games in one set of read models
             from . import bind_to_store
+
             bind_to_store(con, app.store_id())
 
     def apply(self, notifications: Sequence[Any], fail_before_commit: bool = False) -> None:
@@ -120,15 +124,16 @@ class Projector:
                 raise
             for gid in bad:
                 reason = str(exc).splitlines()[0]
-                self.con.execute("INSERT OR REPLACE INTO projection_quarantine VALUES (?, ?, ?)",
-                                 [gid, batch.first, reason])
+                self.con.execute(
+                    "INSERT OR REPLACE INTO projection_quarantine VALUES (?, ?, ?)", [gid, batch.first, reason]
+                )
                 self.quarantined.add(gid)
                 self.newly_quarantined.append((gid, reason))
             self._apply_once(batch.without(self.quarantined), fail_before_commit)
 
     def _apply_once(self, batch: _Batch, fail_before_commit: bool) -> None:
         con = self.con
-        _check_start(stored_position(con), batch.first)      # refuse before doing anything
+        _check_start(stored_position(con), batch.first)  # refuse before doing anything
         fd, path = tempfile.mkstemp(prefix="dl-batch-", suffix=".ndjson")
         try:
             with os.fdopen(fd, "wb") as f:
@@ -137,30 +142,40 @@ class Projector:
             try:
                 _check_start(stored_position(con), batch.first)
                 if batch.count:
-                    apply_batch(con, path, batch.first, undo=b'"t":"InputUndone"' in batch.lines
-                                or b'"t":"InputCorrected"' in batch.lines)
+                    apply_batch(
+                        con,
+                        path,
+                        batch.first,
+                        undo=b'"t":"InputUndone"' in batch.lines or b'"t":"InputCorrected"' in batch.lines,
+                    )
                 con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
                 if fail_before_commit:
-                    raise InjectedFailure(f"injected failure before committing notifications "
-                                          f"{batch.first}..{batch.last}")
+                    raise InjectedFailure(
+                        f"injected failure before committing notifications {batch.first}..{batch.last}"
+                    )
                 con.execute("COMMIT")
             except BaseException:
                 try:
                     con.execute("ROLLBACK")
-                except duckdb.Error:        # the failure ended the transaction already (e.g. in COMMIT)
+                except duckdb.Error:  # the failure ended the transaction already (e.g. in COMMIT)
                     pass
                 raise
         finally:
             os.unlink(path)
 
     def _fetch(self, position: int, batch_size: int) -> _Batch | None:
-        notifications = self.app.recorder.select_notifications(start=position, limit=batch_size,
-                                                               inclusive_of_start=False)
+        notifications = self.app.recorder.select_notifications(
+            start=position, limit=batch_size, inclusive_of_start=False
+        )
         return _Batch.of(notifications, self.app.mapper) if notifications else None
 
-    def run(self, batch_size: int = DEFAULT_BATCH, stop_after_batches: int | None = None,
-            progress: Callable[[ProjectionResult], None] | None = None,
-            fail_before_commit: int | None = None) -> ProjectionResult:
+    def run(
+        self,
+        batch_size: int = DEFAULT_BATCH,
+        stop_after_batches: int | None = None,
+        progress: Callable[[ProjectionResult], None] | None = None,
+        fail_before_commit: int | None = None,
+    ) -> ProjectionResult:
         """Catch up with the notification log (see :func:`project`).
 
         Reading runs one batch ahead in a second thread: while DuckDB applies batch k (native
@@ -173,8 +188,10 @@ class Projector:
         position = stored_position(self.con)
         head = self.app.recorder.max_notification_id() or 0
         if position > head:
-            raise BatchRefused(f"projection {NAME!r} is at notification {position} but the event store ends at "
-                               f"{head}: this analytics file belongs to another (or a reset) event store")
+            raise BatchRefused(
+                f"projection {NAME!r} is at notification {position} but the event store ends at "
+                f"{head}: this analytics file belongs to another (or a reset) event store"
+            )
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dl-projection-read") as reader:
             ahead = reader.submit(self._fetch, position, batch_size)
             while stop_after_batches is None or batches < stop_after_batches:
@@ -198,6 +215,7 @@ class Projector:
 @dataclass(frozen=True, slots=True)
 class _Batch:
     """Notifications ``first``..``last`` (``size`` of them) as NDJSON ``lines`` (``count`` game events)."""
+
     first: int
     last: int
     size: int
@@ -210,8 +228,11 @@ class _Batch:
         return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count)
 
     def games(self) -> set[str]:
-        return {line[line.index(b'"g":"') + 5:line.index(b'"', line.index(b'"g":"') + 5)].decode()
-                for line in self.lines.splitlines() if line}
+        return {
+            line[line.index(b'"g":"') + 5 : line.index(b'"', line.index(b'"g":"') + 5)].decode()
+            for line in self.lines.splitlines()
+            if line
+        }
 
     def without(self, games: set[str]) -> _Batch:
         """The batch less the events of ``games`` (the position still moves past them)."""
@@ -243,9 +264,15 @@ def _poisoned_games(batch: _Batch) -> list[str]:
 
 
 # --- the public functions ----------------------------------------------------------------------------
-def project(app: Any, con_or_path: duckdb.DuckDBPyConnection | str | Path, batch_size: int = DEFAULT_BATCH,
-            stop_after_batches: int | None = None, progress: Callable[[ProjectionResult], None] | None = None,
-            *, fail_before_commit: int | None = None) -> ProjectionResult:
+def project(
+    app: Any,
+    con_or_path: duckdb.DuckDBPyConnection | str | Path,
+    batch_size: int = DEFAULT_BATCH,
+    stop_after_batches: int | None = None,
+    progress: Callable[[ProjectionResult], None] | None = None,
+    *,
+    fail_before_commit: int | None = None,
+) -> ProjectionResult:
     """Bring the read models in ``con_or_path`` (a DuckDB connection, or a file path / ":memory:",
     opened and closed here) up to date with ``app``'s notification log.
 
@@ -289,5 +316,13 @@ def read_ceiling(app: Any, batch_size: int = DEFAULT_BATCH) -> tuple[int, float]
     return count, time.perf_counter() - t0
 
 
-__all__ = ["BatchRefused", "InjectedFailure", "NAME", "ProjectionResult", "Projector", "project", "read_ceiling",
-           "stored_position"]
+__all__ = [
+    "BatchRefused",
+    "InjectedFailure",
+    "NAME",
+    "ProjectionResult",
+    "Projector",
+    "project",
+    "read_ceiling",
+    "stored_position",
+]

@@ -2,6 +2,7 @@
 (readers). One row shapes per table; every column is typed at ingest so questions never parse JSON
 unless they want to (architecture §3). Colours are player colours ("red", "blue", "green", "yellow").
 """
+
 from __future__ import annotations
 
 import hashlib

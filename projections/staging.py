@@ -11,6 +11,7 @@ so no event is decoded in Python. Two cases do go through the mapper:
 
 Notifications whose topic is not a game event (``dl.Game.*``) are skipped.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,10 +45,10 @@ def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
         if name is not None:
             state = n.state
             i = state.find(b'"data":')
-            j = state.rfind(b',"chain":"')        # the hash chain's link follows the payload
+            j = state.rfind(b',"chain":"')  # the hash chain's link follows the payload
             end = j if j > i else -1
-            if i >= 0 and state[i + 7:i + 8] == b"{" and state[-1:] == b"}":
-                payload = state[i + 7:end]
+            if i >= 0 and state[i + 7 : i + 8] == b"{" and state[-1:] == b"}":
+                payload = state[i + 7 : end]
         elif topic.startswith(TOPIC_PREFIX):
             name = topic[_PREFIX:].encode()
         else:

@@ -6,20 +6,21 @@ with one fixed rule over four numbers the projection keeps per player (see
 :func:`derive_strategy`). The names are those of the bots (``domain.strategies.STRATEGIES``), so
 one ``GROUP BY strategy`` covers both kinds of game.
 """
+
 from __future__ import annotations
 
 from typing import TypedDict
 
 from domain.catalog import load_catalog
 
-EVIL_TOP: int = load_catalog().evilometer.spaces     # 15: the top space of the Evilometer
+EVIL_TOP: int = load_catalog().evilometer.spaces  # 15: the top space of the Evilometer
 
 
 class Features(TypedDict):
-    peak_evil: int         # highest Evil the player reached during the game
-    rooms_built: int       # RoomBuilt events of the player
-    monsters_hired: int    # MonsterHired events of the player
-    tiles: int             # built squares in the final dungeon (tunnels and rooms, starting ones too)
+    peak_evil: int  # highest Evil the player reached during the game
+    rooms_built: int  # RoomBuilt events of the player
+    monsters_hired: int  # MonsterHired events of the player
+    tiles: int  # built squares in the final dungeon (tunnels and rooms, starting ones too)
 
 
 # The same rule as :func:`derive_strategy`, as a SQL expression over columns of the same names (the

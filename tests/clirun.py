@@ -1,4 +1,5 @@
 """Run the dungeon-lords command in-process, as the CLI tests do (typer's CliRunner)."""
+
 from __future__ import annotations
 
 from typer.testing import CliRunner

@@ -11,6 +11,7 @@
 * :func:`assert_refused` checks a refusal: the RuleViolation code, and that neither the state
   nor the event count changed.
 """
+
 from __future__ import annotations
 
 import copy
@@ -36,8 +37,16 @@ from domain.pending import Pending
 from domain.state import GameState, to_dict
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-ORDER_CARDS = ["get_food", "improve_reputation", "dig_tunnels", "mine_gold",
-               "recruit_imps", "buy_traps", "hire_monster", "build_room"]
+ORDER_CARDS = [
+    "get_food",
+    "improve_reputation",
+    "dig_tunnels",
+    "mine_gold",
+    "recruit_imps",
+    "buy_traps",
+    "hire_monster",
+    "build_room",
+]
 COLORS = ["red", "blue", "green", "yellow"]
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -65,7 +74,7 @@ class Table:
             queue = self.draws.get(key)
             if queue:
                 return queue.pop(0)
-        return list(spec.pool[:spec.count])
+        return list(spec.pool[: spec.count])
 
     def settle(self) -> Pending:
         """Record draws until a player (or nobody: Combat) must act; return that Pending."""
@@ -98,8 +107,14 @@ class Table:
         return [e for e in self.events[since:] if isinstance(e, cls)]
 
 
-def tabletop_game(n: int = 4, *, variant: str = "first_game", starting_player: int = 0,
-                  draws: dict | None = None, inaccessible: dict[str, list[str]] | None = None) -> Table:
+def tabletop_game(
+    n: int = 4,
+    *,
+    variant: str = "first_game",
+    starting_player: int = 0,
+    draws: dict | None = None,
+    inaccessible: dict[str, list[str]] | None = None,
+) -> Table:
     """A new tabletop game whose draws the test chooses. ``inaccessible`` (colour -> cards) sets the
     set-up draw of order cards (2 in the first game, 3 in the full game)."""
     events, state = new_game(NAMES[:n], variant=variant, mode="tabletop", seed=None, starting_player=starting_player)
@@ -117,10 +132,20 @@ def keep_accessible(wanted: list[str]) -> list[str]:
     return rest[:2]
 
 
-def make_scenario(n: int = 4, *, phase: str = "orders", year: int = 1, season: str = "winter",
-                  variant: str = "first_game", mode: str = "tabletop", starting: str = "red",
-                  first_starting: str | None = None, players: dict[str, dict] | None = None,
-                  hands: dict[str, list[str]] | None = None, **extra) -> dict:
+def make_scenario(
+    n: int = 4,
+    *,
+    phase: str = "orders",
+    year: int = 1,
+    season: str = "winter",
+    variant: str = "first_game",
+    mode: str = "tabletop",
+    starting: str = "red",
+    first_starting: str | None = None,
+    players: dict[str, dict] | None = None,
+    hands: dict[str, list[str]] | None = None,
+    **extra,
+) -> dict:
     """A scenario dict. ``players`` (colour -> overrides of ScenarioPlayer fields); ``hands``
     (colour -> cards that must stay in hand: the inaccessible ones are picked to avoid them)."""
     players = players or {}
@@ -131,21 +156,35 @@ def make_scenario(n: int = 4, *, phase: str = "orders", year: int = 1, season: s
         p["inaccessible"] = keep_accessible(hands.get(color, []))
         p.update(copy.deepcopy(players.get(color, {})))
         out_players.append(p)
-    sc: dict[str, Any] = {"name": "test", "variant": variant, "mode": mode, "seed": 7, "year": year,
-                          "season": season, "phase": phase, "starting_player": starting, "players": out_players}
+    sc: dict[str, Any] = {
+        "name": "test",
+        "variant": variant,
+        "mode": mode,
+        "seed": 7,
+        "year": year,
+        "season": season,
+        "phase": phase,
+        "starting_player": starting,
+        "players": out_players,
+    }
     if first_starting:
         sc["first_starting_player"] = first_starting
     if phase == "orders":
         used_rooms = {r for p in out_players for r in p.get("rooms", {}).values()}
-        rooms = ["chicken_coop", "mushroom_bed", "souvenir_shop", "mint", "workshop", "tool_shed"] if year == 1 \
+        rooms = (
+            ["chicken_coop", "mushroom_bed", "souvenir_shop", "mint", "workshop", "tool_shed"]
+            if year == 1
             else ["training_room", "chapel", "dark_room", "labyrinth"]
+        )
         sc["room_offer"] = [r for r in rooms if r not in used_rooms][:2]
-        sc["monster_offer"] = ["goblin_y1", "slime_y1", "troll_y1"] if year == 1 else \
-            ["goblin_y2", "slime_y2", "troll_y2"]
+        sc["monster_offer"] = (
+            ["goblin_y1", "slime_y1", "troll_y1"] if year == 1 else ["goblin_y2", "slime_y2", "troll_y2"]
+        )
     if n < 4 and "nonplayers" not in extra:
         # fixed inaccessible non-player orders: the non-player decks are then predictable
-        sc["nonplayers"] = [{"color": c, "inaccessible": ["buy_traps", "build_room", "recruit_imps"]}
-                            for c in COLORS[n:]]
+        sc["nonplayers"] = [
+            {"color": c, "inaccessible": ["buy_traps", "build_room", "recruit_imps"]} for c in COLORS[n:]
+        ]
     sc.update(copy.deepcopy(extra))
     return sc
 
@@ -166,7 +205,7 @@ def default_command(state: GameState, p: Pending, actor: str, orders: dict | Non
         opts = p.options(actor)
         if want is None:
             return opts[0]
-        mine, np_order = (want if isinstance(want, tuple) else (want, None))
+        mine, np_order = want if isinstance(want, tuple) else (want, None)
         if np_order is None and opts[0].nonplayer_order is not None:
             np_order = opts[0].nonplayer_order
         return ChooseOrders(player=actor, orders=list(mine), nonplayer_order=np_order)
@@ -179,13 +218,20 @@ def default_command(state: GameState, p: Pending, actor: str, orders: dict | Non
     if p.kind == "production":
         return next(o for o in p.options(actor) if isinstance(o, RetrieveOrder))
     if p.kind == "taxes":
-        return PayTaxes(player=actor, gold=p.detail["due"] if state.player(actor).gold >= p.detail["due"]
-                        else state.player(actor).gold)
+        return PayTaxes(
+            player=actor,
+            gold=p.detail["due"] if state.player(actor).gold >= p.detail["due"] else state.player(actor).gold,
+        )
     return p.options(actor)[0]
 
 
-def drive(t: Table, stop: Callable[[Pending], bool], orders: dict | None = None,
-          policy: Policy | None = None, max_steps: int = 3000) -> Pending:
+def drive(
+    t: Table,
+    stop: Callable[[Pending], bool],
+    orders: dict | None = None,
+    policy: Policy | None = None,
+    max_steps: int = 3000,
+) -> Pending:
     """Answer inputs (``policy`` first, then :func:`default_command`) until ``stop(pending)``."""
     for _ in range(max_steps):
         p = t.settle()
@@ -218,7 +264,7 @@ def drive_to_action(t: Table, action: str, space: str, **kw) -> Pending:
 def choose_orders(t: Table, orders: dict[str, Any]) -> None:
     """Every player listed chooses its orders (a list, or (list, non-player order) with 2 players)."""
     for color, want in orders.items():
-        mine, np_order = (want if isinstance(want, tuple) else (want, None))
+        mine, np_order = want if isinstance(want, tuple) else (want, None)
         t.do(ChooseOrders(player=color, orders=list(mine), nonplayer_order=np_order))
 
 
@@ -260,17 +306,35 @@ def assert_refused(target: GameState | Table, command, code: str) -> RuleViolati
     return info.value
 
 
-__all__ = ["Table", "tabletop_game", "make_scenario", "start", "drive", "drive_to", "drive_to_phase",
-           "drive_to_action", "choose_orders", "orders_round", "placements", "assert_refused", "random_legal",
-           "keep_accessible", "default_command", "ORDER_CARDS", "COLORS", "SCENARIOS"]
-
+__all__ = [
+    "Table",
+    "tabletop_game",
+    "make_scenario",
+    "start",
+    "drive",
+    "drive_to",
+    "drive_to_phase",
+    "drive_to_action",
+    "choose_orders",
+    "orders_round",
+    "placements",
+    "assert_refused",
+    "random_legal",
+    "keep_accessible",
+    "default_command",
+    "ORDER_CARDS",
+    "COLORS",
+    "SCENARIOS",
+]
 
 
 def same_game(a, b) -> bool:
     """Two logs hold the same game: every event equal but for what a record may leave out (a digital
     game's withheld seed, the first event's provenance: see domain.chain), so the same chain hash."""
     from domain.chain import _canonical, final_hash
-    return ([_canonical(e.type, e.model_dump(mode="json")) for e in a]
-            == [_canonical(e.type, e.model_dump(mode="json")) for e in b]
-            and final_hash((e.type, e.model_dump(mode="json")) for e in a)
-            == final_hash((e.type, e.model_dump(mode="json")) for e in b))
+
+    return [_canonical(e.type, e.model_dump(mode="json")) for e in a] == [
+        _canonical(e.type, e.model_dump(mode="json")) for e in b
+    ] and final_hash((e.type, e.model_dump(mode="json")) for e in a) == final_hash(
+        (e.type, e.model_dump(mode="json")) for e in b
+    )

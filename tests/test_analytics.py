@@ -10,6 +10,7 @@ Every EXPECTED answer is computed here straight from the event logs (``GameStart
 ``PaladinArrived``/``Moved``, ``AdventurerImprisoned`` of a paladin, ``DamageDealt``, ``MinionPlaced``,
 ``TileConquered``...), never by running the SQL again.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,11 +35,11 @@ from projections.schema import create_all
 
 # (bots clockwise from red, variant, starting player index, seed)
 GAMES = [
-    (["monster_keeper", "balanced"], "first_game", 0, 187),                      # shared victory
+    (["monster_keeper", "balanced"], "first_game", 0, 187),  # shared victory
     (["evil", "balanced"], "full", 1, 12),
     (["room_builder", "monster_keeper", "evil"], "full", 2, 13),
-    (["balanced", "random", "tunneller"], "first_game", 0, 14),                  # no paladin in Year 1
-    (["balanced", "evil", "room_builder"], "first_game", 0, 112),                # shared victory
+    (["balanced", "random", "tunneller"], "first_game", 0, 14),  # no paladin in Year 1
+    (["balanced", "evil", "room_builder"], "first_game", 0, 112),  # shared victory
     (["monster_keeper", "room_builder", "balanced"], "full", 1, 15),
     (["random", "tunneller", "evil", "balanced"], "full", 3, 16),
     (["evil", "monster_keeper", "room_builder", "random"], "first_game", 1, 17),
@@ -48,10 +49,10 @@ PLAYER_FILTERS = [None, 2, 3, 4]
 
 
 def _play(bots, variant, starting, seed):
-    events, state = new_game([b.replace("_", " ").title() for b in bots], seed=seed, variant=variant,
-                             bots=bots, starting_player=starting)
-    log, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)},
-                                       seed=seed)
+    events, state = new_game(
+        [b.replace("_", " ").title() for b in bots], seed=seed, variant=variant, bots=bots, starting_player=starting
+    )
+    log, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)}, seed=seed)
     return events + log
 
 
@@ -65,6 +66,7 @@ def logs() -> dict[str, list]:
 
 
 # --- a minimal loader: event logs -> read-model rows (test only) -------------------------------------
+
 
 def _src(source: str) -> tuple[str, str | None]:
     kind, _, rest = source.partition(":")
@@ -89,19 +91,35 @@ def load_read_models(con, logs: dict[str, list]) -> None:
             state = evolve(state, e)
             payload = e.to_json()
             year, season = state.year, SEASONS[state.season]
-            rows["events"].append((gid, seq, position, year, season, state.combat_round, state.phase, e.type,
-                                   type(e).kind, payload.get("color"), payload, False))
+            rows["events"].append(
+                (
+                    gid,
+                    seq,
+                    position,
+                    year,
+                    season,
+                    state.combat_round,
+                    state.phase,
+                    e.type,
+                    type(e).kind,
+                    payload.get("color"),
+                    payload,
+                    False,
+                )
+            )
             for p in state.players:
                 peak[p.color] = max(peak.get(p.color, p.evil), p.evil)
             t = e.type
             if t in ("TunnelDug", "RoomBuilt", "MonsterHired"):
                 counts[(t, e.color)] += 1
             elif t == "PaladinArrived":
-                rows["paladins"].append((gid, seq, year, e.paladin, n, "arrived", None, e.color,
-                                         state.player(e.color).evil))
+                rows["paladins"].append(
+                    (gid, seq, year, e.paladin, n, "arrived", None, e.color, state.player(e.color).evil)
+                )
             elif t == "PaladinMoved":
-                rows["paladins"].append((gid, seq, year, e.paladin, n, "moved", e.from_color, e.to_color,
-                                         state.player(e.to_color).evil))
+                rows["paladins"].append(
+                    (gid, seq, year, e.paladin, n, "moved", e.from_color, e.to_color, state.player(e.to_color).evil)
+                )
             elif t == "AdventurerImprisoned" and e.adventurer.startswith("paladin"):
                 rows["paladins"].append((gid, seq, year, e.adventurer, n, "imprisoned", None, e.color, None))
             elif t == "PrisonerReleased" and e.prisoner.startswith("paladin"):
@@ -115,12 +133,22 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                 rows["orders"].append((gid, seq, year, season, e.color, e.slot, e.action, e.space))
             elif t == "DamageDealt":
                 kind, source = _src(e.source)
-                rows["damage"].append((gid, seq, year, state.combat_round, e.color, kind, source, e.target,
-                                       e.amount, e.prevented))
+                rows["damage"].append(
+                    (gid, seq, year, state.combat_round, e.color, kind, source, e.target, e.amount, e.prevented)
+                )
             if t == "BattleBegan":
-                battle = {"year": year, "round": state.combat_round, "color": e.color,
-                          "tile": f"{e.tile[0]},{e.tile[1]}", "room": e.room, "traps": [], "monsters": [],
-                          "damage": 0, "eliminated": 0, "conquered": False}
+                battle = {
+                    "year": year,
+                    "round": state.combat_round,
+                    "color": e.color,
+                    "tile": f"{e.tile[0]},{e.tile[1]}",
+                    "room": e.room,
+                    "traps": [],
+                    "monsters": [],
+                    "damage": 0,
+                    "eliminated": 0,
+                    "conquered": False,
+                }
             elif battle is not None:
                 if t == "TrapSprung":
                     battle["traps"].append(e.trap)
@@ -134,57 +162,121 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     battle["conquered"] = True
                 elif t == "BattleEnded":
                     b = battle
-                    rows["battles"].append((gid, seq, b["year"], b["round"], b["color"], b["tile"], b["room"],
-                                            ",".join(b["traps"]), ",".join(b["monsters"]), b["damage"],
-                                            b["eliminated"], b["conquered"]))
+                    rows["battles"].append(
+                        (
+                            gid,
+                            seq,
+                            b["year"],
+                            b["round"],
+                            b["color"],
+                            b["tile"],
+                            b["room"],
+                            ",".join(b["traps"]),
+                            ",".join(b["monsters"]),
+                            b["damage"],
+                            b["eliminated"],
+                            b["conquered"],
+                        )
+                    )
                     battle = None
             else:
                 assert t != "TileConquered", "a tile conquered outside a battle"
         scored = log[-1] if log[-1].type == "GameScored" else None
         cards = {s["color"]: s for s in scored.scores} if scored else {}
         winners = [c for c, s in cards.items() if s["winner"]]
-        rows["games"].append((gid, n, start.variant, start.mode, start.origin, False, start.seed, start.starting_player,
-                              None, len(log), scored is not None, ",".join(winners),
-                              max((s["total"] for s in cards.values()), default=None),
-                              position - len(log) + 1, state.year, SEASONS[state.season], state.combat_round,
-                              state.phase))
+        rows["games"].append(
+            (
+                gid,
+                n,
+                start.variant,
+                start.mode,
+                start.origin,
+                False,
+                start.seed,
+                start.starting_player,
+                None,
+                len(log),
+                scored is not None,
+                ",".join(winners),
+                max((s["total"] for s in cards.values()), default=None),
+                position - len(log) + 1,
+                state.year,
+                SEASONS[state.season],
+                state.combat_round,
+                state.phase,
+            )
+        )
         first = seats.index(start.starting_player)
         for i, seat in enumerate(start.players):
             s = cards.get(seat.color)
             lines = s["lines"] if s else {}
             titles = s["titles"] if s else {}
-            rows["player_results"].append((
-                gid, seat.color, i, (i - first) % n, seat.name, seat.bot, seat.bot, n, start.variant, start.origin,
-                s and s["total"], *(lines.get(k) for k in ("rooms", "monsters", "prisoners", "conquered",
-                                                            "red_marks", "room_bonus", "titles", "hall_of_fame")),
-                ",".join(titles), sum(1 for v in titles.values() if v == "exclusive"), s and s["rank"],
-                s and s["winner"], state.player(seat.color).evil, peak[seat.color],
-                counts[("TunnelDug", seat.color)], counts[("RoomBuilt", seat.color)],
-                counts[("MonsterHired", seat.color)]))
+            rows["player_results"].append(
+                (
+                    gid,
+                    seat.color,
+                    i,
+                    (i - first) % n,
+                    seat.name,
+                    seat.bot,
+                    seat.bot,
+                    n,
+                    start.variant,
+                    start.origin,
+                    s and s["total"],
+                    *(
+                        lines.get(k)
+                        for k in (
+                            "rooms",
+                            "monsters",
+                            "prisoners",
+                            "conquered",
+                            "red_marks",
+                            "room_bonus",
+                            "titles",
+                            "hall_of_fame",
+                        )
+                    ),
+                    ",".join(titles),
+                    sum(1 for v in titles.values() if v == "exclusive"),
+                    s and s["rank"],
+                    s and s["winner"],
+                    state.player(seat.color).evil,
+                    peak[seat.color],
+                    counts[("TunnelDug", seat.color)],
+                    counts[("RoomBuilt", seat.color)],
+                    counts[("MonsterHired", seat.color)],
+                )
+            )
         for table, table_rows in rows.items():
             _insert(con, table, table_rows)
 
 
 def _insert(con, table: str, rows: list[tuple]) -> None:
     """Bulk insert through a newline-delimited JSON file (executemany is slow; no pandas here)."""
-    columns = con.execute("SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? "
-                          "ORDER BY column_index", [table]).fetchall()
+    columns = con.execute(
+        "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? ORDER BY column_index", [table]
+    ).fetchall()
     names = [n for n, _ in columns]
     with tempfile.NamedTemporaryFile("w", suffix=".ndjson", delete=False, encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(dict(zip(names, row))) + "\n")
     spec = "{" + ", ".join(f"'{n}': '{t}'" for n, t in columns) + "}"
     try:
-        con.execute(f"INSERT INTO {table} SELECT {', '.join(names)} FROM "
-                    f"read_json(?, format = 'newline_delimited', columns = {spec})", [f.name])
+        con.execute(
+            f"INSERT INTO {table} SELECT {', '.join(names)} FROM "
+            f"read_json(?, format = 'newline_delimited', columns = {spec})",
+            [f.name],
+        )
     finally:
         os.unlink(f.name)
 
 
 def _project(con, logs):
     """The real projection, through an in-memory application holding the same games."""
-    from projections import project        # noqa: PLC0415  (only when it exists)
     from domain.application import DungeonLords
+    from projections import project  # noqa: PLC0415  (only when it exists)
+
     app = DungeonLords.open("memory")
     ids = {}
     for gid, log in logs.items():
@@ -203,12 +295,13 @@ def con(request, logs):
     if request.param == "own":
         load_read_models(c, logs)
     else:
-        _project(c, logs)              # the real projection: its answers must equal the own loader's
+        _project(c, logs)  # the real projection: its answers must equal the own loader's
     yield c
     c.close()
 
 
 # --- expectations, straight from the logs -------------------------------------------------------------
+
 
 class Game:
     """What the expectations need from one log."""
@@ -256,9 +349,17 @@ def _same(actual: dict, expected: dict):
 
 # --- every question ---------------------------------------------------------------------------------
 
+
 def test_questions_are_loaded_with_headers():
-    assert set(QUESTIONS) == {"win_rate_by_strategy", "paladin_frequency", "seat_advantage", "score_breakdown",
-                              "orders_by_season", "damage_by_source", "conquered_tiles"}
+    assert set(QUESTIONS) == {
+        "win_rate_by_strategy",
+        "paladin_frequency",
+        "seat_advantage",
+        "score_breakdown",
+        "orders_by_season",
+        "damage_by_source",
+        "conquered_tiles",
+    }
     assert HEADLINES == ("win_rate_by_strategy", "paladin_frequency")
     for q in QUESTIONS.values():
         assert q.description and q.grain and q.columns
@@ -272,9 +373,15 @@ def test_parse_question_header():
         "-- name: demo\n-- headline: 2\n-- grain: one row\n-- parameters:\n"
         "--   players INTEGER  how many players; NULL = all\n--   variant VARCHAR  the rules\n"
         "-- answers: A first line\n--   and a second.\n-- columns:\n--   n  how many\n"
-        "SELECT count(*) AS n FROM games WHERE $players IS NULL OR $variant IS NULL\n")
+        "SELECT count(*) AS n FROM games WHERE $players IS NULL OR $variant IS NULL\n"
+    )
     assert (q.name, q.grain, q.description, q.headline, q.headline_rank) == (
-        "demo", "one row", "A first line and a second.", True, 2)
+        "demo",
+        "one row",
+        "A first line and a second.",
+        True,
+        2,
+    )
     assert q.parameter_names == ("players", "variant") and q.parameters[0].type == "INTEGER"
     assert q.columns == {"n": "how many"}
     with pytest.raises(ValueError, match="lacks grain"):
@@ -316,8 +423,14 @@ def test_win_rate_known_values(con, games):
     assert sum(sum(g.won.values()) > 1 for g in games) == 2
     columns, rows = run_question(con, "win_rate_by_strategy")
     got = {r[0]: (r[1], r[2]) for r in rows}
-    assert got == {"balanced": (7, 6), "monster_keeper": (5, 4), "room_builder": (4, 1), "evil": (6, 0),
-                   "random": (3, 0), "tunneller": (3, 0)}
+    assert got == {
+        "balanced": (7, 6),
+        "monster_keeper": (5, 4),
+        "room_builder": (4, 1),
+        "evil": (6, 0),
+        "random": (3, 0),
+        "tunneller": (3, 0),
+    }
     assert [r[0] for r in rows][:3] == ["balanced", "monster_keeper", "room_builder"]
     # 0 wins in 3: the Wilson interval is [0, z^2 / (n + z^2)]
     random_row = dict(zip(columns, rows[[r[0] for r in rows].index("random")]))
@@ -352,10 +465,16 @@ def test_paladin_frequency(con, games, players):
     got = {(r["year"], r["players"]): r for r in _dicts(columns, rows)}
     assert list(got) == sorted(expected)
     for key, e in expected.items():
-        _same(got[key], {"games": e["games"], "arrived_share": e["arrived"] / e["games"],
-                         "captured_share": e["captured"] / e["games"],
-                         "avg_target_evil": sum(e["evils"]) / len(e["evils"]) if e["evils"] else None,
-                         "max_target_evil": max(e["evils"], default=None)})
+        _same(
+            got[key],
+            {
+                "games": e["games"],
+                "arrived_share": e["arrived"] / e["games"],
+                "captured_share": e["captured"] / e["games"],
+                "avg_target_evil": sum(e["evils"]) / len(e["evils"]) if e["evils"] else None,
+                "max_target_evil": max(e["evils"], default=None),
+            },
+        )
 
 
 def test_paladin_frequency_known_values(con):
@@ -364,9 +483,16 @@ def test_paladin_frequency_known_values(con):
     caught in two 3-player and two 4-player games, never in a 2-player game."""
     columns, rows = run_question(con, "paladin_frequency")
     got = {(r[0], r[1]): (r[2], round(r[3], 4), round(r[4], 4)) for r in rows}
-    assert got == ({
-        (1, 2): (2, 1.0, 1.0), (1, 3): (4, 0.75, 0.25), (1, 4): (3, 1.0, 1.0),
-        (2, 2): (2, 1.0, 0.0), (2, 3): (4, 0.75, 0.5), (2, 4): (3, 1.0, 0.6667)})
+    assert got == (
+        {
+            (1, 2): (2, 1.0, 1.0),
+            (1, 3): (4, 0.75, 0.25),
+            (1, 4): (3, 1.0, 1.0),
+            (2, 2): (2, 1.0, 0.0),
+            (2, 3): (4, 0.75, 0.5),
+            (2, 4): (3, 1.0, 0.6667),
+        }
+    )
 
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
@@ -390,15 +516,14 @@ LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus
 def test_score_breakdown(con, games, players):
     groups = defaultdict(list)
     for g in _keep(games, players):
-        for c, card in g.card.items():
+        for card in g.card.values():
             groups["winners" if card["winner"] else "others"].append({**card["lines"], "total": card["total"]})
     columns, rows = run_question(con, "score_breakdown", players=players)
     got = _dicts(columns, rows)
     assert [r["outcome"] for r in got] == ["winners", "others"]
     for r in got:
         cards = groups[r["outcome"]]
-        _same(r, {"player_games": len(cards),
-                  **{k: sum(c[k] for c in cards) / len(cards) for k in (*LINES, "total")}})
+        _same(r, {"player_games": len(cards), **{k: sum(c[k] for c in cards) / len(cards) for k in (*LINES, "total")}})
     # the lines add up to the total
     for r in got:
         assert sum(r[k] for k in LINES) == pytest.approx(r["total"])
@@ -406,7 +531,7 @@ def test_score_breakdown(con, games, players):
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
 def test_orders_by_season(con, games, players):
-    plays = defaultdict(list)       # (season, card) -> [(space, total, won)]
+    plays = defaultdict(list)  # (season, card) -> [(space, total, won)]
     for g in _keep(games, players):
         season = None
         for e in g.log:
@@ -420,11 +545,18 @@ def test_orders_by_season(con, games, players):
     assert set(got) == set(plays)
     for key, ps in plays.items():
         n = len(ps)
-        _same(got[key], {
-            "plays": n,
-            "share_i": sum(s == "I" for s, _, _ in ps) / n, "share_ii": sum(s == "II" for s, _, _ in ps) / n,
-            "share_iii": sum(s == "III" for s, _, _ in ps) / n, "share_shut_out": sum(s is None for s, _, _ in ps) / n,
-            "avg_score": sum(t for _, t, _ in ps) / n, "win_rate": sum(w for _, _, w in ps) / n})
+        _same(
+            got[key],
+            {
+                "plays": n,
+                "share_i": sum(s == "I" for s, _, _ in ps) / n,
+                "share_ii": sum(s == "II" for s, _, _ in ps) / n,
+                "share_iii": sum(s == "III" for s, _, _ in ps) / n,
+                "share_shut_out": sum(s is None for s, _, _ in ps) / n,
+                "avg_score": sum(t for _, t, _ in ps) / n,
+                "win_rate": sum(w for _, _, w in ps) / n,
+            },
+        )
     # seasons in game order, most useful first within a season, rank 1 = highest win rate
     order = [(SEASONS.index(r[0]), -r[columns.index("win_rate")]) for r in rows]
     assert order == sorted(order)
@@ -457,8 +589,16 @@ def test_damage_by_source(con, games, players):
     assert set(got) == set(agg)
     for key, a in agg.items():
         uses = len(a["battles"])
-        _same(got[key], {"uses": uses, "hits": a["hits"], "total_damage": a["total"], "prevented": a["prevented"],
-                         "damage_per_use": a["total"] / uses})
+        _same(
+            got[key],
+            {
+                "uses": uses,
+                "hits": a["hits"],
+                "total_damage": a["total"],
+                "prevented": a["prevented"],
+                "damage_per_use": a["total"] / uses,
+            },
+        )
     totals = [r[columns.index("total_damage")] for r in rows]
     assert totals == sorted(totals, reverse=True)
 
@@ -475,9 +615,18 @@ def test_conquered_tiles(con, games, players):
     assert list(got) == sorted(per_game)
     for n in per_game:
         pg, pp = per_game[n], per_player[n]
-        _same(got[n], {"games": len(pg), "avg_per_game": sum(pg) / len(pg), "min_per_game": min(pg),
-                       "max_per_game": max(pg), "avg_per_player": sum(pp) / len(pp),
-                       "min_per_player": min(pp), "max_per_player": max(pp)})
+        _same(
+            got[n],
+            {
+                "games": len(pg),
+                "avg_per_game": sum(pg) / len(pg),
+                "min_per_game": min(pg),
+                "max_per_game": max(pg),
+                "avg_per_player": sum(pp) / len(pp),
+                "min_per_player": min(pp),
+                "max_per_player": max(pp),
+            },
+        )
 
 
 def test_unfinished_games_are_left_out(logs):
@@ -497,17 +646,19 @@ def test_paladin_frequency_counts_only_the_years_a_game_played():
     c = duckdb.connect()
     create_all(c)
     c.execute("INSERT INTO games (game_id, players, finished) VALUES ('a', 2, true), ('b', 2, true), ('c', 2, false)")
-    c.execute("INSERT INTO events (game_id, seq, year, type) VALUES ('a', 1, 1, 'GameStarted'), "
-              "('b', 1, 2, 'ScenarioLoaded'), ('c', 1, 1, 'GameStarted')")
-    c.execute("INSERT INTO paladins (game_id, seq, year, paladin, players, event, from_color, to_color, target_evil) "
-              "VALUES ('a', 9, 1, 'paladin_y1', 2, 'arrived', NULL, 'red', 11), "
-              "('a', 10, 1, 'paladin_y1', 2, 'moved', 'red', 'blue', 12), "
-              "('b', 5, 2, 'paladin_y2', 2, 'arrived', NULL, 'red', 9), "
-              "('b', 6, 2, 'paladin_y2', 2, 'imprisoned', NULL, 'red', NULL), "
-              "('c', 5, 1, 'paladin_y1', 2, 'arrived', NULL, 'red', 15)")
-    assert run_question(c, "paladin_frequency")[1] == [
-        (1, 2, 1, 1.0, 0.0, 11.5, 12),
-        (2, 2, 2, 0.5, 0.5, 9.0, 9)]
+    c.execute(
+        "INSERT INTO events (game_id, seq, year, type) VALUES ('a', 1, 1, 'GameStarted'), "
+        "('b', 1, 2, 'ScenarioLoaded'), ('c', 1, 1, 'GameStarted')"
+    )
+    c.execute(
+        "INSERT INTO paladins (game_id, seq, year, paladin, players, event, from_color, to_color, target_evil) "
+        "VALUES ('a', 9, 1, 'paladin_y1', 2, 'arrived', NULL, 'red', 11), "
+        "('a', 10, 1, 'paladin_y1', 2, 'moved', 'red', 'blue', 12), "
+        "('b', 5, 2, 'paladin_y2', 2, 'arrived', NULL, 'red', 9), "
+        "('b', 6, 2, 'paladin_y2', 2, 'imprisoned', NULL, 'red', NULL), "
+        "('c', 5, 1, 'paladin_y1', 2, 'arrived', NULL, 'red', 15)"
+    )
+    assert run_question(c, "paladin_frequency")[1] == [(1, 2, 1, 1.0, 0.0, 11.5, 12), (2, 2, 2, 0.5, 0.5, 9.0, 9)]
     assert run_question(c, "paladin_frequency", players=3)[1] == []
 
 
@@ -521,18 +672,22 @@ def test_empty_read_models_answer_nothing():
 
 # --- run_sql ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("sql", [
-    "INSERT INTO games (game_id) VALUES ('x')",
-    "CREATE TABLE t (a INTEGER)",
-    "DROP TABLE games",
-    "DELETE FROM games",
-    "UPDATE games SET players = 5",
-    "SELECT 1; DROP TABLE games",
-    "COPY games TO '/tmp/should_not_exist_analytics.csv'",
-    "ATTACH ':memory:' AS other",
-    "SET threads = 1",
-    "CREATE TEMP TABLE t AS SELECT 1",
-])
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "INSERT INTO games (game_id) VALUES ('x')",
+        "CREATE TABLE t (a INTEGER)",
+        "DROP TABLE games",
+        "DELETE FROM games",
+        "UPDATE games SET players = 5",
+        "SELECT 1; DROP TABLE games",
+        "COPY games TO '/tmp/should_not_exist_analytics.csv'",
+        "ATTACH ':memory:' AS other",
+        "SET threads = 1",
+        "CREATE TEMP TABLE t AS SELECT 1",
+    ],
+)
 def test_run_sql_refuses_writes(con, sql):
     before = con.execute("SELECT count(*), sum(players) FROM games").fetchone()
     with pytest.raises(ReadOnlyViolation):
@@ -546,7 +701,7 @@ def test_run_sql_refuses_a_select_that_writes():
     c.execute("CREATE SEQUENCE s")
     with pytest.raises(ReadOnlyViolation, match="tried to write"):
         run_sql(c, "SELECT nextval('s')")
-    assert c.execute("SELECT nextval('s')").fetchone() == (1,)     # the sequence never moved
+    assert c.execute("SELECT nextval('s')").fetchone() == (1,)  # the sequence never moved
 
 
 def test_run_sql_runs_a_select(con, games):
@@ -573,10 +728,11 @@ def test_run_sql_reports_bad_sql(con):
     with pytest.raises(duckdb.Error):
         run_sql(con, "SELECT * FROM no_such_table")
     # and the connection is still usable afterwards
-    assert run_sql(con, "SELECT 42") [1] == [(42,)]
+    assert run_sql(con, "SELECT 42")[1] == [(42,)]
 
 
 # --- the HTML report --------------------------------------------------------------------------------
+
 
 class _Page(HTMLParser):
     """Collects svg ids, table rows (per table id) and the footer text."""

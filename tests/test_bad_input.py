@@ -1,5 +1,6 @@
 """Bad input gets a clear error and changes nothing (issue "Hold under bad input and faults"):
 seeds, table rulings, record headers, and the CLI's exit-code contract."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,15 @@ def store(tmp_path):
     return str(tmp_path / "games.sqlite")
 
 
-@pytest.mark.parametrize("args", [["new", "--seed", "100000000000000000000000000000"], ["new", "--seed", "-5"],
-                                  ["play", "--seed", str(2**63)], ["simulate", "--games", "1", "--seed", str(2**64)]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "--seed", "100000000000000000000000000000"],
+        ["new", "--seed", "-5"],
+        ["play", "--seed", str(2**63)],
+        ["simulate", "--games", "1", "--seed", str(2**64)],
+    ],
+)
 def test_seeds_out_of_range_are_usage_errors_and_store_nothing(store, args):
     result = run(*args, "--store", store, ok=False)
     assert result.exit_code == 2 and "seed" in result.output.lower()
@@ -39,13 +47,26 @@ def test_a_seed_beyond_int64_can_never_be_stored():
         events[0].model_validate({**events[0].model_dump(), "seed": 2**63})
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"gold": 1.5}, "gold"), ({"gold": 10**30}, "gold"), ({"evil": 1000}, "evil"), ({"gold": "x"}, "gold"),
-    ({"food": None}, "food"), ({"restored": "x"}, "restored"), ({"damage": []}, "damage"),
-    ({"gold": True}, "gold"), ({"damage": {"nobody": -100}}, "damage"), ({"conquered": [[0, 0], [0, 0]]}, "conquered"),
-    ({"evil": 12}, "evil"), ({"gold": -4}, "gold"), ({"conquered": [[3, 4]]}, "conquered"),
-    ({"restored": [[0, 0]]}, "restored"), ({"teleport": 1}, "teleport"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"gold": 1.5}, "gold"),
+        ({"gold": 10**30}, "gold"),
+        ({"evil": 1000}, "evil"),
+        ({"gold": "x"}, "gold"),
+        ({"food": None}, "food"),
+        ({"restored": "x"}, "restored"),
+        ({"damage": []}, "damage"),
+        ({"gold": True}, "gold"),
+        ({"damage": {"nobody": -100}}, "damage"),
+        ({"conquered": [[0, 0], [0, 0]]}, "conquered"),
+        ({"evil": 12}, "evil"),
+        ({"gold": -4}, "gold"),
+        ({"conquered": [[3, 4]]}, "conquered"),
+        ({"restored": [[0, 0]]}, "restored"),
+        ({"teleport": 1}, "teleport"),
+    ],
+)
 def test_a_table_ruling_is_typed_and_bounded(change, field):
     events, state = new_game(["Ann", "Bob"], seed=8)
     with pytest.raises(RuleViolation) as refused:
@@ -62,18 +83,21 @@ def test_a_ruling_within_bounds_applies_exactly():
     assert after.player("red").gold == gold - 1 and after.player("red").evil == evil + 3
 
 
-@pytest.mark.parametrize("edit, line, words", [
-    (lambda t: t.replace("variant first_game", "variant zzz"), 4, "variant"),
-    (lambda t: t.replace("mode digital", "mode zzz"), 5, "mode"),
-    (lambda t: t.replace(t.splitlines()[2], "catalog 00"), 3, "64 hexadecimal"),
-    (lambda t: t.replace("engine base-2009/1", "engine base-2009/999"), 2, "engine"),
-    (lambda t: t.replace("player red Ann", "player red Ann bot=nonexistent"), 9, "unknown bot"),
-    (lambda t: t.replace("seed 4", "seed -5"), 6, "seed"),
-    (lambda t: "\n".join(t.splitlines()[:8]), 8, "player lines"),
-    (lambda t: t.replace("starting red", "starting purple"), 8, "starting"),
-    (lambda t: "\n".join(_swap(t.splitlines(), 8, 9)), 9, "plays red"),
-    (lambda t: "\n".join(t.splitlines()[:150]), 150, "ends before the game is over"),
-])
+@pytest.mark.parametrize(
+    "edit, line, words",
+    [
+        (lambda t: t.replace("variant first_game", "variant zzz"), 4, "variant"),
+        (lambda t: t.replace("mode digital", "mode zzz"), 5, "mode"),
+        (lambda t: t.replace(t.splitlines()[2], "catalog 00"), 3, "64 hexadecimal"),
+        (lambda t: t.replace("engine base-2009/1", "engine base-2009/999"), 2, "engine"),
+        (lambda t: t.replace("player red Ann", "player red Ann bot=nonexistent"), 9, "unknown bot"),
+        (lambda t: t.replace("seed 4", "seed -5"), 6, "seed"),
+        (lambda t: "\n".join(t.splitlines()[:8]), 8, "player lines"),
+        (lambda t: t.replace("starting red", "starting purple"), 8, "starting"),
+        (lambda t: "\n".join(_swap(t.splitlines(), 8, 9)), 9, "plays red"),
+        (lambda t: "\n".join(t.splitlines()[:150]), 150, "ends before the game is over"),
+    ],
+)
 def test_a_bad_record_header_or_a_cut_record_names_its_line(edit, line, words):
     with pytest.raises(RecordError) as bad:
         rebuild(edit(GOLDEN), allow_unfinished=False)
@@ -104,8 +128,8 @@ def test_an_unfinished_record_imports_only_when_asked(store, tmp_path):
 
 def test_exit_codes_follow_the_table(store):
     game = run("new", "--players", "2", "--seed", "2", "--store", store).output.strip().splitlines()[-1]
-    assert run("status", "nope", "--store", store, ok=False).exit_code == 2              # unknown game
-    assert run("act", game, "--json", "hello", "--store", store, ok=False).exit_code == 2   # not JSON
+    assert run("status", "nope", "--store", store, ok=False).exit_code == 2  # unknown game
+    assert run("act", game, "--json", "hello", "--store", store, ok=False).exit_code == 2  # not JSON
     bad = run("act", game, "--json", json.dumps({"type": "decline", "player": "blue"}), "--store", store, ok=False)
-    assert bad.exit_code == 4 and "rule:" in bad.output                                   # refused by the rules
+    assert bad.exit_code == 4 and "rule:" in bad.output  # refused by the rules
     assert run("audit", game, "--store", store).exit_code == 0

@@ -338,7 +338,7 @@ def test_all_components_rows(cat):
     assert len(rows) == 15 + 32 + 2 + 9 + 18 + 9 + 16 + 8 + 2
     kinds = Counter(r[0] for r in rows)
     assert kinds["special_event"] == 9 and kinds["action"] == 8
-    for kind, eid, name, status, notes in rows:
+    for _kind, eid, name, status, _notes in rows:
         assert eid and name and status in STATUSES
 
 
@@ -390,8 +390,18 @@ def test_override_dict_form_and_validation(tmp_path):
     assert load_catalog(path).action("get_food").spaces["I"].reward.food == 3
 
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"special_events": [{**base.special_events["witch_hunt"].model_dump(mode="json"),
-                                                   "effect_spec": {"each_player": "summon_dragon:1"}}]}))
+    bad.write_text(
+        json.dumps(
+            {
+                "special_events": [
+                    {
+                        **base.special_events["witch_hunt"].model_dump(mode="json"),
+                        "effect_spec": {"each_player": "summon_dragon:1"},
+                    }
+                ]
+            }
+        )
+    )
     with pytest.raises(ValidationError):
         load_catalog(bad)
 

@@ -1,4 +1,5 @@
 """The dungeon-lords command, used the way a person at the table would (typer's CliRunner)."""
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,6 @@ def store(tmp_path):
     return str(tmp_path / "games.sqlite")
 
 
-
 def new_game(store, *extra):
     return run("new", "--store", store, *extra).output.strip().splitlines()[-1]
 
@@ -21,7 +21,7 @@ def test_new_status_options_and_log(store):
     game = new_game(store, "--players", "3", "--seed", "4")
     out = run("status", game, "--store", store).output
     assert "Year 1, winter - phase: orders" in out
-    assert "non-player yellow" in out                      # 3 players: one non-player colour
+    assert "non-player yellow" in out  # 3 players: one non-player colour
     assert "Choose 3 orders" in out
     log = run("log", game, "--store", store, "--json").output.splitlines()
     events = [json.loads(line) for line in log]
@@ -39,7 +39,7 @@ def test_orders_then_pick_through_the_winter(store):
     before = len(run("log", game, "--store", store, "--json").output.splitlines())
     run("act", game, "--pick", "1", "--store", store)
     after = len(run("log", game, "--store", store, "--json").output.splitlines())
-    assert after > before                                   # an accepted input is stored at once
+    assert after > before  # an accepted input is stored at once
 
 
 def test_refused_command_prints_the_rule_and_stores_nothing(store):
@@ -48,7 +48,7 @@ def test_refused_command_prints_the_rule_and_stores_nothing(store):
     red = state["players"][0]
     before = run("log", game, "--store", store, "--json").output
     bad = run("orders", game, "red", red["inaccessible"][0], *red["hand"][:2], "--store", store, ok=False)
-    assert bad.exit_code == 4                                  # refused by the rules
+    assert bad.exit_code == 4  # refused by the rules
     assert "refused: ORDER_NOT_IN_HAND" in bad.output
     assert "rule: Rulebook" in bad.output
     assert run("log", game, "--store", store, "--json").output == before
@@ -57,7 +57,7 @@ def test_refused_command_prints_the_rule_and_stores_nothing(store):
 def test_malformed_json_is_refused_without_traceback(store):
     game = new_game(store, "--players", "2", "--seed", "2")
     bad = run("act", game, "--json", '{"type": "dig_tunnel", "player": "red"}', "--store", store, ok=False)
-    assert bad.exit_code == 2 and "COMMAND_MALFORMED" in bad.output           # malformed input
+    assert bad.exit_code == 2 and "COMMAND_MALFORMED" in bad.output  # malformed input
 
 
 def test_unknown_game_and_bad_usage(store):
@@ -72,7 +72,7 @@ def test_view_as_player_hides_secrets(store):
     run("orders", game, "red", *state["players"][0]["hand"][:3], "--store", store)
     blue_view = json.loads(run("status", game, "--as", "blue", "--json", "--store", store).output)
     red_in_blue = blue_view["players"][0]
-    assert red_in_blue["orders"] == ["hidden"] * 3          # chosen, not yet revealed
+    assert red_in_blue["orders"] == ["hidden"] * 3  # chosen, not yet revealed
     assert blue_view["seed"] == "hidden"
     assert all(c == "hidden" for c in blue_view["board"]["combat_cards"])
     red_view = json.loads(run("status", game, "--as", "red", "--json", "--store", store).output)
@@ -99,11 +99,22 @@ def test_training_sets_up_a_dungeon_to_play(store):
     out = run("training", "1", "--store", store).output
     game = out.strip().splitlines()[-1].split()[-1]
     assert "plan_battle" in run("options", game, "--json", "--store", store).output
-    plan = {"type": "plan_battle", "player": "red", "tile": [0, 2], "traps": ["rolling_stone#1"],
-            "monsters": ["troll_y1#1"]}
+    plan = {
+        "type": "plan_battle",
+        "player": "red",
+        "tile": [0, 2],
+        "traps": ["rolling_stone#1"],
+        "monsters": ["troll_y1#1"],
+    }
     run("act", game, "--json", json.dumps(plan), "--store", store)
-    out = run("act", game, "--json", json.dumps({"type": "attack", "player": "red", "monster": "troll_y1#1",
-                                                  "option": "B"}), "--store", store).output
+    out = run(
+        "act",
+        game,
+        "--json",
+        json.dumps({"type": "attack", "player": "red", "monster": "troll_y1#1", "option": "B"}),
+        "--store",
+        store,
+    ).output
     assert "conquered" in out.lower()
 
 
@@ -112,9 +123,18 @@ def test_scenario_new_and_refused_scenario(store, tmp_path):
     game = out.strip().splitlines()[-1]
     assert "Year 2, winter" in run("status", game, "--store", store).output
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"name": "x", "starting_player": "red", "players": [
-        {"color": "red", "name": "A", "dungeon": ["##...", "##...", ".....", "....."]},
-        {"color": "blue", "name": "B"}]}))
+    bad.write_text(
+        json.dumps(
+            {
+                "name": "x",
+                "starting_player": "red",
+                "players": [
+                    {"color": "red", "name": "A", "dungeon": ["##...", "##...", ".....", "....."]},
+                    {"color": "blue", "name": "B"},
+                ],
+            }
+        )
+    )
     refused = run("new", "--scenario", bad, "--store", store, ok=False)
     assert refused.exit_code == 2 and "SCENARIO_INVALID" in refused.output
 
@@ -132,7 +152,7 @@ def test_record_loop_takes_numbered_answers_and_can_be_resumed(store):
     game = new_game(store, "--players", "2", "--seed", "6")
     before = len(run("log", game, "--store", store, "--json").output.splitlines())
     out = runner_input(["record", game, "--store", store], "help\n9999\n1\n1\n1\n1\nquit\n")
-    assert "choose 1.." in out                                   # 9999 is not an option
+    assert "choose 1.." in out  # 9999 is not an option
     assert "left the game after 4 input(s)" in out
     after = len(run("log", game, "--store", store, "--json").output.splitlines())
     assert after > before

@@ -1,11 +1,11 @@
 """The analytics commands as a person runs them: simulate, project, stats, report, demo, bench."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
 from clirun import run
-
 
 
 @pytest.fixture(scope="module")
@@ -16,8 +16,16 @@ def store(tmp_path_factory):
 
 
 def test_simulate_stores_and_projects(store):
-    rows = json.loads(run("stats", "--sql", "SELECT origin, count(*) AS n, bool_and(finished) AS done "
-                          "FROM games GROUP BY origin", "--json", "--store", store).output)
+    rows = json.loads(
+        run(
+            "stats",
+            "--sql",
+            "SELECT origin, count(*) AS n, bool_and(finished) AS done FROM games GROUP BY origin",
+            "--json",
+            "--store",
+            store,
+        ).output
+    )
     assert rows == [{"origin": "simulated", "n": 6, "done": True}]
     assert len(run("games", "--json", "--store", store).output.splitlines()) == 6
 
@@ -31,8 +39,9 @@ def test_stats_lists_and_answers(store):
     listing = run("stats", "--store", store).output
     assert "win_rate_by_strategy" in listing and "paladin_frequency" in listing
     rows = json.loads(run("stats", "win_rate_by_strategy", "--json", "--store", store).output)
-    played = json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM player_results", "--json",
-                            "--store", store).output)[0]["n"]
+    played = json.loads(
+        run("stats", "--sql", "SELECT count(*) AS n FROM player_results", "--json", "--store", store).output
+    )[0]["n"]
     assert sum(r["games"] for r in rows) == played
     three = json.loads(run("stats", "seat_advantage", "--players", "3", "--json", "--store", store).output)
     assert three and all(r["players"] == 3 for r in three)
@@ -51,7 +60,8 @@ def test_report_writes_one_self_contained_page(store, tmp_path):
     run("report", "--html", page, "--store", store)
     html = page.read_text()
     assert html.count("<svg") >= 2 and "http" not in html.split("<body", 1)[1].split("</body>")[0].replace(
-        "http://www.w3.org/2000/svg", "")
+        "http://www.w3.org/2000/svg", ""
+    )
 
 
 def test_demo_reuses_what_is_there(store):

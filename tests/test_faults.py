@@ -1,6 +1,7 @@
 """Faults (issue "Hold under bad input and faults"): every fault ends with its documented exit code and
 a one-line message, and nothing already stored is lost. Runs the real command in subprocesses where the
 fault needs a process of its own (a file-size limit for a full disk, kill -9, parallel runs)."""
+
 from __future__ import annotations
 
 import json
@@ -24,11 +25,20 @@ CLI = [sys.executable, "-c", "from cli.main import main; main()"]
 
 def cli(*args, limit_bytes: int | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run ``dungeon-lords ARGS`` in a process of its own (optionally unable to write files past a size)."""
+
     def limit():
         if limit_bytes is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
-    return subprocess.run([*CLI, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=limit, env={**os.environ, "COLUMNS": "200"})
+
+    return subprocess.run(
+        [*CLI, *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=limit,
+        env={**os.environ, "COLUMNS": "200"},
+    )
 
 
 def one_line_error(result) -> None:
@@ -49,7 +59,7 @@ def test_an_empty_store_file_is_refused_unless_init(store):
     Path(store).touch()
     result = run("games", "--store", store, ok=False)
     assert result.exit_code == 5 and "--init" in result.output and "empty file" in result.output
-    assert Path(store).stat().st_size == 0                                     # untouched
+    assert Path(store).stat().st_size == 0  # untouched
     run("--init", "new", "--players", "2", "--store", store)
     assert _games(store) == 1
 
@@ -67,7 +77,7 @@ def test_another_sqlite_database_is_not_taken_for_a_store(store):
 def test_a_damaged_store_file_is_a_store_error(store, damage):
     run("new", "--players", "2", "--seed", "1", "--store", store)
     data = Path(store).read_bytes()
-    Path(store).write_bytes(data[:len(data) // 3] if damage == "truncate" else os.urandom(len(data)))
+    Path(store).write_bytes(data[: len(data) // 3] if damage == "truncate" else os.urandom(len(data)))
     result = run("games", "--store", store, ok=False)
     assert result.exit_code == 5 and result.output.startswith("store error:")
 
@@ -88,7 +98,7 @@ def test_a_read_only_store_reads_and_refuses_to_write(store):
 def test_an_unreadable_read_model_is_set_aside_and_rebuilt(store, tmp_path):
     run("simulate", "--games", "2", "--players", "2", "--store", store)
     analytics = tmp_path / "analytics.duckdb"
-    analytics.write_bytes(b"")                                                  # as a full disk left it
+    analytics.write_bytes(b"")  # as a full disk left it
     result = run("stats", "--sql", "SELECT count(*) AS n FROM games", "--json", "--store", store)
     assert json.loads(result.stdout) == [{"n": 2}] and "set aside" in result.output
     assert list(tmp_path.glob("analytics.duckdb.broken-*"))
@@ -101,32 +111,45 @@ def test_two_stores_in_one_folder_do_not_mix_their_statistics(tmp_path):
     refused = run("stats", "--sql", "SELECT count(*) FROM games", "--store", b, ok=False)
     assert refused.exit_code == 5 and "project --rebuild" in refused.output
     run("project", "--rebuild", "--store", b)
-    assert json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM games", "--json", "--store", b).stdout) \
-        == [{"n": 1}]
+    assert json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM games", "--json", "--store", b).stdout) == [
+        {"n": 1}
+    ]
 
 
 def test_a_game_the_projection_cannot_take_is_quarantined_and_the_rest_goes_on(store):
     app = DungeonLords.open(store)
     poisoned = app.create_game(["a", "b"], seed=1)
     app.create_game(["c", "d"], seed=2)
-    con = sqlite3.connect(store)                      # a seed beyond INT64, as an older version let in
-    (state,) = con.execute("SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = 1",
-                           (poisoned.hex,)).fetchone()
-    con.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 1",
-                (state.replace(b'"seed":1,', b'"seed":100000000000000000000000000000,'), poisoned.hex))
+    con = sqlite3.connect(store)  # a seed beyond INT64, as an older version let in
+    (state,) = con.execute(
+        "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = 1", (poisoned.hex,)
+    ).fetchone()
+    con.execute(
+        "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 1",
+        (state.replace(b'"seed":1,', b'"seed":100000000000000000000000000000,'), poisoned.hex),
+    )
     con.commit()
     con.close()
     first = run("project", "--store", store)
     assert str(poisoned) in first.output and "quarantined" in first.output
-    run("simulate", "--games", "2", "--players", "2", "--store", store)     # and later runs keep going
+    run("simulate", "--games", "2", "--players", "2", "--store", store)  # and later runs keep going
     rows = json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM games", "--json", "--store", store).stdout)
     assert rows == [{"n": 3}]
 
 
-@pytest.mark.parametrize("sql", ["SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_text('/etc/passwd')",
-                                 "SELECT * FROM read_blob('games.sqlite')", "SELECT * FROM glob('/etc/*')",
-                                 "SELECT * FROM read_json('/etc/hostname')", "ATTACH '/tmp/x.duckdb' AS x",
-                                 "SET enable_external_access = true", "COPY games TO '/tmp/out.csv'"])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT * FROM read_csv('/etc/passwd')",
+        "SELECT * FROM read_text('/etc/passwd')",
+        "SELECT * FROM read_blob('games.sqlite')",
+        "SELECT * FROM glob('/etc/*')",
+        "SELECT * FROM read_json('/etc/hostname')",
+        "ATTACH '/tmp/x.duckdb' AS x",
+        "SET enable_external_access = true",
+        "COPY games TO '/tmp/out.csv'",
+    ],
+)
 def test_user_sql_cannot_reach_the_machines_files(store, sql):
     run("new", "--players", "2", "--store", store)
     result = run("stats", "--sql", sql, "--store", store, ok=False)
@@ -141,13 +164,13 @@ def test_bad_user_sql_lists_the_tables(store, sql, words):
 
 
 def test_disk_full_while_simulating_says_how_many_games_were_stored(store):
-    run("simulate", "--games", "1", "--players", "2", "--store", store)        # the store exists, with its tables
+    run("simulate", "--games", "1", "--players", "2", "--store", store)  # the store exists, with its tables
     size = Path(store).stat().st_size
     result = cli("simulate", "--games", "40", "--players", "2", "--store", store, limit_bytes=size + 400_000)
     assert result.returncode == 5, result.stderr
     one_line_error(result)
     said = result.stderr.split("stopped after storing ")[1].split(" of 40")[0]
-    assert _games(store) == 1 + int(said)                                      # nothing stored is lost
+    assert _games(store) == 1 + int(said)  # nothing stored is lost
     assert "store error" in result.stderr and "free space" in result.stderr
 
 
@@ -176,8 +199,12 @@ def _children(pid: int) -> set[int]:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_kill_9_of_simulate_leaves_no_worker_behind(store):
-    proc = subprocess.Popen([*CLI, "simulate", "--games", "400", "--store", store], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [*CLI, "simulate", "--games", "400", "--store", store],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     workers: set[int] = set()
     deadline = time.monotonic() + 60
     while len(workers) < 1 and time.monotonic() < deadline:
@@ -189,15 +216,26 @@ def test_kill_9_of_simulate_leaves_no_worker_behind(store):
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
         time.sleep(0.2)
-    alive = [w for w in workers if Path(f"/proc/{w}").exists()
-             and "Z" not in (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0])]
+    alive = [
+        w
+        for w in workers
+        if Path(f"/proc/{w}").exists() and "Z" not in (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0])
+    ]
     assert not alive, f"workers still running 5 s after kill -9: {alive}"
 
 
 def test_four_simulations_at_once_all_store_their_games(store):
     run("new", "--players", "2", "--store", store)
-    procs = [subprocess.Popen([*CLI, "simulate", "--games", "3", "--players", "2", "--seed", str(k), "--store", store],
-                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for k in range(4)]
+    procs = [
+        subprocess.Popen(
+            [*CLI, "simulate", "--games", "3", "--players", "2", "--seed", str(k), "--store", store],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(4)
+    ]
     outs = [p.communicate(timeout=300) for p in procs]
     for p, (out, err) in zip(procs, outs):
         assert p.returncode == 0, err
@@ -208,7 +246,7 @@ def test_four_simulations_at_once_all_store_their_games(store):
 def test_a_stale_pick_is_a_conflict(store):
     game = run("new", "--players", "2", "--seed", "5", "--store", store).output.strip().splitlines()[-1]
     listed = json.loads(run("options", game, "--json", "--store", store).stdout)["event"]
-    run("act", game, "--pick", "1", "--player", "red", "--at-event", listed, "--store", store)   # another writer
+    run("act", game, "--pick", "1", "--player", "red", "--at-event", listed, "--store", store)  # another writer
     before = run("log", game, "--json", "--store", store).stdout
     stale = run("act", game, "--pick", "2", "--player", "blue", "--at-event", listed, "--store", store, ok=False)
     assert stale.exit_code == 3 and "nothing of yours was saved" in stale.output

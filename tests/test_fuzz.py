@@ -2,12 +2,14 @@
 random points of random games. Every one must raise RuleViolation with a non-empty code and leave
 the state and the event count untouched (Rulebook › Executing Orders: a refused order changes
 nothing; engine contract: "Nothing is appended when it is raised")."""
+
 from __future__ import annotations
 
 import json
 import random
 from functools import lru_cache
 
+from helpers import random_legal
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -16,13 +18,29 @@ from domain.commands import parse_command
 from domain.engine import decide, execute, new_game, pending
 from domain.errors import RuleViolation
 from domain.state import GameState, to_dict
-from helpers import random_legal
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
-ALL_TYPES = [C.ChooseInaccessibleOrders, C.ChooseOrders, C.TakeAction, C.ImproveReputation, C.DigTunnel,
-             C.StopDigging, C.MineGold, C.HireMonster, C.BuildRoom, C.DiscardTrap, C.Decline, C.Produce,
-             C.RetrieveOrder, C.PayWage, C.ReleaseMonster, C.PayTaxes, C.ChooseEventOption, C.RecordDraw]
+ALL_TYPES = [
+    C.ChooseInaccessibleOrders,
+    C.ChooseOrders,
+    C.TakeAction,
+    C.ImproveReputation,
+    C.DigTunnel,
+    C.StopDigging,
+    C.MineGold,
+    C.HireMonster,
+    C.BuildRoom,
+    C.DiscardTrap,
+    C.Decline,
+    C.Produce,
+    C.RetrieveOrder,
+    C.PayWage,
+    C.ReleaseMonster,
+    C.PayTaxes,
+    C.ChooseEventOption,
+    C.RecordDraw,
+]
 
 
 @lru_cache(maxsize=1)
@@ -30,8 +48,9 @@ def game_points() -> tuple[GameState, ...]:
     """States at random points of random games (2-4 players, both variants, digital and tabletop)."""
     out = []
     rng = random.Random(20240611)
-    for i, (n, variant, mode) in enumerate([(n, v, m) for n in (2, 3, 4) for v in ("first_game", "full")
-                                            for m in ("digital", "tabletop")]):
+    for i, (n, variant, mode) in enumerate(
+        [(n, v, m) for n in (2, 3, 4) for v in ("first_game", "full") for m in ("digital", "tabletop")]
+    ):
         _, state = new_game(NAMES[:n], variant=variant, mode=mode, seed=1000 + i, starting_player=i % n)
         step = 0
         while True:
@@ -73,6 +92,7 @@ def _pick(select):
     def get(i: int) -> GameState:
         chosen = [s for s in game_points() if select(pending(s))]
         return chosen[i % len(chosen)]
+
     return st.integers(0, 10**6).map(get)
 
 
@@ -83,11 +103,31 @@ colors = st.sampled_from(["red", "blue", "green", "yellow"])
 
 
 # --- malformed --------------------------------------------------------------------------------------------
-json_values = st.recursive(st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=False) | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-                           max_leaves=8)
-FIELD_NAMES = ["type", "player", "square", "imps", "gold", "cards", "orders", "monster", "room", "card", "spy",
-               "option", "target", "dig", "discard_trap", "feed_monster", "nonplayer_order", "x"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+FIELD_NAMES = [
+    "type",
+    "player",
+    "square",
+    "imps",
+    "gold",
+    "cards",
+    "orders",
+    "monster",
+    "room",
+    "card",
+    "spy",
+    "option",
+    "target",
+    "dig",
+    "discard_trap",
+    "feed_monster",
+    "nonplayer_order",
+    "x",
+]
 TYPE_TAGS = [t.model_fields["type"].default for t in ALL_TYPES] + ["", "DIG_TUNNEL", "attack", "pass"]
 
 
@@ -100,8 +140,11 @@ def test_random_text_is_refused(state, text):
 
 
 @FUZZ
-@given(state=states, data=st.dictionaries(st.sampled_from(FIELD_NAMES), json_values, max_size=5),
-       tag=st.sampled_from(TYPE_TAGS) | st.none())
+@given(
+    state=states,
+    data=st.dictionaries(st.sampled_from(FIELD_NAMES), json_values, max_size=5),
+    tag=st.sampled_from(TYPE_TAGS) | st.none(),
+)
 def test_random_dicts_are_refused(state, data, tag):
     if tag is not None:
         data = {**data, "type": tag}
@@ -117,19 +160,35 @@ BAD = {
     "square": [[1], [1, 2, 3], "ab", [1.5, 2], {"r": 1}, ["a", "b"], 7],
     "list": ["abc", [1, 2], {"a": 1}, 5, [["x"]]],
 }
-KIND = {"player": "str", "imps": "int", "gold": "int", "spy": "int", "square": "square", "dig": "square",
-        "cards": "list", "orders": "list"}
+KIND = {
+    "player": "str",
+    "imps": "int",
+    "gold": "int",
+    "spy": "int",
+    "square": "square",
+    "dig": "square",
+    "cards": "list",
+    "orders": "list",
+}
 EXAMPLES = [
     C.ChooseInaccessibleOrders(player="red", cards=["get_food", "mine_gold"]),
     C.ChooseOrders(player="red", orders=["get_food", "mine_gold", "dig_tunnels"], nonplayer_order="build_room"),
-    C.TakeAction(player="red"), C.ImproveReputation(player="blue", spy=1), C.DigTunnel(player="red", square=(1, 1)),
-    C.StopDigging(player="green"), C.MineGold(player="red", imps=2),
+    C.TakeAction(player="red"),
+    C.ImproveReputation(player="blue", spy=1),
+    C.DigTunnel(player="red", square=(1, 1)),
+    C.StopDigging(player="green"),
+    C.MineGold(player="red", imps=2),
     C.HireMonster(player="red", monster="goblin_y1#1", discard_trap="pendulum#1", feed_monster="troll_y1#1"),
-    C.BuildRoom(player="red", room="chicken_coop", square=(1, 2)), C.DiscardTrap(player="red", card="pendulum#1"),
-    C.Decline(player="yellow"), C.Produce(player="red", square=(1, 2), dig=(3, 1)),
-    C.RetrieveOrder(player="red", card="get_food"), C.PayWage(player="red", monster="goblin_y1#1"),
-    C.ReleaseMonster(player="red", monster="goblin_y1#1"), C.PayTaxes(player="red", gold=1),
-    C.ChooseEventOption(player="red", option="gain_evil:3", target="x"), C.RecordDraw(cards=["pay_day"]),
+    C.BuildRoom(player="red", room="chicken_coop", square=(1, 2)),
+    C.DiscardTrap(player="red", card="pendulum#1"),
+    C.Decline(player="yellow"),
+    C.Produce(player="red", square=(1, 2), dig=(3, 1)),
+    C.RetrieveOrder(player="red", card="get_food"),
+    C.PayWage(player="red", monster="goblin_y1#1"),
+    C.ReleaseMonster(player="red", monster="goblin_y1#1"),
+    C.PayTaxes(player="red", gold=1),
+    C.ChooseEventOption(player="red", option="gain_evil:3", target="x"),
+    C.RecordDraw(cards=["pay_day"]),
 ]
 
 
@@ -153,8 +212,11 @@ def test_mutated_commands_are_malformed(state, data):
         required = [k for k, f in fields.items() if f.is_required()]
         d[data.draw(st.sampled_from(required))] = None
     else:
-        name = data.draw(st.sampled_from([k for k in d if k in KIND or
-                                          (k not in ("type",) and fields[k].annotation in (str, str | None))]))
+        name = data.draw(
+            st.sampled_from(
+                [k for k in d if k in KIND or (k not in ("type",) and fields[k].annotation in (str, str | None))]
+            )
+        )
         d[name] = data.draw(st.sampled_from(BAD[KIND.get(name, "str")]))
     err = assert_rejected(state, d)
     assert err.code == "COMMAND_MALFORMED", (d, err.code)
@@ -220,7 +282,9 @@ def _illegal(state: GameState, p, actor: str, draw) -> list:
 @given(state=states, data=st.data())
 def test_impossible_squares_unknown_ids_and_negative_amounts(state, data):
     p = pending(state)
-    actor = p.actors[0] if p.actors and not p.is_chance else data.draw(st.sampled_from([q.color for q in state.players]))
+    actor = (
+        p.actors[0] if p.actors and not p.is_chance else data.draw(st.sampled_from([q.color for q in state.players]))
+    )
     cmd = data.draw(st.sampled_from(_illegal(state, p, actor, data.draw)))
     err = assert_rejected(state, cmd)
     if p.is_chance or not isinstance(cmd, p.accepts):
@@ -235,22 +299,29 @@ def test_impossible_draws_are_refused(state, data):
     spec = p.chance
     pool = list(spec.pool)
     singles = [c for c in pool if pool.count(c) == 1]
-    everything = {c for q in state.players for c in q.traps} | set(state.board.monster_offer) | \
-        set(state.board.room_offer) | set(state.board.combat_cards) | set(state.board.event_tiles.values()) | \
-        {a for q in state.players for a in q.party}
+    everything = (
+        {c for q in state.players for c in q.traps}
+        | set(state.board.monster_offer)
+        | set(state.board.room_offer)
+        | set(state.board.combat_cards)
+        | set(state.board.event_tiles.values())
+        | {a for q in state.players for a in q.party}
+    )
     gone = sorted(everything - set(pool))
-    ways = ["more", "fewer", "unknown"] + (["twice"] if spec.count >= 2 and singles else []) + (["gone"] if gone else [])
+    ways = (
+        ["more", "fewer", "unknown"] + (["twice"] if spec.count >= 2 and singles else []) + (["gone"] if gone else [])
+    )
     how = data.draw(st.sampled_from(ways))
     if how == "more":
-        cards = pool[:spec.count] + [data.draw(st.sampled_from(pool))]
+        cards = pool[: spec.count] + [data.draw(st.sampled_from(pool))]
     elif how == "fewer":
-        cards = pool[:spec.count - 1]
+        cards = pool[: spec.count - 1]
     elif how == "unknown":
-        cards = pool[:spec.count - 1] + [data.draw(st.sampled_from(["dragon_y9#1", "nap", "paladin_y1", ""]))]
+        cards = pool[: spec.count - 1] + [data.draw(st.sampled_from(["dragon_y9#1", "nap", "paladin_y1", ""]))]
     elif how == "twice":
-        cards = [singles[0]] * 2 + [c for c in pool if c != singles[0]][:spec.count - 2]
-    else:   # a component that is no longer in the pool (drawn earlier, or elsewhere)
-        cards = pool[:spec.count - 1] + [data.draw(st.sampled_from(gone))]
+        cards = [singles[0]] * 2 + [c for c in pool if c != singles[0]][: spec.count - 2]
+    else:  # a component that is no longer in the pool (drawn earlier, or elsewhere)
+        cards = pool[: spec.count - 1] + [data.draw(st.sampled_from(gone))]
     err = assert_rejected(state, C.RecordDraw(cards=cards))
     assert err.code == "DRAW_IMPOSSIBLE"
 

@@ -1,6 +1,7 @@
 """Fuzzing the command line (issue "Hold under bad input and faults"): `act --json` payloads, table
 rulings, record files and scenario files, each run as a person runs the command. Every run ends with an
 exit code of the documented table, never a traceback, and a refusal stores nothing."""
+
 from __future__ import annotations
 
 import json
@@ -21,13 +22,48 @@ GOLDEN = (Path(__file__).parent / "golden" / "seed4-3p.dlr").read_text()
 SCENARIO = (Path(__file__).parent.parent / "domain" / "scenarios" / "year2-winter-4p.json").read_text()
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
-    max_leaves=12)
-fields = st.sampled_from(["type", "player", "orders", "square", "action", "space", "monster", "room", "tile",
-                          "cards", "option", "target", "traps", "monsters", "reason", "changes", "nonplayer_order"])
-types = st.sampled_from(["choose_orders", "dig_tunnel", "take_action", "hire_monster", "build_room", "decline",
-                         "produce", "pay_wage", "plan_battle", "attack", "table_ruling", "record_draw", "nonsense"])
+    max_leaves=12,
+)
+fields = st.sampled_from(
+    [
+        "type",
+        "player",
+        "orders",
+        "square",
+        "action",
+        "space",
+        "monster",
+        "room",
+        "tile",
+        "cards",
+        "option",
+        "target",
+        "traps",
+        "monsters",
+        "reason",
+        "changes",
+        "nonplayer_order",
+    ]
+)
+types = st.sampled_from(
+    [
+        "choose_orders",
+        "dig_tunnel",
+        "take_action",
+        "hire_monster",
+        "build_room",
+        "decline",
+        "produce",
+        "pay_wage",
+        "plan_battle",
+        "attack",
+        "table_ruling",
+        "record_draw",
+        "nonsense",
+    ]
+)
 players = st.sampled_from(["red", "blue", "RED", "green", "purple", "", None])
 
 
@@ -36,8 +72,10 @@ def table(tmp_path_factory):
     """A store with a game in progress (digital and tabletop)."""
     store = str(tmp_path_factory.mktemp("fuzz") / "games.sqlite")
     app_ = DungeonLords.open(store)
-    games = [str(app_.create_game(["Ann", "Bob", "Cy"], seed=3)),
-             str(app_.create_game(["Ann", "Bob"], mode="tabletop"))]
+    games = [
+        str(app_.create_game(["Ann", "Bob", "Cy"], seed=3)),
+        str(app_.create_game(["Ann", "Bob"], mode="tabletop")),
+    ]
     return store, games
 
 
@@ -55,7 +93,7 @@ def _events(store: str, game: str) -> int:
 def _check(result, store, game, before):
     assert result.exit_code in CODES, result.output
     if result.exit_code != 0:
-        assert _events(store, game) == before                    # a refusal stores nothing
+        assert _events(store, game) == before  # a refusal stores nothing
 
 
 @FUZZ
@@ -78,8 +116,13 @@ def test_act_json_free_text(table, text):
 
 ruling_changes = st.dictionaries(
     st.sampled_from(["red", "blue", "green", "RED", "x"]),
-    st.dictionaries(st.sampled_from(["gold", "food", "imps", "evil", "red_marks", "damage", "conquered", "restored",
-                                     "wat"]), json_values, max_size=3), max_size=2)
+    st.dictionaries(
+        st.sampled_from(["gold", "food", "imps", "evil", "red_marks", "damage", "conquered", "restored", "wat"]),
+        json_values,
+        max_size=3,
+    ),
+    max_size=2,
+)
 
 
 @FUZZ
@@ -104,9 +147,9 @@ def _mutate(lines: list[str], rng: random.Random) -> list[str]:
             lines[k], lines[k + 1] = lines[k + 1], lines[k]
         elif op == "chars" and lines[k]:
             i = rng.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rng.choice(['"', "{", "}", "9", "-", "x", " ", "\x00", "é"]) + lines[k][i + 1:]
+            lines[k] = lines[k][:i] + rng.choice(['"', "{", "}", "9", "-", "x", " ", "\x00", "é"]) + lines[k][i + 1 :]
         elif op == "cut":
-            lines = lines[:k + 1]
+            lines = lines[: k + 1]
         else:
             lines[k] = ""
     return lines

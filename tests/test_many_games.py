@@ -5,6 +5,7 @@ conserved, Evilometer within 1..15, no filled 2x2, no adjacent rooms); every gam
 in one append to a SQLite event store, and the game read back from the store equals the live
 state. Marked ``slow`` (about two minutes); CI runs it. ``pytest -m "not slow"`` skips it.
 """
+
 from __future__ import annotations
 
 import random
@@ -38,10 +39,12 @@ def test_complete_games_keep_invariants_and_replay_from_the_store(chunk, tmp_pat
     app = DungeonLords(env=store_env(f"sqlite:///{tmp_path / 'games.sqlite'}"))
     for i in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         players, variant, bots = configuration(i)
-        opening, state = new_game([f"{b} {k}" for k, b in enumerate(bots)], variant=variant, seed=i,
-                                  starting_player=i % players)
+        opening, state = new_game(
+            [f"{b} {k}" for k, b in enumerate(bots)], variant=variant, seed=i, starting_player=i % players
+        )
         more, live, waiting = play_until_blocked(
-            state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)}, seed=i, max_commands=20_000)
+            state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)}, seed=i, max_commands=20_000
+        )
         log = opening + more
         assert waiting.kind == "game_over", f"game {i} stopped at {waiting.kind}: {waiting.prompt}"
         assert live.scores and any(s["winner"] for s in live.scores)

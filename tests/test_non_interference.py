@@ -5,6 +5,7 @@ orders; the face-down Combat Card deck) give byte-identical output for every per
 ``--as P``: status (text and JSON), options (text and JSON), log (text and JSON), explain of every
 recent event, and diff.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,16 +24,19 @@ SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(He
 
 def _outputs(store: str, game: str, viewer: str, events: int) -> list[str]:
     """Every per-player command's output for ``viewer``, with the game id replaced."""
-    outs = [run("status", game, "--as", viewer, "--store", store).output,
-            run("status", game, "--as", viewer, "--json", "--store", store).output,
-            run("status", game, "--as", viewer, "--at", max(1, events - 3), "--json", "--store", store).output,
-            run("options", game, "--as", viewer, "--store", store).output,
-            run("options", game, "--as", viewer, "--json", "--store", store).output,
-            run("log", game, "--as", viewer, "--store", store).output,
-            run("log", game, "--as", viewer, "--json", "--store", store).output,
-            run("diff", game, game, "--as", viewer, "--store", store).output]
-    outs += [run("explain", game, n, "--as", viewer, "--store", store).output
-             for n in range(max(1, events - 3), events + 1)]
+    outs = [
+        run("status", game, "--as", viewer, "--store", store).output,
+        run("status", game, "--as", viewer, "--json", "--store", store).output,
+        run("status", game, "--as", viewer, "--at", max(1, events - 3), "--json", "--store", store).output,
+        run("options", game, "--as", viewer, "--store", store).output,
+        run("options", game, "--as", viewer, "--json", "--store", store).output,
+        run("log", game, "--as", viewer, "--store", store).output,
+        run("log", game, "--as", viewer, "--json", "--store", store).output,
+        run("diff", game, game, "--as", viewer, "--store", store).output,
+    ]
+    outs += [
+        run("explain", game, n, "--as", viewer, "--store", store).output for n in range(max(1, events - 3), events + 1)
+    ]
     return [o.replace(game, "GAME") for o in outs]
 
 
@@ -45,11 +49,10 @@ def _store_twins(tmp_path, log1, log2) -> tuple[str, str, str]:
 @SETTINGS
 @given(seed=st.integers(0, 10_000), rounds=st.integers(0, 3), players=st.integers(2, 4))
 def test_another_players_secret_orders_do_not_change_what_a_player_is_shown(tmp_path_factory, seed, rounds, players):
-    events, state = new_game([f"P{i}" for i in range(players)], seed=seed,
-                             variant="full" if seed % 2 else "first_game")
+    events, state = new_game([f"P{i}" for i in range(players)], seed=seed, variant="full" if seed % 2 else "first_game")
     log, rng = list(events), random.Random(seed)
     seen = 0
-    for _ in range(3000):                     # play on to the (rounds+1)-th choice of orders
+    for _ in range(3000):  # play on to the (rounds+1)-th choice of orders
         p = pending(state)
         if not p.actors:
             break
@@ -58,11 +61,11 @@ def test_another_players_secret_orders_do_not_change_what_a_player_is_shown(tmp_
                 break
             seen += 1
         command = random_bot(state, p, p.actors[0], rng)
-        more, state = execute(state, command)        # the engine draws (digital)
+        more, state = execute(state, command)  # the engine draws (digital)
         log += more
     p = pending(state)
     if p.kind != "choose_orders" or len(p.actors) < 2:
-        return                                 # the game ended first: nothing to compare
+        return  # the game ended first: nothing to compare
     secret_keeper = p.actors[0]
     choices = p.options(secret_keeper)
     a, b = choices[0], next(c for c in choices[1:] if c.orders != choices[0].orders)

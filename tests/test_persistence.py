@@ -4,6 +4,7 @@ PostgreSQL runs when DL_TEST_POSTGRES is a DSN (``postgresql://postgres@127.0.0.
 gets its own schema, dropped afterwards. If the variable is set and the server is unreachable, the
 PostgreSQL tests fail (they never skip then).
 """
+
 from __future__ import annotations
 
 import json
@@ -61,10 +62,16 @@ def _postgres_schema(dsn: str):
     import psycopg  # only the tests talk to the database directly
 
     u = urlsplit(dsn)
-    conninfo = dict(host=u.hostname or "localhost", port=u.port or 5432, dbname=u.path.lstrip("/"),
-                    user=u.username, password=u.password or "", connect_timeout=5)
+    conninfo = {
+        "host": u.hostname or "localhost",
+        "port": u.port or 5432,
+        "dbname": u.path.lstrip("/"),
+        "user": u.username,
+        "password": u.password or "",
+        "connect_timeout": 5,
+    }
     schema = f"dl_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(**conninfo, autocommit=True) as conn:   # unreachable server: the test errors
+    with psycopg.connect(**conninfo, autocommit=True) as conn:  # unreachable server: the test errors
         conn.execute(f'CREATE SCHEMA "{schema}"')
 
     def drop():
@@ -139,8 +146,8 @@ def test_snapshots_restore_the_same_state_as_a_full_replay(played, make_app):
     assert [s.originator_version for s in snapshots] == list(range(100, len(events) + 1, 100))
     for s in snapshots:
         assert s.topic == "dl.Game"
-        restored = s.mutate(None)               # the snapshot alone, through the GameState transcoding
-        assert to_dict(restored.state) == to_dict(engine.replay(events[:s.originator_version]))
+        restored = s.mutate(None)  # the snapshot alone, through the GameState transcoding
+        assert to_dict(restored.state) == to_dict(engine.replay(events[: s.originator_version]))
     # a cold load uses the newest snapshot plus the events after it
     assert to_dict(make_app().state(gid)) == to_dict(engine.replay(events))
 
@@ -164,8 +171,8 @@ def test_a_stale_write_raises_game_conflict_and_keeps_the_first_writer(make_app,
     gid = first.create_game(NAMES, seed=9)
     before = first.log(gid)
     state = first.state(gid)
-    stale = second.repository.get(gid)       # the second person loads the game ...
-    red_events = first.execute(gid, _choose_orders(state, "red"))   # ... the first records meanwhile
+    stale = second.repository.get(gid)  # the second person loads the game ...
+    red_events = first.execute(gid, _choose_orders(state, "red"))  # ... the first records meanwhile
     monkeypatch.setattr(second.repository, "get", lambda *a, **k: stale)
     with pytest.raises(GameConflict, match="Someone else recorded"):
         second.execute(gid, _choose_orders(state, "blue"))
@@ -179,7 +186,7 @@ def test_a_stale_write_raises_game_conflict_and_keeps_the_first_writer(make_app,
 def test_create_from_events_stores_a_whole_log_in_one_append(make_app, monkeypatch):
     app = make_app()
     opening, state = engine.new_game(NAMES, seed=21)
-    more, state, _ = play_until_blocked(state, {c: random_bot for c in COLORS}, seed=4)
+    more, state, _ = play_until_blocked(state, dict.fromkeys(COLORS, random_bot), seed=4)
     events = opening + more
     puts = []
     original_put = app.events.put
@@ -209,7 +216,7 @@ def test_upcasters_run_on_read(played, monkeypatch):
     app, gid, events, _ = played
     cls = EVENT_CLASSES["PhaseBegan"]
     seen = []
-    monkeypatch.setattr(cls, "class_version", 2)           # pretend the stored events are the old v1
+    monkeypatch.setattr(cls, "class_version", 2)  # pretend the stored events are the old v1
     monkeypatch.setattr(cls, "upcast_v1_v2", None, raising=False)
     register_upcast("PhaseBegan", 1, lambda data: seen.append(dict(data)))
     assert app.log(gid) == events
@@ -220,6 +227,7 @@ def test_the_projection_reads_the_store_and_upcasts(played, monkeypatch):
     # the read models come from this backend's notification log, exactly once, and an event stored
     # under an older schema reaches them upcast (here: PhaseBegan v1 -> v2 adds a field)
     from projections import open_analytics, project
+
     app, gid, events, _ = played
     opening = engine.new_game(NAMES[:2], seed=4, bots=["evil", "tunneller"])[0]
     app.create_from_events(opening)
@@ -233,8 +241,9 @@ def test_the_projection_reads_the_store_and_upcasts(played, monkeypatch):
     result = project(app, con, batch_size=97)
     assert result.events == total == result.position
     assert con.execute("SELECT count(*), count(DISTINCT position) FROM events").fetchall() == [(total, total)]
-    phases = con.execute("SELECT count(*), count(*) FILTER (payload->>'upcast' = 'v2') FROM events "
-                         "WHERE type = 'PhaseBegan'").fetchall()
+    phases = con.execute(
+        "SELECT count(*), count(*) FILTER (payload->>'upcast' = 'v2') FROM events WHERE type = 'PhaseBegan'"
+    ).fetchall()
     assert phases == [(phase_began, phase_began)] and phase_began > 1
     assert project(app, con).events == 0
 
@@ -247,7 +256,7 @@ def test_unknown_games_and_the_list_of_games(make_app, monkeypatch):
                 read(missing)
         with pytest.raises(GameNotFound):
             app.execute(missing, {"type": "take_action", "player": "red"})
-    monkeypatch.setattr(app_module, "PAGE", 2)             # read the notification log in several pages
+    monkeypatch.setattr(app_module, "PAGE", 2)  # read the notification log in several pages
     ids = [app.create_game(NAMES[:2], seed=i) for i in range(5)]
     assert make_app().games() == ids
     assert app.games() == [uuid.UUID(str(i)) for i in ids]
@@ -265,10 +274,16 @@ def test_store_specs(tmp_path, monkeypatch):
     assert store_env(str(tmp_path / "x.db"))["SQLITE_DBNAME"] == str(tmp_path / "x.db")
     monkeypatch.delenv("POSTGRES_CONNECT_TIMEOUT", raising=False)
     pg = store_env("postgresql://test:s%40cret@127.0.0.1:5433/games?schema=s1")
-    assert pg == {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": "games",
-                  "POSTGRES_HOST": "127.0.0.1", "POSTGRES_PORT": "5433", "POSTGRES_USER": "test",
-                  "POSTGRES_PASSWORD": "s@cret", "POSTGRES_CONNECT_TIMEOUT": "10",
-                  "POSTGRES_SCHEMA": "s1"}
+    assert pg == {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": "games",
+        "POSTGRES_HOST": "127.0.0.1",
+        "POSTGRES_PORT": "5433",
+        "POSTGRES_USER": "test",
+        "POSTGRES_PASSWORD": "s@cret",
+        "POSTGRES_CONNECT_TIMEOUT": "10",
+        "POSTGRES_SCHEMA": "s1",
+    }
     assert describe_store(pg) == "PostgreSQL test@127.0.0.1:5433/games (schema s1)"
     monkeypatch.delenv("POSTGRES_PASSWORD", raising=False)
     assert store_env("postgresql://postgres@localhost/test")["POSTGRES_PASSWORD"] == ""

@@ -2,6 +2,7 @@
 loads back with `new --scenario FILE`, at any phase and step, and plays on exactly as the original;
 a position that cannot be (a component in two places, adventurers out of line, a negative stock) is
 refused naming the field."""
+
 from __future__ import annotations
 
 import copy
@@ -19,8 +20,12 @@ from domain.history import spans_of, state_before
 from domain.strategies import STRATEGIES
 from domain.views import view
 
-GAMES = [(2, "first_game", "random", 3), (3, "full", "balanced", 5), (4, "first_game", "evil", 7),
-         (4, "full", "monster_keeper", 9)]
+GAMES = [
+    (2, "first_game", "random", 3),
+    (3, "full", "balanced", 5),
+    (4, "first_game", "evil", 7),
+    (4, "full", "monster_keeper", 9),
+]
 
 
 def _game(players, variant, bot, seed):
@@ -34,20 +39,23 @@ def _game(players, variant, bot, seed):
 @pytest.mark.parametrize("players, variant, bot, seed", GAMES)
 def test_a_position_dumped_at_any_input_point_loads_back_and_plays_on_the_same(players, variant, bot, seed):
     log = _game(players, variant, bot, seed)
-    spans = [s for s in spans_of(log)]
-    for k in range(0, len(spans) - 3, max(1, len(spans) // 12)):        # about a dozen points per game
+    spans = list(spans_of(log))
+    for k in range(0, len(spans) - 3, max(1, len(spans) // 12)):  # about a dozen points per game
         here = state_before(log, spans[k].first)
-        dumped = json.loads(json.dumps(view(here, None)))                # what `status --at N --json` prints
-        loaded, _ = from_scenario(dumped)           # (a digital game then draws on by itself: compare before)
+        dumped = json.loads(json.dumps(view(here, None)))  # what `status --at N --json` prints
+        loaded, _ = from_scenario(dumped)  # (a digital game then draws on by itself: compare before)
         assert loaded[0].type == "ScenarioLoaded" and loaded[0].origin == "scenario"
         state = evolve(None, loaded[0])
         original, copy_ = pending(here), pending(state)
         assert (copy_.kind, copy_.actors) == (original.kind, original.actors), (k, here.phase)
         for actor in original.actors:
-            assert copy_.options(actor) == original.options(actor) if not original.is_chance else \
-                sorted(copy_.chance.pool) == sorted(original.chance.pool)
+            assert (
+                copy_.options(actor) == original.options(actor)
+                if not original.is_chance
+                else sorted(copy_.chance.pool) == sorted(original.chance.pool)
+            )
         a, b = here, state
-        for span in spans[k:k + 3]:                                      # the same inputs give the same events
+        for span in spans[k : k + 3]:  # the same inputs give the same events
             ea, a = execute_pure(a, span.command)
             eb, b = execute_pure(b, span.command)
             assert [e.to_json() for e in ea] == [e.to_json() for e in eb]
@@ -58,7 +66,7 @@ def test_status_json_loads_back_with_new_scenario(tmp_path):
     app = DungeonLords.open(store)
     log = _game(3, "full", "balanced", 5)
     gid = str(app.create_from_events(log))
-    decisions = [s.first - 1 for s in spans_of(log) if s.actor != "chance"]   # (a digital game draws by itself)
+    decisions = [s.first - 1 for s in spans_of(log) if s.actor != "chance"]  # (a digital game draws by itself)
     at = decisions[len(decisions) // 2]
     position = tmp_path / "position.json"
     position.write_text(run("status", gid, "--at", at, "--json", "--store", store).stdout)
@@ -84,18 +92,29 @@ def _position():
     raise AssertionError("no such point")
 
 
-@pytest.mark.parametrize("break_it, field", [
-    (lambda d: d["players"][0]["prison"].append(d["paladin"]["id"]), "in 2 places"),
-    (lambda d: next(v.reverse() for v in d["board"]["incoming"].values() if len(set(v)) >= 2), "board.incoming"),
-    (lambda d: d["players"][1]["monsters"].append(
-        {"id": (d["board"]["monster_offer"] or [m["id"] for p in d["players"] for m in p["monsters"]])[0],
-         "knocked_out": False}), "not conserved"),
-    (lambda d: d["players"][2].update(gold=-3), "negative gold"),
-    (lambda d: d["players"][0].update(colour="red"), "not a game state"),
-])
+@pytest.mark.parametrize(
+    "break_it, field",
+    [
+        (lambda d: d["players"][0]["prison"].append(d["paladin"]["id"]), "in 2 places"),
+        (lambda d: next(v.reverse() for v in d["board"]["incoming"].values() if len(set(v)) >= 2), "board.incoming"),
+        (
+            lambda d: d["players"][1]["monsters"].append(
+                {
+                    "id": (d["board"]["monster_offer"] or [m["id"] for p in d["players"] for m in p["monsters"]])[0],
+                    "knocked_out": False,
+                }
+            ),
+            "not conserved",
+        ),
+        (lambda d: d["players"][2].update(gold=-3), "negative gold"),
+        (lambda d: d["players"][0].update(colour="red"), "not a game state"),
+    ],
+)
 def test_an_impossible_position_is_refused_naming_the_field(break_it, field):
     broken = copy.deepcopy(_position())
-    if field == "board.incoming" and not any(len({x[:-2] for x in v}) >= 2 for v in broken["board"]["incoming"].values()):
+    if field == "board.incoming" and not any(
+        len({x[:-2] for x in v}) >= 2 for v in broken["board"]["incoming"].values()
+    ):
         pytest.skip("no season with adventurers of different strength at that point")
     break_it(broken)
     with pytest.raises(RuleViolation) as refused:

@@ -6,6 +6,7 @@ variants, mixed bots; one append each), one simulated game from a scenario, and 
 recorded through ``app.execute`` command by command and interleaved with each other (many small
 appends): two finished, one left in the middle of the First Year.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,9 +26,9 @@ from domain.game_info import SEASONS
 from domain.storage import store_env
 from domain.strategies import STRATEGIES
 from projections import (
-    ReadModelsOfAnotherStore,
     BatchRefused,
     Projector,
+    ReadModelsOfAnotherStore,
     analytics_path,
     derive_strategy,
     open_analytics,
@@ -35,8 +36,8 @@ from projections import (
     read_ceiling,
 )
 from projections.runner import NAME, InjectedFailure, stored_position
-from projections.strategy import STRATEGY_SQL
 from projections.schema import TABLES
+from projections.strategy import STRATEGY_SQL
 
 ROOT = Path(__file__).resolve().parent.parent
 PALADINS = set(load_catalog().paladins)
@@ -45,7 +46,7 @@ SIMULATED = [  # (bots, variant, seed): all reach GameScored; the paladin arrive
     #            is released and leaves
     (["random", "tunneller"], "first_game", 9),
     (["evil", "room_builder"], "full", 2),
-    (["monster_keeper", "balanced", "random"], "first_game", 35),       # moved, captured, released
+    (["monster_keeper", "balanced", "random"], "first_game", 35),  # moved, captured, released
     (["tunneller", "evil", "room_builder"], "full", 4),
     (["balanced", "monster_keeper", "evil", "tunneller"], "first_game", 35),
     (["room_builder", "random", "balanced", "monster_keeper"], "full", 6),
@@ -62,10 +63,10 @@ class Store:
         self.path = path
         self.env = store_env(str(path / "games.sqlite"))
         self.app = DungeonLords(env=self.env)
-        self.games: list = []            # game ids, in creation order
+        self.games: list = []  # game ids, in creation order
         self.finished: set = set()
-        self.bots: dict = {}             # game id -> colour -> bot name (simulated games only)
-        self.scenario: dict = {}         # game id -> scenario name
+        self.bots: dict = {}  # game id -> colour -> bot name (simulated games only)
+        self.scenario: dict = {}  # game id -> scenario name
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +75,9 @@ def store(tmp_path_factory) -> Store:
     app = s.app
     for bots, variant, seed in SIMULATED:
         events, state = new_game([f"{b} {i + 1}" for i, b in enumerate(bots)], variant=variant, seed=seed, bots=bots)
-        more, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)},
-                                            seed=seed)
+        more, state, _ = play_until_blocked(
+            state, {p.color: STRATEGIES[b] for p, b in zip(state.players, bots)}, seed=seed
+        )
         assert state.scores
         gid = app.create_from_events(events + more)
         s.games.append(gid)
@@ -116,8 +118,9 @@ def store(tmp_path_factory) -> Store:
 
 def table(con, name: str) -> list[tuple]:
     """A whole table, sorted (NULLs first), for comparisons."""
-    return sorted(con.execute(f"SELECT * FROM {name}").fetchall(),
-                  key=lambda r: tuple((v is not None, str(v)) for v in r))
+    return sorted(
+        con.execute(f"SELECT * FROM {name}").fetchall(), key=lambda r: tuple((v is not None, str(v)) for v in r)
+    )
 
 
 def all_tables(con) -> dict[str, list[tuple]]:
@@ -145,40 +148,51 @@ def replay(log):
 
 def test_the_run_covers_the_whole_log(store, reference):
     con, result = reference
-    for name in TABLES:                 # the games exercise every table
+    for name in TABLES:  # the games exercise every table
         assert con.execute(f"SELECT count(*) FROM {name}").fetchall()[0][0] > 0, name
     assert con.execute("SELECT count(DISTINCT event) FROM paladins").fetchall() == [(5,)]
     head = store.app.recorder.max_notification_id()
     assert result.position == head and result.events == head
     assert con.execute("SELECT name, position FROM projection_tracking").fetchall() == [(NAME, head)]
     assert con.execute("SELECT count(*), count(DISTINCT position), max(position) FROM events").fetchall() == [
-        (head, head, head)]
+        (head, head, head)
+    ]
 
 
 def test_events_and_games_match_the_logs(store, reference):
     con, _ = reference
     for gid in store.games:
         log = store.app.log(gid)
-        rows = con.execute("SELECT seq, year, season, combat_round, phase, type, kind, player FROM events "
-                           "WHERE game_id = ? ORDER BY seq", [str(gid)]).fetchall()
+        rows = con.execute(
+            "SELECT seq, year, season, combat_round, phase, type, kind, player FROM events "
+            "WHERE game_id = ? ORDER BY seq",
+            [str(gid)],
+        ).fetchall()
         assert [r[0] for r in rows] == list(range(1, len(log) + 1))
-        for (seq, year, season, rnd, phase, type_, kind, player), (e, state) in zip(rows, replay(log)):
+        for (_seq, year, season, rnd, phase, type_, kind, player), (e, state) in zip(rows, replay(log)):
             assert (type_, kind, player) == (e.type, e.kind, getattr(e, "color", None))
             assert (year, season, rnd, phase) == (state.year, SEASONS[state.season], state.combat_round, state.phase)
-            if isinstance(e, ev.PhaseBegan):             # the clock, independently of the fold
+            if isinstance(e, ev.PhaseBegan):  # the clock, independently of the fold
                 assert (year, season, phase) == (e.year, e.season, e.phase)
         first = log[0]
         final = store.app.state(gid)
-        (players, variant, mode, origin, seed, starting, scenario, n, finished, winners, top), = con.execute(
+        ((players, variant, mode, origin, seed, starting, scenario, n, finished, winners, top),) = con.execute(
             "SELECT players, variant, mode, origin, seed, starting_player, scenario, events, finished, winners, "
-            "winning_score FROM games WHERE game_id = ?", [str(gid)]).fetchall()
-        assert (players, variant, mode, seed, n) == (len(final.players), final.variant, final.mode, final.seed,
-                                                    len(log))
+            "winning_score FROM games WHERE game_id = ?",
+            [str(gid)],
+        ).fetchall()
+        assert (players, variant, mode, seed, n) == (
+            len(final.players),
+            final.variant,
+            final.mode,
+            final.seed,
+            len(log),
+        )
         if isinstance(first, ev.GameStarted):
             assert (origin, starting, scenario) == (first.origin, first.starting_player, None)
             assert origin == ("simulated" if gid in store.bots else "recorded")
         else:
-            assert (origin, scenario) == ("scenario", store.scenario[gid])     # a game started from a scenario says so
+            assert (origin, scenario) == ("scenario", store.scenario[gid])  # a game started from a scenario says so
         assert finished == (gid in store.finished)
         if finished:
             scores = log[-1].scores
@@ -224,8 +238,9 @@ def test_player_results_join_the_score_cards(store, reference):
             assert (r["players"], r["variant"]) == (len(final.players), final.variant)
             bot = bots.get(color)
             assert r["bot"] == bot == store.bots.get(gid, {}).get(color)
-            expected = bot or derive_strategy({"peak_evil": peak[color], "rooms_built": built[color],
-                                               "monsters_hired": hired[color], "tiles": tiles})
+            expected = bot or derive_strategy(
+                {"peak_evil": peak[color], "rooms_built": built[color], "monsters_hired": hired[color], "tiles": tiles}
+            )
             assert r["strategy"] == expected
     assert con.execute("SELECT count(*) FROM player_results").fetchall() == [(n_rows,)]
 
@@ -248,10 +263,14 @@ def test_paladins_battles_damage_orders_evil_match_the_logs(store, reference):
             elif isinstance(e, ev.PrisonerReleased) and e.prisoner in PALADINS:
                 expected.append((seq, e.prisoner, "released", e.color, None, None))
             elif isinstance(e, ev.CombatEnded):
-                expected += [(seq, who, "left", c, None, None) for c, ids in e.departed.items()
-                             for who in ids if who in PALADINS]
-        got = con.execute("SELECT seq, paladin, event, from_color, to_color, target_evil, players FROM paladins "
-                          "WHERE game_id = ? ORDER BY seq, event", [g]).fetchall()
+                expected += [
+                    (seq, who, "left", c, None, None) for c, ids in e.departed.items() for who in ids if who in PALADINS
+                ]
+        got = con.execute(
+            "SELECT seq, paladin, event, from_color, to_color, target_evil, players FROM paladins "
+            "WHERE game_id = ? ORDER BY seq, event",
+            [g],
+        ).fetchall()
         assert [r[:6] for r in got] == sorted(expected, key=lambda r: (r[0], r[2]))
         assert all(r[6] == n for r in got)
         # battles: one per BattleBegan; damage, prisoners and conquests inside each
@@ -268,9 +287,12 @@ def test_paladins_battles_damage_orders_evil_match_the_logs(store, reference):
                 eliminated += isinstance(e, ev.AdventurerImprisoned)
                 conquered += isinstance(e, ev.TileConquered)
         ended = sum(isinstance(e, ev.BattleEnded) for e in log)
-        (count, d, el, cq), = con.execute("SELECT count(*), coalesce(sum(damage_dealt), 0), "
-                                          "coalesce(sum(eliminated), 0), count(*) FILTER (conquered) "
-                                          "FROM battles WHERE game_id = ?", [g]).fetchall()
+        ((count, d, el, cq),) = con.execute(
+            "SELECT count(*), coalesce(sum(damage_dealt), 0), "
+            "coalesce(sum(eliminated), 0), count(*) FILTER (conquered) "
+            "FROM battles WHERE game_id = ?",
+            [g],
+        ).fetchall()
         assert count == ended == len(began) - (1 if in_battle else 0)
         assert (d, el, cq) == (dealt, eliminated, conquered)
         planned = {}
@@ -280,16 +302,19 @@ def test_paladins_battles_damage_orders_evil_match_the_logs(store, reference):
                 planned[e.color] = e
             elif isinstance(e, ev.BattleBegan):
                 plan = planned[e.color]
-                battles.append((e.color, f"{e.tile[0]},{e.tile[1]}", e.room, ",".join(plan.traps),
-                                ",".join(plan.monsters)))
+                battles.append(
+                    (e.color, f"{e.tile[0]},{e.tile[1]}", e.room, ",".join(plan.traps), ",".join(plan.monsters))
+                )
         got = con.execute("SELECT color, tile, room, traps, monsters FROM battles WHERE game_id = ?", [g]).fetchall()
         assert sorted(got, key=str) == sorted(battles[:count], key=str)
         # damage: one row per DamageDealt
         dmg = [e for e in log if isinstance(e, ev.DamageDealt)]
-        got = con.execute("SELECT color, source_kind, source, target, amount, prevented FROM damage "
-                          "WHERE game_id = ?", [g]).fetchall()
-        assert sorted(got, key=str) == sorted(((e.color, *split_source(e.source), e.target, e.amount, e.prevented)
-                                               for e in dmg), key=str)
+        got = con.execute(
+            "SELECT color, source_kind, source, target, amount, prevented FROM damage WHERE game_id = ?", [g]
+        ).fetchall()
+        assert sorted(got, key=str) == sorted(
+            ((e.color, *split_source(e.source), e.target, e.amount, e.prevented) for e in dmg), key=str
+        )
         # orders: every player's MinionPlaced, with the season it was played in
         expected, season, year = [], None, None
         for e in log:
@@ -311,7 +336,7 @@ def test_paladins_battles_damage_orders_evil_match_the_logs(store, reference):
                 assert e.steps == e.evil - track[e.color] != 0
                 track[e.color] = e.evil
             if seq == len(log) or not isinstance(log[seq], ev.EvilometerMoved):
-                assert track == {p.color: p.evil for p in state.players}     # the track is the whole story
+                assert track == {p.color: p.evil for p in state.players}  # the track is the whole story
         got = con.execute("SELECT seq, color, evil FROM evil WHERE game_id = ? ORDER BY seq, color", [g]).fetchall()
         assert got == sorted(expected)
         assert {r[1] for r in got if r[0] == 1} == {p.color for p in store.app.state(gid, version=1).players}
@@ -336,7 +361,7 @@ def test_strategy_rule_in_python_and_sql_agree():
 
 
 def test_strategy_rule():
-    f = dict(peak_evil=5, rooms_built=0, monsters_hired=0, tiles=6)
+    f = {"peak_evil": 5, "rooms_built": 0, "monsters_hired": 0, "tiles": 6}
     assert derive_strategy({**f, "peak_evil": 15, "monsters_hired": 6}) == "evil"
     assert derive_strategy({**f, "tiles": 14}) == "tunneller"
     assert derive_strategy({**f, "rooms_built": 4, "monsters_hired": 1}) == "room_builder"
@@ -371,8 +396,10 @@ def test_interrupted_runs_give_the_same_tables(store, reference, tmp_path):
     pj.run(batch_size=100, stop_after_batches=2)
     # into the recorded games (interleaved, one command per append), stopping every few batches:
     # battles, games and clocks span batches again and again
-    recorded_start = min(ref.execute("SELECT min(position) FROM events WHERE game_id = ?", [str(g)]).fetchall()[0][0]
-                         for g in store.games[len(SIMULATED) + 1:])
+    recorded_start = min(
+        ref.execute("SELECT min(position) FROM events WHERE game_id = ?", [str(g)]).fetchall()[0][0]
+        for g in store.games[len(SIMULATED) + 1 :]
+    )
     pj.run(batch_size=recorded_start - 1 - stored_position(con), stop_after_batches=1)
     assert stored_position(con) == recorded_start - 1
     pj = Projector(app, con)
@@ -402,7 +429,7 @@ def test_a_batch_at_or_before_the_stored_position_is_refused(store, tmp_path):
     assert stored_position(con) == 500
     before = all_tables(con)
     pj = Projector(app, con)
-    for start in (0, 499, 250):          # applied already, overlapping, and starting exactly at 500
+    for start in (0, 499, 250):  # applied already, overlapping, and starting exactly at 500
         batch = app.recorder.select_notifications(start=start, limit=100, inclusive_of_start=False)
         with pytest.raises(BatchRefused):
             pj.apply(batch)
@@ -419,11 +446,12 @@ def test_an_analytics_file_of_another_store_is_refused(store, tmp_path):
     other = DungeonLords(env=store_env(str(tmp_path / "other.sqlite")))
     other.create_game(["Ann", "Bob"], seed=1)
     with pytest.raises(ReadModelsOfAnotherStore, match="another event store"):
-        project(other, con)                       # refused before anything is written, whatever the positions
+        project(other, con)  # refused before anything is written, whatever the positions
     con.close()
     from projections import rebuild_analytics
+
     con = open_analytics(tmp_path / "analytics.duckdb")
-    rebuild_analytics(con)                                      # `project --rebuild`: this store's games afresh
+    rebuild_analytics(con)  # `project --rebuild`: this store's games afresh
     assert project(other, con).events == len(other.log(other.games()[0]))
     con.close()
 
@@ -436,13 +464,16 @@ def test_analytics_path(tmp_path, monkeypatch):
     pg = analytics_path("postgresql://ann@db.example:5433/games?schema=dl")
     assert pg == str(tmp_path / "data" / "dungeon-lords" / "analytics-db.example-5433-games-dl.duckdb")
     con = open_analytics(":memory:")
-    assert {r[0] for r in con.execute("SHOW TABLES").fetchall()} == {*TABLES, "projection_tracking",
-                                                                     "projection_schema"}
+    assert {r[0] for r in con.execute("SHOW TABLES").fetchall()} == {
+        *TABLES,
+        "projection_tracking",
+        "projection_schema",
+    }
 
 
 def test_read_models_of_an_older_shape_are_rebuilt_from_the_log(store, reference, tmp_path):
     path = tmp_path / "analytics.duckdb"
-    old = duckdb.connect(str(path))                # a file from before: no schema version, other columns
+    old = duckdb.connect(str(path))  # a file from before: no schema version, other columns
     old.execute("CREATE TABLE games (game_id VARCHAR PRIMARY KEY, players INTEGER)")
     old.execute("CREATE TABLE projection_tracking (name VARCHAR PRIMARY KEY, position BIGINT NOT NULL)")
     old.execute("INSERT INTO projection_tracking VALUES (?, 123)", [NAME])
@@ -452,7 +483,7 @@ def test_read_models_of_an_older_shape_are_rebuilt_from_the_log(store, reference
     project(store.app, con)
     assert all_tables(con) == all_tables(reference[0])
     con.close()
-    con = open_analytics(path)                     # the current shape: kept as it is
+    con = open_analytics(path)  # the current shape: kept as it is
     assert stored_position(con) == store.app.recorder.max_notification_id()
 
 
@@ -474,15 +505,18 @@ def test_throughput_against_the_read_ceiling(store, tmp_path, capsys):
     r = project(app, tmp_path / "analytics.duckdb", batch_size=5000)
     assert r.events == n
     with capsys.disabled():
-        print(f"\n[projections] {n} events: project {r.events / r.seconds:,.0f} ev/s ({r.seconds:.3f} s, "
-              f"{r.batches} batches) vs read ceiling {n / read_s:,.0f} ev/s ({read_s:.3f} s); a small log, "
-              "where fixed costs dominate: the figure to quote is `dungeon-lords bench --analytics`")
+        print(
+            f"\n[projections] {n} events: project {r.events / r.seconds:,.0f} ev/s ({r.seconds:.3f} s, "
+            f"{r.batches} batches) vs read ceiling {n / read_s:,.0f} ev/s ({read_s:.3f} s); a small log, "
+            "where fixed costs dominate: the figure to quote is `dungeon-lords bench --analytics`"
+        )
 
 
 def test_an_undone_input_counts_nowhere(tmp_path):
     # A recorded game in which a player hires a monster and takes it back: the events stay in the
     # log (flagged undone in `events`), but nothing derived from them is counted.
     from domain.commands import HireMonster
+
     app = DungeonLords(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=21)
     seats = {"red": STRATEGIES["monster_keeper"], "blue": STRATEGIES["monster_keeper"]}
@@ -497,12 +531,12 @@ def test_an_undone_input_counts_nowhere(tmp_path):
         cmd = seats[actor](state, p, actor, rng)
         app.execute(game, cmd)
         if undo is None and isinstance(cmd, HireMonster):
-            undo = app.undo(game, actor)                      # taken back...
-            app.execute(game, cmd)                            # ...and entered again
+            undo = app.undo(game, actor)  # taken back...
+            app.execute(game, cmd)  # ...and entered again
     assert undo is not None and app.state(game).scores
     log = app.log(game)
     con = open_analytics()
-    project(app, con, batch_size=undo.first + 3)             # the undo lands in a later batch
+    project(app, con, batch_size=undo.first + 3)  # the undo lands in a later batch
     flagged = con.execute("SELECT seq FROM events WHERE undone ORDER BY seq").fetchall()
     assert [r[0] for r in flagged] == list(range(undo.first, undo.last + 1))
     kept = [e for i, e in enumerate(log, 1) if not undo.first <= i <= undo.last]
@@ -510,5 +544,6 @@ def test_an_undone_input_counts_nowhere(tmp_path):
     got = dict(con.execute("SELECT color, monsters_hired FROM player_results").fetchall())
     assert got == {c: hired[c] for c in got} and sum(got.values()) == sum(hired.values())
     for table in ("orders", "damage", "battles", "paladins", "evil"):
-        assert con.execute(f"SELECT count(*) FROM {table} WHERE seq BETWEEN ? AND ?",
-                           [undo.first, undo.last]).fetchall() == [(0,)], table
+        assert con.execute(
+            f"SELECT count(*) FROM {table} WHERE seq BETWEEN ? AND ?", [undo.first, undo.last]
+        ).fetchall() == [(0,)], table

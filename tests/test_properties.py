@@ -4,11 +4,13 @@ and tabletop), checking the invariants after every event, replay, and rules that
 Rules followed: Rulebook › First Year (the phases), › Paladin (where he must be), › End of the Round /
 Combat setup ("Each dungeon will have 3 adventurers"), and the event-sourcing contract (replay).
 """
+
 from __future__ import annotations
 
 import json
 import random
 
+from helpers import SCENARIOS, random_legal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,6 @@ from domain.evolve import evolve
 from domain.invariants import problems
 from domain.phases.common import EVIL_BOTTOM, EVIL_TOP, PALADIN_SPACE
 from domain.state import to_dict
-from helpers import SCENARIOS, random_legal
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WIDE = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,8 +41,9 @@ def check_stable(state) -> None:
     if any(e >= PALADIN_SPACE for e in evil.values()):
         assert pal.holder is not None, "a player is at or above the paladin space but he is in his tent"
     if pal.holder is not None:
-        assert not any(e >= PALADIN_SPACE and e > evil[pal.holder] for e in evil.values()), \
+        assert not any(e >= PALADIN_SPACE and e > evil[pal.holder] for e in evil.values()), (
             f"the paladin stays with {pal.holder} ({evil[pal.holder]}) though another is more evil: {evil}"
+        )
     # Rulebook › Orders Phase: each lord has sent exactly 3 minions (spaces or cards) while orders are carried out
     if state.phase == "actions":
         sent = {}
@@ -59,7 +61,7 @@ def play(state, rng: random.Random, log: list, max_commands: int = 2000):
     for _ in range(max_commands):
         check_stable(state)
         p = pending(state)
-        if state.phase == "combat" or not p.actors:      # the Building is over
+        if state.phase == "combat" or not p.actors:  # the Building is over
             return state, p
         events, state = execute(state, random_legal(state, p, rng))
         assert events, "an accepted command must record at least one event"
@@ -82,8 +84,12 @@ def check_log(log: list, live) -> None:
 
 
 @WIDE
-@given(seed=st.integers(0, 2**31 - 1), n=st.sampled_from([2, 3, 4]),
-       variant=st.sampled_from(["first_game", "full"]), mode=st.sampled_from(["digital", "tabletop"]))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    n=st.sampled_from([2, 3, 4]),
+    variant=st.sampled_from(["first_game", "full"]),
+    mode=st.sampled_from(["digital", "tabletop"]),
+)
 def test_random_legal_building_keeps_every_invariant(seed, n, variant, mode):
     rng = random.Random(seed)
     log, state = new_game(NAMES[:n], variant=variant, mode=mode, seed=seed, starting_player=rng.randrange(n))
@@ -97,13 +103,18 @@ def test_random_legal_building_keeps_every_invariant(seed, n, variant, mode):
 
 
 @FAST
-@given(seed=st.integers(0, 2**31 - 1), mode=st.sampled_from(["digital", "tabletop"]),
-       name=st.sampled_from(["year2-spring-3p.json", "builtin"]))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    mode=st.sampled_from(["digital", "tabletop"]),
+    name=st.sampled_from(["year2-spring-3p.json", "builtin"]),
+)
 def test_random_legal_second_year_building(seed, mode, name):
     # Rulebook › Second Year › Building in the Second Year
     if name == "builtin":
         from pathlib import Path
+
         import domain
+
         path = Path(domain.__file__).parent / "scenarios" / "year2-winter-4p.json"
     else:
         path = SCENARIOS / name
@@ -117,8 +128,12 @@ def test_random_legal_second_year_building(seed, mode, name):
 
 
 @FAST
-@given(seed=st.integers(0, 2**31 - 1), n=st.sampled_from([2, 3, 4]), variant=st.sampled_from(["first_game", "full"]),
-       stop=st.integers(0, 150))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    n=st.sampled_from([2, 3, 4]),
+    variant=st.sampled_from(["first_game", "full"]),
+    stop=st.integers(0, 150),
+)
 def test_decide_never_changes_the_state_and_execute_agrees_with_it(seed, n, variant, stop):
     # design contract: decide(state, command) returns the events only; execute applies exactly them
     rng = random.Random(seed)
@@ -137,7 +152,7 @@ def test_decide_never_changes_the_state_and_execute_agrees_with_it(seed, n, vari
     assert to_dict(state) == before
     executed, after = execute(state, cmd)
     assert to_dict(state) == before
-    assert [e.to_json() for e in executed] == [e.to_json() for e in events]     # tabletop: nothing is drawn
+    assert [e.to_json() for e in executed] == [e.to_json() for e in events]  # tabletop: nothing is drawn
     assert after.version == state.version + len(events)
 
 

@@ -1,4 +1,5 @@
 """The game record format: export, import through the rules, golden replay, fork and diff."""
+
 from __future__ import annotations
 
 import json
@@ -19,10 +20,13 @@ GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
 def test_golden_record_replays_to_the_same_result():
     # A 3-player game kept as a golden record: rebuilt through the rules on every test run.
     log, state = rebuild(GOLDEN.read_text())
-    assert len(log) == 717 and state.phase == "over"          # 691 + 26 EvilometerMoved
+    assert len(log) == 717 and state.phase == "over"  # 691 + 26 EvilometerMoved
     assert [(s["color"], s["total"], s["winner"]) for s in state.scores] == [
-        ("red", -17, False), ("blue", -16, True), ("green", -17, False)]
-    assert export(log) == GOLDEN.read_text()            # and it exports to the same text
+        ("red", -17, False),
+        ("blue", -16, True),
+        ("green", -17, False),
+    ]
+    assert export(log) == GOLDEN.read_text()  # and it exports to the same text
 
 
 def test_export_then_import_reproduces_the_game_event_for_event():
@@ -33,11 +37,14 @@ def test_export_then_import_reproduces_the_game_event_for_event():
     assert same_game(rebuilt, log)
 
 
-@pytest.mark.parametrize("mutate, line, reason", [
-    (lambda ls: ["not-a-record 1"] + ls[1:], 1, "starts with"),
-    (lambda ls: ls[:12] + ["red choose_orders {not json"] + ls[12:], 13, "not JSON"),
-    (lambda ls: ls[:11] + ["draw troll_y1#1,troll_y1#2,troll_y1#3,troll_y1#4"] + ls[12:], 12, "DRAW_IMPOSSIBLE"),
-])
+@pytest.mark.parametrize(
+    "mutate, line, reason",
+    [
+        (lambda ls: ["not-a-record 1"] + ls[1:], 1, "starts with"),
+        (lambda ls: ls[:12] + ["red choose_orders {not json"] + ls[12:], 13, "not JSON"),
+        (lambda ls: ls[:11] + ["draw troll_y1#1,troll_y1#2,troll_y1#3,troll_y1#4"] + ls[12:], 12, "DRAW_IMPOSSIBLE"),
+    ],
+)
 def test_a_malformed_or_illegal_record_names_its_line(mutate, line, reason):
     lines = GOLDEN.read_text().splitlines()
     with pytest.raises(RecordError) as bad:
@@ -47,7 +54,7 @@ def test_a_malformed_or_illegal_record_names_its_line(mutate, line, reason):
 
 def test_an_illegal_decision_is_refused_with_the_rule():
     lines = GOLDEN.read_text().splitlines()
-    first = next(n for n, l in enumerate(lines) if l.startswith("red choose_orders"))
+    first = next(n for n, line in enumerate(lines) if line.startswith("red choose_orders"))
     lines[first] = 'red choose_orders {"orders": ["get_food", "get_food", "mine_gold"]}'
     with pytest.raises(RecordError) as bad:
         rebuild("\n".join(lines))
@@ -57,7 +64,7 @@ def test_an_illegal_decision_is_refused_with_the_rule():
 def test_fork_only_at_an_input_point():
     log, _ = rebuild(GOLDEN.read_text())
     types = [e.type for e in log]
-    choose = types.index("OrdersChosen")          # the game waits for orders just before it
+    choose = types.index("OrdersChosen")  # the game waits for orders just before it
     assert len(fork(log, choose)) == choose
     revealed = types.index("OrdersRevealed") + 1  # minions are placed right after: no input point
     with pytest.raises(ValueError, match="input point"):
@@ -78,7 +85,7 @@ def test_cli_export_import_fork_and_diff(tmp_path):
     assert refused.exit_code == 2 and "line 5" in refused.output and "nothing was stored" in refused.output
     assert len(run("games", "--json", "--store", store).output.splitlines()) == 1
     # a fork at the first orders choice, replayed differently, compared with the original
-    log = [json.loads(l) for l in run("log", game, "--json", "--store", store).output.splitlines()]
+    log = [json.loads(line) for line in run("log", game, "--json", "--store", store).output.splitlines()]
     at = next(e["n"] for e in log if e["type"] == "OrdersChosen") - 1
     forked = run("fork", game, "--at", at, "--store", store).output.strip().splitlines()[-1]
     assert len(run("log", forked, "--json", "--store", store).output.splitlines()) == at
@@ -94,10 +101,11 @@ def test_undo_is_an_event_and_is_refused_across_others_and_draws(tmp_path):
     from domain.events import InputUndone
     from domain.state import to_dict
     from domain.storage import store_env
+
     app = DungeonLords(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=3)
     with pytest.raises(RuleViolation) as refused:
-        app.undo(game, "red")                               # only draws so far
+        app.undo(game, "red")  # only draws so far
     assert refused.value.code == "UNDO_CHANCE"
     before = to_dict(app.state(game))
     app.execute(game, app.pending(game).options("red")[0])  # red chooses orders
@@ -106,21 +114,21 @@ def test_undo_is_an_event_and_is_refused_across_others_and_draws(tmp_path):
         app.undo(game, "red")
     assert refused.value.code == "UNDO_NOT_YOURS"
     with pytest.raises(RuleViolation) as refused:
-        app.undo(game, "blue")                              # blue's input revealed the orders
+        app.undo(game, "blue")  # blue's input revealed the orders
     assert refused.value.code == "UNDO_REVEALED"
     game2 = app.create_game(["Ann", "Bob"], seed=3)
     app.execute(game2, app.pending(game2).options("red")[0])
     n = len(app.log(game2))
     event = app.undo(game2, "red")
-    assert isinstance(event, InputUndone) and len(app.log(game2)) == n + 1    # the undone input stays
+    assert isinstance(event, InputUndone) and len(app.log(game2)) == n + 1  # the undone input stays
     after = to_dict(app.state(game2))
     for d in (before, after):
         d.pop("version")
-    assert after == before                                  # the game is as it was before red's input
+    assert after == before  # the game is as it was before red's input
     with pytest.raises(RuleViolation) as refused:
-        app.undo(game2, "red")                              # undo again: what is left before it is draws
+        app.undo(game2, "red")  # undo again: what is left before it is draws
     assert refused.value.code == "UNDO_CHANCE"
-    rebuilt, _ = rebuild(export(app.log(game2)))            # an undo survives export and import
+    rebuilt, _ = rebuild(export(app.log(game2)))  # an undo survives export and import
     assert same_game(rebuilt, app.log(game2))
 
 
@@ -135,6 +143,7 @@ def test_undo_again_takes_back_the_input_before():
     from domain.errors import RuleViolation
     from domain.record_format import undo_event
     from domain.state import to_dict
+
     events, state = new_game(["Ann", "Bob"], seed=5)
     log, rng = list(events), random.Random(5)
     snapshots = []
@@ -159,18 +168,18 @@ def test_undo_again_takes_back_the_input_before():
         log.append(undo)
         state = evolve(state, undo)
         now = to_dict(state)
-        assert {k: v for k, v in now.items() if k != "version"} == \
-            {k: v for k, v in expected.items() if k != "version"}
+        assert {k: v for k, v in now.items() if k != "version"} == {k: v for k, v in expected.items() if k != "version"}
     with pytest.raises(RuleViolation) as refused:
         for _ in range(10):
             log.append(undo_event(log, player))
     assert refused.value.code in ("UNDO_NOT_YOURS", "UNDO_REVEALED", "UNDO_CHANCE")
-    rebuilt, _ = rebuild(export(log))                      # the undos survive export and import
+    rebuilt, _ = rebuild(export(log))  # the undos survive export and import
     assert same_game(rebuilt, log)
 
 
 def test_record_loop_undo(tmp_path):
     from clirun import runner_input
+
     store = str(tmp_path / "g.sqlite")
     game = run("new", "--players", "2", "--seed", "6", "--store", store).output.strip().splitlines()[-1]
     out = runner_input(["record", game, "--store", store], "1\nundo\nundo\nquit\n")
@@ -179,13 +188,14 @@ def test_record_loop_undo(tmp_path):
 
 def test_audit_of_a_clean_game_and_of_an_altered_consequence():
     from domain.audit import audit
+
     log, _ = rebuild(GOLDEN.read_text())
     report = audit(log)
-    assert report.clean and report.provisional            # e.g. second-Year combat cards are stand-ins
+    assert report.clean and report.provisional  # e.g. second-Year combat cards are stand-ins
     k = next(i for i, e in enumerate(log) if e.type == "AdventurerAssigned")
     other = next(p.color for p in log[0].players if p.color != log[k].color)
     altered = list(log)
-    altered[k] = log[k].model_copy(update={"color": other})   # the stored consequence is changed
+    altered[k] = log[k].model_copy(update={"color": other})  # the stored consequence is changed
     report = audit(altered)
     assert [f.event for f in report.findings] == [k + 1]
     assert other in report.findings[0].stored and log[k].color in report.findings[0].expected
@@ -195,6 +205,7 @@ def test_audit_of_a_clean_game_and_of_an_altered_consequence():
 def test_explain_names_the_cause_of_a_paladin_move():
     from domain.audit import explain
     from domain.strategies import STRATEGIES
+
     events, state = new_game(["a", "b", "c", "d"], seed=5, bots=["evil"] * 4)
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["evil"] for p in state.players}, seed=5)
     log = events + more
@@ -218,20 +229,22 @@ def test_a_table_ruling_applies_the_tables_outcome_and_appears_in_the_audit():
     from domain.commands import TableRuling
     from domain.engine import execute
     from domain.errors import RuleViolation
+
     events, state = new_game(["Ann", "Bob"], seed=8)
     gold = state.player("red").gold
     with pytest.raises(RuleViolation) as refused:
         execute(state, TableRuling(reason="x", changes={"red": {"gold": -99}}))
     assert refused.value.code == "RULING_INVALID"
     # the table decided red's Special Event cost him 1 gold and 2 Evil steps
-    more, state = execute(state, TableRuling(reason="we read the event card differently",
-                                             changes={"red": {"gold": -1, "evil": 2}}))
+    more, state = execute(
+        state, TableRuling(reason="we read the event card differently", changes={"red": {"gold": -1, "evil": 2}})
+    )
     assert state.player("red").gold == gold - 1 and state.player("red").evil == 7
     more2, state = play_until_blocked(state, {p.color: random_bot for p in state.players}, seed=8)[:2]
     log = events + more + more2
     report = audit(log)
     assert report.clean and len(report.rulings) == 1 and "read the event card differently" in report.rulings[0]
-    rebuilt, _ = rebuild(export(log))                      # a ruling is a line of the record too
+    rebuilt, _ = rebuild(export(log))  # a ruling is a line of the record too
     assert same_game(rebuilt, log)
 
 
@@ -239,6 +252,7 @@ def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
     from domain.application import DungeonLords
     from domain.commands import ChooseOrders
     from domain.storage import store_env
+
     app = DungeonLords(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=3)
     # winter: both choose orders; then play on until red has carried out an order with a real cost
@@ -257,12 +271,12 @@ def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
     np_order = log[chosen - 1].nonplayer_order
     plan = app.correct(game, chosen, ChooseOrders(player="red", orders=new, nonplayer_order=np_order))
     event = plan.marker
-    assert event.event == chosen and event.superseded                 # red's later answers no longer fit
+    assert event.event == chosen and event.superseded  # red's later answers no longer fit
     assert event.divergence and event.superseded[0] in event.divergence
-    assert app.log(game)[len(log)] == event                          # the original inputs stay, then the marker
+    assert app.log(game)[len(log)] == event  # the original inputs stay, then the marker
     assert " -> ".join(new) in event.now
     assert app.state(game).version == len(log) + len(plan.events)
-    rebuilt, _ = rebuild(export(app.log(game)))                     # and a correction is a line of the record
+    rebuilt, _ = rebuild(export(app.log(game)))  # and a correction is a line of the record
     assert same_game(rebuilt, app.log(game))
 
 
@@ -271,11 +285,25 @@ def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
     from domain.audit import audit
     from domain.catalog import load_catalog
     from domain.phases.common import catalog
+
     override = tmp_path / "our-reading.json"
-    override.write_text(json.dumps({"special_events": [{
-        "id": "vip_visit", "name": "VIP Visit", "status": "provisional", "sources": ["our table"],
-        "notes": "our group's reading", "effect": "Each player pays 1 gold or gains 2 evil.",
-        "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]}}]}))
+    override.write_text(
+        json.dumps(
+            {
+                "special_events": [
+                    {
+                        "id": "vip_visit",
+                        "name": "VIP Visit",
+                        "status": "provisional",
+                        "sources": ["our table"],
+                        "notes": "our group's reading",
+                        "effect": "Each player pays 1 gold or gains 2 evil.",
+                        "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]},
+                    }
+                ]
+            }
+        )
+    )
     base = load_catalog().content_hash
     monkeypatch.setenv("DL_CATALOG", str(override))
     load_catalog.cache_clear(), catalog.cache_clear()
@@ -286,13 +314,14 @@ def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
     finally:
         monkeypatch.delenv("DL_CATALOG")
         load_catalog.cache_clear(), catalog.cache_clear()
-    report = audit(events)                               # audited with the base catalog: said so
+    report = audit(events)  # audited with the base catalog: said so
     assert "played with catalog" in report.catalog
 
 
 def test_a_game_started_from_a_scenario_exports_and_imports():
     from domain.engine import from_scenario
     from domain.strategies import STRATEGIES
+
     events, state = from_scenario(str(Path(__file__).parent.parent / "domain/scenarios/year2-winter-4p.json"))
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
     log = events + more

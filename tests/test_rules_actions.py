@@ -1,8 +1,20 @@
 """Executing Orders and the Description of Actions: each action on each space (cost and reward),
 declining, Evil as a cost at the top, digging, mining, rooms, recruited imps, and Production."""
+
 from __future__ import annotations
 
 import pytest
+from helpers import (
+    COLORS,
+    assert_refused,
+    drive,
+    drive_to,
+    drive_to_action,
+    drive_to_phase,
+    make_scenario,
+    orders_round,
+    start,
+)
 
 from domain import events as ev
 from domain.commands import (
@@ -18,19 +30,8 @@ from domain.commands import (
     TakeAction,
 )
 from domain.phases.common import trolls
-from helpers import (
-    COLORS,
-    assert_refused,
-    drive,
-    drive_to,
-    drive_to_action,
-    drive_to_phase,
-    make_scenario,
-    orders_round,
-    start,
-)
 
-AT = {"I": "red", "II": "blue", "III": "green"}      # starting player red; everyone plays the action first
+AT = {"I": "red", "II": "blue", "III": "green"}  # starting player red; everyone plays the action first
 FILL = ["recruit_imps", "improve_reputation", "get_food", "mine_gold"]
 
 
@@ -50,8 +51,14 @@ def at_space(action: str, space: str, *, players=None, variant="first_game", yea
 
 
 def resources(p) -> dict:
-    return {"gold": p.gold, "food": p.food, "evil": p.evil, "imps": p.imps, "traps": len(p.traps),
-            "imps_busy": p.imps_busy}
+    return {
+        "gold": p.gold,
+        "food": p.food,
+        "evil": p.evil,
+        "imps": p.imps,
+        "traps": len(p.traps),
+        "imps_busy": p.imps_busy,
+    }
 
 
 def delta(before: dict, after: dict) -> dict:
@@ -92,12 +99,15 @@ def test_simple_action_cost_and_reward(action, space, change):
         assert sorted(t.player(color).traps) == sorted(drawn.cards)
 
 
-@pytest.mark.parametrize("space, change, spy", [
-    # Rulebook › Description of Actions › Improve Reputation
-    ("I", {"evil": -1}, True),
-    ("II", {"evil": -2}, False),
-    ("III", {"gold": -1, "evil": -2}, True),
-])
+@pytest.mark.parametrize(
+    "space, change, spy",
+    [
+        # Rulebook › Description of Actions › Improve Reputation
+        ("I", {"evil": -1}, True),
+        ("II", {"evil": -2}, False),
+        ("III", {"gold": -1, "evil": -2}, True),
+    ],
+)
 def test_improve_reputation_each_space(space, change, spy):
     t = at_space("improve_reputation", space)
     color = AT[space]
@@ -154,8 +164,10 @@ def test_unaffordable_action_is_declined_automatically():
 
 
 # --- Evil as a cost (Full Game › Paying a Cost vs. Gaining Evil) ------------------------------------------
-@pytest.mark.parametrize("space, evil, allowed", [
-    ("II", 15, False), ("III", 15, False), ("III", 14, False), ("II", 14, True), ("III", 13, True)])
+@pytest.mark.parametrize(
+    "space, evil, allowed",
+    [("II", 15, False), ("III", 15, False), ("III", 14, False), ("II", 14, True), ("III", 13, True)],
+)
 def test_evil_cost_cannot_be_paid_past_the_top(space, evil, allowed):
     # Rulebook › Full Game › Paying a Cost vs. Gaining Evil: "If you are out of spaces to move up to,
     # you cannot pay the cost."
@@ -163,23 +175,34 @@ def test_evil_cost_cannot_be_paid_past_the_top(space, evil, allowed):
     hands = {c: _orders("get_food") for c in COLORS}
     t = start(make_scenario(4, variant="full", hands=hands, players={color: {"evil": evil}}))
     orders_round(t, hands)
-    p = drive(t, lambda p: p.kind == "action" and (p.detail == {"action": "get_food", "space": space}
-                                                   or p.detail["action"] != "get_food"))
+    p = drive(
+        t,
+        lambda p: (
+            p.kind == "action"
+            and (p.detail == {"action": "get_food", "space": space} or p.detail["action"] != "get_food")
+        ),
+    )
     if allowed:
         assert p.detail == {"action": "get_food", "space": space}
         t.do(TakeAction(player=color))
         assert t.player(color).evil == 15
     else:
-        declined = [e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == color
-                    and e.action == "get_food"]
+        declined = [
+            e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == color and e.action == "get_food"
+        ]
         assert declined and "Evil" in declined[0].reason
         assert t.player(color).evil == evil and t.player(color).food == 3
 
 
 def test_hiring_a_ghost_at_the_top_of_the_evilometer_is_refused():
     # Rulebook › Full Game › Paying a Cost vs. Gaining Evil: "2. Hiring certain monsters (and ghosts)."
-    t = at_space("hire_monster", "II", variant="full", players={"blue": {"evil": 15}},
-                 monster_offer=["ghost_y1", "goblin_y1", "slime_y1"])
+    t = at_space(
+        "hire_monster",
+        "II",
+        variant="full",
+        players={"blue": {"evil": 15}},
+        monster_offer=["ghost_y1", "goblin_y1", "slime_y1"],
+    )
     err = assert_refused(t, HireMonster(player="blue", monster="ghost_y1#1"), "EVIL_AT_TOP")
     assert "15" in err.message
     assert all(o.monster != "ghost_y1#1" for o in t.pending.options("blue") if isinstance(o, HireMonster))
@@ -199,7 +222,7 @@ def test_dig_tunnels_permit_and_foreimp(space, permit, foreimp):
         assert t.pending.actors == [color]
         t.do(DigTunnel(player=color, square=sq))
     finished = [e for e in t.events if isinstance(e, ev.DiggingFinished) and e.color == color]
-    assert finished and finished[0].dug == permit        # the permit is used up: digging ends by itself
+    assert finished and finished[0].dug == permit  # the permit is used up: digging ends by itself
     p = t.player(color)
     assert all(p.dungeon[r][c] is not None and p.dungeon[r][c].kind == "tunnel" for r, c in DIG_SQUARES[:permit])
     assert p.imps_busy == permit + foreimp
@@ -210,7 +233,7 @@ def test_dig_on_space_three_needs_the_foreimp_even_for_one_tunnel():
     t = at_space("dig_tunnels", "III", players={"green": {"imps": 2}})
     t.do(DigTunnel(player="green", square=(3, 2)))
     assert t.player("green").imps_busy == 2
-    assert any(isinstance(e, ev.DiggingFinished) and e.dug == 1 for e in t.events)   # no free imp left
+    assert any(isinstance(e, ev.DiggingFinished) and e.dug == 1 for e in t.events)  # no free imp left
 
 
 def test_dig_on_space_three_with_one_imp_is_impossible():
@@ -219,8 +242,9 @@ def test_dig_on_space_three_with_one_imp_is_impossible():
     t = start(make_scenario(4, hands=hands, players={"green": {"imps": 1}}))
     orders_round(t, hands)
     drive_to_phase(t, "production")
-    declined = [e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == "green"
-                and e.action == "dig_tunnels"]
+    declined = [
+        e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == "green" and e.action == "dig_tunnels"
+    ]
     assert declined and "imps" in declined[0].reason
     assert t.player("green").imps_busy == 0
 
@@ -236,9 +260,17 @@ def test_stop_digging_early_uses_fewer_imps():
     assert pl.resolved and pl.carried_out
 
 
-@pytest.mark.parametrize("square, code", [
-    ((3, 0), "DIG_NOT_ADJACENT"), ((1, 2), "DIG_SQUARE_TAKEN"), ((4, 2), "DIG_OUTSIDE_SITE"),
-    ((-1, 2), "DIG_OUTSIDE_SITE"), ((0, 1), "DIG_WOULD_FILL_2X2"), ((2, 1), "DIG_WOULD_FILL_2X2")])
+@pytest.mark.parametrize(
+    "square, code",
+    [
+        ((3, 0), "DIG_NOT_ADJACENT"),
+        ((1, 2), "DIG_SQUARE_TAKEN"),
+        ((4, 2), "DIG_OUTSIDE_SITE"),
+        ((-1, 2), "DIG_OUTSIDE_SITE"),
+        ((0, 1), "DIG_WOULD_FILL_2X2"),
+        ((2, 1), "DIG_WOULD_FILL_2X2"),
+    ],
+)
 def test_dig_placement_rules(square, code):
     # Rulebook › Dig Tunnels: "adjacent to a previously placed Tunnel or Room Tile"; "the Ministry of
     # Dungeons will not let your tunnels make a 2x2 square"
@@ -249,12 +281,15 @@ def test_dig_placement_rules(square, code):
 def test_no_filled_2x2_block_also_with_tunnels_dug_this_turn():
     # Rulebook › Dig Tunnels: "Your new tunnels can be placed adjacent to each other"; the 2x2 rule
     # still holds for them (and for rooms: "you still are not allowed to fill up any 2x2 block")
-    t = at_space("dig_tunnels", "II", players={"blue": {"dungeon": ["..#..", "..R..", "..#..", "....."],
-                                                        "rooms": {"1,2": "chicken_coop"}}})
+    t = at_space(
+        "dig_tunnels",
+        "II",
+        players={"blue": {"dungeon": ["..#..", "..R..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}}},
+    )
     t.do(DigTunnel(player="blue", square=(1, 1)))
     assert_refused(t, DigTunnel(player="blue", square=(0, 1)), "DIG_WOULD_FILL_2X2")
     assert_refused(t, DigTunnel(player="blue", square=(2, 1)), "DIG_WOULD_FILL_2X2")
-    t.do(DigTunnel(player="blue", square=(1, 0)))     # next to the new tunnel
+    t.do(DigTunnel(player="blue", square=(1, 0)))  # next to the new tunnel
     assert t.player("blue").dungeon[1][0].kind == "tunnel"
 
 
@@ -274,8 +309,13 @@ def test_mine_gold_permit_and_foreimp(space, permit, foreimp):
 
 def test_mining_only_in_unconquered_tunnels():
     # Rulebook › Mine Gold: "Imps only mine gold in unconquered tunnels ... Imps cannot mine gold in rooms."
-    t = at_space("mine_gold", "III", players={"green": {
-        "dungeon": ["..x..", "..R..", "..#..", "..#.."], "rooms": {"1,2": "chicken_coop"}, "imps": 6}})
+    t = at_space(
+        "mine_gold",
+        "III",
+        players={
+            "green": {"dungeon": ["..x..", "..R..", "..#..", "..#.."], "rooms": {"1,2": "chicken_coop"}, "imps": 6}
+        },
+    )
     assert_refused(t, MineGold(player="green", imps=3), "MINE_NOT_ENOUGH_TUNNELS")
     assert {o.imps for o in t.pending.options("green") if isinstance(o, MineGold)} == {1, 2}
     t.do(MineGold(player="green", imps=2))
@@ -290,7 +330,7 @@ def test_mining_with_no_imps_is_refused(imps):
 
 def test_mining_on_space_three_counts_the_foreimp():
     # Rulebook › Mine Gold: "If you get the last permit, you need to put a foreimp at the dungeon entrance"
-    t = at_space("mine_gold", "III")        # green has 3 imps and 3 tunnels
+    t = at_space("mine_gold", "III")  # green has 3 imps and 3 tunnels
     assert_refused(t, MineGold(player="green", imps=3), "NOT_ENOUGH_IMPS")
     t.do(MineGold(player="green", imps=2))
     assert t.player("green").imps_busy == 3 and t.player("green").gold == 5
@@ -315,23 +355,36 @@ def test_recruited_imps_come_after_digging_and_mining_but_help_in_production():
     # Rulebook › Recruit Imps: "New imps will not be available for digging or mining this round because
     # those actions have already been dealt with, but they can still help out during the Production Phase"
     others = ["recruit_imps", "get_food", "improve_reputation"]
-    hands = {"red": ["recruit_imps", "dig_tunnels", "mine_gold"], "green": others, "yellow": others,
-             "blue": ["get_food", "improve_reputation", "buy_traps"]}
-    sc = make_scenario(4, starting="green", hands=hands, players={"red": {
-        "imps": 0, "dungeon": ["..#..", "..#..", "..#..", "..T.."], "rooms": {"3,2": "tool_shed"}}})
+    hands = {
+        "red": ["recruit_imps", "dig_tunnels", "mine_gold"],
+        "green": others,
+        "yellow": others,
+        "blue": ["get_food", "improve_reputation", "buy_traps"],
+    }
+    sc = make_scenario(
+        4,
+        starting="green",
+        hands=hands,
+        players={"red": {"imps": 0, "dungeon": ["..#..", "..#..", "..#..", "..T.."], "rooms": {"3,2": "tool_shed"}}},
+    )
     t = start(sc)
     orders_round(t, hands)
-    assert t.state.board.spaces["recruit_imps"][2].color == "red"      # red's FIRST order, space III
+    assert t.state.board.spaces["recruit_imps"][2].color == "red"  # red's FIRST order, space III
 
     def policy(state, p, actor):
         if actor == "red" and p.kind == "action":
             return TakeAction(player="red")
         return None
+
     p = drive_to(t, "production", "red", policy=policy)
-    red_log = [e for e in t.events if getattr(e, "color", None) == "red" and
-               isinstance(e, (ev.ActionDeclined, ev.ActionTaken))]
+    red_log = [
+        e for e in t.events if getattr(e, "color", None) == "red" and isinstance(e, (ev.ActionDeclined, ev.ActionTaken))
+    ]
     assert [(type(e).__name__, e.action) for e in red_log] == [
-        ("ActionDeclined", "dig_tunnels"), ("ActionDeclined", "mine_gold"), ("ActionTaken", "recruit_imps")]
+        ("ActionDeclined", "dig_tunnels"),
+        ("ActionDeclined", "mine_gold"),
+        ("ActionTaken", "recruit_imps"),
+    ]
     assert t.player("red").imps == 2 and t.player("red").imps_busy == 0
     # the two new imps can work in the Tool Shed
     assert any(isinstance(o, Produce) for o in p.options("red"))
@@ -346,10 +399,13 @@ def test_hire_monster_goes_three_two_one_and_space_three_pays_a_food():
     t = at_space("hire_monster", "III")
     p = t.pending
     assert p.actors == ["green"]
-    assert {o.monster for o in p.options("green") if isinstance(o, HireMonster)} == \
-        {"goblin_y1#1", "slime_y1#1", "troll_y1#1"}
+    assert {o.monster for o in p.options("green") if isinstance(o, HireMonster)} == {
+        "goblin_y1#1",
+        "slime_y1#1",
+        "troll_y1#1",
+    }
     t.do(HireMonster(player="green", monster="troll_y1#1"))
-    assert t.player("green").food == 0                      # 2 (troll) + 1 (space III)
+    assert t.player("green").food == 0  # 2 (troll) + 1 (space III)
     assert t.pending.actors == ["blue"]
     assert_refused(t, HireMonster(player="blue", monster="troll_y1#1"), "MONSTER_NOT_OFFERED")
     t.do(HireMonster(player="blue", monster="goblin_y1#1"))
@@ -367,8 +423,10 @@ def test_hire_on_space_three_cannot_skip_the_extra_food():
     # Rulebook › Hire Monster: "(or if you can't pay the extra cost on space III) you cannot use the action"
     t = at_space("hire_monster", "III", players={"green": {"food": 2}})
     assert_refused(t, HireMonster(player="green", monster="troll_y1#1"), "CANNOT_PAY_FOOD")
-    assert {o.monster for o in t.pending.options("green") if isinstance(o, HireMonster)} == \
-        {"goblin_y1#1", "slime_y1#1"}
+    assert {o.monster for o in t.pending.options("green") if isinstance(o, HireMonster)} == {
+        "goblin_y1#1",
+        "slime_y1#1",
+    }
 
 
 def test_hiring_a_troll_gives_a_troll_token():
@@ -381,8 +439,13 @@ def test_hiring_a_troll_gives_a_troll_token():
 
 def test_golem_costs_a_trap_card():
     # Rulebook › Appendix › Golem: "You must discard a trap when you hire the golem"
-    t = at_space("hire_monster", "II", year=2, players={"blue": {"traps": ["rolling_stone"]}},
-                 monster_offer=["golem_y2", "demon_y2", "dragon_y2"])
+    t = at_space(
+        "hire_monster",
+        "II",
+        year=2,
+        players={"blue": {"traps": ["rolling_stone"]}},
+        monster_offer=["golem_y2", "demon_y2", "dragon_y2"],
+    )
     assert_refused(t, HireMonster(player="blue", monster="golem_y2#1"), "GOLEM_NEEDS_TRAP")
     assert_refused(t, HireMonster(player="blue", monster="golem_y2#1", discard_trap="pendulum#1"), "GOLEM_NEEDS_TRAP")
     t.do(HireMonster(player="blue", monster="golem_y2#1", discard_trap="rolling_stone#1"))
@@ -392,25 +455,36 @@ def test_golem_costs_a_trap_card():
 
 def test_golem_cannot_be_hired_without_a_trap_card():
     # Rulebook › Appendix › Golem: "If you do not have a Trap Card, you cannot pay his cost."
-    t = at_space("hire_monster", "II", year=2, monster_offer=["golem_y2", "demon_y2", "dragon_y2"],
-                 players={"blue": {"monsters": ["goblin_y1"]}})
+    t = at_space(
+        "hire_monster",
+        "II",
+        year=2,
+        monster_offer=["golem_y2", "demon_y2", "dragon_y2"],
+        players={"blue": {"monsters": ["goblin_y1"]}},
+    )
     assert all(o.monster != "golem_y2#1" for o in t.pending.options("blue") if isinstance(o, HireMonster))
 
 
 def test_demon_eats_a_monster_but_not_a_ghost():
     # Rulebook › Appendix › Demon: "you must discard a monster when you hire ... the demon";
     # "don't think you can get away with feeding me ghosts"
-    t = at_space("hire_monster", "II", year=2, players={"blue": {"monsters": ["ghost_y1", "troll_y1"]}},
-                 monster_offer=["golem_y2", "demon_y2", "dragon_y2"])
+    t = at_space(
+        "hire_monster",
+        "II",
+        year=2,
+        players={"blue": {"monsters": ["ghost_y1", "troll_y1"]}},
+        monster_offer=["golem_y2", "demon_y2", "dragon_y2"],
+    )
     demon = [o for o in t.pending.options("blue") if isinstance(o, HireMonster) and o.monster == "demon_y2#1"]
     assert [o.feed_monster for o in demon] == ["troll_y1#1"]
-    assert_refused(t, HireMonster(player="blue", monster="demon_y2#1", feed_monster="ghost_y1#1"),
-                   "DEMON_NEEDS_MONSTER")
+    assert_refused(
+        t, HireMonster(player="blue", monster="demon_y2#1", feed_monster="ghost_y1#1"), "DEMON_NEEDS_MONSTER"
+    )
     assert_refused(t, HireMonster(player="blue", monster="demon_y2#1"), "DEMON_NEEDS_MONSTER")
     t.do(HireMonster(player="blue", monster="demon_y2#1", feed_monster="troll_y1#1"))
     blue = t.player("blue")
     assert sorted(m.id for m in blue.monsters) == ["demon_y2#1", "ghost_y1#1"]
-    assert blue.evil == 6 and trolls(blue) == 0          # the troll token goes back with the troll
+    assert blue.evil == 6 and trolls(blue) == 0  # the troll token goes back with the troll
     assert "troll_y1#1" in t.state.board.discards["monsters"]
 
 
@@ -426,7 +500,9 @@ def test_build_room_goes_three_two_one_and_nothing_is_left_for_space_one():
     assert t.player("green").gold == 2 and t.player("blue").gold == 2
     built = t.of_type(ev.RoomBuilt)
     assert [(e.color, e.room, e.paid) for e in built] == [
-        ("green", "chicken_coop", {"gold": 1}), ("blue", "mushroom_bed", {"gold": 1})]
+        ("green", "chicken_coop", {"gold": 1}),
+        ("blue", "mushroom_bed", {"gold": 1}),
+    ]
     red = [e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == "red" and e.action == "build_room"]
     assert red and red[0].space == "I"
     pl = t.state.board.spaces["build_room"][0]
@@ -445,28 +521,37 @@ def test_build_room_on_space_one_is_free():
     assert t.player("red").dungeon[2][2].room == "mushroom_bed"
 
 
-@pytest.mark.parametrize("room, square, code", [
-    ("chicken_coop", (1, 1), "ROOM_NEEDS_TUNNEL"),     # empty square
-    ("chicken_coop", (0, 2), "ROOM_ON_CONQUERED"),     # conquered tunnel
-    ("mushroom_bed", (1, 2), "ROOM_OUTSIDE_ZONE"),     # deep room near the surface
-    ("chicken_coop", (2, 2), "ROOM_OUTSIDE_ZONE"),     # surface room in the deep
-    ("mushroom_bed", (3, 3), "ROOM_ADJACENT_ROOM"),    # next to the Mint
-    ("chicken_coop", (7, 7), "ROOM_OUTSIDE_SITE"),
-    ("workshop", (1, 2), "ROOM_NOT_OFFERED"),
-    ("castle", (1, 2), "ROOM_NOT_OFFERED"),
-])
+@pytest.mark.parametrize(
+    "room, square, code",
+    [
+        ("chicken_coop", (1, 1), "ROOM_NEEDS_TUNNEL"),  # empty square
+        ("chicken_coop", (0, 2), "ROOM_ON_CONQUERED"),  # conquered tunnel
+        ("mushroom_bed", (1, 2), "ROOM_OUTSIDE_ZONE"),  # deep room near the surface
+        ("chicken_coop", (2, 2), "ROOM_OUTSIDE_ZONE"),  # surface room in the deep
+        ("mushroom_bed", (3, 3), "ROOM_ADJACENT_ROOM"),  # next to the Mint
+        ("chicken_coop", (7, 7), "ROOM_OUTSIDE_SITE"),
+        ("workshop", (1, 2), "ROOM_NOT_OFFERED"),
+        ("castle", (1, 2), "ROOM_NOT_OFFERED"),
+    ],
+)
 def test_room_placement_rules(room, square, code):
     # Rulebook › Build Room: a room replaces an unconquered Tunnel Tile; a First Year room goes in its
     # zone; "Two rooms cannot be adjacent."
-    t = at_space("build_room", "II", players={"blue": {
-        "dungeon": ["..x..", "..#..", "..#..", "..M#."], "rooms": {"3,2": "mint"}}})
+    t = at_space(
+        "build_room",
+        "II",
+        players={"blue": {"dungeon": ["..x..", "..#..", "..#..", "..M#."], "rooms": {"3,2": "mint"}}},
+    )
     assert_refused(t, BuildRoom(player="blue", room=room, square=square), code)
 
 
 def test_rooms_may_share_a_corner():
     # Rulebook › Build Room: "it is acceptable for two rooms to share a corner or to be connected by a Tunnel Tile"
-    t = at_space("build_room", "II", players={"blue": {
-        "dungeon": ["..#..", "..#..", "..##.", "...M."], "rooms": {"3,3": "mint"}}})
+    t = at_space(
+        "build_room",
+        "II",
+        players={"blue": {"dungeon": ["..#..", "..#..", "..##.", "...M."], "rooms": {"3,3": "mint"}}},
+    )
     t.do(BuildRoom(player="blue", room="mushroom_bed", square=(2, 2)))
     assert t.player("blue").dungeon[2][2].room == "mushroom_bed"
 
@@ -474,8 +559,9 @@ def test_rooms_may_share_a_corner():
 def test_second_year_rooms_have_no_zone():
     # Rulebook › Second Year › Rooms and Monsters: "Second Year rooms have no zone restrictions."
     t = at_space("build_room", "II", year=2, players={"blue": {"dungeon": ["..#..", "..#..", "..#..", "..#.."]}})
-    squares = {tuple(o.square) for o in t.pending.options("blue") if isinstance(o, BuildRoom)
-               and o.room == "training_room"}
+    squares = {
+        tuple(o.square) for o in t.pending.options("blue") if isinstance(o, BuildRoom) and o.room == "training_room"
+    }
     assert squares == {(0, 2), (1, 2), (2, 2), (3, 2)}
     t.do(BuildRoom(player="blue", room="training_room", square=(0, 2)))
     assert t.player("blue").dungeon[0][2].room == "training_room"
@@ -504,7 +590,9 @@ def production_for(red: dict, year: int = 1, **kw):
 
 def test_production_once_per_room_per_round_in_the_first_year():
     # Rulebook › Production: "in the First Year, it is only possible to use each room once per round"
-    t, _ = production_for({"imps": 6, "dungeon": ["..#..", "..C..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}})
+    t, _ = production_for(
+        {"imps": 6, "dungeon": ["..#..", "..C..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}}
+    )
     t.do(Produce(player="red", square=(1, 2)))
     assert t.player("red").food == 4 and t.player("red").imps_busy == 3
     assert not any(isinstance(o, Produce) for o in t.pending.options("red"))
@@ -513,8 +601,14 @@ def test_production_once_per_room_per_round_in_the_first_year():
 
 def test_troll_tokens_count_as_imps_in_production():
     # Rulebook › Production: "A Troll Token can take the place of an Imp Figure during production."
-    t, _ = production_for({"imps": 2, "monsters": ["troll_y1"], "dungeon": ["..#..", "..C..", "..#..", "....."],
-                           "rooms": {"1,2": "chicken_coop"}})
+    t, _ = production_for(
+        {
+            "imps": 2,
+            "monsters": ["troll_y1"],
+            "dungeon": ["..#..", "..C..", "..#..", "....."],
+            "rooms": {"1,2": "chicken_coop"},
+        }
+    )
     events = t.do(Produce(player="red", square=(1, 2)))
     made = next(e for e in events if isinstance(e, ev.RoomProduced))
     assert (made.imps, made.trolls) == (2, 1) and t.player("red").food == 4
@@ -522,8 +616,9 @@ def test_troll_tokens_count_as_imps_in_production():
 
 def test_not_enough_imps_for_a_room():
     # Rulebook › Production: "If you have that many imps left in your Imp Den, you can move them to the room"
-    t, p = production_for({"imps": 2, "dungeon": ["..#..", "..C..", "..#..", "....."],
-                           "rooms": {"1,2": "chicken_coop"}})
+    t, p = production_for(
+        {"imps": 2, "dungeon": ["..#..", "..C..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}}
+    )
     assert not any(isinstance(o, Produce) for o in p.options("red"))
     assert_refused(t, Produce(player="red", square=(1, 2)), "NOT_ENOUGH_IMPS")
 
@@ -531,25 +626,32 @@ def test_not_enough_imps_for_a_room():
 def test_magic_room_imp_can_work_at_once():
     # Rulebook › Appendix › Magic Room: "The new Imp Figure shows up in your Imp Den immediately, so it
     # can also be used in production."
-    red = {"imps": 3, "food": 1, "dungeon": ["..#..", "..M..", "..#..", "..T.."],
-           "rooms": {"1,2": "magic_room", "3,2": "tool_shed"}}
+    red = {
+        "imps": 3,
+        "food": 1,
+        "dungeon": ["..#..", "..M..", "..#..", "..T.."],
+        "rooms": {"1,2": "magic_room", "3,2": "tool_shed"},
+    }
     t, p = production_for(red)
     t.do(Produce(player="red", square=(1, 2)))
     assert t.player("red").imps == 4 and t.player("red").food == 0
-    t.do(Produce(player="red", square=(3, 2), dig=(3, 1)))      # 2 imps: only possible with the new one
+    t.do(Produce(player="red", square=(3, 2), dig=(3, 1)))  # 2 imps: only possible with the new one
     assert t.player("red").imps_busy == 4 and t.player("red").dungeon[3][1].kind == "tunnel"
 
 
 def test_magic_room_needs_its_food():
     # Rulebook › Appendix › Magic Room: "Send in two imps and a romantic dinner"
-    t, _ = production_for({"imps": 3, "food": 0, "dungeon": ["..#..", "..M..", "..#..", "....."],
-                           "rooms": {"1,2": "magic_room"}})
+    t, _ = production_for(
+        {"imps": 3, "food": 0, "dungeon": ["..#..", "..M..", "..#..", "....."], "rooms": {"1,2": "magic_room"}}
+    )
     assert_refused(t, Produce(player="red", square=(1, 2)), "CANNOT_PAY_FOOD")
 
 
 def test_conquered_room_produces_nothing():
     # Rulebook › Combat › Conquering (a conquered room loses its function); Production
-    t, p = production_for({"imps": 6, "dungeon": ["..#..", "..c..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}})
+    t, p = production_for(
+        {"imps": 6, "dungeon": ["..#..", "..c..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}}
+    )
     assert not any(isinstance(o, Produce) for o in p.options("red"))
     assert_refused(t, Produce(player="red", square=(1, 2)), "PRODUCE_CONQUERED")
 
@@ -562,8 +664,7 @@ def test_produce_needs_a_production_room():
 
 def test_tool_shed_digs_by_the_usual_rules():
     # Rulebook › Appendix › Tool Shed: "This room allows you to dig 1 tunnel, according to the usual rules."
-    t, _ = production_for({"imps": 2, "dungeon": ["..#..", ".##..", "..#..", "..T.."],
-                           "rooms": {"3,2": "tool_shed"}})
+    t, _ = production_for({"imps": 2, "dungeon": ["..#..", ".##..", "..#..", "..T.."], "rooms": {"3,2": "tool_shed"}})
     assert_refused(t, Produce(player="red", square=(3, 2)), "PRODUCE_DIG_SQUARE")
     assert_refused(t, Produce(player="red", square=(3, 2), dig=(0, 1)), "DIG_WOULD_FILL_2X2")
     assert_refused(t, Produce(player="red", square=(3, 2), dig=(0, 4)), "DIG_NOT_ADJACENT")
@@ -573,7 +674,9 @@ def test_tool_shed_digs_by_the_usual_rules():
 
 def test_retrieve_ends_production():
     # Rulebook › Production and Orders Retrieval Phase (the phase goes on with the next player)
-    t, p = production_for({"imps": 6, "dungeon": ["..#..", "..C..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}})
+    t, p = production_for(
+        {"imps": 6, "dungeon": ["..#..", "..C..", "..#..", "....."], "rooms": {"1,2": "chicken_coop"}}
+    )
     card = next(o for o in p.options("red") if isinstance(o, RetrieveOrder))
     t.do(card)
     assert "red" not in t.state.queue
@@ -610,6 +713,7 @@ def test_first_game_evil_cost_at_the_top_moves_the_counter_as_far_as_it_goes(spa
         if actor == color and p.kind == "action" and p.detail == {"action": "get_food", "space": space}:
             return TakeAction(player=color)
         return None
+
     drive_to_phase(t, "production", policy=policy)
     p = t.player(color)
     assert not [e for e in t.events if isinstance(e, ev.ActionDeclined) and e.color == color and e.action == "get_food"]
@@ -620,9 +724,12 @@ def test_actions_are_carried_out_in_board_order():
     # Rulebook › Executing Orders: "You start with the Get Food action in the upper left corner and move from
     # left to right along the top row. Then you do the actions in the second row"; at each place from the
     # shortest space (I, II, III), but Hire Monster and Build Room go III, II, I.
-    hands = {"red": ["build_room", "get_food", "hire_monster"], "blue": ["hire_monster", "mine_gold", "build_room"],
-             "green": ["buy_traps", "improve_reputation", "hire_monster"],
-             "yellow": ["recruit_imps", "dig_tunnels", "get_food"]}
+    hands = {
+        "red": ["build_room", "get_food", "hire_monster"],
+        "blue": ["hire_monster", "mine_gold", "build_room"],
+        "green": ["buy_traps", "improve_reputation", "hire_monster"],
+        "yellow": ["recruit_imps", "dig_tunnels", "get_food"],
+    }
     t = start(make_scenario(4, hands=hands))
     orders_round(t, hands)
     seen = []
@@ -631,14 +738,19 @@ def test_actions_are_carried_out_in_board_order():
         if p.kind == "action":
             seen.append((p.detail["action"], p.detail["space"], actor))
         return None
+
     drive_to_phase(t, "production", policy=policy)
     assert seen == [
-        ("get_food", "I", "red"), ("get_food", "II", "yellow"),
+        ("get_food", "I", "red"),
+        ("get_food", "II", "yellow"),
         ("improve_reputation", "I", "green"),
         ("dig_tunnels", "I", "yellow"),
         ("mine_gold", "I", "blue"),
         ("recruit_imps", "I", "yellow"),
         ("buy_traps", "I", "green"),
-        ("hire_monster", "III", "green"), ("hire_monster", "II", "red"), ("hire_monster", "I", "blue"),
-        ("build_room", "II", "blue"), ("build_room", "I", "red"),
+        ("hire_monster", "III", "green"),
+        ("hire_monster", "II", "red"),
+        ("hire_monster", "I", "blue"),
+        ("build_room", "II", "blue"),
+        ("build_room", "I", "red"),
     ]

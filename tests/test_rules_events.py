@@ -1,19 +1,28 @@
 """Event Phase: Pay Day (the rulebook's examples, demon, golem, releasing) and Taxes."""
+
 from __future__ import annotations
 
 import pytest
+from helpers import assert_refused, drive, drive_to, make_scenario, start
 
 from domain import events as ev
 from domain.commands import PayTaxes, PayWage, ReleaseMonster
 from domain.phases.common import type_of
-from helpers import assert_refused, drive, drive_to, make_scenario, start
 
 
 def event_game(tile: str, red: dict, *, variant="first_game", year=1, n=4, starting="red", players=None):
     players = dict(players or {})
     players["red"] = red
-    sc = make_scenario(n, phase="orders", season="spring", year=year, variant=variant, starting=starting,
-                       players=players, event_tiles={"spring": tile})
+    sc = make_scenario(
+        n,
+        phase="orders",
+        season="spring",
+        year=year,
+        variant=variant,
+        starting=starting,
+        players=players,
+        event_tiles={"spring": tile},
+    )
     return start(sc)
 
 
@@ -23,7 +32,7 @@ def settle_wages(t, color: str, choice: dict[str, str]) -> None:
         p = t.settle()
         if p.kind != "pay_wage" or p.actors != [color]:
             return
-        m = p.detail["monsters"][0]          # settled in lair order here; any order is allowed
+        m = p.detail["monsters"][0]  # settled in lair order here; any order is allowed
         if choice[type_of(m)] == "release":
             t.do(ReleaseMonster(player=color, monster=m))
         else:
@@ -34,14 +43,17 @@ def settle_wages(t, color: str, choice: dict[str, str]) -> None:
 PAYDAY_EXAMPLE = {"evil": 7, "food": 3, "monsters": ["vampire_y1", "witch_y1", "goblin_y1"]}
 
 
-@pytest.mark.parametrize("choice, food, evil, paladin", [
-    # "you have to pay 2 Food Tokens and move your Evil Counter up 3 spaces ... the paladin will come after you"
-    ({"vampire_y1": "pay", "witch_y1": "pay", "goblin_y1": "pay"}, -2, 3, True),
-    # "letting the witch go ... paying 1 Food and 2 reputation, but you would also gain 1 Evil"
-    ({"vampire_y1": "pay", "witch_y1": "release", "goblin_y1": "pay"}, -1, 3, True),
-    # "let the vampire go. You would pay 2 Food and 1 reputation ... and then gain 1 Evil"
-    ({"vampire_y1": "release", "witch_y1": "pay", "goblin_y1": "pay"}, -2, 2, False),
-])
+@pytest.mark.parametrize(
+    "choice, food, evil, paladin",
+    [
+        # "you have to pay 2 Food Tokens and move your Evil Counter up 3 spaces ... the paladin will come after you"
+        ({"vampire_y1": "pay", "witch_y1": "pay", "goblin_y1": "pay"}, -2, 3, True),
+        # "letting the witch go ... paying 1 Food and 2 reputation, but you would also gain 1 Evil"
+        ({"vampire_y1": "pay", "witch_y1": "release", "goblin_y1": "pay"}, -1, 3, True),
+        # "let the vampire go. You would pay 2 Food and 1 reputation ... and then gain 1 Evil"
+        ({"vampire_y1": "release", "witch_y1": "pay", "goblin_y1": "pay"}, -2, 2, False),
+    ],
+)
 def test_pay_day_example(choice, food, evil, paladin):
     # Rulebook › Event Phase › Pay Day › Example
     t = event_game("pay_day", PAYDAY_EXAMPLE)
@@ -69,7 +81,7 @@ def test_pay_day_full_game_example_vampire_first():
     assert t.player("red").evil == 15
     p = t.pending
     assert p.detail["monsters"] == ["witch_y1#1"]
-    assert not any(isinstance(o, PayWage) for o in p.options("red"))      # no room left to pay 1 Evil
+    assert not any(isinstance(o, PayWage) for o in p.options("red"))  # no room left to pay 1 Evil
     assert_refused(t, PayWage(player="red", monster="witch_y1#1"), "EVIL_AT_TOP")
     t.do(ReleaseMonster(player="red", monster="witch_y1#1"))
     red = t.player("red")
@@ -92,7 +104,7 @@ def test_release_gains_one_evil_and_stops_at_the_top():
     # Full Game › Paying a Cost vs. Gaining Evil: "you simply remain on the space on that end"
     t = event_game("pay_day", {"evil": 15, "food": 0, "monsters": ["goblin_y1", "troll_y1"]}, variant="full")
     p = drive_to(t, "pay_wage", "red")
-    assert {type(o).__name__ for o in p.options("red")} == {"ReleaseMonster"}      # no food for either
+    assert {type(o).__name__ for o in p.options("red")} == {"ReleaseMonster"}  # no food for either
     assert_refused(t, PayWage(player="red", monster="goblin_y1#1"), "CANNOT_PAY_FOOD")
     t.do(ReleaseMonster(player="red", monster="goblin_y1#1"))
     assert t.player("red").evil == 15
@@ -124,8 +136,9 @@ def test_a_monster_fed_to_the_demon_is_not_paid():
     t = event_game("pay_day", {"evil": 5, "food": 3, "monsters": ["troll_y1", "ghost_y1", "demon_y2"]}, year=2)
     p = drive_to(t, "pay_wage", "red")
     assert "demon_y2#1" in p.detail["monsters"]
-    assert {o.feed_monster for o in p.options("red")
-            if isinstance(o, PayWage) and o.monster == "demon_y2#1"} == {"troll_y1#1"}
+    assert {o.feed_monster for o in p.options("red") if isinstance(o, PayWage) and o.monster == "demon_y2#1"} == {
+        "troll_y1#1"
+    }
     assert_refused(t, PayWage(player="red", monster="demon_y2#1", feed_monster="ghost_y1#1"), "DEMON_NEEDS_MONSTER")
     assert_refused(t, PayWage(player="red", monster="demon_y2#1"), "DEMON_NEEDS_MONSTER")
     assert_refused(t, PayWage(player="red", monster="demon_y2#1", feed_monster="demon_y2#1"), "DEMON_NEEDS_MONSTER")
@@ -166,14 +179,19 @@ def test_golem_without_a_trap_card_must_go():
 def test_pay_day_in_play_order_from_the_starting_player():
     # Rulebook › Event Phase: "If players must make a decision ... they decide in order, beginning with
     # the starting player."
-    t = event_game("pay_day", {"monsters": ["goblin_y1"]}, starting="green",
-                   players={"blue": {"monsters": ["slime_y1"]}, "yellow": {"monsters": ["ghost_y1"]}})
+    t = event_game(
+        "pay_day",
+        {"monsters": ["goblin_y1"]},
+        starting="green",
+        players={"blue": {"monsters": ["slime_y1"]}, "yellow": {"monsters": ["ghost_y1"]}},
+    )
     seen = []
 
     def policy(state, p, actor):
         if p.kind == "pay_wage":
             seen.append(actor)
         return None
+
     drive(t, lambda p: t.state.phase == "adventurers" or t.state.season != 1, policy=policy)
     assert seen == ["yellow", "red", "blue"]
 
@@ -182,20 +200,23 @@ def test_wage_for_a_monster_not_due_is_refused():
     t = event_game("pay_day", {"monsters": ["goblin_y1", "slime_y1"]})
     drive_to(t, "pay_wage", "red")
     assert_refused(t, PayWage(player="red", monster="troll_y1#1"), "WAGE_NOT_DUE")
-    t.do(PayWage(player="red", monster="slime_y1#1"))                   # any order: the slime first
-    assert_refused(t, PayWage(player="red", monster="slime_y1#1"), "WAGE_NOT_DUE")   # not twice
+    t.do(PayWage(player="red", monster="slime_y1#1"))  # any order: the slime first
+    assert_refused(t, PayWage(player="red", monster="slime_y1#1"), "WAGE_NOT_DUE")  # not twice
     assert_refused(t, ReleaseMonster(player="blue", monster="goblin_y1#1"), "NOT_YOUR_TURN")
 
 
 # --- Taxes ----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("dungeon, rooms, due", [
-    (["..#..", "..#..", "..#..", "....."], {}, 2),           # "3 tunnels would cost 2 Gold"
-    (["..#..", "..#..", "..#..", "..#.."], {}, 2),
-    (["..#..", ".##..", "..#..", "..#.."], {}, 3),
-    (["..x..", "..x..", "..#..", "....."], {}, 2),           # conquered tiles are taxed too
-    (["..x..", "..C#.", "..x..", "..#.."], {"1,2": "chicken_coop"}, 3),   # rooms count, conquered or not
-    (["..#..", "..c..", "..#..", "..##."], {"1,2": "chicken_coop"}, 3),
-])
+@pytest.mark.parametrize(
+    "dungeon, rooms, due",
+    [
+        (["..#..", "..#..", "..#..", "....."], {}, 2),  # "3 tunnels would cost 2 Gold"
+        (["..#..", "..#..", "..#..", "..#.."], {}, 2),
+        (["..#..", ".##..", "..#..", "..#.."], {}, 3),
+        (["..x..", "..x..", "..#..", "....."], {}, 2),  # conquered tiles are taxed too
+        (["..x..", "..C#.", "..x..", "..#.."], {"1,2": "chicken_coop"}, 3),  # rooms count, conquered or not
+        (["..#..", "..c..", "..#..", "..##."], {"1,2": "chicken_coop"}, 3),
+    ],
+)
 def test_taxes_one_gold_per_two_tiles_rounded_up(dungeon, rooms, due):
     # Rulebook › Event Phase › Taxes: "For every 2 dungeon tiles (tunnels and rooms) you pay 1 Gold.
     # (Round up ...)"; "the Ministry taxes you whether the tiles are conquered or not"
@@ -239,6 +260,7 @@ def test_taxes_with_no_gold_are_all_red_marks():
     def policy(state, p, actor):
         assert not (p.kind == "taxes" and actor == "red"), "a lord with no gold has nothing to decide"
         return None
+
     drive(t, lambda p: t.state.phase == "adventurers" or t.state.season != 1, policy=policy)
     paid = next(e for e in t.events if isinstance(e, ev.TaxesPaid) and e.color == "red")
     assert (paid.due, paid.paid, paid.red_marks) == (2, 0, 2)

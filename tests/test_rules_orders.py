@@ -1,11 +1,9 @@
 """Orders Phase: selecting, revealing and placing orders; 3- and 2-player non-player orders;
 Hire Monster as first order (full game); Orders Retrieval; refused order choices."""
+
 from __future__ import annotations
 
 import pytest
-
-from domain import events as ev
-from domain.commands import ChooseOrders, Decline, RetrieveOrder, TakeAction
 from helpers import (
     COLORS,
     assert_refused,
@@ -20,25 +18,31 @@ from helpers import (
     tabletop_game,
 )
 
+from domain import events as ev
+from domain.commands import ChooseOrders, Decline, RetrieveOrder, TakeAction
+
 EVERYONE = ["mine_gold", "get_food", "dig_tunnels"]
 
 
 def _four(starting: str = "red", hands=None, **kw):
-    hands = hands or {c: EVERYONE for c in COLORS}
+    hands = hands or dict.fromkeys(COLORS, EVERYONE)
     return start(make_scenario(4, starting=starting, hands=hands, **kw))
 
 
 # --- Revealing Orders ------------------------------------------------------------------------------
-@pytest.mark.parametrize("starting, order", [
-    ("red", ["red", "blue", "green", "yellow"]),
-    ("green", ["green", "yellow", "red", "blue"]),
-    ("yellow", ["yellow", "red", "blue", "green"]),
-])
+@pytest.mark.parametrize(
+    "starting, order",
+    [
+        ("red", ["red", "blue", "green", "yellow"]),
+        ("green", ["green", "yellow", "red", "blue"]),
+        ("yellow", ["yellow", "red", "blue", "green"]),
+    ],
+)
 def test_mine_gold_example_spaces_in_play_order_fourth_shut_out(starting, order):
     # Rulebook › Orders Phase › Revealing Orders › Example: all 4 players choose Mine Gold; spaces
     # I, II, III go clockwise from the starting player and the 4th minion sits on the Orders Card.
     t = _four(starting)
-    placed = orders_round(t, {c: EVERYONE for c in COLORS})
+    placed = orders_round(t, dict.fromkeys(COLORS, EVERYONE))
     first = [(e.color, e.space) for e in placed if e.slot == 0]
     assert first == [(order[0], "I"), (order[1], "II"), (order[2], "III"), (order[3], None)]
     assert placements(t.state, "mine_gold") == order[:3]
@@ -48,23 +52,34 @@ def test_mine_gold_example_spaces_in_play_order_fourth_shut_out(starting, order)
 
 def test_minion_goes_to_lowest_free_space():
     # Rulebook › Orders Phase › Revealing Orders: "the first empty space (the one with the lowest number)"
-    hands = {"red": ["dig_tunnels", "mine_gold", "get_food"], "blue": ["mine_gold", "dig_tunnels", "get_food"],
-             "green": ["get_food", "mine_gold", "dig_tunnels"], "yellow": ["get_food", "dig_tunnels", "mine_gold"]}
+    hands = {
+        "red": ["dig_tunnels", "mine_gold", "get_food"],
+        "blue": ["mine_gold", "dig_tunnels", "get_food"],
+        "green": ["get_food", "mine_gold", "dig_tunnels"],
+        "yellow": ["get_food", "dig_tunnels", "mine_gold"],
+    }
     t = _four(hands=hands)
     orders_round(t, hands)
-    assert placements(t.state, "dig_tunnels") == ["red", "blue", "yellow"]   # slot 0, 1, 1
+    assert placements(t.state, "dig_tunnels") == ["red", "blue", "yellow"]  # slot 0, 1, 1
     assert placements(t.state, "mine_gold") == ["blue", "red", "green"]
-    assert placements(t.state, "get_food") == ["green", "yellow", "red"]     # red's third order is last
+    assert placements(t.state, "get_food") == ["green", "yellow", "red"]  # red's third order is last
     # the third orders find every space taken: those minions sit on their Orders Cards
     assert [(pl.color, pl.action, pl.slot) for pl in t.state.board.shut_out] == [
-        ("blue", "get_food", 2), ("green", "dig_tunnels", 2), ("yellow", "mine_gold", 2)]
+        ("blue", "get_food", 2),
+        ("green", "dig_tunnels", 2),
+        ("yellow", "mine_gold", 2),
+    ]
 
 
 def test_placement_goes_slot_by_slot():
     # Rulebook › Orders Phase › Revealing Orders: everyone reveals the first card and places it,
     # clockwise; only then the second card; then the third.
-    hands = {"red": ["get_food", "mine_gold", "dig_tunnels"], "blue": ["dig_tunnels", "get_food", "mine_gold"],
-             "green": ["mine_gold", "dig_tunnels", "get_food"], "yellow": ["get_food", "dig_tunnels", "mine_gold"]}
+    hands = {
+        "red": ["get_food", "mine_gold", "dig_tunnels"],
+        "blue": ["dig_tunnels", "get_food", "mine_gold"],
+        "green": ["mine_gold", "dig_tunnels", "get_food"],
+        "yellow": ["get_food", "dig_tunnels", "mine_gold"],
+    }
     t = _four(starting="blue", hands=hands)
     drive_to(t, "choose_orders")
     mark = len(t.events)
@@ -72,13 +87,22 @@ def test_placement_goes_slot_by_slot():
     log = [e for e in t.events[mark:] if isinstance(e, (ev.OrdersRevealed, ev.MinionPlaced))]
     kinds = [("R", e.slot) if isinstance(e, ev.OrdersRevealed) else (e.color, e.slot) for e in log]
     play = ["blue", "green", "yellow", "red"]
-    assert kinds == [("R", 0), *[(c, 0) for c in play], ("R", 1), *[(c, 1) for c in play],
-                     ("R", 2), *[(c, 2) for c in play]]
+    assert kinds == [
+        ("R", 0),
+        *[(c, 0) for c in play],
+        ("R", 1),
+        *[(c, 1) for c in play],
+        ("R", 2),
+        *[(c, 2) for c in play],
+    ]
     # yellow's SECOND order takes the last Dig Tunnels space before red's THIRD order is placed
     assert placements(t.state, "dig_tunnels") == ["blue", "green", "yellow"]
     assert placements(t.state, "mine_gold") == ["green", "red", "blue"]
     assert [(pl.color, pl.action) for pl in t.state.board.shut_out] == [
-        ("green", "get_food"), ("yellow", "mine_gold"), ("red", "dig_tunnels")]
+        ("green", "get_food"),
+        ("yellow", "mine_gold"),
+        ("red", "dig_tunnels"),
+    ]
 
 
 def test_orders_are_secret_until_revealed_and_others_can_still_choose():
@@ -92,12 +116,17 @@ def test_orders_are_secret_until_revealed_and_others_can_still_choose():
 
 
 # --- Full Game › Recruiting as First Order ------------------------------------------------------------
-def _hire_game(variant, red_gold=3, red_orders=("hire_monster", "get_food", "mine_gold"),
-               blue_orders=("hire_monster", "get_food", "mine_gold")):
+def _hire_game(
+    variant,
+    red_gold=3,
+    red_orders=("hire_monster", "get_food", "mine_gold"),
+    blue_orders=("hire_monster", "get_food", "mine_gold"),
+):
     hands = {"red": list(red_orders), "blue": list(blue_orders), "green": EVERYONE, "yellow": EVERYONE}
     t = start(make_scenario(4, variant=variant, hands=hands, players={"red": {"gold": red_gold}}))
-    placed = orders_round(t, {"red": list(red_orders), "blue": list(blue_orders), "green": EVERYONE,
-                              "yellow": EVERYONE})
+    placed = orders_round(
+        t, {"red": list(red_orders), "blue": list(blue_orders), "green": EVERYONE, "yellow": EVERYONE}
+    )
     return t, placed
 
 
@@ -139,7 +168,7 @@ def test_first_game_hire_monster_first_order_has_no_fee():
 def test_three_players_nonplayer_orders_occupy_space_two():
     # Rulebook › The Orders Phase with 3 Players: 3 random non-player orders go on space II; "the first
     # player there gets space I and the second player gets space III"; a third player is shut out.
-    hands = {c: EVERYONE for c in COLORS[:3]}
+    hands = dict.fromkeys(COLORS[:3], EVERYONE)
     sc = make_scenario(3, hands=hands)
     t = start(sc, draws={("order_cards", "yellow"): [["mine_gold", "dig_tunnels", "get_food"]]})
     drive_to(t, "choose_orders")
@@ -148,8 +177,11 @@ def test_three_players_nonplayer_orders_occupy_space_two():
     choose_orders(t, hands)
     for action in ("mine_gold", "dig_tunnels", "get_food"):
         assert placements(t.state, action) == ["red", "yellow", "blue"]
-    assert {(pl.color, pl.action) for pl in t.state.board.shut_out} == \
-        {("green", "mine_gold"), ("green", "dig_tunnels"), ("green", "get_food")}
+    assert {(pl.color, pl.action) for pl in t.state.board.shut_out} == {
+        ("green", "mine_gold"),
+        ("green", "dig_tunnels"),
+        ("green", "get_food"),
+    }
     # the 3 drawn orders become the non-player's inaccessible orders; the other 5 form its deck
     np = t.state.nonplayers[0]
     assert sorted(np.inaccessible) == sorted(["mine_gold", "dig_tunnels", "get_food"])
@@ -161,16 +193,17 @@ def test_three_players_nonplayer_orders_occupy_space_two():
 
 def test_three_players_nonplayer_draws_from_its_five_accessible_cards():
     # Rulebook › The Orders Phase with 3 Players: "Shuffle the remaining 5 cards and choose 3 at random"
-    t = start(make_scenario(3, hands={c: EVERYONE for c in COLORS[:3]}), draws={})
-    what, cards = t.recorded[0]      # the Table recorded the default draw from the pool offered
+    t = start(make_scenario(3, hands=dict.fromkeys(COLORS[:3], EVERYONE)), draws={})
+    what, cards = t.recorded[0]  # the Table recorded the default draw from the pool offered
     assert what == "order_cards" and len(cards) == 3
-    assert not set(cards) & {"buy_traps", "build_room", "recruit_imps"}   # the NP's inaccessible cards
+    assert not set(cards) & {"buy_traps", "build_room", "recruit_imps"}  # the NP's inaccessible cards
 
 
 def test_three_player_draw_of_an_inaccessible_nonplayer_card_is_impossible():
     # Rulebook › The Orders Phase with 3 Players (the 3 inaccessible cards are not shuffled in)
     from domain.commands import RecordDraw
     from domain.engine import from_scenario
+
     _, state = from_scenario(make_scenario(3))
     assert_refused(state, RecordDraw(cards=["buy_traps", "get_food", "mine_gold"]), "DRAW_IMPOSSIBLE")
     assert_refused(state, RecordDraw(cards=["get_food", "mine_gold"]), "DRAW_IMPOSSIBLE")
@@ -178,9 +211,14 @@ def test_three_player_draw_of_an_inaccessible_nonplayer_card_is_impossible():
 
 # --- The Orders Phase with 2 Players -----------------------------------------------------------------
 def _two(draw_green, draw_yellow):
-    sc = make_scenario(2, hands={"red": EVERYONE + ["recruit_imps"], "blue": EVERYONE + ["recruit_imps"]},
-                       nonplayers=[{"color": "green", "inaccessible": ["buy_traps", "build_room", "hire_monster"]},
-                                   {"color": "yellow", "inaccessible": ["buy_traps", "build_room", "hire_monster"]}])
+    sc = make_scenario(
+        2,
+        hands={"red": EVERYONE + ["recruit_imps"], "blue": EVERYONE + ["recruit_imps"]},
+        nonplayers=[
+            {"color": "green", "inaccessible": ["buy_traps", "build_room", "hire_monster"]},
+            {"color": "yellow", "inaccessible": ["buy_traps", "build_room", "hire_monster"]},
+        ],
+    )
     return start(sc, draws={("order_cards", "green"): [draw_green], ("order_cards", "yellow"): [draw_yellow]})
 
 
@@ -200,8 +238,13 @@ def test_two_players_chosen_third_nonplayer_orders_go_on_space_one_then_two():
     t = _two(["mine_gold", "dig_tunnels"], ["get_food", "improve_reputation"])
     drive_to(t, "choose_orders")
     mark = len(t.events)
-    choose_orders(t, {"red": (["recruit_imps", "get_food", "dig_tunnels"], "recruit_imps"),
-                      "blue": (["recruit_imps", "mine_gold", "get_food"], "recruit_imps")})
+    choose_orders(
+        t,
+        {
+            "red": (["recruit_imps", "get_food", "dig_tunnels"], "recruit_imps"),
+            "blue": (["recruit_imps", "mine_gold", "get_food"], "recruit_imps"),
+        },
+    )
     placed = t.of_type(ev.MinionPlaced, mark)
     # the non-player minions are placed before any player order is revealed
     assert [(e.color, e.space, e.nonplayer) for e in placed[:2]] == [("green", "I", True), ("yellow", "II", True)]
@@ -224,18 +267,20 @@ def test_two_players_must_choose_a_nonplayer_order_from_the_three_left():
     mine = ["recruit_imps", "get_food", "dig_tunnels"]
     assert_refused(t, ChooseOrders(player="red", orders=mine), "NONPLAYER_ORDER_REQUIRED")
     assert_refused(t, ChooseOrders(player="red", orders=mine, nonplayer_order="mine_gold"), "NONPLAYER_ORDER_REQUIRED")
-    assert_refused(t, ChooseOrders(player="red", orders=mine, nonplayer_order="hire_monster"),
-                   "NONPLAYER_ORDER_REQUIRED")
+    assert_refused(
+        t, ChooseOrders(player="red", orders=mine, nonplayer_order="hire_monster"), "NONPLAYER_ORDER_REQUIRED"
+    )
     green_hand = {o.nonplayer_order for o in t.pending.options("red")}
     assert green_hand == {"get_food", "improve_reputation", "recruit_imps"}
 
 
 def test_nonplayer_order_is_refused_with_three_or_four_players():
     # Rulebook › The Orders Phase with 3 Players (non-player orders are all random)
-    t = start(make_scenario(3, hands={c: EVERYONE for c in COLORS[:3]}))
+    t = start(make_scenario(3, hands=dict.fromkeys(COLORS[:3], EVERYONE)))
     drive_to(t, "choose_orders")
-    assert_refused(t, ChooseOrders(player="red", orders=EVERYONE, nonplayer_order="get_food"),
-                   "NONPLAYER_ORDER_UNEXPECTED")
+    assert_refused(
+        t, ChooseOrders(player="red", orders=EVERYONE, nonplayer_order="get_food"), "NONPLAYER_ORDER_UNEXPECTED"
+    )
 
 
 # --- Orders Retrieval --------------------------------------------------------------------------------
@@ -245,8 +290,9 @@ OTHERS = ["improve_reputation", "recruit_imps", "buy_traps"]
 def _retrieval_game():
     hands = {"red": EVERYONE, "blue": OTHERS, "green": OTHERS, "yellow": OTHERS}
     t = _four(hands=hands)
-    orders_round(t, {"red": ["get_food", "dig_tunnels", "mine_gold"], "blue": OTHERS, "green": OTHERS,
-                     "yellow": OTHERS})
+    orders_round(
+        t, {"red": ["get_food", "dig_tunnels", "mine_gold"], "blue": OTHERS, "green": OTHERS, "yellow": OTHERS}
+    )
     old_inaccessible = list(t.player("red").inaccessible)
     old_hand = list(t.player("red").hand)
 
@@ -254,6 +300,7 @@ def _retrieval_game():
         if p.kind == "action" and actor == "red" and p.detail["action"] in ("get_food", "mine_gold"):
             return TakeAction(player="red") if p.detail["action"] == "get_food" else p.options("red")[0]
         return None
+
     p = drive_to(t, "production", "red", policy=policy)
     return t, p, old_inaccessible, old_hand
 
@@ -262,7 +309,7 @@ def test_retrieval_offers_the_first_card_or_one_not_carried_out():
     # Rulebook › Production and Orders Retrieval Phase › Orders Retrieval
     t, p, _, _ = _retrieval_game()
     cards = {o.card for o in p.options("red") if isinstance(o, RetrieveOrder)}
-    assert cards == {"get_food", "dig_tunnels"}        # mine_gold was carried out
+    assert cards == {"get_food", "dig_tunnels"}  # mine_gold was carried out
     assert_refused(t, RetrieveOrder(player="red", card="mine_gold"), "RETRIEVE_NOT_ALLOWED")
     assert_refused(t, RetrieveOrder(player="red", card="recruit_imps"), "RETRIEVE_NOT_ALLOWED")
 
@@ -282,22 +329,24 @@ def test_retrieval_the_other_two_become_inaccessible_and_the_hand_is_six_again()
 def test_retrieval_of_a_shut_out_order():
     # Rulebook › Orders Retrieval: a minion on the Orders Card (shut out) marks an order not carried out
     t = _four()
-    orders_round(t, {c: EVERYONE for c in COLORS})
+    orders_round(t, dict.fromkeys(COLORS, EVERYONE))
     p = drive_to(t, "production", "yellow")
     cards = {o.card for o in p.options("yellow") if isinstance(o, RetrieveOrder)}
-    assert cards == set(EVERYONE)     # all three of yellow's minions were shut out
+    assert cards == set(EVERYONE)  # all three of yellow's minions were shut out
 
 
 def test_retrieval_is_automatic_when_only_the_first_card_can_come_back():
     # Rulebook › Orders Retrieval (every order carried out: only the first card can come back)
     t = _four()
-    orders_round(t, {"red": ["mine_gold", "get_food", "dig_tunnels"], "blue": EVERYONE, "green": EVERYONE,
-                     "yellow": EVERYONE})
+    orders_round(
+        t, {"red": ["mine_gold", "get_food", "dig_tunnels"], "blue": EVERYONE, "green": EVERYONE, "yellow": EVERYONE}
+    )
 
     def policy(state, p, actor):
         if actor == "red" and p.kind in ("action", "digging"):
-            return p.options("red")[0]           # carry out everything (dig as much as possible)
+            return p.options("red")[0]  # carry out everything (dig as much as possible)
         return None
+
     drive(t, lambda p: any(e.color == "red" for e in t.of_type(ev.OrdersRetrieved)), policy=policy)
     assert not any(isinstance(e, ev.ActionDeclined) and e.color == "red" for e in t.events)
     got = next(e for e in t.of_type(ev.OrdersRetrieved) if e.color == "red")
@@ -314,8 +363,10 @@ def test_choosing_an_inaccessible_card_is_refused():
     assert "inaccessible" in err.message
 
 
-@pytest.mark.parametrize("orders", [["get_food", "mine_gold"], ["get_food"], [],
-                                    ["get_food", "mine_gold", "dig_tunnels", "improve_reputation"]])
+@pytest.mark.parametrize(
+    "orders",
+    [["get_food", "mine_gold"], ["get_food"], [], ["get_food", "mine_gold", "dig_tunnels", "improve_reputation"]],
+)
 def test_choosing_other_than_three_orders_is_refused(orders):
     # Rulebook › Orders Phase › Selecting Orders: "Choose 3 orders"
     t = _four()
@@ -339,7 +390,7 @@ def test_unknown_order_card_is_refused():
 def test_acting_for_another_player_is_refused():
     # Rulebook › Executing Orders: "When it is your minion's turn, you perform the indicated action"
     t = _four()
-    orders_round(t, {c: EVERYONE for c in COLORS})
+    orders_round(t, dict.fromkeys(COLORS, EVERYONE))
     p = drive_to_action(t, "get_food", "I")
     assert p.actors == ["red"]
     assert_refused(t, TakeAction(player="blue"), "NOT_YOUR_TURN")
@@ -352,29 +403,37 @@ def test_choosing_orders_twice_is_refused():
     t = _four()
     drive_to(t, "choose_orders")
     t.do(ChooseOrders(player="red", orders=EVERYONE))
-    assert_refused(t, ChooseOrders(player="red", orders=["improve_reputation", "get_food", "mine_gold"]),
-                   "NOT_YOUR_TURN")
+    assert_refused(
+        t, ChooseOrders(player="red", orders=["improve_reputation", "get_food", "mine_gold"]), "NOT_YOUR_TURN"
+    )
 
 
 def test_orders_refused_outside_the_orders_phase():
     t = _four()
-    orders_round(t, {c: EVERYONE for c in COLORS})
-    assert_refused(t, ChooseOrders(player="red", orders=["improve_reputation", "recruit_imps", "buy_traps"]),
-                   "UNEXPECTED_COMMAND")
+    orders_round(t, dict.fromkeys(COLORS, EVERYONE))
+    assert_refused(
+        t, ChooseOrders(player="red", orders=["improve_reputation", "recruit_imps", "buy_traps"]), "UNEXPECTED_COMMAND"
+    )
 
 
 def test_full_game_set_up_choose_two_of_three_drawn_inaccessible_orders():
     # Rulebook › Full Game › Choosing Initial Inaccessible Orders: draw three, choose two
     from domain.commands import ChooseInaccessibleOrders
+
     t = tabletop_game(3, variant="full", inaccessible={"red": ["get_food", "mine_gold", "dig_tunnels"]})
     p = t.pending
     assert p.kind == "choose_inaccessible_orders"
-    assert_refused(t, ChooseInaccessibleOrders(player="red", cards=["get_food", "build_room"]),
-                   "INACCESSIBLE_CHOICE_INVALID")
-    assert_refused(t, ChooseInaccessibleOrders(player="red", cards=["get_food", "get_food"]),
-                   "INACCESSIBLE_CHOICE_INVALID")
-    assert_refused(t, ChooseInaccessibleOrders(player="red", cards=["get_food", "mine_gold", "dig_tunnels"]),
-                   "INACCESSIBLE_CHOICE_INVALID")
+    assert_refused(
+        t, ChooseInaccessibleOrders(player="red", cards=["get_food", "build_room"]), "INACCESSIBLE_CHOICE_INVALID"
+    )
+    assert_refused(
+        t, ChooseInaccessibleOrders(player="red", cards=["get_food", "get_food"]), "INACCESSIBLE_CHOICE_INVALID"
+    )
+    assert_refused(
+        t,
+        ChooseInaccessibleOrders(player="red", cards=["get_food", "mine_gold", "dig_tunnels"]),
+        "INACCESSIBLE_CHOICE_INVALID",
+    )
     t.do(ChooseInaccessibleOrders(player="red", cards=["get_food", "mine_gold"]))
     red = t.player("red")
     assert sorted(red.inaccessible) == ["get_food", "mine_gold"]

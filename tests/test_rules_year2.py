@@ -1,19 +1,23 @@
 """Building in the Second Year, from scenario files: Buy Traps draws one extra and discards one,
 First Year rooms produce twice, the gold-backed stacks are drawn."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from helpers import SCENARIOS, assert_refused, drive, drive_to, drive_to_action, orders_round, start
 
 from domain import events as ev
 from domain.commands import DiscardTrap, Produce, TakeAction
 from domain.invariants import problems
-from helpers import SCENARIOS, assert_refused, drive, drive_to, drive_to_action, orders_round, start
 
 SPRING_3P = SCENARIOS / "year2-spring-3p.json"
-BUY = {"red": ["buy_traps", "get_food", "mine_gold"], "blue": ["buy_traps", "get_food", "mine_gold"],
-       "green": ["buy_traps", "get_food", "mine_gold"]}
+BUY = {
+    "red": ["buy_traps", "get_food", "mine_gold"],
+    "blue": ["buy_traps", "get_food", "mine_gold"],
+    "green": ["buy_traps", "get_food", "mine_gold"],
+}
 
 
 def spring(**changes) -> dict:
@@ -30,11 +34,15 @@ def test_scenario_file_loads_soundly():
     assert t.state.paladin.id == "paladin_y2"
 
 
-@pytest.mark.parametrize("space, color, gold, drawn", [("I", "red", 1, 2), ("II", "blue", 0, 2), ("III", "green", 2, 3)])
+@pytest.mark.parametrize(
+    "space, color, gold, drawn", [("I", "red", 1, 2), ("II", "blue", 0, 2), ("III", "green", 2, 3)]
+)
 def test_second_year_buy_traps_draws_one_extra_then_discards_one(space, color, gold, drawn):
     # Rulebook › Second Year › Buying Traps in the Second Year: "You draw one extra Trap Card (2 cards on
     # spaces I and II, and 3 cards on space III). After looking at all your Trap Cards, you discard one, face down."
-    t = start(SPRING_3P, draws={("trap_cards", color): [["wall_of_fire#1", "kamikaze_imp#1", "poisoned_meal#1"][:drawn]]})
+    t = start(
+        SPRING_3P, draws={("trap_cards", color): [["wall_of_fire#1", "kamikaze_imp#1", "poisoned_meal#1"][:drawn]]}
+    )
     orders_round(t, BUY)
     drive_to_action(t, "buy_traps", space)
     before = t.player(color)
@@ -58,7 +66,7 @@ def test_second_year_discard_may_be_a_trap_drawn_earlier():
     orders_round(t, BUY)
     drive_to_action(t, "buy_traps", "I")
     t.do(TakeAction(player="red"))
-    assert_refused(t, DiscardTrap(player="red", card="pendulum#1"), "TRAP_NOT_HELD")     # blue's card
+    assert_refused(t, DiscardTrap(player="red", card="pendulum#1"), "TRAP_NOT_HELD")  # blue's card
     assert_refused(t, DiscardTrap(player="blue", card="pendulum#1"), "NOT_YOUR_TURN")
     t.do(DiscardTrap(player="red", card="rolling_stone#1"))
     assert sorted(t.player("red").traps) == ["kamikaze_imp#1", "wall_of_fire#1"]
@@ -109,15 +117,21 @@ def test_magic_room_twice_in_the_second_year():
     t = start(spring(green={"imps": 3, "food": 2}))
     drive_to(t, "production", "green")
     t.do(Produce(player="green", square=(1, 2)))
-    t.do(Produce(player="green", square=(1, 2)))      # 4 imps now, 2 busy: 1 idle + the new one
+    t.do(Produce(player="green", square=(1, 2)))  # 4 imps now, 2 busy: 1 idle + the new one
     green = t.player("green")
     assert green.imps == 5 and green.imps_busy == 4 and green.food == 0
 
 
 def test_second_year_rooms_do_not_produce():
     # Rulebook › Rooms and Monsters in the Second Year: "The Second Year rooms do not produce anything."
-    t = start(spring(red={"dungeon": ["W.#..", "#.C#.", "#.#..", "xTx.."],
-                          "rooms": {"0,0": "workshop", "1,2": "chicken_coop", "3,1": "dark_room"}}))
+    t = start(
+        spring(
+            red={
+                "dungeon": ["W.#..", "#.C#.", "#.#..", "xTx.."],
+                "rooms": {"0,0": "workshop", "1,2": "chicken_coop", "3,1": "dark_room"},
+            }
+        )
+    )
     p = drive_to(t, "production", "red")
     assert not any(isinstance(o, Produce) and tuple(o.square) == (3, 1) for o in p.options("red"))
     assert_refused(t, Produce(player="red", square=(3, 1)), "PRODUCE_NOT_PRODUCTION")
@@ -137,15 +151,29 @@ def test_second_year_new_round_draws_gold_backed_tiles():
         elif what == "adventurers":
             assert all("_y2_" in c for c in cards)
         else:
-            assert all(c in ("training_room", "dark_room", "labyrinth", "anti_magic_room", "cafeteria", "chapel",
-                             "pandemonium", "hall_of_fame") for c in cards)
+            assert all(
+                c
+                in (
+                    "training_room",
+                    "dark_room",
+                    "labyrinth",
+                    "anti_magic_room",
+                    "cafeteria",
+                    "chapel",
+                    "pandemonium",
+                    "hall_of_fame",
+                )
+                for c in cards
+            )
     assert problems(t.state) == []
 
 
 def test_shipped_year2_scenario_draws_from_the_second_year_stacks():
     # Rulebook › Second Year (the example scenario shipped with the engine, played at a table)
     from pathlib import Path
+
     import domain
+
     sc = json.loads((Path(domain.__file__).parent / "scenarios" / "year2-winter-4p.json").read_text())
     sc["mode"] = "tabletop"
     t = start(sc)

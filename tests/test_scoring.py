@@ -6,6 +6,7 @@ every player has the same things: 3 tunnels in column 2 (rows 0-2), Evil 5, 3 im
 3 food, no monsters, no traps, no prisoners -- so in such a baseline every title is shared by
 everybody, which the tests use to isolate the one title or line they change.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from domain.scoring import LINES, PlayerScore, describe_scores, score
 from domain.state import Cell, GameState, Monster, empty_grid, to_dict
 
 NAMES = ["A", "B", "C", "D"]
-START = ["..#..", "..#..", "..#..", "....."]     # the three starting tunnels
+START = ["..#..", "..#..", "..#..", "....."]  # the three starting tunnels
 
 
 def game(n: int = 3) -> GameState:
@@ -56,14 +57,23 @@ def card(state: GameState, i: int) -> PlayerScore:
 
 # --- shape ----------------------------------------------------------------------------------------
 
+
 def test_every_line_is_present_in_order_and_players_are_in_seat_order():
     s = game(4)
     scores = score(s)
     assert [x.color for x in scores] == ["red", "blue", "green", "yellow"]
     assert [x.name for x in scores] == NAMES
     for x in scores:
-        assert list(x.lines) == ["rooms", "monsters", "prisoners", "conquered", "red_marks",
-                                 "room_bonus", "titles", "hall_of_fame"]
+        assert list(x.lines) == [
+            "rooms",
+            "monsters",
+            "prisoners",
+            "conquered",
+            "red_marks",
+            "room_bonus",
+            "titles",
+            "hall_of_fame",
+        ]
         assert list(x.lines) == list(LINES)
         assert x.total == sum(x.lines.values())
     j = scores[0].to_json()
@@ -83,19 +93,21 @@ def test_scoring_is_pure():
 
 # --- the score-card lines (Rulebook › Scoring) -------------------------------------------------------
 
+
 def test_rooms_two_points_per_unconquered_room_only():
     s = game(3)
-    s.players[0].dungeon = grid(["..#..", ".M#W.", "..#..", ".#c#."],
-                                {"1,1": "mint", "1,3": "workshop", "3,2": "chicken_coop"})
+    s.players[0].dungeon = grid(
+        ["..#..", ".M#W.", "..#..", ".#c#."], {"1,1": "mint", "1,3": "workshop", "3,2": "chicken_coop"}
+    )
     c = card(s, 0)
-    assert c.lines["rooms"] == 4            # mint + workshop; the conquered chicken coop scores nothing
-    assert c.lines["conquered"] == -2       # ... and costs 2
+    assert c.lines["rooms"] == 4  # mint + workshop; the conquered chicken coop scores nothing
+    assert c.lines["conquered"] == -2  # ... and costs 2
 
 
 def test_conquered_minus_two_per_tile_room_or_tunnel():
     s = game(3)
     s.players[0].dungeon = grid(["..x..", ".xm#.", "..x..", "..#.."], {"1,2": "mint"})
-    assert card(s, 0).lines["conquered"] == -8      # 3 tunnels + 1 room
+    assert card(s, 0).lines["conquered"] == -8  # 3 tunnels + 1 room
 
 
 def test_a_conquered_room_costs_four_points_compared_with_an_unconquered_one():
@@ -116,7 +128,7 @@ def test_a_conquered_room_costs_four_points_compared_with_an_unconquered_one():
 def test_monsters_one_point_each_ghosts_none_knocked_out_still_score():
     s = game(3)
     s.players[0].monsters = monsters("troll_y1", "goblin_y1", "demon_y2", "ghost_y1", "ghost_y2")
-    s.players[0].monsters[0].knocked_out = True     # face up again for scoring (Rulebook › Scoring)
+    s.players[0].monsters[0].knocked_out = True  # face up again for scoring (Rulebook › Scoring)
     assert card(s, 0).lines["monsters"] == 3
 
 
@@ -150,25 +162,27 @@ def test_red_marks_minus_three_each():
 
 # --- point-scoring rooms (appendix) ------------------------------------------------------------------
 
-ZOO = ("troll_y1", "goblin_y1", "slime_y1", "witch_y1", "dragon_y2", "vampire_y1", "ghost_y1",
-       "golem_y2", "demon_y2")
+ZOO = ("troll_y1", "goblin_y1", "slime_y1", "witch_y1", "dragon_y2", "vampire_y1", "ghost_y1", "golem_y2", "demon_y2")
 
 
-@pytest.mark.parametrize("room, bonus", [
-    ("cafeteria", 4),      # troll, goblin, slime, witch: 1 each; no points for the dragon
-    ("chapel", 4),         # vampire and ghost: 2 each ("That's right: points for ghosts.")
-    ("pandemonium", 6),    # golem, dragon, demon: 2 each
-    ("training_room", 0),  # a combat room, not a point-scoring room
-    ("dark_room", 0),
-    ("labyrinth", 0),
-])
+@pytest.mark.parametrize(
+    "room, bonus",
+    [
+        ("cafeteria", 4),  # troll, goblin, slime, witch: 1 each; no points for the dragon
+        ("chapel", 4),  # vampire and ghost: 2 each ("That's right: points for ghosts.")
+        ("pandemonium", 6),  # golem, dragon, demon: 2 each
+        ("training_room", 0),  # a combat room, not a point-scoring room
+        ("dark_room", 0),
+        ("labyrinth", 0),
+    ],
+)
 def test_room_bonus_per_room(room, bonus):
     s = game(3)
     s.players[0].dungeon = grid(["..#..", ".R#..", "..#.."], {"1,1": room})
     s.players[0].monsters = monsters(*ZOO)
     c = card(s, 0)
     assert c.lines["room_bonus"] == bonus
-    assert c.lines["rooms"] == 2            # the bonus is in addition to the room's 2 points
+    assert c.lines["rooms"] == 2  # the bonus is in addition to the room's 2 points
 
 
 @pytest.mark.parametrize("room", ["cafeteria", "chapel", "pandemonium"])
@@ -182,12 +196,14 @@ def test_room_bonus_only_when_unconquered(room):
 
 def test_room_bonuses_add_up_and_count_each_copy():
     s = game(3)
-    s.players[0].dungeon = grid(["C.#.P", "#.#.#", ".K#.."],
-                                {"0,0": "cafeteria", "0,4": "pandemonium", "2,1": "chapel"})
-    s.players[0].dungeon[0][1] = Cell("tunnel")           # connect the cafeteria
-    s.players[0].dungeon[0][3] = Cell("tunnel")           # and the pandemonium
-    s.players[0].monsters = monsters("goblin_y1", "goblin_y1", "vampire_y1", "ghost_y1", "ghost_y2",
-                                     "demon_y2", "demon_y2")
+    s.players[0].dungeon = grid(
+        ["C.#.P", "#.#.#", ".K#.."], {"0,0": "cafeteria", "0,4": "pandemonium", "2,1": "chapel"}
+    )
+    s.players[0].dungeon[0][1] = Cell("tunnel")  # connect the cafeteria
+    s.players[0].dungeon[0][3] = Cell("tunnel")  # and the pandemonium
+    s.players[0].monsters = monsters(
+        "goblin_y1", "goblin_y1", "vampire_y1", "ghost_y1", "ghost_y2", "demon_y2", "demon_y2"
+    )
     # cafeteria 2 goblins x1 = 2; chapel (vampire + 2 ghosts) x2 = 6; pandemonium 2 demons x2 = 4
     assert card(s, 0).lines["room_bonus"] == 12
 
@@ -203,9 +219,11 @@ def test_a_ghost_counts_for_the_chapel_but_not_as_a_monster():
 
 # --- titles (Rulebook › Titles) ------------------------------------------------------------------
 
+
 def _edge(title: str) -> Callable[[GameState, list[int]], None]:
     """A function giving the listed players one more than the baseline in ``title`` (for the
     Battlelord: making everybody else worse by one conquered tunnel)."""
+
     def dark_deeds(s, who):
         for i in who:
             s.players[i].evil = 9
@@ -290,9 +308,9 @@ def test_four_player_titles_three_and_two():
 
 def test_battlelord_goes_to_the_fewest_conquered_tiles():
     s = game(3)
-    s.players[0].dungeon = grid(["..x..", "..x..", "..x.."])     # most conquered
+    s.players[0].dungeon = grid(["..x..", "..x..", "..x.."])  # most conquered
     s.players[1].dungeon = grid(["..x..", "..#..", "..#.."])
-    s.players[2].dungeon = grid(["..#..", "..#..", "..#.."])     # none conquered
+    s.players[2].dungeon = grid(["..#..", "..#..", "..#.."])  # none conquered
     a, b, c = score(s)
     assert c.titles["battlelord"] == "exclusive"
     assert "battlelord" not in a.titles and "battlelord" not in b.titles
@@ -300,7 +318,9 @@ def test_battlelord_goes_to_the_fewest_conquered_tiles():
 
 def test_halls_and_tunnellord_count_conquered_tiles():
     s = game(3)
-    s.players[0].dungeon = grid(["..x..", ".mx#.", "..x.."], {"1,1": "mint"})   # 1 room, 4 tunnels, all but one conquered
+    s.players[0].dungeon = grid(
+        ["..x..", ".mx#.", "..x.."], {"1,1": "mint"}
+    )  # 1 room, 4 tunnels, all but one conquered
     a, b, c = score(s)
     assert a.titles["halls"] == "exclusive"
     assert a.titles["tunnellord"] == "exclusive"
@@ -308,9 +328,9 @@ def test_halls_and_tunnellord_count_conquered_tiles():
 
 def test_riches_counts_unplayed_trap_cards():
     s = game(3)
-    s.players[0].traps = ["rolling_stone#1"]                    # 3 + 3 + 1 = 7
+    s.players[0].traps = ["rolling_stone#1"]  # 3 + 3 + 1 = 7
     assert card(s, 0).titles["riches"] == "exclusive"
-    s.players[1].gold, s.players[1].food = 2, 5                   # 2 + 5 + 0 = 7
+    s.players[1].gold, s.players[1].food = 2, 5  # 2 + 5 + 0 = 7
     a, b, c = score(s)
     assert a.titles["riches"] == b.titles["riches"] == "shared"
     assert "riches" not in c.titles
@@ -318,12 +338,12 @@ def test_riches_counts_unplayed_trap_cards():
 
 def test_lord_of_imps_ignores_troll_tokens():
     s = game(3)
-    s.players[0].monsters = monsters("troll_y1", "troll_y1")     # 2 troll tokens, 3 imp figures
+    s.players[0].monsters = monsters("troll_y1", "troll_y1")  # 2 troll tokens, 3 imp figures
     s.players[1].imps = 4
     a, b, c = score(s)
     assert b.titles["imps"] == "exclusive"
     assert "imps" not in a.titles
-    assert a.titles["monsterlord"] == "exclusive"               # the trolls are monsters, though
+    assert a.titles["monsterlord"] == "exclusive"  # the trolls are monsters, though
 
 
 def test_dark_deeds_ignores_the_non_player_evil_counter():
@@ -346,7 +366,7 @@ def test_a_best_count_of_zero_still_wins_the_title():
     s.players[0].gold = s.players[0].food = 0
     s.players[1].gold = s.players[1].food = 0
     s.players[2].gold = s.players[2].food = 0
-    assert all(x.titles["riches"] == "shared" for x in score(s))       # 0 = 0 = 0
+    assert all(x.titles["riches"] == "shared" for x in score(s))  # 0 = 0 = 0
     # one monster is enough for an exclusive Monsterlord
     s.players[1].monsters = monsters("slime_y1")
     a, b, c = score(s)
@@ -356,18 +376,19 @@ def test_a_best_count_of_zero_still_wins_the_title():
 
 # --- Hall of Fame --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players, per_title", [(4, 2), (3, 1), (2, 1)])
 def test_hall_of_fame_per_exclusive_title(players, per_title):
     # "For each exclusive title you earn, you gain an additional 2 points (or 1 point in a three- or
     # two-player game)."
     s = game(players)
     s.players[0].dungeon = grid(["..#..", ".H#..", "..#.."], {"1,1": "hall_of_fame"})
-    s.players[0].evil = 9        # dark_deeds
-    s.players[0].imps = 4        # imps; the Hall itself makes halls exclusive too
+    s.players[0].evil = 9  # dark_deeds
+    s.players[0].imps = 4  # imps; the Hall itself makes halls exclusive too
     c = card(s, 0)
     assert [t for t, v in c.titles.items() if v == "exclusive"] == ["dark_deeds", "halls", "imps"]
     assert c.lines["hall_of_fame"] == 3 * per_title
-    assert c.lines["room_bonus"] == 0          # scored with the titles, not as a room bonus
+    assert c.lines["room_bonus"] == 0  # scored with the titles, not as a room bonus
 
 
 def test_hall_of_fame_ignores_shared_titles_and_needs_to_be_unconquered():
@@ -393,6 +414,7 @@ def test_no_hall_of_fame_no_bonus():
 
 # --- winning (Rulebook › Winning the Game) -------------------------------------------------------------
 
+
 def test_ties_for_the_win_share_victory():
     s = game(3)
     s.players[2].red_marks = 1
@@ -408,8 +430,8 @@ def test_all_equal_all_win():
 
 def test_ranks_share_below_the_top_and_one_winner():
     s = game(4)
-    s.players[0].prison = ["warrior_y1_a"]            # +2
-    s.players[3].red_marks = 1                          # -3
+    s.players[0].prison = ["warrior_y1_a"]  # +2
+    s.players[3].red_marks = 1  # -3
     scores = score(s)
     assert [x.total for x in scores] == [16, 14, 14, 11]
     assert [x.rank for x in scores] == [1, 2, 2, 4]
@@ -418,15 +440,15 @@ def test_ranks_share_below_the_top_and_one_winner():
 
 def test_licence_needs_a_score_above_zero():
     s = game(3)
-    s.players[0].red_marks = 4                          # 14 - 12 = 2
-    s.players[1].red_marks = 5                          # 14 - 15 = -1
+    s.players[0].red_marks = 4  # 14 - 12 = 2
+    s.players[1].red_marks = 5  # 14 - 15 = -1
     a, b, c = score(s)
     assert (a.total, b.total) == (2, -1)
     assert a.licensed and not b.licensed and c.licensed
     s.players[2].prison = ["warrior_y1_a", "thief_y1_a"]
-    s.players[2].red_marks = 6                          # 14 + 4 - 18 = 0: "zero points or less" fails
+    s.players[2].red_marks = 6  # 14 + 4 - 18 = 0: "zero points or less" fails
     assert card(s, 2).total == 0 and not card(s, 2).licensed
-    s.players[2].prison = ["paladin_y1"]                # 14 + 5 - 18 = 1
+    s.players[2].prison = ["paladin_y1"]  # 14 + 5 - 18 = 1
     assert card(s, 2).total == 1 and card(s, 2).licensed
 
 
@@ -437,34 +459,65 @@ WORKED = {
     "year": 2,
     "starting_player": "red",
     "players": [
-        {"color": "red", "name": "Ann", "evil": 13, "imps": 4, "gold": 2, "food": 1,
-         "traps": ["rolling_stone"],
-         "dungeon": ["..#..", "..C#.", "...#.", "...H."],
-         "rooms": {"1,2": "cafeteria", "3,3": "hall_of_fame"},
-         "monsters": ["troll_y1", "goblin_y1", "witch_y2", "dragon_y2"], "knocked_out": ["troll_y1"],
-         "prison": ["warrior_y1_a", "thief_y1_a"]},
-        {"color": "blue", "name": "Bob", "evil": 12, "imps": 3, "gold": 3, "food": 3, "red_marks": 1,
-         "dungeon": ["..x..", "..x..", ".#k#.", ".#..."],
-         "rooms": {"2,2": "chapel"},
-         "monsters": ["vampire_y1", "ghost_y1", "ghost_y2", "golem_y2"],
-         "prison": ["priest_y1_a", "wizard_y1_a", "warrior_y2_a"]},
-        {"color": "green", "name": "Cid", "evil": 9, "imps": 6, "gold": 1, "food": 1,
-         "dungeon": ["####T", "#....", "P....", "#...."],
-         "rooms": {"0,4": "training_room", "2,0": "pandemonium"},
-         "monsters": ["demon_y2", "golem_y2", "troll_y2", "goblin_y2"]},
-        {"color": "yellow", "name": "Dee", "evil": 4, "imps": 3, "gold": 5, "food": 2, "red_marks": 2,
-         "traps": ["pendulum", "trap_door"],
-         "dungeon": ["..x..", ".#c#.", ".#.#.", "....."],
-         "rooms": {"1,2": "chicken_coop"},
-         "monsters": ["slime_y1", "slime_y1", "witch_y1"],
-         "prison": ["thief_y1_b"]},
+        {
+            "color": "red",
+            "name": "Ann",
+            "evil": 13,
+            "imps": 4,
+            "gold": 2,
+            "food": 1,
+            "traps": ["rolling_stone"],
+            "dungeon": ["..#..", "..C#.", "...#.", "...H."],
+            "rooms": {"1,2": "cafeteria", "3,3": "hall_of_fame"},
+            "monsters": ["troll_y1", "goblin_y1", "witch_y2", "dragon_y2"],
+            "knocked_out": ["troll_y1"],
+            "prison": ["warrior_y1_a", "thief_y1_a"],
+        },
+        {
+            "color": "blue",
+            "name": "Bob",
+            "evil": 12,
+            "imps": 3,
+            "gold": 3,
+            "food": 3,
+            "red_marks": 1,
+            "dungeon": ["..x..", "..x..", ".#k#.", ".#..."],
+            "rooms": {"2,2": "chapel"},
+            "monsters": ["vampire_y1", "ghost_y1", "ghost_y2", "golem_y2"],
+            "prison": ["priest_y1_a", "wizard_y1_a", "warrior_y2_a"],
+        },
+        {
+            "color": "green",
+            "name": "Cid",
+            "evil": 9,
+            "imps": 6,
+            "gold": 1,
+            "food": 1,
+            "dungeon": ["####T", "#....", "P....", "#...."],
+            "rooms": {"0,4": "training_room", "2,0": "pandemonium"},
+            "monsters": ["demon_y2", "golem_y2", "troll_y2", "goblin_y2"],
+        },
+        {
+            "color": "yellow",
+            "name": "Dee",
+            "evil": 4,
+            "imps": 3,
+            "gold": 5,
+            "food": 2,
+            "red_marks": 2,
+            "traps": ["pendulum", "trap_door"],
+            "dungeon": ["..x..", ".#c#.", ".#.#.", "....."],
+            "rooms": {"1,2": "chicken_coop"},
+            "monsters": ["slime_y1", "slime_y1", "witch_y1"],
+            "prison": ["thief_y1_b"],
+        },
     ],
 }
 
 
 def test_worked_four_player_example():
     s = build_state(Scenario.model_validate(WORKED))
-    s.players[0].prison.append("paladin_y1")    # caught in the First Year (scenarios only place adventurers)
+    s.players[0].prison.append("paladin_y1")  # caught in the First Year (scenarios only place adventurers)
     #
     # Counts          red   blue  green  yellow
     #   evil           13    12     9      4      -> dark_deeds: red exclusive (3)
@@ -490,19 +543,55 @@ def test_worked_four_player_example():
     #         total 0+3+2-4-6+0+3 = -2
     scores = score(s)
     red, blue, green, yellow = scores
-    assert red.lines == {"rooms": 4, "monsters": 4, "prisoners": 9, "conquered": 0, "red_marks": 0,
-                         "room_bonus": 3, "titles": 9, "hall_of_fame": 2}
-    assert blue.lines == {"rooms": 0, "monsters": 2, "prisoners": 6, "conquered": -6, "red_marks": -3,
-                          "room_bonus": 0, "titles": 0, "hall_of_fame": 0}
-    assert green.lines == {"rooms": 4, "monsters": 4, "prisoners": 0, "conquered": 0, "red_marks": 0,
-                           "room_bonus": 4, "titles": 12, "hall_of_fame": 0}
-    assert yellow.lines == {"rooms": 0, "monsters": 3, "prisoners": 2, "conquered": -4, "red_marks": -6,
-                            "room_bonus": 0, "titles": 3, "hall_of_fame": 0}
-    assert red.titles == {"dark_deeds": "exclusive", "halls": "shared", "monsterlord": "shared",
-                          "battlelord": "shared"}
+    assert red.lines == {
+        "rooms": 4,
+        "monsters": 4,
+        "prisoners": 9,
+        "conquered": 0,
+        "red_marks": 0,
+        "room_bonus": 3,
+        "titles": 9,
+        "hall_of_fame": 2,
+    }
+    assert blue.lines == {
+        "rooms": 0,
+        "monsters": 2,
+        "prisoners": 6,
+        "conquered": -6,
+        "red_marks": -3,
+        "room_bonus": 0,
+        "titles": 0,
+        "hall_of_fame": 0,
+    }
+    assert green.lines == {
+        "rooms": 4,
+        "monsters": 4,
+        "prisoners": 0,
+        "conquered": 0,
+        "red_marks": 0,
+        "room_bonus": 4,
+        "titles": 12,
+        "hall_of_fame": 0,
+    }
+    assert yellow.lines == {
+        "rooms": 0,
+        "monsters": 3,
+        "prisoners": 2,
+        "conquered": -4,
+        "red_marks": -6,
+        "room_bonus": 0,
+        "titles": 3,
+        "hall_of_fame": 0,
+    }
+    assert red.titles == {"dark_deeds": "exclusive", "halls": "shared", "monsterlord": "shared", "battlelord": "shared"}
     assert blue.titles == {}
-    assert green.titles == {"halls": "shared", "tunnellord": "exclusive", "monsterlord": "shared",
-                            "imps": "exclusive", "battlelord": "shared"}
+    assert green.titles == {
+        "halls": "shared",
+        "tunnellord": "exclusive",
+        "monsterlord": "shared",
+        "imps": "exclusive",
+        "battlelord": "shared",
+    }
     assert yellow.titles == {"riches": "exclusive"}
     assert [x.total for x in scores] == [31, -1, 24, -2]
     assert [x.rank for x in scores] == [1, 3, 2, 4]
@@ -528,4 +617,4 @@ def test_describe_scores_lists_every_line_and_marks_every_tied_winner():
     rows = [r for r in rest if r.startswith(("red", "blue", "green"))]
     assert len(rows) == 3
     assert [("*" in r.split()) for r in rows] == [True, True, False]
-    assert rows[2].split()[2 + 8] == "11"        # green's total (name takes 2 words, then 8 lines)
+    assert rows[2].split()[2 + 8] == "11"  # green's total (name takes 2 words, then 8 lines)

@@ -3,6 +3,7 @@
 Games are driven with :func:`domain.bots.play_until_blocked` and measured at the end of the First
 Year's Building (the moment the First Year's Combat begins), whether or not Combat is playable.
 """
+
 from __future__ import annotations
 
 import random
@@ -47,11 +48,12 @@ def checked(name, seen=None):
 
     def play(state, p, actor, rng):
         command = bot(state, p, actor, rng)
-        options = p.options(actor)            # now: bots play in place, so the state moves on
+        options = p.options(actor)  # now: bots play in place, so the state moves on
         assert command in options, (name, p.kind, command)
         if seen is not None:
             seen.append((name, options, p, actor, command))
         return command
+
     return play
 
 
@@ -80,8 +82,9 @@ def test_strategies_only_choose_legal_options(players, variant):
 def test_unknown_kinds_fall_back_to_a_random_legal_option():
     _, state = new_game(["A", "B"], seed=1)
     options = [f"option {i}" for i in range(7)]
-    p = Pending(kind="some_combat_step_we_do_not_know", actors=["red"], prompt="?",
-                options_fn=lambda actor: list(options))
+    p = Pending(
+        kind="some_combat_step_we_do_not_know", actors=["red"], prompt="?", options_fn=lambda actor: list(options)
+    )
     for name, bot in STRATEGIES.items():
         picks = [bot(state, p, "red", random.Random(k)) for k in range(20)]
         assert picks == [random.Random(k).choice(options) for k in range(20)], name
@@ -106,7 +109,7 @@ def test_taxes_are_paid_in_full_when_the_gold_is_there_and_wages_when_worth_it()
     assert taxes and all(c.gold == max(o.gold for o in opts) for opts, c in taxes)
     keeper = [(opts, c) for n, opts, p, _, c in seen if p.kind == "pay_wage" and n == "monster_keeper"]
     assert keeper
-    for opts, c in keeper:   # the monster keeper lets a monster go only if it cannot pay any wage
+    for opts, c in keeper:  # the monster keeper lets a monster go only if it cannot pay any wage
         if isinstance(c, ReleaseMonster):
             assert not any(isinstance(o, PayWage) for o in opts)
 
@@ -129,12 +132,12 @@ def measure(seeds=range(6)):
     totals = {n: {"tiles": 0, "monsters": 0, "evil": 0, "rooms": 0} for n in PERSONALITIES}
     for seed in seeds:
         _, state = new_game(PERSONALITIES, seed=seed)
-        who = seats(state, PERSONALITIES[seed % 4:] + PERSONALITIES[:seed % 4])
+        who = seats(state, PERSONALITIES[seed % 4 :] + PERSONALITIES[: seed % 4])
         _, state = play_building(state, {c: STRATEGIES[n] for c, n in who.items()}, seed=seed)
         for pl in state.players:
             t = totals[who[pl.color]]
             t["tiles"] += dg.count_tiles(pl.dungeon)
-            t["monsters"] += sum(1 for m in pl.monsters if not is_ghost(m.id))   # as the Monsterlord counts
+            t["monsters"] += sum(1 for m in pl.monsters if not is_ghost(m.id))  # as the Monsterlord counts
             t["evil"] += pl.evil
             t["rooms"] += sum(1 for _, _, cell in dg.tiles(pl.dungeon) if cell.kind == "room")
     return {n: {k: v / len(seeds) for k, v in t.items()} for n, t in totals.items()}

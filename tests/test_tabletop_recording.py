@@ -6,6 +6,7 @@ and strategy bots stand for the players' decisions. Every answer is typed into t
 numbers for decisions. The game is then exported, imported through the rules, and compared event
 for event; the exported record is kept as a golden replay (tests/golden/tabletop-4p.dlr).
 """
+
 from __future__ import annotations
 
 import random
@@ -31,9 +32,9 @@ def scripted_table(app, game, seed):
         p = app.pending(game)
         if not p.actors:
             return "quit"
-        if p.is_chance:                                   # what physically came up (and was seen)
+        if p.is_chance:  # what physically came up (and was seen)
             line = ",".join(rng.sample([c for c in p.chance.pool if c != "?"], p.chance.count))
-        else:                                             # the first actor's decision, by number
+        else:  # the first actor's decision, by number
             actor = p.actors[0]
             options = p.options(actor)
             choice = STRATEGIES[bots[actor]](app.state(game), p, actor, rng)
@@ -50,12 +51,12 @@ def test_a_recorded_tabletop_game_exports_imports_and_matches_its_golden_record(
     ask, typed = scripted_table(app, game, seed=2026)
     stored = record_loop(app, game, ask)
     log = app.log(game)
-    assert app.pending(game).kind == "game_over" and stored == len(typed)   # every typed line was stored
+    assert app.pending(game).kind == "game_over" and stored == len(typed)  # every typed line was stored
     assert log[0].mode == "tabletop" and app.state(game).scores
     text = export(log)
     rebuilt, _ = rebuild(text)
     assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
-    assert text == GOLDEN.read_text()                     # the golden record (see the module docstring)
+    assert text == GOLDEN.read_text()  # the golden record (see the module docstring)
 
 
 def test_the_golden_tabletop_record_replays():
@@ -68,10 +69,12 @@ def test_face_down_cards_are_recorded_when_they_become_known():
     # At a real table the Combat Cards lie face down (Rulebook › Setup): a tabletop game records each one
     # when it is spied on (Improve Reputation) or revealed (Revealing Combat Card Phase), and refuses a
     # card that cannot be there.
+    import pytest
+
     from domain.commands import ImproveReputation, RecordDraw
     from domain.engine import execute, new_game, pending
     from domain.errors import RuleViolation
-    import pytest
+
     events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="full")
     assert state.board.combat_cards == [""] * 4 and state.board.special_events == {"1": "", "2": ""}
     assert not [e for e in events if e.type in ("CombatCardsDealt", "SpecialEventsDrawn")]
@@ -86,13 +89,16 @@ def test_face_down_cards_are_recorded_when_they_become_known():
                 p = pending(state)
                 assert p.is_chance and p.chance.what == "combat_cards" and len(p.chance.pool) == 9
                 with pytest.raises(RuleViolation) as refused:
-                    execute(state, RecordDraw(cards=["aura_of_fear"]))         # a second-Year card
+                    execute(state, RecordDraw(cards=["aura_of_fear"]))  # a second-Year card
                 assert refused.value.code == "DRAW_IMPOSSIBLE"
                 _, state = execute(state, RecordDraw(cards=["magic_shield"]))
                 spied = spy.player
                 break
-        cmd = RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count)) if p.is_chance else \
-            rng.choice(p.options(p.actors[0]))
+        cmd = (
+            RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count))
+            if p.is_chance
+            else rng.choice(p.options(p.actors[0]))
+        )
         _, state = execute(state, cmd)
     assert spied and state.board.combat_cards[1] == "magic_shield"
     assert state.player(spied).spied == {"2": "magic_shield"}
@@ -106,9 +112,10 @@ def test_a_trap_card_drawn_unseen_is_identified_when_sprung():
     from domain.commands import RecordDraw
     from domain.engine import execute, new_game, pending
     from domain.errors import RuleViolation
+
     events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="first_game")
     log = list(events)
-    bots = {"red": STRATEGIES["evil"], "blue": STRATEGIES["evil"]}          # they buy and use traps
+    bots = {"red": STRATEGIES["evil"], "blue": STRATEGIES["evil"]}  # they buy and use traps
     rng = random.Random(0)
     identified = None
     for _ in range(3000):
@@ -119,7 +126,7 @@ def test_a_trap_card_drawn_unseen_is_identified_when_sprung():
             placeholder = state.battle["traps"][0]
             assert placeholder.startswith("unseen_trap#")
             held = [t for q in state.players for t in q.traps if not t.startswith("unseen_trap#")]
-            for card in held[:1] + state.board.trap_discard[:1]:               # in a hand, or discarded
+            for card in held[:1] + state.board.trap_discard[:1]:  # in a hand, or discarded
                 with pytest.raises(RuleViolation) as refused:
                     execute(state, RecordDraw(cards=[card]))
                 assert refused.value.code == "DRAW_IMPOSSIBLE"
@@ -132,7 +139,7 @@ def test_a_trap_card_drawn_unseen_is_identified_when_sprung():
             identified = card
             continue
         elif p.is_chance and "?" in p.chance.pool:
-            cmd = RecordDraw(cards=["?"] * p.chance.count)                       # drawn, not seen
+            cmd = RecordDraw(cards=["?"] * p.chance.count)  # drawn, not seen
         elif p.is_chance:
             cmd = RecordDraw(cards=rng.sample(p.chance.pool, p.chance.count))
         else:

@@ -4,6 +4,7 @@
 Each solution must conquer exactly one tile and deal exactly the damage the rulebook narrates.
 The dungeons are reconstructed in domain/scenarios/training-*.json (see docs/training.md).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -63,9 +64,9 @@ def test_first_scenario_simplest_solution():
     log, s = run(s, plan(traps=["rolling_stone#1"], monsters=["troll_y1#1"]), attack("troll_y1#1", "B"))
     assert damage(log, "warrior_y1_a") == [3] and damage(log, "warrior_y1_b") == [4]
     assert imprisoned(log) == ["warrior_y1_a", "warrior_y1_b"]
-    assert s.players[0].food == 0                              # the troll's bigger attack cost 1 food
-    assert any(isinstance(e, ev.PartyHealed) and e.healed == {} for e in log)   # no one to heal
-    assert damage(log, "priest_y1_a") == [1, 1]               # fatigue, one point at a time
+    assert s.players[0].food == 0  # the troll's bigger attack cost 1 food
+    assert any(isinstance(e, ev.PartyHealed) and e.healed == {} for e in log)  # no one to heal
+    assert damage(log, "priest_y1_a") == [1, 1]  # fatigue, one point at a time
     assert conquered(log) == [TUNNEL_1]
     log2, s = run(s, plan(TUNNEL_2, monsters=["goblin_y1#1"]), attack("goblin_y1#1"))
     assert imprisoned(log2) == ["priest_y1_a"] and conquered(log2) == []
@@ -90,14 +91,14 @@ def test_first_scenario_alternative_solution_saves_the_food():
     # Even though the priest heals one, he is still eliminated by fatigue ... we have saved one Food Token."
     s = start(1)
     log, s = run(s, plan(traps=["rolling_stone#1"], monsters=["troll_y1#1"]), attack("troll_y1#1", "A"))
-    assert damage(log, "warrior_y1_b") == [3, 1, 1]           # troll 3, then two points of fatigue
+    assert damage(log, "warrior_y1_b") == [3, 1, 1]  # troll 3, then two points of fatigue
     assert [e.healed for e in log if isinstance(e, ev.PartyHealed)] == [{"warrior_y1_b": 1}]
     assert imprisoned(log) == ["warrior_y1_a", "warrior_y1_b"] and conquered(log) == [TUNNEL_1]
     log2, s = run(s, plan(TUNNEL_2, monsters=["goblin_y1#1"]), attack("goblin_y1#1"))
-    assert damage(log2, "priest_y1_a") == [2, 1, 1][:len(damage(log2, "priest_y1_a"))]
+    assert damage(log2, "priest_y1_a") == [2, 1, 1][: len(damage(log2, "priest_y1_a"))]
     assert [e.healed for e in log2 if isinstance(e, ev.PartyHealed)] == [{"priest_y1_a": 1}]
     assert imprisoned(log2) == ["priest_y1_a"] and conquered(log2) == []
-    assert s.players[0].food == 1                              # the food token was saved
+    assert s.players[0].food == 1  # the food token was saved
     assert finished(s)
 
 
@@ -107,13 +108,17 @@ def test_second_scenario():
     # and the wounded thief falls from fatigue. ... Now we prepare the Poisoned Meal. ... the thief takes a
     # little bite (1 damage). She is eliminated by fatigue before she can conquer the second tile."
     s = start(2)
-    log, s = run(s, plan(monsters=["witch_y1#1", "ghost_y1#1"]), attack("ghost_y1#1", targets=["thief_y1_c"]),
-                 attack("witch_y1#1", "A"))
+    log, s = run(
+        s,
+        plan(monsters=["witch_y1#1", "ghost_y1#1"]),
+        attack("ghost_y1#1", targets=["thief_y1_c"]),
+        attack("witch_y1#1", "A"),
+    )
     assert damage(log, "thief_y1_c")[0] == 2 and damage(log, "warrior_y1_c") == [4]
     assert imprisoned(log) == ["warrior_y1_c", "thief_y1_c"] and conquered(log) == [TUNNEL_1]
     log2, s = run(s, plan(TUNNEL_2, traps=["poisoned_meal#1"]))
     meal = [e for e in log2 if isinstance(e, ev.DamageDealt) and e.source.startswith("trap")]
-    assert [(e.amount, e.prevented) for e in meal] == [(1, 2)]   # 3 hit points, 2 stopped by her disarm
+    assert [(e.amount, e.prevented) for e in meal] == [(1, 2)]  # 3 hit points, 2 stopped by her disarm
     assert imprisoned(log2) == ["thief_y1_b"] and conquered(log2) == []
     assert s.players[0].food == 0 and finished(s)
 
@@ -132,14 +137,15 @@ def test_third_scenario():
     # Round 1: "we send the vampire and the Cursed Ring. The ring only damages the thief ... we have the
     # vampire attack for 2 and return face up. The priest heals 1, so the thief ends the round with 2 Damage
     # Counters. The ring prevents Conquering and the adventurers take no damage from fatigue."
-    log, s = run(s, plan(traps=["cursed_ring#1"], monsters=["vampire_y1#1"]),
-                 attack("vampire_y1#1", "B", ["thief_y1_d"]))
+    log, s = run(
+        s, plan(traps=["cursed_ring#1"], monsters=["vampire_y1#1"]), attack("vampire_y1#1", "B", ["thief_y1_d"])
+    )
     ring = [e for e in log if isinstance(e, ev.DamageDealt) and e.source.startswith("trap")]
     assert [(e.target, e.amount) for e in ring] == [("warrior_y1_d", 0), ("priest_y1_c", 0), ("thief_y1_d", 1)]
     assert s.players[0].gold == 0 and s.players[0].damage == {"thief_y1_d": 2}
     assert not any(isinstance(e, ev.TileConquered) for e in log)
     assert not [e for e in log if isinstance(e, ev.DamageDealt) and e.source == "fatigue"]
-    assert not s.players[0].monsters[0].knocked_out             # eat and run: back face up
+    assert not s.players[0].monsters[0].knocked_out  # eat and run: back face up
     # Round 2: "fought in the same place. We just send the vampire to finish off the thief. ... The priest
     # has no one to heal. During Conquering, the warrior takes 2 damage from fatigue."
     log, s = run(s, plan(TUNNEL_1, monsters=["vampire_y1#1"]), attack("vampire_y1#1", "B", ["thief_y1_d"]))
@@ -148,12 +154,15 @@ def test_third_scenario():
     # Round 3: "we finally send the Pendulum with the vampire. The pendulum does 3 damage to the priest. We'll
     # use the vampire's bigger attack on the warrior. This eliminates the warrior. ... The priest heals 1
     # damage. ... The priest is eliminated by fatigue before he can conquer the second tile."
-    log, s = run(s, plan(TUNNEL_2, traps=["pendulum#1"], monsters=["vampire_y1#1"]),
-                 attack("vampire_y1#1", "A", ["warrior_y1_d"]))
+    log, s = run(
+        s,
+        plan(TUNNEL_2, traps=["pendulum#1"], monsters=["vampire_y1#1"]),
+        attack("vampire_y1#1", "A", ["warrior_y1_d"]),
+    )
     assert damage(log, "priest_y1_c")[0] == 3
     assert [e.healed for e in log if isinstance(e, ev.PartyHealed)] == [{"priest_y1_c": 1}]
     assert imprisoned(log) == ["warrior_y1_d", "priest_y1_c"] and conquered(log) == []
-    assert s.players[0].monsters[0].knocked_out is False        # turned face up after Combat
+    assert s.players[0].monsters[0].knocked_out is False  # turned face up after Combat
     assert finished(s)
 
 
@@ -178,9 +187,15 @@ def test_fourth_scenario():
     # Round 2: "the Anti-Magic Dart and the Slime. Because of the thief, the dart does not wound the priest
     # that we target, but its special effect (skip Healing) still works. The slime ... eliminates the first
     # priest. ... the first point of fatigue eliminates the thief and the second point eliminates the priest"
-    log, s = run(s, plan(TUNNEL_2, traps=["anti_magic_dart#1"], monsters=["slime_y1#1"]),
-                 TargetTrap(player="red", target="priest_y1_b"), attack("slime_y1#1", "A"))
-    dart = [(e.target, e.amount, e.prevented) for e in log if isinstance(e, ev.DamageDealt) and e.source.startswith("trap")]
+    log, s = run(
+        s,
+        plan(TUNNEL_2, traps=["anti_magic_dart#1"], monsters=["slime_y1#1"]),
+        TargetTrap(player="red", target="priest_y1_b"),
+        attack("slime_y1#1", "A"),
+    )
+    dart = [
+        (e.target, e.amount, e.prevented) for e in log if isinstance(e, ev.DamageDealt) and e.source.startswith("trap")
+    ]
     assert dart == [("priest_y1_b", 0, 1)]
     assert any(isinstance(e, ev.HealingSkipped) and "Anti-Magic" in e.reason for e in log)
     assert imprisoned(log) == ["priest_y1_b", "thief_y1_a", "priest_y1_d"] and conquered(log) == []
@@ -191,8 +206,12 @@ def test_combat_in_rooms_wins_in_the_first_round():
     # "if you get to use one trap and two monsters, you can win in the first round, but it will cost you
     # 1 Food (for the troll's bigger attack) and 1 Gold (for baiting a trap)."
     s = start("room")
-    log, s = run(s, plan(traps=["rolling_stone#1"], monsters=["troll_y1#1", "goblin_y1#1"]),
-                 attack("troll_y1#1", "B"), attack("goblin_y1#1"))
+    log, s = run(
+        s,
+        plan(traps=["rolling_stone#1"], monsters=["troll_y1#1", "goblin_y1#1"]),
+        attack("troll_y1#1", "B"),
+        attack("goblin_y1#1"),
+    )
     assert imprisoned(log) == ["warrior_y1_a", "warrior_y1_b", "priest_y1_a"]
     assert conquered(log) == [] and (s.players[0].gold, s.players[0].food) == (0, 0)
     assert finished(s)

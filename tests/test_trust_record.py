@@ -1,5 +1,6 @@
 """Trusting the record (issue "Trust the record"): honest corrections, correctable tabletop draws, a
 tamper-evident log, origins, archive and delete."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,7 @@ GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
 
 def _bot_game(seed: int = 11):
     events, state = new_game([f"{b} {i + 1}" for i, b in enumerate(BOTS)], seed=seed, bots=BOTS)
-    more, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, BOTS)},
-                                        seed=seed)
+    more, state, _ = play_until_blocked(state, {p.color: STRATEGIES[b] for p, b in zip(state.players, BOTS)}, seed=seed)
     return events + more, state
 
 
@@ -49,8 +49,16 @@ def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_n
     app = DungeonLords.open(store)
     original = app.create_from_events(log, final_state=final)
     run("project", "--store", store)
-    rows = json.loads(run("stats", "--sql", f"SELECT count(*) AS n FROM player_results WHERE game_id = '{original}'",
-                          "--json", "--store", store).output)
+    rows = json.loads(
+        run(
+            "stats",
+            "--sql",
+            f"SELECT count(*) AS n FROM player_results WHERE game_id = '{original}'",
+            "--json",
+            "--store",
+            store,
+        ).output
+    )
     assert rows == [{"n": 4}]
     # fork near the end (at an input point), then dispute an early decision of the fork
     points = [s.first - 1 for s in spans_of(log)]
@@ -58,22 +66,31 @@ def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_n
     forked = run("fork", str(original), "--at", at, "--store", store).output.strip().splitlines()[-1]
     flog = app.log(forked)
     assert len(flog) == at and flog[0].origin == "forked" and flog[0].forked_from == f"{original}@{at}"
-    assert [s.bot for s in flog[0].players] == BOTS                     # a forked bot game keeps its bots
+    assert [s.bot for s in flog[0].players] == BOTS  # a forked bot game keeps its bots
     decision = next(s for s in standing(spans_of(flog)) if s.actor != "chance" and s.first > 60)
     other, span = _another_option(flog, decision.first)
-    dry = run("correct", forked, "--event", decision.first, "--json", json.dumps(other.model_dump(mode="json")),
-              "--dry-run", "--store", store).output
+    dry = run(
+        "correct",
+        forked,
+        "--event",
+        decision.first,
+        "--json",
+        json.dumps(other.model_dump(mode="json")),
+        "--dry-run",
+        "--store",
+        store,
+    ).output
     assert "dry run, nothing stored" in dry and "kept:" in dry
-    assert len(app.log(forked)) == at                                    # nothing stored
+    assert len(app.log(forked)) == at  # nothing stored
     plan = app.correct(forked, decision.first, other)
     marker = plan.marker
     later = [s for s in standing(spans_of(flog)) if s.first > decision.last]
-    assert len(marker.kept) + len(marker.superseded) == len(later)       # every later input is accounted for
+    assert len(marker.kept) + len(marker.superseded) == len(later)  # every later input is accounted for
     assert marker.first == decision.first and marker.reapplied == len(marker.kept)
     # the kept inputs answered the very same decisions in the corrected line
     now = standing(spans_of(app.log(forked)))
     assert marker.kept, "this dispute keeps some later inputs (the other players' next decisions)"
-    assert [s.key for s in now[-len(marker.kept):]] == [s.key for s in later[:len(marker.kept)]]
+    assert [s.key for s in now[-len(marker.kept) :]] == [s.key for s in later[: len(marker.kept)]]
     assert len(now) == len(standing(spans_of(flog))) - len(later) + len(marker.kept)
     if marker.superseded:
         assert marker.divergence.startswith(marker.superseded[0].split(":")[0])
@@ -86,17 +103,26 @@ def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_n
         assert result.exit_code == 1 and "superseded" in result.output
         assert marker.superseded[0] in result.output
     assert "correction: event" in result.output
-    rebuilt, _ = rebuild(export(app.log(forked)))           # the corrected fork exports and imports as it is
+    rebuilt, _ = rebuild(export(app.log(forked)))  # the corrected fork exports and imports as it is
     assert same_game(rebuilt, app.log(forked))
     # the same dispute on the finished original: its score card is superseded in the read models
     decision = next(s for s in standing(spans_of(log)) if s.actor != "chance" and s.first > 60)
     other, _ = _another_option(log, decision.first)
     app.correct(original, decision.first, other)
     run("project", "--store", store)
-    rows = json.loads(run("stats", "--sql", "SELECT (SELECT count(*) FROM player_results WHERE game_id = "
-                          f"'{original}') AS cards, (SELECT any_value(finished) FROM games WHERE game_id = "
-                          f"'{original}') AS finished", "--json", "--store", store).output)
-    scored_again = any(e.type == "GameScored" for e in app.log(original)[len(log):])
+    rows = json.loads(
+        run(
+            "stats",
+            "--sql",
+            "SELECT (SELECT count(*) FROM player_results WHERE game_id = "
+            f"'{original}') AS cards, (SELECT any_value(finished) FROM games WHERE game_id = "
+            f"'{original}') AS finished",
+            "--json",
+            "--store",
+            store,
+        ).output
+    )
+    scored_again = any(e.type == "GameScored" for e in app.log(original)[len(log) :])
     assert rows == [{"cards": 4 if scored_again else 0, "finished": scored_again}]
     # export and import keep the correction and what followed it, event for event
     rebuilt, _ = rebuild(export(app.log(original)))
@@ -108,6 +134,7 @@ def test_a_correction_keeps_later_inputs_that_still_fit():
     from domain.commands import DigTunnel
     from domain.corrections import correct
     from domain.engine import execute_pure
+
     events, state = new_game(["Ann", "Bob", "Cy"], seed=21)
     log, rng = list(events), random.Random(21)
     dug = None
@@ -145,11 +172,11 @@ def test_a_mistyped_tabletop_draw_is_fixed_by_undo_and_by_correction():
     p = app.pending(game)
     assert p.is_chance
     pool = sorted(p.chance.pool)
-    typed = RecordDraw(cards=pool[:p.chance.count])
-    meant = RecordDraw(cards=pool[-p.chance.count:])
+    typed = RecordDraw(cards=pool[: p.chance.count])
+    meant = RecordDraw(cards=pool[-p.chance.count :])
     app.execute(game, typed)
     before = len(app.log(game))
-    app.undo(game)                                                       # the recorder takes it back
+    app.undo(game)  # the recorder takes it back
     assert len(app.log(game)) == before + 1 and app.pending(game).is_chance
     app.execute(game, meant)
     # a second draw, mistyped, then more inputs, then corrected
@@ -158,20 +185,20 @@ def test_a_mistyped_tabletop_draw_is_fixed_by_undo_and_by_correction():
         app.execute(game, q.options(q.actors[0])[0])
     q = app.pending(game)
     pool = sorted(q.chance.pool)
-    wrong = RecordDraw(cards=pool[:q.chance.count])
+    wrong = RecordDraw(cards=pool[: q.chance.count])
     app.execute(game, wrong)
     drawn_at = next(s.first for s in reversed(spans_of(app.log(game))) if s.actor == "chance")
     impossible = RecordDraw(cards=["not_a_card"] * q.chance.count)
     with pytest.raises(RuleViolation) as refused:
-        app.correct(game, drawn_at, impossible)                          # checked like any draw
+        app.correct(game, drawn_at, impossible)  # checked like any draw
     assert refused.value.code == "DRAW_IMPOSSIBLE"
-    right = RecordDraw(cards=pool[-q.chance.count:])
+    right = RecordDraw(cards=pool[-q.chance.count :])
     plan = app.correct(game, drawn_at, right)
     assert plan.marker.first == drawn_at and "draw" in plan.marker.now
     line = standing(spans_of(app.log(game)))
     assert next(s for s in line if s.actor == "chance" and s.first > drawn_at).command.cards == right.cards
     with pytest.raises(RuleViolation) as refused:
-        app.correct(game, 2, RecordDraw(cards=["x"]))                     # event 2 came before any input
+        app.correct(game, 2, RecordDraw(cards=["x"]))  # event 2 came before any input
     assert refused.value.code in ("CORRECTION_NOT_AN_INPUT", "CORRECTION_WRONG_KIND", "CORRECTION_TAKEN_BACK")
 
 
@@ -187,12 +214,15 @@ def test_deleted_and_edited_stored_events_are_named_by_the_audit_and_an_edited_r
     con = sqlite3.connect(store)
     hexid = game.replace("-", "")
     con.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version = 7", (hexid,))
-    (state,) = con.execute("SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = 2",
-                           (hexid,)).fetchone()
+    (state,) = con.execute(
+        "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = 2", (hexid,)
+    ).fetchone()
     edited = json.loads(state)
-    edited["data"]["cards"] = list(reversed(edited["data"]["cards"]))   # the Combat Cards in another order
-    con.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 2",
-                (json.dumps(edited).encode(), hexid))
+    edited["data"]["cards"] = list(reversed(edited["data"]["cards"]))  # the Combat Cards in another order
+    con.execute(
+        "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 2",
+        (json.dumps(edited).encode(), hexid),
+    )
     con.commit()
     con.close()
     problems = DungeonLords.open(store).integrity(game)
@@ -207,10 +237,10 @@ def test_deleted_and_edited_stored_events_are_named_by_the_audit_and_an_edited_r
     assert text.splitlines()[-1].startswith("hash ")
     lines = text.splitlines()
     k = next(i for i, line in enumerate(lines) if line.startswith("blue choose_orders"))
-    tampered = lines[:k] + [lines[k].replace("blue choose_orders", "blue choose_orders", 1)] + lines[k + 1:]
-    rebuild("\n".join(tampered) + "\n")                                  # unchanged: accepted
+    tampered = lines[:k] + [lines[k].replace("blue choose_orders", "blue choose_orders", 1)] + lines[k + 1 :]
+    rebuild("\n".join(tampered) + "\n")  # unchanged: accepted
     k = next(i for i, line in enumerate(lines) if line.startswith("player "))
-    renamed = lines[:k] + [lines[k].replace("player red", "player red Mallory", 1)] + lines[k + 1:]
+    renamed = lines[:k] + [lines[k].replace("player red", "player red Mallory", 1)] + lines[k + 1 :]
     with pytest.raises(RecordError) as bad:
         rebuild("\n".join(renamed) + "\n")
     assert "does not match its hash" in bad.value.reason
@@ -234,10 +264,11 @@ def test_origins_archive_and_delete(store, tmp_path):
     listed = run("games", "--origin", "simulated", "--store", store).output
     assert simulated[:8] in listed and recorded[:8] not in listed
     run("games", "archive", simulated[:8], "--reason", "a test game", "--store", store)
-    archived = [json.loads(x) for x in
-                run("games", "--status", "archived", "--json", "--store", store).output.splitlines()]
+    archived = [
+        json.loads(x) for x in run("games", "--status", "archived", "--json", "--store", store).output.splitlines()
+    ]
     assert [g["id"] for g in archived] == [simulated]
-    assert run("games", "delete", recorded[:8], "--store", store, ok=False).exit_code == 2   # needs --yes
+    assert run("games", "delete", recorded[:8], "--store", store, ok=False).exit_code == 2  # needs --yes
     run("games", "delete", recorded[:8], "--yes", "--store", store)
     assert recorded not in run("games", "--json", "--store", store).output
     assert run("log", recorded, "--store", store, ok=False).exit_code == 2
@@ -260,8 +291,6 @@ def test_undo_and_correct_refuse_what_no_longer_counts():
     assert refused.value.code == "CORRECTION_TAKEN_BACK"
 
 
-
-
 def test_archived_and_deleted_games_leave_the_statistics_and_origins_filter_them(store):
     run("simulate", "--games", "3", "--players", "2", "--store", store)
     games = [json.loads(x)["id"] for x in run("games", "--json", "--store", store).output.splitlines()]
@@ -269,12 +298,21 @@ def test_archived_and_deleted_games_leave_the_statistics_and_origins_filter_them
     def seats(*extra):
         rows = json.loads(run("stats", "seat_advantage", "--json", "--store", store, *extra).stdout)
         return sum(r["games"] for r in rows if r["play_position"] == 0)
+
     assert seats() == 3 and seats("--origin", "simulated") == 3 and seats("--origin", "recorded,imported") == 0
     run("games", "archive", games[0], "--store", store)
-    assert seats() == 2                                          # archived: left out of every question
+    assert seats() == 2  # archived: left out of every question
     run("games", "delete", games[1], "--yes", "--store", store)
     assert seats() == 1
-    rows = json.loads(run("stats", "--sql", f"SELECT count(*) AS n FROM events WHERE game_id = '{games[1]}'",
-                          "--json", "--store", store).stdout)
-    assert rows == [{"n": 0}]                                    # its read-model rows are gone too
+    rows = json.loads(
+        run(
+            "stats",
+            "--sql",
+            f"SELECT count(*) AS n FROM events WHERE game_id = '{games[1]}'",
+            "--json",
+            "--store",
+            store,
+        ).stdout
+    )
+    assert rows == [{"n": 0}]  # its read-model rows are gone too
     assert run("stats", "seat_advantage", "--origin", "bogus", "--store", store, ok=False).exit_code == 2

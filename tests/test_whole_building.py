@@ -3,6 +3,7 @@
 Every input is chosen among `pending`'s legal options (so every decision is checked by the
 engine), and the game must reach the First Year's Combat with sound invariants.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ def drive(state, seed):
     events = []
     while True:
         p = pending(state)
-        if state.phase == "combat":            # the Building is over
+        if state.phase == "combat":  # the Building is over
             return events, state, p
         actor = p.actors[0]
         more, state = execute(state, rng.choice(p.options(actor)))
@@ -39,7 +40,7 @@ def test_first_year_building_from_python(players, variant):
     events, state, p = drive(state, seed=players)
     assert p.kind == "plan_battle" and state.year == 1 and state.season == 3
     for pl in state.players:
-        assert len(pl.party) == 3                      # spring, summer and fall adventurers
+        assert len(pl.party) == 3  # spring, summer and fall adventurers
         assert len(pl.hand) == 6 and len(pl.inaccessible) == 2
     assert to_dict(replay(start + events)) == to_dict(state)
 
@@ -52,8 +53,22 @@ def test_second_year_building_from_a_scenario():
     events, state, p = drive(state, seed=5)
     assert p.kind == "plan_battle" and state.year == 2
     year2 = [e for e in loaded + events if e.type in ("MonstersRevealed", "RoomsRevealed")]
-    assert all("_y2" in t or t in ("training_room", "dark_room", "labyrinth", "anti_magic_room", "cafeteria",
-                                   "chapel", "pandemonium", "hall_of_fame") for e in year2 for t in e.tiles)
+    assert all(
+        "_y2" in t
+        or t
+        in (
+            "training_room",
+            "dark_room",
+            "labyrinth",
+            "anti_magic_room",
+            "cafeteria",
+            "chapel",
+            "pandemonium",
+            "hall_of_fame",
+        )
+        for e in year2
+        for t in e.tiles
+    )
     assert to_dict(replay(loaded + events)) == to_dict(state)
 
 
@@ -70,7 +85,7 @@ def test_first_year_building_from_the_cli(players, tmp_path):
     rng = random.Random(players)
     for _ in range(2000):
         waiting = json.loads(cli("options", game, "--json"))
-        if waiting["kind"] == "plan_battle":          # the Building is over
+        if waiting["kind"] == "plan_battle":  # the Building is over
             break
         actor = waiting["actors"][0]
         cli("act", game, "--json", json.dumps(rng.choice(waiting["options"][actor])))

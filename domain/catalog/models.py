@@ -95,7 +95,7 @@ class Entry(_Model):
     notes: str = ""
 
     @model_validator(mode="after")
-    def _provisional_needs_note(self) -> "Entry":
+    def _provisional_needs_note(self) -> Entry:
         if self.status == "provisional" and not self.notes.strip():
             raise ValueError("a provisional entry must say in `notes` what is assumed")
         if any(not s.strip() for s in self.sources):
@@ -157,7 +157,7 @@ class Attack(_Model):
     tags: list[str] = []
 
     @model_validator(mode="after")
-    def _damage_matches_kind(self) -> "Attack":
+    def _damage_matches_kind(self) -> Attack:
         if self.kind == "special":
             if self.damage is not None:
                 raise ValueError("a special (non-attack) option has damage None")
@@ -222,9 +222,7 @@ class PaladinType(Entry):
 
 # --------------------------------------------------------------------------- traps
 
-TrapTargeting = Literal[
-    "first", "second", "anyone", "everyone", "everyone_plus_last", "first_plus_others"
-]
+TrapTargeting = Literal["first", "second", "anyone", "everyone", "everyone_plus_last", "first_plus_others"]
 TrapSpecial = Literal["no_conquer", "poison_2", "anti_magic", "damage_equals_hit_points"]
 
 
@@ -236,7 +234,7 @@ class TrapYearValues(_Model):
     known: bool = True
 
     @model_validator(mode="after")
-    def _damage(self) -> "TrapYearValues":
+    def _damage(self) -> TrapYearValues:
         if self.damage is None and self.special != "damage_equals_hit_points":
             raise ValueError("damage None is only allowed with damage_equals_hit_points")
         return self
@@ -302,7 +300,7 @@ def parse_effect_op(op: str) -> tuple[str, int | None]:
 def validate_effect_spec(spec: dict[str, Any]) -> dict[str, Any]:
     if len(spec) != 1:
         raise ValueError(f"effect_spec must have exactly one key of {EFFECT_FORMS}")
-    (form, value), = spec.items()
+    ((form, value),) = spec.items()
     if form == "none":
         if value is not True:
             raise ValueError('use {"none": true}')
@@ -357,7 +355,7 @@ class RoomType(Entry):
     bonus: int = 0  # +damage per attack (combat) or points per monster/title (scoring)
 
     @model_validator(mode="after")
-    def _production_iff_category(self) -> "RoomType":
+    def _production_iff_category(self) -> RoomType:
         if (self.category == "production") != (self.production is not None):
             raise ValueError("production rooms (and only they) have a `production` block")
         return self
@@ -379,7 +377,7 @@ class DungeonSpec(Entry):
         return 0 <= r < self.rows and 0 <= c < self.cols
 
     @model_validator(mode="after")
-    def _squares_in_grid(self) -> "DungeonSpec":
+    def _squares_in_grid(self) -> DungeonSpec:
         squares = [self.entrance, *self.starting_tunnels]
         for z in self.zones.values():
             squares.extend(z)
@@ -395,7 +393,7 @@ class EvilometerSpec(Entry):
     paladin: int
 
     @model_validator(mode="after")
-    def _range(self) -> "EvilometerSpec":
+    def _range(self) -> EvilometerSpec:
         if not (1 <= self.start <= self.spaces and 1 <= self.paladin <= self.spaces):
             raise ValueError("start/paladin must be between 1 and spaces")
         return self
@@ -420,7 +418,7 @@ class ActionSpec(Entry):
     year2_extra_trap_cards: int = 0  # draw this many more in year 2, then discard 1 trap card
 
     @model_validator(mode="after")
-    def _spaces(self) -> "ActionSpec":
+    def _spaces(self) -> ActionSpec:
         if sorted(self.resolve_order) != ["I", "II", "III"]:
             raise ValueError("resolve_order must be a permutation of I, II, III")
         if set(self.spaces) != {"I", "II", "III"}:
@@ -482,7 +480,7 @@ class Catalog(_Model):
         return data
 
     @model_validator(mode="after")
-    def _cross_checks(self) -> "Catalog":
+    def _cross_checks(self) -> Catalog:
         for key in KEYED_SECTIONS:
             for k, v in getattr(self, key).items():
                 if k != v.id:

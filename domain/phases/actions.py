@@ -4,16 +4,37 @@ Rules: Rulebook › Executing Orders; › Description of Actions (Get Food, Impr
 Dig Tunnels, Mine Gold, Recruit Imps, Buy Traps, Hire Monster, Build Room); › Second Year ›
 Buying Traps in the Second Year; › Appendix (Golem, Demon).
 """
+
 from __future__ import annotations
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..commands import (BuildRoom, Decline, DigTunnel, DiscardTrap, HireMonster, ImproveReputation, MineGold,
-                        RecordDraw, StopDigging, TakeAction)
+from ..commands import (
+    BuildRoom,
+    Decline,
+    DigTunnel,
+    DiscardTrap,
+    HireMonster,
+    ImproveReputation,
+    MineGold,
+    RecordDraw,
+    StopDigging,
+    TakeAction,
+)
 from ..errors import RuleViolation, refuse
 from ..pending import CHANCE, ChanceSpec, Pending
 from ..state import GameState, Placement, Player
-from .common import UNSEEN_DRAW, catalog, free_imps, is_ghost, monster_type, name_of, payment_problem, season_name, type_of
+from .common import (
+    UNSEEN_DRAW,
+    catalog,
+    free_imps,
+    is_ghost,
+    monster_type,
+    name_of,
+    payment_problem,
+    season_name,
+    type_of,
+)
 from .orders import SPACES
 from .rounds import _draw
 
@@ -49,13 +70,22 @@ def step(state: GameState):
         return _digging_step(state, pl)
     p = state.player(pl.color)
     if next(_legal(state, p, pl), None) is None:
-        return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space,
-                                  reason=f"cannot: {_why_not(state, p, pl)}")]
+        return [
+            ev.ActionDeclined(
+                color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {_why_not(state, p, pl)}"
+            )
+        ]
     name = catalog().action(pl.action).name
-    return Pending(kind="action", actors=[p.color], prompt=f"{p.color}: {name} on space {pl.space}",
-                   accepts=ACTION_COMMANDS, handle=_handle, options_fn=lambda a: _perform_options(state, p, pl)
-                   + [Decline(player=p.color)], rule="action.order",
-                   detail={"action": pl.action, "space": pl.space})
+    return Pending(
+        kind="action",
+        actors=[p.color],
+        prompt=f"{p.color}: {name} on space {pl.space}",
+        accepts=ACTION_COMMANDS,
+        handle=_handle,
+        options_fn=lambda a: _perform_options(state, p, pl) + [Decline(player=p.color)],
+        rule="action.order",
+        detail={"action": pl.action, "space": pl.space},
+    )
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> str:
@@ -115,11 +145,11 @@ def _legal(state: GameState, p: Player, pl: Placement):
             t = monster_type(m)
             traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
             feeds = [x.id for x in p.monsters if not is_ghost(x.id)] if t.cost.monsters else [None]
-            candidates += [HireMonster(player=c, monster=m, discard_trap=tr, feed_monster=f)
-                           for tr in traps for f in feeds]
+            candidates += [
+                HireMonster(player=c, monster=m, discard_trap=tr, feed_monster=f) for tr in traps for f in feeds
+            ]
     elif a == "build_room":
-        candidates = [BuildRoom(player=c, room=r, square=sq) for r in state.board.room_offer
-                      for sq in dg.squares()]
+        candidates = [BuildRoom(player=c, room=r, square=sq) for r in state.board.room_offer for sq in dg.squares()]
     for cmd in candidates:
         try:
             _decide(state, p, pl, cmd)
@@ -140,28 +170,40 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
     name = catalog().action(a).name
     if isinstance(cmd, Decline):
         return [ev.ActionDeclined(color=p.color, action=a, space=space, reason="declined")]
-    expected = {"get_food": TakeAction, "recruit_imps": TakeAction, "buy_traps": TakeAction,
-                "improve_reputation": ImproveReputation, "dig_tunnels": DigTunnel, "mine_gold": MineGold,
-                "hire_monster": HireMonster, "build_room": BuildRoom}[a]
+    expected = {
+        "get_food": TakeAction,
+        "recruit_imps": TakeAction,
+        "buy_traps": TakeAction,
+        "improve_reputation": ImproveReputation,
+        "dig_tunnels": DigTunnel,
+        "mine_gold": MineGold,
+        "hire_monster": HireMonster,
+        "build_room": BuildRoom,
+    }[a]
     if not isinstance(cmd, expected):
-        raise refuse("WRONG_COMMAND_FOR_ACTION", f"{p.color}'s minion is on {name} space {space}: "
-                     f"answer with {expected.__name__} or Decline", "action.order")
+        raise refuse(
+            "WRONG_COMMAND_FOR_ACTION",
+            f"{p.color}'s minion is on {name} space {space}: answer with {expected.__name__} or Decline",
+            "action.order",
+        )
     if a in SIMPLE:
         cost = cost_dict(spec.cost)
         problem = payment_problem(p, cost, f"{name} space {space}", state.variant)
         if problem:
             raise problem
         r = spec.reward
-        gained = {k: v for k, v in (("food", r.food), ("gold", r.gold), ("imps", r.imps),
-                                    ("trap_cards", r.trap_cards)) if v}
+        gained = {
+            k: v for k, v in (("food", r.food), ("gold", r.gold), ("imps", r.imps), ("trap_cards", r.trap_cards)) if v
+        }
         return [ev.ActionTaken(color=p.color, action=a, space=space, paid=cost, gained=gained)]
     if a == "improve_reputation":
         cost = cost_dict(spec.cost)
         problem = payment_problem(p, cost, f"{name} space {space}", state.variant)
         if problem:
             raise problem
-        out: list[ev.Event] = [ev.ActionTaken(color=p.color, action=a, space=space, paid=cost,
-                                              gained={"evil": spec.reward.evil})]
+        out: list[ev.Event] = [
+            ev.ActionTaken(color=p.color, action=a, space=space, paid=cost, gained={"evil": spec.reward.evil})
+        ]
         if cmd.spy is not None:
             if not spec.reward.spy:
                 raise refuse("SPY_NOT_ON_SPACE", f"space {space} of Improve Reputation gives no spying", "action.spy")
@@ -187,8 +229,9 @@ def dig_event(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_r
     need = 0 if by_room else 1 + int(foreimp)
     if free_imps(p) < need:
         extra = " (one of them the foreimp)" if foreimp else ""
-        raise refuse("NOT_ENOUGH_IMPS", f"digging needs {need} free imps{extra}; {p.color} has {free_imps(p)}",
-                     "dig.permit")
+        raise refuse(
+            "NOT_ENOUGH_IMPS", f"digging needs {need} free imps{extra}; {p.color} has {free_imps(p)}", "dig.permit"
+        )
     problem = dg.dig_problem(p.dungeon, tuple(square))
     if problem:
         raise refuse(*problem)
@@ -214,10 +257,15 @@ def _digging_step(state: GameState, pl: Placement):
             raise refuse("DIGGING_IN_PROGRESS", "dig another tunnel or stop digging", "dig.permit")
         return [dig_event(p, cmd.square, aw["dug"], aw["limit"], False)]
 
-    return Pending(kind="digging", actors=[p.color],
-                   prompt=f"{p.color}: dig another tunnel ({aw['dug']} of {aw['limit']} dug) or stop",
-                   accepts=(DigTunnel, StopDigging), handle=handle,
-                   options_fn=lambda a: more + [StopDigging(player=p.color)], rule="dig.permit")
+    return Pending(
+        kind="digging",
+        actors=[p.color],
+        prompt=f"{p.color}: dig another tunnel ({aw['dug']} of {aw['limit']} dug) or stop",
+        accepts=(DigTunnel, StopDigging),
+        handle=handle,
+        options_fn=lambda a: more + [StopDigging(player=p.color)],
+        rule="dig.permit",
+    )
 
 
 def _mine(p: Player, imps: int, permit: int, foreimp: bool) -> ev.GoldMined:
@@ -227,48 +275,69 @@ def _mine(p: Player, imps: int, permit: int, foreimp: bool) -> ev.GoldMined:
     if imps > permit:
         raise refuse("MINE_PERMIT_EXCEEDED", f"the permit allows {permit} imps, not {imps}", "mine.permit")
     if imps > tunnels:
-        raise refuse("MINE_NOT_ENOUGH_TUNNELS", f"{imps} imps need {imps} unconquered tunnels; "
-                     f"{p.color} has {tunnels}", "mine.permit")
+        raise refuse(
+            "MINE_NOT_ENOUGH_TUNNELS",
+            f"{imps} imps need {imps} unconquered tunnels; {p.color} has {tunnels}",
+            "mine.permit",
+        )
     need = imps + int(foreimp)
     if need > free_imps(p):
-        raise refuse("NOT_ENOUGH_IMPS", f"mining with {imps} imps needs {need} free imps"
-                     f"{' (with the foreimp)' if foreimp else ''}; {p.color} has {free_imps(p)}", "mine.permit")
+        raise refuse(
+            "NOT_ENOUGH_IMPS",
+            f"mining with {imps} imps needs {need} free imps"
+            f"{' (with the foreimp)' if foreimp else ''}; {p.color} has {free_imps(p)}",
+            "mine.permit",
+        )
     return ev.GoldMined(color=p.color, imps=imps, foreimp=foreimp)
 
 
 def _hire(state: GameState, p: Player, space: str, cmd: HireMonster) -> ev.MonsterHired:
     if cmd.monster not in state.board.monster_offer:
-        raise refuse("MONSTER_NOT_OFFERED", f"{cmd.monster} is not in the Underground Tavern; offered: "
-                     f"{', '.join(state.board.monster_offer) or 'none'}", "hire.choose")
+        raise refuse(
+            "MONSTER_NOT_OFFERED",
+            f"{cmd.monster} is not in the Underground Tavern; offered: "
+            f"{', '.join(state.board.monster_offer) or 'none'}",
+            "hire.choose",
+        )
     t = monster_type(cmd.monster)
     cost = cost_dict(t.cost)
     if space == "III":
         cost["food"] = cost.get("food", 0) + 1
-    problem = payment_problem(p, cost, f"hiring the {t.name}" + (" on space III" if space == "III" else ""),
-                              state.variant)
+    problem = payment_problem(
+        p, cost, f"hiring the {t.name}" + (" on space III" if space == "III" else ""), state.variant
+    )
     if problem:
         raise problem
     if t.cost.trap_cards:
         if cmd.discard_trap not in p.traps:
-            raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name} costs a Trap Card: name one of yours to discard",
-                         "hire.golem")
+            raise refuse(
+                "GOLEM_NEEDS_TRAP", f"the {t.name} costs a Trap Card: name one of yours to discard", "hire.golem"
+            )
     elif cmd.discard_trap is not None:
         raise refuse("NO_TRAP_COST", f"the {t.name} does not cost a Trap Card", "hire.cost")
     if t.cost.monsters:
         fed = next((m for m in p.monsters if m.id == cmd.feed_monster), None)
         if fed is None or is_ghost(fed.id):
-            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)",
-                         "hire.demon")
+            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)", "hire.demon")
     elif cmd.feed_monster is not None:
         raise refuse("NO_MONSTER_COST", f"the {t.name} does not cost a monster", "hire.cost")
-    return ev.MonsterHired(color=p.color, monster=cmd.monster, space=space, paid=cost,
-                           discarded_trap=cmd.discard_trap, fed_monster=cmd.feed_monster)
+    return ev.MonsterHired(
+        color=p.color,
+        monster=cmd.monster,
+        space=space,
+        paid=cost,
+        discarded_trap=cmd.discard_trap,
+        fed_monster=cmd.feed_monster,
+    )
 
 
 def _build(state: GameState, p: Player, space: str, cmd: BuildRoom) -> ev.RoomBuilt:
     if cmd.room not in state.board.room_offer:
-        raise refuse("ROOM_NOT_OFFERED", f"{cmd.room} is not in the Bargain Basement; offered: "
-                     f"{', '.join(state.board.room_offer) or 'none'}", "room.choose")
+        raise refuse(
+            "ROOM_NOT_OFFERED",
+            f"{cmd.room} is not in the Bargain Basement; offered: {', '.join(state.board.room_offer) or 'none'}",
+            "room.choose",
+        )
     room = catalog().rooms[cmd.room]
     cost = cost_dict(catalog().action("build_room").spaces[space].cost)
     problem = payment_problem(p, cost, f"Build Room space {space}", state.variant)
@@ -297,10 +366,17 @@ def trap_draw_step(state: GameState):
     # (issue: "a trap card is recorded when drawn or, if the recorder only learns it when played, at
     # that moment"). Any card still listed can be named; at most in_deck cards come up.
     count = min(aw["count"], in_deck)
-    spec = ChanceSpec(what="trap_cards", pool=list(b.trap_deck) + [UNSEEN_DRAW] * count, count=count,
-                      color=aw["color"], build=build)
-    return Pending(kind="chance", actors=[CHANCE], prompt=prompt + f" ({UNSEEN_DRAW} for a card not seen)",
-                   chance=spec, accepts=(RecordDraw,), rule="input.chance")
+    spec = ChanceSpec(
+        what="trap_cards", pool=list(b.trap_deck) + [UNSEEN_DRAW] * count, count=count, color=aw["color"], build=build
+    )
+    return Pending(
+        kind="chance",
+        actors=[CHANCE],
+        prompt=prompt + f" ({UNSEEN_DRAW} for a card not seen)",
+        chance=spec,
+        accepts=(RecordDraw,),
+        rule="input.chance",
+    )
 
 
 def _discard_pending(state: GameState) -> Pending:
@@ -311,10 +387,15 @@ def _discard_pending(state: GameState) -> Pending:
             raise refuse("TRAP_NOT_HELD", f"{cmd.card} is not one of {p.color}'s Trap Cards", "traps.second_year")
         return [ev.TrapDiscarded(color=p.color, card=cmd.card)]
 
-    return Pending(kind="discard_trap", actors=[p.color],
-                   prompt=f"{p.color}: discard one Trap Card (Second Year Buy Traps)", accepts=(DiscardTrap,),
-                   handle=handle, options_fn=lambda a: [DiscardTrap(player=p.color, card=c) for c in p.traps],
-                   rule="traps.second_year")
+    return Pending(
+        kind="discard_trap",
+        actors=[p.color],
+        prompt=f"{p.color}: discard one Trap Card (Second Year Buy Traps)",
+        accepts=(DiscardTrap,),
+        handle=handle,
+        options_fn=lambda a: [DiscardTrap(player=p.color, card=c) for c in p.traps],
+        rule="traps.second_year",
+    )
 
 
 def describe_offer(ids: list[str]) -> str:

@@ -2,6 +2,7 @@
 
 Rules: Rulebook › Adventurers Phase; › Assigning Adventurers to 2 Players; › Paladin.
 """
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -24,7 +25,7 @@ def step(state: GameState) -> list[ev.Event]:
     out: list[ev.Event] = []
     np_evil = None
     for np in state.nonplayers:
-        if np.evil is not None:                # 2 players: the non-player counter moves up first
+        if np.evil is not None:  # 2 players: the non-player counter moves up first
             out.append(ev.NonPlayerEvilMoved(color=np.color, steps=1))
             np_evil = min(15, np.evil + 1)
     order = nicest_first(state, np_evil)

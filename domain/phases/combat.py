@@ -9,6 +9,7 @@ A battle is a small state machine kept in ``state.battle``; each step ends with 
 narrates it (TrapSprung, SpellCast/SpellNotCast, MonsterAttacked, PartyHealed/HealingSkipped,
 TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -21,10 +22,20 @@ from ..errors import RuleViolation, refuse
 from ..pending import CHANCE, ChanceSpec, Pending
 from ..state import GameState, Player
 from .actions import cost_dict
-from .common import catalog, clamp_evil, is_ghost, is_unseen, monster_type, name_of, payment_problem, season_name, type_of
+from .common import (
+    catalog,
+    clamp_evil,
+    is_ghost,
+    is_unseen,
+    monster_type,
+    name_of,
+    payment_problem,
+    season_name,
+    type_of,
+)
 
 ILLUSION = "illusion"
-MAX_GHOST_OPTIONS = 3      # options list every subset of up to this many ghosts (more can still be sent)
+MAX_GHOST_OPTIONS = 3  # options list every subset of up to this many ghosts (more can still be sent)
 
 
 # --- the party ------------------------------------------------------------------------------------
@@ -99,8 +110,16 @@ class Hits:
     def alive(self) -> list[str]:
         return list(self.line)
 
-    def hit(self, who: str, amount: int, source: str, *, monster: bool = False, unpreventable: bool = False,
-            prevented: int = 0) -> bool:
+    def hit(
+        self,
+        who: str,
+        amount: int,
+        source: str,
+        *,
+        monster: bool = False,
+        unpreventable: bool = False,
+        prevented: int = 0,
+    ) -> bool:
         """Deal ``amount`` to ``who``; returns True if he is eliminated by it."""
         if who not in self.line:
             return False
@@ -114,13 +133,19 @@ class Hits:
             if amount and monster and self.courage is not None and who not in self.courage:
                 self.courage.add(who)
                 prevented, amount, by = prevented + 1, amount - 1, "courage"
-        self.events.append(ev.DamageDealt(color=self.p.color, target=who, amount=amount, source=source,
-                                          prevented=prevented, prevented_by=by))
+        self.events.append(
+            ev.DamageDealt(
+                color=self.p.color, target=who, amount=amount, source=source, prevented=prevented, prevented_by=by
+            )
+        )
         self.dmg[who] += amount
         if self.dmg[who] >= stats(self.p, who)[0]:
             self.line.remove(who)
-            self.events.append(ev.IllusionVanished(color=self.p.color) if who == ILLUSION
-                               else ev.AdventurerImprisoned(color=self.p.color, adventurer=who))
+            self.events.append(
+                ev.IllusionVanished(color=self.p.color)
+                if who == ILLUSION
+                else ev.AdventurerImprisoned(color=self.p.color, adventurer=who)
+            )
             return True
         return False
 
@@ -157,16 +182,27 @@ def _planning_step(state: GameState):
     actors = [p.color for p in state.play_order() if _needs_plan(state, p)]
     if not actors:
         card = state.board.combat_cards[state.combat_round - 1]
-        if not card:                    # tabletop: face down until now
+        if not card:  # tabletop: face down until now
             from .rounds import face_down
-            return face_down(state, "combat_card", state.year, state.combat_round,
-                             f"Reveal the Combat Card for round {state.combat_round} and record it")
+
+            return face_down(
+                state,
+                "combat_card",
+                state.year,
+                state.combat_round,
+                f"Reveal the Combat Card for round {state.combat_round} and record it",
+            )
         return [ev.CombatCardRevealed(round=state.combat_round, card=card)]
-    return Pending(kind="plan_battle", actors=actors,
-                   prompt=f"Combat round {state.combat_round}: choose the tile, traps and monsters "
-                          "(simultaneous; with no unconquered tile, release a prisoner)",
-                   accepts=(PlanBattle, ReleasePrisoner), handle=_plan,
-                   options_fn=lambda a: plan_options(state, state.player(a)), rule="combat.planning")
+    return Pending(
+        kind="plan_battle",
+        actors=actors,
+        prompt=f"Combat round {state.combat_round}: choose the tile, traps and monsters "
+        "(simultaneous; with no unconquered tile, release a prisoner)",
+        accepts=(PlanBattle, ReleasePrisoner),
+        handle=_plan,
+        options_fn=lambda a: plan_options(state, state.player(a)),
+        rule="combat.planning",
+    )
 
 
 def _room_of(p: Player, tile) -> str | None:
@@ -206,14 +242,18 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
     if not tiles:
         raise refuse("NO_TILE_LEFT", "no unconquered tile is left: release a prisoner instead", "combat.no_tile")
     if tile not in tiles:
-        raise refuse("TILE_NOT_NEAREST", f"the adventurers attack one of the unconquered tiles nearest the "
-                     f"entrance: {[list(t) for t in tiles]}", "combat.tile")
+        raise refuse(
+            "TILE_NOT_NEAREST",
+            f"the adventurers attack one of the unconquered tiles nearest the entrance: {[list(t) for t in tiles]}",
+            "combat.tile",
+        )
     room = _room_of(p, tile)
     trap_limit = 2 if room == "labyrinth" else 1
     monster_limit = 2 if room is not None and room != "labyrinth" else 1
     if len(cmd.traps) > trap_limit or len(set(cmd.traps)) != len(cmd.traps):
-        raise refuse("TOO_MANY_TRAPS", f"{'a room' if room else 'a tunnel'} takes {trap_limit} trap(s)",
-                     "combat.defense")
+        raise refuse(
+            "TOO_MANY_TRAPS", f"{'a room' if room else 'a tunnel'} takes {trap_limit} trap(s)", "combat.defense"
+        )
     for t in cmd.traps:
         if t not in p.traps:
             raise refuse("TRAP_NOT_HELD", f"{t} is not one of {p.color}'s Trap Cards", "combat.defense")
@@ -224,25 +264,30 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
         if m not in owned:
             raise refuse("MONSTER_NOT_OWNED", f"{m} is not in {p.color}'s Monster Lair", "combat.defense")
         if owned[m].knocked_out:
-            raise refuse("MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year",
-                         "combat.defense")
+            raise refuse(
+                "MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year", "combat.defense"
+            )
     real = [m for m in cmd.monsters if not is_ghost(m)]
     if len(real) > monster_limit:
         where = "the Labyrinth" if room == "labyrinth" else "a room" if room else "a tunnel"
-        raise refuse("TOO_MANY_MONSTERS", f"{where} takes {monster_limit} monster(s) (ghosts do not count)",
-                     "combat.defense")
+        raise refuse(
+            "TOO_MANY_MONSTERS", f"{where} takes {monster_limit} monster(s) (ghosts do not count)", "combat.defense"
+        )
     cost = trap_cost(state, p, list(cmd.traps), room)
     problem = payment_problem(p, cost, "the traps' costs", state.variant)
     if problem:
-        raise refuse("TRAP_COST_UNPAYABLE", f"{problem.message} (a trap whose cost cannot be paid cannot be chosen)",
-                     "combat.trap_cost")
+        raise refuse(
+            "TRAP_COST_UNPAYABLE",
+            f"{problem.message} (a trap whose cost cannot be paid cannot be chosen)",
+            "combat.trap_cost",
+        )
     return [ev.BattlePlanned(color=p.color, tile=tile, traps=list(cmd.traps), monsters=list(cmd.monsters))]
 
 
 def plan_options(state: GameState, p: Player) -> list:
     tiles = nearest_tiles(p.dungeon)
     if not tiles:
-        return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]   # the owner chooses who goes
+        return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
     ready = [m.id for m in p.monsters if not m.knocked_out]
     ghosts = [m for m in ready if is_ghost(m)][:MAX_GHOST_OPTIONS]
     real = [m for m in ready if not is_ghost(m)]
@@ -302,15 +347,21 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
         if not payment_problem(p, cost, "", state.variant):
             pool += [c for c in state.board.trap_deck if c == card]
     number = int(placeholder.split("#", 1)[1])
-    spec = ChanceSpec(what="trap_cards", pool=pool, count=1, color=p.color,
-                      build=lambda cards: [ev.FaceDownCardSeen(what="trap_card", year=state.year, position=number,
-                                                               card=cards[0])])
+    spec = ChanceSpec(
+        what="trap_cards",
+        pool=pool,
+        count=1,
+        color=p.color,
+        build=lambda cards: [ev.FaceDownCardSeen(what="trap_card", year=state.year, position=number, card=cards[0])],
+    )
     prompt = f"Identify {p.color}'s sprung trap: which Trap Card was it (drawn unseen as {placeholder})?"
-    if not pool:       # the record went wrong earlier: the plan should not have been possible
-        prompt += (f" No card still listed is one {p.color} could pay for: correct the battle plan "
-                   "(dungeon-lords correct)")
-    return Pending(kind="chance", actors=[CHANCE], chance=spec, accepts=(RecordDraw,), rule="input.chance",
-                   prompt=prompt)
+    if not pool:  # the record went wrong earlier: the plan should not have been possible
+        prompt += (
+            f" No card still listed is one {p.color} could pay for: correct the battle plan (dungeon-lords correct)"
+        )
+    return Pending(
+        kind="chance", actors=[CHANCE], chance=spec, accepts=(RecordDraw,), rule="input.chance", prompt=prompt
+    )
 
 
 def _labyrinth_order(state: GameState, p: Player) -> Pending:
@@ -323,9 +374,15 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
             raise refuse("TRAP_ORDER_INVALID", f"the Labyrinth's traps are {' and '.join(traps)}", "combat.labyrinth")
         return [ev.TrapsOrdered(color=p.color, traps=[cmd.first, *[t for t in traps if t != cmd.first]])]
 
-    return Pending(kind="labyrinth_order", actors=[p.color], prompt=f"{p.color}: which Labyrinth trap springs first?",
-                   accepts=(OrderTraps,), handle=handle, rule="combat.labyrinth",
-                   options_fn=lambda a: [OrderTraps(player=p.color, first=t) for t in traps])
+    return Pending(
+        kind="labyrinth_order",
+        actors=[p.color],
+        prompt=f"{p.color}: which Labyrinth trap springs first?",
+        accepts=(OrderTraps,),
+        handle=handle,
+        rule="combat.labyrinth",
+        options_fn=lambda a: [OrderTraps(player=p.color, first=t) for t in traps],
+    )
 
 
 def _trap_step(state: GameState, p: Player):
@@ -341,14 +398,21 @@ def _trap_step(state: GameState, p: Player):
 
         def handle(st: GameState, cmd: TargetTrap):
             if cmd.target not in targets:
-                raise refuse("TRAP_TARGET_INVALID", f"aim the {name_of(trap)} at one of: {', '.join(targets)}",
-                             "combat.trap")
+                raise refuse(
+                    "TRAP_TARGET_INVALID", f"aim the {name_of(trap)} at one of: {', '.join(targets)}", "combat.trap"
+                )
             return spring_trap(st, p, trap, cmd.target)
 
-        return Pending(kind="trap_target", actors=[p.color], prompt=f"{p.color}: aim the {name_of(trap)}",
-                       accepts=(TargetTrap,), handle=handle,
-                       options_fn=lambda a: [TargetTrap(player=p.color, target=t) for t in targets],
-                       rule="combat.trap", detail={"trap": trap})
+        return Pending(
+            kind="trap_target",
+            actors=[p.color],
+            prompt=f"{p.color}: aim the {name_of(trap)}",
+            accepts=(TargetTrap,),
+            handle=handle,
+            options_fn=lambda a: [TargetTrap(player=p.color, target=t) for t in targets],
+            rule="combat.trap",
+            detail={"trap": trap},
+        )
     return spring_trap(state, p, trap, None)
 
 
@@ -358,7 +422,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     b = state.battle
     vals = catalog().traps[type_of(trap)].values(state.year)
     cost = trap_cost(state, p, [trap], b["room"])
-    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}   # checked at planning
+    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
     hits = Hits(state, p)
     order = hits.alive()
     d = vals.damage
@@ -368,7 +432,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     elif vals.targeting == "first":
         plan = [(order[0], d)]
     elif vals.targeting == "second":
-        plan = [(order[1], d)] if len(order) > 1 else []      # catalog: no effect with one adventurer
+        plan = [(order[1], d)] if len(order) > 1 else []  # catalog: no effect with one adventurer
     elif vals.targeting == "anyone":
         plan = [(target, d)]
     elif vals.targeting == "everyone":
@@ -379,7 +443,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
         plan = [(order[0], d)] + [(w, 1) for w in order[1:]]
     pool = sum(stats(p, w)[1] for w in order) - b["disarm_used"]
     used = 0
-    for w in order:                       # thieves protect those in front first
+    for w in order:  # thieves protect those in front first
         for i, (who, amt) in enumerate(plan):
             if who == w and pool > 0 and amt > 0:
                 cut = min(pool, amt)
@@ -396,8 +460,10 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     if vals.special == "anti_magic":
         kind = profession(target)
         effects.append("no_spell" if kind == "wizard" else "no_heal" if kind == "priest" else "anti_magic_no_effect")
-    return [ev.TrapSprung(color=p.color, trap=trap, paid=cost, target=target, effects=effects, disarm_used=used),
-            *hits.events]
+    return [
+        ev.TrapSprung(color=p.color, trap=trap, paid=cost, target=target, effects=effects, disarm_used=used),
+        *hits.events,
+    ]
 
 
 # --- Spells
@@ -416,9 +482,14 @@ def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Dart hit a wizard")]
     magic = sum(stats(p, w)[3] for w in line(state, p))
     if magic < state.combat_round:
-        return [ev.SpellNotCast(color=p.color, card=card_id, step=step,
-                                reason=f"the party has {magic} magic, round {state.combat_round} needs "
-                                       f"{state.combat_round}")]
+        return [
+            ev.SpellNotCast(
+                color=p.color,
+                card=card_id,
+                step=step,
+                reason=f"the party has {magic} magic, round {state.combat_round} needs {state.combat_round}",
+            )
+        ]
     return spell_effect(state, p, card_id, step)
 
 
@@ -439,7 +510,7 @@ def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.E
         elif p.food:
             fx["food"] = -1
         elif p.traps:
-            fx["trap_lost"] = sorted(p.traps)[0]   # Engine choice: the lowest-id card (the lord has no say)
+            fx["trap_lost"] = sorted(p.traps)[0]  # Engine choice: the lowest-id card (the lord has no say)
     elif card == "detect_evil":
         fx["evil"] = clamp_evil(p.evil + 2) - p.evil
     elif card in ("suggestion", "aura_of_fear", "metamorphosis", "dimensional_gate"):
@@ -477,12 +548,22 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
         for o in opts:
             if o.option == cmd.option and o.target == cmd.target:
                 return [_spell_choice_event(st, p, cmd)]
-        raise refuse("SPELL_CHOICE_INVALID", f"{name_of(card)}: choose one of "
-                     + ", ".join(f"{o.option} {o.target or ''}".strip() for o in opts), "combat.spell")
+        raise refuse(
+            "SPELL_CHOICE_INVALID",
+            f"{name_of(card)}: choose one of " + ", ".join(f"{o.option} {o.target or ''}".strip() for o in opts),
+            "combat.spell",
+        )
 
-    return Pending(kind="spell_choice", actors=[p.color], prompt=f"{p.color}: {name_of(card)} - "
-                   f"{catalog().combat_cards[card].effect}", accepts=(SpellChoice,), handle=handle,
-                   options_fn=lambda a: opts, rule="combat.spell", detail={"card": card})
+    return Pending(
+        kind="spell_choice",
+        actors=[p.color],
+        prompt=f"{p.color}: {name_of(card)} - {catalog().combat_cards[card].effect}",
+        accepts=(SpellChoice,),
+        handle=handle,
+        options_fn=lambda a: opts,
+        rule="combat.spell",
+        detail={"card": card},
+    )
 
 
 def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
@@ -534,16 +615,21 @@ def _attack(monster: str, option: str):
 def _effective_kind(state: GameState, monster: str, option: str) -> str:
     kind = _attack(monster, option).kind
     if state.battle.get("rage") and kind == "anyone" and not is_ghost(monster):
-        return "standard"            # provisional Blind Rage: attacks on anyone hit the first
+        return "standard"  # provisional Blind Rage: attacks on anyone hit the first
     return kind
 
 
 def _monster_pending(state: GameState, p: Player) -> Pending:
-    return Pending(kind="attack", actors=[p.color],
-                   prompt=f"{p.color}: choose the next monster (or ghost) to attack, its attack and target",
-                   accepts=(Attack,), handle=lambda st, cmd: attack_events(st, p, cmd),
-                   options_fn=lambda a: attack_options(state, p), rule="combat.monsters",
-                   detail={"monsters": list(state.battle["monsters"])})
+    return Pending(
+        kind="attack",
+        actors=[p.color],
+        prompt=f"{p.color}: choose the next monster (or ghost) to attack, its attack and target",
+        accepts=(Attack,),
+        handle=lambda st, cmd: attack_events(st, p, cmd),
+        options_fn=lambda a: attack_options(state, p),
+        rule="combat.monsters",
+        detail={"monsters": list(state.battle["monsters"])},
+    )
 
 
 def attack_options(state: GameState, p: Player) -> list[Attack]:
@@ -572,8 +658,11 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     b = state.battle
     if cmd.monster not in b["monsters"]:
-        raise refuse("MONSTER_NOT_IN_BATTLE", f"{cmd.monster} is not waiting to attack in this battle "
-                     f"({', '.join(b['monsters'])})", "combat.monsters")
+        raise refuse(
+            "MONSTER_NOT_IN_BATTLE",
+            f"{cmd.monster} is not waiting to attack in this battle ({', '.join(b['monsters'])})",
+            "combat.monsters",
+        )
     att = _attack(cmd.monster, cmd.option)
     t = monster_type(cmd.monster)
     kind = _effective_kind(state, cmd.monster, cmd.option)
@@ -589,18 +678,23 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     need = {"anyone": 1, "anyone_x2": 2}.get(kind, 0)
     if need and legal:
         if len(targets) != need or any(x not in legal for x in targets):
-            raise refuse("ATTACK_TARGET_INVALID", f"the {t.name} attacks {need} of: {', '.join(legal)}",
-                         "combat.monsters")
+            raise refuse(
+                "ATTACK_TARGET_INVALID", f"the {t.name} attacks {need} of: {', '.join(legal)}", "combat.monsters"
+            )
     elif targets:
-        raise refuse("ATTACK_TARGET_INVALID", f"the {t.name}'s attack {cmd.option} takes no target here",
-                      "combat.monsters")
+        raise refuse(
+            "ATTACK_TARGET_INVALID", f"the {t.name}'s attack {cmd.option} takes no target here", "combat.monsters"
+        )
     follow_up = "goblin_follow_up" in att.tags
     hits = Hits(state, p)
     attacked = kind != "special" and not (need and not legal)
     if kind == "standard":
         first = hits.alive()[0]
-        if hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster)) \
-                and follow_up and hits.alive():
+        if (
+            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster))
+            and follow_up
+            and hits.alive()
+        ):
             hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
     elif kind == "everyone":
         for w in hits.alive():
@@ -610,8 +704,19 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
             hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster))
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
     knocked_out = "returns_face_up" not in att.tags
-    return [ev.MonsterAttacked(color=p.color, monster=cmd.monster, option=cmd.option, targets=targets, paid=paid,
-                               attacked=attacked, knocked_out=knocked_out, effects=effects), *hits.events]
+    return [
+        ev.MonsterAttacked(
+            color=p.color,
+            monster=cmd.monster,
+            option=cmd.option,
+            targets=targets,
+            paid=paid,
+            attacked=attacked,
+            knocked_out=knocked_out,
+            effects=effects,
+        ),
+        *hits.events,
+    ]
 
 
 # --- Healing, Conquering, poison
@@ -624,7 +729,7 @@ def _healing(state: GameState, p: Player) -> list[ev.Event]:
     order = line(state, p)
     points = sum(stats(p, w)[2] for w in order)
     healed: dict[str, int] = {}
-    for w in order:                     # front first: a priest heals himself once those ahead are unhurt
+    for w in order:  # front first: a priest heals himself once those ahead are unhurt
         take = min(points, damage_on(state, p, w))
         if take:
             healed[w] = take
@@ -639,7 +744,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
     fatigue = catalog().combat_cards[state.combat_card].fatigue
     hits = Hits(state, p)
-    for _ in range(fatigue):            # one point at a time, always to the first in line
+    for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []
         if not alive:
             break

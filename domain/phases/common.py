@@ -1,4 +1,5 @@
 """Helpers shared by the phases: catalog lookups, costs, Evil, play order."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -18,8 +19,8 @@ def catalog():
     return load_catalog()
 
 
-UNSEEN_TRAP = "unseen_trap"      # tabletop: a Trap Card drawn face down, identified when sprung
-UNSEEN_DRAW = "?"                 # what the recorder enters for such a card
+UNSEEN_TRAP = "unseen_trap"  # tabletop: a Trap Card drawn face down, identified when sprung
+UNSEEN_DRAW = "?"  # what the recorder enters for such a card
 
 
 def is_unseen(instance_id: str) -> bool:
@@ -83,11 +84,15 @@ def payment_problem(p: Player, cost: dict[str, int], what: str, variant: str):
     if food > p.food:
         return refuse("CANNOT_PAY_FOOD", f"{what} costs {food} food; {p.color} has {p.food}", "action.full_cost")
     if evil and variant == "full" and p.evil + evil > EVIL_TOP:
-        return refuse("EVIL_AT_TOP", f"{what} costs {evil} Evil; {p.color} is on space {p.evil} of {EVIL_TOP} "
-                      f"and cannot move up {evil}", "evil.cost_at_top")
+        return refuse(
+            "EVIL_AT_TOP",
+            f"{what} costs {evil} Evil; {p.color} is on space {p.evil} of {EVIL_TOP} and cannot move up {evil}",
+            "evil.cost_at_top",
+        )
     if imps > free_imps(p):
-        return refuse("NOT_ENOUGH_IMPS", f"{what} needs {imps} imps; {p.color} has {free_imps(p)} free",
-                      "imps.available")
+        return refuse(
+            "NOT_ENOUGH_IMPS", f"{what} needs {imps} imps; {p.color} has {free_imps(p)} free", "imps.available"
+        )
     return None
 
 

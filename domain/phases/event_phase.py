@@ -4,6 +4,7 @@ Rules: Rulebook › Event Phase (Pay Day, Taxes, Special Events); › Appendix (
 › Full Game › Paying a Cost vs. Gaining Evil. Special Event Cards run the catalog's
 ``effect_spec`` (most base cards are provisional: see ``domain/catalog/README.md``).
 """
+
 from __future__ import annotations
 
 from .. import dungeon as dg
@@ -29,7 +30,7 @@ def step(state: GameState):
         return _taxes(state, p)
     if tile == "special_event" and state.variant == "full":
         return _special(state, p)
-    return [ev.SpecialEventFinished(color=p.color)]   # first game: the Special Event tile does nothing
+    return [ev.SpecialEventFinished(color=p.color)]  # first game: the Special Event tile does nothing
 
 
 # --- Pay Day --------------------------------------------------------------------------------------
@@ -47,8 +48,11 @@ def _payday(state: GameState, p: Player):
 
     def handle(st: GameState, cmd):
         if cmd.monster not in todo:
-            raise refuse("WAGE_NOT_DUE", f"{cmd.monster} is not one of {p.color}'s monsters still to settle "
-                         f"({', '.join(todo)})", "event.payday")
+            raise refuse(
+                "WAGE_NOT_DUE",
+                f"{cmd.monster} is not one of {p.color}'s monsters still to settle ({', '.join(todo)})",
+                "event.payday",
+            )
         if isinstance(cmd, ReleaseMonster):
             return [ev.MonsterReleased(color=p.color, monster=cmd.monster)]
         return [wage_event(st, p, cmd.monster, cmd.feed_monster, cmd.discard_trap)]
@@ -70,9 +74,16 @@ def _payday(state: GameState, p: Player):
         return out
 
     names = ", ".join(f"{monster_type(m).name} ({m})" for m in todo)
-    return Pending(kind="pay_wage", actors=[p.color], prompt=f"Pay Day: {p.color} pays or lets go (+1 Evil) each of: "
-                   f"{names}", accepts=WAGE_COMMANDS, handle=handle, options_fn=options,
-                   rule="event.payday", detail={"monsters": todo})
+    return Pending(
+        kind="pay_wage",
+        actors=[p.color],
+        prompt=f"Pay Day: {p.color} pays or lets go (+1 Evil) each of: {names}",
+        accepts=WAGE_COMMANDS,
+        handle=handle,
+        options_fn=options,
+        rule="event.payday",
+        detail={"monsters": todo},
+    )
 
 
 def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
@@ -82,15 +93,20 @@ def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str 
     if problem:
         raise problem
     if t.cost.trap_cards and trap not in p.traps:
-        raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard",
-                     "hire.golem")
+        raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard", "hire.golem")
     if t.cost.monsters:
         fed = next((x for x in p.monsters if x.id == feed), None)
         if fed is None or fed.id == m or is_ghost(fed.id):
-            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)",
-                         "hire.demon")
-    return ev.WagePaid(color=p.color, monster=m, paid=cost, fed_monster=feed if t.cost.monsters else None,
-                       discarded_trap=trap if t.cost.trap_cards else None)
+            raise refuse(
+                "DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)", "hire.demon"
+            )
+    return ev.WagePaid(
+        color=p.color,
+        monster=m,
+        paid=cost,
+        fed_monster=feed if t.cost.monsters else None,
+        discarded_trap=trap if t.cost.trap_cards else None,
+    )
 
 
 # --- Taxes ----------------------------------------------------------------------------------------
@@ -106,14 +122,23 @@ def _taxes(state: GameState, p: Player):
 
     def handle(st: GameState, cmd: PayTaxes):
         if not 0 <= cmd.gold <= min(due, p.gold):
-            raise refuse("TAX_AMOUNT_INVALID", f"pay between 0 and {min(due, p.gold)} gold (due {due}, "
-                         f"{p.color} has {p.gold})", "event.taxes")
+            raise refuse(
+                "TAX_AMOUNT_INVALID",
+                f"pay between 0 and {min(due, p.gold)} gold (due {due}, {p.color} has {p.gold})",
+                "event.taxes",
+            )
         return [ev.TaxesPaid(color=p.color, due=due, paid=cmd.gold, red_marks=due - cmd.gold)]
 
-    return Pending(kind="taxes", actors=[p.color], prompt=f"Taxes: {p.color} owes {due} gold; each unpaid gold "
-                   "is a red mark (-3 points)", accepts=(PayTaxes,), handle=handle,
-                   options_fn=lambda a: [PayTaxes(player=p.color, gold=g) for g in range(min(due, p.gold), -1, -1)],
-                   rule="event.taxes", detail={"due": due})
+    return Pending(
+        kind="taxes",
+        actors=[p.color],
+        prompt=f"Taxes: {p.color} owes {due} gold; each unpaid gold is a red mark (-3 points)",
+        accepts=(PayTaxes,),
+        handle=handle,
+        options_fn=lambda a: [PayTaxes(player=p.color, gold=g) for g in range(min(due, p.gold), -1, -1)],
+        rule="event.taxes",
+        detail={"due": due},
+    )
 
 
 # --- Special Events -------------------------------------------------------------------------------
@@ -200,8 +225,10 @@ def _special(state: GameState, p: Player):
     if "each_player" in spec:
         effect = _automatic_effect(p, ops[0])
         if effect is not None or _op(ops[0])[0] in ("pay_gold", "pay_food"):
-            return [ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect or {}),
-                    ev.SpecialEventFinished(color=p.color)]
+            return [
+                ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect or {}),
+                ev.SpecialEventFinished(color=p.color),
+            ]
         if started and _units_left(state, p, ops[0]) <= 0:
             return [ev.SpecialEventFinished(color=p.color)]
     elif started:
@@ -212,14 +239,26 @@ def _special(state: GameState, p: Player):
 
     def handle(st: GameState, cmd: ChooseEventOption):
         if cmd not in options:
-            raise refuse("EVENT_OPTION_INVALID", f"{card.name}: choose one of "
-                         f"{', '.join(_label(o) for o in options)}", "event.special")
-        return [ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-                ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(p, cmd))]
+            raise refuse(
+                "EVENT_OPTION_INVALID",
+                f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
+                "event.special",
+            )
+        return [
+            ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(p, cmd)),
+        ]
 
-    return Pending(kind="special_event", actors=[p.color],
-                   prompt=f"{card.name} [{card.status}]: {card.effect}", accepts=(ChooseEventOption,),
-                   handle=handle, options_fn=lambda a: options, rule="event.special", detail={"card": card.id})
+    return Pending(
+        kind="special_event",
+        actors=[p.color],
+        prompt=f"{card.name} [{card.status}]: {card.effect}",
+        accepts=(ChooseEventOption,),
+        handle=handle,
+        options_fn=lambda a: options,
+        rule="event.special",
+        detail={"card": card.id},
+    )
 
 
 def _label(o: ChooseEventOption) -> str:
@@ -237,7 +276,7 @@ def _chosen_effect(p: Player, cmd: ChooseEventOption) -> dict:
         return {"tiles_removed": [[r, c]]}
     if name == "pay_wages_or_knock_out":
         how, _, monster = cmd.target.partition(":")
-        if how == "pay":   # a wage paid again; Evil here is a cost, checked when the option was offered
+        if how == "pay":  # a wage paid again; Evil here is a cost, checked when the option was offered
             return {k: (v if k == "evil" else -v) for k, v in cost_dict(monster_type(monster).cost).items()}
         return {"monsters_knocked_out": [monster]}
     return _automatic_effect(p, cmd.option) or {}
