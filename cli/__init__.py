@@ -1,1 +1,1 @@
-"""The ``dungeon-lords`` command: a thin typer layer over :mod:`domain.application`."""
+"""The ``dungeon-lords`` command: a thin typer layer over :mod:`domain.service.application`."""

@@ -1,6 +1,6 @@
 """The analytics commands: simulate, project, stats, report, demo (issue "replay analytics").
 
-They open the event store (domain.application) and the DuckDB file beside it
+They open the event store (domain.service.application) and the DuckDB file beside it
 (projections.analytics_path), catch the read models up (projections.project), and ask the named
 questions (analytics). DuckDB allows one writer: every command here catches up and queries in
 this one process.
@@ -35,7 +35,7 @@ def simulate_into(
     quiet: bool = False,
 ) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
-    from domain.simulation import plans, run
+    from domain.service.simulation import plans, run
 
     todo = plans(games, players, bots, seed, variant)
     events = 0

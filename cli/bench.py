@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from domain.bots import play_until_blocked
-from domain.engine import new_game
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.engine import new_game
 
 
 def play_games(games: int, players: int, bot_names: list[str], bots: dict, seed: int):
@@ -28,8 +28,8 @@ def play_games(games: int, players: int, bot_names: list[str], bots: dict, seed:
 
 
 def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 0) -> list[dict]:
-    from domain.application import DungeonLords
-    from domain.storage import store_env
+    from domain.service.application import DungeonLords
+    from domain.service.storage import store_env
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,10 +74,10 @@ def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5, roun
     import duckdb
 
     from analytics import QUESTIONS, run_question
-    from domain.application import DungeonLords
-    from domain.simulation import plans
-    from domain.simulation import run as play_all
-    from domain.storage import store_env
+    from domain.service.application import DungeonLords
+    from domain.service.simulation import plans
+    from domain.service.simulation import run as play_all
+    from domain.service.storage import store_env
     from projections import open_analytics, project, read_ceiling
     from projections.runner import DEFAULT_BATCH
     from projections.schema import TABLES

@@ -22,7 +22,7 @@ from typing import Any
 
 import typer
 
-from domain.errors import RuleViolation
+from domain.games.dungeon_lords.errors import RuleViolation
 
 from .render import err_console
 
@@ -60,7 +60,7 @@ def _store_error(exc: BaseException) -> bool:
 
 def report(exc: BaseException) -> int:
     """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
-    from domain.application import GameConflict, GameNotFound
+    from domain.service.application import GameConflict, GameNotFound
 
     if isinstance(exc, RuleViolation):
         code = USAGE if exc.code in MALFORMED else REFUSED

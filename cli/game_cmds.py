@@ -1,7 +1,7 @@
 """The commands that read a game's record and fix it honestly: status, options, log, explain, diff,
 undo, correct, audit, fork and games (list, archive, delete).
 
-Every per-player output goes through :mod:`domain.views` (``--as COLOUR``); without ``--as`` the
+Every per-player output goes through :mod:`domain.games.dungeon_lords.views` (``--as COLOUR``); without ``--as`` the
 output is the recorder's or auditor's omniscient view (but a digital game's seed stays hidden until
 the game is over).
 """
@@ -13,10 +13,10 @@ from typing import Annotated
 
 import typer
 
-from domain import engine
-from domain.commands import RecordDraw, parse_command
-from domain.describe import describe_event
-from domain.views import view, visible_event, visible_log
+from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.commands import RecordDraw, parse_command
+from domain.games.dungeon_lords.describe import describe_event
+from domain.games.dungeon_lords.views import view, visible_event, visible_log
 
 from .main import StoreOpt, UserError, _app, _game_id, app, handled
 from .render import console, err_console, options_table, status_table
@@ -70,7 +70,7 @@ def status(
     if as_json:
         console.print_json(json.dumps(view(state, viewer)))
         return
-    from domain.state import from_dict
+    from domain.games.dungeon_lords.state import from_dict
 
     status_table(from_dict(view(state, viewer)) if viewer else state, viewer)  # the view is the one redaction
     if at is None:
@@ -121,7 +121,7 @@ def log(
     store: StoreOpt = None,
 ) -> None:
     """Every event of the game, numbered as stored; undone and superseded events are marked."""
-    from domain.history import taken_back
+    from domain.games.dungeon_lords.history import taken_back
 
     application = _app(store)
     gid = _game_id(application, game)
@@ -153,7 +153,7 @@ def explain(
     store: StoreOpt = None,
 ) -> None:
     """Say why event N happened: the input it followed from, the options legal then, and the rule."""
-    from domain.audit import explain as explain_event
+    from domain.games.dungeon_lords.audit import explain as explain_event
 
     application = _app(store)
     gid = _game_id(application, game)
@@ -178,7 +178,7 @@ def diff(
 ) -> None:
     """Compare two games' lines as they now stand (after undos and corrections): where they part, and
     their outcomes side by side."""
-    from domain.corrections import effective
+    from domain.games.dungeon_lords.corrections import effective
 
     application = _app(store)
     ids = [_game_id(application, g) for g in (game1, game2)]
@@ -290,7 +290,7 @@ def audit(
     corrections, what they superseded, rulings and provisional cards. Exit 1 if it is not clean."""
     from dataclasses import asdict
 
-    from domain.audit import audit as audit_log
+    from domain.games.dungeon_lords.audit import audit as audit_log
 
     application = _app(store)
     gid = _game_id(application, game)
@@ -332,7 +332,7 @@ def fork(
     store: StoreOpt = None,
 ) -> None:
     """Copy a game up to event N into a new game (origin "forked"), to replay a disputed line differently."""
-    from domain.corrections import fork as fork_log
+    from domain.games.dungeon_lords.corrections import fork as fork_log
 
     application = _app(store)
     source = _game_id(application, game)
@@ -372,7 +372,7 @@ def games(
     """List the games: id prefix, origin, seats, status, events, created, last input."""
     if ctx.invoked_subcommand is not None:
         return
-    from domain.events import ORIGINS
+    from domain.games.dungeon_lords.events import ORIGINS
 
     origins = {o.strip() for o in origin.split(",")} if origin else None
     if origins and origins - set(ORIGINS):
@@ -443,7 +443,7 @@ def _forget_in_analytics(store: str | None, gid) -> int:
     """Remove the game's read-model rows, if the read models exist."""
     from pathlib import Path
 
-    from domain.storage import store_env
+    from domain.service.storage import store_env
     from projections import analytics_path, forget_game
 
     from .main import _analytics

@@ -1,6 +1,6 @@
 """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs.
 
-Every command is thin: it parses input, calls the application service (domain.application)
+Every command is thin: it parses input, calls the application service (domain.service.application)
 and prints. Errors pass one boundary (cli/errors.py): one line on stderr and a documented exit
 code (0 ok, 1 findings, 2 usage or malformed input, 3 conflict, 4 refused by the rules, 5 store or
 I/O failure, 6 internal error, 130 interrupted). No traceback reaches a user.
@@ -18,8 +18,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from domain import engine
-from domain.commands import RecordDraw, parse_command
+from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.commands import RecordDraw, parse_command
 
 from .render import console, err_console, options_table, print_events, scores_table, status_table
 
@@ -45,7 +45,7 @@ def main_options(
         typer.Option(
             "--catalog",
             envvar="DL_CATALOG",
-            help="A catalog override file (same schema as domain/catalog/data/base.json): corrected numbers or "
+            help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
             "a provisional card defined with the engine's effect vocabulary. New games record its hash.",
         ),
     ] = None,
@@ -63,8 +63,8 @@ def main_options(
     if catalog is not None:
         import os
 
-        from domain.catalog import load_catalog
-        from domain.phases.common import catalog as active
+        from domain.games.dungeon_lords.catalog import load_catalog
+        from domain.games.dungeon_lords.phases.common import catalog as active
 
         if not catalog.exists():
             raise typer.BadParameter(f"no such file: {catalog}")
@@ -81,7 +81,7 @@ ANALYTICS_WAIT = 60.0  # seconds to wait for another process's lock on the read 
 
 def _app(store: str | None):
     """The application on the store (refused: an existing file that is not a store, unless --init)."""
-    from domain.application import DungeonLords
+    from domain.service.application import DungeonLords
 
     return DungeonLords.open(store, init=OPTIONS["init"])
 
@@ -89,7 +89,7 @@ def _app(store: str | None):
 def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
     """The DuckDB read models beside the event store (created on first use; an unreadable file is set
     aside and rebuilt; another process's lock is waited for)."""
-    from domain.storage import store_env
+    from domain.service.storage import store_env
     from projections import AnalyticsBusy, analytics_path, open_analytics
 
     from .errors import AFTER_COMMAND
@@ -213,7 +213,7 @@ def act(
 def _submit(
     store: str | None, game: str, command, application=None, expected: int | None = None, viewer: str | None = None
 ) -> None:
-    from domain.views import visible_event
+    from domain.games.dungeon_lords.views import visible_event
 
     application = application or _app(store)
     gid = _game_id(application, game)
@@ -270,7 +270,7 @@ def export_cmd(
     store: StoreOpt = None,
 ) -> None:
     """Write the game's record: a versioned text file, one line per decision and draw (docs/record-format.md)."""
-    from domain.record_format import export
+    from domain.games.dungeon_lords.record_format import export
 
     application = _app(store)
     text = export(application.log(_game_id(application, game)))
@@ -294,7 +294,7 @@ def import_cmd(
     store: StoreOpt = None,
 ) -> None:
     """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
-    from domain.record_format import RecordError, rebuild
+    from domain.games.dungeon_lords.record_format import RecordError, rebuild
 
     try:
         text = record_file.read_text(encoding="utf-8")
@@ -315,7 +315,7 @@ def import_cmd(
 
 
 def _bots():
-    from domain.strategies import STRATEGIES
+    from domain.games.dungeon_lords.strategies import STRATEGIES
 
     return STRATEGIES
 
@@ -336,7 +336,7 @@ def play(
     verbose: Annotated[bool, typer.Option(help="Print every event, not just the result.")] = False,
 ) -> None:
     """Play a complete game with bots for every seat, store it, and print the final scores and titles."""
-    from domain.bots import play_until_blocked
+    from domain.games.dungeon_lords.bots import play_until_blocked
 
     seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     known = _bots()
@@ -385,7 +385,7 @@ def training(
 
     if number not in ("1", "2", "3", "4", "room"):
         raise UserError("training takes 1, 2, 3, 4 or room")
-    path = files("domain").joinpath("scenarios", f"training-{number}.json")
+    path = files("domain.games.dungeon_lords").joinpath("scenarios", f"training-{number}.json")
     events, state = engine.from_scenario(path.read_text())
     events[0] = events[0].model_copy(update={"origin": "training"})
     gid = _app(store).create_from_events(events)
@@ -451,7 +451,7 @@ def simulate(
     store: StoreOpt = None,
 ) -> None:
     """Play N complete bot games on every core, store each in one append, then project them."""
-    from domain.game_info import VARIANTS
+    from domain.games.dungeon_lords.game_info import VARIANTS
 
     from .analytics_cmds import SimulationStopped, catch_up, simulate_into
 
@@ -565,7 +565,7 @@ def stats(
             t.add_row(*map(str, r))
         console.print(t)
         return
-    from domain.events import ORIGINS
+    from domain.games.dungeon_lords.events import ORIGINS
 
     origins = [o.strip() for o in origin.split(",")] if origin else None
     if origins and set(origins) - set(ORIGINS):
@@ -632,7 +632,7 @@ def catalog_cmd(
     """List every component with its status: verified, partial or provisional."""
     from rich.table import Table
 
-    from domain.catalog import load_catalog
+    from domain.games.dungeon_lords.catalog import load_catalog
 
     cat = load_catalog()
     kinds = sorted({r[0] for r in cat.all_components()})

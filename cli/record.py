@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.commands import RecordDraw, parse_command
-from domain.describe import describe_command, describe_event
-from domain.errors import RuleViolation
+from domain.games.dungeon_lords.commands import RecordDraw, parse_command
+from domain.games.dungeon_lords.describe import describe_command, describe_event
+from domain.games.dungeon_lords.errors import RuleViolation
 
 from .render import console, status_table
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from domain import dungeon as dg
-from domain.describe import describe_command, describe_event
-from domain.game_info import SEASONS
-from domain.pending import Pending
-from domain.phases.common import catalog, name_of, trolls
-from domain.rules_index import cite
-from domain.state import GameState
+from domain.games.dungeon_lords import dungeon as dg
+from domain.games.dungeon_lords.describe import describe_command, describe_event
+from domain.games.dungeon_lords.game_info import SEASONS
+from domain.games.dungeon_lords.phases.common import catalog, name_of, trolls
+from domain.games.dungeon_lords.rules_index import cite
+from domain.games.dungeon_lords.state import GameState
+from domain.kernel import Pending
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays one line

@@ -1,7 +1,7 @@
 """Read models built from the event log into DuckDB (architecture §5).
 
     from projections import analytics_path, open_analytics, project
-    con = open_analytics(analytics_path(env))       # env: the store's eventsourcing env (domain.storage)
+    con = open_analytics(analytics_path(env))       # env: the store's eventsourcing env (domain.service.storage)
     result = project(app, con)                       # catch up: ProjectionResult(events, batches, seconds, position)
 
 * :mod:`projections.schema` (fixed): the tables ``events``, ``games``, ``player_results``, ``paladins``,
@@ -35,7 +35,7 @@ ANALYTICS_FILE = "analytics.duckdb"
 
 def analytics_path(env: Mapping[str, str] | str | None = None) -> str:
     """Where the read models of a store live. ``env`` is the store's eventsourcing env
-    (``domain.storage.store_env``), or a store spec that is turned into one.
+    (``domain.service.storage.store_env``), or a store spec that is turned into one.
 
     * SQLite file: ``analytics.duckdb`` in the same directory as the event store file;
     * SQLite in memory and the memory store (POPO): ``":memory:"``;
@@ -44,7 +44,7 @@ def analytics_path(env: Mapping[str, str] | str | None = None) -> str:
       projection position.
     """
     if env is None or isinstance(env, str):
-        from domain.storage import store_env
+        from domain.service.storage import store_env
 
         env = store_env(env)
     module = env.get("PERSISTENCE_MODULE", "eventsourcing.popo")

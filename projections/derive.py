@@ -21,9 +21,9 @@ simulation, so that is rarely more than the batch and one game.
 
 from __future__ import annotations
 
-from domain.catalog import load_catalog
-from domain.events import ALL_EVENTS
-from domain.game_info import SEASONS
+from domain.games.dungeon_lords.catalog import load_catalog
+from domain.games.dungeon_lords.events import ALL_EVENTS
+from domain.games.dungeon_lords.game_info import SEASONS
 
 from .strategy import STRATEGY_SQL
 

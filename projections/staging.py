@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from domain.aggregate import EVENT_CLASSES, TOPIC_PREFIX
+from domain.service.aggregate import EVENT_CLASSES, TOPIC_PREFIX
 
 _PREFIX = len(TOPIC_PREFIX)
 

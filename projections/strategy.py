@@ -3,7 +3,7 @@
 Simulated games store the bot that played the seat, and that bot's name *is* the strategy. For
 games recorded by people there is no bot, so the strategy is derived from what the player did,
 with one fixed rule over four numbers the projection keeps per player (see
-:func:`derive_strategy`). The names are those of the bots (``domain.strategies.STRATEGIES``), so
+:func:`derive_strategy`). The names are those of the bots (``domain.games.dungeon_lords.strategies.STRATEGIES``), so
 one ``GROUP BY strategy`` covers both kinds of game.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from domain.catalog import load_catalog
+from domain.games.dungeon_lords.catalog import load_catalog
 
 EVIL_TOP: int = load_catalog().evilometer.spaces  # 15: the top space of the Evilometer
 

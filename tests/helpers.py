@@ -6,7 +6,7 @@
   ``count`` components of the pool (deterministic).
 * :func:`drive` / :func:`drive_to` answer every input with a default (decline actions, take back
   the first order, pay what can be paid...) until a condition holds.
-* :func:`make_scenario` builds a scenario dict (``domain.scenario.Scenario``) with sensible
+* :func:`make_scenario` builds a scenario dict (``domain.games.dungeon_lords.scenario.Scenario``) with sensible
   defaults; :func:`start` loads it into a :class:`Table`.
 * :func:`assert_refused` checks a refusal: the RuleViolation code, and that neither the state
   nor the event count changed.
@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from domain import events as ev
-from domain.commands import (
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import (
     ChooseOrders,
     Decline,
     PayTaxes,
@@ -31,10 +31,10 @@ from domain.commands import (
     RetrieveOrder,
     StopDigging,
 )
-from domain.engine import execute, from_scenario, new_game, pending
-from domain.errors import RuleViolation
-from domain.pending import Pending
-from domain.state import GameState, to_dict
+from domain.games.dungeon_lords.engine import execute, from_scenario, new_game, pending
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.state import GameState, to_dict
+from domain.kernel import Pending
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ORDER_CARDS = [
@@ -330,8 +330,8 @@ __all__ = [
 
 def same_game(a, b) -> bool:
     """Two logs hold the same game: every event equal but for what a record may leave out (a digital
-    game's withheld seed, the first event's provenance: see domain.chain), so the same chain hash."""
-    from domain.chain import _canonical, final_hash
+    game's withheld seed, the first event's provenance: see dungeon_lords.chain), so the same chain hash."""
+    from domain.games.dungeon_lords.chain import _canonical, final_hash
 
     return [_canonical(e.type, e.model_dump(mode="json")) for e in a] == [
         _canonical(e.type, e.model_dump(mode="json")) for e in b

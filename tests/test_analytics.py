@@ -26,11 +26,11 @@ import pytest
 
 from analytics import HEADLINES, QUESTIONS, ReadOnlyViolation, parse_question, run_question, run_sql
 from analytics.report import write_report
-from domain.bots import play_until_blocked
-from domain.engine import new_game
-from domain.evolve import evolve
-from domain.game_info import SEASONS
-from domain.strategies import STRATEGIES
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.game_info import SEASONS
+from domain.games.dungeon_lords.strategies import STRATEGIES
 from projections.schema import create_all
 
 # (bots clockwise from red, variant, starting player index, seed)
@@ -274,7 +274,7 @@ def _insert(con, table: str, rows: list[tuple]) -> None:
 
 def _project(con, logs):
     """The real projection, through an in-memory application holding the same games."""
-    from domain.application import DungeonLords
+    from domain.service.application import DungeonLords
     from projections import project  # noqa: PLC0415  (only when it exists)
 
     app = DungeonLords.open("memory")

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from domain.application import DungeonLords
-from domain.commands import TableRuling
-from domain.engine import execute, new_game
-from domain.errors import RuleViolation
-from domain.record_format import RecordError, rebuild
+from domain.games.dungeon_lords.commands import TableRuling
+from domain.games.dungeon_lords.engine import execute, new_game
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.record_format import RecordError, rebuild
+from domain.service.application import DungeonLords
 
 GOLDEN = (Path(__file__).parent / "golden" / "seed4-3p.dlr").read_text()
 

@@ -1,4 +1,4 @@
-"""Tests for the base-game component catalog (domain/catalog)."""
+"""Tests for the base-game component catalog (domain/games/dungeon_lords/catalog)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-from domain.catalog import Catalog, Cost, load_catalog
-from domain.catalog.models import EFFECT_OPS, parse_effect_op
+from domain.games.dungeon_lords.catalog import Catalog, Cost, load_catalog
+from domain.games.dungeon_lords.catalog.models import EFFECT_OPS, parse_effect_op
 
 STATUSES = {"verified", "partial", "provisional"}
 BOARD_ORDER = [

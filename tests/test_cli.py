@@ -119,7 +119,7 @@ def test_training_sets_up_a_dungeon_to_play(store):
 
 
 def test_scenario_new_and_refused_scenario(store, tmp_path):
-    out = run("new", "--scenario", "domain/scenarios/year2-winter-4p.json", "--store", store).output
+    out = run("new", "--scenario", "domain/games/dungeon_lords/scenarios/year2-winter-4p.json", "--store", store).output
     game = out.strip().splitlines()[-1]
     assert "Year 2, winter" in run("status", game, "--store", store).output
     bad = tmp_path / "bad.json"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from domain.application import DungeonLords
+from domain.service.application import DungeonLords
 
 ROOT = Path(__file__).parent.parent
 CLI = [sys.executable, "-c", "from cli.main import main; main()"]

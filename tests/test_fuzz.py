@@ -13,11 +13,11 @@ from helpers import random_legal
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from domain import commands as C
-from domain.commands import parse_command
-from domain.engine import decide, execute, new_game, pending
-from domain.errors import RuleViolation
-from domain.state import GameState, to_dict
+from domain.games.dungeon_lords import commands as C
+from domain.games.dungeon_lords.commands import parse_command
+from domain.games.dungeon_lords.engine import decide, execute, new_game, pending
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.state import GameState, to_dict
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

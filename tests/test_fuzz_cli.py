@@ -14,12 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import app
-from domain.application import DungeonLords
+from domain.service.application import DungeonLords
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 CODES = {0, 2, 3, 4}
 GOLDEN = (Path(__file__).parent / "golden" / "seed4-3p.dlr").read_text()
-SCENARIO = (Path(__file__).parent.parent / "domain" / "scenarios" / "year2-winter-4p.json").read_text()
+SCENARIO = (
+    Path(__file__).parent.parent / "domain" / "games" / "dungeon_lords" / "scenarios" / "year2-winter-4p.json"
+).read_text()
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),

@@ -12,14 +12,14 @@ import random
 
 import pytest
 
-from domain.application import DungeonLords
-from domain.bots import play_until_blocked
-from domain.engine import new_game
-from domain.evolve import evolve
-from domain.invariants import problems
-from domain.state import to_dict
-from domain.storage import store_env
-from domain.strategies import STRATEGIES
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.state import to_dict
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.service.application import DungeonLords
+from domain.service.storage import store_env
 
 GAMES, CHUNK = 300, 10
 

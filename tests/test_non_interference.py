@@ -14,10 +14,10 @@ from clirun import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.application import DungeonLords
-from domain.bots import random_bot
-from domain.commands import RecordDraw
-from domain.engine import execute, execute_pure, new_game, pending
+from domain.games.dungeon_lords.bots import random_bot
+from domain.games.dungeon_lords.commands import RecordDraw
+from domain.games.dungeon_lords.engine import execute, execute_pure, new_game, pending
+from domain.service.application import DungeonLords
 
 SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 

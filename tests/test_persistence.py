@@ -15,14 +15,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from domain import application as app_module
-from domain import engine
-from domain.aggregate import EVENT_CLASSES, register_upcast
-from domain.application import DungeonLords, GameConflict, GameNotFound
-from domain.bots import play_until_blocked, random_bot
-from domain.errors import RuleViolation
-from domain.state import to_dict
-from domain.storage import describe_store, store_env
+from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.state import to_dict
+from domain.service import application as app_module
+from domain.service.aggregate import EVENT_CLASSES, register_upcast
+from domain.service.application import DungeonLords, GameConflict, GameNotFound
+from domain.service.storage import describe_store, store_env
 
 NAMES = ["Ann", "Bob", "Cid"]
 COLORS = ["red", "blue", "green"]

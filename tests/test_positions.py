@@ -11,14 +11,14 @@ import json
 import pytest
 from clirun import run
 
-from domain.application import DungeonLords
-from domain.bots import play_until_blocked, random_bot
-from domain.engine import execute_pure, from_scenario, new_game, pending
-from domain.errors import RuleViolation
-from domain.evolve import evolve
-from domain.history import spans_of, state_before
-from domain.strategies import STRATEGIES
-from domain.views import view
+from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
+from domain.games.dungeon_lords.engine import execute_pure, from_scenario, new_game, pending
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.history import spans_of, state_before
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.games.dungeon_lords.views import view
+from domain.service.application import DungeonLords
 
 GAMES = [
     (2, "first_game", "random", 3),

@@ -16,15 +16,15 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from domain import events as ev
-from domain.application import DungeonLords
-from domain.bots import play_until_blocked
-from domain.catalog import load_catalog
-from domain.engine import from_scenario, new_game, pending
-from domain.evolve import evolve
-from domain.game_info import SEASONS
-from domain.storage import store_env
-from domain.strategies import STRATEGIES
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.catalog import load_catalog
+from domain.games.dungeon_lords.engine import from_scenario, new_game, pending
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.game_info import SEASONS
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.service.application import DungeonLords
+from domain.service.storage import store_env
 from projections import (
     BatchRefused,
     Projector,
@@ -84,7 +84,7 @@ def store(tmp_path_factory) -> Store:
         s.finished.add(gid)
         s.bots[gid] = {p.color: b for p, b in zip(state.players, bots)}
     # a game that starts from a scenario (ScenarioLoaded), played out by bots
-    events, state = from_scenario(str(ROOT / "domain/scenarios/year2-winter-4p.json"))
+    events, state = from_scenario(str(ROOT / "domain/games/dungeon_lords/scenarios/year2-winter-4p.json"))
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
     assert state.scores
     gid = app.create_from_events(events + more)
@@ -515,7 +515,7 @@ def test_throughput_against_the_read_ceiling(store, tmp_path, capsys):
 def test_an_undone_input_counts_nowhere(tmp_path):
     # A recorded game in which a player hires a monster and takes it back: the events stay in the
     # log (flagged undone in `events`), but nothing derived from them is counted.
-    from domain.commands import HireMonster
+    from domain.games.dungeon_lords.commands import HireMonster
 
     app = DungeonLords(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=21)

@@ -14,12 +14,12 @@ from helpers import SCENARIOS, random_legal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.engine import decide, execute, from_scenario, new_game, pending, replay
-from domain.events import event_from_json
-from domain.evolve import evolve
-from domain.invariants import problems
-from domain.phases.common import EVIL_BOTTOM, EVIL_TOP, PALADIN_SPACE
-from domain.state import to_dict
+from domain.games.dungeon_lords.engine import decide, execute, from_scenario, new_game, pending, replay
+from domain.games.dungeon_lords.events import event_from_json
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.phases.common import EVIL_BOTTOM, EVIL_TOP, PALADIN_SPACE
+from domain.games.dungeon_lords.state import to_dict
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WIDE = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -115,7 +115,7 @@ def test_random_legal_second_year_building(seed, mode, name):
 
         import domain
 
-        path = Path(domain.__file__).parent / "scenarios" / "year2-winter-4p.json"
+        path = Path(domain.__file__).parent / "games" / "dungeon_lords" / "scenarios" / "year2-winter-4p.json"
     else:
         path = SCENARIOS / name
     sc = json.loads(path.read_text())

@@ -9,10 +9,10 @@ import pytest
 from clirun import run
 from helpers import same_game
 
-from domain.bots import play_until_blocked, random_bot
-from domain.engine import new_game, pending
-from domain.evolve import evolve
-from domain.record_format import RecordError, export, fork, rebuild
+from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
+from domain.games.dungeon_lords.engine import new_game, pending
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.record_format import RecordError, export, fork, rebuild
 
 GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
 
@@ -96,11 +96,11 @@ def test_cli_export_import_fork_and_diff(tmp_path):
 
 
 def test_undo_is_an_event_and_is_refused_across_others_and_draws(tmp_path):
-    from domain.application import DungeonLords
-    from domain.errors import RuleViolation
-    from domain.events import InputUndone
-    from domain.state import to_dict
-    from domain.storage import store_env
+    from domain.games.dungeon_lords.errors import RuleViolation
+    from domain.games.dungeon_lords.events import InputUndone
+    from domain.games.dungeon_lords.state import to_dict
+    from domain.service.application import DungeonLords
+    from domain.service.storage import store_env
 
     app = DungeonLords(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=3)
@@ -137,12 +137,12 @@ def test_undo_again_takes_back_the_input_before():
     # through that player's own inputs until another player's input, a draw or a reveal stops it.
     import random
 
-    from domain.bots import random_bot
-    from domain.commands import DigTunnel
-    from domain.engine import execute_pure
-    from domain.errors import RuleViolation
-    from domain.record_format import undo_event
-    from domain.state import to_dict
+    from domain.games.dungeon_lords.bots import random_bot
+    from domain.games.dungeon_lords.commands import DigTunnel
+    from domain.games.dungeon_lords.engine import execute_pure
+    from domain.games.dungeon_lords.errors import RuleViolation
+    from domain.games.dungeon_lords.record_format import undo_event
+    from domain.games.dungeon_lords.state import to_dict
 
     events, state = new_game(["Ann", "Bob"], seed=5)
     log, rng = list(events), random.Random(5)
@@ -187,7 +187,7 @@ def test_record_loop_undo(tmp_path):
 
 
 def test_audit_of_a_clean_game_and_of_an_altered_consequence():
-    from domain.audit import audit
+    from domain.games.dungeon_lords.audit import audit
 
     log, _ = rebuild(GOLDEN.read_text())
     report = audit(log)
@@ -203,8 +203,8 @@ def test_audit_of_a_clean_game_and_of_an_altered_consequence():
 
 
 def test_explain_names_the_cause_of_a_paladin_move():
-    from domain.audit import explain
-    from domain.strategies import STRATEGIES
+    from domain.games.dungeon_lords.audit import explain
+    from domain.games.dungeon_lords.strategies import STRATEGIES
 
     events, state = new_game(["a", "b", "c", "d"], seed=5, bots=["evil"] * 4)
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["evil"] for p in state.players}, seed=5)
@@ -225,10 +225,10 @@ def test_cli_audit_and_explain(tmp_path):
 
 
 def test_a_table_ruling_applies_the_tables_outcome_and_appears_in_the_audit():
-    from domain.audit import audit
-    from domain.commands import TableRuling
-    from domain.engine import execute
-    from domain.errors import RuleViolation
+    from domain.games.dungeon_lords.audit import audit
+    from domain.games.dungeon_lords.commands import TableRuling
+    from domain.games.dungeon_lords.engine import execute
+    from domain.games.dungeon_lords.errors import RuleViolation
 
     events, state = new_game(["Ann", "Bob"], seed=8)
     gold = state.player("red").gold
@@ -249,9 +249,9 @@ def test_a_table_ruling_applies_the_tables_outcome_and_appears_in_the_audit():
 
 
 def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
-    from domain.application import DungeonLords
-    from domain.commands import ChooseOrders
-    from domain.storage import store_env
+    from domain.games.dungeon_lords.commands import ChooseOrders
+    from domain.service.application import DungeonLords
+    from domain.service.storage import store_env
 
     app = DungeonLords(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=3)
@@ -282,9 +282,9 @@ def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
 
 def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
     # A group's reading of a provisional card, written in the engine's effect vocabulary.
-    from domain.audit import audit
-    from domain.catalog import load_catalog
-    from domain.phases.common import catalog
+    from domain.games.dungeon_lords.audit import audit
+    from domain.games.dungeon_lords.catalog import load_catalog
+    from domain.games.dungeon_lords.phases.common import catalog
 
     override = tmp_path / "our-reading.json"
     override.write_text(
@@ -319,10 +319,12 @@ def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
 
 
 def test_a_game_started_from_a_scenario_exports_and_imports():
-    from domain.engine import from_scenario
-    from domain.strategies import STRATEGIES
+    from domain.games.dungeon_lords.engine import from_scenario
+    from domain.games.dungeon_lords.strategies import STRATEGIES
 
-    events, state = from_scenario(str(Path(__file__).parent.parent / "domain/scenarios/year2-winter-4p.json"))
+    events, state = from_scenario(
+        str(Path(__file__).parent.parent / "domain/games/dungeon_lords/scenarios/year2-winter-4p.json")
+    )
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
     log = events + more
     text = export(log)

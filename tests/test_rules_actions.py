@@ -16,8 +16,8 @@ from helpers import (
     start,
 )
 
-from domain import events as ev
-from domain.commands import (
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import (
     BuildRoom,
     Decline,
     DigTunnel,
@@ -29,7 +29,7 @@ from domain.commands import (
     StopDigging,
     TakeAction,
 )
-from domain.phases.common import trolls
+from domain.games.dungeon_lords.phases.common import trolls
 
 AT = {"I": "red", "II": "blue", "III": "green"}  # starting player red; everyone plays the action first
 FILL = ["recruit_imps", "improve_reputation", "get_food", "mine_gold"]

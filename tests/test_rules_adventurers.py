@@ -13,9 +13,9 @@ from helpers import (
     start,
 )
 
-from domain import events as ev
-from domain.commands import ImproveReputation, RecordDraw, TakeAction
-from domain.engine import from_scenario, pending
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import ImproveReputation, RecordDraw, TakeAction
+from domain.games.dungeon_lords.engine import from_scenario, pending
 
 Y1_COMBAT = ["invisibility", "magic_shield", "fireball", "fist_of_justice"]
 Y2_COMBAT = ["aura_of_fear", "metamorphosis", "dimensional_gate", "blind_rage"]

@@ -23,11 +23,11 @@ import json
 import pytest
 from helpers import SCENARIOS
 
-from domain import events as ev
-from domain.commands import Attack, OrderTraps, PlanBattle, ReleasePrisoner, SpellChoice, TargetTrap
-from domain.engine import execute, from_scenario, pending
-from domain.errors import RuleViolation
-from domain.state import to_dict
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import Attack, OrderTraps, PlanBattle, ReleasePrisoner, SpellChoice, TargetTrap
+from domain.games.dungeon_lords.engine import execute, from_scenario, pending
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.state import to_dict
 
 ENTRANCE, SECOND, THIRD = (0, 2), (1, 2), (2, 2)
 QUIET = ["graffiti", "fireball", "detect_treasure", "fist_of_justice"]  # no wizard: no spell at all
@@ -320,7 +320,7 @@ def test_with_no_unconquered_tile_a_prisoner_is_released_each_round_and_the_pala
         ReleasePrisoner(player="red", prisoner="paladin_y1"),
     ]
     f.refused(PlanBattle(player="red", tile=THIRD), "NO_TILE_LEFT")
-    from domain.engine import execute_pure
+    from domain.games.dungeon_lords.engine import execute_pure
 
     paladin_first, _ = execute_pure(f.state, ReleasePrisoner(player="red", prisoner="paladin_y1"))
     assert of(paladin_first, ev.PrisonerReleased)[0].prisoner == "paladin_y1"  # allowed: not forced last
@@ -1468,7 +1468,7 @@ def test_after_the_first_years_combat_the_second_year_begins():
 def test_create_food_feeds_the_illusion_when_it_is_first_in_line():
     # CGE FAQ (Create Food): the food token goes on the first adventurer of the party, even when the first
     # is an Illusion; the fed Illusion then has 2 hit points, so 1 fatigue does not make it vanish.
-    from domain.phases.combat import ILLUSION, stats
+    from domain.games.dungeon_lords.phases.combat import ILLUSION, stats
 
     f = Fight(
         one(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import assert_refused, drive, drive_to, make_scenario, start
 
-from domain import events as ev
-from domain.commands import PayTaxes, PayWage, ReleaseMonster
-from domain.phases.common import type_of
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import PayTaxes, PayWage, ReleaseMonster
+from domain.games.dungeon_lords.phases.common import type_of
 
 
 def event_game(tile: str, red: dict, *, variant="first_game", year=1, n=4, starting="red", players=None):

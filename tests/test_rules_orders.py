@@ -18,8 +18,8 @@ from helpers import (
     tabletop_game,
 )
 
-from domain import events as ev
-from domain.commands import ChooseOrders, Decline, RetrieveOrder, TakeAction
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import ChooseOrders, Decline, RetrieveOrder, TakeAction
 
 EVERYONE = ["mine_gold", "get_food", "dig_tunnels"]
 
@@ -201,8 +201,8 @@ def test_three_players_nonplayer_draws_from_its_five_accessible_cards():
 
 def test_three_player_draw_of_an_inaccessible_nonplayer_card_is_impossible():
     # Rulebook › The Orders Phase with 3 Players (the 3 inaccessible cards are not shuffled in)
-    from domain.commands import RecordDraw
-    from domain.engine import from_scenario
+    from domain.games.dungeon_lords.commands import RecordDraw
+    from domain.games.dungeon_lords.engine import from_scenario
 
     _, state = from_scenario(make_scenario(3))
     assert_refused(state, RecordDraw(cards=["buy_traps", "get_food", "mine_gold"]), "DRAW_IMPOSSIBLE")
@@ -418,7 +418,7 @@ def test_orders_refused_outside_the_orders_phase():
 
 def test_full_game_set_up_choose_two_of_three_drawn_inaccessible_orders():
     # Rulebook › Full Game › Choosing Initial Inaccessible Orders: draw three, choose two
-    from domain.commands import ChooseInaccessibleOrders
+    from domain.games.dungeon_lords.commands import ChooseInaccessibleOrders
 
     t = tabletop_game(3, variant="full", inaccessible={"red": ["get_food", "mine_gold", "dig_tunnels"]})
     p = t.pending

@@ -8,9 +8,9 @@ import json
 import pytest
 from helpers import SCENARIOS, assert_refused, drive, drive_to, drive_to_action, orders_round, start
 
-from domain import events as ev
-from domain.commands import DiscardTrap, Produce, TakeAction
-from domain.invariants import problems
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import DiscardTrap, Produce, TakeAction
+from domain.games.dungeon_lords.invariants import problems
 
 SPRING_3P = SCENARIOS / "year2-spring-3p.json"
 BUY = {
@@ -174,7 +174,9 @@ def test_shipped_year2_scenario_draws_from_the_second_year_stacks():
 
     import domain
 
-    sc = json.loads((Path(domain.__file__).parent / "scenarios" / "year2-winter-4p.json").read_text())
+    sc = json.loads(
+        (Path(domain.__file__).parent / "games" / "dungeon_lords" / "scenarios" / "year2-winter-4p.json").read_text()
+    )
     sc["mode"] = "tabletop"
     t = start(sc)
     assert t.pending.kind == "choose_orders"

@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pytest
 
-from domain.engine import new_game
-from domain.scenario import Scenario, build_state
-from domain.scoring import LINES, PlayerScore, describe_scores, score
-from domain.state import Cell, GameState, Monster, empty_grid, to_dict
+from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.scenario import Scenario, build_state
+from domain.games.dungeon_lords.scoring import LINES, PlayerScore, describe_scores, score
+from domain.games.dungeon_lords.state import Cell, GameState, Monster, empty_grid, to_dict
 
 NAMES = ["A", "B", "C", "D"]
 START = ["..#..", "..#..", "..#..", "....."]  # the three starting tunnels

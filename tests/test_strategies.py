@@ -1,6 +1,6 @@
-"""Strategy bots (domain.strategies): legal by construction, deterministic, and recognisably different.
+"""Strategy bots (dungeon_lords.strategies): legal by construction, deterministic, and recognisably different.
 
-Games are driven with :func:`domain.bots.play_until_blocked` and measured at the end of the First
+Games are driven with :func:`domain.games.dungeon_lords.bots.play_until_blocked` and measured at the end of the First
 Year's Building (the moment the First Year's Combat begins), whether or not Combat is playable.
 """
 
@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from domain import dungeon as dg
-from domain.bots import play_until_blocked
-from domain.commands import PayWage, ReleaseMonster
-from domain.engine import new_game
-from domain.invariants import problems
-from domain.pending import Pending
-from domain.phases.common import is_ghost
-from domain.strategies import STRATEGIES
+from domain.games.dungeon_lords import dungeon as dg
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.commands import PayWage, ReleaseMonster
+from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.phases.common import is_ghost
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.kernel import Pending
 
 PERSONALITIES = ["tunneller", "monster_keeper", "evil", "room_builder"]
 

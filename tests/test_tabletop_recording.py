@@ -13,10 +13,10 @@ import random
 from pathlib import Path
 
 from cli.record import record_loop
-from domain.application import DungeonLords
-from domain.record_format import export, rebuild
-from domain.storage import store_env
-from domain.strategies import STRATEGIES
+from domain.games.dungeon_lords.record_format import export, rebuild
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.service.application import DungeonLords
+from domain.service.storage import store_env
 
 GOLDEN = Path(__file__).parent / "golden" / "tabletop-4p.dlr"
 SEATS = ["tunneller", "monster_keeper", "evil", "room_builder"]
@@ -71,9 +71,9 @@ def test_face_down_cards_are_recorded_when_they_become_known():
     # card that cannot be there.
     import pytest
 
-    from domain.commands import ImproveReputation, RecordDraw
-    from domain.engine import execute, new_game, pending
-    from domain.errors import RuleViolation
+    from domain.games.dungeon_lords.commands import ImproveReputation, RecordDraw
+    from domain.games.dungeon_lords.engine import execute, new_game, pending
+    from domain.games.dungeon_lords.errors import RuleViolation
 
     events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="full")
     assert state.board.combat_cards == [""] * 4 and state.board.special_events == {"1": "", "2": ""}
@@ -109,9 +109,9 @@ def test_a_trap_card_drawn_unseen_is_identified_when_sprung():
     # when the trap is sprung in Combat; the name must be a card that can still be unaccounted for.
     import pytest
 
-    from domain.commands import RecordDraw
-    from domain.engine import execute, new_game, pending
-    from domain.errors import RuleViolation
+    from domain.games.dungeon_lords.commands import RecordDraw
+    from domain.games.dungeon_lords.engine import execute, new_game, pending
+    from domain.games.dungeon_lords.errors import RuleViolation
 
     events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="first_game")
     log = list(events)

@@ -2,23 +2,23 @@
 (Rulebook › Combat Training › Solutions, and › Combat in Rooms › Training Scenario).
 
 Each solution must conquer exactly one tile and deal exactly the damage the rulebook narrates.
-The dungeons are reconstructed in domain/scenarios/training-*.json (see docs/training.md).
+The dungeons are reconstructed in domain/games/dungeon_lords/scenarios/training-*.json (see docs/training.md).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from domain import events as ev
-from domain.commands import Attack, PlanBattle, TargetTrap
-from domain.engine import execute, from_scenario, pending
-from domain.errors import RuleViolation
+from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.commands import Attack, PlanBattle, TargetTrap
+from domain.games.dungeon_lords.engine import execute, from_scenario, pending
+from domain.games.dungeon_lords.errors import RuleViolation
 
 TUNNEL_1, TUNNEL_2 = (0, 2), (1, 2)
 
 
 def start(n):
-    events, state = from_scenario(f"domain/scenarios/training-{n}.json")
+    events, state = from_scenario(f"domain/games/dungeon_lords/scenarios/training-{n}.json")
     return state
 
 

@@ -12,14 +12,14 @@ import pytest
 from clirun import run
 from helpers import same_game
 
-from domain.application import DungeonLords
-from domain.bots import play_until_blocked, random_bot
-from domain.commands import RecordDraw
-from domain.engine import new_game, pending
-from domain.errors import RuleViolation
-from domain.history import spans_of, standing, state_before
-from domain.record_format import RecordError, export, rebuild
-from domain.strategies import STRATEGIES
+from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
+from domain.games.dungeon_lords.commands import RecordDraw
+from domain.games.dungeon_lords.engine import new_game, pending
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.dungeon_lords.history import spans_of, standing, state_before
+from domain.games.dungeon_lords.record_format import RecordError, export, rebuild
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.service.application import DungeonLords
 
 BOTS = ["balanced", "evil", "tunneller", "monster_keeper"]
 GOLDEN = Path(__file__).parent / "golden" / "seed4-3p.dlr"
@@ -131,9 +131,9 @@ def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_n
 
 def test_a_correction_keeps_later_inputs_that_still_fit():
     # correct a tunnel's square: the other players' later decisions are the same decisions, kept
-    from domain.commands import DigTunnel
-    from domain.corrections import correct
-    from domain.engine import execute_pure
+    from domain.games.dungeon_lords.commands import DigTunnel
+    from domain.games.dungeon_lords.corrections import correct
+    from domain.games.dungeon_lords.engine import execute_pure
 
     events, state = new_game(["Ann", "Bob", "Cy"], seed=21)
     log, rng = list(events), random.Random(21)

@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from domain.engine import execute, from_scenario, new_game, pending, replay
-from domain.invariants import problems
-from domain.state import to_dict
+from domain.games.dungeon_lords.engine import execute, from_scenario, new_game, pending, replay
+from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.state import to_dict
 
 runner = CliRunner()
 
@@ -46,7 +46,7 @@ def test_first_year_building_from_python(players, variant):
 
 
 def test_second_year_building_from_a_scenario():
-    loaded, state = from_scenario("domain/scenarios/year2-winter-4p.json")
+    loaded, state = from_scenario("domain/games/dungeon_lords/scenarios/year2-winter-4p.json")
     assert state.year == 2
     # green starts on space 10 of the Evilometer: the Second Year's paladin sets out at once
     assert state.paladin.id == "paladin_y2" and state.paladin.holder == "green"

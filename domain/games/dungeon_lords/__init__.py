@@ -1,0 +1,31 @@
+"""Dungeon Lords (Czech Games Edition, 2009): the base game as a package on the kernel.
+
+:data:`GAME` is what :mod:`domain.games` registers under ``"dungeon_lords"``: the rules, the engine and
+the entry points (new game, scenario, view, state to and from JSON). Inside: the rulebook's phases
+(``phases/``), the fold (``evolve.py``), the flow (``flow.py``), the component catalog (``catalog/``),
+the grid rules (``dungeon.py``), scoring, views, bots and strategies.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import GamePackage
+
+from .commands import parse_command
+from .engine import ENGINE, RULES, from_scenario, new_game
+from .events import event_from_json
+from .state import from_dict, to_dict
+from .views import view
+
+GAME = GamePackage(
+    rules=RULES,
+    engine=ENGINE,
+    new_game=new_game,
+    from_scenario=from_scenario,
+    view=view,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    event_from_json=event_from_json,
+    parse_command=parse_command,
+)
+
+__all__ = ["ENGINE", "GAME", "RULES"]

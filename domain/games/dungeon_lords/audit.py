@@ -1,0 +1,318 @@
+"""Audit and explanation of a stored game, for disputed rulings.
+
+``audit(log)`` replays the log under the current rules: at every input point it re-checks the input
+(it must be legal now) and re-derives everything the rules make follow from it, comparing with what
+was stored. Each finding names the event, what was stored, what the rules give instead, and the
+rule. It also lists the provisional or partial cards that took part in the game (their printed
+text is unknown: see ``dungeon-lords catalog``).
+
+``explain(log, n)`` says why event ``n`` happened: the input it followed from, the rule, and for
+the paladin and the adventurers the Evilometer that decided it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import events as ev
+from .catalog import load_catalog
+from .describe import describe_command, describe_event
+from .engine import advance, execute_pure, pending
+from .errors import RuleViolation
+from .evolve import evolve
+from .history import draw_cards, spans_of, state_before, taken_back
+from .rules_index import cite
+from .state import GameState
+
+
+@dataclass
+class Finding:
+    event: int  # 1-based event number
+    stored: str
+    expected: str
+    rule: str
+
+
+@dataclass
+class AuditReport:
+    """What an audit found. ``clean`` when the log is whole and unchanged (``integrity``), every
+    stored event follows under the current rules (``findings``) and no correction superseded later
+    inputs (``corrections`` lists every correction; ``superseded`` the inputs they could not keep)."""
+
+    events: int
+    findings: list[Finding] = field(default_factory=list)
+    undos: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    provisional: list[str] = field(default_factory=list)
+    integrity: list[str] = field(default_factory=list)
+    catalog: str = ""  # a note when the game was played with another catalog than the audit's
+
+    @property
+    def clean(self) -> bool:
+        return not (self.findings or self.superseded or self.integrity)
+
+
+# The rule behind each kind of consequence (the input's own rule covers the rest).
+EVENT_RULES = {
+    "AdventurerAssigned": "adventurers.assign",
+    "AdventurerDiscarded": "adventurers.two_players",
+    "NonPlayerEvilMoved": "adventurers.two_players",
+    "PaladinArrived": "paladin.arrives",
+    "PaladinMoved": "paladin.moves",
+    "MinionPlaced": "orders.placement",
+    "OrdersRevealed": "orders.placement",
+    "NonPlayerOrdersRotated": "orders.three_players",
+    "RoundEnded": "round.end",
+    "YearBegan": "year.second",
+    "TaxesPaid": "event.taxes",
+    "WagePaid": "event.payday",
+    "MonsterReleased": "event.payday",
+    "ActionDeclined": "action.full_cost",
+    "OrdersRetrieved": "orders.retrieval",
+    "AdventurersLinedUp": "round.adventurers_redraw",
+    "AdventurerPutUnder": "round.adventurers_redraw",
+    "DamageDealt": "combat.trap",
+    "AdventurerImprisoned": "combat.monsters",
+    "TileConquered": "combat.tile",
+    "ConquestPrevented": "combat.monsters",
+    "SpellCast": "combat.spell",
+    "SpellNotCast": "combat.spell",
+    "GameScored": "scoring.winner",
+}
+
+
+def _rule_for(stored: list[ev.Event], index: int, fallback: str) -> str:
+    if index < len(stored) and stored[index].type in EVENT_RULES:
+        return cite(EVENT_RULES[stored[index].type])
+    return cite(fallback)
+
+
+def _prefix(a: list[ev.Event], b: list[ev.Event]) -> int:
+    k = 0
+    for x, y in zip(a, b):
+        if x.to_json() != y.to_json():
+            break
+        k += 1
+    return k
+
+
+def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditReport:
+    """Replay ``log`` under the current rules (see the module docstring). ``integrity``: the stored
+    log's hash-chain problems (:meth:`domain.service.application.DungeonLords.integrity`), reported as they are."""
+    report = AuditReport(events=len(log), integrity=list(integrity or []))
+    state = evolve(None, log[0])
+    auto, state = advance(state)
+    i = 1
+    k = _prefix(auto, log[i : i + len(auto)])
+    if k < len(auto):
+        report.findings.append(Finding(i + k + 1, _d(log, i + k), describe_event(auto[k]), cite("flow.turn")))
+    i += len(auto)
+    while i < len(log):
+        if isinstance(log[i], (ev.InputUndone, ev.InputCorrected)):
+            marker = log[i]
+            entry = f"event {i + 1}: {describe_event(marker)}"
+            if isinstance(marker, ev.InputCorrected):
+                report.corrections.append(entry)
+                report.superseded += [f"{s} (superseded by the correction at event {i + 1})" for s in marker.superseded]
+            else:
+                report.undos.append(entry)
+            start = marker.first if isinstance(marker, ev.InputUndone) or marker.follows else 0
+            if start and _restored(marker) != _restored_state(state_before(log, start)):
+                report.findings.append(
+                    Finding(
+                        i + 1,
+                        f"a marker whose state is not the game before event {start}",
+                        f"the state before event {start}",
+                        cite("record.undo" if isinstance(marker, ev.InputUndone) else "record.correction"),
+                    )
+                )
+                break
+            state, i = evolve(state, marker), i + 1
+            continue
+        if isinstance(log[i], ev.GameArchived):
+            state, i = evolve(state, log[i]), i + 1
+            continue
+        if isinstance(log[i], ev.TableRulingApplied):
+            report.rulings.append(f"event {i + 1}: {describe_event(log[i])}")
+            from .commands import TableRuling
+
+            try:
+                events, state = execute_pure(state, TableRuling(reason=log[i].reason, changes=log[i].changes))
+            except RuleViolation as exc:
+                report.findings.append(
+                    Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}", exc.rule)
+                )
+                break
+            except ValueError as exc:  # stored before rulings were typed: not a valid ruling now
+                report.findings.append(
+                    Finding(
+                        i + 1, _d(log, i), f"a ruling that is not valid: {exc}".split("\n")[0], cite("record.ruling")
+                    )
+                )
+                break
+            i += len(events)
+            continue
+        p = pending(state)
+        if not p.actors:
+            report.findings.append(Finding(i + 1, _d(log, i), "nothing: the game was over", cite(p.rule)))
+            break
+        candidates = [_draw(log[i])] if p.is_chance else [o for a in p.actors for o in p.options(a)]
+        best: tuple[int, list, GameState] | None = None
+        for command in candidates:
+            if command is None:
+                continue
+            try:
+                events, after = execute_pure(state, command)
+            except RuleViolation:
+                continue
+            k = _prefix(events, log[i : i + len(events)])
+            if best is None or k > best[0] or (k == best[0] == len(events) > len(best[1])):
+                best = (k, events, after)
+        if best is None or best[0] == 0:
+            why = (
+                "a draw the components that remained could not produce"
+                if p.is_chance
+                else "an input that is not legal at this point"
+            )
+            report.findings.append(Finding(i + 1, _d(log, i), f"{why} (the game waited for: {p.prompt})", cite(p.rule)))
+            break
+        k, events, after = best
+        if k < len(events):
+            report.findings.append(
+                Finding(i + k + 1, _d(log, i + k), describe_event(events[k]), _rule_for(events, k, p.rule))
+            )
+        state, i = after, i + len(events)
+    report.provisional = provisional_cards(log)
+    first = log[0]
+    played = first.catalog_hash if isinstance(first, ev.GameStarted) else first.state.get("catalog_hash", "")
+    now = load_catalog().content_hash
+    if played and played != now:
+        report.catalog = (
+            f"the game was played with catalog {played[:12]}, the audit uses {now[:12]} "
+            "(pass the same --catalog override to audit it as played)"
+        )
+    return report
+
+
+def _restored(marker: ev.InputUndone | ev.InputCorrected) -> dict:
+    return {k: v for k, v in marker.state.items() if k not in ("version", "archived")}
+
+
+def _restored_state(state: GameState) -> dict:
+    from .state import to_dict
+
+    return {k: v for k, v in to_dict(state).items() if k not in ("version", "archived")}
+
+
+def _d(log: list[ev.Event], index: int) -> str:
+    return describe_event(log[index]) if index < len(log) else "(the log ends)"
+
+
+def _draw(e: ev.Event):
+    from .commands import RecordDraw
+
+    try:
+        return RecordDraw(cards=draw_cards(e))
+    except ValueError:
+        return None
+
+
+def provisional_cards(log: list[ev.Event]) -> list[str]:
+    """The cards of unknown or partly known text that took part in the game, with their status."""
+    cat = load_catalog()
+    seen: dict[str, str] = {}
+    for e in log:
+        ids = []
+        if isinstance(e, (ev.CombatCardRevealed, ev.SpecialEventRevealed)):
+            ids = [e.card]
+        elif isinstance(e, ev.TrapSprung):
+            ids = [e.trap.split("#")[0]]
+        for card in ids:
+            for table in (cat.combat_cards, cat.special_events, cat.traps):
+                entry = table.get(card)
+                if entry is not None and entry.status != "verified":
+                    seen[card] = f"{entry.name} [{entry.status}]: {entry.notes or entry.status}"
+    return [seen[k] for k in sorted(seen)]
+
+
+def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
+    """Why event number ``n`` happened: the input it followed from, whether it still counts (undone or
+    superseded), the rule, and for a decision the options that were legal at that moment. ``viewer``:
+    say only what that player could see (:func:`domain.games.dungeon_lords.views.visible_event`).
+
+    Raises:
+        ValueError: ``n`` is not an event of the log.
+    """
+    from .views import visible_event
+
+    if not 1 <= n <= len(log):
+        raise ValueError(f"the game has events 1..{len(log)}")
+    e = visible_event(log, n, viewer)
+    lines = [f"Event {n}: {describe_event(e)} ({e.kind})"]
+    if n == 1:
+        return lines[0] + "\nIt starts the game."
+    gone = taken_back(log).get(n)
+    if gone:
+        lines.append(f"It no longer counts: {gone}.")
+    spans = spans_of(log)
+    span = next((s for s in spans if s.first <= n <= s.last), None)
+    if span is None:
+        lines.append("It followed from the set-up, before any input (the rules' own steps).")
+    else:
+        visible = span.actor in (viewer, "chance", "undo", "ruling", "archive") or viewer is None
+        who = {
+            "chance": "a draw",
+            "undo": "an undo",
+            "correction": "a correction",
+            "ruling": "a table ruling",
+            "archive": "archiving",
+        }.get(span.actor, f"{span.actor}'s input")
+        first = visible_event(log, span.first, viewer)
+        what = (
+            describe_event(first)
+            if span.actor in ("chance", "correction", "archive") or not visible
+            else span.command
+            if span.actor == "undo"
+            else describe_command(span.command)
+        )
+        lines.append(
+            ("It is " if span.first == n else "It followed from ")
+            + f"{who} at event {span.first}: {what}"
+            + (f" (events {span.first}..{span.last})." if span.last > span.first else ".")
+        )
+        if span.first == n and span.key is not None and span.actor != "chance":
+            before = state_before(log, n)
+            p = pending(before)
+            lines.append(f"The game asked {', '.join(p.actors)}: {p.prompt}. Rule: {cite(p.rule)}")
+            if viewer is None or span.actor == viewer:
+                options = [describe_command(o) for o in p.options(span.actor)]
+                lines.append(
+                    f"Legal for {span.actor} then ({len(options)}): "
+                    + "; ".join(options[:20])
+                    + ("; ..." if len(options) > 20 else "")
+                )
+    before_state: GameState | None = state_before(log, n)
+    after = evolve(_copy(before_state), log[n - 1])
+    if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
+        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(after.players, key=lambda p: -p.evil))
+        lines.append(f"Evilometer then: {scale} (paladin space 10).")
+        lines.append("Rule: " + cite("paladin.moves" if isinstance(e, ev.PaladinMoved) else "paladin.arrives"))
+    elif isinstance(e, ev.AdventurerAssigned):
+        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(before_state.players, key=lambda p: p.evil))
+        lines.append(f"Nicest first: {scale}; ties go by play order from the starting player.")
+        lines.append("Rule: " + cite("adventurers.assign"))
+    elif isinstance(e, ev.TileConquered):
+        lines.append("Rule: Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)")
+    elif isinstance(e, ev.MinionPlaced):
+        lines.append("Rule: " + cite("orders.placement"))
+    elif e.type in EVENT_RULES:
+        lines.append("Rule: " + cite(EVENT_RULES[e.type]))
+    return "\n".join(lines)
+
+
+def _copy(state: GameState) -> GameState:
+    from .state import clone
+
+    return clone(state)

@@ -1,0 +1,535 @@
+"""Pydantic v2 models for the Dungeon Lords base-game component catalog.
+
+The shipped data lives in ``domain/games/dungeon_lords/catalog/data/base.json``; this module only
+describes and validates its shape.  All models are frozen: the catalog is
+loaded once (and cached) and shared by the whole engine.
+
+Status of an entry (``status`` field on every card / tile / board entry):
+
+* ``verified``    -- confidence high and the facts we need are complete.
+* ``partial``     -- some numbers/effects are known, others are gaps that the
+                     engine fills with a documented default (see ``notes``).
+* ``provisional`` -- the printed text is unknown; the engine defines a
+                     stand-in.  ``notes`` must say what is assumed.
+
+Special-event ``effect_spec`` vocabulary
+----------------------------------------
+An ``effect_spec`` is a dict with exactly ONE of these keys:
+
+* ``{"none": true}`` -- the event does nothing.
+* ``{"each_player": OP}`` -- every player, in turn order starting with the
+  starting player, applies ``OP``.
+* ``{"each_player_choice": [OP, OP, ...]}`` -- every player, in turn order,
+  chooses ONE of the listed ops that he can carry out in full.  ``gain_*`` and
+  ``lose_*`` ops can always be carried out; ``pay_*`` ops and
+  ``release_monster`` only if the player has what they need.  If no option can
+  be carried out, nothing happens to that player.
+
+``OP`` is a string ``name`` or ``name:N`` (N a positive integer):
+
+* ``lose_half_gold_round_down`` -- lose floor(gold / 2) gold.
+* ``lose_gold:N`` / ``lose_food:N`` / ``lose_imps:N`` / ``lose_trap_cards:N``
+  -- lose up to N (as many as you have; never below 0).  Trap cards are
+  chosen by their owner; imps are taken from the Imp Den (troll tokens are
+  not imps).
+* ``gain_evil:N`` -- move N spaces up the Evilometer ("gaining evil", not a
+  cost: it clamps at the top and is always possible).
+* ``pay_gold:N`` / ``pay_food:N`` -- pay exactly N (only possible if you have
+  N).
+* ``release_monster`` -- discard one of your monsters of your choice (never a
+  ghost); no evil is gained for it.  Only possible if you own a monster.
+* ``remove_tunnels:N`` -- remove up to N of your unconquered Tunnel tiles
+  (not rooms, never the entrance square), chosen by the owner, such that the
+  remaining dungeon stays orthogonally connected to the entrance; remove as
+  many as the rule allows.
+* ``pay_wages_or_knock_out`` -- for each of your monsters (never ghosts) pay
+  its wage once more or turn it face down (knocked out until the end of the
+  year's combat).
+
+Monster attack ``kind``:
+
+* ``standard``  -- hits the first adventurer.
+* ``anyone``    -- hits an adventurer the owner chooses.
+* ``everyone``  -- hits each adventurer.
+* ``anyone_x2`` -- two separate attacks on anyone (same or different target).
+* ``special``   -- not an attack at all (slime option B); see ``tags``.
+
+Monster / attack tags (``MonsterType.abilities`` hold for the monster whatever
+option is used; ``Attack.tags`` hold only when that option is chosen):
+
+``goblin_follow_up``, ``troll_token``, ``not_on_priests``, ``not_first``,
+``not_a_monster`` (ghost), ``returns_face_up``, ``no_conquer`` (no fatigue and
+no conquering this round), ``no_healing`` (skip the Healing Step),
+``not_an_attack`` (does not trigger healing), ``feeds_on_monster`` (demon),
+``consumes_trap_card`` (golem).
+
+Trap ``targeting`` values: ``first``, ``second`` (second in line, i.e. the
+first one behind a paladin), ``anyone``, ``everyone``, ``everyone_plus_last``
+(``damage`` to each, one more to the last), ``first_plus_others`` (``damage``
+to the first, 1 to each other adventurer).  Trap ``special`` values:
+``no_conquer``, ``poison_2`` (2 unpreventable damage to the same target at the
+end of the round, after conquering), ``anti_magic`` (wizard hit: no spell this
+round; priest hit: no healing this round), ``damage_equals_hit_points``
+(``damage`` is None; the target takes damage equal to his hit points).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Status = Literal["verified", "partial", "provisional"]
+Square = tuple[int, int]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Entry(_Model):
+    """Common provenance fields of every catalog entry."""
+
+    status: Status
+    sources: list[str] = Field(min_length=1)
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _provisional_needs_note(self) -> Entry:
+        if self.status == "provisional" and not self.notes.strip():
+            raise ValueError("a provisional entry must say in `notes` what is assumed")
+        if any(not s.strip() for s in self.sources):
+            raise ValueError("empty source string")
+        return self
+
+
+# --------------------------------------------------------------------------- costs
+
+
+class Cost(_Model):
+    """A cost, used both for board actions and for monster wages.
+
+    ``evil`` is a cost in Evilometer steps (cannot be paid at the top space).
+    ``foreimp``: one imp must supervise (Dig Tunnels / Mine Gold space III).
+    ``monster_cost``: pay the cost printed on the hired monster (Hire Monster).
+    ``monsters``: discard that many of your monsters (never ghosts) -- demon.
+    """
+
+    food: int = Field(default=0, ge=0)
+    gold: int = Field(default=0, ge=0)
+    evil: int = Field(default=0, ge=0)
+    imps: int = Field(default=0, ge=0)
+    trap_cards: int = Field(default=0, ge=0)
+    monsters: int = Field(default=0, ge=0)
+    foreimp: int = Field(default=0, ge=0)
+    monster_cost: bool = False
+
+    def is_free(self) -> bool:
+        return self == Cost()
+
+
+class Reward(_Model):
+    """What a central-board space gives.  ``evil`` negative = lose evil."""
+
+    food: int = 0
+    gold: int = 0
+    evil: int = 0
+    imps: int = 0
+    trap_cards: int = 0
+    spy: int = 0
+    tunnels_up_to: int = 0
+    gold_up_to: int = 0
+    monster: int = 0
+    room: int = 0
+
+
+# --------------------------------------------------------------------------- monsters
+
+AttackKind = Literal["standard", "anyone", "everyone", "anyone_x2", "special"]
+
+
+class Attack(_Model):
+    option: Literal["A", "B"]
+    kind: AttackKind
+    damage: int | None
+    extra_cost: Cost = Cost()
+    effect: str = ""
+    tags: list[str] = []
+
+    @model_validator(mode="after")
+    def _damage_matches_kind(self) -> Attack:
+        if self.kind == "special":
+            if self.damage is not None:
+                raise ValueError("a special (non-attack) option has damage None")
+        elif self.damage is None or self.damage < 0:
+            raise ValueError(f"attack kind {self.kind!r} needs a damage value >= 0")
+        return self
+
+
+class MonsterType(Entry):
+    id: str
+    kind: str  # species without year, e.g. "goblin"
+    name: str
+    year: Literal[1, 2]
+    copies: int = Field(ge=0)
+    is_ghost: bool
+    cost: Cost
+    attacks: list[Attack] = Field(min_length=1)
+    abilities: list[str] = []
+
+    @field_validator("attacks")
+    @classmethod
+    def _options_unique(cls, v: list[Attack]) -> list[Attack]:
+        opts = [a.option for a in v]
+        if len(set(opts)) != len(opts):
+            raise ValueError("duplicate attack option")
+        return v
+
+
+# --------------------------------------------------------------------------- adventurers
+
+Profession = Literal["warrior", "thief", "priest", "wizard"]
+
+
+class AdventurerType(Entry):
+    id: str
+    year: Literal[1, 2]
+    profession: Profession
+    hit_points: int = Field(gt=0)
+    disarm: int = Field(ge=0)
+    heal: int = Field(ge=0)
+    magic: int = Field(ge=0)
+    glyph_rank: int = Field(ge=1)
+
+    @property
+    def name(self) -> str:
+        return f"{self.profession.capitalize()} (year {self.year}, glyph {self.glyph_rank})"
+
+
+class PaladinType(Entry):
+    id: str
+    year: Literal[1, 2]
+    hit_points: int = Field(gt=0)
+    disarm: int = Field(ge=0)
+    heal: int = Field(ge=0)
+    magic: int = Field(ge=0)
+    score_points: int
+
+    @property
+    def name(self) -> str:
+        return f"Paladin (year {self.year})"
+
+
+# --------------------------------------------------------------------------- traps
+
+TrapTargeting = Literal["first", "second", "anyone", "everyone", "everyone_plus_last", "first_plus_others"]
+TrapSpecial = Literal["no_conquer", "poison_2", "anti_magic", "damage_equals_hit_points"]
+
+
+class TrapYearValues(_Model):
+    damage: int | None
+    targeting: TrapTargeting
+    use_cost: Cost = Cost()
+    special: TrapSpecial | None = None
+    known: bool = True
+
+    @model_validator(mode="after")
+    def _damage(self) -> TrapYearValues:
+        if self.damage is None and self.special != "damage_equals_hit_points":
+            raise ValueError("damage None is only allowed with damage_equals_hit_points")
+        return self
+
+
+class TrapType(Entry):
+    id: str
+    name: str
+    copies: int = Field(ge=0)
+    year1: TrapYearValues
+    year2: TrapYearValues
+    effect: str = ""
+
+    def values(self, year: int) -> TrapYearValues:
+        return self.year1 if year == 1 else self.year2
+
+
+# --------------------------------------------------------------------------- combat cards
+
+
+class CombatCard(Entry):
+    id: str
+    name: str
+    year: Literal[1, 2]
+    fatigue: int = Field(ge=0)
+    speed: Literal["fast", "slow", "none"]
+    effect: str
+
+
+# --------------------------------------------------------------------------- special events
+
+EFFECT_OPS: dict[str, bool] = {
+    # op name -> takes a ":N" argument
+    "lose_half_gold_round_down": False,
+    "lose_gold": True,
+    "lose_food": True,
+    "lose_imps": True,
+    "lose_trap_cards": True,
+    "gain_evil": True,
+    "pay_gold": True,
+    "pay_food": True,
+    "release_monster": False,
+    "remove_tunnels": True,
+    "pay_wages_or_knock_out": False,
+}
+EFFECT_FORMS = ("none", "each_player", "each_player_choice")
+
+
+def parse_effect_op(op: str) -> tuple[str, int | None]:
+    """``"lose_imps:1"`` -> ``("lose_imps", 1)``; ``"release_monster"`` -> ``(.., None)``."""
+    name, sep, arg = op.partition(":")
+    if name not in EFFECT_OPS:
+        raise ValueError(f"unknown effect op {name!r}")
+    if EFFECT_OPS[name]:
+        if not sep or not arg.isdigit() or int(arg) <= 0:
+            raise ValueError(f"effect op {name!r} needs a positive ':N' argument")
+        return name, int(arg)
+    if sep:
+        raise ValueError(f"effect op {name!r} takes no argument")
+    return name, None
+
+
+def validate_effect_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    if len(spec) != 1:
+        raise ValueError(f"effect_spec must have exactly one key of {EFFECT_FORMS}")
+    ((form, value),) = spec.items()
+    if form == "none":
+        if value is not True:
+            raise ValueError('use {"none": true}')
+    elif form == "each_player":
+        if not isinstance(value, str):
+            raise ValueError("each_player takes one op string")
+        parse_effect_op(value)
+    elif form == "each_player_choice":
+        if not isinstance(value, list) or len(value) < 2:
+            raise ValueError("each_player_choice takes a list of at least 2 op strings")
+        for op in value:
+            if not isinstance(op, str):
+                raise ValueError("ops are strings")
+            parse_effect_op(op)
+    else:
+        raise ValueError(f"unknown effect_spec form {form!r}; expected one of {EFFECT_FORMS}")
+    return spec
+
+
+class SpecialEvent(Entry):
+    id: str
+    name: str
+    effect: str
+    effect_spec: dict[str, Any]
+
+    @field_validator("effect_spec")
+    @classmethod
+    def _spec(cls, v: dict[str, Any]) -> dict[str, Any]:
+        return validate_effect_spec(v)
+
+
+# --------------------------------------------------------------------------- rooms
+
+
+class Production(_Model):
+    imps: int = Field(gt=0)
+    food_input: int = Field(default=0, ge=0)
+    output: Literal["food", "gold", "trap", "dig", "reputation", "imp"]
+    amount: int = Field(default=1, gt=0)
+
+
+class RoomType(Entry):
+    id: str
+    name: str
+    year: Literal[1, 2]
+    category: Literal["production", "combat", "scoring"]
+    production: Production | None = None
+    allowed_squares: list[Square] | None = None  # None = anywhere; (row, col)
+    effect: str = ""
+    # Machine-readable parameters of combat/scoring rooms (empty for production):
+    monster_kinds: list[str] = []  # kinds affected / scored, e.g. ["troll", "goblin"]
+    bonus: int = 0  # +damage per attack (combat) or points per monster/title (scoring)
+
+    @model_validator(mode="after")
+    def _production_iff_category(self) -> RoomType:
+        if (self.category == "production") != (self.production is not None):
+            raise ValueError("production rooms (and only they) have a `production` block")
+        return self
+
+
+# --------------------------------------------------------------------------- boards
+
+
+class DungeonSpec(Entry):
+    rows: int = Field(gt=0)
+    cols: int = Field(gt=0)
+    entrance: Square
+    starting_tunnels: list[Square]
+    zones: dict[str, list[Square]]
+    starting_resources: dict[str, int] = {}
+
+    def in_grid(self, sq: Square) -> bool:
+        r, c = sq
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    @model_validator(mode="after")
+    def _squares_in_grid(self) -> DungeonSpec:
+        squares = [self.entrance, *self.starting_tunnels]
+        for z in self.zones.values():
+            squares.extend(z)
+        bad = [s for s in squares if not self.in_grid(s)]
+        if bad:
+            raise ValueError(f"squares outside the {self.rows}x{self.cols} grid: {bad}")
+        return self
+
+
+class EvilometerSpec(Entry):
+    spaces: int = Field(gt=0)  # numbered 1 (nicest) .. spaces (most evil)
+    start: int
+    paladin: int
+
+    @model_validator(mode="after")
+    def _range(self) -> EvilometerSpec:
+        if not (1 <= self.start <= self.spaces and 1 <= self.paladin <= self.spaces):
+            raise ValueError("start/paladin must be between 1 and spaces")
+        return self
+
+
+class SpaceSpec(_Model):
+    cost: Cost = Cost()
+    reward: Reward = Reward()
+    note: str = ""
+
+
+SpaceId = Literal["I", "II", "III"]
+
+
+class ActionSpec(Entry):
+    id: str
+    name: str
+    resolve_order: list[SpaceId]
+    spaces: dict[SpaceId, SpaceSpec]
+    # Extra machine-readable rules (defaults = none):
+    first_order_cost: Cost | None = None  # paid when revealed as the FIRST order of a round
+    year2_extra_trap_cards: int = 0  # draw this many more in year 2, then discard 1 trap card
+
+    @model_validator(mode="after")
+    def _spaces(self) -> ActionSpec:
+        if sorted(self.resolve_order) != ["I", "II", "III"]:
+            raise ValueError("resolve_order must be a permutation of I, II, III")
+        if set(self.spaces) != {"I", "II", "III"}:
+            raise ValueError("spaces must have keys I, II, III")
+        return self
+
+
+# --------------------------------------------------------------------------- catalog
+
+# Sections stored as lists of entries with an ``id`` in the JSON file and exposed
+# as dicts keyed by id.  Override files match entries by this id.
+KEYED_SECTIONS = (
+    "monsters",
+    "adventurers",
+    "paladins",
+    "traps",
+    "combat_cards",
+    "special_events",
+    "rooms",
+)
+
+
+class Catalog(_Model):
+    """The whole validated base-game catalog (see ``load_catalog``)."""
+
+    schema_version: int
+    game: str
+    content_hash: str = ""  # filled in by the loader
+    monsters: dict[str, MonsterType]
+    adventurers: dict[str, AdventurerType]
+    paladins: dict[str, PaladinType]
+    traps: dict[str, TrapType]
+    combat_cards: dict[str, CombatCard]
+    special_events: dict[str, SpecialEvent]
+    rooms: dict[str, RoomType]
+    dungeon: DungeonSpec
+    evilometer: EvilometerSpec
+    actions: list[ActionSpec]  # central-board actions in board (resolution) order
+    order_cards: list[str]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lists_to_dicts(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for key in KEYED_SECTIONS:
+            section = data.get(key)
+            if isinstance(section, list):
+                keyed: dict[str, Any] = {}
+                for entry in section:
+                    eid = entry.get("id") if isinstance(entry, dict) else getattr(entry, "id", None)
+                    if not eid:
+                        raise ValueError(f"{key}: entry without an id")
+                    if eid in keyed:
+                        raise ValueError(f"{key}: duplicate id {eid!r}")
+                    keyed[eid] = entry
+                data[key] = keyed
+        return data
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> Catalog:
+        for key in KEYED_SECTIONS:
+            for k, v in getattr(self, key).items():
+                if k != v.id:
+                    raise ValueError(f"{key}: key {k!r} != entry id {v.id!r}")
+        ids = [a.id for a in self.actions]
+        if len(set(ids)) != len(ids):
+            raise ValueError("duplicate action id")
+        if self.order_cards != ids:
+            raise ValueError("order_cards must equal the action ids in board order")
+        for room in self.rooms.values():
+            for sq in room.allowed_squares or []:
+                if not self.dungeon.in_grid(sq):
+                    raise ValueError(f"room {room.id}: square {sq} outside the dungeon grid")
+        kinds = {m.kind for m in self.monsters.values()}
+        for room in self.rooms.values():
+            unknown = set(room.monster_kinds) - kinds
+            if unknown:
+                raise ValueError(f"room {room.id}: unknown monster kinds {sorted(unknown)}")
+        return self
+
+    # ------------------------------------------------------------------ helpers
+
+    def action(self, action_id: str) -> ActionSpec:
+        for a in self.actions:
+            if a.id == action_id:
+                return a
+        raise KeyError(action_id)
+
+    def canonical_dict(self) -> dict[str, Any]:
+        """JSON-ready dict of the catalog content (without ``content_hash``)."""
+        return self.model_dump(mode="json", exclude={"content_hash"})
+
+    def all_components(self) -> list[tuple[str, str, str, str, str]]:
+        """Rows ``(kind, id, name, status, notes)`` for a catalog listing."""
+        rows: list[tuple[str, str, str, str, str]] = []
+        sections: list[tuple[str, dict[str, Any]]] = [
+            ("monster", self.monsters),
+            ("adventurer", self.adventurers),
+            ("paladin", self.paladins),
+            ("trap", self.traps),
+            ("combat_card", self.combat_cards),
+            ("special_event", self.special_events),
+            ("room", self.rooms),
+        ]
+        for kind, section in sections:
+            for e in section.values():
+                rows.append((kind, e.id, e.name, e.status, e.notes))
+        for a in self.actions:
+            rows.append(("action", a.id, a.name, a.status, a.notes))
+        rows.append(("board", "dungeon", "Dungeon construction site", self.dungeon.status, self.dungeon.notes))
+        rows.append(("board", "evilometer", "Evilometer", self.evilometer.status, self.evilometer.notes))
+        return rows

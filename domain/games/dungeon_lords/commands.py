@@ -1,0 +1,331 @@
+"""Commands: what a player (or the person recording a draw) asks the engine to do.
+
+Every command is a pydantic model with a ``type`` tag, so the CLI's ``act --json`` takes
+exactly this shape, e.g. ``{"type": "dig_tunnel", "player": "red", "square": [1, 1]}``.
+``player`` is the colour of the acting player. Validation of shape happens here; the rules
+are checked by :func:`domain.decide.decide`, which raises :class:`~domain.games.dungeon_lords.errors.RuleViolation`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .errors import refuse
+
+Square = tuple[int, int]
+
+
+class _Cmd(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ChooseInaccessibleOrders(_Cmd):
+    """Full game set-up: keep 2 of the 3 drawn order cards as inaccessible."""
+
+    type: Literal["choose_inaccessible_orders"] = "choose_inaccessible_orders"
+    player: str
+    cards: list[str]
+
+
+class ChooseOrders(_Cmd):
+    """Orders Phase: 3 different order cards from hand, left (first) to right.
+    With 2 players, also the third order of the non-player colour you handle."""
+
+    type: Literal["choose_orders"] = "choose_orders"
+    player: str
+    orders: list[str]
+    nonplayer_order: str | None = None
+
+
+class TakeAction(_Cmd):
+    """Carry out the order on your current space (Get Food, Recruit Imps, Buy Traps), paying its cost."""
+
+    type: Literal["take_action"] = "take_action"
+    player: str
+
+
+class ImproveReputation(_Cmd):
+    """Improve Reputation; ``spy`` = position 1..4 of the Combat Card to look at (spaces I and III)."""
+
+    type: Literal["improve_reputation"] = "improve_reputation"
+    player: str
+    spy: int | None = None
+
+
+class DigTunnel(_Cmd):
+    """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
+
+    type: Literal["dig_tunnel"] = "dig_tunnel"
+    player: str
+    square: Square
+
+
+class StopDigging(_Cmd):
+    type: Literal["stop_digging"] = "stop_digging"
+    player: str
+
+
+class MineGold(_Cmd):
+    """Mine with ``imps`` imps (1 gold each), up to the permit and your unconquered tunnels."""
+
+    type: Literal["mine_gold"] = "mine_gold"
+    player: str
+    imps: int
+
+
+class HireMonster(_Cmd):
+    """Hire a monster (or ghost) from the Underground Tavern; a golem needs ``discard_trap``,
+    a demon needs ``feed_monster`` (one of your monsters, not a ghost)."""
+
+    type: Literal["hire_monster"] = "hire_monster"
+    player: str
+    monster: str
+    discard_trap: str | None = None
+    feed_monster: str | None = None
+
+
+class BuildRoom(_Cmd):
+    """Build a room from the Bargain Basement on one of your unconquered tunnels."""
+
+    type: Literal["build_room"] = "build_room"
+    player: str
+    room: str
+    square: Square
+
+
+class DiscardTrap(_Cmd):
+    """Second Year Buy Traps: send one Trap Card back."""
+
+    type: Literal["discard_trap"] = "discard_trap"
+    player: str
+    card: str
+
+
+class Decline(_Cmd):
+    """Do not carry out the order: the minion goes onto its order card."""
+
+    type: Literal["decline"] = "decline"
+    player: str
+
+
+class Produce(_Cmd):
+    """Use the production room on ``square`` (Tool Shed: ``dig`` = where its tunnel goes)."""
+
+    type: Literal["produce"] = "produce"
+    player: str
+    square: Square
+    dig: Square | None = None
+
+
+class RetrieveOrder(_Cmd):
+    """End your Production: take back the first order card, or one that was not carried out."""
+
+    type: Literal["retrieve_order"] = "retrieve_order"
+    player: str
+    card: str
+
+
+class PayWage(_Cmd):
+    """Pay Day: pay this monster's wage (demon: ``feed_monster``; golem: ``discard_trap``)."""
+
+    type: Literal["pay_wage"] = "pay_wage"
+    player: str
+    monster: str
+    feed_monster: str | None = None
+    discard_trap: str | None = None
+
+
+class ReleaseMonster(_Cmd):
+    """Pay Day: let the monster go (you gain 1 Evil)."""
+
+    type: Literal["release_monster"] = "release_monster"
+    player: str
+    monster: str
+
+
+class PayTaxes(_Cmd):
+    """Taxes: pay ``gold`` (0..due); each unpaid gold is a red mark."""
+
+    type: Literal["pay_taxes"] = "pay_taxes"
+    player: str
+    gold: int
+
+
+class ChooseEventOption(_Cmd):
+    """A Special Event that offers a choice (e.g. release a monster or gain Evil)."""
+
+    type: Literal["choose_event_option"] = "choose_event_option"
+    player: str
+    option: str
+    target: str | None = None
+
+
+class PlanBattle(_Cmd):
+    """Combat planning: one of the nearest unconquered tiles, traps (1; Labyrinth 2, whose owner orders
+    them when they spring: :class:`OrderTraps`) and monsters (tunnel 1, room 2, Labyrinth 1) plus any
+    number of ghosts."""
+
+    type: Literal["plan_battle"] = "plan_battle"
+    player: str
+    tile: Square
+    traps: list[str] = []
+    monsters: list[str] = []
+
+
+class ReleasePrisoner(_Cmd):
+    """No unconquered tile left: let a prisoner go (the paladin last)."""
+
+    type: Literal["release_prisoner"] = "release_prisoner"
+    player: str
+    prisoner: str
+
+
+class OrderTraps(_Cmd):
+    """The Labyrinth's owner chooses which of its two traps springs first, when they spring (after the
+    Combat Card is revealed): ``first`` is that trap (its copy id, e.g. "rolling_stone#1")."""
+
+    type: Literal["order_traps"] = "order_traps"
+    player: str
+    first: str
+
+
+class TargetTrap(_Cmd):
+    """The adventurer a Poisoned Dart or Anti-Magic Dart is aimed at."""
+
+    type: Literal["target_trap"] = "target_trap"
+    player: str
+    target: str
+
+
+class Attack(_Cmd):
+    """A monster (or ghost) attacks: ``option`` "A"/"B" (the tile's upper/lower attack) and, for
+    attacks on anyone, ``targets`` (two for the witch's double attack)."""
+
+    type: Literal["attack"] = "attack"
+    player: str
+    monster: str
+    option: str = "A"
+    targets: list[str] = []
+
+
+class SpellChoice(_Cmd):
+    """A choice a spell leaves to the lord: e.g. Suggestion "pay"/"withdraw" a monster, Word of Peace
+    "withdraw_all"/"gain_evil", or the monster a spell targets."""
+
+    type: Literal["spell_choice"] = "spell_choice"
+    player: str
+    option: str
+    target: str | None = None
+
+
+Step = Annotated[int, Field(strict=True, ge=-99, le=99)]  # tokens or steps to add (negative: take)
+Cell = Annotated[int, Field(strict=True, ge=0, le=4)]
+GridSquare = tuple[Cell, Cell]  # [row 0..3, col 0..4], checked on the grid
+
+
+class RulingChange(BaseModel):
+    """What a table ruling changes for one player. Every number is a whole number of tokens, Evilometer
+    steps or damage counters to add (negative to take away); the engine checks the results against
+    the game (no negative stock, the Evil Marker stays on the Evilometer, damage on adventurers who
+    are there, tiles that exist and are or are not conquered)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    gold: Step = 0
+    food: Step = 0
+    imps: Step = 0
+    evil: Step = 0
+    red_marks: Step = 0
+    damage: dict[str, Step] = {}
+    conquered: list[GridSquare] = []
+    restored: list[GridSquare] = []
+
+
+class TableRuling(_Cmd):
+    """The table ruled differently from the engine (or the engine does not know a card's text): apply
+    the table's outcome explicitly, with the reason. ``changes``: colour -> :class:`RulingChange`
+    ({"gold", "food", "imps", "evil", "red_marks": steps to add, "damage": {adventurer: counters to
+    add}, "conquered": [[row, col], ...] tiles the table says were conquered, "restored": [[row, col],
+    ...] tiles it says were not})."""
+
+    type: Literal["table_ruling"] = "table_ruling"
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+    changes: dict[str, RulingChange]
+    player: None = None
+
+    def plain_changes(self) -> dict[str, dict]:
+        """The changes as the event stores them: only what changes."""
+        return {c: ch.model_dump(mode="json", exclude_defaults=True) for c, ch in self.changes.items()}
+
+
+class RecordDraw(_Cmd):
+    """Chance: what came up (tile, card or order ids). In digital play the engine's RNG makes this
+    command; at a real table the person recording enters it."""
+
+    type: Literal["record_draw"] = "record_draw"
+    cards: list[str]
+    player: None = None
+
+
+Command = Annotated[
+    ChooseInaccessibleOrders
+    | ChooseOrders
+    | TakeAction
+    | ImproveReputation
+    | DigTunnel
+    | StopDigging
+    | MineGold
+    | HireMonster
+    | BuildRoom
+    | DiscardTrap
+    | Decline
+    | Produce
+    | RetrieveOrder
+    | PayWage
+    | ReleaseMonster
+    | PayTaxes
+    | ChooseEventOption
+    | PlanBattle
+    | ReleasePrisoner
+    | OrderTraps
+    | TargetTrap
+    | Attack
+    | SpellChoice
+    | TableRuling
+    | RecordDraw,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter = TypeAdapter(Command)
+
+
+def parse_command(data: dict | str) -> _Cmd:
+    """Validate a command from JSON text or a dict.
+
+    Raises:
+        RuleViolation: code ``COMMAND_MALFORMED`` with pydantic's reasons in the message.
+    """
+    example = '{"type": "dig_tunnel", "player": "red", "square": [1, 1]}'
+    try:
+        if isinstance(data, str):
+            parsed = json.loads(data)
+            if not isinstance(parsed, dict):
+                raise ValueError("it is JSON but not an object")
+    except ValueError as exc:
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise refuse(
+            "COMMAND_MALFORMED",
+            f"a command is one JSON object with its type and the acting player, "
+            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
+            "input.schema",
+        ) from None
+    try:
+        if isinstance(data, str):
+            return _ADAPTER.validate_json(data)
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        reasons = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
+        )
+        raise refuse("COMMAND_MALFORMED", f"the command is not valid: {reasons}", "input.schema") from None

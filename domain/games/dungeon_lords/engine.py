@@ -1,0 +1,169 @@
+"""Dungeon Lords on the kernel's decide/evolve loop: :data:`RULES`, :data:`ENGINE` and the entry points.
+
+    pending(state)         -> Pending        what the game waits for
+    decide(state, command) -> [Event, ...]   validates; raises RuleViolation; no side effects
+    evolve(state, event)   -> state          applies one event (:mod:`.evolve`)
+    execute(state, command) -> (events, state)   decide, apply, and (digital) draw with the seeded RNG
+
+The loop itself is the kernel's (:class:`domain.kernel.Engine`); this module says what is
+Dungeon Lords about it: the flow (:mod:`.flow`), the fold, the command union, table rulings, and the
+``EvilometerMoved`` events derived after every event that moved an Evil Marker.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.kernel import CHANCE, Engine, GameInfo, Pending, RuleIndex
+
+from . import flow
+from .catalog import load_catalog
+from .commands import RecordDraw, TableRuling, parse_command
+from .errors import RuleViolation, refuse
+from .events import SEED_LIMIT, Event, EvilometerMoved, GameStarted, Seat
+from .evolve import evolve
+from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
+from .rules_index import INDEX
+from .state import GameState, clone
+from .table_ruling import ruling_event
+
+INFO = GameInfo(
+    name="dungeon_lords",
+    title=GAME_NAME,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    chance="explicit",
+    information="imperfect",
+    variants=VARIANTS,
+    topic_prefix="dl.Game.",
+)
+
+
+class DungeonLordsRules:
+    """The :class:`domain.kernel.GameRules` of the base game."""
+
+    info: GameInfo = INFO
+    index: RuleIndex = INDEX
+    draw_command = RecordDraw
+
+    step = staticmethod(flow.step)
+    evolve = staticmethod(evolve)
+    clone = staticmethod(clone)
+    parse_command = staticmethod(parse_command)
+
+    @staticmethod
+    def apply(state: GameState, e: Event, out: list[Any]) -> GameState:
+        """Apply ``e`` to ``state`` (in place) and append it to ``out``, followed by an
+        :class:`~.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is then
+        explicit in the log (analytics read it without re-applying the rules)."""
+        before = [p.evil for p in state.players]
+        state = evolve(state, e)
+        out.append(e)
+        for p, was in zip(state.players, before):
+            if p.evil != was:
+                moved = EvilometerMoved(color=p.color, evil=p.evil, steps=p.evil - was)
+                state = evolve(state, moved)
+                out.append(moved)
+        return state
+
+    @staticmethod
+    def outside_turn(state: GameState, command: Any) -> list[Any] | None:
+        """A table ruling is taken whatever the game waits for (Rulebook: the table's word is final)."""
+        return [ruling_event(state, command)] if isinstance(command, TableRuling) else None
+
+
+RULES = DungeonLordsRules()
+ENGINE = Engine(RULES)
+
+advance = ENGINE.advance
+pending = ENGINE.pending
+execute_pure = ENGINE.execute_pure
+decide = ENGINE.decide
+random_draw = ENGINE.random_draw
+resolve_chance = ENGINE.resolve_chance
+execute = ENGINE.execute
+
+
+def replay(events: list[Event]) -> GameState:
+    """Fold a whole log (no validation): the state it describes."""
+    return ENGINE.replay(events)
+
+
+def new_game(
+    names: list[str],
+    *,
+    variant: str = "first_game",
+    mode: str = "digital",
+    seed: int | None = None,
+    starting_player: int = 0,
+    bots: list[str] | None = None,
+    origin: str | None = None,
+) -> tuple[list[Event], GameState]:
+    """Start a game: ``GameStarted`` and everything up to the first input.
+
+    Args:
+        names: 2 to 4 player names, clockwise; they take the colours red, blue, green, yellow.
+        variant: "first_game" or "full" (Rulebook › First Game / Full Game).
+        mode: "digital" (the RNG draws) or "tabletop" (a person records each draw).
+        seed: RNG seed for digital play (random if None).
+        starting_player: index of the starting player in ``names``.
+        bots: for a simulated game, the bot playing each seat (recorded in ``GameStarted``).
+        origin: where the game comes from (``.events.ORIGINS``); default "simulated" with bots,
+            else "recorded".
+
+    Raises:
+        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed or starting player.
+    """
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise refuse("SETUP_INVALID", f"Dungeon Lords is for 2 to 4 players, not {len(names)}", "setup.players")
+    if variant not in VARIANTS or mode not in MODES:
+        raise refuse("SETUP_INVALID", f"variant must be one of {VARIANTS} and mode one of {MODES}", "setup.players")
+    if not 0 <= starting_player < len(names):
+        raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
+    if any(not isinstance(n, str) or not n.strip() or len(n) > 60 for n in names):
+        raise refuse("SETUP_INVALID", "every player needs a name of 1 to 60 characters", "setup.players")
+    if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
+        raise refuse("SETUP_INVALID", f"a seed is a whole number from 0 to 2^63 - 1, not {seed}", "setup.players")
+    if mode == "digital" and seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    if bots is not None and len(bots) != len(names):
+        raise refuse("SETUP_INVALID", "name one bot per seat", "setup.players")
+    seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]
+    start = GameStarted(
+        players=seats,
+        variant=variant,
+        mode=mode,
+        seed=seed,
+        starting_player=seats[starting_player].color,
+        catalog_hash=load_catalog().content_hash,
+        origin=origin or ("simulated" if bots else "recorded"),
+    )
+    return ENGINE.start([start])
+
+
+def from_scenario(data) -> tuple[list[Event], GameState]:
+    """Start a game from a scenario (dict, JSON text or file path): ``ScenarioLoaded`` and every
+    event up to the first input. Raises RuleViolation (SCENARIO_INVALID) for a bad scenario."""
+    from .scenario import load_scenario
+
+    loaded = load_scenario(data)
+    return ENGINE.start(loaded)
+
+
+__all__ = [
+    "CHANCE",
+    "ENGINE",
+    "RULES",
+    "Pending",
+    "RuleViolation",
+    "advance",
+    "decide",
+    "execute",
+    "execute_pure",
+    "from_scenario",
+    "new_game",
+    "pending",
+    "replay",
+    "resolve_chance",
+]

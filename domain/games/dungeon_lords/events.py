@@ -1,0 +1,682 @@
+"""Domain events: what happened, in the past tense, as validated pydantic models.
+
+Three kinds share one log (architecture §1): ``decision`` (a player's validated choice),
+``chance`` (what a draw produced: every outcome is inside the event, so replay never
+re-rolls) and ``consequence`` (what the rules made happen). Each class carries
+``version`` (its schema version, used by upcasting) and ``kind``.
+
+Units: gold and food are tokens, ``evil`` is Evilometer steps (positive = up, towards
+evil), squares are ``[row, col]``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Square = tuple[int, int]
+SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
+Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: ClassVar[str] = "consequence"
+    version: ClassVar[int] = 1
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, **self.model_dump(mode="json")}
+
+
+class Decision(Event):
+    kind: ClassVar[str] = "decision"
+
+
+class Chance(Event):
+    kind: ClassVar[str] = "chance"
+
+
+# --- set-up -------------------------------------------------------------------------------
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    color: str
+    name: str
+    bot: str | None = None  # the bot that played this seat (simulated games), else None
+
+
+ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training")
+
+
+class GameStarted(Event):
+    """A new game: seats clockwise, rules variant, who answers chance, the seed (if any), and where the
+    game comes from (``origin``, one of :data:`ORIGINS`; ``forked_from`` is "GAME@N" for a fork)."""
+
+    players: list[Seat]
+    variant: str
+    mode: str
+    seed: Seed | None
+    starting_player: str
+    catalog_hash: str
+    origin: str = "recorded"
+    forked_from: str | None = None
+
+
+class ScenarioLoaded(Event):
+    """A game that starts from a described situation; ``state`` is the complete validated state."""
+
+    name: str
+    description: str
+    state: dict[str, Any]
+    origin: str = "scenario"  # "scenario" | "training" | "forked" | "imported"
+    forked_from: str | None = None
+
+
+class CombatCardsDealt(Chance):
+    """The Year's 4 Combat Cards, top first; the other 5 go back to the box unseen."""
+
+    year: int
+    cards: list[str]
+
+
+class FaceDownCardSeen(Chance):
+    """Tabletop: a face-down card becomes known (spied, or revealed): ``what`` is "combat_card"
+    (Year ``year``, position 1..4) or "special_event" (Year ``year``)."""
+
+    what: str
+    year: int
+    position: int
+    card: str
+
+
+class SpecialEventsDrawn(Chance):
+    """Full game: one Special Event Card for each Year, face down."""
+
+    year1: str
+    year2: str
+
+
+class InaccessibleOrdersDrawn(Chance):
+    """Order cards drawn at random: 2 inaccessible (first game), 3 to choose from (full game),
+    or 3 inaccessible for a non-player colour."""
+
+    color: str
+    cards: list[str]
+
+
+class InaccessibleOrdersChosen(Decision):
+    color: str
+    cards: list[str]
+
+
+# --- flow --------------------------------------------------------------------------------
+class PhaseBegan(Event):
+    phase: str
+    year: int
+    season: str
+
+
+class OfferDiscarded(Event):
+    """Leftover monsters and rooms go to the Distant Lands discard piles."""
+
+    monsters: list[str]
+    rooms: list[str]
+
+
+class MonstersRevealed(Chance):
+    tiles: list[str]
+
+
+class RoomsRevealed(Chance):
+    tiles: list[str]
+
+
+class EventTileRevealed(Chance):
+    season: str
+    tile: str
+
+
+class SpecialEventRevealed(Event):
+    year: int
+    card: str
+
+
+class AdventurersDrawn(Chance):
+    """Drawn for ``season`` (the next round)."""
+
+    season: str
+    tiles: list[str]
+
+
+class AdventurerPutUnder(Event):
+    """All drawn adventurers shared one glyph: the last one drawn goes under the stack."""
+
+    season: str
+    tile: str
+
+
+class AdventurersLinedUp(Event):
+    """Next round's adventurers, weakest (simplest glyph) first."""
+
+    season: str
+    tiles: list[str]
+
+
+# --- orders ------------------------------------------------------------------------------
+class NonPlayerOrdersDrawn(Chance):
+    color: str
+    cards: list[str]
+
+
+class OrdersChosen(Decision):
+    """Secret until revealed: the 3 orders, left first (and, with 2 players, the non-player's third)."""
+
+    color: str
+    orders: list[str]
+    nonplayer_order: str | None = None
+
+
+class OrdersRevealed(Event):
+    slot: int
+    cards: dict[str, str]
+
+
+class MinionPlaced(Event):
+    """A minion goes to the lowest free space, or onto its order card (space None) if shut out."""
+
+    color: str
+    action: str
+    space: str | None
+    slot: int
+    nonplayer: bool = False
+    fee_paid: int = 0
+    reason: str = ""
+
+
+class NonPlayerOrdersRotated(Event):
+    """The non-player's orders of this round become its inaccessible orders."""
+
+    color: str
+    inaccessible: list[str]
+
+
+# --- actions -----------------------------------------------------------------------------
+class ActionTaken(Decision):
+    """An action paid for and carried out (Get Food, Improve Reputation, Recruit Imps, Buy Traps)."""
+
+    color: str
+    action: str
+    space: str
+    paid: dict[str, int]
+    gained: dict[str, int]
+
+
+class CombatCardSpied(Decision):
+    """Seen by ``color`` only: the Combat Card at ``position`` (1 = top)."""
+
+    color: str
+    position: int
+    card: str
+
+
+class ActionDeclined(Decision):
+    color: str
+    action: str
+    space: str
+    reason: str
+
+
+class TunnelDug(Decision):
+    color: str
+    square: Square
+    foreimp: bool = False
+    by_room: bool = False
+
+
+class DiggingFinished(Decision):
+    color: str
+    dug: int
+
+
+class GoldMined(Decision):
+    color: str
+    imps: int
+    foreimp: bool
+
+
+class TrapCardsDrawn(Chance):
+    color: str
+    cards: list[str]
+
+
+class TrapDeckReshuffled(Event):
+    cards: int
+
+
+class TrapDiscarded(Decision):
+    color: str
+    card: str
+
+
+class MonsterHired(Decision):
+    color: str
+    monster: str
+    space: str
+    paid: dict[str, int]
+    discarded_trap: str | None = None
+    fed_monster: str | None = None
+
+
+class RoomBuilt(Decision):
+    color: str
+    room: str
+    square: Square
+    paid: dict[str, int]
+
+
+# --- production and retrieval ----------------------------------------------------------------
+class RoomProduced(Decision):
+    color: str
+    room: str
+    square: Square
+    imps: int
+    trolls: int
+    paid: dict[str, int]
+    output: str
+
+
+class OrdersRetrieved(Decision):
+    color: str
+    card: str
+    inaccessible: list[str]
+
+
+# --- events ------------------------------------------------------------------------------
+class WagePaid(Decision):
+    color: str
+    monster: str
+    paid: dict[str, int]
+    fed_monster: str | None = None
+    discarded_trap: str | None = None
+
+
+class MonsterReleased(Decision):
+    """Not paid: the monster leaves for the Distant Lands and the lord gains 1 Evil."""
+
+    color: str
+    monster: str
+
+
+class PayDayFinished(Event):
+    color: str
+
+
+class SpecialEventFinished(Event):
+    color: str
+
+
+class TaxesPaid(Decision):
+    color: str
+    due: int
+    paid: int
+    red_marks: int
+
+
+class SpecialEventApplied(Event):
+    """A Special Event's effect on one player (``effect`` lists what changed)."""
+
+    color: str
+    card: str
+    effect: dict[str, Any]
+
+
+class SpecialEventChoiceMade(Decision):
+    color: str
+    card: str
+    option: str
+    target: str | None = None
+
+
+# --- adventurers, paladin, rounds ------------------------------------------------------------
+class NonPlayerEvilMoved(Event):
+    color: str
+    steps: int
+
+
+class EvilometerMoved(Event):
+    """A player's Evil Marker moved (Rulebook › Evilometer): ``evil`` is its new space, ``steps`` the
+    signed move (after the track's ends stop it). The engine records one after every event that moves
+    a marker, so the track can be read from the log without re-applying the rules (analytics)."""
+
+    color: str
+    evil: int
+    steps: int
+
+
+class AdventurerAssigned(Event):
+    color: str
+    tile: str
+    position: int
+
+
+class AdventurerDiscarded(Event):
+    tile: str
+    reason: str
+
+
+class PaladinArrived(Event):
+    color: str
+    paladin: str
+
+
+class PaladinMoved(Event):
+    from_color: str
+    to_color: str
+    paladin: str
+
+
+class RoundEnded(Event):
+    """Imps return to their dens; the Starting Player Token passes (not in fall)."""
+
+    season: str
+    starting_player: str
+
+
+class YearBegan(Event):
+    """The Second Year: new combat cards, the stronger paladin, a new starting player."""
+
+    year: int
+    starting_player: str
+
+
+# --- recording --------------------------------------------------------------------------------
+class InputUndone(Decision):
+    """A player took back their latest input (events ``first``..``last``); the game is as it was
+    before it (``state``). The undone events stay in the log."""
+
+    player: str
+    first: int
+    last: int
+    description: str
+    state: dict[str, Any]
+
+
+class InputCorrected(Decision):
+    """A recorded input found to be wrong: the input whose events start at ``first`` (the correction
+    named event ``event``) is replaced by ``command``. Every event from ``first`` up to this one is
+    superseded (it stays in the log); ``state`` is the game as it was before event ``first``. The
+    events that follow are the new input's, then those of the ``reapplied`` later inputs that were
+    kept (each re-applied to the same decision it answered; ``kept`` describes them). ``superseded``
+    lists the later inputs that could not be kept, from ``divergence``: the first one, and why.
+
+    Version 1 (before events followed the correction) carried the re-derived state and ``dropped``;
+    it is upcast with ``first = event``, ``superseded = dropped`` and nothing re-applied."""
+
+    version: ClassVar[int] = 2
+    event: int
+    first: int
+    was: str
+    now: str
+    command: dict[str, Any]
+    kept: list[str] = []
+    superseded: list[str] = []
+    divergence: str = ""
+    reapplied: int = 0
+    follows: bool = True  # the new input's events follow (False only for upcast version 1)
+    state: dict[str, Any]
+
+
+class GameArchived(Decision):
+    """The game leaves the statistics (it stays in the store and can still be read and exported)."""
+
+    reason: str = ""
+
+
+class TableRulingApplied(Decision):
+    """The table's own ruling, applied as entered (see :class:`domain.games.dungeon_lords.commands.TableRuling`)."""
+
+    reason: str
+    changes: dict[str, dict[str, Any]]
+
+
+# --- combat -------------------------------------------------------------------------------
+class CombatRoundBegan(Event):
+    year: int
+    round: int
+
+
+class BattlePlanned(Decision):
+    """Planning: the tile, traps (face down) and monsters (face up) for this round."""
+
+    color: str
+    tile: Square
+    traps: list[str]
+    monsters: list[str]
+
+
+class PrisonerReleased(Decision):
+    """No unconquered tile is left: a prisoner goes to the Distant Lands instead of a battle."""
+
+    color: str
+    prisoner: str
+
+
+class CombatCardRevealed(Event):
+    round: int
+    card: str
+
+
+class BattleBegan(Event):
+    color: str
+    tile: Square
+    room: str | None
+
+
+class TrapsOrdered(Decision):
+    """The Labyrinth's owner put its two traps in the order they spring (CGE FAQ: chosen then, not at
+    planning)."""
+
+    color: str
+    traps: list[str]
+
+
+class TrapSprung(Decision):
+    """A trap is revealed, paid for (``paid``) and discarded; ``target`` for traps that choose one."""
+
+    color: str
+    trap: str
+    paid: dict[str, int]
+    target: str | None = None
+    effects: list[str] = []
+    disarm_used: int = 0
+
+
+class DamageDealt(Event):
+    """``amount`` damage counters on ``target`` (after prevention); ``prevented`` were stopped."""
+
+    color: str
+    target: str
+    amount: int
+    source: str
+    prevented: int = 0
+    prevented_by: str = ""  # "disarm", "shield" (Magic Shield), "courage", "invisible"
+
+
+class AdventurerImprisoned(Event):
+    color: str
+    adventurer: str
+
+
+class IllusionVanished(Event):
+    color: str
+
+
+class SpellCast(Event):
+    """The round's spell takes effect (``step`` "fast" or "slow")."""
+
+    color: str
+    card: str
+    step: str
+    effect: dict[str, Any] = {}
+
+
+class SpellNotCast(Event):
+    color: str
+    card: str
+    step: str
+    reason: str
+
+
+class SpellChoiceMade(Decision):
+    color: str
+    card: str
+    option: str
+    target: str | None = None
+    paid: dict[str, int] = {}
+
+
+class MonsterAttacked(Decision):
+    color: str
+    monster: str
+    option: str
+    targets: list[str]
+    paid: dict[str, int] = {}
+    attacked: bool = True
+    knocked_out: bool = True
+    effects: list[str] = []
+
+
+class PartyHealed(Event):
+    color: str
+    healed: dict[str, int]
+
+
+class HealingSkipped(Event):
+    color: str
+    reason: str
+
+
+class TileConquered(Event):
+    """The party conquers the tile; the lord loses 1 Evil."""
+
+    color: str
+    tile: Square
+
+
+class ConquestPrevented(Event):
+    color: str
+    reason: str
+
+
+class BattleEnded(Event):
+    color: str
+
+
+class CombatRoundEnded(Event):
+    round: int
+
+
+class CombatEnded(Event):
+    """Surviving adventurers (and the paladin) leave for the Distant Lands; monsters turn face up."""
+
+    year: int
+    departed: dict[str, list[str]]
+
+
+class GameScored(Event):
+    """The final score card of every player, line by line, with titles, ranks and winners."""
+
+    scores: list[dict[str, Any]]
+
+
+ALL_EVENTS: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in [
+        GameStarted,
+        ScenarioLoaded,
+        CombatCardsDealt,
+        SpecialEventsDrawn,
+        InaccessibleOrdersDrawn,
+        InaccessibleOrdersChosen,
+        PhaseBegan,
+        OfferDiscarded,
+        MonstersRevealed,
+        RoomsRevealed,
+        EventTileRevealed,
+        SpecialEventRevealed,
+        AdventurersDrawn,
+        AdventurerPutUnder,
+        AdventurersLinedUp,
+        NonPlayerOrdersDrawn,
+        OrdersChosen,
+        OrdersRevealed,
+        MinionPlaced,
+        NonPlayerOrdersRotated,
+        ActionTaken,
+        CombatCardSpied,
+        ActionDeclined,
+        TunnelDug,
+        DiggingFinished,
+        GoldMined,
+        TrapCardsDrawn,
+        TrapDeckReshuffled,
+        TrapDiscarded,
+        MonsterHired,
+        RoomBuilt,
+        RoomProduced,
+        OrdersRetrieved,
+        WagePaid,
+        MonsterReleased,
+        PayDayFinished,
+        SpecialEventFinished,
+        TaxesPaid,
+        SpecialEventApplied,
+        SpecialEventChoiceMade,
+        NonPlayerEvilMoved,
+        AdventurerAssigned,
+        AdventurerDiscarded,
+        PaladinArrived,
+        PaladinMoved,
+        RoundEnded,
+        YearBegan,
+        CombatRoundBegan,
+        BattlePlanned,
+        PrisonerReleased,
+        CombatCardRevealed,
+        BattleBegan,
+        TrapSprung,
+        DamageDealt,
+        AdventurerImprisoned,
+        IllusionVanished,
+        SpellCast,
+        SpellNotCast,
+        SpellChoiceMade,
+        MonsterAttacked,
+        PartyHealed,
+        HealingSkipped,
+        TileConquered,
+        ConquestPrevented,
+        BattleEnded,
+        CombatRoundEnded,
+        CombatEnded,
+        GameScored,
+        InputUndone,
+        TableRulingApplied,
+        InputCorrected,
+        FaceDownCardSeen,
+        EvilometerMoved,
+        GameArchived,
+        TrapsOrdered,
+    ]
+}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Rebuild (and validate) a domain event from its JSON form ``{"type": ..., **fields}``."""
+    data = dict(data)
+    cls = ALL_EVENTS[data.pop("type")]
+    return cls.model_validate(data)

@@ -1,0 +1,905 @@
+"""evolve(state, event) -> state: apply one event. No validation, no randomness, no I/O.
+
+The state is mutated in place and returned (callers that need the old state clone first:
+see :func:`domain.games.dungeon_lords.engine.decide`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from . import events as ev
+from .game_info import COLORS, EVENT_TILES, SEASONS
+from .phases.actions import current
+from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
+from .phases.orders import SPACES
+from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
+
+Handler = Callable[[GameState, ev.Event], None]
+HANDLERS: dict[type, Handler] = {}
+
+
+def on(cls):
+    def register(fn: Handler) -> Handler:
+        HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    if isinstance(event, ev.GameStarted):
+        state = _start(event)
+    elif isinstance(event, ev.ScenarioLoaded):
+        state = from_dict(copy.deepcopy(event.state))  # never share lists with the event
+    elif isinstance(event, (ev.InputUndone, ev.InputCorrected)):
+        version, archived = state.version, state.archived
+        state = from_dict(copy.deepcopy(event.state))  # the game as it was before the undone input
+        state.version = version  # but the log goes on: the RNG draws anew
+        state.archived = archived  # archiving is not an input: it stays
+    else:
+        HANDLERS[type(event)](state, event)
+    state.version += 1
+    return state
+
+
+# --- helpers ------------------------------------------------------------------------------------
+def _pay(p: Player, paid: dict[str, int]) -> None:
+    p.gold -= paid.get("gold", 0)
+    p.food -= paid.get("food", 0)
+    p.evil = clamp_evil(p.evil + paid.get("evil", 0))  # first game: at the top a cost moves no further
+
+
+def _resolve(state: GameState, carried_out: bool) -> None:
+    pl = current(state)
+    if pl is not None:
+        pl.resolved, pl.carried_out = True, carried_out
+
+
+def _instances(type_id: str, copies: int) -> list[str]:
+    return [f"{type_id}#{i}" for i in range(1, copies + 1)]
+
+
+def _start(e: ev.GameStarted) -> GameState:
+    cat = catalog()
+    cards = list(cat.order_cards)
+    players = []
+    for seat in e.players:
+        p = Player(
+            color=seat.color, name=seat.name, hand=list(cards), dungeon=empty_grid(), evil=cat.evilometer.start
+        )  # Rulebook › Setup: Evil Markers on their start
+        for r, c in cat.dungeon.starting_tunnels:
+            p.dungeon[r][c] = Cell("tunnel")
+        players.append(p)
+    used = {s.color for s in e.players}
+    nonplayers = [NonPlayer(color=c, deck=list(cards)) for c in COLORS if c not in used]
+    if len(players) == 2:
+        nonplayers[0].evil = cat.evilometer.start  # one non-player Evil Counter (Rulebook › Setup)
+        for np, p in zip(nonplayers, players):
+            np.controller = p.color
+
+    def by_year(table):
+        return {str(y): [i for t in table.values() if t.year == y for i in _instances(t.id, t.copies)] for y in (1, 2)}
+
+    board = Board(
+        monster_stack=by_year(cat.monsters),
+        room_stack={str(y): [r.id for r in cat.rooms.values() if r.year == y] for y in (1, 2)},
+        adventurer_stack={str(y): [a.id for a in cat.adventurers.values() if a.year == y] for y in (1, 2)},
+        trap_deck=[i for t in cat.traps.values() for i in _instances(t.id, t.copies)],
+        event_pool=list(EVENT_TILES),
+        spaces={a.id: [None, None, None] for a in cat.actions},
+        discards={"monsters": [], "rooms": [], "adventurers": [], "paladins": []},
+        box={"combat_cards": [], "special_events": []},
+    )
+    if e.mode == "tabletop":
+        # At a real table the Combat Cards and Special Event Cards lie face down: nobody can record
+        # them at set-up. Each is recorded when it becomes known (spied or revealed).
+        board.combat_cards, board.next_combat_cards = [""] * 4, [""] * 4
+        if e.variant == "full":
+            board.special_events = {"1": "", "2": ""}
+    start = next(i for i, s in enumerate(e.players) if s.color == e.starting_player)
+    return GameState(
+        variant=e.variant,
+        mode=e.mode,
+        seed=e.seed,
+        players=players,
+        nonplayers=nonplayers,
+        board=board,
+        paladin=Paladin(id="paladin_y1"),
+        starting_player=start,
+        first_starting_player=start,
+        catalog_hash=e.catalog_hash,
+    )
+
+
+def _np(state: GameState, color: str) -> NonPlayer | None:
+    return next((n for n in state.nonplayers if n.color == color), None)
+
+
+def _done(state: GameState, what: str) -> None:
+    if state.awaiting and state.awaiting.get("kind") == "new_round":
+        state.awaiting["done"].append(what)
+
+
+# --- set-up -------------------------------------------------------------------------------------
+@on(ev.CombatCardsDealt)
+def _(s: GameState, e: ev.CombatCardsDealt) -> None:
+    if e.year == 1:
+        s.board.combat_cards = list(e.cards)
+    else:
+        s.board.next_combat_cards = list(e.cards)
+    rest = [c.id for c in catalog().combat_cards.values() if c.year == e.year and c.id not in e.cards]
+    s.board.box["combat_cards"] += rest
+
+
+@on(ev.SpecialEventsDrawn)
+def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
+    s.board.special_events = {"1": e.year1, "2": e.year2}
+    s.board.box["special_events"] += [c for c in catalog().special_events if c not in (e.year1, e.year2)]
+
+
+@on(ev.InaccessibleOrdersDrawn)
+def _(s: GameState, e: ev.InaccessibleOrdersDrawn) -> None:
+    np = _np(s, e.color)
+    if np is not None:
+        np.inaccessible = list(e.cards)
+        np.deck = [c for c in np.deck if c not in e.cards]
+        return
+    p = s.player(e.color)
+    p.hand = [c for c in p.hand if c not in e.cards]
+    if s.variant == "full":
+        p.setup_draw = list(e.cards)
+    else:
+        p.inaccessible = list(e.cards)
+
+
+@on(ev.InaccessibleOrdersChosen)
+def _(s: GameState, e: ev.InaccessibleOrdersChosen) -> None:
+    p = s.player(e.color)
+    p.inaccessible = list(e.cards)
+    p.hand += [c for c in p.setup_draw if c not in e.cards]
+    p.setup_draw = []
+
+
+# --- flow ---------------------------------------------------------------------------------------
+@on(ev.PhaseBegan)
+def _(s: GameState, e: ev.PhaseBegan) -> None:
+    s.phase, s.year, s.season = e.phase, e.year, SEASONS.index(e.season)
+    s.awaiting = {"kind": "new_round", "done": []} if e.phase == "new_round" else None
+    s.queue = [p.color for p in s.play_order()] if e.phase in ("production", "event") else []
+
+
+@on(ev.OfferDiscarded)
+def _(s: GameState, e: ev.OfferDiscarded) -> None:
+    s.board.discards["monsters"] += e.monsters
+    s.board.discards["rooms"] += e.rooms
+    s.board.monster_offer, s.board.room_offer = [], []
+
+
+@on(ev.MonstersRevealed)
+def _(s: GameState, e: ev.MonstersRevealed) -> None:
+    stack = s.board.monster_stack[str(s.year)]
+    for t in e.tiles:
+        stack.remove(t)
+    s.board.monster_offer = list(e.tiles)
+    _done(s, "monsters")
+
+
+@on(ev.RoomsRevealed)
+def _(s: GameState, e: ev.RoomsRevealed) -> None:
+    stack = s.board.room_stack[str(s.year)]
+    for t in e.tiles:
+        stack.remove(t)
+    s.board.room_offer = list(e.tiles)
+    _done(s, "rooms")
+
+
+@on(ev.EventTileRevealed)
+def _(s: GameState, e: ev.EventTileRevealed) -> None:
+    s.board.event_pool.remove(e.tile)
+    s.board.event_tiles[e.season] = e.tile
+    _done(s, "event")
+
+
+@on(ev.SpecialEventRevealed)
+def _(s: GameState, e: ev.SpecialEventRevealed) -> None:
+    s.board.special_revealed[str(e.year)] = True
+    _done(s, "special")
+
+
+@on(ev.AdventurersDrawn)
+def _(s: GameState, e: ev.AdventurersDrawn) -> None:
+    stack = s.board.adventurer_stack[str(s.year)]
+    for t in e.tiles:
+        (stack if t in stack else s.board.adventurer_bottom).remove(t)
+    s.board.incoming.setdefault(e.season, []).extend(e.tiles)
+
+
+@on(ev.AdventurerPutUnder)
+def _(s: GameState, e: ev.AdventurerPutUnder) -> None:
+    s.board.incoming[e.season].remove(e.tile)
+    s.board.adventurer_bottom.append(e.tile)
+
+
+@on(ev.AdventurersLinedUp)
+def _(s: GameState, e: ev.AdventurersLinedUp) -> None:
+    s.board.incoming[e.season] = list(e.tiles)
+    _done(s, "adventurers")
+
+
+# --- orders -------------------------------------------------------------------------------------
+@on(ev.NonPlayerOrdersDrawn)
+def _(s: GameState, e: ev.NonPlayerOrdersDrawn) -> None:
+    _np(s, e.color).drawn = list(e.cards)
+
+
+@on(ev.OrdersChosen)
+def _(s: GameState, e: ev.OrdersChosen) -> None:
+    p = s.player(e.color)
+    p.orders = list(e.orders)
+    p.hand = [c for c in p.hand if c not in e.orders]
+    p.nonplayer_order = e.nonplayer_order
+
+
+@on(ev.OrdersRevealed)
+def _(s: GameState, e: ev.OrdersRevealed) -> None:
+    for p in s.players:
+        p.revealed = max(p.revealed, e.slot + 1)
+
+
+@on(ev.MinionPlaced)
+def _(s: GameState, e: ev.MinionPlaced) -> None:
+    pl = Placement(
+        color=e.color,
+        action=e.action,
+        space=e.space,
+        slot=e.slot,
+        nonplayer=e.nonplayer,
+        resolved=e.nonplayer or e.space is None,
+    )
+    if e.space is None:
+        s.board.shut_out.append(pl)
+    else:
+        s.board.spaces[e.action][SPACES.index(e.space)] = pl
+    if e.fee_paid:
+        s.player(e.color).gold -= e.fee_paid
+
+
+@on(ev.NonPlayerOrdersRotated)
+def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
+    np = _np(s, e.color)
+    np.inaccessible = list(e.inaccessible)
+    np.deck = [c for c in catalog().order_cards if c not in e.inaccessible]
+    np.drawn = []
+
+
+# --- actions ------------------------------------------------------------------------------------
+@on(ev.ActionTaken)
+def _(s: GameState, e: ev.ActionTaken) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    g = e.gained
+    p.food += g.get("food", 0)
+    p.gold += g.get("gold", 0)
+    p.imps += g.get("imps", 0)
+    p.evil = clamp_evil(p.evil + g.get("evil", 0))
+    if g.get("trap_cards"):
+        second_year = s.year == 2
+        s.awaiting = {
+            "kind": "trap_draw",
+            "color": e.color,
+            "count": g["trap_cards"] + int(second_year),
+            "discard": second_year,
+            "context": "action",
+        }
+    else:
+        _resolve(s, True)
+
+
+@on(ev.CombatCardSpied)
+def _(s: GameState, e: ev.CombatCardSpied) -> None:
+    s.player(e.color).spied[str(e.position)] = e.card
+    if not e.card:  # face down at a real table: the spy records what he saw next
+        s.awaiting = {
+            "kind": "face_down",
+            "what": "combat_card",
+            "year": s.year,
+            "position": e.position,
+            "spy": e.color,
+        }
+
+
+@on(ev.FaceDownCardSeen)
+def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
+    b = s.board
+    if e.what == "trap_card":  # the unseen trap card number ``position`` is ``card``
+        placeholder = f"{UNSEEN_TRAP}#{e.position}"
+        b.unseen_traps.remove(placeholder)
+        b.trap_deck.remove(e.card)
+        swap = lambda cards: [e.card if c == placeholder else c for c in cards]  # noqa: E731
+        for p in s.players:
+            p.traps = swap(p.traps)
+            if p.plan and "traps" in p.plan:
+                p.plan["traps"] = swap(p.plan["traps"])
+        if s.battle is not None:
+            s.battle["traps"] = swap(s.battle["traps"])
+        b.trap_discard = swap(b.trap_discard)
+        return
+    if e.what == "special_event":
+        b.special_events[str(e.year)] = e.card
+    else:
+        cards = b.combat_cards if e.year == s.year else b.next_combat_cards
+        cards[e.position - 1] = e.card
+    aw = s.awaiting
+    if aw and aw.get("kind") == "face_down":
+        s.player(aw["spy"]).spied[str(e.position)] = e.card
+        s.awaiting = None
+
+
+@on(ev.ActionDeclined)
+def _(s: GameState, e: ev.ActionDeclined) -> None:
+    _resolve(s, False)
+
+
+@on(ev.TunnelDug)
+def _(s: GameState, e: ev.TunnelDug) -> None:
+    p = s.player(e.color)
+    r, c = e.square
+    p.dungeon[r][c] = Cell("tunnel")
+    if e.by_room:
+        return
+    p.imps_busy += 1 + int(e.foreimp)
+    if s.awaiting is None:
+        pl = current(s)
+        limit = catalog().action(pl.action).spaces[pl.space].reward.tunnels_up_to
+        s.awaiting = {"kind": "digging", "color": e.color, "dug": 1, "limit": limit}
+    else:
+        s.awaiting["dug"] += 1
+
+
+@on(ev.DiggingFinished)
+def _(s: GameState, e: ev.DiggingFinished) -> None:
+    s.awaiting = None
+    _resolve(s, e.dug > 0)
+
+
+@on(ev.GoldMined)
+def _(s: GameState, e: ev.GoldMined) -> None:
+    p = s.player(e.color)
+    p.gold += e.imps
+    p.imps_busy += e.imps + int(e.foreimp)
+    _resolve(s, True)
+
+
+@on(ev.TrapDeckReshuffled)
+def _(s: GameState, e: ev.TrapDeckReshuffled) -> None:
+    b = s.board
+    # an unseen card's real card never left trap_deck: its placeholder just goes away
+    b.trap_deck += [c for c in b.trap_discard if not is_unseen(c)]
+    b.unseen_traps = [c for c in b.unseen_traps if c not in b.trap_discard]
+    b.trap_discard = []
+
+
+@on(ev.TrapCardsDrawn)
+def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
+    b = s.board
+    for card in e.cards:
+        if card == UNSEEN_DRAW:  # tabletop: drawn face down, identified when sprung
+            b.unseen_drawn += 1
+            card = f"{UNSEEN_TRAP}#{b.unseen_drawn}"
+            b.unseen_traps.append(card)
+        else:
+            b.trap_deck.remove(card)
+        s.player(e.color).traps.append(card)
+    aw = s.awaiting
+    if aw["discard"]:
+        s.awaiting = {"kind": "trap_discard", "color": e.color, "context": aw["context"]}
+        return
+    s.awaiting = None
+    if aw["context"] == "action":
+        _resolve(s, True)
+
+
+@on(ev.TrapDiscarded)
+def _(s: GameState, e: ev.TrapDiscarded) -> None:
+    s.player(e.color).traps.remove(e.card)
+    s.board.trap_discard.append(e.card)
+    context = s.awaiting["context"]
+    s.awaiting = None
+    if context == "action":
+        _resolve(s, True)
+
+
+def _lose_monster(s: GameState, p: Player, monster: str) -> None:
+    p.monsters = [m for m in p.monsters if m.id != monster]
+    s.board.discards["monsters"].append(monster)
+    p.trolls_busy = min(p.trolls_busy, trolls(p))  # a lost troll takes its token back to the bank
+
+
+@on(ev.MonsterHired)
+def _(s: GameState, e: ev.MonsterHired) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    s.board.monster_offer.remove(e.monster)
+    if e.discarded_trap:
+        p.traps.remove(e.discarded_trap)
+        s.board.trap_discard.append(e.discarded_trap)
+    if e.fed_monster:
+        _lose_monster(s, p, e.fed_monster)
+    p.monsters.append(Monster(e.monster))
+    _resolve(s, True)
+
+
+@on(ev.RoomBuilt)
+def _(s: GameState, e: ev.RoomBuilt) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    s.board.room_offer.remove(e.room)
+    r, c = e.square
+    p.dungeon[r][c] = Cell("room", room=e.room)
+    _resolve(s, True)
+
+
+# --- production and retrieval --------------------------------------------------------------------
+@on(ev.RoomProduced)
+def _(s: GameState, e: ev.RoomProduced) -> None:
+    p = s.player(e.color)
+    p.imps_busy += e.imps
+    p.trolls_busy += e.trolls
+    _pay(p, e.paid)
+    k = f"{e.square[0]},{e.square[1]}"
+    p.room_uses[k] = p.room_uses.get(k, 0) + 1
+    if e.output == "food":
+        p.food += 1
+    elif e.output == "gold":
+        p.gold += 1
+    elif e.output == "reputation":
+        p.evil = clamp_evil(p.evil - 1)
+    elif e.output == "imp":
+        p.imps += 1  # a free imp at once (Appendix › Magic Room)
+    elif e.output == "trap":
+        s.awaiting = {"kind": "trap_draw", "color": e.color, "count": 1, "discard": False, "context": "production"}
+
+
+@on(ev.OrdersRetrieved)
+def _(s: GameState, e: ev.OrdersRetrieved) -> None:
+    p = s.player(e.color)
+    p.hand = p.hand + p.inaccessible + [e.card]
+    p.inaccessible = list(e.inaccessible)
+    p.orders, p.revealed, p.nonplayer_order = [], 0, None
+    s.queue.pop(0)
+
+
+# --- events -------------------------------------------------------------------------------------
+def _handled(s: GameState, kind: str, color: str, *ids: str) -> None:
+    if s.awaiting is None or s.awaiting.get("kind") != kind:
+        s.awaiting = {"kind": kind, "color": color, "handled": []}
+    s.awaiting["handled"] += [i for i in ids if i]
+
+
+@on(ev.WagePaid)
+def _(s: GameState, e: ev.WagePaid) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    if e.discarded_trap:
+        p.traps.remove(e.discarded_trap)
+        s.board.trap_discard.append(e.discarded_trap)
+    if e.fed_monster:
+        _lose_monster(s, p, e.fed_monster)
+    _handled(s, "payday", e.color, e.monster, e.fed_monster or "")
+
+
+@on(ev.MonsterReleased)
+def _(s: GameState, e: ev.MonsterReleased) -> None:
+    p = s.player(e.color)
+    _lose_monster(s, p, e.monster)
+    p.evil = clamp_evil(p.evil + 1)
+    _handled(s, "payday", e.color, e.monster)
+
+
+@on(ev.PayDayFinished)
+def _(s: GameState, e: ev.PayDayFinished) -> None:
+    s.awaiting = None
+    s.queue.pop(0)
+
+
+@on(ev.TaxesPaid)
+def _(s: GameState, e: ev.TaxesPaid) -> None:
+    p = s.player(e.color)
+    p.gold -= e.paid
+    p.red_marks += e.red_marks
+    s.queue.pop(0)
+
+
+@on(ev.SpecialEventChoiceMade)
+def _(s: GameState, e: ev.SpecialEventChoiceMade) -> None:
+    _handled(s, "special", e.color, (e.target or e.option).split(":")[-1])
+
+
+@on(ev.SpecialEventApplied)
+def _(s: GameState, e: ev.SpecialEventApplied) -> None:
+    p, fx = s.player(e.color), e.effect
+    p.gold = max(0, p.gold + fx.get("gold", 0))
+    p.food = max(0, p.food + fx.get("food", 0))
+    p.imps = max(0, p.imps + fx.get("imps", 0))
+    p.imps_busy = min(p.imps_busy, p.imps)
+    p.evil = clamp_evil(p.evil + fx.get("evil", 0))
+    for m in fx.get("monsters_lost", []):
+        _lose_monster(s, p, m)
+    for t in fx.get("traps_lost", []):
+        p.traps.remove(t)
+        s.board.trap_discard.append(t)
+    for m in p.monsters:
+        if m.id in fx.get("monsters_knocked_out", []):
+            m.knocked_out = True
+    for r, c in fx.get("tiles_removed", []):
+        p.dungeon[r][c] = None
+
+
+@on(ev.SpecialEventFinished)
+def _(s: GameState, e: ev.SpecialEventFinished) -> None:
+    s.awaiting = None
+    s.queue.pop(0)
+
+
+# --- adventurers, paladin, rounds, years -----------------------------------------------------------
+@on(ev.NonPlayerEvilMoved)
+def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
+    np = _np(s, e.color)
+    np.evil = clamp_evil(np.evil + e.steps)
+
+
+@on(ev.EvilometerMoved)
+def _(s: GameState, e: ev.EvilometerMoved) -> None:
+    s.player(e.color).evil = e.evil  # already there: the event that moved it was applied first
+
+
+def _take_incoming(s: GameState, tile: str) -> None:
+    tiles = s.board.incoming[SEASONS[s.season]]
+    tiles.remove(tile)
+    if not tiles:
+        del s.board.incoming[SEASONS[s.season]]
+
+
+@on(ev.AdventurerAssigned)
+def _(s: GameState, e: ev.AdventurerAssigned) -> None:
+    _take_incoming(s, e.tile)
+    s.player(e.color).party.insert(e.position, e.tile)
+
+
+@on(ev.AdventurerDiscarded)
+def _(s: GameState, e: ev.AdventurerDiscarded) -> None:
+    _take_incoming(s, e.tile)
+    s.board.discards["adventurers"].append(e.tile)
+
+
+@on(ev.PaladinArrived)
+def _(s: GameState, e: ev.PaladinArrived) -> None:
+    s.paladin.holder = e.color
+
+
+@on(ev.PaladinMoved)
+def _(s: GameState, e: ev.PaladinMoved) -> None:
+    s.paladin.holder = e.to_color
+
+
+@on(ev.RoundEnded)
+def _(s: GameState, e: ev.RoundEnded) -> None:
+    for p in s.players:
+        p.imps_busy = p.trolls_busy = 0
+        p.room_uses = {}
+    s.board.spaces = {a: [None, None, None] for a in s.board.spaces}
+    s.board.shut_out = []
+    s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
+
+
+@on(ev.YearBegan)
+def _(s: GameState, e: ev.YearBegan) -> None:
+    b = s.board
+    b.box["combat_cards"] += [c for c in b.combat_cards if c]  # unrevealed cards stay unknown
+    b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
+    if s.paladin is not None:  # in his tent, or survived the First Year's Combat: to the Distant Lands
+        b.discards["paladins"].append(s.paladin.id)
+    s.paladin = Paladin(id="paladin_y2")
+    for np in s.nonplayers:
+        if np.evil is not None:
+            np.evil = clamp_evil(np.evil - 2)  # simulates conquering in the non-player dungeon
+    for p in s.players:
+        p.spied = {}
+        for m in p.monsters:
+            m.knocked_out = False
+    b.event_pool, b.event_tiles, b.special_revealed = list(EVENT_TILES), {}, {}
+    s.year, s.season = e.year, 0
+    s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
+
+
+# --- combat -------------------------------------------------------------------------------------
+def _battle(s: GameState) -> dict:
+    return s.battle
+
+
+@on(ev.CombatRoundBegan)
+def _(s: GameState, e: ev.CombatRoundBegan) -> None:
+    s.combat_round, s.combat_card, s.battle = e.round, None, None
+    for p in s.players:
+        p.plan = None
+
+
+@on(ev.BattlePlanned)
+def _(s: GameState, e: ev.BattlePlanned) -> None:
+    s.player(e.color).plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters)}
+
+
+@on(ev.PrisonerReleased)
+def _(s: GameState, e: ev.PrisonerReleased) -> None:
+    p = s.player(e.color)
+    p.prison.remove(e.prisoner)
+    kind = "paladins" if e.prisoner in catalog().paladins else "adventurers"
+    s.board.discards[kind].append(e.prisoner)
+    p.plan = {"released": e.prisoner}
+
+
+@on(ev.CombatCardRevealed)
+def _(s: GameState, e: ev.CombatCardRevealed) -> None:
+    s.combat_card = e.card
+    s.queue = [p.color for p in s.play_order() if p.plan and "tile" in p.plan]
+
+
+@on(ev.BattleBegan)
+def _(s: GameState, e: ev.BattleBegan) -> None:
+    plan = s.player(e.color).plan
+    s.battle = {
+        "color": e.color,
+        "tile": list(e.tile),
+        "room": e.room,
+        "traps": list(plan["traps"]),
+        "monsters": list(plan["monsters"]),
+        "fast_done": False,
+        "slow_done": False,
+        "healing_done": False,
+        "conquest_done": False,
+        "attacked": False,
+        "no_conquer": [],
+        "no_heal": "",
+        "no_spell": False,
+        "disarm_used": 0,
+        "shield": 0,
+        "courage": None,
+        "invisible": False,
+        "rage": False,
+        "poison": [],
+        "magic_key": False,
+        "choice": None,
+    }
+
+
+@on(ev.TrapSprung)
+def _(s: GameState, e: ev.TrapSprung) -> None:
+    p, b = s.player(e.color), s.battle
+    p.gold -= e.paid.get("gold", 0)
+    p.food -= e.paid.get("food", 0)
+    p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank
+    p.traps.remove(e.trap)
+    s.board.trap_discard.append(e.trap)
+    b["traps"].remove(e.trap)
+    b["disarm_used"] += e.disarm_used
+    for fx in e.effects:
+        if fx == "no_conquer":
+            b["no_conquer"].append(f"trap:{e.trap}")
+        elif fx.startswith("poison:"):
+            b["poison"].append(fx.split(":", 1)[1])
+        elif fx == "no_spell":
+            b["no_spell"] = True
+        elif fx == "no_heal":
+            b["no_heal"] = "the Anti-Magic Dart hit a priest"
+
+
+@on(ev.DamageDealt)
+def _(s: GameState, e: ev.DamageDealt) -> None:
+    p = s.player(e.color)
+    if s.paladin is not None and e.target == s.paladin.id:
+        s.paladin.damage += e.amount
+    elif e.amount:
+        p.damage[e.target] = p.damage.get(e.target, 0) + e.amount
+    b = s.battle
+    if b is not None and e.prevented_by == "shield":
+        b["shield"] -= 1
+    elif b is not None and e.prevented_by == "courage":
+        b["courage"].append(e.target)
+
+
+@on(ev.AdventurerImprisoned)
+def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
+    p = s.player(e.color)
+    if s.paladin is not None and e.adventurer == s.paladin.id:
+        s.paladin = None  # in prison he moves no more
+    else:
+        p.party.remove(e.adventurer)
+        p.damage.pop(e.adventurer, None)
+        if e.adventurer in p.fed:
+            p.fed.remove(e.adventurer)
+    p.prison.append(e.adventurer)
+
+
+@on(ev.IllusionVanished)
+def _(s: GameState, e: ev.IllusionVanished) -> None:
+    p = s.player(e.color)
+    p.illusion = 0
+    p.damage.pop("illusion", None)
+    if "illusion" in p.fed:  # a Create Food token on the Illusion goes with it
+        p.fed.remove("illusion")
+
+
+@on(ev.SpellNotCast)
+def _(s: GameState, e: ev.SpellNotCast) -> None:
+    s.battle[f"{e.step}_done"] = True
+
+
+@on(ev.SpellCast)
+def _(s: GameState, e: ev.SpellCast) -> None:
+    p, b, fx = s.player(e.color), s.battle, e.effect
+    b[f"{e.step}_done"] = True
+    for flag in ("invisible", "rage", "magic_key"):
+        if fx.get(flag):
+            b[flag] = True
+    b["shield"] += fx.get("shield", 0)
+    if fx.get("courage"):
+        b["courage"] = []
+    p.imps += fx.get("imps", 0)
+    p.gold += fx.get("gold", 0)
+    p.food += fx.get("food", 0)
+    p.evil = clamp_evil(p.evil + fx.get("evil", 0))
+    if fx.get("trap_lost"):
+        p.traps.remove(fx["trap_lost"])
+        s.board.trap_discard.append(fx["trap_lost"])
+    if fx.get("choice"):
+        b["choice"] = copy.deepcopy(fx["choice"])  # never share lists with the event
+    if fx.get("illusion"):
+        p.illusion = 1
+    if fx.get("fed"):
+        p.fed.append(fx["fed"])
+    for who, n in fx.get("healed", {}).items():
+        _heal(s, p, who, n)
+
+
+def _heal(s: GameState, p: Player, who: str, n: int) -> None:
+    if s.paladin is not None and who == s.paladin.id:
+        s.paladin.damage -= n
+    else:
+        p.damage[who] -= n
+        if not p.damage[who]:
+            del p.damage[who]
+
+
+@on(ev.SpellChoiceMade)
+def _(s: GameState, e: ev.SpellChoiceMade) -> None:
+    p, b = s.player(e.color), s.battle
+    choice = b["choice"]
+    if e.option == "pay":
+        _pay(p, e.paid)
+    if e.option in ("withdraw", "target"):
+        b["monsters"].remove(e.target)
+        if e.card in ("metamorphosis", "dimensional_gate"):
+            next(m for m in p.monsters if m.id == e.target).knocked_out = True
+    if e.option == "withdraw_all":
+        b["monsters"] = [m for m in b["monsters"] if catalog().monsters[m.split("#")[0]].is_ghost]
+    if e.option == "gain_evil":
+        p.evil = clamp_evil(p.evil + 2)
+    if e.card == "suggestion":
+        choice["todo"].remove(e.target)
+        if choice["todo"]:
+            return
+    b["choice"] = None
+
+
+@on(ev.MonsterAttacked)
+def _(s: GameState, e: ev.MonsterAttacked) -> None:
+    p, b = s.player(e.color), s.battle
+    _pay(p, e.paid)
+    b["monsters"].remove(e.monster)
+    if e.knocked_out:
+        next(m for m in p.monsters if m.id == e.monster).knocked_out = True
+    if e.attacked:
+        b["attacked"] = True
+    if "no_conquer" in e.effects:
+        b["no_conquer"].append(f"monster:{e.monster}")
+    if "no_healing" in e.effects:
+        b["no_heal"] = f"the {e.monster} stops the Healing Step"
+
+
+@on(ev.PartyHealed)
+def _(s: GameState, e: ev.PartyHealed) -> None:
+    p = s.player(e.color)
+    for who, n in e.healed.items():
+        _heal(s, p, who, n)
+    s.battle["healing_done"] = True
+
+
+@on(ev.HealingSkipped)
+def _(s: GameState, e: ev.HealingSkipped) -> None:
+    s.battle["healing_done"] = True
+
+
+@on(ev.TileConquered)
+def _(s: GameState, e: ev.TileConquered) -> None:
+    p = s.player(e.color)
+    p.dungeon[e.tile[0]][e.tile[1]].conquered = True
+    p.evil = clamp_evil(p.evil - 1)
+    s.battle["conquest_done"] = True
+
+
+@on(ev.ConquestPrevented)
+def _(s: GameState, e: ev.ConquestPrevented) -> None:
+    s.battle["conquest_done"] = True
+
+
+@on(ev.BattleEnded)
+def _(s: GameState, e: ev.BattleEnded) -> None:
+    s.battle = None
+    if s.queue and s.queue[0] == e.color:
+        s.queue.pop(0)
+
+
+@on(ev.CombatRoundEnded)
+def _(s: GameState, e: ev.CombatRoundEnded) -> None:
+    s.combat_card, s.battle, s.queue = None, None, []
+    for p in s.players:
+        p.plan = None
+
+
+@on(ev.CombatEnded)
+def _(s: GameState, e: ev.CombatEnded) -> None:
+    for color, leaving in e.departed.items():
+        p = s.player(color)
+        for who in leaving:
+            if who in catalog().paladins:
+                s.board.discards["paladins"].append(who)
+                s.paladin = None
+            elif who in p.party:
+                p.party.remove(who)
+                s.board.discards["adventurers"].append(who)
+    for p in s.players:
+        p.damage, p.fed, p.illusion, p.plan = {}, [], 0, None
+        for m in p.monsters:
+            m.knocked_out = False  # "turn your monsters face up again"
+    s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
+
+
+@on(ev.GameScored)
+def _(s: GameState, e: ev.GameScored) -> None:
+    s.scores = copy.deepcopy(e.scores)
+    s.phase = "over"
+
+
+@on(ev.TrapsOrdered)
+def _(s: GameState, e: ev.TrapsOrdered) -> None:
+    s.battle["traps"] = list(e.traps)
+    s.battle["traps_ordered"] = True
+
+
+@on(ev.GameArchived)
+def _(s: GameState, e: ev.GameArchived) -> None:
+    s.archived = True
+
+
+@on(ev.TableRulingApplied)
+def _(s: GameState, e: ev.TableRulingApplied) -> None:
+    for color, ch in e.changes.items():
+        p = s.player(color)
+        p.gold += ch.get("gold", 0)
+        p.food += ch.get("food", 0)
+        p.imps += ch.get("imps", 0)
+        p.red_marks += ch.get("red_marks", 0)
+        p.evil = clamp_evil(p.evil + ch.get("evil", 0))
+        for who, n in ch.get("damage", {}).items():
+            if s.paladin is not None and who == s.paladin.id:
+                s.paladin.damage += n
+            else:
+                p.damage[who] = p.damage.get(who, 0) + n
+                if not p.damage[who]:
+                    del p.damage[who]
+        for r, c in ch.get("conquered", []):
+            p.dungeon[r][c].conquered = True
+        for r, c in ch.get("restored", []):
+            p.dungeon[r][c].conquered = False

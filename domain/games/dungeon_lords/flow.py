@@ -1,0 +1,47 @@
+"""The Building flow: which phase module answers "what happens next" (architecture §2).
+
+``step(state)`` returns either the consequence events to apply next, or the
+:class:`~domain.kernel.pending.Pending` input the game waits for. The paladin is checked first,
+after every event, because he moves "immediately" (Rulebook › Paladin).
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Pending
+
+from .phases import actions, adventurers, combat, event_phase, orders, production, rounds
+from .state import GameState
+
+PHASES = {
+    "setup": rounds.setup_step,
+    "new_round": rounds.new_round_step,
+    "orders": orders.step,
+    "actions": actions.step,
+    "production": production.step,
+    "event": event_phase.step,
+    "adventurers": adventurers.step,
+    "combat": combat.step,
+    "year_end": rounds.year_end_step,
+    "scoring": rounds.scoring_step,
+    "over": rounds.game_over_step,
+}
+
+
+def step(state: GameState):
+    moved = adventurers.paladin_step(state)
+    if moved:
+        return moved
+    aw = state.awaiting
+    if aw and aw.get("kind") == "face_down":  # tabletop: a spy records the card he looked at
+        return rounds.face_down(
+            state,
+            aw["what"],
+            aw["year"],
+            aw["position"],
+            f"{aw['spy']} looks at Combat Card #{aw['position']}: record it",
+        )
+    return PHASES[state.phase](state)
+
+
+def is_pending(result) -> bool:
+    return isinstance(result, Pending)

@@ -1,0 +1,772 @@
+"""Combat: planning, the Combat Card, and each battle's steps, round by round.
+
+Rules: Rulebook › Combat Training (attacks, thieves, healing, fatigue); › Combat (Planning,
+Revealing Combat Card, Battle Phase: Trap, Fast Spell, Monsters, Slow Spell, Healing,
+Conquering; End of Combat; Moving Paladin; Notes on Selected Traps); › Appendix (monsters,
+combat rooms); the CGE FAQ rulings recorded in the catalog (anti-trap symbols stop damage only).
+
+A battle is a small state machine kept in ``state.battle``; each step ends with an event that
+narrates it (TrapSprung, SpellCast/SpellNotCast, MonsterAttacked, PartyHealed/HealingSkipped,
+TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import combinations
+
+from domain.kernel import CHANCE, ChanceSpec, Pending
+
+from .. import dungeon as dg
+from .. import events as ev
+from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
+from ..errors import RuleViolation, refuse
+from ..state import GameState, Player
+from .actions import cost_dict
+from .common import (
+    catalog,
+    clamp_evil,
+    is_ghost,
+    is_unseen,
+    monster_type,
+    name_of,
+    payment_problem,
+    season_name,
+    type_of,
+)
+
+ILLUSION = "illusion"
+MAX_GHOST_OPTIONS = 3  # options list every subset of up to this many ghosts (more can still be sent)
+
+
+# --- the party ------------------------------------------------------------------------------------
+def line(state: GameState, p: Player) -> list[str]:
+    """The party front first: an Illusion, the paladin, then the adventurers. Under Invisibility the
+    wizards stand at the back."""
+    out = [ILLUSION] if p.illusion else []
+    if state.paladin is not None and state.paladin.holder == p.color:
+        out.append(state.paladin.id)
+    out += p.party
+    b = state.battle
+    if b and b["color"] == p.color and b.get("invisible"):
+        wizards = [a for a in out if profession(a) == "wizard"]
+        out = [a for a in out if a not in wizards] + wizards
+    return out
+
+
+def profession(who: str) -> str:
+    if who == ILLUSION:
+        return "illusion"
+    cat = catalog()
+    return "paladin" if who in cat.paladins else cat.adventurers[who].profession
+
+
+def stats(p: Player, who: str) -> tuple[int, int, int, int]:
+    """(hit points, disarm, heal, magic) of one member of the party."""
+    if who == ILLUSION:
+        return 1 + (1 if ILLUSION in p.fed else 0), 0, 0, 0
+    cat = catalog()
+    a = cat.paladins.get(who) or cat.adventurers[who]
+    return a.hit_points + (1 if who in p.fed else 0), a.disarm, a.heal, a.magic
+
+
+def damage_on(state: GameState, p: Player, who: str) -> int:
+    if state.paladin is not None and who == state.paladin.id:
+        return state.paladin.damage
+    return p.damage.get(who, 0)
+
+
+def nearest_tiles(grid) -> list[tuple[int, int]]:
+    """Unconquered tiles nearest the entrance, walking through the dungeon (Planning Phase)."""
+    if grid[dg.ENTRANCE[0]][dg.ENTRANCE[1]] is None:
+        return []
+    dist = {dg.ENTRANCE: 0}
+    todo = deque([dg.ENTRANCE])
+    while todo:
+        sq = todo.popleft()
+        for n in dg.neighbours(*sq):
+            if n not in dist and grid[n[0]][n[1]] is not None:
+                dist[n] = dist[sq] + 1
+                todo.append(n)
+    open_ = [sq for sq in dist if not grid[sq[0]][sq[1]].conquered]
+    if not open_:
+        return []
+    best = min(dist[sq] for sq in open_)
+    return sorted(sq for sq in open_ if dist[sq] == best)
+
+
+class Hits:
+    """Damage dealt one hit at a time on a working copy, producing DamageDealt/AdventurerImprisoned."""
+
+    def __init__(self, state: GameState, p: Player):
+        self.state, self.p = state, p
+        self.line = line(state, p)
+        self.dmg = {w: damage_on(state, p, w) for w in self.line}
+        b = state.battle or {}
+        self.shield = b.get("shield", 0)
+        self.courage = set(b.get("courage") or []) if b.get("courage") is not None else None
+        self.invisible = {w for w in self.line if b.get("invisible") and profession(w) == "wizard"}
+        self.events: list[ev.Event] = []
+
+    def alive(self) -> list[str]:
+        return list(self.line)
+
+    def hit(
+        self,
+        who: str,
+        amount: int,
+        source: str,
+        *,
+        monster: bool = False,
+        unpreventable: bool = False,
+        prevented: int = 0,
+    ) -> bool:
+        """Deal ``amount`` to ``who``; returns True if he is eliminated by it."""
+        if who not in self.line:
+            return False
+        by = "disarm" if prevented else ""
+        if not unpreventable:
+            if who in self.invisible and amount:
+                prevented, amount, by = prevented + amount, 0, "invisible"
+            if amount and self.shield:
+                self.shield -= 1
+                prevented, amount, by = prevented + 1, amount - 1, "shield"
+            if amount and monster and self.courage is not None and who not in self.courage:
+                self.courage.add(who)
+                prevented, amount, by = prevented + 1, amount - 1, "courage"
+        self.events.append(
+            ev.DamageDealt(
+                color=self.p.color, target=who, amount=amount, source=source, prevented=prevented, prevented_by=by
+            )
+        )
+        self.dmg[who] += amount
+        if self.dmg[who] >= stats(self.p, who)[0]:
+            self.line.remove(who)
+            self.events.append(
+                ev.IllusionVanished(color=self.p.color)
+                if who == ILLUSION
+                else ev.AdventurerImprisoned(color=self.p.color, adventurer=who)
+            )
+            return True
+        return False
+
+
+# --- the combat flow -------------------------------------------------------------------------------
+def step(state: GameState):
+    if state.combat_round == 0:
+        return [ev.CombatRoundBegan(year=state.year, round=1)]
+    if state.battle is not None:
+        return _battle_step(state)
+    if state.combat_card is None:
+        return _planning_step(state)
+    if state.queue:
+        p = state.player(state.queue[0])
+        if not line(state, p):
+            return [ev.BattleEnded(color=p.color)]
+        tile = tuple(p.plan["tile"])
+        cell = p.dungeon[tile[0]][tile[1]]
+        return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
+    out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
+    if state.combat_round < 4 and any(line(state, p) for p in state.players):
+        return out + [ev.CombatRoundBegan(year=state.year, round=state.combat_round + 1)]
+    departed = {p.color: line(state, p) for p in state.players if line(state, p)}
+    out.append(ev.CombatEnded(year=state.year, departed=departed))
+    nxt = "over" if state.training else "year_end" if state.year == 1 else "scoring"
+    return out + [ev.PhaseBegan(phase=nxt, year=state.year, season=season_name(state))]
+
+
+def _needs_plan(state: GameState, p: Player) -> bool:
+    return bool(line(state, p)) and p.plan is None and bool(nearest_tiles(p.dungeon) or p.prison)
+
+
+def _planning_step(state: GameState):
+    actors = [p.color for p in state.play_order() if _needs_plan(state, p)]
+    if not actors:
+        card = state.board.combat_cards[state.combat_round - 1]
+        if not card:  # tabletop: face down until now
+            from .rounds import face_down
+
+            return face_down(
+                state,
+                "combat_card",
+                state.year,
+                state.combat_round,
+                f"Reveal the Combat Card for round {state.combat_round} and record it",
+            )
+        return [ev.CombatCardRevealed(round=state.combat_round, card=card)]
+    return Pending(
+        kind="plan_battle",
+        actors=actors,
+        prompt=f"Combat round {state.combat_round}: choose the tile, traps and monsters "
+        "(simultaneous; with no unconquered tile, release a prisoner)",
+        accepts=(PlanBattle, ReleasePrisoner),
+        handle=_plan,
+        options_fn=lambda a: plan_options(state, state.player(a)),
+        rule="combat.planning",
+    )
+
+
+def _room_of(p: Player, tile) -> str | None:
+    cell = p.dungeon[tile[0]][tile[1]]
+    return cell.room if cell is not None and cell.kind == "room" else None
+
+
+def trap_cost(state: GameState, p: Player, traps: list[str], room: str | None) -> dict[str, int]:
+    """What the planned traps will cost when sprung: their own cost, +1 gold each in a room
+    (not in the Labyrinth). An unseen card's own cost is unknown until it is identified (then
+    only a card the player can pay for is accepted: :func:`_identify_trap`)."""
+    total: dict[str, int] = {}
+    for t in traps:
+        if is_unseen(t):
+            c = None
+        else:
+            c = catalog().traps[type_of(t)].values(state.year).use_cost
+        for k, v in (("gold", c.gold), ("food", c.food), ("imps", c.imps)) if c else ():
+            if v:
+                total[k] = total.get(k, 0) + v
+        if room is not None and room != "labyrinth":
+            total["gold"] = total.get("gold", 0) + 1
+    return total
+
+
+def _plan(state: GameState, cmd) -> list[ev.Event]:
+    p = state.player(cmd.player)
+    tiles = nearest_tiles(p.dungeon)
+    if isinstance(cmd, ReleasePrisoner):
+        if tiles:
+            raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
+        if cmd.prisoner not in p.prison:
+            raise refuse("PRISONER_UNKNOWN", f"{cmd.prisoner} is not in {p.color}'s prison", "combat.no_tile")
+        # "You can save the paladin for last": a permission (the paladin scores 5, others 2), not a duty.
+        return [ev.PrisonerReleased(color=p.color, prisoner=cmd.prisoner)]
+    tile = tuple(cmd.tile)
+    if not tiles:
+        raise refuse("NO_TILE_LEFT", "no unconquered tile is left: release a prisoner instead", "combat.no_tile")
+    if tile not in tiles:
+        raise refuse(
+            "TILE_NOT_NEAREST",
+            f"the adventurers attack one of the unconquered tiles nearest the entrance: {[list(t) for t in tiles]}",
+            "combat.tile",
+        )
+    room = _room_of(p, tile)
+    trap_limit = 2 if room == "labyrinth" else 1
+    monster_limit = 2 if room is not None and room != "labyrinth" else 1
+    if len(cmd.traps) > trap_limit or len(set(cmd.traps)) != len(cmd.traps):
+        raise refuse(
+            "TOO_MANY_TRAPS", f"{'a room' if room else 'a tunnel'} takes {trap_limit} trap(s)", "combat.defense"
+        )
+    for t in cmd.traps:
+        if t not in p.traps:
+            raise refuse("TRAP_NOT_HELD", f"{t} is not one of {p.color}'s Trap Cards", "combat.defense")
+    owned = {m.id: m for m in p.monsters}
+    if len(set(cmd.monsters)) != len(cmd.monsters):
+        raise refuse("MONSTER_TWICE", "each monster can be sent once", "combat.defense")
+    for m in cmd.monsters:
+        if m not in owned:
+            raise refuse("MONSTER_NOT_OWNED", f"{m} is not in {p.color}'s Monster Lair", "combat.defense")
+        if owned[m].knocked_out:
+            raise refuse(
+                "MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year", "combat.defense"
+            )
+    real = [m for m in cmd.monsters if not is_ghost(m)]
+    if len(real) > monster_limit:
+        where = "the Labyrinth" if room == "labyrinth" else "a room" if room else "a tunnel"
+        raise refuse(
+            "TOO_MANY_MONSTERS", f"{where} takes {monster_limit} monster(s) (ghosts do not count)", "combat.defense"
+        )
+    cost = trap_cost(state, p, list(cmd.traps), room)
+    problem = payment_problem(p, cost, "the traps' costs", state.variant)
+    if problem:
+        raise refuse(
+            "TRAP_COST_UNPAYABLE",
+            f"{problem.message} (a trap whose cost cannot be paid cannot be chosen)",
+            "combat.trap_cost",
+        )
+    return [ev.BattlePlanned(color=p.color, tile=tile, traps=list(cmd.traps), monsters=list(cmd.monsters))]
+
+
+def plan_options(state: GameState, p: Player) -> list:
+    tiles = nearest_tiles(p.dungeon)
+    if not tiles:
+        return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
+    ready = [m.id for m in p.monsters if not m.knocked_out]
+    ghosts = [m for m in ready if is_ghost(m)][:MAX_GHOST_OPTIONS]
+    real = [m for m in ready if not is_ghost(m)]
+    out = []
+    for tile in tiles:
+        room = _room_of(p, tile)
+        trap_limit = 2 if room == "labyrinth" else 1
+        monster_limit = 2 if room is not None and room != "labyrinth" else 1
+        # the Labyrinth's two traps are ordered when they spring (OrderTraps), so a set is enough here
+        trap_sets = [list(c) for k in range(trap_limit + 1) for c in combinations(sorted(set(p.traps)), k)]
+        monster_sets = [list(c) for k in range(monster_limit + 1) for c in combinations(real, k)]
+        ghost_sets = [list(c) for k in range(len(ghosts) + 1) for c in combinations(ghosts, k)]
+        for traps in trap_sets:
+            if payment_problem(p, trap_cost(state, p, traps, room), "", state.variant):
+                continue
+            for ms in monster_sets:
+                for gs in ghost_sets:
+                    out.append(PlanBattle(player=p.color, tile=tile, traps=traps, monsters=ms + gs))
+    return out
+
+
+# --- a battle -------------------------------------------------------------------------------------
+def _battle_step(state: GameState):
+    b = state.battle
+    p = state.player(b["color"])
+    if not line(state, p):
+        return [ev.BattleEnded(color=p.color)]
+    if b["traps"]:
+        return _trap_step(state, p)
+    if not b["fast_done"]:
+        return _spell_step(state, p, "fast")
+    if b.get("choice"):
+        return _spell_choice_pending(state, p)
+    if b["monsters"]:
+        return _monster_pending(state, p)
+    if not b["slow_done"]:
+        return _spell_step(state, p, "slow")
+    if b.get("choice"):
+        return _spell_choice_pending(state, p)
+    if not b["healing_done"]:
+        return _healing(state, p)
+    if not b["conquest_done"]:
+        return _conquering(state, p)
+    return _poison(state, p) + [ev.BattleEnded(color=p.color)]
+
+
+# --- Trap Step
+def _identify_trap(state: GameState, p: Player, placeholder: str):
+    """Tabletop: a Trap Card drawn unseen is sprung: the recorder says which card it was. It can be
+    any card still listed in the deck whose cost the player can pay with what the other planned
+    traps leave (Rulebook › Combat › Trap Step: the trap is revealed and paid for)."""
+    others = [t for t in state.battle["traps"] if t != placeholder]
+    room = state.battle.get("room")
+    pool = []
+    for card in dict.fromkeys(state.board.trap_deck):
+        cost = trap_cost(state, p, [*others, card], room)
+        if not payment_problem(p, cost, "", state.variant):
+            pool += [c for c in state.board.trap_deck if c == card]
+    number = int(placeholder.split("#", 1)[1])
+    spec = ChanceSpec(
+        what="trap_cards",
+        pool=pool,
+        count=1,
+        color=p.color,
+        build=lambda cards: [ev.FaceDownCardSeen(what="trap_card", year=state.year, position=number, card=cards[0])],
+    )
+    prompt = f"Identify {p.color}'s sprung trap: which Trap Card was it (drawn unseen as {placeholder})?"
+    if not pool:  # the record went wrong earlier: the plan should not have been possible
+        prompt += (
+            f" No card still listed is one {p.color} could pay for: correct the battle plan (dungeon-lords correct)"
+        )
+    return Pending(
+        kind="chance", actors=[CHANCE], chance=spec, accepts=(RecordDraw,), rule="input.chance", prompt=prompt
+    )
+
+
+def _labyrinth_order(state: GameState, p: Player) -> Pending:
+    """CGE FAQ (Labyrinth): the owner chooses the order of its two traps when they spring, after the
+    Combat Card is revealed, not at planning."""
+    traps = list(state.battle["traps"])
+
+    def handle(st: GameState, cmd: OrderTraps):
+        if cmd.first not in traps:
+            raise refuse("TRAP_ORDER_INVALID", f"the Labyrinth's traps are {' and '.join(traps)}", "combat.labyrinth")
+        return [ev.TrapsOrdered(color=p.color, traps=[cmd.first, *[t for t in traps if t != cmd.first]])]
+
+    return Pending(
+        kind="labyrinth_order",
+        actors=[p.color],
+        prompt=f"{p.color}: which Labyrinth trap springs first?",
+        accepts=(OrderTraps,),
+        handle=handle,
+        rule="combat.labyrinth",
+        options_fn=lambda a: [OrderTraps(player=p.color, first=t) for t in traps],
+    )
+
+
+def _trap_step(state: GameState, p: Player):
+    b = state.battle
+    if len(b["traps"]) == 2 and not b.get("traps_ordered") and len({type_of(t) for t in b["traps"]}) == 2:
+        return _labyrinth_order(state, p)
+    trap = b["traps"][0]
+    if is_unseen(trap):
+        return _identify_trap(state, p, trap)
+    vals = catalog().traps[type_of(trap)].values(state.year)
+    if vals.targeting == "anyone":
+        targets = line(state, p)
+
+        def handle(st: GameState, cmd: TargetTrap):
+            if cmd.target not in targets:
+                raise refuse(
+                    "TRAP_TARGET_INVALID", f"aim the {name_of(trap)} at one of: {', '.join(targets)}", "combat.trap"
+                )
+            return spring_trap(st, p, trap, cmd.target)
+
+        return Pending(
+            kind="trap_target",
+            actors=[p.color],
+            prompt=f"{p.color}: aim the {name_of(trap)}",
+            accepts=(TargetTrap,),
+            handle=handle,
+            options_fn=lambda a: [TargetTrap(player=p.color, target=t) for t in targets],
+            rule="combat.trap",
+            detail={"trap": trap},
+        )
+    return spring_trap(state, p, trap, None)
+
+
+def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> list[ev.Event]:
+    """Reveal, pay and resolve a trap: damage front first, less the party's disarm symbols (shared
+    across the Labyrinth's two traps); special effects always apply (CGE FAQ)."""
+    b = state.battle
+    vals = catalog().traps[type_of(trap)].values(state.year)
+    cost = trap_cost(state, p, [trap], b["room"])
+    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
+    hits = Hits(state, p)
+    order = hits.alive()
+    d = vals.damage
+    plan: list[tuple[str, int]] = []
+    if vals.special == "damage_equals_hit_points":
+        plan = [(order[0], stats(p, order[0])[0])]
+    elif vals.targeting == "first":
+        plan = [(order[0], d)]
+    elif vals.targeting == "second":
+        plan = [(order[1], d)] if len(order) > 1 else []  # catalog: no effect with one adventurer
+    elif vals.targeting == "anyone":
+        plan = [(target, d)]
+    elif vals.targeting == "everyone":
+        plan = [(w, d) for w in order]
+    elif vals.targeting == "everyone_plus_last":
+        plan = [(w, d + (1 if i == len(order) - 1 else 0)) for i, w in enumerate(order)]
+    elif vals.targeting == "first_plus_others":
+        plan = [(order[0], d)] + [(w, 1) for w in order[1:]]
+    pool = sum(stats(p, w)[1] for w in order) - b["disarm_used"]
+    used = 0
+    for w in order:  # thieves protect those in front first
+        for i, (who, amt) in enumerate(plan):
+            if who == w and pool > 0 and amt > 0:
+                cut = min(pool, amt)
+                pool, used = pool - cut, used + cut
+                plan[i] = (who, amt - cut)
+                hits.hit(who, amt - cut, f"trap:{trap}", prevented=cut)
+            elif who == w:
+                hits.hit(who, amt, f"trap:{trap}")
+    effects = []
+    if vals.special == "no_conquer":
+        effects.append("no_conquer")
+    if vals.special == "poison_2":
+        effects.append(f"poison:{target}")
+    if vals.special == "anti_magic":
+        kind = profession(target)
+        effects.append("no_spell" if kind == "wizard" else "no_heal" if kind == "priest" else "anti_magic_no_effect")
+    return [
+        ev.TrapSprung(color=p.color, trap=trap, paid=cost, target=target, effects=effects, disarm_used=used),
+        *hits.events,
+    ]
+
+
+# --- Spells
+CHOICE_SPELLS = {"suggestion", "word_of_peace", "aura_of_fear", "metamorphosis", "dimensional_gate"}
+
+
+def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
+    card_id = state.combat_card
+    card = catalog().combat_cards[card_id]
+    b = state.battle
+    if card.speed != step:
+        return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason=f"not a {step} spell")]
+    if b["room"] == "anti_magic_room":
+        return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Room")]
+    if b["no_spell"]:
+        return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Dart hit a wizard")]
+    magic = sum(stats(p, w)[3] for w in line(state, p))
+    if magic < state.combat_round:
+        return [
+            ev.SpellNotCast(
+                color=p.color,
+                card=card_id,
+                step=step,
+                reason=f"the party has {magic} magic, round {state.combat_round} needs {state.combat_round}",
+            )
+        ]
+    return spell_effect(state, p, card_id, step)
+
+
+def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.Event]:
+    b = state.battle
+    order = line(state, p)
+    fx: dict = {}
+    hits = None
+    if card == "invisibility":
+        fx["invisible"] = True
+    elif card == "magic_shield":
+        fx["shield"] = 1
+    elif card == "fist_of_justice":
+        fx["imps"] = -min(1, p.imps)
+    elif card == "detect_treasure":
+        if p.gold:
+            fx["gold"] = -1
+        elif p.food:
+            fx["food"] = -1
+        elif p.traps:
+            fx["trap_lost"] = sorted(p.traps)[0]  # Engine choice: the lowest-id card (the lord has no say)
+    elif card == "detect_evil":
+        fx["evil"] = clamp_evil(p.evil + 2) - p.evil
+    elif card in ("suggestion", "aura_of_fear", "metamorphosis", "dimensional_gate"):
+        todo = [m for m in b["monsters"] if not is_ghost(m)]
+        if todo:
+            fx["choice"] = {"card": card, "todo": todo}
+    elif card == "word_of_peace":
+        fx["choice"] = {"card": card, "todo": []}
+    elif card == "blind_rage":
+        fx["rage"] = True
+    elif card == "illusion":
+        fx["illusion"] = 1
+    elif card == "create_food":
+        # CGE FAQ: the token goes on the first adventurer of the party, even when that is an Illusion.
+        if order:
+            fx["fed"] = order[0]
+    elif card == "regeneration":
+        wounded = next((w for w in order if damage_on(state, p, w)), None)
+        if wounded:
+            fx["healed"] = {wounded: damage_on(state, p, wounded)}
+    elif card == "song_of_courage":
+        fx["courage"] = True
+    elif card == "magic_key":
+        fx["magic_key"] = True
+    out: list[ev.Event] = [ev.SpellCast(color=p.color, card=card, step=step, effect=fx)]
+    return out + (hits.events if hits else [])
+
+
+def _spell_choice_pending(state: GameState, p: Player) -> Pending:
+    choice = state.battle["choice"]
+    card = choice["card"]
+    opts = spell_choice_options(state, p)
+
+    def handle(st: GameState, cmd: SpellChoice):
+        for o in opts:
+            if o.option == cmd.option and o.target == cmd.target:
+                return [_spell_choice_event(st, p, cmd)]
+        raise refuse(
+            "SPELL_CHOICE_INVALID",
+            f"{name_of(card)}: choose one of " + ", ".join(f"{o.option} {o.target or ''}".strip() for o in opts),
+            "combat.spell",
+        )
+
+    return Pending(
+        kind="spell_choice",
+        actors=[p.color],
+        prompt=f"{p.color}: {name_of(card)} - {catalog().combat_cards[card].effect}",
+        accepts=(SpellChoice,),
+        handle=handle,
+        options_fn=lambda a: opts,
+        rule="combat.spell",
+        detail={"card": card},
+    )
+
+
+def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
+    choice = state.battle["choice"]
+    card, c = choice["card"], p.color
+    if card == "suggestion":
+        m = choice["todo"][0]
+        out = []
+        if payment_problem(p, cost_dict(monster_type(m).cost), "", state.variant) is None:
+            out.append(SpellChoice(player=c, option="pay", target=m))
+        return out + [SpellChoice(player=c, option="withdraw", target=m)]
+    if card == "word_of_peace":
+        return [SpellChoice(player=c, option="withdraw_all"), SpellChoice(player=c, option="gain_evil")]
+    return [SpellChoice(player=c, option="target", target=m) for m in choice["todo"]]
+
+
+def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
+    card = state.battle["choice"]["card"]
+    paid = cost_dict(monster_type(cmd.target).cost) if cmd.option == "pay" else {}
+    return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
+
+
+# --- Monsters (and Ghosts) Step
+def legal_targets(state: GameState, p: Player, monster: str, option: str) -> list[str]:
+    """Who an attack on 'anyone' may hit: not the first for a ghost, never a priest for a vampire,
+    not an invisible wizard."""
+    b = state.battle
+    order = line(state, p)
+    tags = set(monster_type(monster).abilities) | set(_attack(monster, option).tags)
+    out = []
+    for i, w in enumerate(order):
+        if "not_first" in tags and i == 0:
+            continue
+        if "not_on_priests" in tags and profession(w) == "priest":
+            continue
+        if b.get("invisible") and profession(w) == "wizard":
+            continue
+        out.append(w)
+    return out
+
+
+def _attack(monster: str, option: str):
+    for a in monster_type(monster).attacks:
+        if a.option == option:
+            return a
+    raise refuse("ATTACK_OPTION_UNKNOWN", f"the {name_of(monster)} has no attack {option!r}", "combat.monsters")
+
+
+def _effective_kind(state: GameState, monster: str, option: str) -> str:
+    kind = _attack(monster, option).kind
+    if state.battle.get("rage") and kind == "anyone" and not is_ghost(monster):
+        return "standard"  # provisional Blind Rage: attacks on anyone hit the first
+    return kind
+
+
+def _monster_pending(state: GameState, p: Player) -> Pending:
+    return Pending(
+        kind="attack",
+        actors=[p.color],
+        prompt=f"{p.color}: choose the next monster (or ghost) to attack, its attack and target",
+        accepts=(Attack,),
+        handle=lambda st, cmd: attack_events(st, p, cmd),
+        options_fn=lambda a: attack_options(state, p),
+        rule="combat.monsters",
+        detail={"monsters": list(state.battle["monsters"])},
+    )
+
+
+def attack_options(state: GameState, p: Player) -> list[Attack]:
+    out = []
+    for m in state.battle["monsters"]:
+        for a in monster_type(m).attacks:
+            kind = _effective_kind(state, m, a.option)
+            if kind == "anyone":
+                targets = legal_targets(state, p, m, a.option)
+                choices = [[t] for t in targets] or [[]]
+            elif kind == "anyone_x2":
+                targets = legal_targets(state, p, m, a.option)
+                choices = [[x, y] for i, x in enumerate(targets) for y in targets[i:]] or [[]]
+            else:
+                choices = [[]]
+            for tg in choices:
+                cmd = Attack(player=p.color, monster=m, option=a.option, targets=tg)
+                try:
+                    attack_events(state, p, cmd)
+                except RuleViolation:
+                    continue
+                out.append(cmd)
+    return out
+
+
+def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
+    b = state.battle
+    if cmd.monster not in b["monsters"]:
+        raise refuse(
+            "MONSTER_NOT_IN_BATTLE",
+            f"{cmd.monster} is not waiting to attack in this battle ({', '.join(b['monsters'])})",
+            "combat.monsters",
+        )
+    att = _attack(cmd.monster, cmd.option)
+    t = monster_type(cmd.monster)
+    kind = _effective_kind(state, cmd.monster, cmd.option)
+    paid = cost_dict(att.extra_cost)
+    problem = payment_problem(p, paid, f"the {t.name}'s attack {cmd.option}", state.variant)
+    if problem:
+        raise problem
+    room = catalog().rooms.get(b["room"] or "")
+    bonus = room.bonus if room is not None and room.category == "combat" and t.kind in room.monster_kinds else 0
+    damage = (att.damage or 0) + bonus
+    targets = list(cmd.targets)
+    legal = legal_targets(state, p, cmd.monster, cmd.option) if kind in ("anyone", "anyone_x2") else []
+    need = {"anyone": 1, "anyone_x2": 2}.get(kind, 0)
+    if need and legal:
+        if len(targets) != need or any(x not in legal for x in targets):
+            raise refuse(
+                "ATTACK_TARGET_INVALID", f"the {t.name} attacks {need} of: {', '.join(legal)}", "combat.monsters"
+            )
+    elif targets:
+        raise refuse(
+            "ATTACK_TARGET_INVALID", f"the {t.name}'s attack {cmd.option} takes no target here", "combat.monsters"
+        )
+    follow_up = "goblin_follow_up" in att.tags
+    hits = Hits(state, p)
+    attacked = kind != "special" and not (need and not legal)
+    if kind == "standard":
+        first = hits.alive()[0]
+        if (
+            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster))
+            and follow_up
+            and hits.alive()
+        ):
+            hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
+    elif kind == "everyone":
+        for w in hits.alive():
+            hits.hit(w, damage, f"monster:{cmd.monster}", monster=True)
+    elif kind in ("anyone", "anyone_x2"):
+        for w in targets:
+            hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster))
+    effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
+    knocked_out = "returns_face_up" not in att.tags
+    return [
+        ev.MonsterAttacked(
+            color=p.color,
+            monster=cmd.monster,
+            option=cmd.option,
+            targets=targets,
+            paid=paid,
+            attacked=attacked,
+            knocked_out=knocked_out,
+            effects=effects,
+        ),
+        *hits.events,
+    ]
+
+
+# --- Healing, Conquering, poison
+def _healing(state: GameState, p: Player) -> list[ev.Event]:
+    b = state.battle
+    if not b["attacked"]:
+        return [ev.HealingSkipped(color=p.color, reason="no monster or ghost attacked")]
+    if b["no_heal"]:
+        return [ev.HealingSkipped(color=p.color, reason=b["no_heal"])]
+    order = line(state, p)
+    points = sum(stats(p, w)[2] for w in order)
+    healed: dict[str, int] = {}
+    for w in order:  # front first: a priest heals himself once those ahead are unhurt
+        take = min(points, damage_on(state, p, w))
+        if take:
+            healed[w] = take
+            points -= take
+    return [ev.PartyHealed(color=p.color, healed=healed)]
+
+
+def _conquering(state: GameState, p: Player) -> list[ev.Event]:
+    b = state.battle
+    blockers = [x for x in b["no_conquer"] if not (b.get("magic_key") and x.startswith("trap"))]
+    if blockers:
+        return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
+    fatigue = catalog().combat_cards[state.combat_card].fatigue
+    hits = Hits(state, p)
+    for _ in range(fatigue):  # one point at a time, always to the first in line
+        alive = [w for w in hits.alive() if w not in hits.invisible] or []
+        if not alive:
+            break
+        hits.hit(alive[0], 1, "fatigue")
+    if not hits.alive():
+        return hits.events + [ev.ConquestPrevented(color=p.color, reason="the party was eliminated by fatigue")]
+    return hits.events + [ev.TileConquered(color=p.color, tile=tuple(b["tile"]))]
+
+
+def _poison(state: GameState, p: Player) -> list[ev.Event]:
+    """Poisoned Dart: 2 more damage at the end of the round, after conquering; nobody can prevent it,
+    and it is lost if the target was eliminated (Notes on Selected Traps › Poisoned Dart).
+    Engine choice: a poisoned paladin who moved to another dungeon during the round (he "keeps any
+    Damage Counters") takes the 2 damage there, and goes to that dungeon's prison if they eliminate him."""
+    out: list[ev.Event] = []
+    for who in state.battle["poison"]:
+        host = p
+        if state.paladin is not None and who == state.paladin.id and state.paladin.holder not in (None, p.color):
+            host = state.player(state.paladin.holder)
+        hits = Hits(state, host)
+        if who in hits.alive():
+            hits.hit(who, 2, "poison", unpreventable=True)
+        out += hits.events
+    return out

@@ -1,0 +1,283 @@
+"""The Event Phase: Pay Day, Taxes and Special Events, player by player from the starting player.
+
+Rules: Rulebook › Event Phase (Pay Day, Taxes, Special Events); › Appendix (Golem, Demon);
+› Full Game › Paying a Cost vs. Gaining Evil. Special Event Cards run the catalog's
+``effect_spec`` (most base cards are provisional: see ``domain/games/dungeon_lords/catalog/README.md``).
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Pending
+
+from .. import dungeon as dg
+from .. import events as ev
+from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
+from ..errors import RuleViolation, refuse
+from ..state import GameState, Player
+from .actions import cost_dict
+from .common import catalog, clamp_evil, is_ghost, monster_type, payment_problem, season_name
+
+WAGE_COMMANDS = (PayWage, ReleaseMonster)
+
+
+def step(state: GameState):
+    if not state.queue:
+        return [ev.PhaseBegan(phase="adventurers", year=state.year, season=season_name(state))]
+    tile = state.board.event_tiles.get(season_name(state))
+    p = state.player(state.queue[0])
+    if tile == "pay_day":
+        return _payday(state, p)
+    if tile == "taxes":
+        return _taxes(state, p)
+    if tile == "special_event" and state.variant == "full":
+        return _special(state, p)
+    return [ev.SpecialEventFinished(color=p.color)]  # first game: the Special Event tile does nothing
+
+
+# --- Pay Day --------------------------------------------------------------------------------------
+def _unsettled(state: GameState, p: Player) -> list[str]:
+    handled = state.awaiting["handled"] if state.awaiting and state.awaiting["kind"] == "payday" else []
+    return [m.id for m in p.monsters if m.id not in handled]
+
+
+def _payday(state: GameState, p: Player):
+    """Each monster is paid or let go, in the order the player chooses (the rulebook's example keeps
+    the vampire by paying it before the witch is let go). A monster fed to a demon is not paid."""
+    todo = _unsettled(state, p)
+    if not todo:
+        return [ev.PayDayFinished(color=p.color)]
+
+    def handle(st: GameState, cmd):
+        if cmd.monster not in todo:
+            raise refuse(
+                "WAGE_NOT_DUE",
+                f"{cmd.monster} is not one of {p.color}'s monsters still to settle ({', '.join(todo)})",
+                "event.payday",
+            )
+        if isinstance(cmd, ReleaseMonster):
+            return [ev.MonsterReleased(color=p.color, monster=cmd.monster)]
+        return [wage_event(st, p, cmd.monster, cmd.feed_monster, cmd.discard_trap)]
+
+    def options(actor: str):
+        out = []
+        for m in todo:
+            t = monster_type(m)
+            traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
+            feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(x.id)] if t.cost.monsters else [None]
+            for tr in traps:
+                for f in feeds:
+                    try:
+                        wage_event(state, p, m, f, tr)
+                    except RuleViolation:
+                        continue
+                    out.append(PayWage(player=p.color, monster=m, feed_monster=f, discard_trap=tr))
+            out.append(ReleaseMonster(player=p.color, monster=m))
+        return out
+
+    names = ", ".join(f"{monster_type(m).name} ({m})" for m in todo)
+    return Pending(
+        kind="pay_wage",
+        actors=[p.color],
+        prompt=f"Pay Day: {p.color} pays or lets go (+1 Evil) each of: {names}",
+        accepts=WAGE_COMMANDS,
+        handle=handle,
+        options_fn=options,
+        rule="event.payday",
+        detail={"monsters": todo},
+    )
+
+
+def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
+    t = monster_type(m)
+    cost = cost_dict(t.cost)
+    problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
+    if problem:
+        raise problem
+    if t.cost.trap_cards and trap not in p.traps:
+        raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard", "hire.golem")
+    if t.cost.monsters:
+        fed = next((x for x in p.monsters if x.id == feed), None)
+        if fed is None or fed.id == m or is_ghost(fed.id):
+            raise refuse(
+                "DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)", "hire.demon"
+            )
+    return ev.WagePaid(
+        color=p.color,
+        monster=m,
+        paid=cost,
+        fed_monster=feed if t.cost.monsters else None,
+        discarded_trap=trap if t.cost.trap_cards else None,
+    )
+
+
+# --- Taxes ----------------------------------------------------------------------------------------
+def tax_due(p: Player) -> int:
+    """1 gold per 2 dungeon tiles, rounded up, conquered or not (Rulebook › Taxes)."""
+    return (dg.count_tiles(p.dungeon) + 1) // 2
+
+
+def _taxes(state: GameState, p: Player):
+    due = tax_due(p)
+    if p.gold == 0:
+        return [ev.TaxesPaid(color=p.color, due=due, paid=0, red_marks=due)]
+
+    def handle(st: GameState, cmd: PayTaxes):
+        if not 0 <= cmd.gold <= min(due, p.gold):
+            raise refuse(
+                "TAX_AMOUNT_INVALID",
+                f"pay between 0 and {min(due, p.gold)} gold (due {due}, {p.color} has {p.gold})",
+                "event.taxes",
+            )
+        return [ev.TaxesPaid(color=p.color, due=due, paid=cmd.gold, red_marks=due - cmd.gold)]
+
+    return Pending(
+        kind="taxes",
+        actors=[p.color],
+        prompt=f"Taxes: {p.color} owes {due} gold; each unpaid gold is a red mark (-3 points)",
+        accepts=(PayTaxes,),
+        handle=handle,
+        options_fn=lambda a: [PayTaxes(player=p.color, gold=g) for g in range(min(due, p.gold), -1, -1)],
+        rule="event.taxes",
+        detail={"due": due},
+    )
+
+
+# --- Special Events -------------------------------------------------------------------------------
+def _op(op: str) -> tuple[str, int]:
+    name, _, n = op.partition(":")
+    return name, int(n) if n else 1
+
+
+def _automatic_effect(p: Player, op: str) -> dict | None:
+    """The effect of an op that needs no choice, or None if the owner must choose."""
+    name, n = _op(op)
+    if name == "lose_half_gold_round_down":
+        return {"gold": -(p.gold // 2)}
+    if name in ("lose_gold", "lose_food", "lose_imps"):
+        res = name.split("_")[1]
+        return {res: -min(n, getattr(p, res))}
+    if name == "gain_evil":
+        return {"evil": clamp_evil(p.evil + n) - p.evil}
+    if name in ("pay_gold", "pay_food"):
+        res = name.split("_")[1]
+        return {res: -n} if getattr(p, res) >= n else None
+    return None
+
+
+def _targets(state: GameState, p: Player, op: str) -> list[str | None]:
+    name, _ = _op(op)
+    handled = state.awaiting.get("handled", []) if state.awaiting else []
+    if name == "release_monster":
+        return [m.id for m in p.monsters if not is_ghost(m.id)]
+    if name == "lose_trap_cards":
+        return sorted(set(p.traps))
+    if name == "pay_wages_or_knock_out":
+        out: list[str | None] = []
+        for m in p.monsters:
+            if is_ghost(m.id) or m.id in handled or m.knocked_out:
+                continue
+            if payment_problem(p, cost_dict(monster_type(m.id).cost), "the wage", state.variant) is None:
+                out.append(f"pay:{m.id}")
+            out.append(f"knock_out:{m.id}")
+        return out
+    if name == "remove_tunnels":
+        return [f"{r},{c}" for r, c in _removable_tunnels(p)]
+    return [None] if _automatic_effect(p, op) is not None else []
+
+
+def _removable_tunnels(p: Player) -> list[tuple[int, int]]:
+    out = []
+    for r, c in dg.unconquered_tunnels(p.dungeon):
+        if (r, c) == dg.ENTRANCE:
+            continue
+        cell, p.dungeon[r][c] = p.dungeon[r][c], None
+        if _connected(p.dungeon):
+            out.append((r, c))
+        p.dungeon[r][c] = cell
+    return out
+
+
+def _connected(grid) -> bool:
+    seen, todo = set(), [dg.ENTRANCE] if grid[dg.ENTRANCE[0]][dg.ENTRANCE[1]] else []
+    while todo:
+        sq = todo.pop()
+        if sq in seen:
+            continue
+        seen.add(sq)
+        todo += [n for n in dg.neighbours(*sq) if grid[n[0]][n[1]] is not None]
+    return len(seen) == dg.count_tiles(grid)
+
+
+def _units_left(state: GameState, p: Player, op: str) -> int:
+    name, n = _op(op)
+    done = len(state.awaiting.get("handled", [])) if state.awaiting else 0
+    if name in ("lose_trap_cards", "remove_tunnels"):
+        return n - done
+    return 1 if name != "pay_wages_or_knock_out" else 99
+
+
+def _special(state: GameState, p: Player):
+    card = catalog().special_events[state.board.special_events[str(state.year)]]
+    spec = card.effect_spec
+    if spec.get("none"):
+        return [ev.SpecialEventApplied(color=p.color, card=card.id, effect={}), ev.SpecialEventFinished(color=p.color)]
+    ops = spec["each_player_choice"] if "each_player_choice" in spec else [spec["each_player"]]
+    started = state.awaiting is not None and state.awaiting.get("kind") == "special"
+    if "each_player" in spec:
+        effect = _automatic_effect(p, ops[0])
+        if effect is not None or _op(ops[0])[0] in ("pay_gold", "pay_food"):
+            return [
+                ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect or {}),
+                ev.SpecialEventFinished(color=p.color),
+            ]
+        if started and _units_left(state, p, ops[0]) <= 0:
+            return [ev.SpecialEventFinished(color=p.color)]
+    elif started:
+        return [ev.SpecialEventFinished(color=p.color)]
+    options = [ChooseEventOption(player=p.color, option=op, target=t) for op in ops for t in _targets(state, p, op)]
+    if not options:
+        return [ev.SpecialEventFinished(color=p.color)]
+
+    def handle(st: GameState, cmd: ChooseEventOption):
+        if cmd not in options:
+            raise refuse(
+                "EVENT_OPTION_INVALID",
+                f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
+                "event.special",
+            )
+        return [
+            ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(p, cmd)),
+        ]
+
+    return Pending(
+        kind="special_event",
+        actors=[p.color],
+        prompt=f"{card.name} [{card.status}]: {card.effect}",
+        accepts=(ChooseEventOption,),
+        handle=handle,
+        options_fn=lambda a: options,
+        rule="event.special",
+        detail={"card": card.id},
+    )
+
+
+def _label(o: ChooseEventOption) -> str:
+    return f"{o.option} {o.target}" if o.target else o.option
+
+
+def _chosen_effect(p: Player, cmd: ChooseEventOption) -> dict:
+    name, _ = _op(cmd.option)
+    if name == "release_monster":
+        return {"monsters_lost": [cmd.target]}
+    if name == "lose_trap_cards":
+        return {"traps_lost": [cmd.target]}
+    if name == "remove_tunnels":
+        r, c = (int(x) for x in cmd.target.split(","))
+        return {"tiles_removed": [[r, c]]}
+    if name == "pay_wages_or_knock_out":
+        how, _, monster = cmd.target.partition(":")
+        if how == "pay":  # a wage paid again; Evil here is a cost, checked when the option was offered
+            return {k: (v if k == "evil" else -v) for k, v in cost_dict(monster_type(monster).cost).items()}
+        return {"monsters_knocked_out": [monster]}
+    return _automatic_effect(p, cmd.option) or {}

@@ -1,0 +1,199 @@
+"""The Orders Phase: non-player orders, secret choice, reveal and placement; and Orders Retrieval.
+
+Rules: Rulebook › Orders Phase (Selecting, Revealing); › The Orders Phase with 3 Players /
+with 2 Players; › Full Game › Recruiting as First Order; › Orders Retrieval.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from domain.kernel import Pending
+
+from .. import events as ev
+from ..commands import ChooseOrders
+from ..errors import refuse
+from ..state import GameState, NonPlayer, Placement, Player
+from .common import catalog, season_name
+from .rounds import _draw
+
+SPACES = ("I", "II", "III")
+
+
+def all_placements(state: GameState) -> list[Placement]:
+    out = [s for slots in state.board.spaces.values() for s in slots if s is not None]
+    return out + list(state.board.shut_out)
+
+
+def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPACES) -> str | None:
+    slots = state.board.spaces[action]
+    for space in preference:
+        if slots[SPACES.index(space)] is None:
+            return space
+    return None
+
+
+def step(state: GameState):
+    n = len(state.players)
+    placed = all_placements(state)
+    # 1. Non-player colours draw and place their random orders on space II (Rulebook › 3/2 Players).
+    for np in state.nonplayers:
+        if n == 4:
+            break
+        want = 3 if n == 3 else 2
+        if not np.drawn:
+            return _draw(
+                "order_cards",
+                list(np.deck),
+                want,
+                lambda cards, c=np.color: [ev.NonPlayerOrdersDrawn(color=c, cards=cards)],
+                f"Draw {want} random orders for the non-player {np.color}",
+                color=np.color,
+            )
+        mine = [p for p in placed if p.color == np.color]
+        if len(mine) < len(np.drawn) and len(mine) < want:
+            card = np.drawn[len(mine)]
+            space = free_space(state, card, ("II", "III", "I"))
+            return [
+                ev.MinionPlaced(
+                    color=np.color,
+                    action=card,
+                    space=space,
+                    slot=len(mine),
+                    nonplayer=True,
+                    reason="" if space else "all three spaces taken",
+                )
+            ]
+    # 2. Players choose 3 orders simultaneously and in secret.
+    choosing = [p.color for p in state.play_order() if not p.orders]
+    if choosing:
+        return Pending(
+            kind="choose_orders",
+            actors=choosing,
+            prompt="Choose 3 orders from your hand, first order on the left (simultaneous, secret)",
+            accepts=(ChooseOrders,),
+            handle=_choose,
+            options_fn=lambda a: _options(state, a),
+            rule="orders.choose_three",
+        )
+    # 3. Two players: the third non-player orders go on space I before the players' orders are revealed.
+    if n == 2:
+        for p in state.play_order():
+            np = _controlled(state, p)
+            if np is not None and p.nonplayer_order and not any(q.color == np.color and q.slot == 2 for q in placed):
+                space = free_space(state, p.nonplayer_order, ("I", "II", "III"))
+                return [
+                    ev.MinionPlaced(
+                        color=np.color,
+                        action=p.nonplayer_order,
+                        space=space,
+                        slot=2,
+                        nonplayer=True,
+                        reason="" if space else "all three spaces taken",
+                    )
+                ]
+    # 4. Reveal each order slot in turn and place minions clockwise from the starting player.
+    for slot in range(3):
+        if any(p.revealed <= slot for p in state.players):
+            return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in state.play_order()})]
+        for p in state.play_order():
+            if not any(q.color == p.color and q.slot == slot for q in placed):
+                return [_place(state, p, slot)]
+    # 5. Non-player orders of this round become inaccessible; then carry out the orders.
+    out: list[ev.Event] = [
+        ev.NonPlayerOrdersRotated(color=np.color, inaccessible=_np_new_inaccessible(state, np))
+        for np in state.nonplayers
+        if n < 4
+    ]
+    return out + [ev.PhaseBegan(phase="actions", year=state.year, season=season_name(state))]
+
+
+def _np_new_inaccessible(state: GameState, np: NonPlayer) -> list[str]:
+    cards = list(np.drawn)
+    for p in state.players:
+        if _controlled(state, p) is np and p.nonplayer_order:
+            cards.append(p.nonplayer_order)
+    return cards
+
+
+def _controlled(state: GameState, p: Player) -> NonPlayer | None:
+    return next((np for np in state.nonplayers if np.controller == p.color), None)
+
+
+def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
+    card = p.orders[slot]
+    fee = catalog().action(card).first_order_cost
+    if slot == 0 and state.variant == "full" and fee is not None and fee.gold:
+        if p.gold < fee.gold:
+            return ev.MinionPlaced(
+                color=p.color,
+                action=card,
+                space=None,
+                slot=slot,
+                reason=f"no gold for the {fee.gold}-gold fee of Hire Monster as first order",
+            )
+        space = free_space(state, card)
+        return ev.MinionPlaced(
+            color=p.color,
+            action=card,
+            space=space,
+            slot=slot,
+            fee_paid=fee.gold,
+            reason="" if space else "all three spaces taken",
+        )
+    space = free_space(state, card)
+    return ev.MinionPlaced(
+        color=p.color, action=card, space=space, slot=slot, reason="" if space else "all three spaces taken"
+    )
+
+
+def _np_hand(state: GameState, p: Player) -> list[str]:
+    np = _controlled(state, p)
+    if np is None:
+        return []
+    return [c for c in np.deck if c not in np.drawn]
+
+
+def _choose(state: GameState, cmd: ChooseOrders):
+    p = state.player(cmd.player)
+    if len(cmd.orders) != 3 or len(set(cmd.orders)) != 3:
+        raise refuse("ORDERS_NEED_THREE", f"choose exactly 3 different orders, not {cmd.orders}", "orders.choose_three")
+    for card in cmd.orders:
+        if card not in p.hand:
+            why = "inaccessible this round" if card in p.inaccessible else "not an order card in your hand"
+            raise refuse(
+                "ORDER_NOT_IN_HAND", f"{card} is {why}; your hand is {', '.join(p.hand)}", "orders.choose_three"
+            )
+    np_hand = _np_hand(state, p)
+    if np_hand:
+        if cmd.nonplayer_order not in np_hand:
+            raise refuse(
+                "NONPLAYER_ORDER_REQUIRED",
+                f"with 2 players you also choose the third order of your non-player colour among {', '.join(np_hand)}",
+                "orders.two_players",
+            )
+    elif cmd.nonplayer_order is not None:
+        raise refuse(
+            "NONPLAYER_ORDER_UNEXPECTED", "only a 2-player game has non-player orders to choose", "orders.two_players"
+        )
+    return [ev.OrdersChosen(color=p.color, orders=list(cmd.orders), nonplayer_order=cmd.nonplayer_order)]
+
+
+def _options(state: GameState, actor: str) -> list[ChooseOrders]:
+    p = state.player(actor)
+    extra: list[str | None] = _np_hand(state, p) or [None]
+    return [
+        ChooseOrders(player=actor, orders=list(perm), nonplayer_order=x)
+        for perm in permutations(p.hand, 3)
+        for x in extra
+    ]
+
+
+# --- Orders Retrieval -----------------------------------------------------------------------------
+def retrievable(state: GameState, p: Player) -> list[str]:
+    """The first order, or any order that was not carried out (minion on the card)."""
+    cards = [p.orders[0]] if p.orders else []
+    for q in all_placements(state):
+        if q.color == p.color and not q.nonplayer and q.slot > 0 and not q.carried_out and q.action not in cards:
+            cards.append(q.action)
+    return cards

@@ -1,0 +1,144 @@
+"""The Production and Orders Retrieval Phase, player by player from the starting player.
+
+Rules: Rulebook › Production and Orders Retrieval Phase; › Second Year (first-year rooms produce
+twice); › Appendix › Production Rooms. Engine choices: players act in play order (the rulebook
+allows simultaneity "but if someone wants to decide based on the actions of the other players,
+then you decide in order"); troll tokens are used before imps, since they can work only here.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Pending
+
+from .. import dungeon as dg
+from .. import events as ev
+from ..commands import Produce, RetrieveOrder
+from ..errors import RuleViolation, refuse
+from ..state import GameState, Player
+from .actions import dig_event, trap_draw_step
+from .common import catalog, free_imps, season_name, trolls
+from .orders import retrievable
+from .rounds import end_round
+
+
+def step(state: GameState):
+    if state.awaiting and state.awaiting["kind"] == "trap_draw":
+        return trap_draw_step(state)
+    if not state.queue:
+        if state.season == 0:  # winter has no Event or Adventurers Phase
+            return end_round(state)
+        return [ev.PhaseBegan(phase="event", year=state.year, season=season_name(state))]
+    p = state.player(state.queue[0])
+    produce = produce_options(state, p)
+    cards = retrievable(state, p)
+    if not produce and len(cards) == 1:
+        return [_retrieve(state, p, cards[0])]
+
+    def options(actor: str):
+        return produce + [RetrieveOrder(player=p.color, card=c) for c in cards]
+
+    return Pending(
+        kind="production",
+        actors=[p.color],
+        prompt=f"{p.color}: use production rooms, then take back an order card",
+        accepts=(Produce, RetrieveOrder),
+        handle=_handle,
+        options_fn=options,
+        rule="production.rooms",
+    )
+
+
+def _handle(state: GameState, cmd):
+    p = state.player(state.queue[0])
+    if isinstance(cmd, RetrieveOrder):
+        cards = retrievable(state, p)
+        if cmd.card not in cards:
+            raise refuse(
+                "RETRIEVE_NOT_ALLOWED",
+                f"take back the first order or one not carried out: {', '.join(cards)}",
+                "orders.retrieval",
+            )
+        return [_retrieve(state, p, cmd.card)]
+    return produce_events(state, p, cmd)
+
+
+def _retrieve(state: GameState, p: Player, card: str) -> ev.OrdersRetrieved:
+    rest = [c for c in p.orders if c != card]
+    return ev.OrdersRetrieved(color=p.color, card=card, inaccessible=rest)
+
+
+def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
+    r, c = cmd.square
+    cell = p.dungeon[r][c] if dg.inside(r, c) else None
+    if cell is None or cell.kind != "room":
+        raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")
+    room = catalog().rooms[cell.room]
+    if room.production is None:
+        raise refuse("PRODUCE_NOT_PRODUCTION", f"the {room.name} does not produce anything", "production.rooms")
+    if cell.conquered:
+        raise refuse(
+            "PRODUCE_CONQUERED", f"the {room.name} is conquered and has lost its function", "production.conquered"
+        )
+    limit = 1 if state.year == 1 else 2
+    used = p.room_uses.get(dg.key(cmd.square), 0)
+    if used >= limit:
+        rule = "production.rooms" if state.year == 1 else "production.twice"
+        raise refuse(
+            "PRODUCE_ROOM_USED",
+            f"the {room.name} already produced {used} time(s) this round (limit {limit} in Year {state.year})",
+            rule,
+        )
+    prod = room.production
+    free_trolls = trolls(p) - p.trolls_busy
+    if free_imps(p) + free_trolls < prod.imps:
+        raise refuse(
+            "NOT_ENOUGH_IMPS",
+            f"the {room.name} needs {prod.imps} imps or troll tokens; {p.color} has "
+            f"{free_imps(p)} free imps and {free_trolls} free troll tokens",
+            "production.rooms",
+        )
+    if prod.food_input > p.food:
+        raise refuse(
+            "CANNOT_PAY_FOOD",
+            f"the {room.name} needs {prod.food_input} food; {p.color} has {p.food}",
+            "production.rooms",
+        )
+    use_trolls = min(prod.imps, free_trolls)
+    paid = {"food": prod.food_input} if prod.food_input else {}
+    out: list[ev.Event] = [
+        ev.RoomProduced(
+            color=p.color,
+            room=room.id,
+            square=tuple(cmd.square),
+            imps=prod.imps - use_trolls,
+            trolls=use_trolls,
+            paid=paid,
+            output=prod.output,
+        )
+    ]
+    if prod.output == "dig":
+        if cmd.dig is None:
+            raise refuse("PRODUCE_DIG_SQUARE", f"say where the {room.name}'s tunnel goes (dig)", "production.rooms")
+        out.append(dig_event(p, cmd.dig, 0, 1, False, by_room=True))
+    elif cmd.dig is not None:
+        raise refuse("PRODUCE_NO_DIG", f"the {room.name} does not dig", "production.rooms")
+    return out
+
+
+def produce_options(state: GameState, p: Player) -> list[Produce]:
+    out: list[Produce] = []
+    for r, c, cell in dg.tiles(p.dungeon):
+        if cell.kind != "room":
+            continue
+        room = catalog().rooms[cell.room]
+        if room.production is None:
+            continue
+        digs = dg.diggable(p.dungeon) if room.production.output == "dig" else [None]
+        for d in digs:
+            cmd = Produce(player=p.color, square=(r, c), dig=d)
+            try:
+                produce_events(state, p, cmd)
+            except RuleViolation:
+                continue
+            out.append(cmd)
+    return out

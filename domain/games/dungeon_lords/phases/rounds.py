@@ -1,0 +1,252 @@
+"""Set-up, the New Round Phase, the End of the Round and the start of the Second Year.
+
+Rules: Rulebook › Setup; › Full Game; › New Round Phase; › End of the Round; › Second Year.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import CHANCE, ChanceSpec, Pending
+
+from .. import dungeon as dg
+from .. import events as ev
+from ..commands import ChooseInaccessibleOrders, RecordDraw
+from ..errors import refuse
+from ..game_info import SEASONS, adventurers_per_round
+from ..state import GameState
+from .common import catalog, name_of, season_name
+
+
+# --- set-up ---------------------------------------------------------------------------------
+def setup_step(state: GameState):
+    cat = catalog()
+    b = state.board
+    if not b.combat_cards:
+        pool = [c.id for c in cat.combat_cards.values() if c.year == 1]
+        return _draw(
+            "combat_cards",
+            pool,
+            4,
+            lambda cards: [ev.CombatCardsDealt(year=1, cards=cards)],
+            "Deal 4 first-Year Combat Cards, top card first",
+        )
+    if not b.next_combat_cards:
+        pool = [c.id for c in cat.combat_cards.values() if c.year == 2]
+        return _draw(
+            "combat_cards",
+            pool,
+            4,
+            lambda cards: [ev.CombatCardsDealt(year=2, cards=cards)],
+            "Deal 4 second-Year Combat Cards, top card first",
+        )
+    if state.variant == "full" and not b.special_events:
+        pool = sorted(cat.special_events)
+        return _draw(
+            "special_events",
+            pool,
+            2,
+            lambda cards: [ev.SpecialEventsDrawn(year1=cards[0], year2=cards[1])],
+            "Draw the 2 Special Event Cards (first Year's, then second Year's)",
+        )
+    for p in state.players:
+        if not p.inaccessible and not p.setup_draw:
+            count = 3 if state.variant == "full" else 2
+            return _draw(
+                "order_cards",
+                list(p.hand),
+                count,
+                lambda cards, c=p.color: [ev.InaccessibleOrdersDrawn(color=c, cards=cards)],
+                f"Draw {count} of {p.color}'s order cards at random",
+                color=p.color,
+            )
+    for np in state.nonplayers:
+        if not np.inaccessible:
+            return _draw(
+                "order_cards",
+                list(np.deck),
+                3,
+                lambda cards, c=np.color: [ev.InaccessibleOrdersDrawn(color=c, cards=cards)],
+                f"Draw 3 inaccessible order cards for the non-player {np.color}",
+                color=np.color,
+            )
+    choosing = [p.color for p in state.play_order() if p.setup_draw]
+    if choosing:
+        return Pending(
+            kind="choose_inaccessible_orders",
+            actors=choosing,
+            prompt="Choose 2 of your 3 drawn order cards to be inaccessible this round (simultaneous)",
+            accepts=(ChooseInaccessibleOrders,),
+            handle=_choose_inaccessible,
+            options_fn=lambda actor: _inaccessible_options(state, actor),
+            rule="setup.full_inaccessible",
+        )
+    return begin_new_round(state, season=0)
+
+
+def _inaccessible_options(state: GameState, actor: str):
+    draw = state.player(actor).setup_draw
+    return [ChooseInaccessibleOrders(player=actor, cards=[a, b]) for i, a in enumerate(draw) for b in draw[i + 1 :]]
+
+
+def _choose_inaccessible(state: GameState, cmd: ChooseInaccessibleOrders):
+    p = state.player(cmd.player)
+    if len(cmd.cards) != 2 or len(set(cmd.cards)) != 2 or any(c not in p.setup_draw for c in cmd.cards):
+        raise refuse(
+            "INACCESSIBLE_CHOICE_INVALID",
+            f"choose 2 different cards among the 3 drawn ({', '.join(p.setup_draw)})",
+            "setup.full_inaccessible",
+        )
+    return [ev.InaccessibleOrdersChosen(color=p.color, cards=list(cmd.cards))]
+
+
+def face_down(state: GameState, what: str, year: int, position: int, prompt: str) -> Pending:
+    """Tabletop: record a face-down card now that it is known; the pool is what it can still be."""
+    cat = catalog()
+    if what == "special_event":
+        other = state.board.special_events.get("2" if year == 1 else "1", "")
+        pool = [c for c in sorted(cat.special_events) if c != other]
+    else:
+        known = state.board.combat_cards if year == state.year else state.board.next_combat_cards
+        pool = [c.id for c in cat.combat_cards.values() if c.year == year and c.id not in known]
+    return _draw(
+        what + "s",
+        pool,
+        1,
+        lambda cards: [ev.FaceDownCardSeen(what=what, year=year, position=position, card=cards[0])],
+        prompt,
+    )
+
+
+def _draw(what: str, pool: list[str], count: int, build, prompt: str, color: str | None = None) -> Pending:
+    spec = ChanceSpec(what=what, pool=pool, count=min(count, len(pool)), color=color, build=build)
+    return Pending(
+        kind="chance", actors=[CHANCE], prompt=prompt, chance=spec, accepts=(RecordDraw,), rule="input.chance"
+    )
+
+
+# --- New Round Phase ------------------------------------------------------------------------------
+def begin_new_round(state: GameState, season: int, year: int | None = None) -> list[ev.Event]:
+    """Entering a round: leftover monsters and rooms go to the discard piles."""
+    b = state.board
+    out: list[ev.Event] = [ev.PhaseBegan(phase="new_round", year=year or state.year, season=SEASONS[season])]
+    if b.monster_offer or b.room_offer:
+        out.append(ev.OfferDiscarded(monsters=list(b.monster_offer), rooms=list(b.room_offer)))
+    return out
+
+
+def new_round_step(state: GameState):
+    b, year = state.board, str(state.year)
+    done = state.awaiting["done"] if state.awaiting else []
+    if "monsters" not in done:
+        return _draw(
+            "monsters",
+            list(b.monster_stack.get(year, [])),
+            3,
+            lambda t: [ev.MonstersRevealed(tiles=t)],
+            "Reveal 3 Monster (or Ghost) Tiles",
+        )
+    if "rooms" not in done:
+        return _draw(
+            "rooms", list(b.room_stack.get(year, [])), 2, lambda t: [ev.RoomsRevealed(tiles=t)], "Reveal 2 Room Tiles"
+        )
+    if state.season < 3 and "event" not in done:
+        nxt = SEASONS[state.season + 1]
+        return _draw(
+            "event_tile",
+            list(b.event_pool),
+            1,
+            lambda t, s=nxt: [ev.EventTileRevealed(season=s, tile=t[0])],
+            f"Turn up the Event Tile for {nxt}",
+        )
+    if state.season < 3 and "special" not in done:
+        tile = b.event_tiles.get(SEASONS[state.season + 1])
+        if tile == "special_event" and state.variant == "full":
+            if not b.special_events[year]:
+                return face_down(
+                    state,
+                    "special_event",
+                    state.year,
+                    0,
+                    f"Turn up Year {state.year}'s Special Event Card and record it",
+                )
+            return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year])]
+    if state.season < 3 and "adventurers" not in done:
+        return _adventurers_step(state)
+    return [ev.PhaseBegan(phase="orders", year=state.year, season=season_name(state))]
+
+
+def _adventurers_step(state: GameState):
+    b, cat = state.board, catalog()
+    need = adventurers_per_round(len(state.players))
+    season = SEASONS[state.season + 1]
+    incoming = b.incoming.get(season, [])
+    if len(incoming) < need:
+        pool = list(b.adventurer_stack.get(str(state.year), []))
+        if not pool and b.adventurer_bottom:
+            pool = b.adventurer_bottom[: need - len(incoming)]  # under the stack: drawn in order
+        return _draw(
+            "adventurers",
+            pool,
+            need - len(incoming),
+            lambda t: [ev.AdventurersDrawn(season=season, tiles=t)],
+            f"Draw {need - len(incoming)} Adventurer Tile(s) for {season}",
+        )
+    glyph = lambda t: cat.adventurers[t].glyph_rank  # noqa: E731
+    remaining = b.adventurer_stack.get(str(state.year), []) + b.adventurer_bottom
+    if len({glyph(t) for t in incoming}) == 1 and any(glyph(t) != glyph(incoming[0]) for t in remaining):
+        # Engine choice: when every tile left shares the glyph, the redraw could never end, so we stop.
+        return [ev.AdventurerPutUnder(season=season, tile=incoming[-1])]
+    # Engine choice (data): shade is not in the component data, so tiles of equal glyph keep draw order.
+    return [ev.AdventurersLinedUp(season=season, tiles=sorted(incoming, key=glyph))]
+
+
+# --- End of the Round and the Second Year -----------------------------------------------------------
+def end_round(state: GameState) -> list[ev.Event]:
+    n = len(state.players)
+    fall = state.season == 3
+    nxt = state.starting_player if fall else (state.starting_player + 1) % n
+    out: list[ev.Event] = [ev.RoundEnded(season=season_name(state), starting_player=state.players[nxt].color)]
+    if fall:
+        out.append(ev.PhaseBegan(phase="combat", year=state.year, season="fall"))
+    else:
+        out.extend(begin_new_round(state, state.season + 1))
+    return out
+
+
+def scoring_step(state: GameState) -> list[ev.Event]:
+    """After the Second Year's Combat: the score card, titles and the winner (Rulebook › Scoring)."""
+    from ..scoring import score
+
+    return [ev.GameScored(scores=[s.to_json() for s in score(state)])]
+
+
+def game_over_step(state: GameState) -> Pending:
+    if state.training:
+        lost = sum(1 for p in state.players for _, _, c in dg.tiles(p.dungeon) if c.conquered)
+        return Pending(
+            kind="game_over",
+            actors=[],
+            prompt=f"The training battle is over: the adventurers conquered {lost} tile(s)",
+            rule="combat.training",
+        )
+    winners = [s["color"] for s in state.scores or [] if s.get("winner")]
+    return Pending(
+        kind="game_over", actors=[], prompt=f"The game is over; winner(s): {', '.join(winners)}", rule="scoring.winner"
+    )
+
+
+def year_end_step(state: GameState) -> list[ev.Event]:
+    """After the First Year's Combat: start the Second Year (Rulebook › Second Year)."""
+    n = len(state.players)
+    # The token is with the fall starter (first + 3); 4 players: opposite the First Year's starter;
+    # 3 players: one to the left, as normal; 2 players: it stays. All three equal first + 3 + (n == 3).
+    if n == 4:
+        nxt = (state.first_starting_player + 2) % n
+    elif n == 3:
+        nxt = (state.first_starting_player + 1) % n
+    else:
+        nxt = (state.first_starting_player + 3) % n
+    return [ev.YearBegan(year=2, starting_player=state.players[nxt].color), *begin_new_round(state, 0, year=2)]
+
+
+def describe_card(card_id: str) -> str:
+    return name_of(card_id)

@@ -1,0 +1,108 @@
+"""Every rule the engine enforces, with its source.
+
+A rule id (for example ``"dig.no_2x2"``) is what a :class:`~domain.games.dungeon_lords.errors.RuleViolation`
+cites; the CLI and the audit print the citation. Sources are sections of the base
+rulebook (Dungeon Lords, CGE 2009), cited as "Rulebook › Section ›
+Subsection", or engine choices where the rulebook is silent ("Engine choice: ...").
+"""
+
+from __future__ import annotations
+
+from domain.kernel.rules_index import RuleIndex
+
+RULES: dict[str, str] = {
+    # --- set-up and flow
+    "setup.players": "Rulebook › Summary (2 to 4 players)",
+    "setup.first_game": "Rulebook › Rules › First Game › Setup (inaccessible orders chosen at random)",
+    "setup.full_inaccessible": "Rulebook › Full Game › Choosing Initial Inaccessible Orders",
+    "setup.special_events": "Rulebook › Full Game › Special Events",
+    "flow.turn": "Rulebook › First Year (phases in Progress Board order; decisions in play order)",
+    "flow.not_your_turn": "Rulebook › First Year (the game waits for one input at a time; see `options`)",
+    # --- new round
+    "round.new_round": "Rulebook › First Year › New Round Phase",
+    "round.adventurers_redraw": "Rulebook › First Year › New Round Phase › Next Round's Adventurers",
+    # --- orders
+    "orders.choose_three": "Rulebook › Orders Phase › Selecting Orders (choose 3 of the 6 cards in hand)",
+    "orders.placement": "Rulebook › Orders Phase › Revealing Orders (lowest free space, clockwise from the starting player)",
+    "orders.hire_first_fee": "Rulebook › Full Game › Recruiting as First Order",
+    "orders.three_players": "Rulebook › The Orders Phase with 3 Players",
+    "orders.two_players": "Rulebook › The Orders Phase with 2 Players",
+    "orders.retrieval": "Rulebook › Production and Orders Retrieval Phase › Orders Retrieval",
+    # --- actions
+    "action.order": "Rulebook › Executing Orders (board order; Hire Monster and Build Room go III, II, I)",
+    "action.full_cost": "Rulebook › Executing Orders (pay the full cost or nothing)",
+    "evil.cost_at_top": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (full game: an Evil cost cannot be paid past "
+    "the top; the first game moves the counter 'unless you are already at the top')",
+    "evil.clamp": "Rulebook › Full Game › Paying a Cost vs. Gaining Evil (gaining or losing Evil stops at the ends)",
+    "action.spy": "Rulebook › Description of Actions › Improve Reputation (spy on one of the four Combat Cards)",
+    "dig.adjacent": "Rulebook › Description of Actions › Dig Tunnels (adjacent to a previously placed tile)",
+    "dig.no_2x2": "Rulebook › Description of Actions › Dig Tunnels (no 2x2 block may be filled)",
+    "dig.permit": "Rulebook › Description of Actions › Dig Tunnels (up to the permit; one imp per tunnel; foreimp on space III)",
+    "mine.permit": "Rulebook › Description of Actions › Mine Gold (up to the permit; one imp per unconquered tunnel; foreimp on space III)",
+    "imps.available": "Rulebook › Dig Tunnels / Mine Gold / Production (each imp does one job per round)",
+    "recruit.after_mining": "Rulebook › Description of Actions › Recruit Imps (new imps cannot dig or mine this round)",
+    "traps.buy": "Rulebook › Description of Actions › Buy Traps",
+    "traps.second_year": "Rulebook › Second Year › Buying Traps in the Second Year (draw one extra, discard one)",
+    "traps.deck_empty": "Engine choice: an empty Trap deck is re-formed from the face-down discards (the rulebook is silent)",
+    "hire.choose": "Rulebook › Description of Actions › Hire Monster (or Ghost)",
+    "hire.cost": "Rulebook › Hire Monster (pay the cost on the tile; space III pays 1 extra Food)",
+    "hire.golem": "Rulebook › Appendix › Golem (discard a Trap Card to hire or pay him)",
+    "hire.demon": "Rulebook › Appendix › Demon (discard a monster, not a ghost, to hire or pay him)",
+    "room.choose": "Rulebook › Description of Actions › Build Room",
+    "room.on_tunnel": "Rulebook › Build Room (a room replaces one of your unconquered Tunnel Tiles)",
+    "room.zone": "Rulebook › Build Room (a First Year room must be placed in its zone)",
+    "room.not_adjacent": "Rulebook › Build Room (two rooms cannot be adjacent)",
+    # --- production and events
+    "production.rooms": "Rulebook › Production and Orders Retrieval Phase › Production",
+    "production.twice": "Rulebook › Second Year › Rooms and Monsters in the Second Year (first-year rooms produce twice)",
+    "production.conquered": "Rulebook › Conquering Step (a conquered room loses its function)",
+    "event.payday": "Rulebook › Event Phase › Pay Day",
+    "event.taxes": "Rulebook › Event Phase › Taxes",
+    "event.special": "Rulebook › Full Game › Special Events (card text: see the catalog; most are provisional)",
+    # --- adventurers and paladin
+    "adventurers.assign": "Rulebook › Adventurers Phase (least powerful to the nicest; ties by play order)",
+    "adventurers.warrior": "Rulebook › Adventurers Phase (a new warrior pushes to the front)",
+    "adventurers.two_players": "Rulebook › Assigning Adventurers to 2 Players",
+    "paladin.arrives": "Rulebook › Paladin (arrives at the first player on or above his space)",
+    "paladin.moves": "Rulebook › Paladin (moves only to a strictly more evil player at or above his space; ties: later in play order)",
+    "paladin.nonplayer": "Engine choice: the paladin only goes to players, never to a non-player Evil Counter",
+    # --- combat
+    "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
+    "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",
+    "combat.defense": "Rulebook › Planning Phase › Choosing Defense (tunnel: 1 trap, 1 monster; room: 1 trap, "
+    "2 monsters; any number of ghosts; Appendix › Labyrinth: 2 traps, 1 monster)",
+    "combat.trap_cost": "Rulebook › Trap Step (a trap whose cost cannot be paid cannot be chosen; +1 gold in a room)",
+    "combat.trap": "Rulebook › Trap Step; Notes on Selected Traps; CGE FAQ (anti-trap symbols stop damage only)",
+    "combat.spell": "Rulebook › Fast Spells Step / Slow Spells Step (magic symbols must reach the round number)",
+    "combat.monsters": "Rulebook › Monsters (and Ghosts) Step; Appendix › Monsters",
+    "combat.training": "Rulebook › Combat Training (the four training dungeons and their Solutions)",
+    "combat.labyrinth": "CGE FAQ (Labyrinth): the owner chooses the order in which its two traps spring when "
+    "they spring, after the Combat Card is revealed (Appendix › Labyrinth: either order)",
+    "combat.no_tile": "Rulebook › End of Combat (no unconquered tile: release a prisoner instead; you *can* save "
+    "the paladin for last: the owner chooses)",
+    # --- rounds and years
+    "round.end": "Rulebook › End of the Round (imps return; the Starting Player Token passes left, not in fall)",
+    "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
+    "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
+    # --- recording
+    "record.undo": "Engine: undo takes back the latest input still standing (again: the one before it), "
+    "never across a revealed card (as online platforms restrict it); a draw only in a "
+    "tabletop game, where the recorder typed it (in a digital game it would be a re-roll)",
+    "record.correction": "Engine: a correction replaces one earlier input (or a tabletop draw) and re-applies "
+    "each later input to the same decision it answered; the first that no longer "
+    "fits, and every one after it, is superseded and reported",
+    "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
+    # --- input validity
+    "input.schema": "Engine: the command must match its documented schema",
+    "input.chance": "Engine: a recorded draw must be possible from the components that remain",
+    "scenario.valid": "Engine: a scenario must respect component counts and the rules of placement",
+}
+
+
+#: the game's rule index (the kernel's input rules included): ``INDEX.cite(rule_id)``, ``INDEX.refuse(...)``
+INDEX = RuleIndex(RULES)
+
+
+def cite(rule_id: str) -> str:
+    """The citation text for a rule id; unknown ids are returned as they are."""
+    return INDEX.cite(rule_id)

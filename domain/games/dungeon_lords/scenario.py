@@ -1,0 +1,387 @@
+"""Scenarios: a game that starts from a described situation (a JSON file).
+
+The format is documented in ``docs/scenarios.md``. Loading validates the description against
+component counts and the rules of placement, fills in everything left unsaid (the stacks hold
+every component not placed elsewhere; missing Combat Cards are drawn with the scenario's seed)
+and yields one recorded event, :class:`~domain.games.dungeon_lords.events.ScenarioLoaded`, carrying the complete
+state, so a replay never depends on this module.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from . import dungeon as dg
+from .catalog import load_catalog
+from .errors import RuleViolation, refuse
+from .events import GameStarted, ScenarioLoaded, Seat
+from .evolve import evolve
+from .game_info import EVENT_TILES, SEASONS
+from .state import Cell, GameState, Monster, Paladin, to_dict
+
+SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ScenarioPlayer(_M):
+    color: Literal["red", "blue", "green", "yellow"]
+    name: str
+    gold: int = Field(3, ge=0)
+    food: int = Field(3, ge=0)
+    imps: int = Field(3, ge=0)
+    evil: int = Field(5, ge=1, le=15)
+    red_marks: int = Field(0, ge=0)
+    dungeon: list[str] = Field(default_factory=lambda: ["..#..", "..#..", "..#..", "....."])
+    rooms: dict[str, str] = Field(default_factory=dict)  # "r,c" -> room id, for R/r squares
+    inaccessible: list[str] | None = None  # default: chosen at random with the seed
+    hand: list[str] | None = None  # default: the other 6 cards
+    monsters: list[str] = Field(default_factory=list)  # type ids, e.g. "troll_y1"
+    knocked_out: list[str] = Field(default_factory=list)  # type ids among `monsters` that are face down
+    traps: list[str] = Field(default_factory=list)  # trap type ids
+    party: list[str] = Field(default_factory=list)  # adventurer ids, front first
+    prison: list[str] = Field(default_factory=list)
+    spied: dict[str, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
+    damage: dict[str, int] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
+
+
+class ScenarioNonPlayer(_M):
+    color: Literal["red", "blue", "green", "yellow"]
+    inaccessible: list[str] | None = None
+    evil: int | None = Field(None, ge=1, le=15)
+
+
+class ScenarioPaladin(_M):
+    id: Literal["paladin_y1", "paladin_y2"]
+    holder: str | None = None
+    damage: int = Field(0, ge=0)
+
+
+class Scenario(_M):
+    name: str
+    description: str = ""
+    variant: Literal["first_game", "full"] = "first_game"
+    mode: Literal["digital", "tabletop"] = "digital"
+    seed: int = Field(0, ge=0, lt=2**63)  # fits the read models' BIGINT
+    year: Literal[1, 2] = 1
+    season: Literal["winter", "spring", "summer", "fall"] = "winter"
+    phase: Literal["new_round", "orders", "year_end", "combat"] = "new_round"
+    combat_round: int = Field(1, ge=1, le=4)  # phase "combat": the round about to be planned
+    training: bool = False  # a Combat Training battle: the game ends after it
+    starting_player: str
+    first_starting_player: str | None = None
+    players: list[ScenarioPlayer]
+    nonplayers: list[ScenarioNonPlayer] = Field(default_factory=list)
+    monster_offer: list[str] = Field(default_factory=list)  # type ids
+    room_offer: list[str] = Field(default_factory=list)
+    incoming: dict[str, list[str]] = Field(default_factory=dict)  # season -> adventurer ids
+    event_tiles: dict[str, str] = Field(default_factory=dict)  # season -> revealed tile this Year
+    combat_cards: list[str] | None = None  # this Year's 4, top first
+    next_combat_cards: list[str] | None = None
+    special_events: dict[str, str] | None = None  # "1"/"2" -> card (full game)
+    paladin: ScenarioPaladin | None = None
+    discards: dict[str, list[str]] = Field(default_factory=dict)  # "monsters"/"rooms"/"adventurers" (type ids)
+    trap_discard: list[str] = Field(default_factory=list)
+
+
+def _bad(message: str) -> RuleViolation:
+    return refuse("SCENARIO_INVALID", message, "scenario.valid")
+
+
+class _Instances:
+    """Hands out unique instance ids (``troll_y1#1``, ``#2``...) and refuses more than the copies."""
+
+    def __init__(self, copies: dict[str, int], kind: str):
+        self.copies, self.used, self.kind = copies, Counter(), kind
+
+    def take(self, type_id: str) -> str:
+        base = type_id.split("#")[0]
+        if base not in self.copies:
+            raise _bad(f"unknown {self.kind} {type_id!r}")
+        self.used[base] += 1
+        if self.used[base] > self.copies[base]:
+            raise _bad(f"more {base} {self.kind}s than the {self.copies[base]} in the game")
+        return f"{base}#{self.used[base]}" if self.copies[base] > 1 or self.kind in ("monster", "trap") else base
+
+    def remaining(self, year: int | None = None, year_of=None) -> list[str]:
+        out = []
+        for t, n in self.copies.items():
+            if year is not None and year_of(t) != year:
+                continue
+            for i in range(self.used[t] + 1, n + 1):
+                out.append(f"{t}#{i}" if self.kind in ("monster", "trap") else t)
+        return out
+
+
+def load_scenario(data: dict[str, Any] | str | Path) -> list[ScenarioLoaded]:
+    """Validate a scenario (dict, JSON text or a file path) and return its one event.
+
+    Raises:
+        RuleViolation: ``SCENARIO_INVALID`` with the first problem found.
+    """
+    if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
+        try:
+            data = json.loads(Path(data).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise _bad(f"cannot read the scenario file: {exc}") from None
+    elif isinstance(data, str):
+        data = json.loads(data)
+    if isinstance(data, dict) and "board" in data and "version" in data:
+        return load_position(data)
+    try:
+        sc = Scenario.model_validate(data)
+    except ValidationError as exc:
+        msgs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise _bad(msgs) from None
+    state = build_state(sc)
+    return [ScenarioLoaded(name=sc.name, description=sc.description, state=to_dict(state))]
+
+
+def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
+    """A position: a whole state as ``status --json`` prints it (any phase and step), checked for
+    conservation and consistency (every component in exactly one place) before it is accepted.
+
+    Raises:
+        RuleViolation: ``SCENARIO_INVALID`` naming the offending field.
+    """
+    import copy
+
+    from .invariants import position_problems
+    from .state import from_dict
+    from .views import HIDDEN
+
+    d = copy.deepcopy(data)
+    if d.get("seed") == HIDDEN:  # withheld while the game was in progress: draws go on afresh
+        d["seed"] = random.SystemRandom().randrange(2**63) if d.get("mode") == "digital" else None
+    if HIDDEN in json.dumps(d):
+        raise _bad(
+            "this is a player's view (status --as): hidden values cannot be set up; use status --json without --as"
+        )
+    try:
+        state = from_dict(d)
+        state.version = 0
+        check = to_dict(state)
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError) as exc:
+        raise _bad(f"not a game state: {type(exc).__name__}: {exc}") from None
+    try:
+        found = position_problems(from_dict(check))
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError) as exc:
+        raise _bad(f"not a game state: {type(exc).__name__}: {exc}") from None
+    if found:
+        raise _bad(found[0])
+    return [
+        ScenarioLoaded(
+            name="position",
+            description=f"a position set up from a saved state (Year {state.year}, {state.phase})",
+            state=check,
+        )
+    ]
+
+
+def build_state(sc: Scenario) -> GameState:
+    cat = load_catalog()
+    rng = random.Random(sc.seed)
+    colors = [p.color for p in sc.players]
+    least = 1 if sc.phase == "combat" else 2  # a combat situation (e.g. training) may have one dungeon
+    if not least <= len(colors) <= 4 or len(set(colors)) != len(colors):
+        raise _bad(f"a scenario has {least} to 4 players with different colours")
+    for who in (sc.starting_player, sc.first_starting_player):
+        if who is not None and who not in colors:
+            raise _bad(f"starting player {who!r} is not one of {colors}")
+    start = GameStarted(
+        players=[Seat(color=p.color, name=p.name) for p in sc.players],
+        variant=sc.variant,
+        mode=sc.mode,
+        seed=sc.seed,
+        starting_player=sc.starting_player,
+        catalog_hash=cat.content_hash,
+    )
+    s = evolve(None, start)
+    s.version = 0
+    s.year, s.season, s.phase = sc.year, SEASONS.index(sc.season), sc.phase
+    s.first_starting_player = colors.index(sc.first_starting_player or sc.starting_player)
+    monsters = _Instances({m.id: m.copies for m in cat.monsters.values()}, "monster")
+    traps = _Instances({t.id: t.copies for t in cat.traps.values()}, "trap")
+    rooms = _Instances({r.id: 1 for r in cat.rooms.values()}, "room")
+    advs = _Instances({a.id: 1 for a in cat.adventurers.values()}, "adventurer")
+    cards = set(cat.order_cards)
+
+    for sp, p in zip(sc.players, s.players):
+        p.gold, p.food, p.imps, p.evil, p.red_marks = sp.gold, sp.food, sp.imps, sp.evil, sp.red_marks
+        p.dungeon = _grid(sp, rooms, cat)
+        inacc = sp.inaccessible if sp.inaccessible is not None else rng.sample(sorted(cards), 2)
+        hand = sp.hand if sp.hand is not None else [c for c in cat.order_cards if c not in inacc]
+        if len(inacc) != 2 or len(hand) != 6 or set(inacc) | set(hand) != cards:
+            raise _bad(f"{p.color}: 2 inaccessible orders and the other 6 in hand (all 8 order cards)")
+        p.inaccessible, p.hand = list(inacc), list(hand)
+        for m in sp.knocked_out:
+            if m not in sp.monsters:
+                raise _bad(f"{p.color}: knocked-out {m} is not among the monsters")
+        down = Counter(sp.knocked_out)
+        p.monsters = []
+        for m in sp.monsters:
+            inst = monsters.take(m)
+            p.monsters.append(Monster(inst, knocked_out=down[m] > 0))
+            down[m] -= 1
+        p.traps = [traps.take(t) for t in sp.traps]
+        p.party = [advs.take(a) for a in sp.party]
+        p.prison = [a if a in cat.paladins else advs.take(a) for a in sp.prison]  # a paladin may be a prisoner
+        if len(p.party) > 3:
+            raise _bad(f"{p.color}: at most 3 adventurers wait at the entrance")
+        p.spied = dict(sp.spied)
+        for who, n in sp.damage.items():
+            if who not in p.party or n < 0:
+                raise _bad(f"{p.color}: damage on {who}, who is not waiting at the entrance")
+            hp = cat.adventurers[who].hit_points
+            if n >= hp:
+                raise _bad(f"{p.color}: {who} with {n} damage of {hp} hit points would be in prison")
+        p.damage = dict(sp.damage)
+
+    _nonplayers(sc, s, rng, cat)
+    b = s.board
+    b.monster_offer = [monsters.take(m) for m in sc.monster_offer]
+    b.room_offer = [rooms.take(r) for r in sc.room_offer]
+    for season, tiles in sc.incoming.items():
+        if season not in SEASONS:
+            raise _bad(f"unknown season {season!r} for incoming adventurers")
+        b.incoming[season] = [advs.take(a) for a in tiles]
+    for season, tile in sc.event_tiles.items():
+        if tile not in EVENT_TILES or season not in ("spring", "summer", "fall"):
+            raise _bad(f"event tile {tile!r} for {season!r}: tiles are {EVENT_TILES} in spring..fall")
+    if sorted(Counter(sc.event_tiles.values()).values(), reverse=True)[:1] > [1]:
+        raise _bad("each Event Tile appears once per Year")
+    b.event_tiles = dict(sc.event_tiles)
+    b.event_pool = [t for t in EVENT_TILES if t not in sc.event_tiles.values()]
+    b.discards["monsters"] = [monsters.take(m) for m in sc.discards.get("monsters", [])]
+    b.discards["rooms"] = [rooms.take(r) for r in sc.discards.get("rooms", [])]
+    b.discards["adventurers"] = [advs.take(a) for a in sc.discards.get("adventurers", [])]
+    b.trap_discard = [traps.take(t) for t in sc.trap_discard]
+    _cards(sc, s, rng, cat)
+    year_of = lambda t: int(t.rsplit("_y", 1)[1][0])  # noqa: E731  ("troll_y1" -> 1, "warrior_y2_a" -> 2)
+    room_year = {r.id: r.year for r in cat.rooms.values()}
+    for y in (1, 2):
+        b.monster_stack[str(y)] = monsters.remaining(y, year_of)
+        b.room_stack[str(y)] = rooms.remaining(y, lambda t: room_year[t])
+        b.adventurer_stack[str(y)] = advs.remaining(y, year_of)
+    if sc.year == 2:  # the First Year's stacks were used up: what nobody holds is in the Distant Lands
+        b.discards["monsters"] += b.monster_stack.pop("1")
+        b.discards["rooms"] += b.room_stack.pop("1")
+        b.discards["adventurers"] += b.adventurer_stack.pop("1")
+        b.monster_stack["1"], b.room_stack["1"], b.adventurer_stack["1"] = [], [], []
+    b.trap_deck = traps.remaining()
+    if sc.paladin is not None:
+        if sc.paladin.holder is not None and sc.paladin.holder not in colors:
+            raise _bad(f"the paladin's holder {sc.paladin.holder!r} is not a player")
+        s.paladin = Paladin(**sc.paladin.model_dump())
+    else:
+        s.paladin = Paladin(id=f"paladin_y{sc.year}")
+    s.awaiting = {"kind": "new_round", "done": []} if sc.phase == "new_round" else None
+    s.training = sc.training
+    if sc.phase == "combat":
+        s.combat_round = sc.combat_round
+    if sc.phase == "orders" and (len(b.monster_offer) != 3 or len(b.room_offer) != 2):
+        raise _bad("a scenario that starts at the Orders Phase needs 3 offered monsters and 2 offered rooms")
+    return s
+
+
+def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]:
+    if len(sp.dungeon) != 4 or any(len(row) != 5 for row in sp.dungeon):
+        raise _bad(f"{sp.color}: the dungeon is 4 rows of 5 squares (. # x or a room letter)")
+    grid: list[list[Cell | None]] = [[None] * 5 for _ in range(4)]
+    for r, row in enumerate(sp.dungeon):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            if ch in "#x":
+                grid[r][c] = Cell("tunnel", conquered=ch == "x")
+            elif ch.isalpha():  # any other letter is a room; lower case = conquered
+                room = sp.rooms.get(f"{r},{c}")
+                if room is None:
+                    raise _bad(f"{sp.color}: square {r},{c} is a room; name it in 'rooms'")
+                rooms.take(room)
+                grid[r][c] = Cell("room", room=room, conquered=ch.islower())
+            else:
+                raise _bad(f"{sp.color}: unknown square {ch!r} (use . # x, or a letter for a room)")
+    for key in sp.rooms:
+        r, c = (int(x) for x in key.split(","))
+        if grid[r][c] is None or grid[r][c].kind != "room":
+            raise _bad(f"{sp.color}: 'rooms' names {key} but the dungeon has no room there")
+    if grid[0][2] is None:
+        raise _bad(f"{sp.color}: the square at the entrance (0,2) must be built")
+    for r, c, cell in dg.tiles(grid):
+        grid[r][c] = None
+        filled = dg.fills_2x2(grid, r, c)
+        grid[r][c] = cell
+        if filled:
+            raise _bad(f"{sp.color}: the 2x2 block at {r},{c} is filled (Rulebook › Dig Tunnels)")
+        if cell.kind == "room":
+            room = cat.rooms[cell.room]
+            if room.year == 1 and room.allowed_squares and (r, c) not in [tuple(x) for x in room.allowed_squares]:
+                raise _bad(f"{sp.color}: the {room.name} at {r},{c} is outside its zone (Rulebook › Build Room)")
+            for nr, nc in dg.neighbours(r, c):
+                if grid[nr][nc] is not None and grid[nr][nc].kind == "room":
+                    raise _bad(f"{sp.color}: rooms at {r},{c} and {nr},{nc} are adjacent (Rulebook › Build Room)")
+    seen, todo = set(), [(0, 2)]
+    while todo:
+        sq = todo.pop()
+        if sq not in seen:
+            seen.add(sq)
+            todo += [n for n in dg.neighbours(*sq) if grid[n[0]][n[1]] is not None]
+    if len(seen) != dg.count_tiles(grid):
+        raise _bad(f"{sp.color}: every tile must connect to the entrance")
+    return grid
+
+
+def _nonplayers(sc: Scenario, s: GameState, rng: random.Random, cat) -> None:
+    given = {n.color: n for n in sc.nonplayers}
+    for np in s.nonplayers:
+        spec = given.pop(np.color, None)
+        inacc = spec.inaccessible if spec and spec.inaccessible is not None else rng.sample(cat.order_cards, 3)
+        if len(set(inacc)) != 3 or not set(inacc) <= set(cat.order_cards):
+            raise _bad(f"non-player {np.color}: 3 different inaccessible order cards")
+        np.inaccessible = list(inacc)
+        np.deck = [c for c in cat.order_cards if c not in inacc]
+        if np.evil is not None and spec is not None and spec.evil is not None:
+            np.evil = spec.evil
+    if given:
+        raise _bad(f"{sorted(given)} are players, not non-player colours")
+
+
+def _cards(sc: Scenario, s: GameState, rng: random.Random, cat) -> None:
+    b = s.board
+    for year, attr in ((sc.year, "combat_cards"), (2, "next_combat_cards")):
+        if attr == "next_combat_cards" and sc.year == 2:
+            setattr(b, attr, [])
+            continue
+        pool = sorted(c.id for c in cat.combat_cards.values() if c.year == year)
+        chosen = getattr(sc, attr)
+        chosen = chosen if chosen is not None else rng.sample(pool, 4)
+        if len(chosen) != 4 or len(set(chosen)) != 4 or not set(chosen) <= set(pool):
+            raise _bad(f"{attr}: 4 different Year {year} Combat Cards")
+        setattr(b, attr, list(chosen))
+        b.box["combat_cards"] += [c for c in pool if c not in chosen]
+    if sc.year == 2:
+        b.box["combat_cards"] += sorted(c.id for c in cat.combat_cards.values() if c.year == 1)
+    for p in s.players:
+        for pos, card in p.spied.items():
+            if pos not in ("1", "2", "3", "4") or b.combat_cards[int(pos) - 1] != card:
+                raise _bad(f"{p.color} spied {card} at position {pos}, but that card is not there")
+    if sc.variant == "full":
+        events = sc.special_events or dict(zip(("1", "2"), rng.sample(sorted(cat.special_events), 2)))
+        if set(events) != {"1", "2"} or not set(events.values()) <= set(cat.special_events):
+            raise _bad("special_events: one card for year '1' and one for year '2'")
+        b.special_events = dict(events)
+        b.box["special_events"] = [c for c in cat.special_events if c not in events.values()]
+        b.special_revealed = {
+            y: True
+            for y in events
+            if int(y) < sc.year or (int(y) == sc.year and "special_event" in sc.event_tiles.values())
+        }

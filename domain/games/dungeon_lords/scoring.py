@@ -1,0 +1,306 @@
+"""Final scoring: the Overview Card's lines, the seven titles and the winner(s).
+
+    score(state)            -> [PlayerScore, ...]   one per player, in seat order
+    describe_scores(scores) -> str                  a small plain-text table
+
+A pure function of :class:`~domain.games.dungeon_lords.state.GameState` and the catalog; it does not check that
+the game is over (a projection may show the standings mid-game). Rules: Rulebook › Scoring,
+› Titles, › Winning the Game, and the appendix › Point-Scoring Rooms.
+
+Readings the rulebook leaves open (each also pinned by a test in ``tests/test_scoring.py``):
+
+* **A title when the best count is 0** (e.g. nobody has a monster). Rulebook › Titles only
+  compares the players: "Titles are given to players who have the most in selected categories.
+  If one player has the most, then the title is exclusive [...]. If 2 or more players have the
+  most, then they have to share the title". It sets no minimum, and the Battlelord ("the fewest
+  conquered tiles") plainly rewards a count of 0. So the title goes to every player tied at the
+  best count *even when that count is 0*: if nobody has a monster, everybody shares the
+  Monsterlord; if one player has a single monster and the others none, that player's Monsterlord
+  is exclusive. (Giving a title to everybody or to nobody changes no ranking; it only moves
+  the totals, and so who passes the licence test of Rulebook › Winning the Game.)
+* **Monsters knocked out in the last Combat** still score, and still count for titles and the
+  Cafeteria/Chapel/Pandemonium: "Don't forget to turn your Monster (or Ghost) Tiles face up
+  after the Second Year's Combat. Those monsters just love to be scored." (appendix
+  › Point-Scoring Rooms; also Rulebook › Scoring: "They should all be face up again").
+* **Hall of Fame**, as printed (appendix › Point-Scoring Rooms › Hall of Fame): "For each
+  exclusive title you earn, you gain an additional 2 points (or 1 point in a three- or
+  two-player game)" -- so 2 per exclusive title with 4 players, 1 with 2 or 3 players; shared
+  titles give nothing; and, like every point-scoring room, only if it is unconquered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .catalog import Catalog, load_catalog
+from .dungeon import tiles
+from .state import GameState, Player
+
+# Score-card lines, in the order of the Overview Card (Rulebook › Scoring), then the titles.
+LINES: tuple[str, ...] = (
+    "rooms",
+    "monsters",
+    "prisoners",
+    "conquered",
+    "red_marks",
+    "room_bonus",
+    "titles",
+    "hall_of_fame",
+)
+
+# Rulebook › Scoring
+POINTS_PER_UNCONQUERED_ROOM = 2  # "2 points for each unconquered room in your dungeon."
+POINTS_PER_MONSTER = 1  # "1 point for each monster in your Monster Lair. [...] No points for ghosts."
+POINTS_PER_ADVENTURER = 2  # "2 points for each adventurer in your Prison, except for paladins"
+POINTS_PER_CONQUERED_TILE = -2  # "You lose 2 points for each conquered tile (room or tunnel)."
+POINTS_PER_RED_MARK = -3  # "You lose 3 points for each red mark in your Dead Letter Office."
+
+HALL_OF_FAME = "hall_of_fame"
+
+EXCLUSIVE, SHARED = "exclusive", "shared"
+
+
+def title_points(n_players: int) -> dict[str, int]:
+    """Rulebook › Titles: exclusive 3, shared 2; "In a 2-player game, exclusive titles are worth
+    2 points and shared titles are worth 1.\""""
+    return {EXCLUSIVE: 2, SHARED: 1} if n_players == 2 else {EXCLUSIVE: 3, SHARED: 2}
+
+
+def hall_of_fame_points(n_players: int, cat: Catalog) -> int:
+    """Appendix › Point-Scoring Rooms › Hall of Fame: "For each exclusive title you earn, you gain
+    an additional 2 points (or 1 point in a three- or two-player game)." The catalog's ``bonus``
+    is the 4-player value."""
+    return cat.rooms[HALL_OF_FAME].bonus if n_players >= 4 else 1
+
+
+# --- counting ------------------------------------------------------------------------------
+
+
+def _type_id(instance_id: str) -> str:
+    return instance_id.split("#", 1)[0]
+
+
+def _monster_kinds(p: Player, cat: Catalog) -> list[tuple[str, bool]]:
+    """(kind, is_ghost) of every Monster (or Ghost) Tile the player owns, face down or up."""
+    out = []
+    for m in p.monsters:
+        t = cat.monsters[_type_id(m.id)]
+        out.append((t.kind, t.is_ghost))
+    return out
+
+
+def count_monsters(p: Player, cat: Catalog) -> int:
+    """Monsters, ghosts excluded (Rulebook › Scoring; appendix › Ghost: "Ghosts do not count as
+    monsters during scoring")."""
+    return sum(1 for _, ghost in _monster_kinds(p, cat) if not ghost)
+
+
+def count_rooms(p: Player) -> int:
+    """Rulebook › Titles › The Lord of Halls: "Even conquered rooms count.\""""
+    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.kind == "room")
+
+
+def count_tunnels(p: Player) -> int:
+    """Rulebook › Titles › The Tunnellord: "Even conquered tunnels count.\""""
+    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.kind == "tunnel")
+
+
+def count_conquered(p: Player) -> int:
+    """Conquered tiles, rooms and tunnels alike (Rulebook › Scoring; › Titles › The Battlelord)."""
+    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered)
+
+
+def riches(p: Player) -> int:
+    """Rulebook › Titles › The Lord of Riches: "the total number of Gold Tokens, Food Tokens, and
+    unplayed Trap Cards you have\"."""
+    return p.gold + p.food + len(p.traps)
+
+
+# Rulebook › Titles, in the order printed. Each: (id, what is counted, True = most wins / False = fewest wins)
+TITLES: tuple[tuple[str, Callable[[Player, Catalog], int], bool], ...] = (
+    # The Lord of Dark Deeds: "the player highest on the Evilometer. In case of a tie, this title
+    # is shared. (The Starting Player Marker has no effect on this title.)"
+    ("dark_deeds", lambda p, cat: p.evil, True),
+    # The Lord of Halls: "the most rooms. Even conquered rooms count."
+    ("halls", lambda p, cat: count_rooms(p), True),
+    # The Tunnellord: "the most tunnels. Even conquered tunnels count."
+    ("tunnellord", lambda p, cat: count_tunnels(p), True),
+    # The Monsterlord: "the most monsters. Ghosts do not count."
+    ("monsterlord", count_monsters, True),
+    # The Lord of Imps: "the most Imp Figures. Troll Tokens do not count." (Player.imps counts
+    # figures only; troll tokens are derived from trolls and never added to it.)
+    ("imps", lambda p, cat: p.imps, True),
+    # The Lord of Riches: gold + food + unplayed Trap Cards.
+    ("riches", lambda p, cat: riches(p), True),
+    # The Battlelord: "Unlike the other titles, this one goes to the player with the fewest: the
+    # fewest conquered tiles (tunnels and rooms)."
+    ("battlelord", lambda p, cat: count_conquered(p), False),
+)
+TITLE_IDS: tuple[str, ...] = tuple(t[0] for t in TITLES)
+
+
+def award_titles(players: list[Player], cat: Catalog) -> list[dict[str, str]]:
+    """For each player (same order), title id -> "exclusive" | "shared" for the titles won.
+
+    Only the players compete: "Ignore non-player Dungeon Boards and Evil Counters" (Rulebook
+    › Titles); non-player colours are not in ``state.players``. A best count of 0 still wins
+    (see the module docstring)."""
+    won: list[dict[str, str]] = [{} for _ in players]
+    for title, count, most in TITLES:
+        values = [count(p, cat) for p in players]
+        best = max(values) if most else min(values)
+        holders = [i for i, v in enumerate(values) if v == best]
+        status = EXCLUSIVE if len(holders) == 1 else SHARED
+        for i in holders:
+            won[i][title] = status
+    return won
+
+
+# --- the score card ---------------------------------------------------------------------------
+
+
+class PlayerScore(BaseModel):
+    """One player's score card. ``lines`` holds every line of :data:`LINES`, in that order."""
+
+    model_config = ConfigDict(frozen=True)
+
+    color: str
+    name: str = ""
+    lines: dict[str, int]
+    titles: dict[str, str] = Field(default_factory=dict)  # title id -> "exclusive" | "shared"
+    total: int
+    rank: int  # 1 = best; equal totals share a rank
+    winner: bool  # every player with the top total
+    licensed: bool  # total above zero (Rulebook › Winning the Game)
+    tiles: int = 0  # built squares of the final dungeon (not scored;
+    #                                                        analytics derive a strategy from it)
+
+    def to_json(self) -> dict:
+        return self.model_dump(mode="json")
+
+
+def _prisoner_points(p: Player, cat: Catalog) -> int:
+    # Rulebook › Scoring: "2 points for each adventurer in your Prison, except for paladins who
+    # are each worth 5 points." (the 5 is the catalog's PaladinType.score_points)
+    return sum(cat.paladins[a].score_points if a in cat.paladins else POINTS_PER_ADVENTURER for a in p.prison)
+
+
+def _room_bonus(p: Player, cat: Catalog) -> int:
+    """Cafeteria, Chapel, Pandemonium (appendix › Point-Scoring Rooms): ``bonus`` points per owned
+    monster (or ghost) of the room's ``monster_kinds``, "but only if you can keep them from being
+    conquered". The Hall of Fame is scored with the titles instead (Rulebook › Scoring: "except
+    for the Hall of Fame which is scored while handing out titles"). Combat rooms with
+    ``monster_kinds`` (Training Room, Dark Room) are not point-scoring rooms and give nothing."""
+    kinds = [k for k, _ in _monster_kinds(p, cat)]  # ghosts included: the Chapel scores them
+    total = 0
+    for _, _, cell in tiles(p.dungeon):
+        if cell.kind != "room" or cell.conquered or cell.room is None:
+            continue
+        room = cat.rooms[cell.room]
+        if room.category != "scoring" or room.id == HALL_OF_FAME:
+            continue
+        total += room.bonus * sum(1 for k in kinds if k in room.monster_kinds)
+    return total
+
+
+def _has_hall_of_fame(p: Player) -> bool:
+    # appendix › Point-Scoring Rooms: bonus points "only if you can keep them from being conquered"
+    return any(
+        cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered for _, _, cell in tiles(p.dungeon)
+    )
+
+
+def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
+    """Score every player (seat order). ``cat`` defaults to the shipped catalog."""
+    cat = load_catalog() if cat is None else cat
+    players = list(state.players)
+    n = len(players)
+    tpoints = title_points(n)
+    hof = hall_of_fame_points(n, cat)
+    won = award_titles(players, cat)
+
+    cards: list[tuple[Player, dict[str, int], dict[str, str]]] = []
+    for p, titles in zip(players, won):
+        unconquered_rooms = sum(1 for _, _, c in tiles(p.dungeon) if c.kind == "room" and not c.conquered)
+        exclusive = sum(1 for s in titles.values() if s == EXCLUSIVE)
+        lines = {
+            "rooms": POINTS_PER_UNCONQUERED_ROOM * unconquered_rooms,
+            "monsters": POINTS_PER_MONSTER * count_monsters(p, cat),
+            "prisoners": _prisoner_points(p, cat),
+            "conquered": POINTS_PER_CONQUERED_TILE * count_conquered(p),
+            "red_marks": POINTS_PER_RED_MARK * p.red_marks,
+            "room_bonus": _room_bonus(p, cat),
+            "titles": sum(tpoints[s] for s in titles.values()),
+            "hall_of_fame": hof * exclusive if _has_hall_of_fame(p) else 0,
+        }
+        # keep the title order of Rulebook › Titles
+        cards.append((p, lines, {t: titles[t] for t in TITLE_IDS if t in titles}))
+
+    totals = [sum(lines.values()) for _, lines, _ in cards]
+    top = max(totals) if totals else 0
+    return [
+        PlayerScore(
+            color=p.color,
+            name=p.name,
+            lines=lines,
+            titles=titles,
+            total=total,
+            # competition ranking: 1 + the number of players strictly ahead
+            rank=1 + sum(1 for t in totals if t > total),
+            # Rulebook › Winning the Game: "The player with the most points wins [...]. If there is
+            # a tie, then victory is shared."
+            winner=total == top,
+            # Rulebook › Winning the Game: "All players who finish the game with a score above zero
+            # pass the test and get their dungeon lord licenses."
+            licensed=total > 0,
+            tiles=sum(1 for _ in tiles(p.dungeon)),
+        )
+        for (p, lines, titles), total in zip(cards, totals)
+    ]
+
+
+# --- text ---------------------------------------------------------------------------------------
+
+_HEAD = {
+    "rooms": "rooms",
+    "monsters": "monst",
+    "prisoners": "prisn",
+    "conquered": "conq",
+    "red_marks": "red",
+    "room_bonus": "bonus",
+    "titles": "title",
+    "hall_of_fame": "hof",
+}
+
+
+def describe_scores(scores: list[PlayerScore]) -> str:
+    """A plain-text table: one row per player, every line, total, rank, winner mark ``*``, then
+    the titles (``!`` = exclusive, ``=`` = shared)."""
+    label = lambda s: f"{s.color} ({s.name})" if s.name else s.color  # noqa: E731
+    w = max([len("player")] + [len(label(s)) for s in scores])
+    head = f"{'player':<{w}} " + " ".join(f"{_HEAD[k]:>5}" for k in LINES) + f" {'total':>5} {'rank':>4} win  titles"
+    rows = [head, "-" * len(head)]
+    for s in scores:
+        titles = " ".join(f"{t}{'!' if v == EXCLUSIVE else '='}" for t, v in s.titles.items()) or "-"
+        rows.append(
+            f"{label(s):<{w}} "
+            + " ".join(f"{s.lines[k]:>5}" for k in LINES)
+            + f" {s.total:>5} {s.rank:>4} {'*' if s.winner else ' ':>3}  {titles}"
+        )
+    rows.append("titles: ! exclusive, = shared; * winner (ties share victory)")
+    return "\n".join(rows)
+
+
+__all__ = [
+    "LINES",
+    "TITLES",
+    "TITLE_IDS",
+    "PlayerScore",
+    "award_titles",
+    "describe_scores",
+    "hall_of_fame_points",
+    "score",
+    "title_points",
+]

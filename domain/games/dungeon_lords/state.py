@@ -1,0 +1,203 @@
+"""Game state: plain slotted dataclasses, folded from events by :mod:`domain.games.dungeon_lords.evolve`.
+
+Per-player secrets (chosen orders before the reveal, trap cards, spied combat cards)
+live in that player's own record so :mod:`domain.games.dungeon_lords.views` can strip them mechanically.
+Component instances have unique ids: ``"goblin_y1#2"`` (monster tile), ``"rolling_stone#3"``
+(trap card); rooms, adventurers, combat cards and special events have one copy each and
+use the catalog id. Squares are ``[row, col]`` with row 0 nearest the surface.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .game_info import GRID_COLS, GRID_ROWS
+
+
+@dataclass(slots=True)
+class Cell:
+    """One built square: a tunnel or a room (``room`` = room tile id)."""
+
+    kind: str  # "tunnel" | "room"
+    room: str | None = None
+    conquered: bool = False
+
+
+@dataclass(slots=True)
+class Monster:
+    id: str  # instance id, e.g. "troll_y1#1"
+    knocked_out: bool = False
+
+
+@dataclass(slots=True)
+class Placement:
+    """A minion sent by an order: on an action space, or on its order card if shut out."""
+
+    color: str
+    action: str
+    space: str | None  # "I" | "II" | "III"; None = on the order card
+    slot: int  # order position 0..2 (non-player minions: -1)
+    nonplayer: bool = False
+    resolved: bool = False
+    carried_out: bool = False
+
+
+@dataclass(slots=True)
+class Player:
+    color: str
+    name: str
+    gold: int = 3
+    food: int = 3
+    imps: int = 3  # imps owned (figures); troll tokens are derived from trolls
+    imps_busy: int = 0  # imps that did a job this round (dig, mine, foreimp, production)
+    trolls_busy: int = 0  # troll tokens used in production this round
+    evil: int = 5
+    red_marks: int = 0
+    hand: list[str] = field(default_factory=list)  # order cards in hand
+    inaccessible: list[str] = field(default_factory=list)  # face-up inaccessible order cards
+    setup_draw: list[str] = field(default_factory=list)  # full game: 3 drawn, 2 to choose
+    orders: list[str] = field(default_factory=list)  # SECRET until revealed: chosen 3, left first
+    nonplayer_order: str | None = None  # 2 players: SECRET third order for the NP colour
+    revealed: int = 0  # how many of `orders` are face up
+    dungeon: list[list[Cell | None]] = field(default_factory=list)
+    monsters: list[Monster] = field(default_factory=list)
+    traps: list[str] = field(default_factory=list)  # SECRET: trap cards in hand
+    party: list[str] = field(default_factory=list)  # adventurers at the entrance, front first
+    prison: list[str] = field(default_factory=list)
+    spied: dict[str, str] = field(default_factory=dict)  # SECRET: combat card position "1".."4" -> card id
+    room_uses: dict[str, int] = field(default_factory=dict)  # "r,c" -> productions this round
+    plan: dict[str, Any] | None = None  # Combat: this round's plan (traps SECRET until sprung)
+    damage: dict[str, int] = field(default_factory=dict)  # Combat: adventurer (or paladin) id -> damage counters
+    fed: list[str] = field(default_factory=list)  # Combat: adventurers with a Create Food token (+1 hp)
+    illusion: int = 0  # Combat: an imaginary 1-hp adventurer at the front
+
+
+@dataclass(slots=True)
+class NonPlayer:
+    """A non-player colour (2- and 3-player games)."""
+
+    color: str
+    inaccessible: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)  # this round's random orders
+    evil: int | None = None  # 2 players: the non-player Evil Counter
+    controller: str | None = None  # 2 players: the player who chooses its third order
+
+
+@dataclass(slots=True)
+class Paladin:
+    id: str  # "paladin_y1" | "paladin_y2"
+    holder: str | None = None  # player colour, or None while in his tent
+    damage: int = 0
+
+
+@dataclass(slots=True)
+class Board:
+    """Central board, Progress Board and Distant Lands."""
+
+    monster_stack: dict[str, list[str]] = field(default_factory=dict)  # year "1"/"2" -> remaining tiles
+    room_stack: dict[str, list[str]] = field(default_factory=dict)
+    adventurer_stack: dict[str, list[str]] = field(default_factory=dict)
+    adventurer_bottom: list[str] = field(default_factory=list)  # put back under the stack, in order
+    trap_deck: list[str] = field(default_factory=list)
+    trap_discard: list[str] = field(default_factory=list)
+    # tabletop: trap cards drawn face down and not yet identified ("unseen_trap#k" in hands, plans
+    # and the discard pile); their real cards are still counted in trap_deck (which ones is unknown)
+    unseen_traps: list[str] = field(default_factory=list)
+    unseen_drawn: int = 0
+    monster_offer: list[str] = field(default_factory=list)  # Underground Tavern
+    room_offer: list[str] = field(default_factory=list)  # Bargain Basement
+    incoming: dict[str, list[str]] = field(default_factory=dict)  # season -> its adventurers, weakest first
+    event_pool: list[str] = field(default_factory=list)  # this Year's unrevealed Event Tiles
+    event_tiles: dict[str, str] = field(default_factory=dict)  # season -> revealed Event Tile
+    combat_cards: list[str] = field(default_factory=list)  # this Year's 4, top first (hidden)
+    next_combat_cards: list[str] = field(default_factory=list)  # Second Year's 4 (hidden)
+    special_events: dict[str, str] = field(default_factory=dict)  # year -> card (hidden until revealed)
+    special_revealed: dict[str, bool] = field(default_factory=dict)
+    spaces: dict[str, list[Placement | None]] = field(default_factory=dict)  # action -> [I, II, III]
+    shut_out: list[Placement] = field(default_factory=list)  # minions left on order cards
+    discards: dict[str, list[str]] = field(default_factory=dict)  # Distant Lands: kind -> ids
+    box: dict[str, list[str]] = field(default_factory=dict)  # returned to the box unseen
+
+
+@dataclass(slots=True)
+class GameState:
+    variant: str  # "first_game" | "full"
+    mode: str  # "digital" | "tabletop"
+    seed: int | None
+    players: list[Player]
+    nonplayers: list[NonPlayer]
+    board: Board
+    paladin: Paladin | None = None
+    year: int = 1
+    season: int = 0  # index into SEASONS
+    phase: str = "setup"
+    starting_player: int = 0  # index into players
+    first_starting_player: int = 0
+    awaiting: dict[str, Any] | None = None  # a sub-step inside a phase (trap draw, digging, pay day...)
+    combat_round: int = 0  # 1..4 during Combat
+    combat_card: str | None = None  # this round's revealed Combat Card
+    battle: dict[str, Any] | None = None  # the battle being fought (one at a time, in play order)
+    scores: list[dict[str, Any]] | None = None  # the final score breakdown, once scored
+    training: bool = False  # a Combat Training battle: the game ends with its Combat
+    queue: list[str] = field(default_factory=list)  # players still to act in a sequential phase
+    catalog_hash: str = ""
+    archived: bool = False  # the game left the statistics (GameArchived)
+    version: int = 0  # events folded so far
+
+    # --- lookups -------------------------------------------------------------------
+    def player(self, color: str) -> Player:
+        for p in self.players:
+            if p.color == color:
+                return p
+        raise KeyError(color)
+
+    def play_order(self) -> list[Player]:
+        """Players clockwise from the starting player."""
+        n = len(self.players)
+        return [self.players[(self.starting_player + i) % n] for i in range(n)]
+
+
+def empty_grid() -> list[list[Cell | None]]:
+    return [[None] * GRID_COLS for _ in range(GRID_ROWS)]
+
+
+def clone(state: GameState) -> GameState:
+    """A deep copy (pickle is several times faster than copy.deepcopy for slotted dataclasses)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+# --- JSON-native conversion (snapshots, scenarios, `status --json`) -----------------------
+
+
+def to_dict(state: GameState) -> dict[str, Any]:
+    return asdict(state)
+
+
+def _cell(d: dict | None) -> Cell | None:
+    return None if d is None else Cell(**d)
+
+
+def _placement(d: dict | None) -> Placement | None:
+    return None if d is None else Placement(**d)
+
+
+def player_from_dict(d: dict[str, Any]) -> Player:
+    d = dict(d)
+    d["dungeon"] = [[_cell(c) for c in row] for row in d["dungeon"]]
+    d["monsters"] = [Monster(**m) for m in d["monsters"]]
+    return Player(**d)
+
+
+def from_dict(d: dict[str, Any]) -> GameState:
+    d = dict(d)
+    d["players"] = [player_from_dict(p) for p in d["players"]]
+    d["nonplayers"] = [NonPlayer(**n) for n in d["nonplayers"]]
+    b = dict(d["board"])
+    b["spaces"] = {k: [_placement(s) for s in v] for k, v in b["spaces"].items()}
+    b["shut_out"] = [Placement(**s) for s in b["shut_out"]]
+    d["board"] = Board(**b)
+    d["paladin"] = None if d["paladin"] is None else Paladin(**d["paladin"])
+    return GameState(**d)

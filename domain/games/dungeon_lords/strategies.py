@@ -1,0 +1,710 @@
+"""Strategy bots: small, readable policies that play recognisably different games.
+
+A strategy is a :data:`~domain.games.dungeon_lords.bots.Bot` -- ``(state, pending, actor, rng) -> command`` -- that
+only ever returns one of ``pending.options(actor)``. It scores every option with a few
+heuristics and takes the best, ties broken by ``rng`` (so it is deterministic for a given rng).
+For a kind of input it does not understand (Combat, which is being built elsewhere, ...) it
+falls back to a uniformly random legal option, drawn from the same ``rng``.
+
+How a strategy thinks
+---------------------
+Every strategy values things in one common currency through its :class:`Weights`: what one
+gold, food, imp, trap card, tunnel tile, room, monster or one step *up* the Evilometer is worth
+to it (the evil bot values Evil positively, the others negatively). The weights move a little
+with the situation (gold is worth more when the Taxes are still to come and the purse is thin,
+food when the Pay Day wages are not covered, Evil becomes dearer close to the paladin).
+With those weights the same small set of estimators scores every decision:
+
+* Orders: each set of 3 orders is simulated in board order against a budget of free imps,
+  food and gold (dig before mine, hire before build...), plus the production the leftover
+  imps can still run; the most valuable order goes first (it gets the earliest space and it is
+  the card taken back at Orders Retrieval).
+* Actions: reward minus cost of the space; a tunnel / gold / monster / room minus what the
+  imps it uses would have earned later this round (mining, production rooms).
+* Production: use every room whose output is worth something, then take back the order card
+  that is most valuable next round.
+* Pay Day: pay the monsters worth their wage (most valuable first), let the others go.
+  Taxes: pay as much as possible (a red mark costs 3 points). Special Events: least harm.
+
+The four (five) personalities differ only in their weights and a few preferences:
+
+* ``tunneller``  -- tiles are worth a lot, gold too (the Taxes grow with the dungeon), monsters
+  little: digs on every space it can, keeps the dungeon open (squares that leave the most room
+  to dig), mines, recruits imps. Aims for Tunnellord.
+* ``monster_keeper`` -- a monster is worth a lot, food too (hiring and wages): hires every
+  round (ghosts count less: they are not monsters for the Monsterlord), buys food, pays wages.
+* ``evil`` -- Evil is worth gold: food from spaces II/III of Get Food, vampires, witches,
+  ghosts, dragons, demons; never improves its reputation (Lord of Dark Deeds, paladin welcome).
+* ``room_builder`` -- rooms are worth a lot and so is what they produce: builds on every
+  round, digs tunnels where a room can go, keeps imps for production, improves its reputation
+  once Evil climbs (keeps it moderate).
+* ``balanced`` -- a bit of everything.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from domain.kernel import Pending
+
+from . import dungeon as dg
+from . import tactics
+from .bots import Bot, random_bot
+from .commands import (
+    BuildRoom,
+    ChooseEventOption,
+    ChooseOrders,
+    Decline,
+    DigTunnel,
+    HireMonster,
+    ImproveReputation,
+    MineGold,
+    Produce,
+    ReleaseMonster,
+    StopDigging,
+    TakeAction,
+)
+from .game_info import SEASONS
+from .phases.common import EVIL_TOP, catalog, free_imps, is_unseen, monster_type, trolls, type_of
+from .state import Cell, GameState, Player
+
+RED_MARK = 3.0  # a red mark costs 3 points at the end: always worse than paying a gold
+SPACES = ("I", "II", "III")
+
+
+# --- weights: what one unit of each thing is worth to a strategy ---------------------------------
+@dataclass(frozen=True)
+class Weights:
+    gold: float = 1.0
+    food: float = 1.0
+    imp: float = 1.0
+    evil: float = -0.3  # per step UP the Evilometer (negative: the strategy dislikes Evil)
+    trap: float = 0.4
+    tile: float = 1.0  # a new tunnel tile
+    room: float = 1.0  # a room, besides what it produces
+    monster: float = 1.0  # a monster, besides its strength
+
+    def worth(self, delta: dict[str, float]) -> float:
+        """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
+        return sum(getattr(self, k) * v for k, v in delta.items())
+
+
+def _cost_delta(cost) -> dict[str, int]:
+    """A catalog Cost as a change of resources (paying Evil moves the counter up)."""
+    return {"gold": -cost.gold, "food": -cost.food, "evil": cost.evil, "trap": -cost.trap_cards}
+
+
+def _reward_delta(reward) -> dict[str, int]:
+    return {
+        "gold": reward.gold,
+        "food": reward.food,
+        "evil": reward.evil,
+        "imp": reward.imps,
+        "trap": reward.trap_cards,
+    }
+
+
+def _space_spec(action: str, space: str):
+    return catalog().action(action).spaces[space]
+
+
+# --- facts about a player's situation ---------------------------------------------------------------
+def _event_ahead(state: GameState, tile: str) -> bool:
+    """Will the Event Tile ``tile`` still come up this Year (its Event Phase not yet played)?"""
+    b = state.board
+    if tile in b.event_pool:
+        return True
+    for season, t in b.event_tiles.items():
+        if t != tile:
+            continue
+        idx = SEASONS.index(season)
+        if idx > state.season or (
+            idx == state.season and state.phase in ("new_round", "orders", "actions", "production")
+        ):
+            return True
+    return False
+
+
+def _rounds_left(state: GameState) -> int:
+    """Productions a room still has this Year, this round included (twice a round in Year 2)."""
+    left = len(SEASONS) - state.season
+    return left * (2 if state.year == 2 else 1)
+
+
+def _tax_due(p: Player) -> int:
+    return (dg.count_tiles(p.dungeon) + 1) // 2
+
+
+def _wage_bill(p: Player) -> dict[str, int]:
+    """Food and gold the monsters' next wages cost."""
+    food = sum(monster_type(m.id).cost.food for m in p.monsters)
+    gold = sum(monster_type(m.id).cost.gold for m in p.monsters)
+    return {"food": food, "gold": gold}
+
+
+def _strength(monster_type_) -> float:
+    """A rough fighting value: the best attack, attacks on everyone (or twice) counting double."""
+    best = 0.0
+    for a in monster_type_.attacks:
+        dmg = a.damage or 0
+        best = max(best, dmg * (2 if a.kind in ("everyone", "anyone_x2") else 1))
+    return best
+
+
+def _room_sites(grid) -> int:
+    """Unconquered tunnels on which a room could go (not next to a room): the dungeon's room potential."""
+    return sum(
+        1
+        for r, c in dg.unconquered_tunnels(grid)
+        if not any(grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c))
+    )
+
+
+def _room_fits(grid, room_id: str, dig_first: bool = False) -> bool:
+    """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
+    room = catalog().rooms[room_id]
+    allowed = [tuple(s) for s in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
+    if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.squares()):
+        return True
+    return dig_first and any(
+        dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None for sq in dg.diggable(grid)
+    )
+
+
+def _with(grid, square, cell) -> list:
+    g = [row[:] for row in grid]
+    g[square[0]][square[1]] = cell
+    return g
+
+
+def _my_placement(state: GameState, color: str, action: str):
+    """My unresolved minion on ``action`` this round, if any."""
+    for pl in state.board.spaces.get(action, []):
+        if pl is not None and pl.color == color and not pl.nonplayer and not pl.resolved:
+            return pl
+    return None
+
+
+@dataclass
+class Ctx:
+    """One decision: the state, who decides, what the game waits for and the decider's weights."""
+
+    state: GameState
+    me: Player
+    pending: Pending
+    w: Weights
+
+
+# --- the strategy ------------------------------------------------------------------------------------
+class Strategy:
+    """Scores every legal option and takes the best (ties broken by ``rng``).
+
+    Subclasses set ``base`` weights and may override the preference hooks
+    (``evil_weight``, ``monster_bonus``, ``room_bonus``, ``dig_square``).
+    """
+
+    name = "strategy"
+    base = Weights()
+    evil_soft_cap = 8  # from here on Evil costs three times as much (the paladin comes at 10)
+    production_horizon = 1  # how many future productions a new room is credited with
+    production_bonus = 0.0  # extra value of running a production room, besides its output
+
+    # -- the Bot interface
+    def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
+        options = p.options(actor)
+        scorer = getattr(self, f"score_{p.kind}", None)
+        if scorer is None or not options:
+            return rng.choice(options)  # a kind we do not understand: uniformly random
+        ctx = Ctx(state, state.player(actor), p, self.weights(state, state.player(actor)))
+        prepared = scorer(ctx, options)
+        scores = [prepared(o) for o in options]
+        best = max(scores)
+        return rng.choice([o for o, s in zip(options, scores) if s >= best - 1e-9])
+
+    # -- weights in the current situation
+    def weights(self, state: GameState, me: Player) -> Weights:
+        w = self.base
+        adjust: dict[str, float] = {"evil": self.evil_weight(state, me)}
+        # Gold is scarce if the Taxes (1 gold per 2 tiles) and the gold wages are not covered.
+        taxes_ahead = _event_ahead(state, "taxes")
+        need_gold = (_tax_due(me) if taxes_ahead else 0) + _wage_bill(me)["gold"] + 1
+        if me.gold < need_gold:
+            adjust["gold"] = w.gold + 0.6
+        # Before the Taxes every new tile adds half a gold to the bill (a red mark if we are short).
+        if taxes_ahead:
+            adjust["tile"] = w.tile - 0.5 * (RED_MARK if me.gold < need_gold else w.gold)
+        # Food is scarce if the wages of the next Pay Day are not covered.
+        need_food = (_wage_bill(me)["food"] if _event_ahead(state, "pay_day") else 0) + 1
+        if me.food < need_food:
+            adjust["food"] = w.food + 0.6
+        return replace(w, **adjust)
+
+    def evil_weight(self, state: GameState, me: Player) -> float:
+        """Value of one step up the Evilometer: dearer near the paladin."""
+        return self.base.evil * (3 if me.evil >= self.evil_soft_cap else 1)
+
+    # -- preference hooks
+    def monster_bonus(self, ctx: Ctx, t) -> float:
+        """Extra value of a monster type besides ``w.monster`` (default: its strength)."""
+        return 0.3 * _strength(t)
+
+    def room_bonus(self, ctx: Ctx, room) -> float:
+        """Extra value of a room type besides ``w.room`` and its production."""
+        return 0.0
+
+    def dig_square(self, ctx: Ctx, square) -> float:
+        """Where to dig: by default keep the dungeon open (most squares still diggable afterwards)."""
+        after = dg.diggable(_with(ctx.me.dungeon, square, Cell("tunnel")))
+        return 0.05 * len(after)
+
+    # -- values shared by the scorers
+    def monster_value(self, ctx: Ctx, instance_or_type: str) -> float:
+        t = monster_type(instance_or_type)
+        own = 0.4 if t.is_ghost else 1.0  # ghosts do not count for the Monsterlord
+        return ctx.w.monster * own + self.monster_bonus(ctx, t)
+
+    def wage_worth(self, ctx: Ctx, t) -> float:
+        """Value (usually negative) of paying this monster type's cost once."""
+        return ctx.w.worth(_cost_delta(t.cost))
+
+    def production_value(self, ctx: Ctx, room) -> float:
+        """Value of one production of ``room`` (0 for a room that does not produce)."""
+        prod = room.production
+        if prod is None:
+            return 0.0
+        w = ctx.w
+        out = {"food": w.food, "gold": w.gold, "trap": w.trap, "dig": w.tile, "imp": w.imp, "reputation": -w.evil}[
+            prod.output
+        ] * prod.amount
+        return out - w.food * prod.food_input + self.production_bonus
+
+    def room_value(self, ctx: Ctx, room_id: str) -> float:
+        room = catalog().rooms[room_id]
+        future = self.production_value(ctx, room) * min(_rounds_left(ctx.state), self.production_horizon)
+        return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
+
+    def order_card_value(self, ctx: Ctx, action: str) -> float:
+        """How much an order card is worth next round (a fresh round: space I, all imps free)."""
+        budget = {"imps": ctx.me.imps, "food": ctx.me.food, "gold": ctx.me.gold}
+        return self.estimate(ctx, action, "I", budget, next_round=True)
+
+    # -- what the imps would otherwise do this round
+    def later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
+        """Per-imp values of the jobs still ahead this round, best first: mining (if my Mine Gold
+        minion acts after ``after``) and my production rooms."""
+        uses: list[float] = []
+        order = [a.id for a in catalog().actions]
+        pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
+        if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
+            permit = _space_spec("mine_gold", pl.space).reward.gold_up_to
+            uses += [ctx.w.gold] * min(permit, len(dg.unconquered_tunnels(ctx.me.dungeon)))
+        for _, _, cell in dg.tiles(ctx.me.dungeon):
+            if cell.kind == "room" and not cell.conquered:
+                room = catalog().rooms[cell.room]
+                if room.production is not None:
+                    per_imp = self.production_value(ctx, room) / room.production.imps
+                    if per_imp > 0:
+                        uses += [per_imp] * room.production.imps
+        return sorted(uses, reverse=True)
+
+    def imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
+        """What using ``k`` imps now loses from the jobs still ahead this round."""
+        uses = self.later_imp_uses(ctx, after)
+        free = free_imps(ctx.me)
+        return sum(uses[:free]) - sum(uses[: max(free - k, 0)])
+
+    # -- the order estimator (used to choose and to take back orders)
+    def estimate(
+        self, ctx: Ctx, action: str, space: str | None, budget: dict[str, int], next_round: bool = False
+    ) -> float:
+        """Value of carrying out ``action`` on ``space`` with the resources left in ``budget``
+        (which it spends); 0 if it cannot or would rather not (declining is free). With
+        ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
+        if space is None:
+            return 0.0
+        me, w, spec = ctx.me, ctx.w, _space_spec(action, space)
+        cost, reward = spec.cost, spec.reward
+        if cost.gold > budget["gold"] or cost.food > budget["food"]:
+            return 0.0
+        if action in ("get_food", "improve_reputation", "recruit_imps", "buy_traps"):
+            value = w.worth(_reward_delta(reward)) + w.worth(_cost_delta(cost))
+            if value > 0:
+                budget["gold"] -= cost.gold
+                budget["food"] += reward.food - cost.food
+                budget["imps"] += reward.imps
+            return max(value, 0.0)
+        if action == "dig_tunnels":
+            n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, len(dg.diggable(me.dungeon)) + 1)
+            if n <= 0:
+                return 0.0
+            budget["imps"] -= n + cost.foreimp
+            budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
+            return n * w.tile
+        if action == "mine_gold":
+            n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, len(dg.unconquered_tunnels(me.dungeon)))
+            if n <= 0:
+                return 0.0
+            budget["imps"] -= n + cost.foreimp
+            budget["gold"] += n
+            return n * w.gold
+        if action == "hire_monster":
+            values, paid = [], None
+            for m in self.offer(ctx, "monsters", next_round):
+                t = monster_type(m)
+                food = t.cost.food + cost.food
+                if t.cost.gold > budget["gold"] or food > budget["food"]:
+                    values.append(0.0)
+                    continue
+                if t.cost.trap_cards > len(me.traps) or t.cost.monsters > len(me.monsters):
+                    values.append(0.0)
+                    continue
+                v = max(self.hire_value(ctx, t, extra_food=cost.food), 0.0)
+                if v > max(values, default=0.0):
+                    paid = (t.cost.gold, food)
+                values.append(v)
+            if paid and not next_round:
+                budget["gold"] -= paid[0]
+                budget["food"] -= paid[1]
+            return self.pick(values, next_round)
+        if action == "build_room":
+            values = []
+            for r in self.offer(ctx, "rooms", next_round):
+                if _room_fits(me.dungeon, r, dig_first=budget.get("dug", 0) > 0):
+                    values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
+                else:
+                    values.append(0.0)
+            value = self.pick(values, next_round)
+            if value > 0 and not next_round:
+                budget["gold"] -= cost.gold
+            return value
+        return 0.0
+
+    @staticmethod
+    def offer(ctx: Ctx, what: str, next_round: bool) -> list[str]:
+        """The monsters or rooms on offer; next round: whatever is left in this Year's stack."""
+        b = ctx.state.board
+        if next_round:
+            return list((b.monster_stack if what == "monsters" else b.room_stack).get(str(ctx.state.year), []))
+        return list(b.monster_offer if what == "monsters" else b.room_offer)
+
+    @staticmethod
+    def pick(values: list[float], next_round: bool) -> float:
+        """This round we take the best on offer; next round's offer is unknown: count the average."""
+        if not values:
+            return 0.0
+        return sum(values) / len(values) if next_round else max(values)
+
+    def hire_value(self, ctx: Ctx, t, extra_food: int = 0) -> float:
+        """A monster's value minus its price now and its wage at a Pay Day still to come."""
+        paydays = 1 if _event_ahead(ctx.state, "pay_day") else 0
+        price = self.wage_worth(ctx, t) - ctx.w.food * extra_food
+        return self.monster_value(ctx, t.id) + price + paydays * self.wage_worth(ctx, t)
+
+    def production_left(self, ctx: Ctx, budget: dict[str, int]) -> float:
+        """What the imps left after the orders can still produce in my rooms this round."""
+        imps = budget["imps"] + trolls(ctx.me)
+        rooms = [
+            catalog().rooms[c.room]
+            for _, _, c in dg.tiles(ctx.me.dungeon)
+            if c.kind == "room" and not c.conquered and catalog().rooms[c.room].production is not None
+        ]
+        total = 0.0
+        for room in sorted(rooms, key=lambda r: -self.production_value(ctx, r)):
+            v = self.production_value(ctx, room)
+            if v > 0 and room.production.imps <= imps and room.production.food_input <= budget["food"]:
+                imps -= room.production.imps
+                budget["food"] -= room.production.food_input
+                total += v
+        return total
+
+    # --- scorers: one per pending kind; each returns ``option -> score`` ---------------------------
+    def score_choose_orders(self, ctx: Ctx, options: list):
+        order = [a.id for a in catalog().actions]
+        cache: dict[tuple, tuple[float, dict[str, float]]] = {}
+
+        def free(action: str) -> str | None:
+            slots = ctx.state.board.spaces.get(action, [None, None, None])
+            return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
+
+        def set_value(cards: tuple) -> tuple[float, dict[str, float]]:
+            """Simulate the three orders in board order against one budget, then production."""
+            if cards not in cache:
+                budget = {"imps": free_imps(ctx.me), "food": ctx.me.food, "gold": ctx.me.gold}
+                each = {a: self.estimate(ctx, a, free(a), budget) for a in sorted(cards, key=order.index)}
+                cache[cards] = (sum(each.values()) + self.production_left(ctx, budget), each)
+            return cache[cards]
+
+        keep: dict[str, float] = {}
+
+        def score(o: ChooseOrders) -> float:
+            total, each = set_value(tuple(sorted(o.orders)))
+            # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
+            total += 0.15 * each[o.orders[0]] + 0.05 * each[o.orders[1]]
+            # The first order is the card taken back; the other two are locked away next round.
+            first = o.orders[0]
+            if first not in keep:
+                keep[first] = self.order_card_value(ctx, first)
+            total += 0.3 * keep[first]
+            if ctx.state.variant == "full" and o.orders[0] == "hire_monster":
+                total -= ctx.w.gold  # the Hire Monster fee for a first order
+            if o.nonplayer_order is not None:
+                # The non-player's order takes space I first: do not block an action of ours.
+                total -= 0.3 * each.get(o.nonplayer_order, 0.0)
+            return total
+
+        return score
+
+    def score_choose_inaccessible_orders(self, ctx: Ctx, options: list):
+        # Full-game set-up: lock away the two cards we would miss least.
+        return lambda o: -sum(self.order_card_value(ctx, c) for c in o.cards)
+
+    def score_action(self, ctx: Ctx, options: list):
+        action, space = ctx.pending.detail["action"], ctx.pending.detail["space"]
+        spec = _space_spec(action, space)
+        w = ctx.w
+
+        def score(o) -> float:
+            if isinstance(o, Decline):
+                return 0.0
+            if isinstance(o, TakeAction):  # Get Food, Recruit Imps, Buy Traps
+                return w.worth(_reward_delta(spec.reward)) + w.worth(_cost_delta(spec.cost))
+            if isinstance(o, ImproveReputation):
+                spy = 0.1 if o.spy is not None else 0.0
+                return w.worth(_reward_delta(spec.reward)) + w.worth(_cost_delta(spec.cost)) + spy
+            if isinstance(o, DigTunnel):
+                return w.tile - self.imp_cost(ctx, 1 + spec.cost.foreimp, action) + self.dig_square(ctx, o.square)
+            if isinstance(o, MineGold):
+                return o.imps * w.gold - self.imp_cost(ctx, o.imps + spec.cost.foreimp, action)
+            if isinstance(o, HireMonster):
+                t = monster_type(o.monster)
+                v = self.hire_value(ctx, t, extra_food=spec.cost.food)
+                if o.feed_monster:
+                    v -= self.monster_value(ctx, o.feed_monster)
+                return v
+            if isinstance(o, BuildRoom):
+                # Keep as many tunnels as possible free for later rooms (a room's neighbours are lost).
+                after = _with(ctx.me.dungeon, o.square, Cell("room", o.room))
+                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(after)
+                return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost_sites
+            return 0.0
+
+        return score
+
+    def score_digging(self, ctx: Ctx, options: list):
+        def score(o) -> float:
+            if isinstance(o, StopDigging):
+                return 0.0
+            return ctx.w.tile - self.imp_cost(ctx, 1, "dig_tunnels") + self.dig_square(ctx, o.square)
+
+        return score
+
+    def score_production(self, ctx: Ctx, options: list):
+        def score(o) -> float:
+            if isinstance(o, Produce):
+                r, c = o.square
+                value = self.production_value(ctx, catalog().rooms[ctx.me.dungeon[r][c].room])
+                if o.dig is not None:
+                    value += self.dig_square(ctx, o.dig)
+                return value
+            # Ending production: take back the card worth most next round (scaled below any production).
+            return 0.01 * self.order_card_value(ctx, o.card)
+
+        return score
+
+    def score_pay_wage(self, ctx: Ctx, options: list):
+        def score(o) -> float:
+            if isinstance(o, ReleaseMonster):
+                return ctx.w.evil  # letting a monster go: +1 Evil
+            t = monster_type(o.monster)
+            v = self.monster_value(ctx, o.monster) + self.wage_worth(ctx, t)
+            if o.feed_monster:
+                v -= self.monster_value(ctx, o.feed_monster)
+            if o.discard_trap:
+                v -= ctx.w.trap
+            # Pay the most valuable monsters first, while the resources last.
+            return v + 0.01 * self.monster_value(ctx, o.monster)
+
+        return score
+
+    def score_taxes(self, ctx: Ctx, options: list):
+        # Each unpaid gold is a red mark: pay whatever we can.
+        return lambda o: -ctx.w.gold * o.gold - RED_MARK * (ctx.pending.detail.get("due", 0) - o.gold)
+
+    def score_special_event(self, ctx: Ctx, options: list):
+        w = ctx.w
+
+        def score(o: ChooseEventOption) -> float:
+            name, _, n = o.option.partition(":")
+            n = int(n) if n else 1
+            if name == "gain_evil":
+                return w.evil * n
+            if name in ("pay_food", "lose_food"):
+                return -w.food * n
+            if name in ("pay_gold", "lose_gold"):
+                return -w.gold * n
+            if name == "release_monster":
+                return -self.monster_value(ctx, o.target)
+            if name == "lose_trap_cards":
+                return -w.trap - 0.1 * _trap_strength(o.target, ctx.state.year)
+            if name == "remove_tunnels":
+                # Lose a tunnel, preferably one no room could have gone on.
+                square = tuple(int(x) for x in o.target.split(","))
+                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(_with(ctx.me.dungeon, square, None))
+                return -w.tile - 0.1 * lost_sites
+            if name == "pay_wages_or_knock_out":
+                how, _, m = (o.target or "").partition(":")
+                if how == "pay":
+                    return self.wage_worth(ctx, monster_type(m))
+                return -0.5 * self.monster_value(ctx, m)
+            return 0.0
+
+        return score
+
+    def score_discard_trap(self, ctx: Ctx, options: list):
+        return lambda o: -_trap_strength(o.card, ctx.state.year)
+
+    # -- Combat: shared tactics, scored with the rules' own resolution (domain.games.dungeon_lords.tactics)
+    def score_plan_battle(self, ctx: Ctx, options: list):
+        return lambda o: tactics.plan_score(ctx.state, ctx.me, o)
+
+    def score_attack(self, ctx: Ctx, options: list):
+        return lambda o: tactics.attack_score(ctx.state, ctx.me, o)
+
+    def score_trap_target(self, ctx: Ctx, options: list):
+        return lambda o: tactics.trap_target_score(ctx.state, ctx.me, o)
+
+    def score_spell_choice(self, ctx: Ctx, options: list):
+        return lambda o: tactics.spell_choice_score(ctx.state, ctx.me, o)
+
+
+def _trap_strength(card: str | None, year: int) -> float:
+    if not card:
+        return 0.0
+    if is_unseen(card):  # tabletop: drawn unseen; a middling trap
+        return 2.0
+    values = catalog().traps[type_of(card)].values(year)
+    return 5.0 if values.damage is None else float(values.damage)
+
+
+# --- the personalities ------------------------------------------------------------------------------
+class Tunneller(Strategy):
+    """Digs and mines: a big dungeon (Tunnellord) and the gold for its Taxes; few monsters."""
+
+    name = "tunneller"
+    base = Weights(gold=1.1, food=0.6, imp=1.6, evil=-0.4, trap=0.3, tile=3.0, room=0.3, monster=0.3)
+
+    def monster_bonus(self, ctx, t):
+        return 0.1 * _strength(t)  # monsters are not the point
+
+    def room_bonus(self, ctx, room):
+        # A room replaces a tunnel (and the Tunnellord counts tunnels): only a Tool Shed, which
+        # digs, pays that back.
+        return -ctx.w.tile
+
+
+class MonsterKeeper(Strategy):
+    """Hires a monster every round, buys food and pays every wage (Monsterlord)."""
+
+    name = "monster_keeper"
+    base = Weights(gold=0.9, food=1.3, imp=0.7, evil=-0.3, trap=0.3, tile=0.8, room=0.5, monster=7.0)
+    evil_soft_cap = 9
+    production_horizon = 0  # rooms are not the point
+
+    def monster_bonus(self, ctx, t):
+        # Strong monsters, and those paid in food (cheaper for us than Evil near the paladin).
+        return 0.4 * _strength(t) + (0.5 if t.cost.food and not t.cost.evil else 0.0)
+
+    def weights(self, state, me):
+        w = super().weights(state, me)
+        # Food buys monsters and pays their wages: keep a stock of 2 per monster, plus 2 to hire.
+        if me.food < 2 * len(me.monsters) + 2:
+            w = replace(w, food=w.food + 0.8)
+        return w
+
+
+class Evil(Strategy):
+    """Pays in Evil wherever it can: Get Food II/III, evil monsters; never improves its reputation
+    (Lord of Dark Deeds; the paladin is welcome)."""
+
+    name = "evil"
+    base = Weights(gold=0.9, food=1.0, imp=1.0, evil=1.2, trap=0.4, tile=1.0, room=0.6, monster=2.0)
+    production_horizon = 0  # rooms are not the point
+
+    def evil_weight(self, state, me):
+        return self.base.evil if me.evil < EVIL_TOP else 0.0
+
+    def monster_bonus(self, ctx, t):
+        # Vampires, witches, ghosts, dragons, demons: monsters that cost Evil.
+        return 0.3 * _strength(t) + (3.0 if t.cost.evil else 0.0)
+
+
+class RoomBuilder(Strategy):
+    """Builds rooms, produces every round with them, digs where rooms can go (Lord of Halls);
+    keeps its reputation moderate."""
+
+    name = "room_builder"
+    base = Weights(gold=1.0, food=0.9, imp=1.4, evil=-0.5, trap=0.4, tile=1.1, room=7.0, monster=0.8)
+    evil_soft_cap = 7
+    production_horizon = 3  # a room produces in every round left
+    production_bonus = 2.0  # and it plans its imps around running every room, every round
+
+    def weights(self, state, me):
+        w = super().weights(state, me)
+        # Short of free tunnels to build on: a tunnel is worth much more (it is a future room).
+        if _room_sites(me.dungeon) < 2:
+            w = replace(w, tile=w.tile + 1.5)
+        return w
+
+    def dig_square(self, ctx, square):
+        # A tunnel where a room can go: not next to a room, inside the zone of a room on offer
+        # (it can be built this very round: Build Room comes after Dig Tunnels), or of any room.
+        grid = ctx.me.dungeon
+        if any(grid[r][c] is not None and grid[r][c].kind == "room" for r, c in dg.neighbours(*square)):
+            return super().dig_square(ctx, square)
+
+        def zone(rooms) -> bool:
+            return any(list(square) in (catalog().rooms[r].allowed_squares or []) for r in rooms)
+
+        offered = ctx.state.board.room_offer
+        year1 = [r for r, room in catalog().rooms.items() if room.year == 1]
+        bonus = 1.0 if zone(offered) else 0.6 if zone(year1) else 0.0
+        return super().dig_square(ctx, square) + bonus
+
+    def room_bonus(self, ctx, room):
+        # Rooms that work with few imps produce more often.
+        return 0.5 if room.production and room.production.imps <= 2 else 0.0
+
+
+class Balanced(Strategy):
+    """A bit of everything, Evil kept below the paladin."""
+
+    name = "balanced"
+    base = Weights(gold=1.0, food=1.0, imp=1.2, evil=-0.5, trap=0.5, tile=1.5, room=2.5, monster=2.5)
+
+
+def _bot(strategy: Strategy) -> Bot:
+    def bot(state: GameState, p: Pending, actor: str, rng: random.Random):
+        return strategy(state, p, actor, rng)
+
+    bot.__name__ = strategy.name
+    bot.__doc__ = type(strategy).__doc__
+    return bot
+
+
+tunneller = _bot(Tunneller())
+monster_keeper = _bot(MonsterKeeper())
+evil = _bot(Evil())
+room_builder = _bot(RoomBuilder())
+balanced = _bot(Balanced())
+
+STRATEGIES: dict[str, Bot] = {
+    "random": random_bot,
+    "tunneller": tunneller,
+    "monster_keeper": monster_keeper,
+    "evil": evil,
+    "room_builder": room_builder,
+    "balanced": balanced,
+}
+
+__all__ = ["STRATEGIES", "Strategy", "Weights", "balanced", "evil", "monster_keeper", "room_builder", "tunneller"]

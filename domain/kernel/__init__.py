@@ -1,0 +1,35 @@
+"""The game-agnostic kernel: the protocol a game fills in and the loop that runs any game.
+
+Imports only pydantic and the standard library (an import-linter contract checks it).
+
+    GameRules, GameInfo   what a game provides (:mod:`.game`)
+    Engine                pending / decide / execute / advance / replay over a GameRules
+    Pending, CHANCE       what a game waits for; ChanceSpec: a draw from what remains
+    RuleViolation         the one refusal (code, message, rule); RuleIndex: rule id -> citation
+    play_until_blocked    the bots' play loop; random_bot
+"""
+
+from .chance import ChanceSpec
+from .engine import Engine
+from .errors import RuleViolation
+from .game import GameInfo, GamePackage, GameRules, KernelState
+from .pending import CHANCE, Pending
+from .play import Bot, play_until_blocked, random_bot
+from .rules_index import KERNEL_RULES, RuleIndex
+
+__all__ = [
+    "CHANCE",
+    "KERNEL_RULES",
+    "Bot",
+    "ChanceSpec",
+    "Engine",
+    "GameInfo",
+    "GamePackage",
+    "GameRules",
+    "KernelState",
+    "Pending",
+    "RuleIndex",
+    "RuleViolation",
+    "play_until_blocked",
+    "random_bot",
+]

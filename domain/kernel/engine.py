@@ -1,0 +1,159 @@
+"""The decider loop over any :class:`~domain.kernel.game.GameRules`: ``pending``, ``decide``, ``execute``.
+
+    pending(state)         -> Pending        what the game waits for
+    decide(state, command) -> [Event, ...]   validates; raises RuleViolation; no side effects
+    evolve(state, event)   -> state          the game's fold
+
+``execute`` returns the decision event(s) and every consequence after them, up to the next point
+where input is needed. In digital play it also answers chance nodes with a seeded RNG derived from
+the game's seed and the event count, so a stored game can be resumed in another process and still
+draws the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from .game import GameRules
+from .pending import Pending
+
+MAX_AUTO_STEPS = 10_000  # a guard: the flow must always reach an input
+
+
+class Engine:
+    """The kernel's decide/evolve loop bound to one game's rules.
+
+    Args:
+        rules: the game (see :class:`~domain.kernel.game.GameRules`).
+    """
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+
+    def advance(self, state: Any) -> tuple[list[Any], Any]:
+        """Apply consequences in place until the game waits for input: (events applied, state)."""
+        rules = self.rules
+        step, apply = rules.step, rules.apply
+        out: list[Any] = []
+        for _ in range(MAX_AUTO_STEPS):
+            result = step(state)
+            if isinstance(result, Pending):
+                return out, state
+            for e in result:
+                state = apply(state, e, out)
+        raise RuntimeError("the flow did not reach an input; this is an engine bug")
+
+    def pending(self, state: Any) -> Pending:
+        """What the game waits for now. ``state`` must be advanced (every stored state is)."""
+        result = self.rules.step(state)
+        if not isinstance(result, Pending):
+            raise RuntimeError("the state is not at an input point; call advance() first")
+        return result
+
+    def _check_addressed(self, p: Pending, command: Any) -> None:
+        refuse = self.rules.index.refuse
+        if not p.accepts or not isinstance(command, p.accepts):
+            wanted = ", ".join(sorted({c.model_fields["type"].default for c in p.accepts})) or "nothing"
+            raise refuse(
+                "UNEXPECTED_COMMAND",
+                f"the game waits for: {p.prompt} (commands accepted: {wanted})",
+                p.rule if p.kind == "combat" else "flow.turn",
+            )
+        if p.is_chance:
+            return
+        if command.player not in p.actors:
+            who = ", ".join(p.actors)
+            raise refuse(
+                "NOT_YOUR_TURN",
+                f"{command.player} cannot act now; the game waits for {who}: {p.prompt}",
+                "flow.not_your_turn",
+            )
+
+    def _chance_events(self, p: Pending, cards: list[str]) -> list[Any]:
+        assert p.chance is not None
+        problem = p.chance.problem(cards)
+        if problem:
+            raise self.rules.index.refuse("DRAW_IMPOSSIBLE", problem, "input.chance")
+        return p.chance.events(cards)
+
+    def execute_pure(self, state: Any, command: Any, inplace: bool = False) -> tuple[list[Any], Any]:
+        """Decide ``command`` against ``state`` and return (events, new state).
+
+        ``state`` is untouched unless ``inplace`` (faster, for bots and simulation: a refused command
+        still changes nothing, because every check runs before the first event is applied).
+
+        Raises:
+            RuleViolation: the command is malformed, not expected now, or breaks a rule.
+        """
+        rules = self.rules
+        if isinstance(command, dict | str):
+            command = rules.parse_command(command)
+        p = self.pending(state)
+        decided = rules.outside_turn(state, command)
+        if decided is None:
+            self._check_addressed(p, command)
+            if p.is_chance:
+                decided = self._chance_events(p, list(command.cards))
+            else:
+                assert p.handle is not None
+                decided = p.handle(state, command)
+        work = state if inplace else rules.clone(state)
+        out: list[Any] = []
+        for e in decided:
+            work = rules.apply(work, e, out)
+        more, work = self.advance(work)
+        return out + more, work
+
+    def decide(self, state: Any, command: Any) -> list[Any]:
+        """Validate ``command`` and return its events (decision, chance or consequence), in order.
+
+        Raises:
+            RuleViolation: the command is malformed, not expected now, or breaks a rule.
+        """
+        return self.execute_pure(state, command)[0]
+
+    def random_draw(self, state: Any, p: Pending) -> Any:
+        """The seeded RNG's answer to a chance node (digital play)."""
+        assert p.chance is not None
+        rng = random.Random(f"{state.seed}:{state.version}")
+        return self.rules.draw_command(cards=rng.sample(p.chance.pool, p.chance.count))
+
+    def resolve_chance(self, state: Any, inplace: bool = False) -> tuple[list[Any], Any]:
+        """In digital mode, answer chance nodes with the RNG until a player must act."""
+        out: list[Any] = []
+        while state.mode == "digital":
+            p = self.pending(state)
+            if not p.is_chance:
+                break
+            events, state = self.execute_pure(state, self.random_draw(state, p), inplace=inplace)
+            out += events
+        return out, state
+
+    def execute(self, state: Any, command: Any, inplace: bool = False) -> tuple[list[Any], Any]:
+        """One command as the application runs it: decide, apply, then (digital) resolve chance.
+        ``inplace`` mutates ``state`` instead of working on a copy (see :meth:`execute_pure`).
+
+        Raises:
+            RuleViolation: as :meth:`execute_pure`.
+        """
+        events, state = self.execute_pure(state, command, inplace=inplace)
+        more, state = self.resolve_chance(state, inplace=inplace)
+        return events + more, state
+
+    def start(self, first: Iterable[Any]) -> tuple[list[Any], Any]:
+        """Fold the opening event(s) of a game, then run to the first input (drawing in digital play)."""
+        opening = list(first)
+        state = self.replay(opening)
+        events, state = self.advance(state)
+        more, state = self.resolve_chance(state)
+        return [*opening, *events, *more], state
+
+    def replay(self, events: Iterable[Any]) -> Any:
+        """Fold a whole log (no validation): the state it describes."""
+        evolve = self.rules.evolve
+        state = None
+        for e in events:
+            state = evolve(state, e)
+        return state

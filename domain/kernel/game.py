@@ -1,0 +1,116 @@
+"""The protocol a game fills in so the kernel can run it: :class:`GameRules` and :class:`GameInfo`.
+
+The kernel is to its games what OpenSpiel's ``pyspiel`` API is to its games: it knows nothing of a
+game's components or phases, only how to ask a game what it waits for (``step``), how to fold an
+event (``evolve``) and how to read a command. A game package provides one ``GameRules`` object and
+registers it by name in :mod:`domain.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .pending import Pending
+from .rules_index import RuleIndex
+
+
+class KernelState(Protocol):
+    """What the kernel reads of any game's state (the game's own class adds the rest).
+
+    Attributes:
+        seed: the RNG seed of a digital game (None at a table).
+        version: how many events have been folded (event N is the state's version N).
+        mode: ``"digital"`` (the engine draws) or ``"tabletop"`` (a person records each draw).
+    """
+
+    seed: int | None
+    version: int
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Facts about a game that tools show and check before a game starts.
+
+    Attributes:
+        name: registry name (``"dungeon_lords"``).
+        title: as printed on the box.
+        min_players, max_players: the player count the rulebook allows.
+        chance: ``"explicit"`` (the log records every draw) or ``"none"``.
+        information: ``"imperfect"`` when players hold secrets (views redact them).
+        variants: the rule variants a game can start with.
+        topic_prefix: prefix of the stored event topics (``"dl.Game."``), fixed for ever.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: str
+    information: str
+    variants: tuple[str, ...]
+    topic_prefix: str
+
+
+class GameRules(Protocol):
+    """One game's rules as the kernel needs them.
+
+    ``step`` answers "what happens next": the consequence events to apply, or the :class:`Pending`
+    input the game waits for. ``evolve`` folds one event and decides nothing.
+    """
+
+    info: GameInfo
+    index: RuleIndex
+    #: the command that records a draw: ``draw_command(cards=[...])``
+    draw_command: Callable[..., Any]
+
+    def step(self, state: Any) -> Sequence[Any] | Pending: ...
+
+    def evolve(self, state: Any, event: Any) -> Any: ...
+
+    def apply(self, state: Any, event: Any, out: list[Any]) -> Any:
+        """Fold ``event`` into ``state`` and append it to ``out``, with any event derived from it."""
+        ...
+
+    def clone(self, state: Any) -> Any: ...
+
+    def parse_command(self, data: dict[str, Any] | str) -> Any: ...
+
+    def outside_turn(self, state: Any, command: Any) -> list[Any] | None:
+        """The events of a command that is not an answer to the pending decision (a table ruling),
+        or None when ``command`` is an ordinary answer. Raises RuleViolation."""
+        ...
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """What a game package registers in :mod:`domain.games`: its rules, the engine over them, and the
+    entry points an embedding program needs (the stable Python API, see ``docs/python-api.md``).
+
+    Attributes:
+        rules: the game's :class:`GameRules`.
+        engine: the kernel's loop over ``rules`` (``pending``, ``execute``, ``replay``...).
+        new_game: ``(names, **options) -> (events, state)``; raises RuleViolation (SETUP_INVALID).
+        from_scenario: ``(dict | JSON text | path) -> (events, state)``; raises RuleViolation.
+        view: ``(state, player | None) -> dict``: what one player may see (None: the whole state).
+        to_dict, from_dict: the state to and from a JSON-native dict.
+        event_from_json: ``(dict) -> event``: a stored or exported event back to its class.
+        parse_command: ``(dict | JSON text) -> command``; raises RuleViolation (COMMAND_MALFORMED).
+    """
+
+    rules: GameRules
+    engine: Any
+    new_game: Callable[..., tuple[list[Any], Any]]
+    from_scenario: Callable[[Any], tuple[list[Any], Any]]
+    view: Callable[[Any, str | None], dict[str, Any]]
+    to_dict: Callable[[Any], dict[str, Any]]
+    from_dict: Callable[[dict[str, Any]], Any]
+    event_from_json: Callable[[dict[str, Any]], Any]
+    parse_command: Callable[[Any], Any]
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's :class:`GameInfo`."""
+        return self.rules.info

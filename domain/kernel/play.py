@@ -1,0 +1,53 @@
+"""Bots and the play loop: policies that choose among ``pending``'s legal options (legal by construction).
+
+A bot is a callable ``(state, pending, actor, rng) -> command``; it sees only the options and the state
+its game gives it. Everything here is in-process and pure: process pools live in ``domain.service``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .engine import Engine
+from .pending import Pending
+
+Bot = Callable[[Any, Pending, str, random.Random], Any]
+StepHook = Callable[[Any, Any, list[Any]], None]
+
+
+def random_bot(state: Any, p: Pending, actor: str, rng: random.Random) -> Any:
+    """Uniformly random among the legal options."""
+    return rng.choice(p.options(actor))
+
+
+def play_until_blocked(
+    engine: Engine,
+    state: Any,
+    bots: dict[str, Bot],
+    seed: int = 0,
+    max_commands: int = 5000,
+    on_step: StepHook | None = None,
+) -> tuple[list[Any], Any, Pending]:
+    """Let ``bots`` (actor -> bot) answer every input until the game waits for something no bot can
+    give (the end of the game, or a human's turn). Returns (events, final state, the blocking Pending).
+
+    The state passed in is copied once; the bots' moves are then applied in place (fast).
+    ``on_step(state, command, events)`` is called after every command.
+    """
+    state = engine.rules.clone(state)
+    rng = random.Random(seed)
+    log: list[Any] = []
+    for _ in range(max_commands):
+        p = engine.pending(state)
+        actors = [a for a in p.actors if a in bots]
+        if not actors:
+            return log, state, p
+        actor = actors[0]
+        command = bots[actor](state, p, actor, rng)
+        events, state = engine.execute(state, command, inplace=True)
+        log += events
+        if on_step:
+            on_step(state, command, events)
+    return log, state, engine.pending(state)

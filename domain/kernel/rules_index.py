@@ -1,0 +1,42 @@
+"""Rule ids and their citations: :class:`RuleIndex`, one per game, on top of the kernel's own rules.
+
+A rule id (``"dig.no_2x2"``) is what a refusal cites; the index turns it into the text a person reads
+("Rulebook › Description of Actions › Dig Tunnels (no 2x2 block may be filled)"). The kernel's
+rules (``flow.*``, ``input.*``) are about taking input at all and hold for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .errors import RuleViolation
+
+#: Rules of the kernel: how any game takes input.
+KERNEL_RULES: dict[str, str] = {
+    "flow.turn": "The game waits for one kind of input at a time (see `options`)",
+    "flow.not_your_turn": "The game waits for one input at a time, from the players it names (see `options`)",
+    "input.chance": "A draw can only produce components that remain (counted from the log)",
+    "input.schema": "A command is a JSON object whose fields match its type",
+}
+
+
+class RuleIndex:
+    """Rule id -> citation for one game (the kernel's rules included).
+
+    Args:
+        rules: the game's rule ids and citations; they may override a kernel rule's wording.
+    """
+
+    def __init__(self, rules: Mapping[str, str]) -> None:
+        self.rules: dict[str, str] = {**KERNEL_RULES, **rules}
+
+    def cite(self, rule_id: str) -> str:
+        """The citation for ``rule_id``; an unknown id is returned as it is."""
+        return self.rules.get(rule_id, rule_id)
+
+    def refuse(self, code: str, message: str, rule_id: str) -> RuleViolation:
+        """A :class:`RuleViolation` citing ``rule_id`` (``raise index.refuse(...)`` at call sites)."""
+        return RuleViolation(code, message, rule_id, self.cite(rule_id))
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.rules

@@ -1,0 +1,432 @@
+"""``DungeonLords``: the application service. It loads a game, lets :mod:`domain.games.dungeon_lords.engine` decide, and
+saves the resulting events in ONE append; it reads games as of any version (architecture §3).
+
+    app = DungeonLords.open("memory")          # or DungeonLords(env=store_env(spec)); see domain.service.storage
+    gid = app.create_game(["Ann", "Bob"], seed=7)
+    events = app.execute(gid, {"type": "choose_orders", "player": "red", "orders": [...]})
+    app.state(gid), app.state(gid, version=12), app.pending(gid), app.log(gid), app.games()
+
+Errors: ``RuleViolation`` (the command is refused; nothing is stored), :class:`GameNotFound`,
+:class:`GameConflict` (someone else appended to the game between our load and our save; nothing of
+ours was stored; never retried here), ``ValueError`` (a version outside the game's log, or a list of
+events that does not start a game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+from domain.kernel import Pending
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, JSONTranscoder
+
+from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.events import Event, event_from_json
+from domain.games.dungeon_lords.state import GameState
+
+from .aggregate import CREATED_EVENTS, TOPIC_PREFIX, Game, GameStateAsDict, fold
+from .storage import store_env
+
+PAGE = 1000  # notifications per read (well above the library's log_section_size trap)
+
+
+class GameNotFound(LookupError):
+    """Raised when no game with the given id is in this store."""
+
+    def __init__(self, game_id: Any):
+        super().__init__(f"There is no game {game_id} in this store. List the games to see their ids.")
+        self.game_id = game_id
+
+
+class GameConflict(Exception):
+    """Raised when someone else recorded into the game after we loaded it (a stale write)."""
+
+    def __init__(self, game_id: UUID, detail: str = ""):
+        super().__init__(
+            f"Someone else recorded into game {game_id} meanwhile"
+            + (f" ({detail})" if detail else "")
+            + ", so nothing of yours was saved. Look at the game again and re-enter your command."
+        )
+        self.game_id = game_id
+
+
+SNAPSHOT_INTERVAL = 100
+IDENTITY_TABLE = "dungeonlords_store"
+
+
+class StoreRefused(ValueError):
+    """An existing file that is not a store of games (see :meth:`DungeonLords.open`)."""
+
+
+def _check_sqlite_store(path: str) -> None:
+    """Refuse an existing SQLite file that holds neither our identity nor our events."""
+    import os
+    import sqlite3
+
+    if path == ":memory:" or "mode=memory" in path or not os.path.exists(path):
+        return
+    if os.path.getsize(path) == 0:
+        raise StoreRefused(
+            f"{path} is an empty file, not a store of games: if it should become one, "
+            "give --init (or choose another --store)"
+        )
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        con.close()
+    if not tables & {IDENTITY_TABLE, "stored_events"}:
+        raise StoreRefused(
+            f"{path} is a SQLite database but not a store of games: if it should become one, "
+            "give --init (or choose another --store)"
+        )
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as ``games`` lists it: ``origin`` (``dungeon_lords.events.ORIGINS``), ``seats`` ("red Ann (bot)"),
+    ``status`` ("in progress" | "finished" | "archived"), ``events`` (how many), ``created`` and
+    ``last_input`` (ISO times, UTC)."""
+
+    id: UUID
+    origin: str
+    forked_from: str | None
+    seats: list[str]
+    status: str
+    events: int
+    created: str
+    last_input: str
+
+
+class DungeonLords(Application):
+    """Games of Dungeon Lords in one store (SQLite file, PostgreSQL tables ``dungeonlords_*``, or memory)."""
+
+    name = "DungeonLords"
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+    snapshotting_projectors = {Game: fold}
+    log_section_size = PAGE
+
+    @classmethod
+    def open(cls, store: str | None = None, init: bool = False) -> DungeonLords:
+        """The application on a store spec (see :func:`domain.service.storage.store_env`), with its identity.
+
+        An existing SQLite file that is not a store of games (a zero-byte file, another program's
+        database) is refused unless ``init`` (then it becomes one): opening it would silently show
+        no games where the user expects theirs.
+
+        Raises:
+            StoreRefused: the file exists but holds no store (and ``init`` is not given).
+            ValueError: a bad store spec.  eventsourcing's PersistenceError / sqlite3.Error: the store
+                cannot be opened or read (truncated, overwritten, unreadable, read-only).
+        """
+        env = store_env(store)
+        path = env.get("SQLITE_DBNAME") if env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
+        if path and not init:
+            _check_sqlite_store(path)
+        app = cls(env=env)
+        app.store_id()
+        return app
+
+    def store_id(self) -> str:
+        """This store's identity (a UUID created with the store; read models record it, so they are
+        never mixed with another store's). Stores made before identities existed get one now."""
+        if getattr(self, "_store_id", None):
+            return self._store_id
+        recorder = self.recorder
+        if hasattr(recorder, "_stored_events"):  # memory: one identity per instance
+            self._store_id = getattr(recorder, "_dl_store_id", None) or str(uuid4())
+            recorder._dl_store_id = self._store_id
+            return self._store_id
+        table = recorder.events_table_name.rsplit(".", 1)
+        name = (table[0] + "." if len(table) == 2 else "") + IDENTITY_TABLE
+        sqlite = type(recorder).__module__.endswith("sqlite")
+        mark = "?" if sqlite else "%s"
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"CREATE TABLE IF NOT EXISTS {name} (id TEXT NOT NULL)")
+            c.execute(f"SELECT id FROM {name}")
+            row = c.fetchone()
+            if row is None:
+                row = (str(uuid4()),)
+                c.execute(f"INSERT INTO {name} (id) VALUES ({mark})", row)
+        self._store_id = row[0] if isinstance(row, tuple | list) else row["id"]
+        return self._store_id
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        transcoder.register(GameStateAsDict())
+
+    # --- writing ----------------------------------------------------------------------------------
+    def create_game(
+        self,
+        names: list[str],
+        variant: str = "first_game",
+        mode: str = "digital",
+        seed: int | None = None,
+        starting_player: int = 0,
+        origin: str = "recorded",
+    ) -> UUID:
+        """Start a game (``engine.new_game``) and store its opening events in one append.
+
+        Raises:
+            RuleViolation: SETUP_INVALID (player count, variant, mode, starting player).
+        """
+        events, _ = engine.new_game(
+            names, variant=variant, mode=mode, seed=seed, starting_player=starting_player, origin=origin
+        )
+        return self.create_from_events(events)
+
+    def create_from_events(self, events: list[Event | dict[str, Any]], final_state: GameState | None = None) -> UUID:
+        """Store a whole log as a new game in one append (scenarios, simulation). Events may be domain
+        events or their JSON form. They are folded, not validated against the rules.
+
+        ``final_state`` (simulation): the state the log folds to, already computed; the log is then
+        stored without folding it again, and with one snapshot at its head instead of one every
+        100 events (architecture §3).
+
+        Raises:
+            ValueError: the list is empty or does not start with GameStarted or ScenarioLoaded.
+        """
+        domain = [e if isinstance(e, Event) else event_from_json(e) for e in events]
+        if not domain:
+            raise ValueError("a game needs at least its first event (GameStarted or ScenarioLoaded)")
+        game = Game.start(domain[0])
+        if final_state is None:
+            game.record(domain[1:])
+            self.save(game)
+            return game.id
+        game.record(domain[1:], final_state=final_state)
+        self.snapshotting_intervals = {}  # an instance value shadows the class's for this save
+        try:
+            self.save(game)
+        finally:
+            del self.snapshotting_intervals
+        if game.version >= SNAPSHOT_INTERVAL:
+            self.snapshots.put([Game.Snapshot.take(game)])  # the same class take_snapshot() uses
+        return game.id
+
+    def execute(self, game_id: UUID | str, command: Any, expected: int | None = None) -> list[Event]:
+        """Run one command (a command object, dict or JSON string) and store all its events in one append.
+        ``expected``: the number of events the game had when the user saw it (optimistic concurrency).
+
+        Returns the events appended (decision, chance and consequences, in order).
+
+        Raises:
+            RuleViolation: the command is refused; nothing is stored.
+            GameNotFound: unknown id.
+            GameConflict: the game changed since it was loaded, or since event ``expected``; nothing is stored.
+        """
+        game = self._load(game_id)
+        if expected is not None and game.version != expected:
+            raise GameConflict(game.id, f"the game is at event {game.version}, not {expected} as when you looked")
+        events, _ = engine.execute(game.state, command)
+        self._append(game, events)
+        return events
+
+    def undo(self, game_id: UUID | str, player: str | None = None) -> Event:
+        """Take back the latest input still standing (``player``'s, if given; a draw only in a tabletop
+        game): an ``InputUndone`` event is appended (the undone events stay in the log).
+
+        Raises:
+            RuleViolation: the undo is refused (see :func:`domain.games.dungeon_lords.corrections.undo_event`).
+            GameNotFound, GameConflict: as for :meth:`execute`.
+        """
+        from domain.games.dungeon_lords.corrections import undo_event
+
+        game = self._load(game_id)
+        event = undo_event(self.log(game.id), player)
+        self._append(game, [event])
+        return event
+
+    def correct(self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False):
+        """Replace the input behind event ``event_number`` and re-apply the later inputs to the same
+        decisions they answered (:func:`domain.games.dungeon_lords.corrections.correct`). Appends the ``InputCorrected``
+        marker and the corrected line's events in one append, unless ``dry_run``.
+
+        Returns the :class:`~.corrections.Correction` (what is kept, superseded, the divergence).
+
+        Raises:
+            RuleViolation: see :func:`domain.games.dungeon_lords.corrections.correct`.  GameNotFound, GameConflict.
+        """
+        from domain.games.dungeon_lords.commands import parse_command
+        from domain.games.dungeon_lords.corrections import correct
+
+        game = self._load(game_id)
+        if isinstance(command, dict | str):
+            command = parse_command(command)
+        plan = correct(self.log(game.id), event_number, command)
+        if not dry_run:
+            self._append(game, plan.events)
+        return plan
+
+    def archive(self, game_id: UUID | str, reason: str = "") -> Event:
+        """Take a game out of the statistics (a ``GameArchived`` event; it stays readable).
+
+        Raises:
+            GameNotFound, GameConflict.  ValueError: the game is archived already.
+        """
+        from domain.games.dungeon_lords.events import GameArchived
+
+        game = self._load(game_id)
+        if game.state.archived:
+            raise ValueError(f"game {game.id} is archived already")
+        event = GameArchived(reason=reason)
+        self._append(game, [event])
+        return event
+
+    def delete(self, game_id: UUID | str) -> int:
+        """Remove a game's stream and its snapshots from the store; returns how many events were removed.
+        This is the one thing that is not an event: the game is gone.
+
+        Raises:
+            GameNotFound: unknown id.
+        """
+        gid = _uuid(game_id)
+        count = len(self.stored(gid))
+        for recorder in (self.recorder, getattr(self.snapshots, "recorder", None)):
+            if recorder is not None:
+                _delete_stream(recorder, gid)
+        return count
+
+    def stored(self, game_id: UUID | str) -> list[tuple[int, str, dict[str, Any], str]]:
+        """The game's stored events as ``(version, type, payload, chain hash)``, as stored.
+
+        Raises:
+            GameNotFound: unknown id.
+        """
+        gid = _uuid(game_id)
+        rows = [(e.originator_version, type(e).__name__, e.data, getattr(e, "chain", "")) for e in self.events.get(gid)]
+        if not rows:
+            raise GameNotFound(game_id)
+        return rows
+
+    def integrity(self, game_id: UUID | str) -> list[str]:
+        """Problems with the stored log's hash chain and numbering (``chain.broken_links``);
+        empty when every event is there and unchanged."""
+        from domain.games.dungeon_lords.chain import broken_links
+
+        return broken_links(self.stored(game_id))
+
+    def _append(self, game: Game, events: list[Event]) -> None:
+        """Record ``events`` on the loaded game and save them in one append; a stale game (someone
+        else appended since it was loaded) raises GameConflict and stores nothing."""
+        game.record(events)
+        try:
+            self.save(game)
+        except IntegrityError as e:
+            raise GameConflict(game.id) from e
+
+    # --- reading ----------------------------------------------------------------------------------
+    def state(self, game_id: UUID | str, version: int | None = None) -> GameState:
+        """The state now, or just after event number ``version`` (1-based; the aggregate version).
+
+        Raises:
+            GameNotFound: unknown id.  ValueError: ``version`` is not 1..number of events.
+        """
+        if version is not None and version < 1:
+            raise ValueError(f"event numbers start at 1, not {version}")
+        game = self._load(game_id, version)
+        if version is not None and game.version != version:
+            raise ValueError(f"game {game.id} has {game.version} events, so there is no event number {version}")
+        return game.state
+
+    def pending(self, game_id: UUID | str) -> Pending:
+        """What the game waits for now (``engine.pending``)."""
+        return engine.pending(self.state(game_id))
+
+    def log(self, game_id: UUID | str) -> list[Event]:
+        """Every domain event of the game, in order (upcast and validated)."""
+        gid = _uuid(game_id)
+        events = [e.to_domain() for e in self.events.get(gid)]
+        if not events:
+            raise GameNotFound(game_id)
+        return events
+
+    def games(self) -> list[UUID]:
+        """The ids of all games in the store, oldest first (read from the notification log)."""
+        topics = [TOPIC_PREFIX + name for name in CREATED_EVENTS]
+        ids: list[UUID] = []
+        start = 0
+        while True:
+            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics, inclusive_of_start=False)
+            ids += [_uuid(n.originator_id) for n in page]
+            if len(page) < PAGE:
+                return ids
+            start = page[-1].id
+
+    def summaries(self) -> list[GameSummary]:
+        """One :class:`GameSummary` per game, oldest first, read from the notification log and each
+        game's latest stored event (no game is replayed)."""
+
+        def ids_with(name: str) -> set[UUID]:
+            out: set[UUID] = set()
+            start = 0
+            while True:
+                page = self.recorder.select_notifications(
+                    start=start, limit=PAGE, topics=[TOPIC_PREFIX + name], inclusive_of_start=False
+                )
+                out |= {_uuid(n.originator_id) for n in page}
+                if len(page) < PAGE:
+                    return out
+                start = page[-1].id
+
+        scored, archived = ids_with("GameScored"), ids_with("GameArchived")
+        out: list[GameSummary] = []
+        start = 0
+        topics = [TOPIC_PREFIX + name for name in CREATED_EVENTS]
+        while True:
+            page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics, inclusive_of_start=False)
+            for n in page:
+                gid = _uuid(n.originator_id)
+                first = self.mapper.to_domain_event(n)
+                data = first.data
+                last = self.mapper.to_domain_event(self.recorder.select_events(n.originator_id, desc=True, limit=1)[0])
+                seats = data.get("players") or data.get("state", {}).get("players", [])
+                status = "archived" if gid in archived else "finished" if gid in scored else "in progress"
+                out.append(
+                    GameSummary(
+                        id=gid,
+                        origin=data.get("origin", "scenario" if "state" in data else "recorded"),
+                        forked_from=data.get("forked_from"),
+                        seats=[f"{p['color']} {p['name']}" + (f" ({p['bot']})" if p.get("bot") else "") for p in seats],
+                        status=status,
+                        events=last.originator_version,
+                        created=first.timestamp.isoformat(timespec="seconds"),
+                        last_input=last.timestamp.isoformat(timespec="seconds"),
+                    )
+                )
+            if len(page) < PAGE:
+                return out
+            start = page[-1].id
+
+    def _load(self, game_id: UUID | str, version: int | None = None) -> Game:
+        gid = _uuid(game_id)
+        try:
+            return self.repository.get(gid, version=version, projector_func=fold)
+        except AggregateNotFoundError:
+            raise GameNotFound(game_id) from None
+
+
+def _uuid(game_id: UUID | str) -> UUID:
+    if isinstance(game_id, UUID):
+        return game_id
+    try:
+        return UUID(str(game_id))
+    except ValueError:
+        raise GameNotFound(game_id) from None
+
+
+def _delete_stream(recorder: Any, gid: UUID) -> None:
+    """Remove one originator's records from an eventsourcing recorder (SQLite, PostgreSQL or memory)."""
+    table = getattr(recorder, "events_table_name", None)
+    if hasattr(recorder, "_stored_events"):  # memory (POPO)
+        with recorder._database_lock:
+            recorder._stored_events[:] = [e for e in recorder._stored_events if e.originator_id != gid]
+            recorder._stored_events_index.pop(gid, None)
+    elif table is not None and type(recorder).__module__.endswith("sqlite"):
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {table} WHERE originator_id = ?", (gid.hex,))  # stored without hyphens
+    elif table is not None:
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {table} WHERE originator_id = %s", (gid,))

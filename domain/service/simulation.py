@@ -1,0 +1,104 @@
+"""Simulation: many complete games played by bots, in memory, on every core.
+
+Each game runs the same decider as any other (every move is legal by construction) and comes
+back as its whole event log plus its final state, so the caller can store it in ONE append
+(``DungeonLords.create_from_events(events, final_state=...)``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.events import SEED_LIMIT
+from domain.games.dungeon_lords.state import GameState
+from domain.games.dungeon_lords.strategies import STRATEGIES
+
+DEFAULT_MIX = ("tunneller", "monster_keeper", "evil", "room_builder", "balanced", "random")
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """One simulated game: its seed, player count, variant and the bot in each seat (clockwise)."""
+
+    seed: int
+    players: int
+    variant: str
+    bots: tuple[str, ...]
+
+
+def plans(
+    games: int, players: int | None = None, bots: list[str] | None = None, seed: int = 0, variant: str | None = None
+) -> list[GamePlan]:
+    """The games to play. Player counts cycle 2, 3, 4 unless ``players`` is given; bots are drawn
+    from ``bots`` (default: every strategy and the random bot); the line-up is rotated game by game
+    so that no bot always sits first (the first seat starts)."""
+    pool = list(bots or DEFAULT_MIX)
+    out = []
+    for i in range(games):
+        n = players or (2, 3, 4)[i % 3]
+        rng = random.Random((seed * 1_000_003 + i) % SEED_LIMIT)
+        lineup = rng.sample(pool, n) if len(pool) >= n else [rng.choice(pool) for _ in range(n)]
+        k = i % n
+        lineup = lineup[k:] + lineup[:k]
+        out.append(
+            GamePlan(
+                seed=(seed * 1_000_003 + i) % SEED_LIMIT,
+                players=n,
+                variant=variant or ("first_game", "full")[(i // 3) % 2],
+                bots=tuple(lineup),
+            )
+        )
+    return out
+
+
+def play(plan: GamePlan) -> tuple[list, GameState]:
+    """Play one planned game to its end; returns (events, final state)."""
+    names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
+    events, state = new_game(names, variant=plan.variant, seed=plan.seed, bots=list(plan.bots))
+    more, state, _ = play_until_blocked(
+        state, {p.color: STRATEGIES[b] for p, b in zip(state.players, plan.bots)}, seed=plan.seed, max_commands=50_000
+    )
+    return events + more, state
+
+
+def run(game_plans: list[GamePlan], workers: int | None = None) -> Iterator[tuple[list, GameState]]:
+    """Play the games on ``workers`` processes (default: every core), yielding them in order."""
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or len(game_plans) < 4:
+        yield from map(play, game_plans)
+        return
+    with ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),)) as pool:
+        yield from pool.map(play, game_plans, chunksize=4)
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker ends when its parent does, even when the parent is killed (kill -9 leaves no chance to
+    shut the pool down): Linux sends it SIGKILL (prctl PR_SET_PDEATHSIG); elsewhere a watchdog thread
+    notices that the parent is gone."""
+    import signal
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except OSError:
+            pass
+    if os.getppid() != parent:  # the parent died before the call above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()

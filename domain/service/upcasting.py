@@ -1,0 +1,24 @@
+"""Upcasts: how stored events of an older schema version are read (see :mod:`domain.service.aggregate`).
+
+Each function edits the stored payload of one version in place so that it validates as the next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .aggregate import register_upcast
+
+
+def _input_corrected_v1_v2(data: dict[str, Any]) -> None:
+    # v1 carried the state re-derived after every later input and nothing followed it: supersede
+    # from the corrected event on, and re-apply nothing (the state already holds the outcome).
+    data["first"] = data["event"]
+    data["superseded"] = data.pop("dropped", [])
+    data.setdefault("kept", [])
+    data.setdefault("divergence", "")
+    data.setdefault("reapplied", 0)
+    data["follows"] = False
+
+
+register_upcast("InputCorrected", 1, _input_corrected_v1_v2)
