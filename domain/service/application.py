@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid4
 
-from domain.kernel import Pending
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.events import Event, event_from_json
 from domain.games.dungeon_lords.state import GameState
+from domain.kernel import Pending
 
 from .aggregate import CREATED_EVENTS, TOPIC_PREFIX, Game, GameStateAsDict, fold
 from .storage import store_env
