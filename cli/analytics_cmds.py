@@ -37,7 +37,9 @@ def simulate_into(
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
     from domain.service.simulation import plans, run
 
-    todo = plans(games, players, bots, seed, variant)
+    from .main import OPTIONS
+
+    todo = plans(games, players, bots, seed, variant, catalog_overrides=OPTIONS["catalog"])
     events = 0
     start = time.perf_counter()
     with Progress(

@@ -18,7 +18,7 @@ from domain.games.dungeon_lords.commands import RecordDraw, parse_command
 from domain.games.dungeon_lords.describe import describe_event
 from domain.games.dungeon_lords.views import view, visible_event, visible_log
 
-from .main import StoreOpt, UserError, _app, _game_id, app, handled
+from .main import OPTIONS, StoreOpt, UserError, _app, _game_id, app, handled
 from .render import console, err_console, options_table, status_table
 
 GameArg = Annotated[str, typer.Argument(help="Game id (or a unique prefix).")]
@@ -286,7 +286,8 @@ def audit(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     store: StoreOpt = None,
 ) -> None:
-    """Check the stored log (every event there, unchanged) and replay it under the current rules; list undos,
+    """Check the stored log (every event there, unchanged) and replay it under the current rules and the
+    catalog it was played with (with the root --catalog: under those components instead); list undos,
     corrections, what they superseded, rulings and provisional cards. Exit 1 if it is not clean."""
     from dataclasses import asdict
 
@@ -294,7 +295,7 @@ def audit(
 
     application = _app(store)
     gid = _game_id(application, game)
-    report = audit_log(application.log(gid), application.integrity(gid))
+    report = audit_log(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
     if as_json:
         print(json.dumps({**asdict(report), "clean": report.clean}))
     else:

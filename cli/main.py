@@ -13,7 +13,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -46,7 +46,8 @@ def main_options(
             "--catalog",
             envvar="DL_CATALOG",
             help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
-            "a provisional card defined with the engine's effect vocabulary. New games record its hash.",
+            "a provisional card defined with the engine's effect vocabulary. New games record it whole and keep "
+            "it; `audit` with it re-runs a game under these components.",
         ),
     ] = None,
     init: Annotated[
@@ -60,22 +61,25 @@ def main_options(
 ) -> None:
     """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs."""
     OPTIONS["init"] = init
+    OPTIONS["catalog"] = None
     if catalog is not None:
-        import os
-
-        from domain.games.dungeon_lords.catalog import load_catalog
-        from domain.games.dungeon_lords.phases.common import catalog as active
+        from domain.games.dungeon_lords.catalog import catalog_with
+        from domain.service.settings import catalog_overrides
 
         if not catalog.exists():
             raise typer.BadParameter(f"no such file: {catalog}")
-        os.environ["DL_CATALOG"] = str(catalog)
-        load_catalog.cache_clear()
-        active.cache_clear()
+        try:
+            OPTIONS["catalog"] = overrides = catalog_overrides(str(catalog))
+            catalog_with(overrides)  # refuse a bad file before any game records it
+        except (OSError, ValueError) as exc:  # one line and exit 2, as every usage error
+            from .errors import report
+
+            raise typer.Exit(report(UserError(f"--catalog {catalog}: {str(exc).splitlines()[0]}"))) from None
 
 
 from .errors import UserError, handled  # noqa: E402  (the one error boundary; see cli/errors.py)
 
-OPTIONS: dict[str, bool] = {"init": False}  # the root options (set by main_options)
+OPTIONS: dict[str, Any] = {"init": False, "catalog": None}  # the root options (set by main_options)
 ANALYTICS_WAIT = 60.0  # seconds to wait for another process's lock on the read models
 
 
@@ -142,12 +146,17 @@ def new(
     """Create a game and print its id."""
     application = _app(store)
     if scenario is not None:
-        events, _ = engine.from_scenario(scenario)
+        events, _ = engine.from_scenario(scenario, OPTIONS["catalog"])
         gid = application.create_from_events(events)
     else:
         seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
         gid = application.create_game(
-            [s.strip() for s in seats], variant=variant, mode=mode, seed=seed, starting_player=starting_player
+            [s.strip() for s in seats],
+            variant=variant,
+            mode=mode,
+            seed=seed,
+            starting_player=starting_player,
+            catalog_overrides=OPTIONS["catalog"],
         )
     console.print(str(gid))
 
@@ -346,7 +355,11 @@ def play(
     if len(names) != players or any(n not in known for n in names):
         raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
     events, state = engine.new_game(
-        [f"{n} {i + 1}" for i, n in enumerate(names)], variant=variant, seed=seed, bots=names
+        [f"{n} {i + 1}" for i, n in enumerate(names)],
+        variant=variant,
+        seed=seed,
+        bots=names,
+        catalog_overrides=OPTIONS["catalog"],
     )
     more, state, waiting = play_until_blocked(
         state, {p.color: known[n] for p, n in zip(state.players, names)}, seed=seed
@@ -386,7 +399,7 @@ def training(
     if number not in ("1", "2", "3", "4", "room"):
         raise UserError("training takes 1, 2, 3, 4 or room")
     path = files("domain.games.dungeon_lords").joinpath("scenarios", f"training-{number}.json")
-    events, state = engine.from_scenario(path.read_text())
+    events, state = engine.from_scenario(path.read_text(), OPTIONS["catalog"])
     events[0] = events[0].model_copy(update={"origin": "training"})
     gid = _app(store).create_from_events(events)
     console.print(f"{events[0].description}")
@@ -629,12 +642,13 @@ def catalog_cmd(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The rows as JSON.")] = False,
 ) -> None:
-    """List every component with its status: verified, partial or provisional."""
+    """List every component with its status: verified, partial or provisional (with --catalog: as the
+    override file changes them)."""
     from rich.table import Table
 
-    from domain.games.dungeon_lords.catalog import load_catalog
+    from domain.games.dungeon_lords.catalog import catalog_with
 
-    cat = load_catalog()
+    cat = catalog_with(OPTIONS["catalog"])
     kinds = sorted({r[0] for r in cat.all_components()})
     if kind is not None and kind not in kinds:
         raise UserError(f"--kind takes one of: {', '.join(kinds)}")

@@ -17,8 +17,8 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays one line
 
 
-def _room_names() -> dict[str, str]:
-    return {r.id: r.name for r in catalog().rooms.values()}
+def _room_names(state: GameState) -> dict[str, str]:
+    return {r.id: r.name for r in catalog(state).rooms.values()}
 
 
 def status_table(state: GameState, viewer: str | None) -> None:
@@ -36,29 +36,29 @@ def status_table(state: GameState, viewer: str | None) -> None:
     pal = state.paladin
     if pal:
         where = f"with {pal.holder}" if pal.holder else "in his tent"
-        out(f"Paladin ({name_of(pal.id)}): {where}" + (f", {pal.damage} damage" if pal.damage else ""))
-    rooms = _room_names()
+        out(f"Paladin ({name_of(state, pal.id)}): {where}" + (f", {pal.damage} damage" if pal.damage else ""))
+    rooms = _room_names(state)
     for p in state.players:
         secret = viewer is not None and viewer != p.color
         out("")
         out(
             f"[bold]{p.color}[/] ({p.name})  gold {p.gold}  food {p.food}  imps {p.imps - p.imps_busy} free of "
             f"{p.imps}"
-            + (f"  troll tokens {trolls(p)}" if trolls(p) else "")
+            + (f"  troll tokens {trolls(state, p)}" if trolls(state, p) else "")
             + f"  evil {p.evil}  red marks {p.red_marks}"
         )
-        mons = ", ".join(name_of(m.id) + (" (face down)" if m.knocked_out else "") for m in p.monsters) or "-"
-        traps = f"{len(p.traps)} card(s)" if secret else (", ".join(name_of(x) for x in p.traps) or "-")
+        mons = ", ".join(name_of(state, m.id) + (" (face down)" if m.knocked_out else "") for m in p.monsters) or "-"
+        traps = f"{len(p.traps)} card(s)" if secret else (", ".join(name_of(state, x) for x in p.traps) or "-")
         out(f"  monsters: {mons}   traps: {traps}")
         hand = "hidden" if secret else ", ".join(p.hand)
         orders = ", ".join(p.orders[: p.revealed]) if secret else ", ".join(p.orders)
         out(f"  hand: {hand}   inaccessible: {', '.join(p.inaccessible)}" + (f"   orders: {orders}" if orders else ""))
         out(
-            f"  party: {', '.join(name_of(a) for a in p.party) or '-'}   "
-            f"prison: {', '.join(name_of(a) for a in p.prison) or '-'}"
+            f"  party: {', '.join(name_of(state, a) for a in p.party) or '-'}   "
+            f"prison: {', '.join(name_of(state, a) for a in p.prison) or '-'}"
         )
         built = [
-            f"{name_of(cell.room)} at {r},{c}" + (" (conquered)" if cell.conquered else "")
+            f"{name_of(state, cell.room)} at {r},{c}" + (" (conquered)" if cell.conquered else "")
             for r, c, cell in dg.tiles(p.dungeon)
             if cell.kind == "room"
         ]
@@ -69,10 +69,10 @@ def status_table(state: GameState, viewer: str | None) -> None:
     for np in state.nonplayers:
         extra = f", Evil Counter {np.evil}" if np.evil is not None else ""
         out(f"non-player {np.color}: inaccessible {', '.join(np.inaccessible) or '-'}{extra}")
-    out("Underground Tavern: " + (", ".join(f"{name_of(m)} ({m})" for m in b.monster_offer) or "-"))
-    out("Bargain Basement: " + (", ".join(f"{name_of(r)} ({r})" for r in b.room_offer) or "-"))
+    out("Underground Tavern: " + (", ".join(f"{name_of(state, m)} ({m})" for m in b.monster_offer) or "-"))
+    out("Bargain Basement: " + (", ".join(f"{name_of(state, r)} ({r})" for r in b.room_offer) or "-"))
     for season, tiles in b.incoming.items():
-        out(f"Adventurers for {season}: " + ", ".join(name_of(a) for a in tiles))
+        out(f"Adventurers for {season}: " + ", ".join(name_of(state, a) for a in tiles))
     if b.event_tiles:
         out("Events this Year: " + ", ".join(f"{s} {t.replace('_', ' ')}" for s, t in b.event_tiles.items()))
     taken = [f"{a} {pl.space}: {pl.color}" for a, slots in b.spaces.items() for pl in slots if pl is not None]

@@ -20,8 +20,15 @@ from domain.service.application import DungeonLords
 GOLDEN = Path(__file__).parent / "golden"
 
 
+# state fields added since commit 8e2e04d, with the value a game of that time has
+ADDED_SINCE = {"catalog_overrides": None}
+
+
 def _digest(state) -> str:
-    return hashlib.sha256(json.dumps(to_dict(state), sort_keys=True).encode()).hexdigest()
+    d = to_dict(state)
+    for key, then in ADDED_SINCE.items():
+        assert d.pop(key) == then
+    return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()
 
 
 def test_a_store_written_by_the_previous_layout_loads_and_plays_on(tmp_path):

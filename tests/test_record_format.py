@@ -280,42 +280,70 @@ def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
     assert same_game(rebuilt, app.log(game))
 
 
-def test_a_catalog_override_is_played_with_and_recorded(tmp_path, monkeypatch):
+OUR_READING = {
     # A group's reading of a provisional card, written in the engine's effect vocabulary.
+    "special_events": [
+        {
+            "id": "vip_visit",
+            "name": "VIP Visit",
+            "status": "provisional",
+            "sources": ["our table"],
+            "notes": "our group's reading",
+            "effect": "Each player pays 1 gold or gains 2 evil.",
+            "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]},
+        }
+    ]
+}
+
+
+def test_a_catalog_override_is_recorded_whole_and_the_game_keeps_it():
+    """The game's rules are a function of its log: the overrides travel in GameStarted, a fresh fold
+    (another process, a later --catalog, none at all) plays with them, and the process is untouched."""
     from domain.games.dungeon_lords.audit import audit
-    from domain.games.dungeon_lords.catalog import load_catalog
+    from domain.games.dungeon_lords.catalog import base_catalog, load_catalog
+    from domain.games.dungeon_lords.engine import replay
     from domain.games.dungeon_lords.phases.common import catalog
 
+    events, state = new_game(["Ann", "Bob"], seed=1, catalog_overrides=OUR_READING)
+    assert events[0].catalog_overrides == OUR_READING
+    assert events[0].catalog_hash != base_catalog().content_hash
+    for s in (state, replay(events)):
+        assert catalog(s).special_events["vip_visit"].effect_spec["each_player_choice"][1] == "gain_evil:2"
+        assert catalog(s).content_hash == events[0].catalog_hash
+    assert load_catalog() is base_catalog()  # nothing process-wide changed
+    assert "gain_evil:2" not in json.dumps(base_catalog().special_events["vip_visit"].effect_spec)
+    assert catalog(new_game(["Ann", "Bob"], seed=1)[1]) is base_catalog()
+    report = audit(events)  # under the catalog it was played with: nothing to say
+    assert report.catalog == "" and report.clean
+    rerun = audit(events, catalog_overrides={})  # a re-run under the shipped catalog: said so
+    assert "audited under another" in rerun.catalog
+    rebuilt, _ = rebuild(export(events), allow_unfinished=True)  # the record carries the overrides
+    assert rebuilt[0].catalog_overrides == OUR_READING and same_game(rebuilt, events)
+
+
+def test_a_bad_catalog_override_is_refused_before_a_game_records_it():
+    from domain.games.dungeon_lords.errors import RuleViolation
+
+    with pytest.raises(RuleViolation) as exc:
+        new_game(["Ann", "Bob"], seed=1, catalog_overrides={"monsters": [{"id": "goblin_y1", "cost": "lots"}]})
+    assert exc.value.code == "SETUP_INVALID" and "catalog" in exc.value.message
+
+
+def test_the_cli_catalog_option_is_recorded_and_later_commands_need_it_not(tmp_path):
+    store = str(tmp_path / "games.sqlite")
     override = tmp_path / "our-reading.json"
-    override.write_text(
-        json.dumps(
-            {
-                "special_events": [
-                    {
-                        "id": "vip_visit",
-                        "name": "VIP Visit",
-                        "status": "provisional",
-                        "sources": ["our table"],
-                        "notes": "our group's reading",
-                        "effect": "Each player pays 1 gold or gains 2 evil.",
-                        "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]},
-                    }
-                ]
-            }
-        )
-    )
-    base = load_catalog().content_hash
-    monkeypatch.setenv("DL_CATALOG", str(override))
-    load_catalog.cache_clear(), catalog.cache_clear()
-    try:
-        assert catalog().special_events["vip_visit"].effect_spec["each_player_choice"][1] == "gain_evil:2"
-        events, state = new_game(["Ann", "Bob"], seed=1)
-        assert events[0].catalog_hash == load_catalog().content_hash != base
-    finally:
-        monkeypatch.delenv("DL_CATALOG")
-        load_catalog.cache_clear(), catalog.cache_clear()
-    report = audit(events)  # audited with the base catalog: said so
-    assert "played with catalog" in report.catalog
+    override.write_text(json.dumps(OUR_READING))
+    game = run("--catalog", str(override), "new", "--players", "2", "--seed", "4", "--store", store).output.strip()
+    first = json.loads(run("log", game, "--json", "--store", store).output.splitlines()[0])
+    assert first["catalog_overrides"] == OUR_READING
+    audited = run("audit", game, "--json", "--store", store)  # no --catalog: the recorded one applies
+    assert json.loads(audited.output)["catalog"] == ""
+    listed = run("--catalog", str(override), "catalog", "--kind", "special_event", "--json").output
+    assert "our group's reading" in listed
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    refused = run("--catalog", str(bad), "new", "--players", "2", "--store", store, ok=False)
+    assert refused.exit_code == 2 and "top level must be a JSON object" in refused.output
 
 
 def test_a_game_started_from_a_scenario_exports_and_imports():

@@ -432,9 +432,9 @@ def test_hire_on_space_three_cannot_skip_the_extra_food():
 def test_hiring_a_troll_gives_a_troll_token():
     # Rulebook › Hire Monster: "When you hire a troll, take a Troll Token from the bank and put it in your Imp Den."
     t = at_space("hire_monster", "II")
-    assert trolls(t.player("blue")) == 0
+    assert trolls(t.state, t.player("blue")) == 0
     t.do(HireMonster(player="blue", monster="troll_y1#1"))
-    assert trolls(t.player("blue")) == 1
+    assert trolls(t.state, t.player("blue")) == 1
 
 
 def test_golem_costs_a_trap_card():
@@ -484,7 +484,7 @@ def test_demon_eats_a_monster_but_not_a_ghost():
     t.do(HireMonster(player="blue", monster="demon_y2#1", feed_monster="troll_y1#1"))
     blue = t.player("blue")
     assert sorted(m.id for m in blue.monsters) == ["demon_y2#1", "ghost_y1#1"]
-    assert blue.evil == 6 and trolls(blue) == 0  # the troll token goes back with the troll
+    assert blue.evil == 6 and trolls(t.state, blue) == 0  # the troll token goes back with the troll
     assert "troll_y1#1" in t.state.board.discards["monsters"]
 
 

@@ -1482,5 +1482,5 @@ def test_create_food_feeds_the_illusion_when_it_is_first_in_line():
     events = f.plan()
     assert of(events, ev.SpellCast)[0].card == "create_food"
     red = f.p()
-    assert red.fed == [ILLUSION] and stats(red, ILLUSION)[0] == 2
+    assert red.fed == [ILLUSION] and stats(f.state, red, ILLUSION)[0] == 2
     assert [h[0] for h in hits(events)] == [ILLUSION] and not of(events, ev.IllusionVanished)

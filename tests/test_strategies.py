@@ -137,7 +137,7 @@ def measure(seeds=range(6)):
         for pl in state.players:
             t = totals[who[pl.color]]
             t["tiles"] += dg.count_tiles(pl.dungeon)
-            t["monsters"] += sum(1 for m in pl.monsters if not is_ghost(m.id))  # as the Monsterlord counts
+            t["monsters"] += sum(1 for m in pl.monsters if not is_ghost(state, m.id))  # as the Monsterlord counts
             t["evil"] += pl.evil
             t["rooms"] += sum(1 for _, _, cell in dg.tiles(pl.dungeon) if cell.kind == "room")
     return {n: {k: v / len(seeds) for k, v in t.items()} for n, t in totals.items()}

@@ -166,14 +166,22 @@ class DungeonLords(Application):
         seed: int | None = None,
         starting_player: int = 0,
         origin: str = "recorded",
+        catalog_overrides: dict[str, Any] | None = None,
     ) -> UUID:
         """Start a game (``engine.new_game``) and store its opening events in one append.
+        ``catalog_overrides``: the table's catalog (recorded whole in ``GameStarted``).
 
         Raises:
-            RuleViolation: SETUP_INVALID (player count, variant, mode, starting player).
+            RuleViolation: SETUP_INVALID (player count, variant, mode, starting player, catalog).
         """
         events, _ = engine.new_game(
-            names, variant=variant, mode=mode, seed=seed, starting_player=starting_player, origin=origin
+            names,
+            variant=variant,
+            mode=mode,
+            seed=seed,
+            starting_player=starting_player,
+            origin=origin,
+            catalog_overrides=catalog_overrides,
         )
         return self.create_from_events(events)
 

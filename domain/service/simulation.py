@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
@@ -30,10 +31,16 @@ class GamePlan:
     players: int
     variant: str
     bots: tuple[str, ...]
+    catalog_overrides: dict[str, Any] | None = None  # the table's catalog, recorded in every game
 
 
 def plans(
-    games: int, players: int | None = None, bots: list[str] | None = None, seed: int = 0, variant: str | None = None
+    games: int,
+    players: int | None = None,
+    bots: list[str] | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    catalog_overrides: dict[str, Any] | None = None,
 ) -> list[GamePlan]:
     """The games to play. Player counts cycle 2, 3, 4 unless ``players`` is given; bots are drawn
     from ``bots`` (default: every strategy and the random bot); the line-up is rotated game by game
@@ -52,6 +59,7 @@ def plans(
                 players=n,
                 variant=variant or ("first_game", "full")[(i // 3) % 2],
                 bots=tuple(lineup),
+                catalog_overrides=catalog_overrides,
             )
         )
     return out
@@ -60,7 +68,9 @@ def plans(
 def play(plan: GamePlan) -> tuple[list, GameState]:
     """Play one planned game to its end; returns (events, final state)."""
     names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
-    events, state = new_game(names, variant=plan.variant, seed=plan.seed, bots=list(plan.bots))
+    events, state = new_game(
+        names, variant=plan.variant, seed=plan.seed, bots=list(plan.bots), catalog_overrides=plan.catalog_overrides
+    )
     more, state, _ = play_until_blocked(
         state, {p.color: STRATEGIES[b] for p, b in zip(state.players, plan.bots)}, seed=plan.seed, max_commands=50_000
     )

@@ -18,12 +18,13 @@ Nothing here opens a database; the application does (``DungeonLords(env=store_en
 from __future__ import annotations
 
 import getpass
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import platformdirs
+
+from . import settings
 
 SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
@@ -47,7 +48,7 @@ def _postgres(spec: str) -> dict[str, str]:
     dbname = unquote(u.path.lstrip("/"))
     if not dbname:
         raise ValueError(f"the PostgreSQL address {spec!r} names no database (postgresql://user@host:port/dbname)")
-    password = unquote(u.password) if u.password is not None else os.environ.get("POSTGRES_PASSWORD", "")
+    password = unquote(u.password) if u.password is not None else settings.postgres_password()
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": dbname,
@@ -56,7 +57,7 @@ def _postgres(spec: str) -> dict[str, str]:
         "POSTGRES_USER": unquote(u.username) if u.username else getpass.getuser(),
         "POSTGRES_PASSWORD": password,
         # eventsourcing waits 30 s for an unreachable server by default: too long for a CLI
-        "POSTGRES_CONNECT_TIMEOUT": os.environ.get("POSTGRES_CONNECT_TIMEOUT", "10"),
+        "POSTGRES_CONNECT_TIMEOUT": settings.postgres_connect_timeout(),
     }
     schema = parse_qs(u.query).get("schema")
     if schema:
@@ -71,7 +72,7 @@ def store_env(store: str | None = None) -> dict[str, str]:
         ValueError: the spec is not one of the forms above, or a SQLite file's directory is missing.
     """
     if store is None:
-        store = os.environ.get("DL_STORE") or None
+        store = settings.store_spec()
         if store is None:
             return _sqlite(default_sqlite_path())
     spec = store.strip()

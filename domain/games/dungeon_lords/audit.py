@@ -13,9 +13,10 @@ the paladin and the adventurers the Evilometer that decided it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import events as ev
-from .catalog import load_catalog
+from .catalog import catalog_for, catalog_with
 from .describe import describe_command, describe_event
 from .engine import advance, execute_pure, pending
 from .errors import RuleViolation
@@ -98,11 +99,44 @@ def _prefix(a: list[ev.Event], b: list[ev.Event]) -> int:
     return k
 
 
-def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditReport:
-    """Replay ``log`` under the current rules (see the module docstring). ``integrity``: the stored
-    log's hash-chain problems (:meth:`domain.service.application.DungeonLords.integrity`), reported as they are."""
+def _under_catalog(first: ev.Event, overrides: dict[str, Any] | None) -> ev.Event:
+    """The first event as if the game had begun with the shipped catalog plus ``overrides``."""
+    cat = catalog_with(overrides)
+    fields = {"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None}
+    if isinstance(first, ev.ScenarioLoaded):
+        return first.model_copy(update={"state": {**first.state, **fields}})
+    return first.model_copy(update=fields)
+
+
+def _catalog_note(first: ev.Event, audited: ev.Event) -> str:
+    def recorded(e: ev.Event) -> tuple[str, dict[str, Any] | None]:
+        if isinstance(e, ev.GameStarted):
+            return e.catalog_hash, e.catalog_overrides
+        return e.state.get("catalog_hash", ""), e.state.get("catalog_overrides")
+
+    played, overrides = recorded(first)
+    used, used_overrides = recorded(audited)
+    if audited is not first:
+        return f"the game was played with catalog {played[:12]}; audited under another, {used[:12]} (--catalog)"
+    rebuilt = catalog_with(overrides).content_hash
+    if played and rebuilt != played:
+        return (
+            f"the game was played with catalog {played[:12]}; the shipped catalog has changed since, so the "
+            f"recorded overrides now give {rebuilt[:12]}, which the audit uses"
+        )
+    return ""
+
+
+def audit(
+    log: list[ev.Event], integrity: list[str] | None = None, catalog_overrides: dict[str, Any] | None = None
+) -> AuditReport:
+    """Replay ``log`` under the current rules (see the module docstring) and the catalog the game was
+    played with (recorded in its first event), or, given ``catalog_overrides``, under the shipped catalog
+    with those overrides instead (a re-run under another ruling). ``integrity``: the stored log's
+    hash-chain problems (``DungeonLords.integrity``), reported as they are."""
     report = AuditReport(events=len(log), integrity=list(integrity or []))
-    state = evolve(None, log[0])
+    first = log[0] if catalog_overrides is None else _under_catalog(log[0], catalog_overrides)
+    state = evolve(None, first)
     auto, state = advance(state)
     i = 1
     k = _prefix(auto, log[i : i + len(auto)])
@@ -185,14 +219,7 @@ def audit(log: list[ev.Event], integrity: list[str] | None = None) -> AuditRepor
             )
         state, i = after, i + len(events)
     report.provisional = provisional_cards(log)
-    first = log[0]
-    played = first.catalog_hash if isinstance(first, ev.GameStarted) else first.state.get("catalog_hash", "")
-    now = load_catalog().content_hash
-    if played and played != now:
-        report.catalog = (
-            f"the game was played with catalog {played[:12]}, the audit uses {now[:12]} "
-            "(pass the same --catalog override to audit it as played)"
-        )
+    report.catalog = _catalog_note(log[0], first)
     return report
 
 
@@ -220,8 +247,13 @@ def _draw(e: ev.Event):
 
 
 def provisional_cards(log: list[ev.Event]) -> list[str]:
-    """The cards of unknown or partly known text that took part in the game, with their status."""
-    cat = load_catalog()
+    """The cards of unknown or partly known text that took part in the game, with their status (in the
+    catalog the game was played with)."""
+    first = log[0]
+    if isinstance(first, ev.GameStarted):
+        cat = catalog_for(first.catalog_hash, first.catalog_overrides)
+    else:
+        cat = catalog_for(first.state.get("catalog_hash", ""), first.state.get("catalog_overrides"))
     seen: dict[str, str] = {}
     for e in log:
         ids = []

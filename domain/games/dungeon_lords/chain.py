@@ -26,6 +26,8 @@ PROVENANCE = ("seed", "origin", "forked_from")  # where this copy came from, not
 def _canonical(event_type: str, data: dict[str, Any]) -> bytes:
     if event_type in ("GameStarted", "ScenarioLoaded"):
         data = {k: v for k, v in data.items() if k not in PROVENANCE}
+        if data.get("catalog_overrides", 1) is None:  # added later: absent and None hash the same
+            del data["catalog_overrides"]
     if event_type in STATE_CARRIERS and isinstance(data.get("state"), dict):
         data = {**data, "state": {k: v for k, v in data["state"].items() if k != "seed"}}
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from .phases.common import name_of
+from .catalog import base_catalog
+from .phases.common import name_in
 
 
 def _n(i: str | None) -> str:
-    return name_of(i) if i else "-"
+    # Names as printed on the shipped components: a description is the same text in every game
+    # (golden files, audit); a table's override changes numbers and effects, not what a card is called.
+    return name_in(base_catalog(), i) if i else "-"
 
 
 def _cost(d: dict[str, int]) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from domain.kernel import CHANCE, Engine, GameInfo, Pending, RuleIndex
 
 from . import flow
-from .catalog import load_catalog
+from .catalog import catalog_with
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
 from .events import SEED_LIMIT, Event, EvilometerMoved, GameStarted, Seat
@@ -99,6 +99,7 @@ def new_game(
     starting_player: int = 0,
     bots: list[str] | None = None,
     origin: str | None = None,
+    catalog_overrides: dict[str, Any] | None = None,
 ) -> tuple[list[Event], GameState]:
     """Start a game: ``GameStarted`` and everything up to the first input.
 
@@ -111,9 +112,12 @@ def new_game(
         bots: for a simulated game, the bot playing each seat (recorded in ``GameStarted``).
         origin: where the game comes from (``.events.ORIGINS``); default "simulated" with bots,
             else "recorded".
+        catalog_overrides: the table's catalog overrides (a JSON object in the catalog's schema, may be
+            partial), recorded whole in ``GameStarted`` so the game replays the same under any later catalog.
 
     Raises:
-        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed or starting player.
+        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed, starting player or
+            catalog override.
     """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise refuse("SETUP_INVALID", f"Dungeon Lords is for 2 to 4 players, not {len(names)}", "setup.players")
@@ -129,6 +133,13 @@ def new_game(
         seed = random.SystemRandom().randrange(2**31)
     if bots is not None and len(bots) != len(names):
         raise refuse("SETUP_INVALID", "name one bot per seat", "setup.players")
+    try:
+        cat = catalog_with(catalog_overrides)
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+        reason = str(exc).splitlines()[0]
+        raise refuse(
+            "SETUP_INVALID", f"the catalog overrides do not fit the catalog: {reason}", "setup.catalog"
+        ) from None
     seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]
     start = GameStarted(
         players=seats,
@@ -136,18 +147,19 @@ def new_game(
         mode=mode,
         seed=seed,
         starting_player=seats[starting_player].color,
-        catalog_hash=load_catalog().content_hash,
+        catalog_hash=cat.content_hash,
+        catalog_overrides=catalog_overrides or None,
         origin=origin or ("simulated" if bots else "recorded"),
     )
     return ENGINE.start([start])
 
 
-def from_scenario(data) -> tuple[list[Event], GameState]:
+def from_scenario(data, catalog_overrides: dict[str, Any] | None = None) -> tuple[list[Event], GameState]:
     """Start a game from a scenario (dict, JSON text or file path): ``ScenarioLoaded`` and every
     event up to the first input. Raises RuleViolation (SCENARIO_INVALID) for a bad scenario."""
     from .scenario import load_scenario
 
-    loaded = load_scenario(data)
+    loaded = load_scenario(data, catalog_overrides)
     return ENGINE.start(loaded)
 
 

@@ -64,6 +64,9 @@ class GameStarted(Event):
     catalog_hash: str
     origin: str = "recorded"
     forked_from: str | None = None
+    #: the table's catalog overrides, stored whole (None: the shipped catalog), so the game replays
+    #: with the same components under any later ``--catalog``
+    catalog_overrides: dict[str, Any] | None = None
 
 
 class ScenarioLoaded(Event):

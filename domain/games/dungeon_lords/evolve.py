@@ -10,6 +10,7 @@ import copy
 from collections.abc import Callable
 
 from . import events as ev
+from .catalog import catalog_for
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
@@ -62,7 +63,7 @@ def _instances(type_id: str, copies: int) -> list[str]:
 
 
 def _start(e: ev.GameStarted) -> GameState:
-    cat = catalog()
+    cat = catalog_for(e.catalog_hash, e.catalog_overrides)
     cards = list(cat.order_cards)
     players = []
     for seat in e.players:
@@ -110,6 +111,7 @@ def _start(e: ev.GameStarted) -> GameState:
         starting_player=start,
         first_starting_player=start,
         catalog_hash=e.catalog_hash,
+        catalog_overrides=e.catalog_overrides,
     )
 
 
@@ -129,14 +131,14 @@ def _(s: GameState, e: ev.CombatCardsDealt) -> None:
         s.board.combat_cards = list(e.cards)
     else:
         s.board.next_combat_cards = list(e.cards)
-    rest = [c.id for c in catalog().combat_cards.values() if c.year == e.year and c.id not in e.cards]
+    rest = [c.id for c in catalog(s).combat_cards.values() if c.year == e.year and c.id not in e.cards]
     s.board.box["combat_cards"] += rest
 
 
 @on(ev.SpecialEventsDrawn)
 def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
     s.board.special_events = {"1": e.year1, "2": e.year2}
-    s.board.box["special_events"] += [c for c in catalog().special_events if c not in (e.year1, e.year2)]
+    s.board.box["special_events"] += [c for c in catalog(s).special_events if c not in (e.year1, e.year2)]
 
 
 @on(ev.InaccessibleOrdersDrawn)
@@ -270,7 +272,7 @@ def _(s: GameState, e: ev.MinionPlaced) -> None:
 def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
     np = _np(s, e.color)
     np.inaccessible = list(e.inaccessible)
-    np.deck = [c for c in catalog().order_cards if c not in e.inaccessible]
+    np.deck = [c for c in catalog(s).order_cards if c not in e.inaccessible]
     np.drawn = []
 
 
@@ -352,7 +354,7 @@ def _(s: GameState, e: ev.TunnelDug) -> None:
     p.imps_busy += 1 + int(e.foreimp)
     if s.awaiting is None:
         pl = current(s)
-        limit = catalog().action(pl.action).spaces[pl.space].reward.tunnels_up_to
+        limit = catalog(s).action(pl.action).spaces[pl.space].reward.tunnels_up_to
         s.awaiting = {"kind": "digging", "color": e.color, "dug": 1, "limit": limit}
     else:
         s.awaiting["dug"] += 1
@@ -414,7 +416,7 @@ def _(s: GameState, e: ev.TrapDiscarded) -> None:
 def _lose_monster(s: GameState, p: Player, monster: str) -> None:
     p.monsters = [m for m in p.monsters if m.id != monster]
     s.board.discards["monsters"].append(monster)
-    p.trolls_busy = min(p.trolls_busy, trolls(p))  # a lost troll takes its token back to the bank
+    p.trolls_busy = min(p.trolls_busy, trolls(s, p))  # a lost troll takes its token back to the bank
 
 
 @on(ev.MonsterHired)
@@ -635,7 +637,7 @@ def _(s: GameState, e: ev.BattlePlanned) -> None:
 def _(s: GameState, e: ev.PrisonerReleased) -> None:
     p = s.player(e.color)
     p.prison.remove(e.prisoner)
-    kind = "paladins" if e.prisoner in catalog().paladins else "adventurers"
+    kind = "paladins" if e.prisoner in catalog(s).paladins else "adventurers"
     s.board.discards[kind].append(e.prisoner)
     p.plan = {"released": e.prisoner}
 
@@ -783,7 +785,7 @@ def _(s: GameState, e: ev.SpellChoiceMade) -> None:
         if e.card in ("metamorphosis", "dimensional_gate"):
             next(m for m in p.monsters if m.id == e.target).knocked_out = True
     if e.option == "withdraw_all":
-        b["monsters"] = [m for m in b["monsters"] if catalog().monsters[m.split("#")[0]].is_ghost]
+        b["monsters"] = [m for m in b["monsters"] if catalog(s).monsters[m.split("#")[0]].is_ghost]
     if e.option == "gain_evil":
         p.evil = clamp_evil(p.evil + 2)
     if e.card == "suggestion":
@@ -853,7 +855,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
     for color, leaving in e.departed.items():
         p = s.player(color)
         for who in leaving:
-            if who in catalog().paladins:
+            if who in catalog(s).paladins:
                 s.board.discards["paladins"].append(who)
                 s.paladin = None
             elif who in p.party:

@@ -9,14 +9,20 @@ from collections import Counter
 from functools import cache
 
 from . import dungeon as dg
+from .catalog import catalog_for
 from .phases.common import EVIL_BOTTOM, EVIL_TOP, catalog, is_unseen, trolls
 from .state import GameState
 
 
+def _everything(state: GameState, kind: str) -> Counter:
+    """Every instance of a component kind in the game, once each (by its catalog)."""
+    catalog(state)  # known by its hash from here on
+    return _everything_in(state.catalog_hash, kind)
+
+
 @cache
-def _everything(kind: str) -> Counter:
-    """Every instance of a component kind in the game, once each."""
-    cat = catalog()
+def _everything_in(catalog_hash: str, kind: str) -> Counter:
+    cat = catalog_for(catalog_hash, None)
     table, multi = {
         "monsters": (cat.monsters, True),
         "rooms": (cat.rooms, False),
@@ -37,7 +43,7 @@ def _all(table, kind_multi: bool) -> Counter:
 
 def problems(state: GameState) -> list[str]:
     out: list[str] = []
-    cat = catalog()
+    cat = catalog(state)
     b = state.board
     for p in state.players:
         for res in ("gold", "food", "imps", "red_marks", "imps_busy", "trolls_busy"):
@@ -45,8 +51,8 @@ def problems(state: GameState) -> list[str]:
                 out.append(f"{p.color} has negative {res} ({getattr(p, res)})")
         if p.imps_busy > p.imps:
             out.append(f"{p.color} has {p.imps_busy} busy imps but only {p.imps}")
-        if p.trolls_busy > trolls(p):
-            out.append(f"{p.color} used {p.trolls_busy} troll tokens but has {trolls(p)}")
+        if p.trolls_busy > trolls(state, p):
+            out.append(f"{p.color} used {p.trolls_busy} troll tokens but has {trolls(state, p)}")
         if not EVIL_BOTTOM <= p.evil <= EVIL_TOP:
             out.append(f"{p.color} is off the Evilometer ({p.evil})")
         cards = p.hand + p.inaccessible + p.orders + p.setup_draw
@@ -74,8 +80,8 @@ def problems(state: GameState) -> list[str]:
             *(m.id for p in state.players for m in p.monsters),
         ]
     )
-    if monsters != _everything("monsters"):
-        full = _everything("monsters")
+    if monsters != _everything(state, "monsters"):
+        full = _everything(state, "monsters")
         out.append(f"monster tiles not conserved: {dict((monsters - full) or (full - monsters))}")
     rooms = Counter(
         [
@@ -85,7 +91,7 @@ def problems(state: GameState) -> list[str]:
             *(cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room"),
         ]
     )
-    if rooms != _everything("rooms"):
+    if rooms != _everything(state, "rooms"):
         out.append("room tiles not conserved")
     advs = Counter(
         [
@@ -96,18 +102,18 @@ def problems(state: GameState) -> list[str]:
             *(a for p in state.players for a in p.party + p.prison if a not in cat.paladins),
         ]
     )
-    if advs != _everything("adventurers"):
+    if advs != _everything(state, "adventurers"):
         out.append("adventurer tiles not conserved")
     # a card drawn unseen (tabletop) is still listed in trap_deck; its placeholder is not a card
     held = [*b.trap_discard, *(t for p in state.players for t in p.traps)]
     traps = Counter([*b.trap_deck, *(t for t in held if not is_unseen(t))])
-    if traps != _everything("traps"):
+    if traps != _everything(state, "traps"):
         out.append("trap cards not conserved")
     if sorted(t for t in held if is_unseen(t)) != sorted(b.unseen_traps):
         out.append("unseen trap cards not accounted for")
     combat = Counter([*b.combat_cards, *b.next_combat_cards, *b.box.get("combat_cards", [])])
     unknown = "" in b.combat_cards or "" in b.next_combat_cards or state.mode == "tabletop"
-    if state.phase != "setup" and not unknown and combat != _everything("combat_cards"):
+    if state.phase != "setup" and not unknown and combat != _everything(state, "combat_cards"):
         out.append("combat cards not conserved")
     return out
 
@@ -118,7 +124,7 @@ def position_problems(state: GameState) -> list[str]:
     from .game_info import adventurers_per_round
 
     out = problems(state)
-    cat = catalog()
+    cat = catalog(state)
     places: dict[str, list[str]] = {}
     for k, p in enumerate(state.players):
         for field in ("party", "prison"):

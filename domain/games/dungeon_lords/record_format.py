@@ -1,9 +1,10 @@
 """The game record format: a versioned, line-oriented text record of a game's inputs.
 
-A record holds header lines (format version, engine rule-set, catalog hash, variant, mode, seed,
-origin, starting player, the players) and then ONE line per input: every decision and every chance
-outcome, in order. Consequences are not written: :func:`rebuild` re-derives them through the rules,
-so an import is checked exactly like live play. The format is documented in docs/record-format.md.
+A record holds header lines (format version, engine rule-set, catalog hash, the table's catalog
+overrides if any, variant, mode, seed, origin, starting player, the players) and then ONE line per
+input: every decision and every chance outcome, in order. Consequences are not written: :func:`rebuild`
+re-derives them through the rules, so an import is checked exactly like live play. The format is
+documented in docs/record-format.md.
 
     dungeon-lords-record 1
     engine base-2009/1
@@ -77,6 +78,11 @@ def export(log: list[ev.Event]) -> str:
     else:
         lines += [
             f"catalog {start.catalog_hash}",
+            *(
+                [f"overrides {json.dumps(start.catalog_overrides, separators=(',', ':'))}"]
+                if start.catalog_overrides
+                else []
+            ),
             f"variant {start.variant}",
             f"mode {start.mode}",
             f"seed {start.seed if start.seed is not None and over else '-'}",
@@ -170,9 +176,23 @@ def _setup_start(
             starting_player=header["starting"],
             catalog_hash=header["catalog"],
             origin=header["origin"],
+            catalog_overrides=_overrides(header, where),
         )
     except (ValueError, TypeError) as exc:
         raise RecordError(line, f"bad header: {exc}") from None
+
+
+def _overrides(header: dict[str, str], where: dict[str, int]) -> dict[str, Any] | None:
+    """The ``overrides`` header line: the table's catalog overrides, one JSON object (optional)."""
+    if "overrides" not in header:
+        return None
+    try:
+        value = json.loads(header["overrides"])
+    except json.JSONDecodeError as exc:
+        raise RecordError(where["overrides"], f"overrides: not JSON: {exc.msg}") from None
+    if not isinstance(value, dict) or not value:
+        raise RecordError(where["overrides"], "overrides: one JSON object in the catalog's schema")
+    return value
 
 
 def _scenario_start(header: dict[str, str], where: dict[str, int]) -> tuple[ev.ScenarioLoaded, GameState]:
@@ -224,6 +244,7 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
         if key in (
             "engine",
             "catalog",
+            "overrides",
             "variant",
             "mode",
             "seed",

@@ -13,6 +13,7 @@ from domain.kernel.rules_index import RuleIndex
 RULES: dict[str, str] = {
     # --- set-up and flow
     "setup.players": "Rulebook › Summary (2 to 4 players)",
+    "setup.catalog": "Engine: a table's catalog overrides use the shipped catalog's schema (see `catalog`)",
     "setup.first_game": "Rulebook › Rules › First Game › Setup (inaccessible orders chosen at random)",
     "setup.full_inaccessible": "Rulebook › Full Game › Choosing Initial Inaccessible Orders",
     "setup.special_events": "Rulebook › Full Game › Special Events",

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import dungeon as dg
-from .catalog import load_catalog
+from .catalog import catalog_with
 from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
@@ -121,8 +121,12 @@ class _Instances:
         return out
 
 
-def load_scenario(data: dict[str, Any] | str | Path) -> list[ScenarioLoaded]:
-    """Validate a scenario (dict, JSON text or a file path) and return its one event.
+def load_scenario(
+    data: dict[str, Any] | str | Path, catalog_overrides: dict[str, Any] | None = None
+) -> list[ScenarioLoaded]:
+    """Validate a scenario (dict, JSON text or a file path) and return its one event. The scenario's
+    components come from the shipped catalog with the table's ``catalog_overrides`` (recorded in the
+    state); a position (a whole state) keeps the catalog it names.
 
     Raises:
         RuleViolation: ``SCENARIO_INVALID`` with the first problem found.
@@ -141,7 +145,7 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ScenarioLoaded]:
     except ValidationError as exc:
         msgs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         raise _bad(msgs) from None
-    state = build_state(sc)
+    state = build_state(sc, catalog_overrides)
     return [ScenarioLoaded(name=sc.name, description=sc.description, state=to_dict(state))]
 
 
@@ -186,8 +190,11 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
     ]
 
 
-def build_state(sc: Scenario) -> GameState:
-    cat = load_catalog()
+def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -> GameState:
+    try:
+        cat = catalog_with(catalog_overrides)
+    except ValueError as exc:
+        raise _bad(f"the catalog overrides do not fit the catalog: {str(exc).splitlines()[0]}") from None
     rng = random.Random(sc.seed)
     colors = [p.color for p in sc.players]
     least = 1 if sc.phase == "combat" else 2  # a combat situation (e.g. training) may have one dungeon
@@ -203,6 +210,7 @@ def build_state(sc: Scenario) -> GameState:
         seed=sc.seed,
         starting_player=sc.starting_player,
         catalog_hash=cat.content_hash,
+        catalog_overrides=catalog_overrides or None,
     )
     s = evolve(None, start)
     s.version = 0

@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .catalog import Catalog, load_catalog
+from .catalog import Catalog, catalog_for
 from .dungeon import tiles
 from .state import GameState, Player
 
@@ -213,8 +213,8 @@ def _has_hall_of_fame(p: Player) -> bool:
 
 
 def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
-    """Score every player (seat order). ``cat`` defaults to the shipped catalog."""
-    cat = load_catalog() if cat is None else cat
+    """Score every player (seat order). ``cat`` defaults to the game's own catalog."""
+    cat = catalog_for(state.catalog_hash, state.catalog_overrides) if cat is None else cat
     players = list(state.players)
     n = len(players)
     tpoints = title_points(n)

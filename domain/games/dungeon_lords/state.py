@@ -144,6 +144,7 @@ class GameState:
     training: bool = False  # a Combat Training battle: the game ends with its Combat
     queue: list[str] = field(default_factory=list)  # players still to act in a sequential phase
     catalog_hash: str = ""
+    catalog_overrides: dict[str, Any] | None = None  # the table's overrides recorded at the start
     archived: bool = False  # the game left the statistics (GameArchived)
     version: int = 0  # events folded so far
 

@@ -105,8 +105,8 @@ def _reward_delta(reward) -> dict[str, int]:
     }
 
 
-def _space_spec(action: str, space: str):
-    return catalog().action(action).spaces[space]
+def _space_spec(state: GameState, action: str, space: str):
+    return catalog(state).action(action).spaces[space]
 
 
 # --- facts about a player's situation ---------------------------------------------------------------
@@ -136,10 +136,10 @@ def _tax_due(p: Player) -> int:
     return (dg.count_tiles(p.dungeon) + 1) // 2
 
 
-def _wage_bill(p: Player) -> dict[str, int]:
+def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
     """Food and gold the monsters' next wages cost."""
-    food = sum(monster_type(m.id).cost.food for m in p.monsters)
-    gold = sum(monster_type(m.id).cost.gold for m in p.monsters)
+    food = sum(monster_type(state, m.id).cost.food for m in p.monsters)
+    gold = sum(monster_type(state, m.id).cost.gold for m in p.monsters)
     return {"food": food, "gold": gold}
 
 
@@ -161,9 +161,9 @@ def _room_sites(grid) -> int:
     )
 
 
-def _room_fits(grid, room_id: str, dig_first: bool = False) -> bool:
+def _room_fits(state: GameState, grid, room_id: str, dig_first: bool = False) -> bool:
     """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
-    room = catalog().rooms[room_id]
+    room = catalog(state).rooms[room_id]
     allowed = [tuple(s) for s in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
     if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.squares()):
         return True
@@ -228,14 +228,14 @@ class Strategy:
         adjust: dict[str, float] = {"evil": self.evil_weight(state, me)}
         # Gold is scarce if the Taxes (1 gold per 2 tiles) and the gold wages are not covered.
         taxes_ahead = _event_ahead(state, "taxes")
-        need_gold = (_tax_due(me) if taxes_ahead else 0) + _wage_bill(me)["gold"] + 1
+        need_gold = (_tax_due(me) if taxes_ahead else 0) + _wage_bill(state, me)["gold"] + 1
         if me.gold < need_gold:
             adjust["gold"] = w.gold + 0.6
         # Before the Taxes every new tile adds half a gold to the bill (a red mark if we are short).
         if taxes_ahead:
             adjust["tile"] = w.tile - 0.5 * (RED_MARK if me.gold < need_gold else w.gold)
         # Food is scarce if the wages of the next Pay Day are not covered.
-        need_food = (_wage_bill(me)["food"] if _event_ahead(state, "pay_day") else 0) + 1
+        need_food = (_wage_bill(state, me)["food"] if _event_ahead(state, "pay_day") else 0) + 1
         if me.food < need_food:
             adjust["food"] = w.food + 0.6
         return replace(w, **adjust)
@@ -260,7 +260,7 @@ class Strategy:
 
     # -- values shared by the scorers
     def monster_value(self, ctx: Ctx, instance_or_type: str) -> float:
-        t = monster_type(instance_or_type)
+        t = monster_type(ctx.state, instance_or_type)
         own = 0.4 if t.is_ghost else 1.0  # ghosts do not count for the Monsterlord
         return ctx.w.monster * own + self.monster_bonus(ctx, t)
 
@@ -280,7 +280,7 @@ class Strategy:
         return out - w.food * prod.food_input + self.production_bonus
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:
-        room = catalog().rooms[room_id]
+        room = catalog(ctx.state).rooms[room_id]
         future = self.production_value(ctx, room) * min(_rounds_left(ctx.state), self.production_horizon)
         return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
 
@@ -294,14 +294,14 @@ class Strategy:
         """Per-imp values of the jobs still ahead this round, best first: mining (if my Mine Gold
         minion acts after ``after``) and my production rooms."""
         uses: list[float] = []
-        order = [a.id for a in catalog().actions]
+        order = [a.id for a in catalog(ctx.state).actions]
         pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
-            permit = _space_spec("mine_gold", pl.space).reward.gold_up_to
+            permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
             uses += [ctx.w.gold] * min(permit, len(dg.unconquered_tunnels(ctx.me.dungeon)))
         for _, _, cell in dg.tiles(ctx.me.dungeon):
             if cell.kind == "room" and not cell.conquered:
-                room = catalog().rooms[cell.room]
+                room = catalog(ctx.state).rooms[cell.room]
                 if room.production is not None:
                     per_imp = self.production_value(ctx, room) / room.production.imps
                     if per_imp > 0:
@@ -323,7 +323,7 @@ class Strategy:
         ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
         if space is None:
             return 0.0
-        me, w, spec = ctx.me, ctx.w, _space_spec(action, space)
+        me, w, spec = ctx.me, ctx.w, _space_spec(ctx.state, action, space)
         cost, reward = spec.cost, spec.reward
         if cost.gold > budget["gold"] or cost.food > budget["food"]:
             return 0.0
@@ -351,7 +351,7 @@ class Strategy:
         if action == "hire_monster":
             values, paid = [], None
             for m in self.offer(ctx, "monsters", next_round):
-                t = monster_type(m)
+                t = monster_type(ctx.state, m)
                 food = t.cost.food + cost.food
                 if t.cost.gold > budget["gold"] or food > budget["food"]:
                     values.append(0.0)
@@ -370,7 +370,7 @@ class Strategy:
         if action == "build_room":
             values = []
             for r in self.offer(ctx, "rooms", next_round):
-                if _room_fits(me.dungeon, r, dig_first=budget.get("dug", 0) > 0):
+                if _room_fits(ctx.state, me.dungeon, r, dig_first=budget.get("dug", 0) > 0):
                     values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
                 else:
                     values.append(0.0)
@@ -403,11 +403,11 @@ class Strategy:
 
     def production_left(self, ctx: Ctx, budget: dict[str, int]) -> float:
         """What the imps left after the orders can still produce in my rooms this round."""
-        imps = budget["imps"] + trolls(ctx.me)
+        imps = budget["imps"] + trolls(ctx.state, ctx.me)
         rooms = [
-            catalog().rooms[c.room]
+            catalog(ctx.state).rooms[c.room]
             for _, _, c in dg.tiles(ctx.me.dungeon)
-            if c.kind == "room" and not c.conquered and catalog().rooms[c.room].production is not None
+            if c.kind == "room" and not c.conquered and catalog(ctx.state).rooms[c.room].production is not None
         ]
         total = 0.0
         for room in sorted(rooms, key=lambda r: -self.production_value(ctx, r)):
@@ -420,7 +420,7 @@ class Strategy:
 
     # --- scorers: one per pending kind; each returns ``option -> score`` ---------------------------
     def score_choose_orders(self, ctx: Ctx, options: list):
-        order = [a.id for a in catalog().actions]
+        order = [a.id for a in catalog(ctx.state).actions]
         cache: dict[tuple, tuple[float, dict[str, float]]] = {}
 
         def free(action: str) -> str | None:
@@ -461,7 +461,7 @@ class Strategy:
 
     def score_action(self, ctx: Ctx, options: list):
         action, space = ctx.pending.detail["action"], ctx.pending.detail["space"]
-        spec = _space_spec(action, space)
+        spec = _space_spec(ctx.state, action, space)
         w = ctx.w
 
         def score(o) -> float:
@@ -477,7 +477,7 @@ class Strategy:
             if isinstance(o, MineGold):
                 return o.imps * w.gold - self.imp_cost(ctx, o.imps + spec.cost.foreimp, action)
             if isinstance(o, HireMonster):
-                t = monster_type(o.monster)
+                t = monster_type(ctx.state, o.monster)
                 v = self.hire_value(ctx, t, extra_food=spec.cost.food)
                 if o.feed_monster:
                     v -= self.monster_value(ctx, o.feed_monster)
@@ -503,7 +503,7 @@ class Strategy:
         def score(o) -> float:
             if isinstance(o, Produce):
                 r, c = o.square
-                value = self.production_value(ctx, catalog().rooms[ctx.me.dungeon[r][c].room])
+                value = self.production_value(ctx, catalog(ctx.state).rooms[ctx.me.dungeon[r][c].room])
                 if o.dig is not None:
                     value += self.dig_square(ctx, o.dig)
                 return value
@@ -516,7 +516,7 @@ class Strategy:
         def score(o) -> float:
             if isinstance(o, ReleaseMonster):
                 return ctx.w.evil  # letting a monster go: +1 Evil
-            t = monster_type(o.monster)
+            t = monster_type(ctx.state, o.monster)
             v = self.monster_value(ctx, o.monster) + self.wage_worth(ctx, t)
             if o.feed_monster:
                 v -= self.monster_value(ctx, o.feed_monster)
@@ -546,7 +546,7 @@ class Strategy:
             if name == "release_monster":
                 return -self.monster_value(ctx, o.target)
             if name == "lose_trap_cards":
-                return -w.trap - 0.1 * _trap_strength(o.target, ctx.state.year)
+                return -w.trap - 0.1 * _trap_strength(ctx.state, o.target, ctx.state.year)
             if name == "remove_tunnels":
                 # Lose a tunnel, preferably one no room could have gone on.
                 square = tuple(int(x) for x in o.target.split(","))
@@ -555,14 +555,14 @@ class Strategy:
             if name == "pay_wages_or_knock_out":
                 how, _, m = (o.target or "").partition(":")
                 if how == "pay":
-                    return self.wage_worth(ctx, monster_type(m))
+                    return self.wage_worth(ctx, monster_type(ctx.state, m))
                 return -0.5 * self.monster_value(ctx, m)
             return 0.0
 
         return score
 
     def score_discard_trap(self, ctx: Ctx, options: list):
-        return lambda o: -_trap_strength(o.card, ctx.state.year)
+        return lambda o: -_trap_strength(ctx.state, o.card, ctx.state.year)
 
     # -- Combat: shared tactics, scored with the rules' own resolution (domain.games.dungeon_lords.tactics)
     def score_plan_battle(self, ctx: Ctx, options: list):
@@ -578,12 +578,12 @@ class Strategy:
         return lambda o: tactics.spell_choice_score(ctx.state, ctx.me, o)
 
 
-def _trap_strength(card: str | None, year: int) -> float:
+def _trap_strength(state: GameState, card: str | None, year: int) -> float:
     if not card:
         return 0.0
     if is_unseen(card):  # tabletop: drawn unseen; a middling trap
         return 2.0
-    values = catalog().traps[type_of(card)].values(year)
+    values = catalog(state).traps[type_of(card)].values(year)
     return 5.0 if values.damage is None else float(values.damage)
 
 
@@ -664,10 +664,10 @@ class RoomBuilder(Strategy):
             return super().dig_square(ctx, square)
 
         def zone(rooms) -> bool:
-            return any(list(square) in (catalog().rooms[r].allowed_squares or []) for r in rooms)
+            return any(list(square) in (catalog(ctx.state).rooms[r].allowed_squares or []) for r in rooms)
 
         offered = ctx.state.board.room_offer
-        year1 = [r for r, room in catalog().rooms.items() if room.year == 1]
+        year1 = [r for r, room in catalog(ctx.state).rooms.items() if room.year == 1]
         bonus = 1.0 if zone(offered) else 0.6 if zone(year1) else 0.0
         return super().dig_square(ctx, square) + bonus
 

@@ -6,9 +6,8 @@ attack and trap resolution) instead of guessing, so a bot never disagrees with t
 from __future__ import annotations
 
 from . import events as ev
-from .catalog import load_catalog
 from .phases import combat
-from .phases.common import is_ghost, is_unseen, monster_type, type_of
+from .phases.common import catalog, is_ghost, is_unseen, monster_type, type_of
 from .state import GameState, Player
 
 KILL = 10.0  # an adventurer in prison: 2 points, a tile not conquered, an Evil step kept
@@ -21,18 +20,18 @@ def _outcome(events) -> float:
 
 
 def _remaining_hp(state: GameState, p: Player) -> int:
-    return sum(combat.stats(p, w)[0] - combat.damage_on(state, p, w) for w in combat.line(state, p))
+    return sum(combat.stats(state, p, w)[0] - combat.damage_on(state, p, w) for w in combat.line(state, p))
 
 
 def _expected_fatigue(state: GameState, p: Player) -> float:
     card = p.spied.get(str(state.combat_round))
     if card:
-        return load_catalog().combat_cards[card].fatigue
+        return catalog(state).combat_cards[card].fatigue
     return 1.25 if state.year == 1 else 2.25
 
 
-def _monster_punch(monster: str, party: int) -> float:
-    t = monster_type(monster)
+def _monster_punch(state: GameState, monster: str, party: int) -> float:
+    t = monster_type(state, monster)
     best = 0.0
     for a in t.attacks:
         per = float(a.damage or 0)
@@ -44,7 +43,7 @@ def _monster_punch(monster: str, party: int) -> float:
 def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
     if is_unseen(trap):  # tabletop: drawn unseen; a middling trap
         return max(0.0, 2.0 - disarm)
-    v = load_catalog().traps[type_of(trap)].values(state.year)
+    v = catalog(state).traps[type_of(trap)].values(state.year)
     base = 4.0 if v.damage is None else float(v.damage) * (party if "everyone" in v.targeting else 1)
     return max(0.0, base - disarm) + (3 if v.special in ("no_conquer", "anti_magic", "poison_2") else 0)
 
@@ -52,14 +51,14 @@ def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
 def plan_score(state: GameState, p: Player, option) -> float:
     """Damage the plan can deal (up to what the party can take), less what it uses up."""
     if option.type == "release_prisoner":
-        return -2.0 if option.prisoner in load_catalog().paladins else 0.0
+        return -2.0 if option.prisoner in catalog(state).paladins else 0.0
     order = combat.line(state, p)
-    disarm = sum(combat.stats(p, w)[1] for w in order)
+    disarm = sum(combat.stats(state, p, w)[1] for w in order)
     punch = sum(_trap_punch(state, t, len(order), disarm) for t in option.traps)
-    punch += sum(_monster_punch(m, len(order)) for m in option.monsters)
+    punch += sum(_monster_punch(state, m, len(order)) for m in option.monsters)
     need = _remaining_hp(state, p) - _expected_fatigue(state, p)
     rounds_after = 4 - state.combat_round
-    used = 1.0 * len(option.traps) + sum(0.3 if is_ghost(m) else 1.2 for m in option.monsters)
+    used = 1.0 * len(option.traps) + sum(0.3 if is_ghost(state, m) else 1.2 for m in option.monsters)
     room = combat._room_of(p, tuple(option.tile))
     cost = combat.trap_cost(state, p, list(option.traps), room).get("gold", 0)
     tile = -1.5 if room is not None and room not in ("training_room", "dark_room", "labyrinth") else 0.0
@@ -82,11 +81,11 @@ def trap_target_score(state: GameState, p: Player, option) -> float:
 
 def spell_choice_score(state: GameState, p: Player, option) -> float:
     if option.option == "pay":
-        return 1.0 - 0.5 * sum(combat.cost_dict(monster_type(option.target).cost).values())
+        return 1.0 - 0.5 * sum(combat.cost_dict(monster_type(state, option.target).cost).values())
     if option.option == "withdraw":
         return 0.0
     if option.option == "gain_evil":
         return 1.0 if p.evil <= 7 else -2.0
     if option.option == "withdraw_all":
         return 0.0
-    return -_monster_punch(option.target, len(combat.line(state, p)))  # give up the weakest
+    return -_monster_punch(state, option.target, len(combat.line(state, p)))  # give up the weakest

@@ -3,7 +3,7 @@
 Usage::
 
     from domain.games.dungeon_lords.catalog import load_catalog
-    cat = load_catalog()            # cached, validated
+    cat = load_catalog()            # the base catalog, validated once
     cat.monsters["troll_y1"].cost   # Cost(food=2)
     cat.action("get_food").spaces["I"]
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -73,7 +72,11 @@ __all__ = [
     "TrapType",
     "TrapYearValues",
     "canonical_json",
+    "base_catalog",
+    "catalog_for",
+    "catalog_with",
     "load_catalog",
+    "read_override",
     "merge_override",
     "parse_effect_op",
     "validate_effect_spec",
@@ -150,27 +153,65 @@ def _build(raw: dict[str, Any]) -> Catalog:
     return cat.model_copy(update={"content_hash": digest})
 
 
-@lru_cache(maxsize=16)
-def _load(override: Path | None) -> Catalog:
-    raw = _read_json(BASE_CATALOG_PATH)
-    if override is not None:
-        raw = merge_override(raw, _read_json(override))
-    return _build(raw)
+@lru_cache(maxsize=1)
+def base_catalog() -> Catalog:
+    """The shipped catalog (``data/base.json``), validated; read once."""
+    return _build(_read_json(BASE_CATALOG_PATH))
+
+
+def read_override(path: str | Path) -> dict[str, Any]:
+    """The content of an override file (a JSON object in the base catalog's schema, may be partial).
+
+    Raises:
+        OSError: the file cannot be read.  ValueError: not JSON, or not an object.
+    """
+    return _read_json(Path(path))
+
+
+# Catalogs by content hash: a memo, never stale (the key is a digest of the content), so a game's
+# rules stay a function of its log: the first event records the hash and the table's overrides.
+_BY_HASH: dict[str, Catalog] = {}
+
+
+def catalog_with(overrides: dict[str, Any] | None) -> Catalog:
+    """The base catalog with a table's ``overrides`` applied (None: the base catalog), validated.
+
+    Raises:
+        ValueError: an override that does not fit the schema (pydantic's ValidationError is one).
+    """
+    if not overrides:
+        cat = base_catalog()
+    else:
+        cat = _build(merge_override(_read_json(BASE_CATALOG_PATH), overrides))
+    _BY_HASH.setdefault(cat.content_hash, cat)
+    return cat
+
+
+def catalog_for(catalog_hash: str, overrides: dict[str, Any] | None) -> Catalog:
+    """The catalog a game plays with: the one its first event names by ``catalog_hash``, rebuilt from
+    the base and the recorded ``overrides`` when not yet known in this process. If the shipped base has
+    changed since the game began, the rebuilt catalog has another hash; it is used all the same, and
+    ``audit`` reports the difference."""
+    cat = _BY_HASH.get(catalog_hash)
+    if cat is None:
+        cat = catalog_with(overrides)
+        _BY_HASH.setdefault(catalog_hash, cat)
+    return cat
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:
-    """Load (once; cached) the base catalog, optionally with an override file.
+    """The base catalog, or with the override file at ``path`` applied.
 
-    The cache is keyed by the resolved override path; call
-    ``load_catalog.cache_clear()`` after editing an override file in place.
-    With no ``path``, the environment variable ``DL_CATALOG`` (an override file) applies, so a
-    whole process (the CLI's ``--catalog``) plays with the corrected catalog; every game records
-    the content hash of the catalog it was started with.
+    This reads no environment variable: the command line (``--catalog`` / ``DL_CATALOG``) reads the
+    file and a new game records its content in ``GameStarted.catalog_overrides``; the rules then ask
+    for the game's catalog (``phases.common.catalog(state)``), never for a process-wide one.
+
+    Raises:
+        OSError, ValueError: as :func:`read_override` and :func:`catalog_with`.
     """
     if path is None:
-        path = os.environ.get("DL_CATALOG") or None
-    return _load(Path(path).resolve() if path is not None else None)
+        return base_catalog()
+    return catalog_with(read_override(path))
 
 
-load_catalog.cache_clear = _load.cache_clear  # type: ignore[attr-defined]
-load_catalog.cache_info = _load.cache_info  # type: ignore[attr-defined]
+load_catalog.cache_clear = base_catalog.cache_clear  # type: ignore[attr-defined]

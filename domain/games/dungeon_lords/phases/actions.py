@@ -31,10 +31,8 @@ from .common import (
     free_imps,
     is_ghost,
     monster_type,
-    name_of,
     payment_problem,
     season_name,
-    type_of,
 )
 from .orders import SPACES
 from .rounds import _draw
@@ -49,7 +47,7 @@ def cost_dict(cost) -> dict[str, int]:
 
 def current(state: GameState) -> Placement | None:
     """The next minion to act: board order, and each action's own space order."""
-    for action in catalog().actions:
+    for action in catalog(state).actions:
         slots = state.board.spaces[action.id]
         for space in action.resolve_order:
             pl = slots[SPACES.index(space)]
@@ -76,7 +74,7 @@ def step(state: GameState):
                 color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {_why_not(state, p, pl)}"
             )
         ]
-    name = catalog().action(pl.action).name
+    name = catalog(state).action(pl.action).name
     return Pending(
         kind="action",
         actors=[p.color],
@@ -101,7 +99,7 @@ def _check_generic(state: GameState, p: Player, pl: Placement) -> None:
     """Raise the reason a typical attempt fails (used to explain automatic declines)."""
     a = pl.action
     if a in SIMPLE or a == "improve_reputation":
-        problem = payment_problem(p, cost_dict(_space(pl).cost), catalog().action(a).name, state.variant)
+        problem = payment_problem(p, cost_dict(_space(state, pl).cost), catalog(state).action(a).name, state.variant)
         if problem:
             raise problem
     elif a == "dig_tunnels":
@@ -119,8 +117,8 @@ def _check_generic(state: GameState, p: Player, pl: Placement) -> None:
     raise refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-def _space(pl: Placement):
-    return catalog().action(pl.action).spaces[pl.space]
+def _space(state: GameState, pl: Placement):
+    return catalog(state).action(pl.action).spaces[pl.space]
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -135,17 +133,17 @@ def _legal(state: GameState, p: Player, pl: Placement):
     if a in SIMPLE:
         candidates = [TakeAction(player=c)]
     elif a == "improve_reputation":
-        spies = [None] + ([1, 2, 3, 4] if _space(pl).reward.spy else [])
+        spies = [None] + ([1, 2, 3, 4] if _space(state, pl).reward.spy else [])
         candidates = [ImproveReputation(player=c, spy=s) for s in spies]
     elif a == "dig_tunnels":
         candidates = [DigTunnel(player=c, square=sq) for sq in dg.diggable(p.dungeon)]
     elif a == "mine_gold":
-        candidates = [MineGold(player=c, imps=k) for k in range(1, _space(pl).reward.gold_up_to + 1)]
+        candidates = [MineGold(player=c, imps=k) for k in range(1, _space(state, pl).reward.gold_up_to + 1)]
     elif a == "hire_monster":
         for m in state.board.monster_offer:
-            t = monster_type(m)
+            t = monster_type(state, m)
             traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
-            feeds = [x.id for x in p.monsters if not is_ghost(x.id)] if t.cost.monsters else [None]
+            feeds = [x.id for x in p.monsters if not is_ghost(state, x.id)] if t.cost.monsters else [None]
             candidates += [
                 HireMonster(player=c, monster=m, discard_trap=tr, feed_monster=f) for tr in traps for f in feeds
             ]
@@ -167,8 +165,8 @@ def _handle(state: GameState, cmd) -> list[ev.Event]:
 
 def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
     a, space = pl.action, pl.space
-    spec = _space(pl)
-    name = catalog().action(a).name
+    spec = _space(state, pl)
+    name = catalog(state).action(a).name
     if isinstance(cmd, Decline):
         return [ev.ActionDeclined(color=p.color, action=a, space=space, reason="declined")]
     expected = {
@@ -300,7 +298,7 @@ def _hire(state: GameState, p: Player, space: str, cmd: HireMonster) -> ev.Monst
             f"{', '.join(state.board.monster_offer) or 'none'}",
             "hire.choose",
         )
-    t = monster_type(cmd.monster)
+    t = monster_type(state, cmd.monster)
     cost = cost_dict(t.cost)
     if space == "III":
         cost["food"] = cost.get("food", 0) + 1
@@ -318,7 +316,7 @@ def _hire(state: GameState, p: Player, space: str, cmd: HireMonster) -> ev.Monst
         raise refuse("NO_TRAP_COST", f"the {t.name} does not cost a Trap Card", "hire.cost")
     if t.cost.monsters:
         fed = next((m for m in p.monsters if m.id == cmd.feed_monster), None)
-        if fed is None or is_ghost(fed.id):
+        if fed is None or is_ghost(state, fed.id):
             raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)", "hire.demon")
     elif cmd.feed_monster is not None:
         raise refuse("NO_MONSTER_COST", f"the {t.name} does not cost a monster", "hire.cost")
@@ -339,8 +337,8 @@ def _build(state: GameState, p: Player, space: str, cmd: BuildRoom) -> ev.RoomBu
             f"{cmd.room} is not in the Bargain Basement; offered: {', '.join(state.board.room_offer) or 'none'}",
             "room.choose",
         )
-    room = catalog().rooms[cmd.room]
-    cost = cost_dict(catalog().action("build_room").spaces[space].cost)
+    room = catalog(state).rooms[cmd.room]
+    cost = cost_dict(catalog(state).action("build_room").spaces[space].cost)
     problem = payment_problem(p, cost, f"Build Room space {space}", state.variant)
     if problem:
         raise problem
@@ -397,7 +395,3 @@ def _discard_pending(state: GameState) -> Pending:
         options_fn=lambda a: [DiscardTrap(player=p.color, card=c) for c in p.traps],
         rule="traps.second_year",
     )
-
-
-def describe_offer(ids: list[str]) -> str:
-    return ", ".join(f"{i} ({name_of(type_of(i))})" for i in ids)

@@ -35,7 +35,7 @@ def step(state: GameState) -> list[ev.Event]:
         if color not in players:
             out.append(ev.AdventurerDiscarded(tile=tile, reason=f"assigned to the non-player {color}"))
             continue
-        warrior = catalog().adventurers[tile].profession == "warrior"
+        warrior = catalog(state).adventurers[tile].profession == "warrior"
         out.append(ev.AdventurerAssigned(color=color, tile=tile, position=0 if warrior else sizes[color]))
         sizes[color] += 1
     return out + end_round(state)

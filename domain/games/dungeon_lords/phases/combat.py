@@ -49,23 +49,23 @@ def line(state: GameState, p: Player) -> list[str]:
     out += p.party
     b = state.battle
     if b and b["color"] == p.color and b.get("invisible"):
-        wizards = [a for a in out if profession(a) == "wizard"]
+        wizards = [a for a in out if profession(state, a) == "wizard"]
         out = [a for a in out if a not in wizards] + wizards
     return out
 
 
-def profession(who: str) -> str:
+def profession(state: GameState, who: str) -> str:
     if who == ILLUSION:
         return "illusion"
-    cat = catalog()
+    cat = catalog(state)
     return "paladin" if who in cat.paladins else cat.adventurers[who].profession
 
 
-def stats(p: Player, who: str) -> tuple[int, int, int, int]:
+def stats(state: GameState, p: Player, who: str) -> tuple[int, int, int, int]:
     """(hit points, disarm, heal, magic) of one member of the party."""
     if who == ILLUSION:
         return 1 + (1 if ILLUSION in p.fed else 0), 0, 0, 0
-    cat = catalog()
+    cat = catalog(state)
     a = cat.paladins.get(who) or cat.adventurers[who]
     return a.hit_points + (1 if who in p.fed else 0), a.disarm, a.heal, a.magic
 
@@ -105,7 +105,7 @@ class Hits:
         b = state.battle or {}
         self.shield = b.get("shield", 0)
         self.courage = set(b.get("courage") or []) if b.get("courage") is not None else None
-        self.invisible = {w for w in self.line if b.get("invisible") and profession(w) == "wizard"}
+        self.invisible = {w for w in self.line if b.get("invisible") and profession(state, w) == "wizard"}
         self.events: list[ev.Event] = []
 
     def alive(self) -> list[str]:
@@ -140,7 +140,7 @@ class Hits:
             )
         )
         self.dmg[who] += amount
-        if self.dmg[who] >= stats(self.p, who)[0]:
+        if self.dmg[who] >= stats(self.state, self.p, who)[0]:
             self.line.remove(who)
             self.events.append(
                 ev.IllusionVanished(color=self.p.color)
@@ -220,7 +220,7 @@ def trap_cost(state: GameState, p: Player, traps: list[str], room: str | None) -
         if is_unseen(t):
             c = None
         else:
-            c = catalog().traps[type_of(t)].values(state.year).use_cost
+            c = catalog(state).traps[type_of(t)].values(state.year).use_cost
         for k, v in (("gold", c.gold), ("food", c.food), ("imps", c.imps)) if c else ():
             if v:
                 total[k] = total.get(k, 0) + v
@@ -268,7 +268,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             raise refuse(
                 "MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year", "combat.defense"
             )
-    real = [m for m in cmd.monsters if not is_ghost(m)]
+    real = [m for m in cmd.monsters if not is_ghost(state, m)]
     if len(real) > monster_limit:
         where = "the Labyrinth" if room == "labyrinth" else "a room" if room else "a tunnel"
         raise refuse(
@@ -290,8 +290,8 @@ def plan_options(state: GameState, p: Player) -> list:
     if not tiles:
         return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
     ready = [m.id for m in p.monsters if not m.knocked_out]
-    ghosts = [m for m in ready if is_ghost(m)][:MAX_GHOST_OPTIONS]
-    real = [m for m in ready if not is_ghost(m)]
+    ghosts = [m for m in ready if is_ghost(state, m)][:MAX_GHOST_OPTIONS]
+    real = [m for m in ready if not is_ghost(state, m)]
     out = []
     for tile in tiles:
         room = _room_of(p, tile)
@@ -393,21 +393,23 @@ def _trap_step(state: GameState, p: Player):
     trap = b["traps"][0]
     if is_unseen(trap):
         return _identify_trap(state, p, trap)
-    vals = catalog().traps[type_of(trap)].values(state.year)
+    vals = catalog(state).traps[type_of(trap)].values(state.year)
     if vals.targeting == "anyone":
         targets = line(state, p)
 
         def handle(st: GameState, cmd: TargetTrap):
             if cmd.target not in targets:
                 raise refuse(
-                    "TRAP_TARGET_INVALID", f"aim the {name_of(trap)} at one of: {', '.join(targets)}", "combat.trap"
+                    "TRAP_TARGET_INVALID",
+                    f"aim the {name_of(state, trap)} at one of: {', '.join(targets)}",
+                    "combat.trap",
                 )
             return spring_trap(st, p, trap, cmd.target)
 
         return Pending(
             kind="trap_target",
             actors=[p.color],
-            prompt=f"{p.color}: aim the {name_of(trap)}",
+            prompt=f"{p.color}: aim the {name_of(state, trap)}",
             accepts=(TargetTrap,),
             handle=handle,
             options_fn=lambda a: [TargetTrap(player=p.color, target=t) for t in targets],
@@ -421,7 +423,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     """Reveal, pay and resolve a trap: damage front first, less the party's disarm symbols (shared
     across the Labyrinth's two traps); special effects always apply (CGE FAQ)."""
     b = state.battle
-    vals = catalog().traps[type_of(trap)].values(state.year)
+    vals = catalog(state).traps[type_of(trap)].values(state.year)
     cost = trap_cost(state, p, [trap], b["room"])
     cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
     hits = Hits(state, p)
@@ -429,7 +431,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     d = vals.damage
     plan: list[tuple[str, int]] = []
     if vals.special == "damage_equals_hit_points":
-        plan = [(order[0], stats(p, order[0])[0])]
+        plan = [(order[0], stats(state, p, order[0])[0])]
     elif vals.targeting == "first":
         plan = [(order[0], d)]
     elif vals.targeting == "second":
@@ -442,7 +444,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
         plan = [(w, d + (1 if i == len(order) - 1 else 0)) for i, w in enumerate(order)]
     elif vals.targeting == "first_plus_others":
         plan = [(order[0], d)] + [(w, 1) for w in order[1:]]
-    pool = sum(stats(p, w)[1] for w in order) - b["disarm_used"]
+    pool = sum(stats(state, p, w)[1] for w in order) - b["disarm_used"]
     used = 0
     for w in order:  # thieves protect those in front first
         for i, (who, amt) in enumerate(plan):
@@ -459,7 +461,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     if vals.special == "poison_2":
         effects.append(f"poison:{target}")
     if vals.special == "anti_magic":
-        kind = profession(target)
+        kind = profession(state, target)
         effects.append("no_spell" if kind == "wizard" else "no_heal" if kind == "priest" else "anti_magic_no_effect")
     return [
         ev.TrapSprung(color=p.color, trap=trap, paid=cost, target=target, effects=effects, disarm_used=used),
@@ -473,7 +475,7 @@ CHOICE_SPELLS = {"suggestion", "word_of_peace", "aura_of_fear", "metamorphosis",
 
 def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
     card_id = state.combat_card
-    card = catalog().combat_cards[card_id]
+    card = catalog(state).combat_cards[card_id]
     b = state.battle
     if card.speed != step:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason=f"not a {step} spell")]
@@ -481,7 +483,7 @@ def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Room")]
     if b["no_spell"]:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Dart hit a wizard")]
-    magic = sum(stats(p, w)[3] for w in line(state, p))
+    magic = sum(stats(state, p, w)[3] for w in line(state, p))
     if magic < state.combat_round:
         return [
             ev.SpellNotCast(
@@ -515,7 +517,7 @@ def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.E
     elif card == "detect_evil":
         fx["evil"] = clamp_evil(p.evil + 2) - p.evil
     elif card in ("suggestion", "aura_of_fear", "metamorphosis", "dimensional_gate"):
-        todo = [m for m in b["monsters"] if not is_ghost(m)]
+        todo = [m for m in b["monsters"] if not is_ghost(state, m)]
         if todo:
             fx["choice"] = {"card": card, "todo": todo}
     elif card == "word_of_peace":
@@ -551,14 +553,14 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
                 return [_spell_choice_event(st, p, cmd)]
         raise refuse(
             "SPELL_CHOICE_INVALID",
-            f"{name_of(card)}: choose one of " + ", ".join(f"{o.option} {o.target or ''}".strip() for o in opts),
+            f"{name_of(state, card)}: choose one of " + ", ".join(f"{o.option} {o.target or ''}".strip() for o in opts),
             "combat.spell",
         )
 
     return Pending(
         kind="spell_choice",
         actors=[p.color],
-        prompt=f"{p.color}: {name_of(card)} - {catalog().combat_cards[card].effect}",
+        prompt=f"{p.color}: {name_of(state, card)} - {catalog(state).combat_cards[card].effect}",
         accepts=(SpellChoice,),
         handle=handle,
         options_fn=lambda a: opts,
@@ -573,7 +575,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
     if card == "suggestion":
         m = choice["todo"][0]
         out = []
-        if payment_problem(p, cost_dict(monster_type(m).cost), "", state.variant) is None:
+        if payment_problem(p, cost_dict(monster_type(state, m).cost), "", state.variant) is None:
             out.append(SpellChoice(player=c, option="pay", target=m))
         return out + [SpellChoice(player=c, option="withdraw", target=m)]
     if card == "word_of_peace":
@@ -583,7 +585,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
     card = state.battle["choice"]["card"]
-    paid = cost_dict(monster_type(cmd.target).cost) if cmd.option == "pay" else {}
+    paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
 
@@ -593,29 +595,29 @@ def legal_targets(state: GameState, p: Player, monster: str, option: str) -> lis
     not an invisible wizard."""
     b = state.battle
     order = line(state, p)
-    tags = set(monster_type(monster).abilities) | set(_attack(monster, option).tags)
+    tags = set(monster_type(state, monster).abilities) | set(_attack(state, monster, option).tags)
     out = []
     for i, w in enumerate(order):
         if "not_first" in tags and i == 0:
             continue
-        if "not_on_priests" in tags and profession(w) == "priest":
+        if "not_on_priests" in tags and profession(state, w) == "priest":
             continue
-        if b.get("invisible") and profession(w) == "wizard":
+        if b.get("invisible") and profession(state, w) == "wizard":
             continue
         out.append(w)
     return out
 
 
-def _attack(monster: str, option: str):
-    for a in monster_type(monster).attacks:
+def _attack(state: GameState, monster: str, option: str):
+    for a in monster_type(state, monster).attacks:
         if a.option == option:
             return a
-    raise refuse("ATTACK_OPTION_UNKNOWN", f"the {name_of(monster)} has no attack {option!r}", "combat.monsters")
+    raise refuse("ATTACK_OPTION_UNKNOWN", f"the {name_of(state, monster)} has no attack {option!r}", "combat.monsters")
 
 
 def _effective_kind(state: GameState, monster: str, option: str) -> str:
-    kind = _attack(monster, option).kind
-    if state.battle.get("rage") and kind == "anyone" and not is_ghost(monster):
+    kind = _attack(state, monster, option).kind
+    if state.battle.get("rage") and kind == "anyone" and not is_ghost(state, monster):
         return "standard"  # provisional Blind Rage: attacks on anyone hit the first
     return kind
 
@@ -636,7 +638,7 @@ def _monster_pending(state: GameState, p: Player) -> Pending:
 def attack_options(state: GameState, p: Player) -> list[Attack]:
     out = []
     for m in state.battle["monsters"]:
-        for a in monster_type(m).attacks:
+        for a in monster_type(state, m).attacks:
             kind = _effective_kind(state, m, a.option)
             if kind == "anyone":
                 targets = legal_targets(state, p, m, a.option)
@@ -664,14 +666,14 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
             f"{cmd.monster} is not waiting to attack in this battle ({', '.join(b['monsters'])})",
             "combat.monsters",
         )
-    att = _attack(cmd.monster, cmd.option)
-    t = monster_type(cmd.monster)
+    att = _attack(state, cmd.monster, cmd.option)
+    t = monster_type(state, cmd.monster)
     kind = _effective_kind(state, cmd.monster, cmd.option)
     paid = cost_dict(att.extra_cost)
     problem = payment_problem(p, paid, f"the {t.name}'s attack {cmd.option}", state.variant)
     if problem:
         raise problem
-    room = catalog().rooms.get(b["room"] or "")
+    room = catalog(state).rooms.get(b["room"] or "")
     bonus = room.bonus if room is not None and room.category == "combat" and t.kind in room.monster_kinds else 0
     damage = (att.damage or 0) + bonus
     targets = list(cmd.targets)
@@ -692,7 +694,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     if kind == "standard":
         first = hits.alive()[0]
         if (
-            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster))
+            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
             and follow_up
             and hits.alive()
         ):
@@ -702,7 +704,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
             hits.hit(w, damage, f"monster:{cmd.monster}", monster=True)
     elif kind in ("anyone", "anyone_x2"):
         for w in targets:
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(cmd.monster))
+            hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
     knocked_out = "returns_face_up" not in att.tags
     return [
@@ -728,7 +730,7 @@ def _healing(state: GameState, p: Player) -> list[ev.Event]:
     if b["no_heal"]:
         return [ev.HealingSkipped(color=p.color, reason=b["no_heal"])]
     order = line(state, p)
-    points = sum(stats(p, w)[2] for w in order)
+    points = sum(stats(state, p, w)[2] for w in order)
     healed: dict[str, int] = {}
     for w in order:  # front first: a priest heals himself once those ahead are unhurt
         take = min(points, damage_on(state, p, w))
@@ -743,7 +745,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     blockers = [x for x in b["no_conquer"] if not (b.get("magic_key") and x.startswith("trap"))]
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
-    fatigue = catalog().combat_cards[state.combat_card].fatigue
+    fatigue = catalog(state).combat_cards[state.combat_card].fatigue
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []

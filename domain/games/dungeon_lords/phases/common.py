@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from ..catalog import load_catalog
+from ..catalog import Catalog, catalog_for
 from ..errors import refuse
 from ..game_info import SEASONS
 from ..state import GameState, Player
@@ -14,9 +12,9 @@ EVIL_BOTTOM = 1
 PALADIN_SPACE = 10
 
 
-@lru_cache(maxsize=1)
-def catalog():
-    return load_catalog()
+def catalog(state: GameState) -> Catalog:
+    """The catalog this game plays with: the one its first event recorded (hash and overrides)."""
+    return catalog_for(state.catalog_hash, state.catalog_overrides)
 
 
 UNSEEN_TRAP = "unseen_trap"  # tabletop: a Trap Card drawn face down, identified when sprung
@@ -32,16 +30,22 @@ def type_of(instance_id: str) -> str:
     return instance_id.split("#", 1)[0]
 
 
-def monster_type(instance_id: str):
-    return catalog().monsters[type_of(instance_id)]
+def monster_type(state: GameState, instance_id: str):
+    """The catalog entry of a monster instance (``"troll_y1#2"`` -> the troll)."""
+    return catalog(state).monsters[type_of(instance_id)]
 
 
-def is_ghost(instance_id: str) -> bool:
-    return monster_type(instance_id).is_ghost
+def is_ghost(state: GameState, instance_id: str) -> bool:
+    return monster_type(state, instance_id).is_ghost
 
 
-def name_of(instance_id: str) -> str:
-    cat = catalog()
+def name_of(state: GameState, instance_id: str) -> str:
+    """The printed name of any component instance (monster, room, trap, card, adventurer, paladin)."""
+    return name_in(catalog(state), instance_id)
+
+
+def name_in(cat: Catalog, instance_id: str) -> str:
+    """The name ``cat`` prints for a component instance; the id itself when ``cat`` has no such entry."""
     t = type_of(instance_id)
     for table in (cat.monsters, cat.rooms, cat.traps, cat.combat_cards, cat.special_events):
         if t in table:
@@ -62,9 +66,9 @@ def free_imps(p: Player) -> int:
     return p.imps - p.imps_busy
 
 
-def trolls(p: Player) -> int:
+def trolls(state: GameState, p: Player) -> int:
     """Troll Tokens = trolls in the lair (Rulebook › Hire Monster: a token per troll)."""
-    return sum(1 for m in p.monsters if "troll_token" in monster_type(m.id).abilities)
+    return sum(1 for m in p.monsters if "troll_token" in monster_type(state, m.id).abilities)
 
 
 def clamp_evil(value: int) -> int:

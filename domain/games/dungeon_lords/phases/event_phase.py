@@ -61,9 +61,9 @@ def _payday(state: GameState, p: Player):
     def options(actor: str):
         out = []
         for m in todo:
-            t = monster_type(m)
+            t = monster_type(state, m)
             traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
-            feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(x.id)] if t.cost.monsters else [None]
+            feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(state, x.id)] if t.cost.monsters else [None]
             for tr in traps:
                 for f in feeds:
                     try:
@@ -74,7 +74,7 @@ def _payday(state: GameState, p: Player):
             out.append(ReleaseMonster(player=p.color, monster=m))
         return out
 
-    names = ", ".join(f"{monster_type(m).name} ({m})" for m in todo)
+    names = ", ".join(f"{monster_type(state, m).name} ({m})" for m in todo)
     return Pending(
         kind="pay_wage",
         actors=[p.color],
@@ -88,7 +88,7 @@ def _payday(state: GameState, p: Player):
 
 
 def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
-    t = monster_type(m)
+    t = monster_type(state, m)
     cost = cost_dict(t.cost)
     problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
     if problem:
@@ -97,7 +97,7 @@ def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str 
         raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard", "hire.golem")
     if t.cost.monsters:
         fed = next((x for x in p.monsters if x.id == feed), None)
-        if fed is None or fed.id == m or is_ghost(fed.id):
+        if fed is None or fed.id == m or is_ghost(state, fed.id):
             raise refuse(
                 "DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)", "hire.demon"
             )
@@ -168,15 +168,15 @@ def _targets(state: GameState, p: Player, op: str) -> list[str | None]:
     name, _ = _op(op)
     handled = state.awaiting.get("handled", []) if state.awaiting else []
     if name == "release_monster":
-        return [m.id for m in p.monsters if not is_ghost(m.id)]
+        return [m.id for m in p.monsters if not is_ghost(state, m.id)]
     if name == "lose_trap_cards":
         return sorted(set(p.traps))
     if name == "pay_wages_or_knock_out":
         out: list[str | None] = []
         for m in p.monsters:
-            if is_ghost(m.id) or m.id in handled or m.knocked_out:
+            if is_ghost(state, m.id) or m.id in handled or m.knocked_out:
                 continue
-            if payment_problem(p, cost_dict(monster_type(m.id).cost), "the wage", state.variant) is None:
+            if payment_problem(p, cost_dict(monster_type(state, m.id).cost), "the wage", state.variant) is None:
                 out.append(f"pay:{m.id}")
             out.append(f"knock_out:{m.id}")
         return out
@@ -217,7 +217,7 @@ def _units_left(state: GameState, p: Player, op: str) -> int:
 
 
 def _special(state: GameState, p: Player):
-    card = catalog().special_events[state.board.special_events[str(state.year)]]
+    card = catalog(state).special_events[state.board.special_events[str(state.year)]]
     spec = card.effect_spec
     if spec.get("none"):
         return [ev.SpecialEventApplied(color=p.color, card=card.id, effect={}), ev.SpecialEventFinished(color=p.color)]
@@ -247,7 +247,7 @@ def _special(state: GameState, p: Player):
             )
         return [
             ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(p, cmd)),
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(state, p, cmd)),
         ]
 
     return Pending(
@@ -266,7 +266,7 @@ def _label(o: ChooseEventOption) -> str:
     return f"{o.option} {o.target}" if o.target else o.option
 
 
-def _chosen_effect(p: Player, cmd: ChooseEventOption) -> dict:
+def _chosen_effect(state: GameState, p: Player, cmd: ChooseEventOption) -> dict:
     name, _ = _op(cmd.option)
     if name == "release_monster":
         return {"monsters_lost": [cmd.target]}
@@ -278,6 +278,6 @@ def _chosen_effect(p: Player, cmd: ChooseEventOption) -> dict:
     if name == "pay_wages_or_knock_out":
         how, _, monster = cmd.target.partition(":")
         if how == "pay":  # a wage paid again; Evil here is a cost, checked when the option was offered
-            return {k: (v if k == "evil" else -v) for k, v in cost_dict(monster_type(monster).cost).items()}
+            return {k: (v if k == "evil" else -v) for k, v in cost_dict(monster_type(state, monster).cost).items()}
         return {"monsters_knocked_out": [monster]}
     return _automatic_effect(p, cmd.option) or {}

@@ -122,7 +122,7 @@ def _controlled(state: GameState, p: Player) -> NonPlayer | None:
 
 def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
     card = p.orders[slot]
-    fee = catalog().action(card).first_order_cost
+    fee = catalog(state).action(card).first_order_cost
     if slot == 0 and state.variant == "full" and fee is not None and fee.gold:
         if p.gold < fee.gold:
             return ev.MinionPlaced(

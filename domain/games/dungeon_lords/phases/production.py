@@ -72,7 +72,7 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     cell = p.dungeon[r][c] if dg.inside(r, c) else None
     if cell is None or cell.kind != "room":
         raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")
-    room = catalog().rooms[cell.room]
+    room = catalog(state).rooms[cell.room]
     if room.production is None:
         raise refuse("PRODUCE_NOT_PRODUCTION", f"the {room.name} does not produce anything", "production.rooms")
     if cell.conquered:
@@ -89,7 +89,7 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             rule,
         )
     prod = room.production
-    free_trolls = trolls(p) - p.trolls_busy
+    free_trolls = trolls(state, p) - p.trolls_busy
     if free_imps(p) + free_trolls < prod.imps:
         raise refuse(
             "NOT_ENOUGH_IMPS",
@@ -130,7 +130,7 @@ def produce_options(state: GameState, p: Player) -> list[Produce]:
     for r, c, cell in dg.tiles(p.dungeon):
         if cell.kind != "room":
             continue
-        room = catalog().rooms[cell.room]
+        room = catalog(state).rooms[cell.room]
         if room.production is None:
             continue
         digs = dg.diggable(p.dungeon) if room.production.output == "dig" else [None]

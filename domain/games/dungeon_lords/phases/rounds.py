@@ -13,12 +13,12 @@ from ..commands import ChooseInaccessibleOrders, RecordDraw
 from ..errors import refuse
 from ..game_info import SEASONS, adventurers_per_round
 from ..state import GameState
-from .common import catalog, name_of, season_name
+from .common import catalog, season_name
 
 
 # --- set-up ---------------------------------------------------------------------------------
 def setup_step(state: GameState):
-    cat = catalog()
+    cat = catalog(state)
     b = state.board
     if not b.combat_cards:
         pool = [c.id for c in cat.combat_cards.values() if c.year == 1]
@@ -100,7 +100,7 @@ def _choose_inaccessible(state: GameState, cmd: ChooseInaccessibleOrders):
 
 def face_down(state: GameState, what: str, year: int, position: int, prompt: str) -> Pending:
     """Tabletop: record a face-down card now that it is known; the pool is what it can still be."""
-    cat = catalog()
+    cat = catalog(state)
     if what == "special_event":
         other = state.board.special_events.get("2" if year == 1 else "1", "")
         pool = [c for c in sorted(cat.special_events) if c != other]
@@ -175,7 +175,7 @@ def new_round_step(state: GameState):
 
 
 def _adventurers_step(state: GameState):
-    b, cat = state.board, catalog()
+    b, cat = state.board, catalog(state)
     need = adventurers_per_round(len(state.players))
     season = SEASONS[state.season + 1]
     incoming = b.incoming.get(season, [])
@@ -246,7 +246,3 @@ def year_end_step(state: GameState) -> list[ev.Event]:
     else:
         nxt = (state.first_starting_player + 3) % n
     return [ev.YearBegan(year=2, starting_player=state.players[nxt].color), *begin_new_round(state, 0, year=2)]
-
-
-def describe_card(card_id: str) -> str:
-    return name_of(card_id)

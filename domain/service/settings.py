@@ -1,0 +1,41 @@
+"""The settings the service reads from the environment, in one place (nothing below ``domain.service``
+reads the environment: the rules get what they need as arguments, and a game records its catalog).
+
+    DL_STORE                  the store spec when none is given (see :mod:`.storage`)
+    DL_CATALOG                a catalog override file for new games (read whole; the game records it)
+    POSTGRES_PASSWORD         the password of a PostgreSQL store whose URL carries none
+    POSTGRES_CONNECT_TIMEOUT  seconds to wait for a PostgreSQL server (default 10)
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from domain.games.dungeon_lords.catalog import read_override
+
+
+def store_spec() -> str | None:
+    """``DL_STORE``, or None when unset or empty."""
+    return os.environ.get("DL_STORE") or None
+
+
+def catalog_overrides(path: str | None = None) -> dict[str, Any] | None:
+    """The override content of the file at ``path`` (default ``DL_CATALOG``); None without a file.
+
+    Raises:
+        OSError: the file cannot be read.  ValueError: it is not a JSON object.
+    """
+    path = path or os.environ.get("DL_CATALOG") or None
+    return read_override(path) if path else None
+
+
+def postgres_password() -> str:
+    """``POSTGRES_PASSWORD`` (empty when unset: trust authentication)."""
+    return os.environ.get("POSTGRES_PASSWORD", "")
+
+
+def postgres_connect_timeout() -> str:
+    """``POSTGRES_CONNECT_TIMEOUT`` in seconds, as text (eventsourcing's own default, 30 s, is too long
+    for a command line)."""
+    return os.environ.get("POSTGRES_CONNECT_TIMEOUT", "10")
