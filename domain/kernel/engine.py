@@ -22,6 +22,12 @@ from .pending import Pending
 MAX_AUTO_STEPS = 10_000  # a guard: the flow must always reach an input
 
 
+def _type_name(command_class: type) -> str:
+    """A command class's ``type`` as clients write it (``"dig_tunnel"``), else its class name."""
+    field = getattr(command_class, "model_fields", {}).get("type")
+    return str(field.default) if field is not None else command_class.__name__
+
+
 class Engine:
     """The kernel's decide/evolve loop bound to one game's rules.
 
@@ -55,7 +61,7 @@ class Engine:
     def _check_addressed(self, p: Pending, command: Any) -> None:
         refuse = self.rules.index.refuse
         if not p.accepts or not isinstance(command, p.accepts):
-            wanted = ", ".join(sorted({c.model_fields["type"].default for c in p.accepts})) or "nothing"
+            wanted = ", ".join(sorted({_type_name(c) for c in p.accepts})) or "nothing"
             raise refuse(
                 "UNEXPECTED_COMMAND",
                 f"the game waits for: {p.prompt} (commands accepted: {wanted})",
@@ -63,11 +69,12 @@ class Engine:
             )
         if p.is_chance:
             return
-        if command.player not in p.actors:
+        player = getattr(command, "player", None)
+        if player not in p.actors:
             who = ", ".join(p.actors)
             raise refuse(
                 "NOT_YOUR_TURN",
-                f"{command.player} cannot act now; the game waits for {who}: {p.prompt}",
+                f"{player} cannot act now; the game waits for {who}: {p.prompt}",
                 "flow.not_your_turn",
             )
 

@@ -63,7 +63,7 @@ class Game(Aggregate):
             return self.domain_class.model_validate(self.data)
 
         def apply(self, game: Game) -> None:
-            game.chain = self.chain
+            game.__dict__["chain"] = self.chain
             if game.__dict__.get("_folded_elsewhere"):
                 return  # bulk creation: the caller hands over the final state
             game.state = evolve(getattr(game, "state", None), self.to_domain())
@@ -84,7 +84,8 @@ class Game(Aggregate):
         if first.type not in CREATED_EVENTS:
             raise ValueError(f"a game starts with {' or '.join(CREATED_EVENTS)}, not {first.type}")
         data = _payload(first)
-        return cls._create(EVENT_CLASSES[first.type], data=data, chain=link("", 1, first.type, data))
+        created: Any = EVENT_CLASSES[first.type]  # a Game.Created subclass (the mapping holds both kinds)
+        return cls._create(created, data=data, chain=link("", 1, first.type, data))
 
     def record(self, events: Iterable[DomainEvent], final_state: GameState | None = None) -> None:
         """Trigger each domain event (in order) on this game; ``save()`` stores them.
@@ -129,7 +130,7 @@ def _define(name: str, domain_cls: type[DomainEvent]) -> type[Game.Event]:
             "__qualname__": f"Game.{name}",
         },
     )
-    register_topic(cls.TOPIC, cls)
+    register_topic(TOPIC_PREFIX + name, cls)
     setattr(Game, name, cls)
     return cls
 

@@ -14,8 +14,9 @@ events that does not start a game).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -28,6 +29,9 @@ from domain.kernel import Pending
 
 from .aggregate import CREATED_EVENTS, TOPIC_PREFIX, Game, GameStateAsDict, fold
 from .storage import store_env
+
+if TYPE_CHECKING:
+    from domain.games.dungeon_lords.corrections import Correction
 
 PAGE = 1000  # notifications per read (well above the library's log_section_size trap)
 
@@ -100,7 +104,7 @@ class GameSummary:
     last_input: str
 
 
-class DungeonLords(Application):
+class DungeonLords(Application[UUID]):
     """Games of Dungeon Lords in one store (SQLite file, PostgreSQL tables ``dungeonlords_*``, or memory)."""
 
     name = "DungeonLords"
@@ -132,13 +136,14 @@ class DungeonLords(Application):
     def store_id(self) -> str:
         """This store's identity (a UUID created with the store; read models record it, so they are
         never mixed with another store's). Stores made before identities existed get one now."""
-        if getattr(self, "_store_id", None):
-            return self._store_id
-        recorder = self.recorder
+        known: str | None = self.__dict__.get("_store_id")
+        if known:
+            return known
+        recorder: Any = self.recorder  # a SQLite, PostgreSQL or POPO recorder: their tables differ
         if hasattr(recorder, "_stored_events"):  # memory: one identity per instance
-            self._store_id = getattr(recorder, "_dl_store_id", None) or str(uuid4())
-            recorder._dl_store_id = self._store_id
-            return self._store_id
+            made = str(getattr(recorder, "_dl_store_id", None) or uuid4())
+            recorder._dl_store_id = self.__dict__["_store_id"] = made
+            return made
         table = recorder.events_table_name.rsplit(".", 1)
         name = (table[0] + "." if len(table) == 2 else "") + IDENTITY_TABLE
         sqlite = type(recorder).__module__.endswith("sqlite")
@@ -150,8 +155,9 @@ class DungeonLords(Application):
             if row is None:
                 row = (str(uuid4()),)
                 c.execute(f"INSERT INTO {name} (id) VALUES ({mark})", row)
-        self._store_id = row[0] if isinstance(row, tuple | list) else row["id"]
-        return self._store_id
+        found = str(row[0] if isinstance(row, tuple | list) else row["id"])
+        self.__dict__["_store_id"] = found
+        return found
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -185,7 +191,9 @@ class DungeonLords(Application):
         )
         return self.create_from_events(events)
 
-    def create_from_events(self, events: list[Event | dict[str, Any]], final_state: GameState | None = None) -> UUID:
+    def create_from_events(
+        self, events: Sequence[Event | dict[str, Any]], final_state: GameState | None = None
+    ) -> UUID:
         """Store a whole log as a new game in one append (scenarios, simulation). Events may be domain
         events or their JSON form. They are folded, not validated against the rules.
 
@@ -205,12 +213,12 @@ class DungeonLords(Application):
             self.save(game)
             return game.id
         game.record(domain[1:], final_state=final_state)
-        self.snapshotting_intervals = {}  # an instance value shadows the class's for this save
+        self.__dict__["snapshotting_intervals"] = {}  # an instance value shadows the class's for this save
         try:
             self.save(game)
         finally:
-            del self.snapshotting_intervals
-        if game.version >= SNAPSHOT_INTERVAL:
+            del self.__dict__["snapshotting_intervals"]
+        if game.version >= SNAPSHOT_INTERVAL and self.snapshots is not None:
             self.snapshots.put([Game.Snapshot.take(game)])  # the same class take_snapshot() uses
         return game.id
 
@@ -247,7 +255,7 @@ class DungeonLords(Application):
         self._append(game, [event])
         return event
 
-    def correct(self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False):
+    def correct(self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False) -> Correction:
         """Replace the input behind event ``event_number`` and re-apply the later inputs to the same
         decisions they answered (:func:`domain.games.dungeon_lords.corrections.correct`). Appends the ``InputCorrected``
         marker and the corrected line's events in one append, unless ``dry_run``.
@@ -304,7 +312,7 @@ class DungeonLords(Application):
             GameNotFound: unknown id.
         """
         gid = _uuid(game_id)
-        rows = [(e.originator_version, type(e).__name__, e.data, getattr(e, "chain", "")) for e in self.events.get(gid)]
+        rows = [(e.originator_version, type(e).__name__, e.data, e.chain) for e in self._stored_events(gid)]
         if not rows:
             raise GameNotFound(game_id)
         return rows
@@ -343,10 +351,16 @@ class DungeonLords(Application):
         """What the game waits for now (``engine.pending``)."""
         return engine.pending(self.state(game_id))
 
-    def log(self, game_id: UUID | str) -> list[Event]:
+    def _stored_events(self, gid: UUID) -> Iterator[Game.Event]:
+        """The stored events of one game, oldest first, as the aggregate's event classes."""
+        for e in self.events.get(gid):
+            assert isinstance(e, Game.Event)
+            yield e
+
+    def log(self, game_id: UUID | str) -> list[Event]:  # type: ignore[override]  # notifications: notification_log
         """Every domain event of the game, in order (upcast and validated)."""
         gid = _uuid(game_id)
-        events = [e.to_domain() for e in self.events.get(gid)]
+        events = [e.to_domain() for e in self._stored_events(gid)]
         if not events:
             raise GameNotFound(game_id)
         return events
@@ -387,9 +401,11 @@ class DungeonLords(Application):
             page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics, inclusive_of_start=False)
             for n in page:
                 gid = _uuid(n.originator_id)
-                first = self.mapper.to_domain_event(n)
+                first: Any = self.mapper.to_domain_event(n)
                 data = first.data
-                last = self.mapper.to_domain_event(self.recorder.select_events(n.originator_id, desc=True, limit=1)[0])
+                last: Any = self.mapper.to_domain_event(
+                    self.recorder.select_events(n.originator_id, desc=True, limit=1)[0]
+                )
                 seats = data.get("players") or data.get("state", {}).get("players", [])
                 status = "archived" if gid in archived else "finished" if gid in scored else "in progress"
                 out.append(

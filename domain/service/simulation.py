@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
-from domain.games.dungeon_lords.events import SEED_LIMIT
+from domain.games.dungeon_lords.events import SEED_LIMIT, Event
 from domain.games.dungeon_lords.state import GameState
 from domain.games.dungeon_lords.strategies import STRATEGIES
 
@@ -65,7 +65,7 @@ def plans(
     return out
 
 
-def play(plan: GamePlan) -> tuple[list, GameState]:
+def play(plan: GamePlan) -> tuple[list[Event], GameState]:
     """Play one planned game to its end; returns (events, final state)."""
     names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
     events, state = new_game(
@@ -77,7 +77,7 @@ def play(plan: GamePlan) -> tuple[list, GameState]:
     return events + more, state
 
 
-def run(game_plans: list[GamePlan], workers: int | None = None) -> Iterator[tuple[list, GameState]]:
+def run(game_plans: list[GamePlan], workers: int | None = None) -> Iterator[tuple[list[Event], GameState]]:
     """Play the games on ``workers`` processes (default: every core), yielding them in order."""
     workers = workers or os.cpu_count() or 1
     if workers == 1 or len(game_plans) < 4:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from . import events as ev
 from .catalog import catalog_for
@@ -17,12 +18,15 @@ from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_uns
 from .phases.orders import SPACES
 from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
 
-Handler = Callable[[GameState, ev.Event], None]
+E = TypeVar("E", bound=ev.Event)
+Handler = Callable[[GameState, Any], None]
 HANDLERS: dict[type, Handler] = {}
 
 
-def on(cls):
-    def register(fn: Handler) -> Handler:
+def on(cls: type[E]) -> Callable[[Callable[[GameState, E], None]], Callable[[GameState, E], None]]:
+    """Register the fold handler of event class ``cls``."""
+
+    def register(fn: Callable[[GameState, E], None]) -> Callable[[GameState, E], None]:
         HANDLERS[cls] = fn
         return fn
 
@@ -30,10 +34,17 @@ def on(cls):
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    """Fold one event into ``state`` (in place; None before the first event) and return it.
+
+    Raises:
+        ValueError: an event other than the first arrives with no state.
+    """
     if isinstance(event, ev.GameStarted):
         state = _start(event)
     elif isinstance(event, ev.ScenarioLoaded):
         state = from_dict(copy.deepcopy(event.state))  # never share lists with the event
+    elif state is None:
+        raise ValueError(f"{event.type} cannot begin a game (GameStarted or ScenarioLoaded does)")
     elif isinstance(event, (ev.InputUndone, ev.InputCorrected)):
         version, archived = state.version, state.archived
         state = from_dict(copy.deepcopy(event.state))  # the game as it was before the undone input

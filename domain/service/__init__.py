@@ -1,0 +1,10 @@
+"""The I/O ring: the only part of ``domain`` that touches eventsourcing, the environment, the file system
+and process pools (an import-linter contract checks it).
+
+    application.DungeonLords   the application service: open a store, create, execute, undo, correct...
+    aggregate.Game             the eventsourcing aggregate; stored topics ``dl.Game.<Event>``
+    storage                    a store spec -> eventsourcing's persistence settings
+    settings                   the environment variables, read here and nowhere else below the CLI
+    simulation                 bot games on a process pool
+    upcasting                  old stored events to today's shape
+"""
