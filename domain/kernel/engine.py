@@ -125,7 +125,7 @@ class Engine:
         """The seeded RNG's answer to a chance node (digital play)."""
         assert p.chance is not None
         rng = random.Random(f"{state.seed}:{state.version}")
-        return self.rules.draw_command(cards=rng.sample(p.chance.pool, p.chance.count))
+        return self.rules.draw_command(rng.sample(p.chance.pool, p.chance.count))
 
     def resolve_chance(self, state: Any, inplace: bool = False) -> tuple[list[Any], Any]:
         """In digital mode, answer chance nodes with the RNG until a player must act."""

@@ -63,8 +63,10 @@ class GameRules(Protocol):
 
     info: GameInfo
     index: RuleIndex
-    #: the command that records a draw: ``draw_command(cards=[...])``
-    draw_command: Callable[..., Any]
+
+    def draw_command(self, cards: list[str]) -> Any:
+        """The command that records a draw of ``cards`` (what the seeded RNG answers in digital play)."""
+        ...
 
     def step(self, state: Any) -> Sequence[Any] | Pending: ...
 

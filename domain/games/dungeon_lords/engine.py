@@ -45,7 +45,11 @@ class DungeonLordsRules:
 
     info: GameInfo = INFO
     index: RuleIndex = INDEX
-    draw_command = RecordDraw
+
+    @staticmethod
+    def draw_command(cards: list[str]) -> RecordDraw:
+        """A draw as the recorder types it (the seeded RNG answers with the same command)."""
+        return RecordDraw(cards=cards)
 
     step = staticmethod(flow.step)
     evolve = staticmethod(evolve)
