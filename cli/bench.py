@@ -2,7 +2,8 @@
 
 Three figures for the same seeded games (4 players, random bots unless told otherwise): the engine
 alone in memory, then each finished game also saved in ONE append to an in-memory store (POPO) and
-to a SQLite file (what `simulate` will do). Events per game and per second are reported too.
+to a SQLite file (what `simulate` will do). Events per game and per second are reported too. A fourth
+row folds the same logs again (``replay``: what loading a game without a snapshot costs).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 from pathlib import Path
 
 from domain.games.dungeon_lords.bots import play_until_blocked
-from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.engine import new_game, replay
 
 
 def play_games(games: int, players: int, bot_names: list[str], bots: dict, seed: int):
@@ -57,6 +58,22 @@ def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 
                     "events_per_second": round(events_total / seconds),
                 }
             )
+    logs = [log for log, _ in play_games(games, players, bot_names, bots, seed)]
+    events_total = sum(len(log) for log in logs)
+    start = time.perf_counter()
+    for log in logs:
+        replay(log)
+    seconds = time.perf_counter() - start
+    rows.append(
+        {
+            "mode": "replay: fold the stored logs",
+            "games": games,
+            "seconds": round(seconds, 2),
+            "games_per_second": round(games / seconds, 2),
+            "events_per_game": round(events_total / games, 1),
+            "events_per_second": round(events_total / seconds),
+        }
+    )
     return rows
 
 

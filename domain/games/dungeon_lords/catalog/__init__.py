@@ -54,6 +54,7 @@ from .models import (
 __all__ = [
     "BASE_CATALOG_PATH",
     "EFFECT_OPS",
+    "KNOWN_CATALOGS",
     "ActionSpec",
     "AdventurerType",
     "Attack",
@@ -171,6 +172,7 @@ def read_override(path: str | Path) -> dict[str, Any]:
 # Catalogs by content hash: a memo, never stale (the key is a digest of the content), so a game's
 # rules stay a function of its log: the first event records the hash and the table's overrides.
 _BY_HASH: dict[str, Catalog] = {}
+KNOWN_CATALOGS = _BY_HASH  # read-only for the rules' hot path; filled by catalog_with / catalog_for
 
 
 def catalog_with(overrides: dict[str, Any] | None) -> Catalog:

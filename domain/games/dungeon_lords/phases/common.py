@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..catalog import Catalog, catalog_for
+from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..errors import refuse
 from ..game_info import SEASONS
 from ..state import GameState, Player
@@ -14,7 +14,8 @@ PALADIN_SPACE = 10
 
 def catalog(state: GameState) -> Catalog:
     """The catalog this game plays with: the one its first event recorded (hash and overrides)."""
-    return catalog_for(state.catalog_hash, state.catalog_overrides)
+    cat = KNOWN_CATALOGS.get(state.catalog_hash)  # the hot path: one dict lookup (rules ask often)
+    return cat if cat is not None else catalog_for(state.catalog_hash, state.catalog_overrides)
 
 
 UNSEEN_TRAP = "unseen_trap"  # tabletop: a Trap Card drawn face down, identified when sprung
