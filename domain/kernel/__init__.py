@@ -16,9 +16,11 @@ from .game import GameInfo, GamePackage, GameRules, KernelState
 from .pending import CHANCE, Pending
 from .play import Bot, play_until_blocked, random_bot
 from .rules_index import KERNEL_RULES, RuleIndex
+from .view import HIDDEN, redaction_problems
 
 __all__ = [
     "CHANCE",
+    "HIDDEN",
     "KERNEL_RULES",
     "Bot",
     "ChanceSpec",
@@ -32,4 +34,5 @@ __all__ = [
     "RuleViolation",
     "play_until_blocked",
     "random_bot",
+    "redaction_problems",
 ]

@@ -100,6 +100,10 @@ class GamePackage:
         to_dict, from_dict: the state to and from a JSON-native dict.
         event_from_json: ``(dict) -> event``: a stored or exported event back to its class.
         parse_command: ``(dict | JSON text) -> command``; raises RuleViolation (COMMAND_MALFORMED).
+        export: ``(events) -> text``: the game's record (its inputs; consequences left out).
+        rebuild: ``(text) -> (events, state)``: a record re-derived through the rules; raises the
+            game's record error (a ValueError) naming the line.
+        problems: ``(state) -> [str]``: broken invariants (components conserved, tracks in range...).
     """
 
     rules: GameRules
@@ -111,6 +115,9 @@ class GamePackage:
     from_dict: Callable[[dict[str, Any]], Any]
     event_from_json: Callable[[dict[str, Any]], Any]
     parse_command: Callable[[Any], Any]
+    export: Callable[[list[Any]], str]
+    rebuild: Callable[[str], tuple[list[Any], Any]]
+    problems: Callable[[Any], list[str]]
 
     @property
     def info(self) -> GameInfo:

@@ -13,6 +13,8 @@ from domain.kernel import GamePackage
 from .commands import parse_command
 from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import event_from_json
+from .invariants import problems
+from .record_format import export, rebuild
 from .state import from_dict, to_dict
 from .views import view
 
@@ -26,6 +28,9 @@ GAME = GamePackage(
     from_dict=from_dict,
     event_from_json=event_from_json,
     parse_command=parse_command,
+    export=export,
+    rebuild=rebuild,
+    problems=problems,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.view import HIDDEN  # noqa: F401  (re-exported: scenario and the CLI use it)
+
 from . import events as ev
 from .state import GameState, from_dict, to_dict
-
-HIDDEN = "hidden"
 
 
 def view(state: GameState, color: str | None, over: bool | None = None) -> dict[str, Any]:

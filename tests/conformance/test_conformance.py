@@ -1,0 +1,100 @@
+"""The conformance suite: what every registered game must do, run for each entry of ``domain.games.GAMES``.
+
+Random playouts from set-up to the end, at every player count and in both modes (the engine draws, or
+a recorder enters each draw), checking at every input point that
+- every option the game offers is accepted, and a refused command (out of turn, malformed) raises
+  RuleViolation and changes nothing;
+- a player's view only hides: same shape as the whole state, every value equal or HIDDEN, and the
+  seed of a digital game in progress hidden from everyone;
+and at the end that replay equals the live state, the invariants hold after every event, and the
+game's record exports and imports back to the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from domain.games import GAMES
+from domain.kernel import HIDDEN, GamePackage, RuleViolation, redaction_problems
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+PLAYOUT_LIMIT = 5000  # inputs: a game that does not end by then fails the suite
+
+
+def _cases() -> list[tuple[str, int, str, int]]:
+    out = []
+    for name, game in sorted(GAMES.items()):
+        for players in range(game.info.min_players, game.info.max_players + 1):
+            for mode in ("digital", "tabletop"):
+                out.append((name, players, mode, players * 7 + len(mode)))
+    return out
+
+
+def _json(game: GamePackage, state) -> str:
+    return json.dumps(game.to_dict(state), sort_keys=True)
+
+
+def _refusals_change_nothing(game: GamePackage, state, chosen, actors: list[str], players: list[str]) -> None:
+    before = _json(game, state)
+    outsider = next((c for c in players if c not in actors), None)
+    if outsider is not None and getattr(chosen, "player", None) is not None:
+        with pytest.raises(RuleViolation):
+            game.engine.execute(state, chosen.model_copy(update={"player": outsider}))
+    with pytest.raises(RuleViolation) as exc:
+        game.engine.execute(state, {"type": "no_such_command"})
+    assert exc.value.code and exc.value.message and exc.value.rule
+    assert _json(game, state) == before, "a refused command changed the state"
+
+
+def _views_only_hide(game: GamePackage, state, players: list[str], over: bool) -> None:
+    full = game.view(state, None)
+    for player in players:
+        seen = game.view(state, player)
+        assert redaction_problems(full, seen) == [], f"{player}'s view"
+        if state.mode == "digital" and not over:
+            assert seen.get("seed") in (None, HIDDEN), "the seed predicts every draw"
+    if state.mode == "digital" and not over:
+        assert full.get("seed") in (None, HIDDEN)
+
+
+@pytest.mark.parametrize(("name", "players", "mode", "seed"), _cases())
+def test_a_random_playout_keeps_every_promise(name: str, players: int, mode: str, seed: int) -> None:
+    game = GAMES[name]
+    engine = game.engine
+    rng = random.Random(seed)
+    log, state = game.new_game(NAMES[:players], seed=seed, mode=mode)
+    colours = [p["color"] for p in game.to_dict(state)["players"]]
+    for step in range(PLAYOUT_LIMIT):
+        p = engine.pending(state)
+        if not p.actors:
+            break
+        if p.is_chance:  # a recorder enters what came up (the RNG stands in for the table)
+            command = engine.random_draw(state, p)
+        else:
+            offered = {a: p.options(a) for a in p.actors}
+            assert any(offered.values()), f"the game waits for {p.actors} but offers nothing: {p.prompt}"
+            actor = rng.choice([a for a, o in offered.items() if o])
+            command = rng.choice(offered[actor])
+            if step % 7 == 0:
+                _refusals_change_nothing(game, state, command, p.actors, colours)
+        if step % 25 == 0:
+            _views_only_hide(game, state, colours, over=False)
+        events, state = engine.execute(state, command)  # every offered option is accepted
+        assert events, "an accepted input appends at least its own event"
+        log += events
+    else:
+        pytest.fail(f"no end after {PLAYOUT_LIMIT} inputs")
+    _views_only_hide(game, state, colours, over=True)
+
+    assert _json(game, engine.replay(log)) == _json(game, state)  # replay equals live
+    folded = None
+    for n, e in enumerate(log, 1):
+        folded = game.rules.evolve(folded, e)
+        assert game.problems(folded) == [], f"after event {n} ({e.type})"
+
+    rebuilt, final = game.rebuild(game.export(log))  # the record round-trips through the rules
+    assert [e.type for e in rebuilt] == [e.type for e in log]
+    assert _json(game, final) == _json(game, state)
