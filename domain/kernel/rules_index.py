@@ -7,8 +7,9 @@ rules (``flow.*``, ``input.*``) are about taking input at all and hold for every
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
+from .codes import KernelRefusal, RefusalCode
 from .errors import RuleViolation
 
 #: Rules of the kernel: how any game takes input.
@@ -25,18 +26,28 @@ class RuleIndex:
 
     Args:
         rules: the game's rule ids and citations; they may override a kernel rule's wording.
+        refusals: the game's refusal enums (the kernel's are always included).
     """
 
-    def __init__(self, rules: Mapping[str, str]) -> None:
+    def __init__(self, rules: Mapping[str, str], refusals: Iterable[type[RefusalCode]] = ()) -> None:
         self.rules: dict[str, str] = {**KERNEL_RULES, **rules}
+        self.refusal_enums: list[type[RefusalCode]] = [KernelRefusal, *refusals]
+        self.codes: dict[str, RefusalCode] = {m.code: m for e in self.refusal_enums for m in e}
 
     def cite(self, rule_id: str) -> str:
         """The citation for ``rule_id``; an unknown id is returned as it is."""
         return self.rules.get(rule_id, rule_id)
 
-    def refuse(self, code: str, message: str, rule_id: str) -> RuleViolation:
-        """A :class:`RuleViolation` citing ``rule_id`` (``raise index.refuse(...)`` at call sites)."""
-        return RuleViolation(code, message, rule_id, self.cite(rule_id))
+    def refuse(self, code: RefusalCode | str, message: str, rule_id: str | None = None) -> RuleViolation:
+        """A :class:`RuleViolation` citing ``rule_id`` (default: the code's usual rule); ``raise
+        index.refuse(...)`` at call sites.
+
+        Raises:
+            KeyError: ``code`` is in none of the game's refusal enums (an engine bug: list it).
+        """
+        member = self.codes[str(code)]
+        rule_id = rule_id or member.rule_id
+        return RuleViolation(member.code, message, rule_id, self.cite(rule_id))
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules

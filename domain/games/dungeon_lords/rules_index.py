@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from domain.kernel.rules_index import RuleIndex
 
+from .refusals import Refusal
+
 RULES: dict[str, str] = {
     # --- set-up and flow
     "setup.players": "Rulebook › Summary (2 to 4 players)",
@@ -101,7 +103,7 @@ RULES: dict[str, str] = {
 
 
 #: the game's rule index (the kernel's input rules included): ``INDEX.cite(rule_id)``, ``INDEX.refuse(...)``
-INDEX = RuleIndex(RULES)
+INDEX = RuleIndex(RULES, [Refusal])
 
 
 def cite(rule_id: str) -> str:

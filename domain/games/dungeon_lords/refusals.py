@@ -1,0 +1,120 @@
+"""Every refusal code of Dungeon Lords, with what it means and the rule it usually rests on (a refusal
+may cite a more precise rule; the message gives the particulars). ``docs/refusals.md`` is generated from
+this enum and the kernel's by :func:`markdown` (the command is in ``docs/contributing.md``)."""
+
+from __future__ import annotations
+
+from domain.kernel.codes import KernelRefusal, RefusalCode, refusals_markdown
+
+
+class Refusal(RefusalCode):
+    """Refusals of the base game's rules and of the record's operations (undo, correct, rulings)."""
+
+    # --- set-up, scenarios, the record
+    SETUP_INVALID = ("a new game's players, variant, mode, seed or catalog are not valid", "setup.players")
+    SCENARIO_INVALID = ("a scenario or position breaks a component count or placement rule", "scenario.valid")
+    INACCESSIBLE_CHOICE_INVALID = (
+        "the inaccessible orders chosen are not 3 cards of the hand",
+        "setup.full_inaccessible",
+    )
+    RULING_INVALID = ("a table ruling would leave a stock, track or tile out of range", "record.ruling")
+    UNDO_NOTHING = ("there is no input left to take back", "record.undo")
+    UNDO_NOT_AN_INPUT = ("the latest event is not an input that can be taken back", "record.undo")
+    UNDO_CHANCE = ("a draw of a digital game cannot be taken back (it would be a re-roll)", "record.undo")
+    UNDO_NOT_YOURS = ("the latest input is another player's", "record.undo")
+    UNDO_REVEALED = ("the input revealed something; correct it instead", "record.undo")
+    CORRECTION_NOT_AN_INPUT = ("the event named is not an input (consequences follow from inputs)", "record.correction")
+    CORRECTION_TAKEN_BACK = ("the input named was already taken back or superseded", "record.correction")
+    CORRECTION_DIGITAL_DRAW = (
+        "a draw of a digital game cannot be corrected (it would be a re-roll)",
+        "record.correction",
+    )
+    CORRECTION_WRONG_KIND = ("the correction answers another decision than the input it replaces", "record.correction")
+    # --- orders
+    ORDERS_NEED_THREE = ("choose exactly three order cards", "orders.choose_three")
+    ORDER_NOT_IN_HAND = ("an order card chosen is not in the hand", "orders.choose_three")
+    NONPLAYER_ORDER_REQUIRED = ("with 2 players, also choose the non-player's order", "orders.two_players")
+    NONPLAYER_ORDER_UNEXPECTED = ("a non-player order is only chosen with 2 players", "orders.two_players")
+    RETRIEVE_NOT_ALLOWED = ("that order card cannot be taken back now", "orders.retrieval")
+    # --- actions: paying
+    CANNOT_PAY = ("the player cannot pay the full cost of the action", "action.full_cost")
+    CANNOT_PAY_GOLD = ("not enough gold for the cost", "action.full_cost")
+    CANNOT_PAY_FOOD = ("not enough food for the cost", "action.full_cost")
+    EVIL_AT_TOP = ("an Evil cost cannot be paid past the top of the Evilometer (full game)", "evil.cost_at_top")
+    NOT_ENOUGH_IMPS = ("not enough free imps for the job", "imps.available")
+    WRONG_COMMAND_FOR_ACTION = ("the command does not carry out the order on this space", "action.order")
+    # --- actions: digging and mining
+    DIG_OUTSIDE_SITE = ("the square is outside the 4x5 construction site", "dig.adjacent")
+    DIG_SQUARE_TAKEN = ("the square already holds a tile", "dig.adjacent")
+    DIG_NOT_ADJACENT = ("a new tunnel must touch a tunnel or room", "dig.adjacent")
+    DIG_WOULD_FILL_2X2 = ("the tunnel would fill a 2x2 block", "dig.no_2x2")
+    DIG_NOWHERE = ("no square is left where a tunnel may go", "dig.no_2x2")
+    DIG_PERMIT_EXCEEDED = ("the space's permit allows no more tunnels", "dig.permit")
+    DIGGING_IN_PROGRESS = ("finish (or stop) digging first", "dig.permit")
+    MINE_NO_TUNNEL = ("mining needs an unconquered tunnel", "mine.permit")
+    MINE_NEEDS_IMPS = ("mining needs at least one imp", "mine.permit")
+    MINE_PERMIT_EXCEEDED = ("the space's permit allows no more gold", "mine.permit")
+    MINE_NOT_ENOUGH_TUNNELS = ("one imp per unconquered tunnel", "mine.permit")
+    # --- actions: reputation, monsters, rooms, traps
+    SPY_NOT_ON_SPACE = ("only this space of Improve Reputation lets you spy", "action.spy")
+    SPY_POSITION_INVALID = ("spy on one of the four Combat Cards (1 to 4)", "action.spy")
+    MONSTER_NOT_OFFERED = ("that monster is not on offer", "hire.choose")
+    HIRE_NOTHING_LEFT = ("no monster is left to hire", "hire.choose")
+    NO_MONSTER_COST = ("the monster's cost cannot be paid", "hire.cost")
+    NO_TRAP_COST = ("the golem's cost (a Trap Card) cannot be paid", "hire.cost")
+    GOLEM_NEEDS_TRAP = ("hiring or paying the golem takes a Trap Card", "hire.golem")
+    DEMON_NEEDS_MONSTER = ("hiring or paying the demon takes a monster, not a ghost", "hire.demon")
+    ROOM_NOT_OFFERED = ("that room is not on offer", "room.choose")
+    ROOM_NOTHING_LEFT = ("no room is left to build", "room.choose")
+    ROOM_OUTSIDE_SITE = ("the square is outside the construction site", "room.on_tunnel")
+    ROOM_NEEDS_TUNNEL = ("a room replaces one of your tunnels", "room.on_tunnel")
+    ROOM_ON_CONQUERED = ("a room cannot replace a conquered tunnel", "room.on_tunnel")
+    ROOM_OUTSIDE_ZONE = ("a First Year room goes in its zone", "room.zone")
+    ROOM_ADJACENT_ROOM = ("two rooms cannot be adjacent", "room.not_adjacent")
+    TRAP_NOT_HELD = ("that Trap Card is not in the player's hand", "traps.second_year")
+    # --- production and events
+    PRODUCE_NO_ROOM = ("there is no room on that square", "production.rooms")
+    PRODUCE_NOT_PRODUCTION = ("that room produces nothing", "production.rooms")
+    PRODUCE_CONQUERED = ("a conquered room produces nothing", "production.conquered")
+    PRODUCE_ROOM_USED = ("the room has produced already this round", "production.rooms")
+    PRODUCE_DIG_SQUARE = ("the room's tunnel cannot go on that square", "production.rooms")
+    PRODUCE_NO_DIG = ("the room's tunnel has nowhere to go", "production.rooms")
+    WAGE_NOT_DUE = ("no wage is due for that monster", "event.payday")
+    TAX_AMOUNT_INVALID = ("the taxes paid are not what is due", "event.taxes")
+    EVENT_OPTION_INVALID = ("not an option of this Special Event", "event.special")
+    # --- combat
+    NO_TILE_LEFT = ("no unconquered tile is left to fight on", "combat.no_tile")
+    TILE_NOT_NEAREST = ("fight on an unconquered tile nearest the entrance", "combat.tile")
+    TOO_MANY_TRAPS = ("more traps than the tile allows", "combat.defense")
+    TOO_MANY_MONSTERS = ("more monsters than the tile allows", "combat.defense")
+    MONSTER_TWICE = ("a monster is named twice", "combat.defense")
+    MONSTER_NOT_OWNED = ("the player has no such monster", "combat.defense")
+    MONSTER_KNOCKED_OUT = ("a knocked-out monster cannot fight this Year", "combat.defense")
+    TRAP_COST_UNPAYABLE = ("the trap's cost cannot be paid", "combat.trap_cost")
+    TRAP_ORDER_INVALID = ("name the Labyrinth's two traps in an order", "combat.labyrinth")
+    TRAP_TARGET_INVALID = ("the trap cannot be aimed at that adventurer", "combat.trap")
+    SPELL_CHOICE_INVALID = ("not a choice this spell offers", "combat.spell")
+    MONSTER_NOT_IN_BATTLE = ("that monster does not fight in this battle", "combat.monsters")
+    ATTACK_OPTION_UNKNOWN = ("the monster has no such attack", "combat.monsters")
+    ATTACK_TARGET_INVALID = ("the attack cannot target that adventurer", "combat.monsters")
+    PRISONER_NOT_NEEDED = ("a prisoner is released only when no tile is left", "combat.no_tile")
+    PRISONER_UNKNOWN = ("the player holds no such prisoner", "combat.no_tile")
+
+
+def markdown() -> str:
+    """``docs/refusals.md``: every refusal code a user can meet, the kernel's and this game's."""
+    from .rules_index import RULES
+
+    head = (
+        "# Refusal codes\n\nGenerated from `domain/kernel/codes.py` and "
+        "`domain/games/dungeon_lords/refusals.py`; a test keeps this file in step with the code. A refusal "
+        "appends nothing; its message gives the particulars, `rule` the citation it rests on. To regenerate:\n\n"
+        "    python -c 'from domain.games.dungeon_lords.refusals import markdown; print(markdown(), end=\"\")' "
+        "> docs/refusals.md\n\n"
+    )
+    return (
+        head
+        + refusals_markdown("Every game (the kernel)", [KernelRefusal], RULES)
+        + "\n"
+        + refusals_markdown("Dungeon Lords", [Refusal], RULES)
+    )

@@ -1,0 +1,48 @@
+"""Refusal codes as enums: the kernel's (:class:`KernelRefusal`) and one per game, each member with a
+plain summary and the rule id it usually rests on.
+
+A code is the stable part of a refusal: clients match on its name (``exc.code == "DIG_WOULD_FILL_2X2"``).
+The message of a refusal gives the particulars (squares, numbers); the summary says what the code means
+in general, for the list generated into ``docs/refusals.md`` (:func:`refusals_markdown`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+
+class RefusalCode(Enum):
+    """Base of the refusal enums: ``NAME = ("summary", "rule.id")``; ``code`` is the name."""
+
+    def __init__(self, summary: str, rule_id: str) -> None:
+        self.summary = summary
+        self.rule_id = rule_id
+
+    @property
+    def code(self) -> str:
+        """The stable code clients match on: the member's name."""
+        return self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class KernelRefusal(RefusalCode):
+    """Refusals of the kernel: about taking input at all, the same in every game."""
+
+    UNEXPECTED_COMMAND = ("the game waits for another kind of input (see `options`)", "flow.turn")
+    NOT_YOUR_TURN = ("the game waits for another player", "flow.not_your_turn")
+    DRAW_IMPOSSIBLE = ("the recorded draw cannot come from the components that remain", "input.chance")
+    COMMAND_MALFORMED = ("the input is not a command of this game (JSON and its fields)", "input.schema")
+
+
+def refusals_markdown(title: str, enums: Iterable[type[RefusalCode]], cite: dict[str, str]) -> str:
+    """A Markdown section listing every code of ``enums``: code, what it means, the rule (``cite``:
+    rule id -> citation)."""
+    lines = [f"## {title}", "", "| code | meaning | rule |", "|---|---|---|"]
+    for enum in enums:
+        for member in enum:
+            rule = cite.get(member.rule_id, member.rule_id).replace("|", "/")
+            lines.append(f"| `{member.code}` | {member.summary} | {rule} |")
+    return "\n".join(lines) + "\n"
