@@ -31,24 +31,13 @@ Readings the rulebook leaves open (each also pinned by a test in ``tests/test_sc
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .catalog import Catalog, catalog_for
 from .dungeon import tiles
 from .state import GameState, Player
-
-# Score-card lines, in the order of the Overview Card (Rulebook › Scoring), then the titles.
-LINES: tuple[str, ...] = (
-    "rooms",
-    "monsters",
-    "prisoners",
-    "conquered",
-    "red_marks",
-    "room_bonus",
-    "titles",
-    "hall_of_fame",
-)
 
 # Rulebook › Scoring
 POINTS_PER_UNCONQUERED_ROOM = 2  # "2 points for each unconquered room in your dungeon."
@@ -212,8 +201,112 @@ def _has_hall_of_fame(p: Player) -> bool:
     )
 
 
-def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
-    """Score every player (seat order). ``cat`` defaults to the game's own catalog."""
+# --- the score card: one registered function per line --------------------------------------------
+@dataclass(frozen=True)
+class ScoreCard:
+    """What a score line sees of one player at the end of the game.
+
+    Attributes:
+        player: the player being scored.
+        catalog: the game's catalog.
+        titles: the titles this player won (title id -> "exclusive" | "shared").
+        title_points: Fame per title for this player count ("exclusive"/"shared" -> points).
+        hall_of_fame: points per exclusive title for an unconquered Hall of Fame.
+    """
+
+    player: Player
+    catalog: Catalog
+    titles: dict[str, str]
+    title_points: dict[str, int]
+    hall_of_fame: int
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of the score card: ``id`` (the key in ``PlayerScore.lines``), ``head`` (5 letters for the
+    text table) and ``points(card) -> int``."""
+
+    id: str
+    head: str
+    points: Callable[[ScoreCard], int]
+
+
+#: the base game's score card, in the order of the Overview Card (Rulebook › Scoring), then the titles
+SCORE_LINES: list[ScoreLine] = []
+
+
+def score_line(line_id: str, head: str) -> Callable[[Callable[[ScoreCard], int]], Callable[[ScoreCard], int]]:
+    """Register a score line (appended to :data:`SCORE_LINES`; registration order is card order)."""
+
+    def register(fn: Callable[[ScoreCard], int]) -> Callable[[ScoreCard], int]:
+        if any(line.id == line_id for line in SCORE_LINES):
+            raise ValueError(f"score line {line_id!r} is registered twice")
+        SCORE_LINES.append(ScoreLine(line_id, head, fn))
+        return fn
+
+    return register
+
+
+@score_line("rooms", "rooms")
+def unconquered_rooms(card: ScoreCard) -> int:
+    """Rulebook › Scoring: 2 points for each unconquered room."""
+    rooms = sum(1 for _, _, c in tiles(card.player.dungeon) if c.kind == "room" and not c.conquered)
+    return POINTS_PER_UNCONQUERED_ROOM * rooms
+
+
+@score_line("monsters", "monst")
+def monsters(card: ScoreCard) -> int:
+    """Rulebook › Scoring: 1 point for each monster in the Monster Lair; no points for ghosts."""
+    return POINTS_PER_MONSTER * count_monsters(card.player, card.catalog)
+
+
+@score_line("prisoners", "prisn")
+def prisoners(card: ScoreCard) -> int:
+    """Rulebook › Scoring: 2 points per imprisoned adventurer, a paladin his own (5)."""
+    return _prisoner_points(card.player, card.catalog)
+
+
+@score_line("conquered", "conq")
+def conquered(card: ScoreCard) -> int:
+    """Rulebook › Scoring: -2 points for each conquered tile (room or tunnel)."""
+    return POINTS_PER_CONQUERED_TILE * count_conquered(card.player)
+
+
+@score_line("red_marks", "red")
+def red_marks(card: ScoreCard) -> int:
+    """Rulebook › Scoring: -3 points for each red mark in the Dead Letter Office."""
+    return POINTS_PER_RED_MARK * card.player.red_marks
+
+
+@score_line("room_bonus", "bonus")
+def room_bonus(card: ScoreCard) -> int:
+    """Appendix › Point-Scoring Rooms (the Hall of Fame is scored with the titles)."""
+    return _room_bonus(card.player, card.catalog)
+
+
+@score_line("titles", "title")
+def titles(card: ScoreCard) -> int:
+    """Rulebook › Titles: Fame for each title, by player count, exclusive or shared."""
+    return sum(card.title_points[s] for s in card.titles.values())
+
+
+@score_line("hall_of_fame", "hof")
+def hall_of_fame(card: ScoreCard) -> int:
+    """Appendix › Hall of Fame: points per exclusive title, if the Hall stands unconquered."""
+    exclusive = sum(1 for s in card.titles.values() if s == EXCLUSIVE)
+    return card.hall_of_fame * exclusive if _has_hall_of_fame(card.player) else 0
+
+
+#: the line ids of the base score card, in order (``PlayerScore.lines`` keys)
+LINES: tuple[str, ...] = tuple(line.id for line in SCORE_LINES)
+
+
+def score(
+    state: GameState, cat: Catalog | None = None, score_lines: list[ScoreLine] | None = None
+) -> list[PlayerScore]:
+    """Score every player (seat order): one ``PlayerScore`` each, its ``lines`` those of ``score_lines``
+    (default: :data:`SCORE_LINES`). ``cat`` defaults to the game's own catalog."""
+    score_lines = SCORE_LINES if score_lines is None else score_lines
     cat = catalog_for(state.catalog_hash, state.catalog_overrides) if cat is None else cat
     players = list(state.players)
     n = len(players)
@@ -222,21 +315,11 @@ def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
     won = award_titles(players, cat)
 
     cards: list[tuple[Player, dict[str, int], dict[str, str]]] = []
-    for p, titles in zip(players, won):
-        unconquered_rooms = sum(1 for _, _, c in tiles(p.dungeon) if c.kind == "room" and not c.conquered)
-        exclusive = sum(1 for s in titles.values() if s == EXCLUSIVE)
-        lines = {
-            "rooms": POINTS_PER_UNCONQUERED_ROOM * unconquered_rooms,
-            "monsters": POINTS_PER_MONSTER * count_monsters(p, cat),
-            "prisoners": _prisoner_points(p, cat),
-            "conquered": POINTS_PER_CONQUERED_TILE * count_conquered(p),
-            "red_marks": POINTS_PER_RED_MARK * p.red_marks,
-            "room_bonus": _room_bonus(p, cat),
-            "titles": sum(tpoints[s] for s in titles.values()),
-            "hall_of_fame": hof * exclusive if _has_hall_of_fame(p) else 0,
-        }
+    for p, won_titles in zip(players, won):
+        card = ScoreCard(p, cat, won_titles, tpoints, hof)
+        lines = {line.id: line.points(card) for line in score_lines}
         # keep the title order of Rulebook › Titles
-        cards.append((p, lines, {t: titles[t] for t in TITLE_IDS if t in titles}))
+        cards.append((p, lines, {t: won_titles[t] for t in TITLE_IDS if t in won_titles}))
 
     totals = [sum(lines.values()) for _, lines, _ in cards]
     top = max(totals) if totals else 0
@@ -263,30 +346,25 @@ def score(state: GameState, cat: Catalog | None = None) -> list[PlayerScore]:
 
 # --- text ---------------------------------------------------------------------------------------
 
-_HEAD = {
-    "rooms": "rooms",
-    "monsters": "monst",
-    "prisoners": "prisn",
-    "conquered": "conq",
-    "red_marks": "red",
-    "room_bonus": "bonus",
-    "titles": "title",
-    "hall_of_fame": "hof",
-}
-
 
 def describe_scores(scores: list[PlayerScore]) -> str:
     """A plain-text table: one row per player, every line, total, rank, winner mark ``*``, then
     the titles (``!`` = exclusive, ``=`` = shared)."""
     label = lambda s: f"{s.color} ({s.name})" if s.name else s.color  # noqa: E731
     w = max([len("player")] + [len(label(s)) for s in scores])
-    head = f"{'player':<{w}} " + " ".join(f"{_HEAD[k]:>5}" for k in LINES) + f" {'total':>5} {'rank':>4} win  titles"
+    keys = list(scores[0].lines) if scores else list(LINES)  # the card these scores were made with
+    heads = {line.id: line.head for line in SCORE_LINES}
+    head = (
+        f"{'player':<{w}} "
+        + " ".join(f"{heads.get(k, k[:5]):>5}" for k in keys)
+        + f" {'total':>5} {'rank':>4} win  titles"
+    )
     rows = [head, "-" * len(head)]
     for s in scores:
         titles = " ".join(f"{t}{'!' if v == EXCLUSIVE else '='}" for t, v in s.titles.items()) or "-"
         rows.append(
             f"{label(s):<{w}} "
-            + " ".join(f"{s.lines[k]:>5}" for k in LINES)
+            + " ".join(f"{s.lines[k]:>5}" for k in keys)
             + f" {s.total:>5} {s.rank:>4} {'*' if s.winner else ' ':>3}  {titles}"
         )
     rows.append("titles: ! exclusive, = shared; * winner (ties share victory)")
@@ -295,6 +373,9 @@ def describe_scores(scores: list[PlayerScore]) -> str:
 
 __all__ = [
     "LINES",
+    "SCORE_LINES",
+    "ScoreCard",
+    "ScoreLine",
     "TITLES",
     "TITLE_IDS",
     "PlayerScore",
@@ -302,5 +383,6 @@ __all__ = [
     "describe_scores",
     "hall_of_fame_points",
     "score",
+    "score_line",
     "title_points",
 ]
