@@ -22,10 +22,10 @@ from .. import events as ev
 from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
-from .actions import cost_dict
 from .common import (
     catalog,
     clamp_evil,
+    cost_dict,
     is_ghost,
     is_unseen,
     monster_type,

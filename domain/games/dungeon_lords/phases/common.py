@@ -72,6 +72,11 @@ def trolls(state: GameState, p: Player) -> int:
     return sum(1 for m in p.monsters if "troll_token" in monster_type(state, m.id).abilities)
 
 
+def cost_dict(cost) -> dict[str, int]:
+    """A catalog ``Cost`` as the non-zero ``{"gold", "food", "evil"}`` an event records (gold, food, evil steps)."""
+    return {k: v for k, v in (("gold", cost.gold), ("food", cost.food), ("evil", cost.evil)) if v}
+
+
 def clamp_evil(value: int) -> int:
     return max(EVIL_BOTTOM, min(EVIL_TOP, value))
 

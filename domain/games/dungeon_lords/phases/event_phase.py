@@ -14,8 +14,7 @@ from .. import events as ev
 from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
-from .actions import cost_dict
-from .common import catalog, clamp_evil, is_ghost, monster_type, payment_problem, season_name
+from .common import catalog, clamp_evil, cost_dict, is_ghost, monster_type, payment_problem, season_name
 
 WAGE_COMMANDS = (PayWage, ReleaseMonster)
 

@@ -12,10 +12,11 @@ from domain.kernel import Pending
 
 from .. import dungeon as dg
 from .. import events as ev
+from ..actions.dig_tunnels import dig_event
 from ..commands import Produce, RetrieveOrder
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
-from .actions import dig_event, trap_draw_step
+from .actions import trap_draw_step
 from .common import catalog, free_imps, season_name, trolls
 from .orders import retrievable
 from .rounds import end_round

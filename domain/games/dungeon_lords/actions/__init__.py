@@ -1,0 +1,84 @@
+"""The central-board locations, one module each, looked up by action id in :data:`ACTIONS`.
+
+A location is a small set of functions registered with :func:`location`: the command that carries it
+out, the candidate commands (the options are those its ``decide`` accepts), ``decide`` (validate and
+return the events; raises RuleViolation) and ``why_not`` (the reason a typical attempt fails, said when
+an order is declined automatically). Its numbers (costs, rewards, permits, spaces) are catalog data:
+``space_spec(state, placement)``. The resolution loop (board order, space order, declining) is the
+Actions phase's (``phases/actions.py``); it never asks which location it is running.
+
+Adding a location (an expansion's Unique Opportunity, say): its entry in the catalog's ``actions`` and
+one module here (or in the expansion) with a ``@location("id", Command)`` function. See
+``docs/adding-a-module.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import events as ev
+from ..catalog import SpaceSpec
+from ..errors import RuleViolation
+from ..phases.common import catalog
+from ..state import GameState, Placement, Player
+
+Decide = Callable[[GameState, Player, Placement, Any], list[ev.Event]]
+Candidates = Callable[[GameState, Player, Placement], Iterable[Any]]
+WhyNot = Callable[[GameState, Player, Placement], RuleViolation]
+
+
+@dataclass(frozen=True)
+class ActionRules:
+    """How one central-board location is carried out (see the module docstring)."""
+
+    action_id: str
+    command: type
+    decide: Decide
+    candidates: Candidates
+    why_not: WhyNot
+
+
+#: action id -> its rules; filled by the modules below (and by expansion modules) at import
+ACTIONS: dict[str, ActionRules] = {}
+
+
+def location(action_id: str, command: type, *, candidates: Candidates, why_not: WhyNot) -> Callable[[Decide], Decide]:
+    """Register the ``decide`` function of location ``action_id`` with its command, candidates and
+    the reason it typically cannot be carried out.
+
+    Raises:
+        ValueError: a second registration of the same id (an expansion replaces a location by a new id).
+    """
+
+    def register(decide: Decide) -> Decide:
+        if action_id in ACTIONS:
+            raise ValueError(f"central-board location {action_id!r} is registered twice")
+        ACTIONS[action_id] = ActionRules(action_id, command, decide, candidates, why_not)
+        return decide
+
+    return register
+
+
+def space_spec(state: GameState, pl: Placement) -> SpaceSpec:
+    """The catalog's cost and reward of the space a minion stands on."""
+    return catalog(state).action(pl.action).spaces[pl.space]
+
+
+def action_name(state: GameState, pl: Placement) -> str:
+    """The location's printed name ("Dig Tunnels")."""
+    return catalog(state).action(pl.action).name
+
+
+from . import (  # noqa: E402  (each module registers its location)
+    build_room,
+    dig_tunnels,
+    hire_monster,
+    improve_reputation,
+    mine_gold,
+    pay_and_take,
+)
+
+__all__ = ["ACTIONS", "ActionRules", "action_name", "location", "space_spec"]
+__all__ += ["build_room", "dig_tunnels", "hire_monster", "improve_reputation", "mine_gold", "pay_and_take"]

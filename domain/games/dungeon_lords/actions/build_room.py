@@ -1,0 +1,45 @@
+"""Build Room: a room of the Bargain Basement replaces one of your unconquered tunnels, in its zone in
+the First Year, never next to another room (Rulebook › Description of Actions › Build Room). The grid
+rules are :mod:`..dungeon`'s."""
+
+from __future__ import annotations
+
+from .. import dungeon as dg
+from .. import events as ev
+from ..commands import BuildRoom
+from ..errors import RuleViolation, refuse
+from ..phases.common import catalog, cost_dict, payment_problem
+from ..state import GameState, Placement, Player
+from . import location, space_spec
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[BuildRoom]:
+    return [BuildRoom(player=p.color, room=r, square=sq) for r in state.board.room_offer for sq in dg.squares()]
+
+
+def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not state.board.room_offer:
+        return refuse("ROOM_NOTHING_LEFT", "no room is left in the Bargain Basement", "room.choose")
+    return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
+
+
+@location("build_room", BuildRoom, candidates=_candidates, why_not=_why_not)
+def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> list[ev.Event]:
+    """The room built on ``square`` and what the space cost. Raises RuleViolation (ROOM_NOT_OFFERED, a
+    payment problem, ROOM_* from the grid rules)."""
+    if cmd.room not in state.board.room_offer:
+        raise refuse(
+            "ROOM_NOT_OFFERED",
+            f"{cmd.room} is not in the Bargain Basement; offered: {', '.join(state.board.room_offer) or 'none'}",
+            "room.choose",
+        )
+    room = catalog(state).rooms[cmd.room]
+    cost = cost_dict(space_spec(state, pl).cost)
+    problem = payment_problem(p, cost, f"Build Room space {pl.space}", state.variant)
+    if problem:
+        raise problem
+    allowed = [tuple(sq) for sq in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
+    problem = dg.room_problem(p.dungeon, tuple(cmd.square), allowed, room.name)
+    if problem:
+        raise refuse(*problem)
+    return [ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)]

@@ -1,0 +1,49 @@
+"""Dig Tunnels: up to the space's permit, one imp per tunnel, a foreimp on space III (Rulebook ›
+Description of Actions › Dig Tunnels). The grid rules are :mod:`..dungeon`'s."""
+
+from __future__ import annotations
+
+from .. import dungeon as dg
+from .. import events as ev
+from ..commands import DigTunnel
+from ..errors import RuleViolation, refuse
+from ..phases.common import free_imps
+from ..state import GameState, Placement, Player
+from . import location, space_spec
+
+FOREIMP_SPACE = "III"  # the space whose first job needs a second imp, the foreimp
+
+
+def dig_event(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_room: bool = False) -> ev.TunnelDug:
+    """One tunnel: adjacency, no filled 2x2, one imp per tunnel, a foreimp on space III.
+    Raises RuleViolation (DIG_PERMIT_EXCEEDED, NOT_ENOUGH_IMPS, DIG_*)."""
+    if dug >= limit:
+        raise refuse("DIG_PERMIT_EXCEEDED", f"the permit allows {limit} tunnels and {dug} are dug", "dig.permit")
+    foreimp = foreimp_space and dug == 0
+    need = 0 if by_room else 1 + int(foreimp)
+    if free_imps(p) < need:
+        extra = " (one of them the foreimp)" if foreimp else ""
+        raise refuse(
+            "NOT_ENOUGH_IMPS", f"digging needs {need} free imps{extra}; {p.color} has {free_imps(p)}", "dig.permit"
+        )
+    problem = dg.dig_problem(p.dungeon, tuple(square))
+    if problem:
+        raise refuse(*problem)
+    return ev.TunnelDug(color=p.color, square=tuple(square), foreimp=foreimp, by_room=by_room)
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[DigTunnel]:
+    return [DigTunnel(player=p.color, square=sq) for sq in dg.diggable(p.dungeon)]
+
+
+def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if free_imps(p) < (2 if pl.space == FOREIMP_SPACE else 1):
+        return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "dig.permit")
+    return refuse("DIG_NOWHERE", "no square can take a new tunnel", "dig.no_2x2")
+
+
+@location("dig_tunnels", DigTunnel, candidates=_candidates, why_not=_why_not)
+def dig_tunnels(state: GameState, p: Player, pl: Placement, cmd: DigTunnel) -> list[ev.Event]:
+    """The first tunnel; more follow in the digging sub-step, up to the permit."""
+    limit = space_spec(state, pl).reward.tunnels_up_to
+    return [dig_event(p, cmd.square, dug=0, limit=limit, foreimp_space=pl.space == FOREIMP_SPACE)]

@@ -1,0 +1,76 @@
+"""Hire Monster: one monster of the Underground Tavern for the cost on its tile, space III paying one
+food more; the golem takes a Trap Card, the demon a monster (Rulebook › Description of Actions › Hire
+Monster; Appendix › Golem, Demon)."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..commands import HireMonster
+from ..errors import RuleViolation, refuse
+from ..phases.common import cost_dict, is_ghost, monster_type, payment_problem
+from ..state import GameState, Placement, Player
+from . import location
+
+EXTRA_FOOD_SPACE = "III"  # Rulebook › Hire Monster: space III pays 1 extra food
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
+    out = []
+    for m in state.board.monster_offer:
+        t = monster_type(state, m)
+        traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
+        feeds = [x.id for x in p.monsters if not is_ghost(state, x.id)] if t.cost.monsters else [None]
+        out += [HireMonster(player=p.color, monster=m, discard_trap=tr, feed_monster=f) for tr in traps for f in feeds]
+    return out
+
+
+def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not state.board.monster_offer:
+        return refuse("HIRE_NOTHING_LEFT", "no monster is left in the Underground Tavern", "hire.choose")
+    return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
+
+
+@location("hire_monster", HireMonster, candidates=_candidates, why_not=_why_not)
+def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
+    """The monster hired and what was paid (gold, food, evil steps; a Trap Card or a monster).
+    Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, DEMON_NEEDS_MONSTER...)."""
+    space = pl.space
+    if cmd.monster not in state.board.monster_offer:
+        raise refuse(
+            "MONSTER_NOT_OFFERED",
+            f"{cmd.monster} is not in the Underground Tavern; offered: "
+            f"{', '.join(state.board.monster_offer) or 'none'}",
+            "hire.choose",
+        )
+    t = monster_type(state, cmd.monster)
+    cost = cost_dict(t.cost)
+    if space == EXTRA_FOOD_SPACE:
+        cost["food"] = cost.get("food", 0) + 1
+    problem = payment_problem(
+        p, cost, f"hiring the {t.name}" + (" on space III" if space == EXTRA_FOOD_SPACE else ""), state.variant
+    )
+    if problem:
+        raise problem
+    if t.cost.trap_cards:
+        if cmd.discard_trap not in p.traps:
+            raise refuse(
+                "GOLEM_NEEDS_TRAP", f"the {t.name} costs a Trap Card: name one of yours to discard", "hire.golem"
+            )
+    elif cmd.discard_trap is not None:
+        raise refuse("NO_TRAP_COST", f"the {t.name} does not cost a Trap Card", "hire.cost")
+    if t.cost.monsters:
+        fed = next((m for m in p.monsters if m.id == cmd.feed_monster), None)
+        if fed is None or is_ghost(state, fed.id):
+            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)", "hire.demon")
+    elif cmd.feed_monster is not None:
+        raise refuse("NO_MONSTER_COST", f"the {t.name} does not cost a monster", "hire.cost")
+    return [
+        ev.MonsterHired(
+            color=p.color,
+            monster=cmd.monster,
+            space=space,
+            paid=cost,
+            discarded_trap=cmd.discard_trap,
+            fed_monster=cmd.feed_monster,
+        )
+    ]

@@ -1,0 +1,43 @@
+"""Improve Reputation: pay, step down the Evilometer, and on some spaces spy on one of the Year's four
+Combat Cards (Rulebook › Description of Actions › Improve Reputation)."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..commands import ImproveReputation
+from ..errors import RuleViolation, refuse
+from ..phases.common import cost_dict, payment_problem
+from ..state import GameState, Placement, Player
+from . import action_name, location, space_spec
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReputation]:
+    spies = [None] + ([1, 2, 3, 4] if space_spec(state, pl).reward.spy else [])
+    return [ImproveReputation(player=p.color, spy=s) for s in spies]
+
+
+def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    problem = payment_problem(p, cost_dict(space_spec(state, pl).cost), action_name(state, pl), state.variant)
+    return problem or refuse("CANNOT_PAY", "the space's cost cannot be paid", "action.full_cost")
+
+
+@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=_why_not)
+def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
+    """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
+    Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID)."""
+    spec = space_spec(state, pl)
+    cost = cost_dict(spec.cost)
+    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    if problem:
+        raise problem
+    out: list[ev.Event] = [
+        ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained={"evil": spec.reward.evil})
+    ]
+    if cmd.spy is not None:
+        if not spec.reward.spy:
+            raise refuse("SPY_NOT_ON_SPACE", f"space {pl.space} of Improve Reputation gives no spying", "action.spy")
+        cards = state.board.combat_cards
+        if not 1 <= cmd.spy <= len(cards):
+            raise refuse("SPY_POSITION_INVALID", f"spy on a Combat Card at position 1..{len(cards)}", "action.spy")
+        out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=cards[cmd.spy - 1]))
+    return out

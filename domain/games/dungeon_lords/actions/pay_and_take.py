@@ -1,0 +1,39 @@
+"""Get Food, Recruit Imps, Buy Traps: pay the space's cost, take its reward (Rulebook › Description of
+Actions). One rule, three locations: their differences are catalog data."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..commands import TakeAction
+from ..errors import RuleViolation, refuse
+from ..phases.common import cost_dict, payment_problem
+from ..state import GameState, Placement, Player
+from . import action_name, location, space_spec
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[TakeAction]:
+    return [TakeAction(player=p.color)]
+
+
+def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    problem = payment_problem(p, cost_dict(space_spec(state, pl).cost), action_name(state, pl), state.variant)
+    return problem or refuse("CANNOT_PAY", "the space's cost cannot be paid", "action.full_cost")
+
+
+def pay_and_take(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> list[ev.Event]:
+    """Pay the full cost (or nothing: Rulebook › Executing Orders) and gain food, gold, imps or Trap
+    Cards as the space says. Raises RuleViolation (CANNOT_PAY_*, EVIL_AT_TOP, NOT_ENOUGH_IMPS)."""
+    spec = space_spec(state, pl)
+    cost = cost_dict(spec.cost)
+    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    if problem:
+        raise problem
+    r = spec.reward
+    gained = {
+        k: v for k, v in (("food", r.food), ("gold", r.gold), ("imps", r.imps), ("trap_cards", r.trap_cards)) if v
+    }
+    return [ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained=gained)]
+
+
+for _action in ("get_food", "recruit_imps", "buy_traps"):
+    location(_action, TakeAction, candidates=_candidates, why_not=_why_not)(pay_and_take)
