@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .. import events as ev
-from ..catalog import SpaceSpec
+from ..catalog.models import SpaceId, SpaceSpec
 from ..errors import RuleViolation
 from ..phases.common import catalog
 from ..state import GameState, Placement, Player
@@ -63,7 +63,8 @@ def location(action_id: str, command: type, *, candidates: Candidates, why_not: 
 
 def space_spec(state: GameState, pl: Placement) -> SpaceSpec:
     """The catalog's cost and reward of the space a minion stands on."""
-    return catalog(state).action(pl.action).spaces[pl.space]
+    space = cast(SpaceId, pl.space)  # a placed minion always stands on a space
+    return catalog(state).action(pl.action).spaces[space]
 
 
 def action_name(state: GameState, pl: Placement) -> str:

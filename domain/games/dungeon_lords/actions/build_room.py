@@ -38,8 +38,8 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
     problem = payment_problem(p, cost, f"Build Room space {pl.space}", state.variant)
     if problem:
         raise problem
-    allowed = [tuple(sq) for sq in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-    problem = dg.room_problem(p.dungeon, tuple(cmd.square), allowed, room.name)
+    allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
+    problem = dg.room_problem(p.dungeon, (cmd.square[0], cmd.square[1]), allowed, room.name)
     if problem:
         raise refuse(*problem)
     return [ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)]
