@@ -20,11 +20,11 @@ from domain.kernel import CHANCE, ChanceSpec, Pending
 from .. import dungeon as dg
 from .. import events as ev
 from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
+from ..effects import SPELLS, TRAP_SPECIALS, TRAP_TARGETING, SpellContext, TrapContext
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
 from .common import (
     catalog,
-    clamp_evil,
     cost_dict,
     is_ghost,
     is_unseen,
@@ -428,22 +428,13 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
     hits = Hits(state, p)
     order = hits.alive()
-    d = vals.damage
-    plan: list[tuple[str, int]] = []
-    if vals.special == "damage_equals_hit_points":
-        plan = [(order[0], stats(state, p, order[0])[0])]
-    elif vals.targeting == "first":
-        plan = [(order[0], d)]
-    elif vals.targeting == "second":
-        plan = [(order[1], d)] if len(order) > 1 else []  # catalog: no effect with one adventurer
-    elif vals.targeting == "anyone":
-        plan = [(target, d)]
-    elif vals.targeting == "everyone":
-        plan = [(w, d) for w in order]
-    elif vals.targeting == "everyone_plus_last":
-        plan = [(w, d + (1 if i == len(order) - 1 else 0)) for i, w in enumerate(order)]
-    elif vals.targeting == "first_plus_others":
-        plan = [(order[0], d)] + [(w, 1) for w in order[1:]]
+    t = TrapContext(state, p, order, vals.damage or 0, target)  # no damage: a trap of effects only
+    special = TRAP_SPECIALS.get(vals.special or "")
+    if special is not None and special.plan is not None:
+        plan = special.plan(t)
+    else:
+        aim = TRAP_TARGETING.get(vals.targeting)
+        plan = aim(t) if aim is not None else []
     pool = sum(stats(state, p, w)[1] for w in order) - b["disarm_used"]
     used = 0
     for w in order:  # thieves protect those in front first
@@ -455,14 +446,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
                 hits.hit(who, amt - cut, f"trap:{trap}", prevented=cut)
             elif who == w:
                 hits.hit(who, amt, f"trap:{trap}")
-    effects = []
-    if vals.special == "no_conquer":
-        effects.append("no_conquer")
-    if vals.special == "poison_2":
-        effects.append(f"poison:{target}")
-    if vals.special == "anti_magic":
-        kind = profession(state, target)
-        effects.append("no_spell" if kind == "wizard" else "no_heal" if kind == "priest" else "anti_magic_no_effect")
+    effects = special.effects(t) if special is not None and special.effects is not None else []
     return [
         ev.TrapSprung(color=p.color, trap=trap, paid=cost, target=target, effects=effects, disarm_used=used),
         *hits.events,
@@ -470,7 +454,6 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
 
 
 # --- Spells
-CHOICE_SPELLS = {"suggestion", "word_of_peace", "aura_of_fear", "metamorphosis", "dimensional_gate"}
 
 
 def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
@@ -497,49 +480,11 @@ def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
 
 
 def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.Event]:
-    b = state.battle
-    order = line(state, p)
-    fx: dict = {}
-    hits = None
-    if card == "invisibility":
-        fx["invisible"] = True
-    elif card == "magic_shield":
-        fx["shield"] = 1
-    elif card == "fist_of_justice":
-        fx["imps"] = -min(1, p.imps)
-    elif card == "detect_treasure":
-        if p.gold:
-            fx["gold"] = -1
-        elif p.food:
-            fx["food"] = -1
-        elif p.traps:
-            fx["trap_lost"] = sorted(p.traps)[0]  # Engine choice: the lowest-id card (the lord has no say)
-    elif card == "detect_evil":
-        fx["evil"] = clamp_evil(p.evil + 2) - p.evil
-    elif card in ("suggestion", "aura_of_fear", "metamorphosis", "dimensional_gate"):
-        todo = [m for m in b["monsters"] if not is_ghost(state, m)]
-        if todo:
-            fx["choice"] = {"card": card, "todo": todo}
-    elif card == "word_of_peace":
-        fx["choice"] = {"card": card, "todo": []}
-    elif card == "blind_rage":
-        fx["rage"] = True
-    elif card == "illusion":
-        fx["illusion"] = 1
-    elif card == "create_food":
-        # CGE FAQ: the token goes on the first adventurer of the party, even when that is an Illusion.
-        if order:
-            fx["fed"] = order[0]
-    elif card == "regeneration":
-        wounded = next((w for w in order if damage_on(state, p, w)), None)
-        if wounded:
-            fx["healed"] = {wounded: damage_on(state, p, wounded)}
-    elif card == "song_of_courage":
-        fx["courage"] = True
-    elif card == "magic_key":
-        fx["magic_key"] = True
-    out: list[ev.Event] = [ev.SpellCast(color=p.color, card=card, step=step, effect=fx)]
-    return out + (hits.events if hits else [])
+    """The spell's effect, looked up by card id (:data:`..effects.SPELLS`); a card without one casts
+    nothing more than its name."""
+    effect = SPELLS.get(card)
+    fx = effect(SpellContext(state, p, state.battle or {}, line(state, p), card)) if effect is not None else {}
+    return [ev.SpellCast(color=p.color, card=card, step=step, effect=fx)]
 
 
 def _spell_choice_pending(state: GameState, p: Player) -> Pending:
