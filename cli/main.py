@@ -63,7 +63,7 @@ def main_options(
     OPTIONS["init"] = init
     OPTIONS["catalog"] = None
     if catalog is not None:
-        from domain.games.dungeon_lords.catalog import catalog_with
+        from domain.games.dungeon_lords.catalog import catalog_with, override_problem
         from domain.service.settings import catalog_overrides
 
         if not catalog.exists():
@@ -74,7 +74,7 @@ def main_options(
         except (OSError, ValueError) as exc:  # one line and exit 2, as every usage error
             from .errors import report
 
-            raise typer.Exit(report(UserError(f"--catalog {catalog}: {str(exc).splitlines()[0]}"))) from None
+            raise typer.Exit(report(UserError(f"--catalog {catalog}: {override_problem(exc)}"))) from None
 
 
 from .errors import UserError, handled  # noqa: E402  (the one error boundary; see cli/errors.py)

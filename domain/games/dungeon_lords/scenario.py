@@ -18,11 +18,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import dungeon as dg
-from .catalog import catalog_with
+from .catalog import catalog_with, override_problem
 from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
+from .registered import unregistered
 from .state import Cell, GameState, Monster, Paladin, to_dict
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
@@ -194,7 +195,10 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
     try:
         cat = catalog_with(catalog_overrides)
     except ValueError as exc:
-        raise _bad(f"the catalog overrides do not fit the catalog: {str(exc).splitlines()[0]}") from None
+        raise _bad(f"the catalog overrides do not fit the catalog: {override_problem(exc)}") from None
+    missing = unregistered(cat)
+    if missing:
+        raise _bad(f"the catalog names rules nobody registered: {missing[0]}")
     rng = random.Random(sc.seed)
     colors = [p.color for p in sc.players]
     least = 1 if sc.phase == "combat" else 2  # a combat situation (e.g. training) may have one dungeon

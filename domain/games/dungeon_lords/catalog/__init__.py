@@ -79,6 +79,7 @@ __all__ = [
     "load_catalog",
     "read_override",
     "merge_override",
+    "override_problem",
     "parse_effect_op",
     "validate_effect_spec",
 ]
@@ -199,6 +200,17 @@ def catalog_for(catalog_hash: str, overrides: dict[str, Any] | None) -> Catalog:
         cat = catalog_with(overrides)
         _BY_HASH.setdefault(catalog_hash, cat)
     return cat
+
+
+def override_problem(exc: Exception) -> str:
+    """One line saying why an override does not fit: the first validation error with its place
+    (``actions.8: a provisional entry must say in `notes` what is assumed``) or the error's first line."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ())) or "catalog"
+        return f"{where}: {first.get('msg', '')}".replace("Value error, ", "")
+    return str(exc).splitlines()[0]
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:

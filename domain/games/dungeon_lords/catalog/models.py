@@ -222,8 +222,10 @@ class PaladinType(Entry):
 
 # --------------------------------------------------------------------------- traps
 
-TrapTargeting = Literal["first", "second", "anyone", "everyone", "everyone_plus_last", "first_plus_others"]
-TrapSpecial = Literal["no_conquer", "poison_2", "anti_magic", "damage_equals_hit_points"]
+# Who a trap hits and its special rule name functions registered in ``effects/traps.py`` (a table's
+# catalog may name new ones that a module registers; a game refuses to start if one is missing).
+TrapTargeting = str  # first, second, anyone, everyone, everyone_plus_last, first_plus_others
+TrapSpecial = str  # no_conquer, poison_2, anti_magic, damage_equals_hit_points
 
 
 class TrapYearValues(_Model):
