@@ -37,7 +37,7 @@ def simulate_into(
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
     from domain.service.simulation import plans, run
 
-    from .main import OPTIONS
+    from .context import OPTIONS
 
     todo = plans(games, players, bots, seed, variant, catalog_overrides=OPTIONS["catalog"])
     events = 0

@@ -109,3 +109,15 @@ def test_kernel_refusals_cite_the_games_rule_index():
     with pytest.raises(RuleViolation) as exc:
         dl.engine.execute(state, {"type": "no_such_command", "player": "red"})
     assert exc.value.code == "COMMAND_MALFORMED" and exc.value.rule == dl.rules.index.cite("input.schema")
+
+
+def test_the_cli_is_a_root_app_and_modules_of_one_idea_each():
+    """cli/main.py is the root (options, boundary, entry point); no CLI module grows past 200 lines."""
+    cli = Path(__file__).parent.parent / "cli"
+    sizes = {str(p.relative_to(cli)): len(p.read_text().splitlines()) for p in cli.rglob("*.py")}
+    assert {name: n for name, n in sizes.items() if n > 200} == {}
+    from cli.main import app
+
+    names = {c.name or c.callback.__name__ for c in app.registered_commands}
+    assert {"new", "act", "status", "undo", "correct", "audit", "export", "import", "simulate", "stats"} <= names
+    assert any(g.name == "games" for g in app.registered_groups)

@@ -1,0 +1,1 @@
+"""Command modules by idea: play, inspect, history, games, records, analytics, tools."""

@@ -1,0 +1,141 @@
+"""Fixing and checking a record: undo, correct, audit, fork."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from domain.games.dungeon_lords.commands import RecordDraw, parse_command
+from domain.games.dungeon_lords.describe import describe_event
+
+from ..context import OPTIONS, GameArg, StoreOpt, _app, _game_id, app
+from ..errors import UserError, handled
+from ..render import console
+
+
+@app.command()
+@handled
+def undo(
+    game: GameArg,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            help="Whose input it must be (a colour, or 'chance' for a draw); "
+            "default: the latest input, whoever gave it."
+        ),
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Take back the latest input still standing (itself an event): refused across a reveal; a draw only in a
+    tabletop game."""
+    application = _app(store)
+    event = application.undo(_game_id(application, game), player.strip().lower() if player else None)
+    console.print(describe_event(event))
+
+
+@app.command()
+@handled
+def correct(
+    game: GameArg,
+    event: Annotated[int, typer.Option(help="An event of the input to replace (see `log`).")],
+    json_: Annotated[
+        str | None, typer.Option("--json", help="The decision that should have been given, as JSON.")
+    ] = None,
+    draw: Annotated[
+        str | None, typer.Option(help="Tabletop: the draw that really came up (comma-separated ids).")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be kept and superseded; store nothing.")
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Correct an earlier input (or a tabletop draw): each later input is re-applied to the same decision it
+    answered, up to the first one that no longer fits; that one and the rest are superseded (they stay in the log)."""
+    if (json_ is None) == (draw is None):
+        raise UserError("give exactly one of --json (a decision) or --draw (a tabletop draw)")
+    command = (
+        parse_command(json_)
+        if json_ is not None
+        else RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
+    )
+    application = _app(store)
+    plan = application.correct(_game_id(application, game), event, command, dry_run=dry_run)
+    m = plan.marker
+    console.print(
+        ("dry run, nothing stored: " if dry_run else "") + f"event {m.first}: {m.was} -> {m.now}", highlight=False
+    )
+    console.print(f"kept: {len(m.kept)} later input(s)" + (f", up to {m.kept[-1]}" if m.kept else ""), highlight=False)
+    if m.divergence:
+        console.print(f"first divergence: {m.divergence}", highlight=False)
+    for s in m.superseded:
+        console.print(f"  superseded: {s}", highlight=False)
+    if not dry_run:
+        console.print(
+            f"stored {len(plan.events)} events; the game now waits for: "
+            f"{application.pending(_game_id(application, game)).prompt}",
+            highlight=False,
+        )
+
+
+@app.command()
+@handled
+def audit(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Check the stored log (every event there, unchanged) and replay it under the current rules and the
+    catalog it was played with (with the root --catalog: under those components instead); list undos,
+    corrections, what they superseded, rulings and provisional cards. Exit 1 if it is not clean."""
+    from dataclasses import asdict
+
+    from domain.games.dungeon_lords.audit import audit as audit_log
+
+    application = _app(store)
+    gid = _game_id(application, game)
+    report = audit_log(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
+    if as_json:
+        print(json.dumps({**asdict(report), "clean": report.clean}))
+    else:
+        for p in report.integrity:
+            console.print(f"[red]integrity[/]: {p}")
+        for f in report.findings:
+            console.print(
+                f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}"
+            )
+        for u in report.undos:
+            console.print(f"undo: {u}")
+        for c in report.corrections:
+            console.print(f"correction: {c}")
+        for s in report.superseded:
+            console.print(f"[red]superseded[/]: {s}")
+        for r in report.rulings:
+            console.print(f"table ruling: {r}")
+        if report.catalog:
+            console.print(f"catalog: {report.catalog}")
+        if report.provisional:
+            console.print("Provisional or partly known cards that took part (their printed text is unknown):")
+            for card in report.provisional:
+                console.print(f"  {card}")
+        problems = len(report.findings) + len(report.integrity) + len(report.superseded)
+        console.print(f"{report.events} events: " + ("clean" if report.clean else f"{problems} finding(s)"))
+    if not report.clean:
+        raise typer.Exit(1)
+
+
+@app.command()
+@handled
+def fork(
+    game: GameArg,
+    at: Annotated[int, typer.Option(help="Copy events 1..N into a new game (N must be at an input point).")],
+    store: StoreOpt = None,
+) -> None:
+    """Copy a game up to event N into a new game (origin "forked"), to replay a disputed line differently."""
+    from domain.games.dungeon_lords.corrections import fork as fork_log
+
+    application = _app(store)
+    source = _game_id(application, game)
+    gid = application.create_from_events(fork_log(application.log(source), at, str(source)))
+    console.print(str(gid))

@@ -1,0 +1,183 @@
+"""Reading a game: status, options, log, explain, diff (each with --as: one player's view)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.describe import describe_event
+from domain.games.dungeon_lords.views import view, visible_event, visible_log
+
+from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _viewer, _warn_if_broken, app
+from ..errors import handled
+from ..render import console, options_table, status_table
+
+
+@app.command()
+@handled
+def status(
+    game: GameArg,
+    at: Annotated[int | None, typer.Option(help="Show the game just after event number N.")] = None,
+    as_: AsOpt = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print the whole state (or that player's view) as JSON; `new --scenario` loads it back."
+        ),
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Resources, dungeons, Evilometer, offers and the pending input."""
+    application = _app(store)
+    gid = _game_id(application, game)
+    state = application.state(gid, version=at)
+    viewer = _viewer(state, as_)
+    if as_json:
+        console.print_json(json.dumps(view(state, viewer)))
+        return
+    from domain.games.dungeon_lords.state import from_dict
+
+    status_table(from_dict(view(state, viewer)) if viewer else state, viewer)  # the view is the one redaction
+    if at is None:
+        options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None)
+
+
+@app.command()
+@handled
+def options(
+    game: GameArg,
+    at: Annotated[int | None, typer.Option(help="The options as they were just after event N.")] = None,
+    as_: AsOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the pending input and the legal commands as JSON.")
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Who must act now, and the legal choices (numbered for `act --pick`), listed at an event number."""
+    application = _app(store)
+    gid = _game_id(application, game)
+    state = application.state(gid, version=at)
+    viewer = _viewer(state, as_)
+    p = engine.pending(state)
+    if as_json:
+        out = {"event": state.version, "kind": p.kind, "actors": p.actors, "prompt": p.prompt, "rule": p.rule}
+        if p.is_chance:
+            out["chance"] = {
+                "what": p.chance.what,
+                "count": p.chance.count,
+                "pool": sorted(p.chance.pool) if viewer is None else "hidden",
+            }
+        else:
+            out["options"] = {
+                a: [o.model_dump(mode="json") for o in p.options(a)] for a in p.actors if viewer is None or a == viewer
+            }
+        console.print_json(json.dumps(out))
+        return
+    console.print(f"at event {state.version}:")
+    options_table(p, actor_filter=viewer, hide_others=viewer is not None)
+
+
+@app.command()
+@handled
+def log(
+    game: GameArg,
+    as_: AsOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, with its number.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Every event of the game, numbered as stored; undone and superseded events are marked."""
+    from domain.games.dungeon_lords.history import taken_back
+
+    application = _app(store)
+    gid = _game_id(application, game)
+    _warn_if_broken(application, gid)
+    events = application.log(gid)
+    numbers = [v for v, *_ in application.stored(gid)]  # as stored: a missing event leaves a gap
+    viewer = _viewer(events, as_)
+    gone = taken_back(events)
+    if as_json:
+        for k, (n, d) in enumerate(zip(numbers, visible_log(events, viewer)), 1):
+            print(
+                json.dumps({"n": n, "kind": events[k - 1].kind, **({"taken_back": gone[k]} if k in gone else {}), **d})
+            )
+        return
+    for k, n in enumerate(numbers, 1):
+        mark = f"  [{gone[k]}]" if k in gone else ""
+        console.print(
+            f"{n:>5}  {describe_event(visible_event(events, k, viewer))}{mark}", highlight=False, markup=False
+        )
+
+
+@app.command()
+@handled
+def explain(
+    game: GameArg,
+    number: Annotated[int, typer.Argument(help="The event number (see `log`).")],
+    as_: AsOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print {event, text} as JSON.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Say why event N happened: the input it followed from, the options legal then, and the rule."""
+    from domain.games.dungeon_lords.audit import explain as explain_event
+
+    application = _app(store)
+    gid = _game_id(application, game)
+    events = application.log(gid)
+    text = explain_event(events, number, _viewer(events, as_))
+    if as_json:
+        print(json.dumps({"event": number, "text": text}))
+    else:
+        console.print(text, highlight=False)
+
+
+@app.command()
+@handled
+def diff(
+    game1: Annotated[str, typer.Argument(help="A game id (or prefix).")],
+    game2: Annotated[str, typer.Argument(help="Another game id (or prefix), e.g. a fork.")],
+    as_: AsOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print {shared, games: [{id, events, outcome}]} as JSON.")
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Compare two games' lines as they now stand (after undos and corrections): where they part, and
+    their outcomes side by side."""
+    from domain.games.dungeon_lords.corrections import effective
+
+    application = _app(store)
+    ids = [_game_id(application, g) for g in (game1, game2)]
+    states = [application.state(g) for g in ids]
+    viewer = _viewer(states[0], as_)
+    lines = [visible_log(effective(application.log(g)), viewer) for g in ids]
+    for line in lines:  # where a copy comes from (and its seed) is not part of its line
+        for key in ("origin", "forked_from", "seed"):
+            line[0].pop(key, None)
+    shared = next((k for k, (x, y) in enumerate(zip(*lines)) if x != y), min(map(len, lines)))
+    outcomes = []
+    for state in states:
+        outcomes.append(
+            ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "") for s in state.scores or [])
+            or f"not finished ({engine.pending(state).prompt})"
+        )
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "shared": shared,
+                    "games": [
+                        {"id": str(g), "events": len(line), "outcome": o} for g, line, o in zip(ids, lines, outcomes)
+                    ],
+                }
+            )
+        )
+        return
+    console.print(
+        f"the lines share their first {shared} events; then {len(lines[0]) - shared} and "
+        f"{len(lines[1]) - shared} events differ (undone and superseded events left out)"
+    )
+    for gid, line, outcome in zip(ids, lines, outcomes):
+        console.print(f"{gid}: {len(line)} events; {outcome}")

@@ -1,0 +1,87 @@
+"""Records: record (the interactive loop at the table), export, import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from domain.games.dungeon_lords import engine
+
+from ..context import StoreOpt, _app, _game_id, app
+from ..errors import UserError, handled
+from ..render import console, err_console
+
+
+@app.command()
+@handled
+def record(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    store: StoreOpt = None,
+) -> None:
+    """Record a game at the table: numbered choices, one input at a time, each stored at once."""
+    from ..record import record_loop
+
+    application = _app(store)
+    gid = _game_id(application, game)
+
+    def ask(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    record_loop(application, gid, ask)
+
+
+@app.command("export")
+@handled
+def export_cmd(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    out: Annotated[Path | None, typer.Option(help="Write the record to this file (default: standard output).")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Write the game's record: a versioned text file, one line per decision and draw (docs/record-format.md)."""
+    from domain.games.dungeon_lords.record_format import export
+
+    application = _app(store)
+    text = export(application.log(_game_id(application, game)))
+    if out is None:
+        print(text, end="")
+    else:
+        out.write_text(text)
+        console.print(f"wrote {out} ({len(text.splitlines())} lines)")
+
+
+@app.command("import")
+@handled
+def import_cmd(
+    record_file: Annotated[Path, typer.Argument(help="A game record written by `export`.")],
+    allow_unfinished: Annotated[
+        bool,
+        typer.Option(
+            "--allow-unfinished", help="Import a record that ends before the game is over (to go on with it)."
+        ),
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
+    from domain.games.dungeon_lords.record_format import RecordError, rebuild
+
+    try:
+        text = record_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {record_file}: {exc}") from None
+    try:
+        events, state = rebuild(text, allow_unfinished=allow_unfinished)
+    except RecordError as exc:
+        raise UserError(f"{record_file}: {exc} (nothing was stored)") from None
+    events[0] = events[0].model_copy(update={"origin": "imported"})  # this copy's provenance (not hashed)
+    gid = _app(store).create_from_events(events)
+    if not any(line.startswith("hash ") for line in text.splitlines()):
+        err_console.print("note: the record has no hash line, so it cannot be checked for changes")
+    waiting = engine.pending(state)
+    if waiting.actors:
+        err_console.print(f"note: imported unfinished; the game waits for: {waiting.prompt}")
+    console.print(str(gid))

@@ -1,0 +1,88 @@
+"""Tools: bench (speed on this machine), catalog (the components and their status)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..context import OPTIONS, _bots, app
+from ..errors import UserError, handled
+from ..render import console
+
+
+@app.command()
+@handled
+def bench(
+    games: Annotated[int, typer.Option(help="Complete games per measurement.", min=1)] = 20,
+    players: Annotated[int, typer.Option(help="Players per game.", min=2, max=4)] = 4,
+    bots: Annotated[str, typer.Option(help="Bots (one name for all seats, or one per seat).")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    analytics: Annotated[
+        bool,
+        typer.Option(
+            help="Instead: simulate-and-store, projection vs the read ceiling, "
+            "and headline-question latency over 10,000 games."
+        ),
+    ] = False,
+) -> None:
+    """Benchmark: complete games per second in memory and stored, and events per game."""
+    from ..bench import run, run_analytics
+
+    if analytics:
+        figures = run_analytics(games)
+        console.print_json(json.dumps(figures))
+        return
+    known = _bots()
+    names = bots.split(",")
+    names = names * players if len(names) == 1 else names
+    if len(names) != players or any(n not in known for n in names):
+        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
+    rows = run(games, players, names, known)
+    if as_json:
+        console.print_json(json.dumps(rows))
+        return
+    t = Table(title=f"{games} complete {players}-player games ({', '.join(sorted(set(names)))} bots)")
+    for col in rows[0]:
+        t.add_column(col.replace("_", " "), justify="right" if col != "mode" else "left")
+    for r in rows:
+        t.add_row(*[str(v) for v in r.values()])
+    console.print(t)
+
+
+@app.command("catalog")
+@handled
+def catalog_cmd(
+    kind: Annotated[
+        str | None, typer.Option(help="Only this kind (monster, adventurer, trap, combat_card, ...).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The rows as JSON.")] = False,
+) -> None:
+    """List every component with its status: verified, partial or provisional (with --catalog: as the
+    override file changes them)."""
+    from rich.table import Table
+
+    from domain.games.dungeon_lords.catalog import catalog_with
+
+    cat = catalog_with(OPTIONS["catalog"])
+    kinds = sorted({r[0] for r in cat.all_components()})
+    if kind is not None and kind not in kinds:
+        raise UserError(f"--kind takes one of: {', '.join(kinds)}")
+    rows = [r for r in cat.all_components() if kind is None or r[0] == kind]
+    if as_json:
+        console.print_json(json.dumps([dict(zip(("kind", "id", "name", "status", "notes"), r)) for r in rows]))
+        return
+    t = Table(title=f"Components (catalog {cat.content_hash[:12]})")
+    for col in ("kind", "id", "name", "status", "notes"):
+        t.add_column(col, overflow="fold")
+    for r in rows:
+        style = {"provisional": "yellow", "partial": "cyan"}.get(r[3], "")
+        t.add_row(*[str(x) for x in r], style=style)
+    console.print(t)
+    counts = {s: sum(1 for r in rows if r[3] == s) for s in ("verified", "partial", "provisional")}
+    console.print(
+        ", ".join(f"{v} {k}" for k, v in counts.items())
+        + ". Provisional cards are stand-ins defined by this engine; see their notes."
+    )

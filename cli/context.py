@@ -1,0 +1,113 @@
+"""What every command shares: the root app, the root options, opening the store and the read models, game-id
+prefixes, and the shared argument types."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .errors import UserError
+from .render import err_console
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs.",
+    pretty_exceptions_enable=False,
+)
+
+
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        envvar="DL_STORE",
+        help="Where games are stored: 'memory', a SQLite file path (sqlite:///path.sqlite), or a "
+        "postgresql://user@host:port/db URL. Default: a SQLite file in your user data directory.",
+    ),
+]
+
+
+GameArg = Annotated[str, typer.Argument(help="Game id (or a unique prefix).")]
+
+
+AsOpt = Annotated[str | None, typer.Option("--as", help="Show only what this player (colour) could see.")]
+
+
+OPTIONS: dict[str, Any] = {"init": False, "catalog": None}  # the root options (set by main_options)
+
+
+ANALYTICS_WAIT = 60.0  # seconds to wait for another process's lock on the read models
+
+
+def _app(store: str | None):
+    """The application on the store (refused: an existing file that is not a store, unless --init)."""
+    from domain.service.application import DungeonLords
+
+    return DungeonLords.open(store, init=OPTIONS["init"])
+
+
+def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
+    """The DuckDB read models beside the event store (created on first use; an unreadable file is set
+    aside and rebuilt; another process's lock is waited for)."""
+    from domain.service.storage import store_env
+    from projections import AnalyticsBusy, analytics_path, open_analytics
+
+    from .errors import AFTER_COMMAND
+
+    try:
+        con = open_analytics(
+            analytics_path(store_env(store)),
+            wait=wait,
+            say=lambda text: err_console.print(f"note: {text}", markup=False),
+        )
+    except AnalyticsBusy as exc:
+        raise UserError(str(exc), 5) from None
+    AFTER_COMMAND.append(con.close)  # DuckDB allows one writer: let go of the file when done
+    return con
+
+
+def _game_id(application, game: str):
+    """Accept a full game id or a unique prefix of one."""
+    from uuid import UUID
+
+    try:
+        return UUID(game)
+    except ValueError:
+        pass
+    matches = [g for g in application.games() if str(g).startswith(game)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)")
+    raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
+
+
+def _viewer(state, as_: str | None) -> str | None:
+    """The player colour of ``--as`` (any case), or None for the omniscient view. ``state``: the game's
+    state, or its log (the first event names the seats)."""
+    if as_ is None:
+        return None
+    if isinstance(state, list):
+        first = state[0]
+        seats = first.players if hasattr(first, "players") else first.state["players"]
+        colours = [p.color if hasattr(p, "color") else p["color"] for p in seats]
+    else:
+        colours = [p.color for p in state.players]
+    if as_.strip().lower() not in colours:
+        raise UserError(f"--as takes a player colour of this game: {', '.join(colours)}")
+    return as_.strip().lower()
+
+
+def _warn_if_broken(application, gid) -> list[str]:
+    problems = application.integrity(gid)
+    for p in problems:
+        err_console.print(f"warning: {p} (see `dungeon-lords audit`)")
+    return problems
+
+
+def _bots():
+    from domain.games.dungeon_lords.strategies import STRATEGIES
+
+    return STRATEGIES

@@ -1,0 +1,1 @@
+"""Commands and rendering that belong to one game (by game name)."""

@@ -1,0 +1,53 @@
+"""Commands of Dungeon Lords only: orders (choosing a round's three orders) and training (the rulebook's
+Combat Training dungeons)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.commands import parse_command
+
+from ..commands.play import _submit
+from ..context import OPTIONS, StoreOpt, _app, app
+from ..errors import UserError, handled
+from ..render import console, options_table, status_table
+
+
+@app.command()
+@handled
+def training(
+    number: Annotated[str, typer.Argument(help="Training dungeon 1, 2, 3 or 4, or 'room' (Combat in Rooms).")],
+    store: StoreOpt = None,
+) -> None:
+    """Set up one of the rulebook's Combat Training dungeons; play it with `options` and `act`."""
+    from importlib.resources import files
+
+    if number not in ("1", "2", "3", "4", "room"):
+        raise UserError("training takes 1, 2, 3, 4 or room")
+    path = files("domain.games.dungeon_lords").joinpath("scenarios", f"training-{number}.json")
+    events, state = engine.from_scenario(path.read_text(), OPTIONS["catalog"])
+    events[0] = events[0].model_copy(update={"origin": "training"})
+    gid = _app(store).create_from_events(events)
+    console.print(f"{events[0].description}")
+    status_table(state, None)
+    options_table(engine.pending(state))
+    console.print(f"\nGame {gid}")
+
+
+@app.command()
+@handled
+def orders(
+    game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    player: Annotated[str, typer.Argument(help="The player's colour.")],
+    cards: Annotated[list[str], typer.Argument(help="Three order cards, first order first (e.g. mine_gold).")],
+    nonplayer: Annotated[str | None, typer.Option(help="2 players: the third order of your non-player colour.")] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Choose a player's 3 orders for this round (a friendlier form of `act --json`)."""
+    command = parse_command(
+        {"type": "choose_orders", "player": player.strip().lower(), "orders": cards, "nonplayer_order": nonplayer}
+    )
+    _submit(store, game, command)
