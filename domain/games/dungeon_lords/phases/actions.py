@@ -19,9 +19,9 @@ from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Placement, Player
-from .common import UNSEEN_DRAW, catalog, season_name
+from .common import UNSEEN_DRAW, catalog
 from .orders import SPACES
-from .rounds import _draw
+from .rounds import _draw, after_phase
 
 
 def _accepted() -> tuple[type, ...]:
@@ -48,7 +48,7 @@ def step(state: GameState):
         return _discard_pending(state)
     pl = current(state)
     if pl is None:
-        return [ev.PhaseBegan(phase="production", year=state.year, season=season_name(state))]
+        return after_phase(state, "actions")
     if aw and aw["kind"] == "digging":
         return _digging_step(state, pl)
     p = state.player(pl.color)

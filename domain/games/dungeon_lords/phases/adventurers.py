@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..state import GameState
 from .common import PALADIN_SPACE, catalog, play_index, season_name
-from .rounds import end_round
+from .rounds import after_phase
 
 
 def nicest_first(state: GameState, nonplayer_evil: int | None = None) -> list[str]:
@@ -38,7 +38,7 @@ def step(state: GameState) -> list[ev.Event]:
         warrior = catalog(state).adventurers[tile].profession == "warrior"
         out.append(ev.AdventurerAssigned(color=color, tile=tile, position=0 if warrior else sizes[color]))
         sizes[color] += 1
-    return out + end_round(state)
+    return out + after_phase(state, "adventurers")
 
 
 def paladin_step(state: GameState) -> list[ev.Event] | None:

@@ -23,6 +23,7 @@ from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrison
 from ..effects import SPELLS, TRAP_SPECIALS, TRAP_TARGETING, SpellContext, TrapContext
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
+from ..year import year_plan
 from .common import (
     catalog,
     cost_dict,
@@ -167,12 +168,12 @@ def step(state: GameState):
         cell = p.dungeon[tile[0]][tile[1]]
         return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
     out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
-    if state.combat_round < 4 and any(line(state, p) for p in state.players):
+    plan = year_plan(state)
+    if plan.another_combat_round(state) and any(line(state, p) for p in state.players):
         return out + [ev.CombatRoundBegan(year=state.year, round=state.combat_round + 1)]
     departed = {p.color: line(state, p) for p in state.players if line(state, p)}
     out.append(ev.CombatEnded(year=state.year, departed=departed))
-    nxt = "over" if state.training else "year_end" if state.year == 1 else "scoring"
-    return out + [ev.PhaseBegan(phase=nxt, year=state.year, season=season_name(state))]
+    return out + [ev.PhaseBegan(phase=plan.after_combat(state), year=state.year, season=season_name(state))]
 
 
 def _needs_plan(state: GameState, p: Player) -> bool:

@@ -15,13 +15,14 @@ from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
 from .common import catalog, clamp_evil, cost_dict, is_ghost, monster_type, payment_problem, season_name
+from .rounds import after_phase
 
 WAGE_COMMANDS = (PayWage, ReleaseMonster)
 
 
 def step(state: GameState):
     if not state.queue:
-        return [ev.PhaseBegan(phase="adventurers", year=state.year, season=season_name(state))]
+        return after_phase(state, "event")
     tile = state.board.event_tiles.get(season_name(state))
     p = state.player(state.queue[0])
     if tile == "pay_day":

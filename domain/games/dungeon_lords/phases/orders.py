@@ -14,8 +14,8 @@ from .. import events as ev
 from ..commands import ChooseOrders
 from ..errors import refuse
 from ..state import GameState, NonPlayer, Placement, Player
-from .common import catalog, season_name
-from .rounds import _draw
+from .common import catalog
+from .rounds import _draw, after_phase
 
 SPACES = ("I", "II", "III")
 
@@ -105,7 +105,7 @@ def step(state: GameState):
         for np in state.nonplayers
         if n < 4
     ]
-    return out + [ev.PhaseBegan(phase="actions", year=state.year, season=season_name(state))]
+    return out + after_phase(state, "orders")
 
 
 def _np_new_inaccessible(state: GameState, np: NonPlayer) -> list[str]:

@@ -17,18 +17,16 @@ from ..commands import Produce, RetrieveOrder
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player
 from .actions import trap_draw_step
-from .common import catalog, free_imps, season_name, trolls
+from .common import catalog, free_imps, trolls
 from .orders import retrievable
-from .rounds import end_round
+from .rounds import after_phase
 
 
 def step(state: GameState):
     if state.awaiting and state.awaiting["kind"] == "trap_draw":
         return trap_draw_step(state)
     if not state.queue:
-        if state.season == 0:  # winter has no Event or Adventurers Phase
-            return end_round(state)
-        return [ev.PhaseBegan(phase="event", year=state.year, season=season_name(state))]
+        return after_phase(state, "production")
     p = state.player(state.queue[0])
     produce = produce_options(state, p)
     cards = retrievable(state, p)

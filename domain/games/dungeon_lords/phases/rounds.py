@@ -13,6 +13,7 @@ from ..commands import ChooseInaccessibleOrders, RecordDraw
 from ..errors import refuse
 from ..game_info import SEASONS, adventurers_per_round
 from ..state import GameState
+from ..year import year_plan
 from .common import catalog, season_name
 
 
@@ -148,8 +149,8 @@ def new_round_step(state: GameState):
         return _draw(
             "rooms", list(b.room_stack.get(year, [])), 2, lambda t: [ev.RoomsRevealed(tiles=t)], "Reveal 2 Room Tiles"
         )
-    if state.season < 3 and "event" not in done:
-        nxt = SEASONS[state.season + 1]
+    nxt = year_plan(state).next_season(state)
+    if nxt is not None and "event" not in done:
         return _draw(
             "event_tile",
             list(b.event_pool),
@@ -157,8 +158,8 @@ def new_round_step(state: GameState):
             lambda t, s=nxt: [ev.EventTileRevealed(season=s, tile=t[0])],
             f"Turn up the Event Tile for {nxt}",
         )
-    if state.season < 3 and "special" not in done:
-        tile = b.event_tiles.get(SEASONS[state.season + 1])
+    if nxt is not None and "special" not in done:
+        tile = b.event_tiles.get(nxt)
         if tile == "special_event" and state.variant == "full":
             if not b.special_events[year]:
                 return face_down(
@@ -169,15 +170,15 @@ def new_round_step(state: GameState):
                     f"Turn up Year {state.year}'s Special Event Card and record it",
                 )
             return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year])]
-    if state.season < 3 and "adventurers" not in done:
+    if nxt is not None and "adventurers" not in done:
         return _adventurers_step(state)
-    return [ev.PhaseBegan(phase="orders", year=state.year, season=season_name(state))]
+    return after_phase(state, "new_round")
 
 
 def _adventurers_step(state: GameState):
     b, cat = state.board, catalog(state)
     need = adventurers_per_round(len(state.players))
-    season = SEASONS[state.season + 1]
+    season = year_plan(state).next_season(state) or ""
     incoming = b.incoming.get(season, [])
     if len(incoming) < need:
         pool = list(b.adventurer_stack.get(str(state.year), []))
@@ -200,9 +201,17 @@ def _adventurers_step(state: GameState):
 
 
 # --- End of the Round and the Second Year -----------------------------------------------------------
+def after_phase(state: GameState, phase: str) -> list[ev.Event]:
+    """What follows ``phase``: the next phase of this round by the Year plan, or the end of the round."""
+    nxt = year_plan(state).next_phase(state, phase)
+    if nxt is None:
+        return end_round(state)
+    return [ev.PhaseBegan(phase=nxt, year=state.year, season=season_name(state))]
+
+
 def end_round(state: GameState) -> list[ev.Event]:
     n = len(state.players)
-    fall = state.season == 3
+    fall = year_plan(state).is_last_season(state)
     nxt = state.starting_player if fall else (state.starting_player + 1) % n
     out: list[ev.Event] = [ev.RoundEnded(season=season_name(state), starting_player=state.players[nxt].color)]
     if fall:

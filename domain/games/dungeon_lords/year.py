@@ -1,0 +1,97 @@
+"""The Year plan as data: the Building rounds (seasons), the phases of a round with the condition each
+runs on, the Combat rounds, and what follows Combat. The phases ask the plan what comes next and never
+count seasons or rounds themselves (Rulebook › Overview of Play; › First Year; › Combat; › Second Year).
+
+An expansion changes the plan, not the phases: Festival Season's fifth season, its Pet Phase after
+Production in the first round, its Festival after the Adventurers Phase of the last round and its five
+Combat rounds are a different :class:`YearPlan` (docs/adding-a-module.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .game_info import SEASONS, YEARS
+from .state import GameState
+
+
+def always(state: GameState) -> bool:
+    return True
+
+
+def not_first_round(state: GameState) -> bool:
+    """Winter has no Event or Adventurers Phase (Rulebook › First Year: the Progress Board)."""
+    return state.season > 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One phase of a Building round and the condition it runs on."""
+
+    phase: str
+    when: Callable[[GameState], bool] = always
+
+
+@dataclass(frozen=True)
+class YearPlan:
+    """How a Year runs.
+
+    Attributes:
+        seasons: the Building rounds, in order (the last one ends in Combat).
+        round_steps: the phases of a round, in order (``new_round`` first), each with its condition.
+        combat_rounds: how many Combat rounds at most (a battle ends earlier when no party is left).
+        years: the Years of the game (after the last one's Combat comes scoring).
+    """
+
+    seasons: tuple[str, ...]
+    round_steps: tuple[Step, ...]
+    combat_rounds: int
+    years: tuple[int, ...]
+
+    def next_phase(self, state: GameState, after: str) -> str | None:
+        """The phase that follows ``after`` in this round, or None when the round is over."""
+        names = [s.phase for s in self.round_steps]
+        for step in self.round_steps[names.index(after) + 1 :]:
+            if step.when(state):
+                return step.phase
+        return None
+
+    def is_last_season(self, state: GameState) -> bool:
+        """The round ends in Combat (the fall, in the base game)."""
+        return state.season == len(self.seasons) - 1
+
+    def next_season(self, state: GameState) -> str | None:
+        """The name of the next Building round, or None in the last one."""
+        return None if self.is_last_season(state) else self.seasons[state.season + 1]
+
+    def another_combat_round(self, state: GameState) -> bool:
+        """Whether a Combat round may follow the current one."""
+        return state.combat_round < self.combat_rounds
+
+    def after_combat(self, state: GameState) -> str:
+        """The phase after a Year's Combat: the next Year, scoring, or (Combat Training) the end."""
+        if state.training:
+            return "over"
+        return "year_end" if state.year != self.years[-1] else "scoring"
+
+
+#: the base game's Year (Rulebook › Overview of Play: two Years of four Building rounds and a Combat)
+BASE_YEAR = YearPlan(
+    seasons=SEASONS,
+    round_steps=(
+        Step("new_round"),
+        Step("orders"),
+        Step("actions"),
+        Step("production"),
+        Step("event", when=not_first_round),
+        Step("adventurers", when=not_first_round),
+    ),
+    combat_rounds=4,
+    years=YEARS,
+)
+
+
+def year_plan(state: GameState) -> YearPlan:
+    """The plan this game runs by (the base game's; an expansion's ruleset will choose its own)."""
+    return BASE_YEAR
