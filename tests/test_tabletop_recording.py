@@ -123,7 +123,7 @@ def test_a_trap_card_drawn_unseen_is_identified_when_sprung():
         if not p.actors:
             break
         if p.is_chance and p.prompt.startswith("Identify"):
-            placeholder = state.battle["traps"][0]
+            placeholder = state.battle.traps[0]
             assert placeholder.startswith("unseen_trap#")
             held = [t for q in state.players for t in q.traps if not t.startswith("unseen_trap#")]
             for card in held[:1] + state.board.trap_discard[:1]:  # in a hand, or discarded

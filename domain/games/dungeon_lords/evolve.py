@@ -16,7 +16,7 @@ from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
 from .phases.orders import SPACES
-from .state import Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
+from .state import Battle, Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
 
 E = TypeVar("E", bound=ev.Event)
 Handler = Callable[[GameState, Any], None]
@@ -336,7 +336,7 @@ def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
             if p.plan and "traps" in p.plan:
                 p.plan["traps"] = swap(p.plan["traps"])
         if s.battle is not None:
-            s.battle["traps"] = swap(s.battle["traps"])
+            _battle(s).traps = swap(_battle(s).traps)
         b.trap_discard = swap(b.trap_discard)
         return
     if e.what == "special_event":
@@ -628,7 +628,8 @@ def _(s: GameState, e: ev.YearBegan) -> None:
 
 
 # --- combat -------------------------------------------------------------------------------------
-def _battle(s: GameState) -> dict:
+def _battle(s: GameState) -> Battle:
+    assert s.battle is not None, "a battle event outside a battle"
     return s.battle
 
 
@@ -662,50 +663,30 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 @on(ev.BattleBegan)
 def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
-    s.battle = {
-        "color": e.color,
-        "tile": list(e.tile),
-        "room": e.room,
-        "traps": list(plan["traps"]),
-        "monsters": list(plan["monsters"]),
-        "fast_done": False,
-        "slow_done": False,
-        "healing_done": False,
-        "conquest_done": False,
-        "attacked": False,
-        "no_conquer": [],
-        "no_heal": "",
-        "no_spell": False,
-        "disarm_used": 0,
-        "shield": 0,
-        "courage": None,
-        "invisible": False,
-        "rage": False,
-        "poison": [],
-        "magic_key": False,
-        "choice": None,
-    }
+    s.battle = Battle(
+        color=e.color, tile=list(e.tile), room=e.room, traps=list(plan["traps"]), monsters=list(plan["monsters"])
+    )
 
 
 @on(ev.TrapSprung)
 def _(s: GameState, e: ev.TrapSprung) -> None:
-    p, b = s.player(e.color), s.battle
+    p, b = s.player(e.color), _battle(s)
     p.gold -= e.paid.get("gold", 0)
     p.food -= e.paid.get("food", 0)
     p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank
     p.traps.remove(e.trap)
     s.board.trap_discard.append(e.trap)
-    b["traps"].remove(e.trap)
-    b["disarm_used"] += e.disarm_used
+    b.traps.remove(e.trap)
+    b.disarm_used += e.disarm_used
     for fx in e.effects:
         if fx == "no_conquer":
-            b["no_conquer"].append(f"trap:{e.trap}")
+            b.no_conquer.append(f"trap:{e.trap}")
         elif fx.startswith("poison:"):
-            b["poison"].append(fx.split(":", 1)[1])
+            b.poison.append(fx.split(":", 1)[1])
         elif fx == "no_spell":
-            b["no_spell"] = True
+            b.no_spell = True
         elif fx == "no_heal":
-            b["no_heal"] = "the Anti-Magic Dart hit a priest"
+            b.no_heal = "the Anti-Magic Dart hit a priest"
 
 
 @on(ev.DamageDealt)
@@ -715,11 +696,11 @@ def _(s: GameState, e: ev.DamageDealt) -> None:
         s.paladin.damage += e.amount
     elif e.amount:
         p.damage[e.target] = p.damage.get(e.target, 0) + e.amount
-    b = s.battle
+    b = s.battle  # fatigue and traps outside a battle's steps deal damage too
     if b is not None and e.prevented_by == "shield":
-        b["shield"] -= 1
-    elif b is not None and e.prevented_by == "courage":
-        b["courage"].append(e.target)
+        b.shield -= 1
+    elif b is not None and b.courage is not None and e.prevented_by == "courage":
+        b.courage.append(e.target)
 
 
 @on(ev.AdventurerImprisoned)
@@ -746,19 +727,19 @@ def _(s: GameState, e: ev.IllusionVanished) -> None:
 
 @on(ev.SpellNotCast)
 def _(s: GameState, e: ev.SpellNotCast) -> None:
-    s.battle[f"{e.step}_done"] = True
+    setattr(_battle(s), f"{e.step}_done", True)
 
 
 @on(ev.SpellCast)
 def _(s: GameState, e: ev.SpellCast) -> None:
-    p, b, fx = s.player(e.color), s.battle, e.effect
-    b[f"{e.step}_done"] = True
+    p, b, fx = s.player(e.color), _battle(s), e.effect
+    setattr(b, f"{e.step}_done", True)
     for flag in ("invisible", "rage", "magic_key"):
         if fx.get(flag):
-            b[flag] = True
-    b["shield"] += fx.get("shield", 0)
+            setattr(b, flag, True)
+    b.shield += fx.get("shield", 0)
     if fx.get("courage"):
-        b["courage"] = []
+        b.courage = []
     p.imps += fx.get("imps", 0)
     p.gold += fx.get("gold", 0)
     p.food += fx.get("food", 0)
@@ -767,7 +748,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
         p.traps.remove(fx["trap_lost"])
         s.board.trap_discard.append(fx["trap_lost"])
     if fx.get("choice"):
-        b["choice"] = copy.deepcopy(fx["choice"])  # never share lists with the event
+        b.choice = copy.deepcopy(fx["choice"])  # never share lists with the event
     if fx.get("illusion"):
         p.illusion = 1
     if fx.get("fed"):
@@ -787,38 +768,38 @@ def _heal(s: GameState, p: Player, who: str, n: int) -> None:
 
 @on(ev.SpellChoiceMade)
 def _(s: GameState, e: ev.SpellChoiceMade) -> None:
-    p, b = s.player(e.color), s.battle
-    choice = b["choice"]
+    p, b = s.player(e.color), _battle(s)
+    choice = b.choice
     if e.option == "pay":
         _pay(p, e.paid)
-    if e.option in ("withdraw", "target"):
-        b["monsters"].remove(e.target)
+    if e.option in ("withdraw", "target") and e.target is not None:
+        b.monsters.remove(e.target)
         if e.card in ("metamorphosis", "dimensional_gate"):
             next(m for m in p.monsters if m.id == e.target).knocked_out = True
     if e.option == "withdraw_all":
-        b["monsters"] = [m for m in b["monsters"] if catalog(s).monsters[m.split("#")[0]].is_ghost]
+        b.monsters = [m for m in b.monsters if catalog(s).monsters[m.split("#")[0]].is_ghost]
     if e.option == "gain_evil":
         p.evil = clamp_evil(p.evil + 2)
     if e.card == "suggestion":
         choice["todo"].remove(e.target)
         if choice["todo"]:
             return
-    b["choice"] = None
+    b.choice = None
 
 
 @on(ev.MonsterAttacked)
 def _(s: GameState, e: ev.MonsterAttacked) -> None:
-    p, b = s.player(e.color), s.battle
+    p, b = s.player(e.color), _battle(s)
     _pay(p, e.paid)
-    b["monsters"].remove(e.monster)
+    b.monsters.remove(e.monster)
     if e.knocked_out:
         next(m for m in p.monsters if m.id == e.monster).knocked_out = True
     if e.attacked:
-        b["attacked"] = True
+        b.attacked = True
     if "no_conquer" in e.effects:
-        b["no_conquer"].append(f"monster:{e.monster}")
+        b.no_conquer.append(f"monster:{e.monster}")
     if "no_healing" in e.effects:
-        b["no_heal"] = f"the {e.monster} stops the Healing Step"
+        b.no_heal = f"the {e.monster} stops the Healing Step"
 
 
 @on(ev.PartyHealed)
@@ -826,12 +807,12 @@ def _(s: GameState, e: ev.PartyHealed) -> None:
     p = s.player(e.color)
     for who, n in e.healed.items():
         _heal(s, p, who, n)
-    s.battle["healing_done"] = True
+    _battle(s).healing_done = True
 
 
 @on(ev.HealingSkipped)
 def _(s: GameState, e: ev.HealingSkipped) -> None:
-    s.battle["healing_done"] = True
+    _battle(s).healing_done = True
 
 
 @on(ev.TileConquered)
@@ -839,12 +820,12 @@ def _(s: GameState, e: ev.TileConquered) -> None:
     p = s.player(e.color)
     p.dungeon[e.tile[0]][e.tile[1]].conquered = True
     p.evil = clamp_evil(p.evil - 1)
-    s.battle["conquest_done"] = True
+    _battle(s).conquest_done = True
 
 
 @on(ev.ConquestPrevented)
 def _(s: GameState, e: ev.ConquestPrevented) -> None:
-    s.battle["conquest_done"] = True
+    _battle(s).conquest_done = True
 
 
 @on(ev.BattleEnded)
@@ -887,8 +868,8 @@ def _(s: GameState, e: ev.GameScored) -> None:
 
 @on(ev.TrapsOrdered)
 def _(s: GameState, e: ev.TrapsOrdered) -> None:
-    s.battle["traps"] = list(e.traps)
-    s.battle["traps_ordered"] = True
+    _battle(s).traps = list(e.traps)
+    _battle(s).traps_ordered = True
 
 
 @on(ev.GameArchived)

@@ -123,6 +123,35 @@ class Board:
 
 
 @dataclass(slots=True)
+class Battle:
+    """The battle being fought (one at a time, in play order): the dungeon lord, the tile, the defence
+    planned, which steps are done, and what the round's spells and traps left behind (Rulebook › Combat)."""
+
+    color: str
+    tile: list[int]
+    room: str | None = None
+    traps: list[str] = field(default_factory=list)
+    monsters: list[str] = field(default_factory=list)
+    fast_done: bool = False
+    slow_done: bool = False
+    healing_done: bool = False
+    conquest_done: bool = False
+    attacked: bool = False
+    no_conquer: list[str] = field(default_factory=list)  # who may not conquer this round
+    no_heal: str = ""  # the priest an Anti-Magic Dart hit
+    no_spell: bool = False  # an Anti-Magic Dart hit a wizard
+    disarm_used: int = 0  # the party's anti-trap symbols used up (shared by the Labyrinth's traps)
+    shield: int = 0  # Magic Shield
+    courage: list[str] | None = None  # Song of Courage: who is protected (None: no song)
+    invisible: bool = False
+    rage: bool = False
+    poison: list[str] = field(default_factory=list)
+    magic_key: bool = False
+    choice: dict[str, Any] | None = None  # a spell's pending choice: {"card", "todo"}
+    traps_ordered: bool = False  # the Labyrinth's owner has ordered its traps
+
+
+@dataclass(slots=True)
 class GameState:
     variant: str  # "first_game" | "full"
     mode: str  # "digital" | "tabletop"
@@ -139,7 +168,7 @@ class GameState:
     awaiting: dict[str, Any] | None = None  # a sub-step inside a phase (trap draw, digging, pay day...)
     combat_round: int = 0  # 1..4 during Combat
     combat_card: str | None = None  # this round's revealed Combat Card
-    battle: dict[str, Any] | None = None  # the battle being fought (one at a time, in play order)
+    battle: Battle | None = None  # the battle being fought (one at a time, in play order)
     scores: list[dict[str, Any]] | None = None  # the final score breakdown, once scored
     training: bool = False  # a Combat Training battle: the game ends with its Combat
     queue: list[str] = field(default_factory=list)  # players still to act in a sequential phase
@@ -192,8 +221,18 @@ def player_from_dict(d: dict[str, Any]) -> Player:
     return Player(**d)
 
 
+def battle_from_dict(d: dict[str, Any] | None) -> Battle | None:
+    """A battle from its JSON form (snapshots and positions of every version: unknown keys are ignored,
+    missing ones take their defaults)."""
+    if d is None:
+        return None
+    known = Battle.__dataclass_fields__
+    return Battle(**{k: v for k, v in d.items() if k in known})
+
+
 def from_dict(d: dict[str, Any]) -> GameState:
     d = dict(d)
+    d["battle"] = battle_from_dict(d.get("battle"))
     d["players"] = [player_from_dict(p) for p in d["players"]]
     d["nonplayers"] = [NonPlayer(**n) for n in d["nonplayers"]]
     b = dict(d["board"])

@@ -72,7 +72,7 @@ def attack_score(state: GameState, p: Player, option) -> float:
 
 
 def trap_target_score(state: GameState, p: Player, option) -> float:
-    trap = state.battle["traps"][0]
+    trap = combat.in_battle(state).traps[0]
     events = combat.spring_trap(state, p, trap, option.target)
     sprung = next(e for e in events if isinstance(e, ev.TrapSprung))
     bonus = 4 if "no_heal" in sprung.effects else 3 if "no_spell" in sprung.effects else 0

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..state import GameState, Player
+from ..state import Battle, GameState, Player
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class SpellContext:
 
     state: GameState
     player: Player
-    battle: dict[str, Any]
+    battle: Battle
     party: list[str]
     card: str
 

@@ -45,7 +45,7 @@ def detect_evil(s: SpellContext) -> dict[str, Any]:
 
 def _monster_choice(s: SpellContext) -> dict[str, Any]:
     """The lord chooses, monster by monster (ghosts are not affected): a SpellChoice follows."""
-    todo = [m for m in s.battle["monsters"] if not is_ghost(s.state, m)]
+    todo = [m for m in s.battle.monsters if not is_ghost(s.state, m)]
     return {"choice": {"card": s.card, "todo": todo}} if todo else {}
 
 

@@ -22,7 +22,7 @@ from .. import events as ev
 from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
 from ..effects import SPELLS, TRAP_SPECIALS, TRAP_TARGETING, SpellContext, TrapContext
 from ..errors import RuleViolation, refuse
-from ..state import GameState, Player
+from ..state import Battle, GameState, Player
 from ..year import year_plan
 from .common import (
     catalog,
@@ -49,10 +49,16 @@ def line(state: GameState, p: Player) -> list[str]:
         out.append(state.paladin.id)
     out += p.party
     b = state.battle
-    if b and b["color"] == p.color and b.get("invisible"):
+    if b and b.color == p.color and b.invisible:
         wizards = [a for a in out if profession(state, a) == "wizard"]
         out = [a for a in out if a not in wizards] + wizards
     return out
+
+
+def in_battle(state: GameState) -> Battle:
+    """The battle being fought (the battle steps run only inside one)."""
+    assert state.battle is not None, "a battle step outside a battle"
+    return state.battle
 
 
 def profession(state: GameState, who: str) -> str:
@@ -103,10 +109,11 @@ class Hits:
         self.state, self.p = state, p
         self.line = line(state, p)
         self.dmg = {w: damage_on(state, p, w) for w in self.line}
-        b = state.battle or {}
-        self.shield = b.get("shield", 0)
-        self.courage = set(b.get("courage") or []) if b.get("courage") is not None else None
-        self.invisible = {w for w in self.line if b.get("invisible") and profession(state, w) == "wizard"}
+        b = in_battle(state)
+        self.shield = b.shield if b is not None else 0
+        self.courage = set(b.courage) if b is not None and b.courage is not None else None
+        invisible = b is not None and b.invisible
+        self.invisible = {w for w in self.line if invisible and profession(state, w) == "wizard"}
         self.events: list[ev.Event] = []
 
     def alive(self) -> list[str]:
@@ -313,25 +320,25 @@ def plan_options(state: GameState, p: Player) -> list:
 
 # --- a battle -------------------------------------------------------------------------------------
 def _battle_step(state: GameState):
-    b = state.battle
-    p = state.player(b["color"])
+    b = in_battle(state)
+    p = state.player(b.color)
     if not line(state, p):
         return [ev.BattleEnded(color=p.color)]
-    if b["traps"]:
+    if b.traps:
         return _trap_step(state, p)
-    if not b["fast_done"]:
+    if not b.fast_done:
         return _spell_step(state, p, "fast")
-    if b.get("choice"):
+    if b.choice:
         return _spell_choice_pending(state, p)
-    if b["monsters"]:
+    if b.monsters:
         return _monster_pending(state, p)
-    if not b["slow_done"]:
+    if not b.slow_done:
         return _spell_step(state, p, "slow")
-    if b.get("choice"):
+    if b.choice:
         return _spell_choice_pending(state, p)
-    if not b["healing_done"]:
+    if not b.healing_done:
         return _healing(state, p)
-    if not b["conquest_done"]:
+    if not b.conquest_done:
         return _conquering(state, p)
     return _poison(state, p) + [ev.BattleEnded(color=p.color)]
 
@@ -341,8 +348,8 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
     """Tabletop: a Trap Card drawn unseen is sprung: the recorder says which card it was. It can be
     any card still listed in the deck whose cost the player can pay with what the other planned
     traps leave (Rulebook › Combat › Trap Step: the trap is revealed and paid for)."""
-    others = [t for t in state.battle["traps"] if t != placeholder]
-    room = state.battle.get("room")
+    others = [t for t in in_battle(state).traps if t != placeholder]
+    room = in_battle(state).room
     pool = []
     for card in dict.fromkeys(state.board.trap_deck):
         cost = trap_cost(state, p, [*others, card], room)
@@ -369,7 +376,7 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
 def _labyrinth_order(state: GameState, p: Player) -> Pending:
     """CGE FAQ (Labyrinth): the owner chooses the order of its two traps when they spring, after the
     Combat Card is revealed, not at planning."""
-    traps = list(state.battle["traps"])
+    traps = list(in_battle(state).traps)
 
     def handle(st: GameState, cmd: OrderTraps):
         if cmd.first not in traps:
@@ -388,10 +395,10 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
 
 
 def _trap_step(state: GameState, p: Player):
-    b = state.battle
-    if len(b["traps"]) == 2 and not b.get("traps_ordered") and len({type_of(t) for t in b["traps"]}) == 2:
+    b = in_battle(state)
+    if len(b.traps) == 2 and not b.traps_ordered and len({type_of(t) for t in b.traps}) == 2:
         return _labyrinth_order(state, p)
-    trap = b["traps"][0]
+    trap = b.traps[0]
     if is_unseen(trap):
         return _identify_trap(state, p, trap)
     vals = catalog(state).traps[type_of(trap)].values(state.year)
@@ -423,9 +430,9 @@ def _trap_step(state: GameState, p: Player):
 def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> list[ev.Event]:
     """Reveal, pay and resolve a trap: damage front first, less the party's disarm symbols (shared
     across the Labyrinth's two traps); special effects always apply (CGE FAQ)."""
-    b = state.battle
+    b = in_battle(state)
     vals = catalog(state).traps[type_of(trap)].values(state.year)
-    cost = trap_cost(state, p, [trap], b["room"])
+    cost = trap_cost(state, p, [trap], b.room)
     cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
     hits = Hits(state, p)
     order = hits.alive()
@@ -436,7 +443,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     else:
         aim = TRAP_TARGETING.get(vals.targeting)
         plan = aim(t) if aim is not None else []
-    pool = sum(stats(state, p, w)[1] for w in order) - b["disarm_used"]
+    pool = sum(stats(state, p, w)[1] for w in order) - b.disarm_used
     used = 0
     for w in order:  # thieves protect those in front first
         for i, (who, amt) in enumerate(plan):
@@ -460,12 +467,12 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
 def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
     card_id = state.combat_card
     card = catalog(state).combat_cards[card_id]
-    b = state.battle
+    b = in_battle(state)
     if card.speed != step:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason=f"not a {step} spell")]
-    if b["room"] == "anti_magic_room":
+    if b.room == "anti_magic_room":
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Room")]
-    if b["no_spell"]:
+    if b.no_spell:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Dart hit a wizard")]
     magic = sum(stats(state, p, w)[3] for w in line(state, p))
     if magic < state.combat_round:
@@ -484,12 +491,13 @@ def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.E
     """The spell's effect, looked up by card id (:data:`..effects.SPELLS`); a card without one casts
     nothing more than its name."""
     effect = SPELLS.get(card)
-    fx = effect(SpellContext(state, p, state.battle or {}, line(state, p), card)) if effect is not None else {}
+    assert state.battle is not None, "a spell is cast in a battle"
+    fx = effect(SpellContext(state, p, state.battle, line(state, p), card)) if effect is not None else {}
     return [ev.SpellCast(color=p.color, card=card, step=step, effect=fx)]
 
 
 def _spell_choice_pending(state: GameState, p: Player) -> Pending:
-    choice = state.battle["choice"]
+    choice = in_battle(state).choice
     card = choice["card"]
     opts = spell_choice_options(state, p)
 
@@ -516,7 +524,7 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
 
 
 def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
-    choice = state.battle["choice"]
+    choice = in_battle(state).choice
     card, c = choice["card"], p.color
     if card == "suggestion":
         m = choice["todo"][0]
@@ -530,7 +538,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
-    card = state.battle["choice"]["card"]
+    card = in_battle(state).choice["card"]
     paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
@@ -539,7 +547,7 @@ def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.Spe
 def legal_targets(state: GameState, p: Player, monster: str, option: str) -> list[str]:
     """Who an attack on 'anyone' may hit: not the first for a ghost, never a priest for a vampire,
     not an invisible wizard."""
-    b = state.battle
+    b = in_battle(state)
     order = line(state, p)
     tags = set(monster_type(state, monster).abilities) | set(_attack(state, monster, option).tags)
     out = []
@@ -548,7 +556,7 @@ def legal_targets(state: GameState, p: Player, monster: str, option: str) -> lis
             continue
         if "not_on_priests" in tags and profession(state, w) == "priest":
             continue
-        if b.get("invisible") and profession(state, w) == "wizard":
+        if b.invisible and profession(state, w) == "wizard":
             continue
         out.append(w)
     return out
@@ -563,7 +571,7 @@ def _attack(state: GameState, monster: str, option: str):
 
 def _effective_kind(state: GameState, monster: str, option: str) -> str:
     kind = _attack(state, monster, option).kind
-    if state.battle.get("rage") and kind == "anyone" and not is_ghost(state, monster):
+    if in_battle(state).rage and kind == "anyone" and not is_ghost(state, monster):
         return "standard"  # provisional Blind Rage: attacks on anyone hit the first
     return kind
 
@@ -577,13 +585,13 @@ def _monster_pending(state: GameState, p: Player) -> Pending:
         handle=lambda st, cmd: attack_events(st, p, cmd),
         options_fn=lambda a: attack_options(state, p),
         rule="combat.monsters",
-        detail={"monsters": list(state.battle["monsters"])},
+        detail={"monsters": list(in_battle(state).monsters)},
     )
 
 
 def attack_options(state: GameState, p: Player) -> list[Attack]:
     out = []
-    for m in state.battle["monsters"]:
+    for m in in_battle(state).monsters:
         for a in monster_type(state, m).attacks:
             kind = _effective_kind(state, m, a.option)
             if kind == "anyone":
@@ -605,11 +613,11 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
 
 
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
-    b = state.battle
-    if cmd.monster not in b["monsters"]:
+    b = in_battle(state)
+    if cmd.monster not in b.monsters:
         raise refuse(
             "MONSTER_NOT_IN_BATTLE",
-            f"{cmd.monster} is not waiting to attack in this battle ({', '.join(b['monsters'])})",
+            f"{cmd.monster} is not waiting to attack in this battle ({', '.join(b.monsters)})",
             "combat.monsters",
         )
     att = _attack(state, cmd.monster, cmd.option)
@@ -619,7 +627,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     problem = payment_problem(p, paid, f"the {t.name}'s attack {cmd.option}", state.variant)
     if problem:
         raise problem
-    room = catalog(state).rooms.get(b["room"] or "")
+    room = catalog(state).rooms.get(b.room or "")
     bonus = room.bonus if room is not None and room.category == "combat" and t.kind in room.monster_kinds else 0
     damage = (att.damage or 0) + bonus
     targets = list(cmd.targets)
@@ -670,11 +678,11 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
 
 # --- Healing, Conquering, poison
 def _healing(state: GameState, p: Player) -> list[ev.Event]:
-    b = state.battle
-    if not b["attacked"]:
+    b = in_battle(state)
+    if not b.attacked:
         return [ev.HealingSkipped(color=p.color, reason="no monster or ghost attacked")]
-    if b["no_heal"]:
-        return [ev.HealingSkipped(color=p.color, reason=b["no_heal"])]
+    if b.no_heal:
+        return [ev.HealingSkipped(color=p.color, reason=b.no_heal)]
     order = line(state, p)
     points = sum(stats(state, p, w)[2] for w in order)
     healed: dict[str, int] = {}
@@ -687,8 +695,8 @@ def _healing(state: GameState, p: Player) -> list[ev.Event]:
 
 
 def _conquering(state: GameState, p: Player) -> list[ev.Event]:
-    b = state.battle
-    blockers = [x for x in b["no_conquer"] if not (b.get("magic_key") and x.startswith("trap"))]
+    b = in_battle(state)
+    blockers = [x for x in b.no_conquer if not (b.magic_key and x.startswith("trap"))]
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
     fatigue = catalog(state).combat_cards[state.combat_card].fatigue
@@ -700,7 +708,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
         hits.hit(alive[0], 1, "fatigue")
     if not hits.alive():
         return hits.events + [ev.ConquestPrevented(color=p.color, reason="the party was eliminated by fatigue")]
-    return hits.events + [ev.TileConquered(color=p.color, tile=tuple(b["tile"]))]
+    return hits.events + [ev.TileConquered(color=p.color, tile=tuple(b.tile))]
 
 
 def _poison(state: GameState, p: Player) -> list[ev.Event]:
@@ -709,7 +717,7 @@ def _poison(state: GameState, p: Player) -> list[ev.Event]:
     Engine choice: a poisoned paladin who moved to another dungeon during the round (he "keeps any
     Damage Counters") takes the 2 damage there, and goes to that dungeon's prison if they eliminate him."""
     out: list[ev.Event] = []
-    for who in state.battle["poison"]:
+    for who in in_battle(state).poison:
         host = p
         if state.paladin is not None and who == state.paladin.id and state.paladin.holder not in (None, p.color):
             host = state.player(state.paladin.holder)
