@@ -16,7 +16,25 @@ from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
 from .phases.orders import SPACES
-from .state import Battle, Board, Cell, GameState, Monster, NonPlayer, Paladin, Placement, Player, empty_grid, from_dict
+from .state import (
+    Battle,
+    Board,
+    Cell,
+    Digging,
+    FaceDown,
+    GameState,
+    Handling,
+    Monster,
+    NewRound,
+    NonPlayer,
+    Paladin,
+    Placement,
+    Player,
+    TrapDiscard,
+    TrapDraw,
+    empty_grid,
+    from_dict,
+)
 
 E = TypeVar("E", bound=ev.Event)
 Handler = Callable[[GameState, Any], None]
@@ -131,8 +149,8 @@ def _np(state: GameState, color: str) -> NonPlayer | None:
 
 
 def _done(state: GameState, what: str) -> None:
-    if state.awaiting and state.awaiting.get("kind") == "new_round":
-        state.awaiting["done"].append(what)
+    if isinstance(state.awaiting, NewRound):
+        state.awaiting.done.append(what)
 
 
 # --- set-up -------------------------------------------------------------------------------------
@@ -179,7 +197,7 @@ def _(s: GameState, e: ev.InaccessibleOrdersChosen) -> None:
 @on(ev.PhaseBegan)
 def _(s: GameState, e: ev.PhaseBegan) -> None:
     s.phase, s.year, s.season = e.phase, e.year, SEASONS.index(e.season)
-    s.awaiting = {"kind": "new_round", "done": []} if e.phase == "new_round" else None
+    s.awaiting = NewRound() if e.phase == "new_round" else None
     s.queue = [p.color for p in s.play_order()] if e.phase in ("production", "event") else []
 
 
@@ -299,13 +317,9 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
     p.evil = clamp_evil(p.evil + g.get("evil", 0))
     if g.get("trap_cards"):
         second_year = s.year == 2
-        s.awaiting = {
-            "kind": "trap_draw",
-            "color": e.color,
-            "count": g["trap_cards"] + int(second_year),
-            "discard": second_year,
-            "context": "action",
-        }
+        s.awaiting = TrapDraw(
+            color=e.color, count=g["trap_cards"] + int(second_year), discard=second_year, context="action"
+        )
     else:
         _resolve(s, True)
 
@@ -314,13 +328,7 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
 def _(s: GameState, e: ev.CombatCardSpied) -> None:
     s.player(e.color).spied[str(e.position)] = e.card
     if not e.card:  # face down at a real table: the spy records what he saw next
-        s.awaiting = {
-            "kind": "face_down",
-            "what": "combat_card",
-            "year": s.year,
-            "position": e.position,
-            "spy": e.color,
-        }
+        s.awaiting = FaceDown(what="combat_card", year=s.year, position=e.position, spy=e.color)
 
 
 @on(ev.FaceDownCardSeen)
@@ -345,8 +353,8 @@ def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
         cards = b.combat_cards if e.year == s.year else b.next_combat_cards
         cards[e.position - 1] = e.card
     aw = s.awaiting
-    if aw and aw.get("kind") == "face_down":
-        s.player(aw["spy"]).spied[str(e.position)] = e.card
+    if isinstance(aw, FaceDown):
+        s.player(aw.spy).spied[str(e.position)] = e.card
         s.awaiting = None
 
 
@@ -366,9 +374,10 @@ def _(s: GameState, e: ev.TunnelDug) -> None:
     if s.awaiting is None:
         pl = current(s)
         limit = catalog(s).action(pl.action).spaces[pl.space].reward.tunnels_up_to
-        s.awaiting = {"kind": "digging", "color": e.color, "dug": 1, "limit": limit}
+        s.awaiting = Digging(color=e.color, dug=1, limit=limit)
     else:
-        s.awaiting["dug"] += 1
+        assert isinstance(s.awaiting, Digging), "a tunnel dug while another sub-step waits"
+        s.awaiting.dug += 1
 
 
 @on(ev.DiggingFinished)
@@ -406,11 +415,12 @@ def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
             b.trap_deck.remove(card)
         s.player(e.color).traps.append(card)
     aw = s.awaiting
-    if aw["discard"]:
-        s.awaiting = {"kind": "trap_discard", "color": e.color, "context": aw["context"]}
+    assert isinstance(aw, TrapDraw), "Trap Cards drawn outside a trap draw"
+    if aw.discard:
+        s.awaiting = TrapDiscard(color=e.color, context=aw.context)
         return
     s.awaiting = None
-    if aw["context"] == "action":
+    if aw.context == "action":
         _resolve(s, True)
 
 
@@ -418,7 +428,8 @@ def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
 def _(s: GameState, e: ev.TrapDiscarded) -> None:
     s.player(e.color).traps.remove(e.card)
     s.board.trap_discard.append(e.card)
-    context = s.awaiting["context"]
+    assert isinstance(s.awaiting, TrapDiscard), "a Trap Card discarded outside a discard"
+    context = s.awaiting.context
     s.awaiting = None
     if context == "action":
         _resolve(s, True)
@@ -472,7 +483,7 @@ def _(s: GameState, e: ev.RoomProduced) -> None:
     elif e.output == "imp":
         p.imps += 1  # a free imp at once (Appendix › Magic Room)
     elif e.output == "trap":
-        s.awaiting = {"kind": "trap_draw", "color": e.color, "count": 1, "discard": False, "context": "production"}
+        s.awaiting = TrapDraw(color=e.color, count=1, discard=False, context="production")
 
 
 @on(ev.OrdersRetrieved)
@@ -486,9 +497,9 @@ def _(s: GameState, e: ev.OrdersRetrieved) -> None:
 
 # --- events -------------------------------------------------------------------------------------
 def _handled(s: GameState, kind: str, color: str, *ids: str) -> None:
-    if s.awaiting is None or s.awaiting.get("kind") != kind:
-        s.awaiting = {"kind": kind, "color": color, "handled": []}
-    s.awaiting["handled"] += [i for i in ids if i]
+    if not isinstance(s.awaiting, Handling) or s.awaiting.kind != kind:
+        s.awaiting = Handling(kind=kind, color=color)
+    s.awaiting.handled += [i for i in ids if i]
 
 
 @on(ev.WagePaid)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.kernel import Pending
 
 from .phases import actions, adventurers, combat, event_phase, orders, production, rounds
-from .state import GameState
+from .state import FaceDown, GameState
 
 PHASES = {
     "setup": rounds.setup_step,
@@ -32,13 +32,13 @@ def step(state: GameState):
     if moved:
         return moved
     aw = state.awaiting
-    if aw and aw.get("kind") == "face_down":  # tabletop: a spy records the card he looked at
+    if isinstance(aw, FaceDown):  # tabletop: a spy records the card he looked at
         return rounds.face_down(
             state,
-            aw["what"],
-            aw["year"],
-            aw["position"],
-            f"{aw['spy']} looks at Combat Card #{aw['position']}: record it",
+            aw.what,
+            aw.year,
+            aw.position,
+            f"{aw.spy} looks at Combat Card #{aw.position}: record it",
         )
     return PHASES[state.phase](state)
 

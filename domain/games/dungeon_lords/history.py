@@ -60,7 +60,7 @@ def decision_key(state: GameState, p: Pending, actor: str) -> tuple:
         state.year,
         SEASONS[state.season] if state.phase != "combat" else f"combat {state.combat_round}",
         state.phase,
-        (state.awaiting or {}).get("kind", ""),
+        state.awaiting.kind if state.awaiting is not None else "",
     )
     what = (p.kind, p.chance.what, p.chance.color) if p.is_chance and p.chance else (p.kind,)
     return (*where, *what, actor)

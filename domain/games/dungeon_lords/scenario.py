@@ -24,7 +24,7 @@ from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
 from .registered import unregistered
-from .state import Cell, GameState, Monster, Paladin, to_dict
+from .state import Cell, GameState, Monster, NewRound, Paladin, to_dict
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
 
@@ -295,7 +295,7 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
         s.paladin = Paladin(**sc.paladin.model_dump())
     else:
         s.paladin = Paladin(id=f"paladin_y{sc.year}")
-    s.awaiting = {"kind": "new_round", "done": []} if sc.phase == "new_round" else None
+    s.awaiting = NewRound() if sc.phase == "new_round" else None
     s.training = sc.training
     if sc.phase == "combat":
         s.combat_round = sc.combat_round

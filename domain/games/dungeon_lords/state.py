@@ -10,8 +10,8 @@ use the catalog id. Squares are ``[row, col]`` with row 0 nearest the surface.
 from __future__ import annotations
 
 import pickle
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
 
 from .game_info import GRID_COLS, GRID_ROWS
 
@@ -122,6 +122,76 @@ class Board:
     box: dict[str, list[str]] = field(default_factory=dict)  # returned to the box unseen
 
 
+# --- sub-steps: what a phase waits for inside itself (``GameState.awaiting``) ---------------------------
+@dataclass(slots=True, kw_only=True)
+class NewRound:
+    """The New Round Phase: which of its draws are done (monsters, rooms, event, special, adventurers)."""
+
+    kind: Literal["new_round"] = "new_round"
+    done: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class TrapDraw:
+    """Trap Cards to draw for ``color`` (Buy Traps or the Workshop); ``discard``: then discard one."""
+
+    kind: Literal["trap_draw"] = "trap_draw"
+    color: str
+    count: int
+    discard: bool
+    context: str  # "action" (an order is resolved afterwards) or "production"
+
+
+@dataclass(slots=True, kw_only=True)
+class TrapDiscard:
+    """``color`` discards one Trap Card (Second Year Buy Traps)."""
+
+    kind: Literal["trap_discard"] = "trap_discard"
+    color: str
+    context: str
+
+
+@dataclass(slots=True, kw_only=True)
+class FaceDown:
+    """Tabletop: a spy looked at a face-down card; the recorder enters it."""
+
+    kind: Literal["face_down"] = "face_down"
+    what: str  # "combat_card"
+    year: int
+    position: int
+    spy: str
+
+
+@dataclass(slots=True, kw_only=True)
+class Digging:
+    """Dig Tunnels goes on, one tunnel at a time, up to the permit."""
+
+    kind: Literal["digging"] = "digging"
+    color: str
+    dug: int
+    limit: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Handling:
+    """Pay Day or a Special Event, handled item by item for ``color`` (``kind`` "payday" or "special")."""
+
+    kind: str
+    color: str
+    handled: list[str] = field(default_factory=list)
+
+
+SubStep = NewRound | TrapDraw | TrapDiscard | FaceDown | Digging | Handling
+#: the typed sub-steps by ``kind`` (any other kind is a Handling)
+SUB_STEPS: dict[str, type] = {
+    "new_round": NewRound,
+    "trap_draw": TrapDraw,
+    "trap_discard": TrapDiscard,
+    "face_down": FaceDown,
+    "digging": Digging,
+}
+
+
 @dataclass(slots=True)
 class Battle:
     """The battle being fought (one at a time, in play order): the dungeon lord, the tile, the defence
@@ -165,7 +235,7 @@ class GameState:
     phase: str = "setup"
     starting_player: int = 0  # index into players
     first_starting_player: int = 0
-    awaiting: dict[str, Any] | None = None  # a sub-step inside a phase (trap draw, digging, pay day...)
+    awaiting: SubStep | None = None  # a sub-step inside a phase (trap draw, digging, pay day...)
     combat_round: int = 0  # 1..4 during Combat
     combat_card: str | None = None  # this round's revealed Combat Card
     battle: Battle | None = None  # the battle being fought (one at a time, in play order)
@@ -226,12 +296,23 @@ def battle_from_dict(d: dict[str, Any] | None) -> Battle | None:
     missing ones take their defaults)."""
     if d is None:
         return None
-    known = Battle.__dataclass_fields__
+    known = {f.name for f in fields(Battle)}
     return Battle(**{k: v for k, v in d.items() if k in known})
+
+
+def sub_step_from_dict(d: dict[str, Any] | None) -> SubStep | None:
+    """A sub-step from its JSON form (snapshots and positions of every version)."""
+    if d is None:
+        return None
+    cls = SUB_STEPS.get(d.get("kind", ""), Handling)
+    known = {f.name for f in fields(cls)}
+    step: SubStep = cls(**{k: v for k, v in d.items() if k in known})
+    return step
 
 
 def from_dict(d: dict[str, Any]) -> GameState:
     d = dict(d)
+    d["awaiting"] = sub_step_from_dict(d.get("awaiting"))
     d["battle"] = battle_from_dict(d.get("battle"))
     d["players"] = [player_from_dict(p) for p in d["players"]]
     d["nonplayers"] = [NonPlayer(**n) for n in d["nonplayers"]]

@@ -18,7 +18,7 @@ from ..actions import ACTIONS, action_name
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import RuleViolation, refuse
-from ..state import GameState, Placement, Player
+from ..state import Digging, GameState, Placement, Player, TrapDiscard, TrapDraw
 from .common import UNSEEN_DRAW, catalog
 from .orders import SPACES
 from .rounds import _draw, after_phase
@@ -42,14 +42,14 @@ def current(state: GameState) -> Placement | None:
 
 def step(state: GameState):
     aw = state.awaiting
-    if aw and aw["kind"] == "trap_draw":
+    if isinstance(aw, TrapDraw):
         return trap_draw_step(state)
-    if aw and aw["kind"] == "trap_discard":
+    if isinstance(aw, TrapDiscard):
         return _discard_pending(state)
     pl = current(state)
     if pl is None:
         return after_phase(state, "actions")
-    if aw and aw["kind"] == "digging":
+    if isinstance(aw, Digging):
         return _digging_step(state, pl)
     p = state.player(pl.color)
     if next(_legal(state, p, pl), None) is None:
@@ -101,27 +101,28 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
 
 def _digging_step(state: GameState, pl: Placement):
     aw = state.awaiting
-    p = state.player(aw["color"])
+    assert isinstance(aw, Digging)
+    p = state.player(aw.color)
     more = []
     for sq in dg.diggable(p.dungeon):
         try:
-            more.append(DigTunnel(player=p.color, square=dig_event(p, sq, aw["dug"], aw["limit"], False).square))
+            more.append(DigTunnel(player=p.color, square=dig_event(p, sq, aw.dug, aw.limit, False).square))
         except RuleViolation:
             pass
     if not more:
-        return [ev.DiggingFinished(color=p.color, dug=aw["dug"])]
+        return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
 
     def handle(st: GameState, cmd):
         if isinstance(cmd, StopDigging):
-            return [ev.DiggingFinished(color=p.color, dug=aw["dug"])]
+            return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
         if not isinstance(cmd, DigTunnel):
             raise refuse("DIGGING_IN_PROGRESS", "dig another tunnel or stop digging", "dig.permit")
-        return [dig_event(p, cmd.square, aw["dug"], aw["limit"], False)]
+        return [dig_event(p, cmd.square, aw.dug, aw.limit, False)]
 
     return Pending(
         kind="digging",
         actors=[p.color],
-        prompt=f"{p.color}: dig another tunnel ({aw['dug']} of {aw['limit']} dug) or stop",
+        prompt=f"{p.color}: dig another tunnel ({aw.dug} of {aw.limit} dug) or stop",
         accepts=(DigTunnel, StopDigging),
         handle=handle,
         options_fn=lambda a: more + [StopDigging(player=p.color)],
@@ -132,21 +133,22 @@ def _digging_step(state: GameState, pl: Placement):
 # --- trap cards (Buy Traps and the Workshop) -----------------------------------------------------------
 def trap_draw_step(state: GameState):
     aw = state.awaiting
+    assert isinstance(aw, TrapDraw)
     b = state.board
     # cards physically in the deck: the unseen cards' real cards are still listed in trap_deck
     in_deck = len(b.trap_deck) - sum(1 for c in b.unseen_traps if c not in b.trap_discard)
-    if in_deck < aw["count"] and b.trap_discard:
+    if in_deck < aw.count and b.trap_discard:
         return [ev.TrapDeckReshuffled(cards=len(b.trap_discard))]
-    build = lambda cards, c=aw["color"]: [ev.TrapCardsDrawn(color=c, cards=cards)]  # noqa: E731
-    prompt = f"Draw {aw['count']} Trap Card(s) for {aw['color']}"
+    build = lambda cards, c=aw.color: [ev.TrapCardsDrawn(color=c, cards=cards)]  # noqa: E731
+    prompt = f"Draw {aw.count} Trap Card(s) for {aw.color}"
     if state.mode != "tabletop":
-        return _draw("trap_cards", list(b.trap_deck), aw["count"], build, prompt, color=aw["color"])
+        return _draw("trap_cards", list(b.trap_deck), aw.count, build, prompt, color=aw.color)
     # Tabletop: a card the recorder does not see is entered as "?" and identified when it is sprung
     # (issue: "a trap card is recorded when drawn or, if the recorder only learns it when played, at
     # that moment"). Any card still listed can be named; at most in_deck cards come up.
-    count = min(aw["count"], in_deck)
+    count = min(aw.count, in_deck)
     spec = ChanceSpec(
-        what="trap_cards", pool=list(b.trap_deck) + [UNSEEN_DRAW] * count, count=count, color=aw["color"], build=build
+        what="trap_cards", pool=list(b.trap_deck) + [UNSEEN_DRAW] * count, count=count, color=aw.color, build=build
     )
     return Pending(
         kind="chance",
@@ -159,7 +161,9 @@ def trap_draw_step(state: GameState):
 
 
 def _discard_pending(state: GameState) -> Pending:
-    p = state.player(state.awaiting["color"])
+    aw = state.awaiting
+    assert isinstance(aw, TrapDiscard)
+    p = state.player(aw.color)
 
     def handle(st: GameState, cmd: DiscardTrap):
         if cmd.card not in p.traps:

@@ -13,7 +13,7 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
 from ..errors import RuleViolation, refuse
-from ..state import GameState, Player
+from ..state import GameState, Handling, Player
 from .common import catalog, clamp_evil, cost_dict, is_ghost, monster_type, payment_problem, season_name
 from .rounds import after_phase
 
@@ -36,7 +36,8 @@ def step(state: GameState):
 
 # --- Pay Day --------------------------------------------------------------------------------------
 def _unsettled(state: GameState, p: Player) -> list[str]:
-    handled = state.awaiting["handled"] if state.awaiting and state.awaiting["kind"] == "payday" else []
+    aw = state.awaiting
+    handled = aw.handled if isinstance(aw, Handling) and aw.kind == "payday" else []
     return [m.id for m in p.monsters if m.id not in handled]
 
 
@@ -166,7 +167,7 @@ def _automatic_effect(p: Player, op: str) -> dict | None:
 
 def _targets(state: GameState, p: Player, op: str) -> list[str | None]:
     name, _ = _op(op)
-    handled = state.awaiting.get("handled", []) if state.awaiting else []
+    handled = state.awaiting.handled if isinstance(state.awaiting, Handling) else []
     if name == "release_monster":
         return [m.id for m in p.monsters if not is_ghost(state, m.id)]
     if name == "lose_trap_cards":
@@ -210,7 +211,7 @@ def _connected(grid) -> bool:
 
 def _units_left(state: GameState, p: Player, op: str) -> int:
     name, n = _op(op)
-    done = len(state.awaiting.get("handled", [])) if state.awaiting else 0
+    done = len(state.awaiting.handled) if isinstance(state.awaiting, Handling) else 0
     if name in ("lose_trap_cards", "remove_tunnels"):
         return n - done
     return 1 if name != "pay_wages_or_knock_out" else 99
@@ -222,7 +223,7 @@ def _special(state: GameState, p: Player):
     if spec.get("none"):
         return [ev.SpecialEventApplied(color=p.color, card=card.id, effect={}), ev.SpecialEventFinished(color=p.color)]
     ops = spec["each_player_choice"] if "each_player_choice" in spec else [spec["each_player"]]
-    started = state.awaiting is not None and state.awaiting.get("kind") == "special"
+    started = isinstance(state.awaiting, Handling) and state.awaiting.kind == "special"
     if "each_player" in spec:
         effect = _automatic_effect(p, ops[0])
         if effect is not None or _op(ops[0])[0] in ("pay_gold", "pay_food"):

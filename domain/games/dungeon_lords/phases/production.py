@@ -15,7 +15,7 @@ from .. import events as ev
 from ..actions.dig_tunnels import dig_event
 from ..commands import Produce, RetrieveOrder
 from ..errors import RuleViolation, refuse
-from ..state import GameState, Player
+from ..state import GameState, Player, TrapDraw
 from .actions import trap_draw_step
 from .common import catalog, free_imps, trolls
 from .orders import retrievable
@@ -23,7 +23,7 @@ from .rounds import after_phase
 
 
 def step(state: GameState):
-    if state.awaiting and state.awaiting["kind"] == "trap_draw":
+    if isinstance(state.awaiting, TrapDraw):
         return trap_draw_step(state)
     if not state.queue:
         return after_phase(state, "production")

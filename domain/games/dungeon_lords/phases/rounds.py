@@ -12,7 +12,7 @@ from .. import events as ev
 from ..commands import ChooseInaccessibleOrders, RecordDraw
 from ..errors import refuse
 from ..game_info import SEASONS, adventurers_per_round
-from ..state import GameState
+from ..state import GameState, NewRound
 from ..year import year_plan
 from .common import catalog, season_name
 
@@ -136,7 +136,7 @@ def begin_new_round(state: GameState, season: int, year: int | None = None) -> l
 
 def new_round_step(state: GameState):
     b, year = state.board, str(state.year)
-    done = state.awaiting["done"] if state.awaiting else []
+    done = state.awaiting.done if isinstance(state.awaiting, NewRound) else []
     if "monsters" not in done:
         return _draw(
             "monsters",
