@@ -112,6 +112,7 @@ def _catalog_note(first: ev.Event, audited: ev.Event) -> str:
     def recorded(e: ev.Event) -> tuple[str, dict[str, Any] | None]:
         if isinstance(e, ev.GameStarted):
             return e.catalog_hash, e.catalog_overrides
+        assert isinstance(e, ev.ScenarioLoaded), "a log begins with GameStarted or ScenarioLoaded"
         return e.state.get("catalog_hash", ""), e.state.get("catalog_overrides")
 
     played, overrides = recorded(first)
@@ -144,8 +145,7 @@ def audit(
         report.findings.append(Finding(i + k + 1, _d(log, i + k), describe_event(auto[k]), cite("flow.turn")))
     i += len(auto)
     while i < len(log):
-        if isinstance(log[i], (ev.InputUndone, ev.InputCorrected)):
-            marker = log[i]
+        if isinstance(marker := log[i], (ev.InputUndone, ev.InputCorrected)):
             entry = f"event {i + 1}: {describe_event(marker)}"
             if isinstance(marker, ev.InputCorrected):
                 report.corrections.append(entry)
@@ -168,12 +168,12 @@ def audit(
         if isinstance(log[i], ev.GameArchived):
             state, i = evolve(state, log[i]), i + 1
             continue
-        if isinstance(log[i], ev.TableRulingApplied):
+        if isinstance(ruling := log[i], ev.TableRulingApplied):
             report.rulings.append(f"event {i + 1}: {describe_event(log[i])}")
             from .commands import TableRuling
 
             try:
-                events, state = execute_pure(state, TableRuling(reason=log[i].reason, changes=log[i].changes))
+                events, state = execute_pure(state, TableRuling(reason=ruling.reason, changes=ruling.changes))
             except RuleViolation as exc:
                 report.findings.append(
                     Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}", exc.rule)
@@ -253,6 +253,7 @@ def provisional_cards(log: list[ev.Event]) -> list[str]:
     if isinstance(first, ev.GameStarted):
         cat = catalog_for(first.catalog_hash, first.catalog_overrides)
     else:
+        assert isinstance(first, ev.ScenarioLoaded), "a log begins with GameStarted or ScenarioLoaded"
         cat = catalog_for(first.state.get("catalog_hash", ""), first.state.get("catalog_overrides"))
     seen: dict[str, str] = {}
     for e in log:
@@ -325,7 +326,7 @@ def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
                     + "; ".join(options[:20])
                     + ("; ..." if len(options) > 20 else "")
                 )
-    before_state: GameState | None = state_before(log, n)
+    before_state: GameState = state_before(log, n)
     after = evolve(_copy(before_state), log[n - 1])
     if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
         scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(after.players, key=lambda p: -p.evil))

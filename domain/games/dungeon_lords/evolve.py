@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import events as ev
 from .catalog import catalog_for
+from .catalog.models import SpaceId
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
@@ -144,8 +145,14 @@ def _start(e: ev.GameStarted) -> GameState:
     )
 
 
-def _np(state: GameState, color: str) -> NonPlayer | None:
-    return next((n for n in state.nonplayers if n.color == color), None)
+def _np(state: GameState, color: str) -> NonPlayer:
+    """The non-player colour an event names (a log only names colours of its game)."""
+    return next(n for n in state.nonplayers if n.color == color)
+
+
+def _paladin(state: GameState) -> Paladin:
+    assert state.paladin is not None, "a paladin event with no paladin in the game"
+    return state.paladin
 
 
 def _done(state: GameState, what: str) -> None:
@@ -172,7 +179,7 @@ def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
 
 @on(ev.InaccessibleOrdersDrawn)
 def _(s: GameState, e: ev.InaccessibleOrdersDrawn) -> None:
-    np = _np(s, e.color)
+    np = next((n for n in s.nonplayers if n.color == e.color), None)  # a non-player's, or a player's
     if np is not None:
         np.inaccessible = list(e.cards)
         np.deck = [c for c in np.deck if c not in e.cards]
@@ -373,7 +380,8 @@ def _(s: GameState, e: ev.TunnelDug) -> None:
     p.imps_busy += 1 + int(e.foreimp)
     if s.awaiting is None:
         pl = current(s)
-        limit = catalog(s).action(pl.action).spaces[pl.space].reward.tunnels_up_to
+        assert pl is not None and pl.space is not None, "a tunnel dug by the minion on Dig Tunnels"
+        limit = catalog(s).action(pl.action).spaces[cast(SpaceId, pl.space)].reward.tunnels_up_to
         s.awaiting = Digging(color=e.color, dug=1, limit=limit)
     else:
         assert isinstance(s.awaiting, Digging), "a tunnel dug while another sub-step waits"
@@ -571,6 +579,7 @@ def _(s: GameState, e: ev.SpecialEventFinished) -> None:
 @on(ev.NonPlayerEvilMoved)
 def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
     np = _np(s, e.color)
+    assert np.evil is not None, "only a 2-player game's non-player colour has an Evil Marker"
     np.evil = clamp_evil(np.evil + e.steps)
 
 
@@ -600,12 +609,12 @@ def _(s: GameState, e: ev.AdventurerDiscarded) -> None:
 
 @on(ev.PaladinArrived)
 def _(s: GameState, e: ev.PaladinArrived) -> None:
-    s.paladin.holder = e.color
+    _paladin(s).holder = e.color
 
 
 @on(ev.PaladinMoved)
 def _(s: GameState, e: ev.PaladinMoved) -> None:
-    s.paladin.holder = e.to_color
+    _paladin(s).holder = e.to_color
 
 
 @on(ev.RoundEnded)
@@ -674,6 +683,7 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 @on(ev.BattleBegan)
 def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
+    assert plan is not None, "a battle begins with its plan"
     s.battle = Battle(
         color=e.color, tile=list(e.tile), room=e.room, traps=list(plan["traps"]), monsters=list(plan["monsters"])
     )
@@ -791,7 +801,7 @@ def _(s: GameState, e: ev.SpellChoiceMade) -> None:
         b.monsters = [m for m in b.monsters if catalog(s).monsters[m.split("#")[0]].is_ghost]
     if e.option == "gain_evil":
         p.evil = clamp_evil(p.evil + 2)
-    if e.card == "suggestion":
+    if e.card == "suggestion" and choice is not None:
         choice["todo"].remove(e.target)
         if choice["todo"]:
             return
@@ -829,7 +839,9 @@ def _(s: GameState, e: ev.HealingSkipped) -> None:
 @on(ev.TileConquered)
 def _(s: GameState, e: ev.TileConquered) -> None:
     p = s.player(e.color)
-    p.dungeon[e.tile[0]][e.tile[1]].conquered = True
+    cell = p.dungeon[e.tile[0]][e.tile[1]]
+    assert cell is not None, "a conquered tile is a built one"
+    cell.conquered = True
     p.evil = clamp_evil(p.evil - 1)
     _battle(s).conquest_done = True
 

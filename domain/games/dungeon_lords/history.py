@@ -192,4 +192,6 @@ def state_before(log: list[ev.Event], number: int) -> GameState:
     state = None
     for e in log[: number - 1]:
         state = evolve(state, e)
+    if state is None:
+        raise ValueError("there is no state before the first event")
     return state

@@ -65,7 +65,7 @@ def problems(state: GameState) -> list[str]:
                     out.append(f"{p.color}'s dungeon fills the 2x2 block at {r},{c}")
         for r, c, cell in dg.tiles(grid):
             if cell.kind == "room" and any(
-                grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c)
+                (n := grid[nr][nc]) is not None and n.kind == "room" for nr, nc in dg.neighbours(r, c)
             ):
                 out.append(f"{p.color} has adjacent rooms at {r},{c}")
     for np in state.nonplayers:
@@ -134,8 +134,8 @@ def position_problems(state: GameState) -> list[str]:
     for x in state.board.discards.get("paladins", []):
         places.setdefault(x, []).append("board.discards.paladins")
     if state.paladin is not None:
-        where = "paladin.holder" if state.paladin.holder else "paladin (in his tent)"
-        places.setdefault(state.paladin.id, []).append(where)
+        holder = "paladin.holder" if state.paladin.holder else "paladin (in his tent)"
+        places.setdefault(state.paladin.id, []).append(holder)
     for pal, where in places.items():
         if len(where) > 1:
             out.append(f"{pal} is in {len(where)} places at once: {', '.join(where)}")

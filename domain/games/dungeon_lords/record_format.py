@@ -66,6 +66,7 @@ def export(log: list[ev.Event]) -> str:
     the set-up lines.
     """
     start = log[0]
+    assert isinstance(start, (ev.GameStarted, ev.ScenarioLoaded)), "a log begins with its first event"
     final = state_before(log, len(log) + 1)
     over = not pending(final).actors  # a digital game's seed predicts its draws: withheld until the end
     lines = [f"{FORMAT} {VERSION}", f"engine {RULESET_VERSION}"]
@@ -268,14 +269,16 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
         else:
             body_start = n
             break
+    start: ev.GameStarted | ev.ScenarioLoaded
     if "scenario" in header:
         start, state = _scenario_start(header, where)
     else:
-        start = _setup_start(header, where, seats, body_start or len(lines))
-        if start.mode == "digital" and start.seed is None:  # withheld while the game was in progress:
+        setup = _setup_start(header, where, seats, body_start or len(lines))
+        if setup.mode == "digital" and setup.seed is None:  # withheld while the game was in progress:
             import random  # it goes on with draws nobody can predict
 
-            start = start.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
+            setup = setup.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
+        start = setup
         state = evolve(None, start)
     from .engine import advance
 
@@ -316,6 +319,7 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
             continue
         who, _, rest = line.partition(" ")
         try:
+            command: Any
             if who == "draw":
                 command = RecordDraw(cards=[c for c in rest.strip().split(",") if c])
             elif who == "ruling":

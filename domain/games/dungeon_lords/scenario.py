@@ -101,7 +101,8 @@ class _Instances:
     """Hands out unique instance ids (``troll_y1#1``, ``#2``...) and refuses more than the copies."""
 
     def __init__(self, copies: dict[str, int], kind: str):
-        self.copies, self.used, self.kind = copies, Counter(), kind
+        self.copies, self.kind = copies, kind
+        self.used: Counter[str] = Counter()
 
     def take(self, type_id: str) -> str:
         base = type_id.split("#")[0]
@@ -219,7 +220,7 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
     s = evolve(None, start)
     s.version = 0
     s.year, s.season, s.phase = sc.year, SEASONS.index(sc.season), sc.phase
-    s.first_starting_player = colors.index(sc.first_starting_player or sc.starting_player)
+    s.first_starting_player = [str(c) for c in colors].index(sc.first_starting_player or sc.starting_player)
     monsters = _Instances({m.id: m.copies for m in cat.monsters.values()}, "monster")
     traps = _Instances({t.id: t.copies for t in cat.traps.values()}, "trap")
     rooms = _Instances({r.id: 1 for r in cat.rooms.values()}, "room")
@@ -324,7 +325,7 @@ def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]
                 raise _bad(f"{sp.color}: unknown square {ch!r} (use . # x, or a letter for a room)")
     for key in sp.rooms:
         r, c = (int(x) for x in key.split(","))
-        if grid[r][c] is None or grid[r][c].kind != "room":
+        if (cell := grid[r][c]) is None or cell.kind != "room":
             raise _bad(f"{sp.color}: 'rooms' names {key} but the dungeon has no room there")
     if grid[0][2] is None:
         raise _bad(f"{sp.color}: the square at the entrance (0,2) must be built")
@@ -339,7 +340,7 @@ def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]
             if room.year == 1 and room.allowed_squares and (r, c) not in [tuple(x) for x in room.allowed_squares]:
                 raise _bad(f"{sp.color}: the {room.name} at {r},{c} is outside its zone (Rulebook › Build Room)")
             for nr, nc in dg.neighbours(r, c):
-                if grid[nr][nc] is not None and grid[nr][nc].kind == "room":
+                if (other := grid[nr][nc]) is not None and other.kind == "room":
                     raise _bad(f"{sp.color}: rooms at {r},{c} and {nr},{nc} are adjacent (Rulebook › Build Room)")
     seen, todo = set(), [(0, 2)]
     while todo:
@@ -355,7 +356,7 @@ def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]
 def _nonplayers(sc: Scenario, s: GameState, rng: random.Random, cat) -> None:
     given = {n.color: n for n in sc.nonplayers}
     for np in s.nonplayers:
-        spec = given.pop(np.color, None)
+        spec = given.pop(np.color) if np.color in given else None
         inacc = spec.inaccessible if spec and spec.inaccessible is not None else rng.sample(cat.order_cards, 3)
         if len(set(inacc)) != 3 or not set(inacc) <= set(cat.order_cards):
             raise _bad(f"non-player {np.color}: 3 different inaccessible order cards")

@@ -44,13 +44,16 @@ The four (five) personalities differ only in their weights and a few preferences
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import cast
 
 from domain.kernel import Pending
 
 from . import dungeon as dg
 from . import tactics
 from .bots import Bot, random_bot
+from .catalog.models import SpaceId, SpaceSpec
 from .commands import (
     BuildRoom,
     ChooseEventOption,
@@ -85,7 +88,7 @@ class Weights:
     room: float = 1.0  # a room, besides what it produces
     monster: float = 1.0  # a monster, besides its strength
 
-    def worth(self, delta: dict[str, float]) -> float:
+    def worth(self, delta: Mapping[str, float]) -> float:
         """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
         return sum(getattr(self, k) * v for k, v in delta.items())
 
@@ -105,8 +108,8 @@ def _reward_delta(reward) -> dict[str, int]:
     }
 
 
-def _space_spec(state: GameState, action: str, space: str):
-    return catalog(state).action(action).spaces[space]
+def _space_spec(state: GameState, action: str, space: str | None) -> SpaceSpec:
+    return catalog(state).action(action).spaces[cast(SpaceId, space)]
 
 
 # --- facts about a player's situation ---------------------------------------------------------------
@@ -164,7 +167,7 @@ def _room_sites(grid) -> int:
 def _room_fits(state: GameState, grid, room_id: str, dig_first: bool = False) -> bool:
     """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
     room = catalog(state).rooms[room_id]
-    allowed = [tuple(s) for s in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
+    allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
     if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.squares()):
         return True
     return dig_first and any(
@@ -300,7 +303,7 @@ class Strategy:
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
             uses += [ctx.w.gold] * min(permit, len(dg.unconquered_tunnels(ctx.me.dungeon)))
         for _, _, cell in dg.tiles(ctx.me.dungeon):
-            if cell.kind == "room" and not cell.conquered:
+            if cell.kind == "room" and not cell.conquered and cell.room is not None:
                 room = catalog(ctx.state).rooms[cell.room]
                 if room.production is not None:
                     per_imp = self.production_value(ctx, room) / room.production.imps
@@ -407,14 +410,16 @@ class Strategy:
         rooms = [
             catalog(ctx.state).rooms[c.room]
             for _, _, c in dg.tiles(ctx.me.dungeon)
-            if c.kind == "room" and not c.conquered and catalog(ctx.state).rooms[c.room].production is not None
+            if c.kind == "room" and not c.conquered and c.room is not None
         ]
         total = 0.0
         for room in sorted(rooms, key=lambda r: -self.production_value(ctx, r)):
-            v = self.production_value(ctx, room)
-            if v > 0 and room.production.imps <= imps and room.production.food_input <= budget["food"]:
-                imps -= room.production.imps
-                budget["food"] -= room.production.food_input
+            v, made = self.production_value(ctx, room), room.production
+            if made is None:
+                continue
+            if v > 0 and made.imps <= imps and made.food_input <= budget["food"]:
+                imps -= made.imps
+                budget["food"] -= made.food_input
                 total += v
         return total
 
@@ -503,7 +508,9 @@ class Strategy:
         def score(o) -> float:
             if isinstance(o, Produce):
                 r, c = o.square
-                value = self.production_value(ctx, catalog(ctx.state).rooms[ctx.me.dungeon[r][c].room])
+                cell = ctx.me.dungeon[r][c]
+                assert cell is not None and cell.room is not None, "a room produces"
+                value = self.production_value(ctx, catalog(ctx.state).rooms[cell.room])
                 if o.dig is not None:
                     value += self.dig_square(ctx, o.dig)
                 return value
@@ -535,21 +542,21 @@ class Strategy:
         w = ctx.w
 
         def score(o: ChooseEventOption) -> float:
-            name, _, n = o.option.partition(":")
-            n = int(n) if n else 1
+            name, _, count = o.option.partition(":")
+            n = int(count) if count else 1
             if name == "gain_evil":
                 return w.evil * n
             if name in ("pay_food", "lose_food"):
                 return -w.food * n
             if name in ("pay_gold", "lose_gold"):
                 return -w.gold * n
-            if name == "release_monster":
+            if name == "release_monster" and o.target is not None:
                 return -self.monster_value(ctx, o.target)
             if name == "lose_trap_cards":
                 return -w.trap - 0.1 * _trap_strength(ctx.state, o.target, ctx.state.year)
             if name == "remove_tunnels":
                 # Lose a tunnel, preferably one no room could have gone on.
-                square = tuple(int(x) for x in o.target.split(","))
+                square = tuple(int(x) for x in (o.target or "").split(","))
                 lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(_with(ctx.me.dungeon, square, None))
                 return -w.tile - 0.1 * lost_sites
             if name == "pay_wages_or_knock_out":

@@ -53,7 +53,7 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
             on_paladin = state.paladin is not None and who == state.paladin.id and state.paladin.holder == color
             if who not in p.party and not on_paladin:
                 raise bad(color, f"damage.{who}", f"{who} is not in {color}'s party")
-            had = state.paladin.damage if on_paladin else p.damage.get(who, 0)
+            had = state.paladin.damage if on_paladin and state.paladin is not None else p.damage.get(who, 0)
             if had + n < 0:
                 raise bad(color, f"damage.{who}", f"{who} has {had} damage; {n} would leave less than none")
         for field, squares in (("conquered", ch.conquered), ("restored", ch.restored)):

@@ -81,6 +81,7 @@ def _legal(state: GameState, p: Player, pl: Placement):
 # --- deciding -----------------------------------------------------------------------------------
 def _handle(state: GameState, cmd) -> list[ev.Event]:
     pl = current(state)
+    assert pl is not None, "an order answered when no minion waits"
     return _decide(state, state.player(pl.color), pl, cmd)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import combinations
+from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending
 
@@ -59,6 +60,19 @@ def in_battle(state: GameState) -> Battle:
     """The battle being fought (the battle steps run only inside one)."""
     assert state.battle is not None, "a battle step outside a battle"
     return state.battle
+
+
+def revealed_card(state: GameState) -> str:
+    """This Combat round's revealed Combat Card (the battle steps run after the reveal)."""
+    assert state.combat_card is not None, "a battle step before the Combat Card is revealed"
+    return state.combat_card
+
+
+def spell_choice(state: GameState) -> dict[str, Any]:
+    """The spell's pending choice: ``{"card", "todo"}``."""
+    choice = in_battle(state).choice
+    assert choice is not None, "a spell choice with none pending"
+    return choice
 
 
 def profession(state: GameState, who: str) -> str:
@@ -171,7 +185,8 @@ def step(state: GameState):
         p = state.player(state.queue[0])
         if not line(state, p):
             return [ev.BattleEnded(color=p.color)]
-        tile = tuple(p.plan["tile"])
+        assert p.plan is not None, "a battle begins with its plan"
+        tile = (p.plan["tile"][0], p.plan["tile"][1])
         cell = p.dungeon[tile[0]][tile[1]]
         return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
     out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
@@ -465,7 +480,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
 
 
 def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
-    card_id = state.combat_card
+    card_id = revealed_card(state)
     card = catalog(state).combat_cards[card_id]
     b = in_battle(state)
     if card.speed != step:
@@ -497,7 +512,7 @@ def spell_effect(state: GameState, p: Player, card: str, step: str) -> list[ev.E
 
 
 def _spell_choice_pending(state: GameState, p: Player) -> Pending:
-    choice = in_battle(state).choice
+    choice = spell_choice(state)
     card = choice["card"]
     opts = spell_choice_options(state, p)
 
@@ -524,7 +539,7 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
 
 
 def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
-    choice = in_battle(state).choice
+    choice = spell_choice(state)
     card, c = choice["card"], p.color
     if card == "suggestion":
         m = choice["todo"][0]
@@ -538,8 +553,8 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
-    card = in_battle(state).choice["card"]
-    paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" else {}
+    card = spell_choice(state)["card"]
+    paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" and cmd.target else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
 
@@ -699,7 +714,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     blockers = [x for x in b.no_conquer if not (b.magic_key and x.startswith("trap"))]
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
-    fatigue = catalog(state).combat_cards[state.combat_card].fatigue
+    fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []

@@ -7,6 +7,8 @@ Rules: Rulebook › Event Phase (Pay Day, Taxes, Special Events); › Appendix (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.kernel import Pending
 
 from .. import dungeon as dg
@@ -60,7 +62,7 @@ def _payday(state: GameState, p: Player):
         return [wage_event(st, p, cmd.monster, cmd.feed_monster, cmd.discard_trap)]
 
     def options(actor: str):
-        out = []
+        out: list[PayWage | ReleaseMonster] = []
         for m in todo:
             t = monster_type(state, m)
             traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
@@ -165,7 +167,7 @@ def _automatic_effect(p: Player, op: str) -> dict | None:
     return None
 
 
-def _targets(state: GameState, p: Player, op: str) -> list[str | None]:
+def _targets(state: GameState, p: Player, op: str) -> Sequence[str | None]:
     name, _ = _op(op)
     handled = state.awaiting.handled if isinstance(state.awaiting, Handling) else []
     if name == "release_monster":
@@ -274,10 +276,10 @@ def _chosen_effect(state: GameState, p: Player, cmd: ChooseEventOption) -> dict:
     if name == "lose_trap_cards":
         return {"traps_lost": [cmd.target]}
     if name == "remove_tunnels":
-        r, c = (int(x) for x in cmd.target.split(","))
+        r, c = (int(x) for x in (cmd.target or "").split(","))
         return {"tiles_removed": [[r, c]]}
     if name == "pay_wages_or_knock_out":
-        how, _, monster = cmd.target.partition(":")
+        how, _, monster = (cmd.target or "").partition(":")
         if how == "pay":  # a wage paid again; Evil here is a cost, checked when the option was offered
             return {k: (v if k == "evil" else -v) for k, v in cost_dict(monster_type(state, monster).cost).items()}
         return {"monsters_knocked_out": [monster]}

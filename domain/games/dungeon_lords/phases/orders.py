@@ -79,12 +79,12 @@ def step(state: GameState):
     # 3. Two players: the third non-player orders go on space I before the players' orders are revealed.
     if n == 2:
         for p in state.play_order():
-            np = _controlled(state, p)
-            if np is not None and p.nonplayer_order and not any(q.color == np.color and q.slot == 2 for q in placed):
+            ctl = _controlled(state, p)
+            if ctl is not None and p.nonplayer_order and not any(q.color == ctl.color and q.slot == 2 for q in placed):
                 space = free_space(state, p.nonplayer_order, ("I", "II", "III"))
                 return [
                     ev.MinionPlaced(
-                        color=np.color,
+                        color=ctl.color,
                         action=p.nonplayer_order,
                         space=space,
                         slot=2,
@@ -181,7 +181,8 @@ def _choose(state: GameState, cmd: ChooseOrders):
 
 def _options(state: GameState, actor: str) -> list[ChooseOrders]:
     p = state.player(actor)
-    extra: list[str | None] = _np_hand(state, p) or [None]
+    hand = _np_hand(state, p)
+    extra: list[str | None] = [*hand] if hand else [None]
     return [
         ChooseOrders(player=actor, orders=list(perm), nonplayer_order=x)
         for perm in permutations(p.hand, 3)

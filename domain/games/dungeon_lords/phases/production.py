@@ -69,7 +69,7 @@ def _retrieve(state: GameState, p: Player, card: str) -> ev.OrdersRetrieved:
 def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     r, c = cmd.square
     cell = p.dungeon[r][c] if dg.inside(r, c) else None
-    if cell is None or cell.kind != "room":
+    if cell is None or cell.kind != "room" or cell.room is None:
         raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")
     room = catalog(state).rooms[cell.room]
     if room.production is None:
@@ -127,7 +127,7 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
 def produce_options(state: GameState, p: Player) -> list[Produce]:
     out: list[Produce] = []
     for r, c, cell in dg.tiles(p.dungeon):
-        if cell.kind != "room":
+        if cell.kind != "room" or cell.room is None:
             continue
         room = catalog(state).rooms[cell.room]
         if room.production is None:
