@@ -36,3 +36,37 @@ def test_the_base_plan_fights_up_to_four_combat_rounds():
     events, state = new_game(["Ann", "Bob", "Cat"], seed=5)
     more, state, _ = play_until_blocked(state, {p.color: random_bot for p in state.players}, seed=5)
     assert max(e.round for e in more if isinstance(e, ev.CombatRoundBegan)) == 4
+
+
+def _two_player_game_to_year_two(seed: int):
+    events, state = new_game(["Ann", "Bob"], seed=seed)
+    more, state, _ = play_until_blocked(state, {p.color: random_bot for p in state.players}, seed=seed)
+    log = events + more
+    i = next(i for i, e in enumerate(log) if isinstance(e, ev.YearBegan))
+    return log, i
+
+
+def test_the_second_year_moves_the_non_player_evil_as_its_event_says(monkeypatch):
+    """Rulebook › Second Year (2 players): the non-player Evil Marker goes down 2; the plan says so and
+    the event carries it, so an expansion's 3 is a plan change, not a fold change."""
+    from domain.games.dungeon_lords.engine import replay
+
+    log, i = _two_player_game_to_year_two(seed=8)
+    assert log[i].nonplayer_evil_steps == -2
+    before, after = replay(log[:i]), replay(log[: i + 1])
+    np_before = next(n for n in before.nonplayers if n.evil is not None)
+    np_after = next(n for n in after.nonplayers if n.color == np_before.color)
+    assert np_after.evil == max(1, np_before.evil - 2)
+    monkeypatch.setattr(year, "BASE_YEAR", replace(year.BASE_YEAR, nonplayer_evil_at_new_year=-3))
+    log3, i3 = _two_player_game_to_year_two(seed=8)
+    assert log3[i3].nonplayer_evil_steps == -3
+
+
+def test_a_year_began_stored_before_the_field_existed_reads_as_the_base_rule_and_hashes_the_same():
+    from domain.games.dungeon_lords.chain import link
+
+    old = {"year": 2, "starting_player": "blue"}  # as stored before nonplayer_evil_steps existed
+    new = ev.YearBegan(year=2, starting_player="blue")
+    assert ev.YearBegan.model_validate(old).nonplayer_evil_steps == -2
+    assert link("x", 7, "YearBegan", old) == link("x", 7, "YearBegan", new.model_dump(mode="json", exclude={"type"}))
+    assert link("x", 7, "YearBegan", old) != link("x", 7, "YearBegan", {**old, "nonplayer_evil_steps": -3})

@@ -22,12 +22,20 @@ STATE_CARRIERS = ("ScenarioLoaded", "InputUndone", "InputCorrected")
 
 PROVENANCE = ("seed", "origin", "forked_from")  # where this copy came from, not what happened
 
+# Fields added to an event after games were stored, with the default an older event reads as. At that
+# default they are left out of the hash, so every hash written before they existed still holds.
+ADDED_LATER: dict[str, dict[str, Any]] = {
+    "GameStarted": {"catalog_overrides": None},
+    "YearBegan": {"nonplayer_evil_steps": -2},
+}
+
 
 def _canonical(event_type: str, data: dict[str, Any]) -> bytes:
     if event_type in ("GameStarted", "ScenarioLoaded"):
         data = {k: v for k, v in data.items() if k not in PROVENANCE}
-        if data.get("catalog_overrides", 1) is None:  # added later: absent and None hash the same
-            del data["catalog_overrides"]
+    later = ADDED_LATER.get(event_type, {})
+    if any(k in data and data[k] == v for k, v in later.items()):  # absent and the default hash the same
+        data = {k: v for k, v in data.items() if not (k in later and v == later[k])}
     if event_type in STATE_CARRIERS and isinstance(data.get("state"), dict):
         data = {**data, "state": {k: v for k, v in data["state"].items() if k != "seed"}}
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

@@ -390,10 +390,13 @@ class RoundEnded(Event):
 
 
 class YearBegan(Event):
-    """The Second Year: new combat cards, the stronger paladin, a new starting player."""
+    """The Second Year: new combat cards, the stronger paladin, a new starting player, and the steps a
+    non-player colour's Evil Marker moves (2 players: down 2, "simulating conquering": Rulebook › Second
+    Year; added later, so events stored before it read as -2)."""
 
     year: int
     starting_player: str
+    nonplayer_evil_steps: int = -2
 
 
 # --- recording --------------------------------------------------------------------------------

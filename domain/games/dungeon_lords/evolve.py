@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from . import events as ev
 from .catalog import catalog_for
-from .catalog.models import SpaceId
 from .game_info import COLORS, EVENT_TILES, SEASONS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
@@ -379,10 +378,7 @@ def _(s: GameState, e: ev.TunnelDug) -> None:
         return
     p.imps_busy += 1 + int(e.foreimp)
     if s.awaiting is None:
-        pl = current(s)
-        assert pl is not None and pl.space is not None, "a tunnel dug by the minion on Dig Tunnels"
-        limit = catalog(s).action(pl.action).spaces[cast(SpaceId, pl.space)].reward.tunnels_up_to
-        s.awaiting = Digging(color=e.color, dug=1, limit=limit)
+        s.awaiting = Digging(color=e.color, dug=1)  # the permit is the phase's to apply (actions/dig_tunnels)
     else:
         assert isinstance(s.awaiting, Digging), "a tunnel dug while another sub-step waits"
         s.awaiting.dug += 1
@@ -637,7 +633,7 @@ def _(s: GameState, e: ev.YearBegan) -> None:
     s.paladin = Paladin(id="paladin_y2")
     for np in s.nonplayers:
         if np.evil is not None:
-            np.evil = clamp_evil(np.evil - 2)  # simulates conquering in the non-player dungeon
+            np.evil = clamp_evil(np.evil + e.nonplayer_evil_steps)  # as the event says (Second Year rules)
     for p in s.players:
         p.spied = {}
         for m in p.monsters:

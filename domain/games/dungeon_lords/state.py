@@ -169,7 +169,6 @@ class Digging:
     kind: Literal["digging"] = "digging"
     color: str
     dug: int
-    limit: int
 
 
 @dataclass(slots=True, kw_only=True)

@@ -42,12 +42,15 @@ class YearPlan:
         round_steps: the phases of a round, in order (``new_round`` first), each with its condition.
         combat_rounds: how many Combat rounds at most (a battle ends earlier when no party is left).
         years: the Years of the game (after the last one's Combat comes scoring).
+        nonplayer_evil_at_new_year: the steps a non-player colour's Evil Marker moves when a new Year
+            begins (2 players; Rulebook › Second Year: down 2, "simulating conquering").
     """
 
     seasons: tuple[str, ...]
     round_steps: tuple[Step, ...]
     combat_rounds: int
     years: tuple[int, ...]
+    nonplayer_evil_at_new_year: int = -2
 
     def next_phase(self, state: GameState, after: str) -> str | None:
         """The phase that follows ``after`` in this round, or None when the round is over."""

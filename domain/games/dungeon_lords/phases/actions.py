@@ -14,7 +14,7 @@ from domain.kernel import CHANCE, ChanceSpec, Pending
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..actions import ACTIONS, action_name
+from ..actions import ACTIONS, action_name, space_spec
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import RuleViolation, refuse
@@ -103,11 +103,12 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
 def _digging_step(state: GameState, pl: Placement):
     aw = state.awaiting
     assert isinstance(aw, Digging)
+    limit = space_spec(state, pl).reward.tunnels_up_to  # the permit of the space (Dig Tunnels)
     p = state.player(aw.color)
     more = []
     for sq in dg.diggable(p.dungeon):
         try:
-            more.append(DigTunnel(player=p.color, square=dig_event(p, sq, aw.dug, aw.limit, False).square))
+            more.append(DigTunnel(player=p.color, square=dig_event(p, sq, aw.dug, limit, False).square))
         except RuleViolation:
             pass
     if not more:
@@ -118,12 +119,12 @@ def _digging_step(state: GameState, pl: Placement):
             return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
         if not isinstance(cmd, DigTunnel):
             raise refuse("DIGGING_IN_PROGRESS", "dig another tunnel or stop digging", "dig.permit")
-        return [dig_event(p, cmd.square, aw.dug, aw.limit, False)]
+        return [dig_event(p, cmd.square, aw.dug, limit, False)]
 
     return Pending(
         kind="digging",
         actors=[p.color],
-        prompt=f"{p.color}: dig another tunnel ({aw.dug} of {aw.limit} dug) or stop",
+        prompt=f"{p.color}: dig another tunnel ({aw.dug} of {limit} dug) or stop",
         accepts=(DigTunnel, StopDigging),
         handle=handle,
         options_fn=lambda a: more + [StopDigging(player=p.color)],

@@ -254,4 +254,9 @@ def year_end_step(state: GameState) -> list[ev.Event]:
         nxt = (state.first_starting_player + 1) % n
     else:
         nxt = (state.first_starting_player + 3) % n
-    return [ev.YearBegan(year=2, starting_player=state.players[nxt].color), *begin_new_round(state, 0, year=2)]
+    began = ev.YearBegan(
+        year=2,
+        starting_player=state.players[nxt].color,
+        nonplayer_evil_steps=year_plan(state).nonplayer_evil_at_new_year,
+    )
+    return [began, *begin_new_round(state, 0, year=2)]
