@@ -7,9 +7,11 @@ Imports only pydantic and the standard library (an import-linter contract checks
     Pending, CHANCE       what a game waits for; ChanceSpec: a draw from what remains
     RuleViolation         the one refusal (code, message, rule); RuleIndex: rule id -> citation
     play_until_blocked    the bots' play loop; random_bot
+    HashChain             the tamper-evident chain of a stored log (a game says what its hash leaves out)
 """
 
 from .chance import ChanceSpec
+from .chain import HashChain
 from .engine import Engine
 from .errors import RuleViolation
 from .game import GameInfo, GamePackage, GameRules, KernelState
@@ -27,6 +29,7 @@ __all__ = [
     "Engine",
     "GameInfo",
     "GamePackage",
+    "HashChain",
     "GameRules",
     "KernelState",
     "Pending",
