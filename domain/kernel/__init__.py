@@ -10,8 +10,8 @@ Imports only pydantic and the standard library (an import-linter contract checks
     HashChain             the tamper-evident chain of a stored log (a game says what its hash leaves out)
 """
 
-from .chance import ChanceSpec
 from .chain import HashChain
+from .chance import ChanceSpec
 from .engine import Engine
 from .errors import RuleViolation
 from .game import GameInfo, GamePackage, GameRules, KernelState
