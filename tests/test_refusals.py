@@ -60,3 +60,9 @@ def test_a_code_nobody_listed_is_an_engine_bug_not_a_silent_refusal():
         INDEX.refuse("NO_SUCH_CODE", "a message", "flow.turn")
     refusal = INDEX.refuse(Refusal.DIG_NOWHERE, "nowhere to dig")
     assert refusal.code == "DIG_NOWHERE" and refusal.rule == INDEX.cite("dig.no_2x2")
+
+
+def test_docs_list_every_decision_as_generated():
+    from domain.games.dungeon_lords.decisions import markdown as decisions_markdown
+
+    assert (ROOT / "docs" / "decisions.md").read_text() == decisions_markdown()

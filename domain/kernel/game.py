@@ -8,11 +8,11 @@ registers it by name in :mod:`domain.games`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .pending import Pending
+from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
 
 
@@ -104,6 +104,7 @@ class GamePackage:
         rebuild: ``(text) -> (events, state)``: a record re-derived through the rules; raises the
             game's record error (a ValueError) naming the line.
         problems: ``(state) -> [str]``: broken invariants (components conserved, tracks in range...).
+        decisions: every kind of decision the game can wait for (:class:`~.pending.DecisionSpec` by kind).
     """
 
     rules: GameRules
@@ -118,6 +119,7 @@ class GamePackage:
     export: Callable[[list[Any]], str]
     rebuild: Callable[[str], tuple[list[Any], Any]]
     problems: Callable[[Any], list[str]]
+    decisions: Mapping[str, DecisionSpec]
 
     @property
     def info(self) -> GameInfo:

@@ -54,3 +54,35 @@ class Pending:
     def is_chance(self) -> bool:
         """True when the game waits for a draw, not a player."""
         return self.actors == [CHANCE]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionSpec:
+    """One kind of decision a game can wait for, as its documentation and the conformance suite see it.
+
+    Attributes:
+        kind: the ``Pending.kind`` (``"choose_orders"``; ``"chance"`` for a draw).
+        who: who answers, in words ("each player at once", "the player whose minion acts", "chance").
+        commands: the ``type`` of every command it may accept.
+        rule_id: the rule it rests on.
+        detail: the keys its ``Pending.detail`` may carry.
+        summary: what is decided, in a line.
+    """
+
+    kind: str
+    who: str
+    commands: tuple[str, ...]
+    rule_id: str
+    summary: str
+    detail: tuple[str, ...] = ()
+
+
+def decisions_markdown(title: str, specs: list[DecisionSpec], cite: dict[str, str]) -> str:
+    """A Markdown table of a game's decisions (``cite``: rule id -> citation)."""
+    lines = [f"## {title}", "", "| kind | who answers | commands | detail | what | rule |", "|---|---|---|---|---|---|"]
+    for d in specs:
+        commands = ", ".join(f"`{c}`" for c in d.commands) or "-"
+        detail = ", ".join(f"`{k}`" for k in d.detail) or "-"
+        rule = cite.get(d.rule_id, d.rule_id).replace("|", "/")
+        lines.append(f"| `{d.kind}` | {d.who} | {commands} | {detail} | {d.summary} | {rule} |")
+    return "\n".join(lines) + "\n"

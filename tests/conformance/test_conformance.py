@@ -1,7 +1,8 @@
 """The conformance suite: what every registered game must do, run for each entry of ``domain.games.GAMES``.
 
-Random playouts from set-up to the end, at every player count and in both modes (the engine draws, or
+Random playouts from set-up to the end, in every variant, at every player count and in both modes (the engine draws, or
 a recorder enters each draw), checking at every input point that
+- the decision is one the game documents (kind, commands, detail: ``GamePackage.decisions``);
 - every option the game offers is accepted, and a refused command (out of turn, malformed) raises
   RuleViolation and changes nothing;
 - a player's view only hides: same shape as the whole state, every value equal or HIDDEN, and the
@@ -24,12 +25,13 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 PLAYOUT_LIMIT = 5000  # inputs: a game that does not end by then fails the suite
 
 
-def _cases() -> list[tuple[str, int, str, int]]:
+def _cases() -> list[tuple[str, str, int, str, int]]:
     out = []
     for name, game in sorted(GAMES.items()):
-        for players in range(game.info.min_players, game.info.max_players + 1):
-            for mode in ("digital", "tabletop"):
-                out.append((name, players, mode, players * 7 + len(mode)))
+        for variant in game.info.variants:
+            for players in range(game.info.min_players, game.info.max_players + 1):
+                for mode in ("digital", "tabletop"):
+                    out.append((name, variant, players, mode, players * 7 + len(mode) + len(variant)))
     return out
 
 
@@ -60,15 +62,25 @@ def _views_only_hide(game: GamePackage, state, players: list[str], over: bool) -
         assert full.get("seed") in (None, HIDDEN)
 
 
-@pytest.mark.parametrize(("name", "players", "mode", "seed"), _cases())
-def test_a_random_playout_keeps_every_promise(name: str, players: int, mode: str, seed: int) -> None:
+def _documented(game: GamePackage, p) -> None:
+    """Every decision the game waits for is one its documentation lists, with those commands and details."""
+    spec = game.decisions.get(p.kind)
+    assert spec is not None, f"decision {p.kind!r} is not documented"
+    accepted = {c.model_fields["type"].default for c in p.accepts}
+    assert accepted <= set(spec.commands), f"{p.kind}: accepts {accepted - set(spec.commands)} undocumented"
+    assert set(p.detail) <= set(spec.detail), f"{p.kind}: detail {set(p.detail) - set(spec.detail)} undocumented"
+
+
+@pytest.mark.parametrize(("name", "variant", "players", "mode", "seed"), _cases())
+def test_a_random_playout_keeps_every_promise(name: str, variant: str, players: int, mode: str, seed: int) -> None:
     game = GAMES[name]
     engine = game.engine
     rng = random.Random(seed)
-    log, state = game.new_game(NAMES[:players], seed=seed, mode=mode)
+    log, state = game.new_game(NAMES[:players], seed=seed, mode=mode, variant=variant)
     colours = [p["color"] for p in game.to_dict(state)["players"]]
     for step in range(PLAYOUT_LIMIT):
         p = engine.pending(state)
+        _documented(game, p)
         if not p.actors:
             break
         if p.is_chance:  # a recorder enters what came up (the RNG stands in for the table)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.kernel import GamePackage
 
 from .commands import parse_command
+from .decisions import DECISIONS
 from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import event_from_json
 from .invariants import problems
@@ -31,6 +32,7 @@ GAME = GamePackage(
     export=export,
     rebuild=rebuild,
     problems=problems,
+    decisions=DECISIONS,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]
