@@ -1,6 +1,7 @@
 """Named questions asked of the DuckDB read models (architecture §5).
 
-Each question is one SQL file in ``analytics/questions/`` (shipped as package data). The file opens
+Each question is one SQL file in ``analytics/questions/common/`` (asked of every game's results) or
+``analytics/questions/<game>/`` (shipped as package data). The file opens
 with a header of ``--`` comments, then the query::
 
     -- name: win_rate_by_strategy
@@ -23,7 +24,7 @@ means "no filter", so each query writes ``($players IS NULL OR g.players = $play
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from typing import Any
 
@@ -64,6 +65,7 @@ class Question:
     headline_rank: int = 0  # ``-- headline: 1`` comes before ``-- headline: 2`` ("true" = 1); 0 = not a headline
     columns: dict[str, str] = field(default_factory=dict)  # result column -> its documented meaning
     path: str = ""
+    game: str = "common"  # the folder: "common" (asked of every game's results) or a game's name
 
     @property
     def parameter_names(self) -> tuple[str, ...]:
@@ -131,20 +133,29 @@ def parse_question(text: str, path: str = "") -> Question:
 
 
 def load_questions() -> dict[str, Question]:
-    """Every ``questions/*.sql`` of this package, by name: headline questions first (by their rank),
-    then the others by name.
+    """Every ``questions/<folder>/*.sql`` of this package, by name: ``common/`` (asked of every game's
+    results) and one folder per game; headline questions first (by their rank), then the others by name.
 
     Raises:
-        ValueError: a file's header is malformed, or its ``name`` differs from the file name.
+        ValueError: a file's header is malformed, its ``name`` differs from the file name, or two folders
+            hold a question of the same name.
     """
     found = []
-    for res in files(__package__).joinpath("questions").iterdir():
-        if not res.name.endswith(".sql"):
+    for folder in sorted(files(__package__).joinpath("questions").iterdir(), key=lambda r: r.name):
+        if not folder.is_dir():
             continue
-        q = parse_question(res.read_text(encoding="utf-8"), path=res.name)
-        if q.name != res.name[:-4]:
-            raise ValueError(f"{res.name}: the header names the question {q.name!r}; name and file must match")
-        found.append(q)
+        for res in sorted(folder.iterdir(), key=lambda r: r.name):
+            if not res.name.endswith(".sql"):
+                continue
+            path = f"{folder.name}/{res.name}"
+            q = parse_question(res.read_text(encoding="utf-8"), path=path)
+            if q.name != res.name[:-4]:
+                raise ValueError(f"{path}: the header names the question {q.name!r}; name and file must match")
+            found.append(replace(q, game=folder.name))
+    names = [q.name for q in found]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"questions named twice (in two folders): {', '.join(twice)}")
     found.sort(key=lambda q: (not q.headline, q.headline_rank, q.name))
     return {q.name: q for q in found}
 

@@ -21,6 +21,7 @@ simulation, so that is rarely more than the batch and one game.
 
 from __future__ import annotations
 
+from domain.games.dungeon_lords import GAME as DUNGEON_LORDS
 from domain.games.dungeon_lords.catalog import load_catalog
 from domain.games.dungeon_lords.events import ALL_EVENTS
 from domain.games.dungeon_lords.game_info import SEASONS
@@ -202,7 +203,7 @@ SELECT f.game_id, json_array_length(f.setup->'players'), f.setup->>'variant', f.
        (f.setup->>'seed')::BIGINT, f.starting_player, f.scenario, l.seq, s.game_id IS NOT NULL,
        array_to_string([c->>'color' FOR c IN s.cards IF (c->>'winner')::BOOLEAN], ','),
        list_max([(c->>'total')::INTEGER FOR c IN s.cards IF (c->>'winner')::BOOLEAN]),
-       f.position, l.year, l.season, l.combat_round, l.phase
+       f.position, l.year, l.season, l.combat_round, l.phase, '{game}'
 FROM firsts f JOIN lasts l USING (game_id) LEFT JOIN scored s USING (game_id)
 """
 
@@ -291,7 +292,7 @@ WITH cards AS (
     SELECT game_id, color, max(evil) AS peak_evil, arg_max(evil, seq) AS final_evil FROM recent_evil GROUP BY ALL
 ), rows AS (
     SELECT c.game_id, c.position, s.color, s.seat, s.play_position, coalesce(c.c->>'name', s.name) AS name,
-           s.bot, g.players, g.variant, g.origin, c.c AS card, c.c->'lines' AS lines, c.c->'titles' AS titles,
+           s.bot, g.players, g.variant, g.origin, g.game, c.c AS card, c.c->'lines' AS lines, c.c->'titles' AS titles,
            e.final_evil, e.peak_evil, (c.c->>'tiles')::INTEGER AS tiles,
            coalesce(n.rooms_built, 0) AS rooms_built, coalesce(n.monsters_hired, 0) AS monsters_hired
     FROM cards c JOIN seats s ON s.game_id = c.game_id AND s.color = c.c->>'color'
@@ -307,7 +308,7 @@ SELECT game_id, color, seat, play_position, name, bot, coalesce(bot, {strategy})
        array_to_string(json_keys(titles), ','),
        len([t FOR t IN json_keys(titles) IF (titles->>t) = 'exclusive']),
        (card->>'rank')::INTEGER, (card->>'winner')::BOOLEAN, final_evil, peak_evil, tiles, rooms_built,
-       monsters_hired
+       monsters_hired, game
 FROM rows
 """
 
@@ -321,6 +322,7 @@ def _fill(sql: str) -> str:
         paladins=_PALADINS,
         start=_CAT.evilometer.start,
         strategy=STRATEGY_SQL,
+        game=DUNGEON_LORDS.info.name,  # this projection reads Dungeon Lords' topics (dl.Game.*)
         source="{source}",
     )
 

@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS games (
     events INTEGER, finished BOOLEAN, winners VARCHAR,        -- winners: comma-separated colours
     winning_score INTEGER,
     first_position BIGINT,                    -- notification id of the game's first event
-    year INTEGER, season VARCHAR, combat_round INTEGER, phase VARCHAR)   -- where the game stands now""",
+    year INTEGER, season VARCHAR, combat_round INTEGER, phase VARCHAR,   -- where the game stands now
+    game VARCHAR)                             -- the game's registry name ('dungeon_lords')""",
     "player_results": """
 CREATE TABLE IF NOT EXISTS player_results (
     game_id VARCHAR, color VARCHAR, seat INTEGER,     -- seat: 0-based clockwise order of the players
@@ -46,7 +47,8 @@ CREATE TABLE IF NOT EXISTS player_results (
     red_marks INTEGER, room_bonus INTEGER, titles INTEGER, hall_of_fame INTEGER,   -- score-card lines
     titles_won VARCHAR,                       -- comma-separated title ids
     exclusive_titles INTEGER, rank INTEGER, won BOOLEAN,
-    final_evil INTEGER, peak_evil INTEGER, tiles INTEGER, rooms_built INTEGER, monsters_hired INTEGER)""",
+    final_evil INTEGER, peak_evil INTEGER, tiles INTEGER, rooms_built INTEGER, monsters_hired INTEGER,
+    game VARCHAR)                             -- the game's registry name: common questions filter on it""",
     "paladins": """
 CREATE TABLE IF NOT EXISTS paladins (
     game_id VARCHAR, seq INTEGER, year INTEGER, paladin VARCHAR, players INTEGER,

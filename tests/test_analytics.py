@@ -825,3 +825,17 @@ def test_write_report_filtered_and_empty(tmp_path, con):
     write_report(empty, tmp_path / "empty.html")
     text = (tmp_path / "empty.html").read_text(encoding="utf-8")
     assert text.count("<svg") == 2 and "0 games" in text and "0 events" in text
+
+
+def test_questions_live_in_a_common_folder_and_one_folder_per_game():
+    assert {q.game for q in QUESTIONS.values()} == {"common", "dungeon_lords"}
+    assert {n for n, q in QUESTIONS.items() if q.game == "common"} == {"win_rate_by_strategy", "seat_advantage"}
+    assert QUESTIONS["paladin_frequency"].path == "dungeon_lords/paladin_frequency.sql"
+
+
+def test_the_projection_names_the_game_of_every_game_and_result(logs):
+    c = duckdb.connect()
+    _project(c, logs)
+    assert c.execute("SELECT DISTINCT game FROM games").fetchall() == [("dungeon_lords",)]
+    assert c.execute("SELECT DISTINCT game FROM player_results").fetchall() == [("dungeon_lords",)]
+    c.close()
