@@ -18,13 +18,12 @@ from typing import Any
 from domain.kernel import CHANCE, Engine, GameInfo, Pending, RuleIndex
 
 from . import flow
-from .catalog import catalog_with, override_problem
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
 from .events import SEED_LIMIT, Event, EvilometerMoved, GameStarted, Seat
 from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
-from .registered import unregistered
+from .registered import playable_catalog
 from .rules_index import INDEX
 from .state import GameState, clone
 from .table_ruling import ruling_event
@@ -139,15 +138,9 @@ def new_game(
     if bots is not None and len(bots) != len(names):
         raise refuse("SETUP_INVALID", "name one bot per seat", "setup.players")
     try:
-        cat = catalog_with(catalog_overrides)
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        reason = override_problem(exc)
-        raise refuse(
-            "SETUP_INVALID", f"the catalog overrides do not fit the catalog: {reason}", "setup.catalog"
-        ) from None
-    missing = unregistered(cat)
-    if missing:
-        raise refuse("SETUP_INVALID", f"the catalog names rules nobody registered: {missing[0]}", "setup.catalog")
+        cat = playable_catalog(catalog_overrides)
+    except ValueError as exc:
+        raise refuse("SETUP_INVALID", str(exc), "setup.catalog") from None
     seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]
     start = GameStarted(
         players=seats,

@@ -4,8 +4,10 @@ names one that nobody registered is refused at set-up (SETUP_INVALID), not halfw
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import ACTIONS
-from .catalog import Catalog
+from .catalog import Catalog, catalog_with, override_problem
 from .effects import TRAP_SPECIALS, TRAP_TARGETING
 
 
@@ -19,3 +21,20 @@ def unregistered(cat: Catalog) -> list[str]:
             if values.special is not None and values.special not in TRAP_SPECIALS:
                 out.append(f"trap {trap.id!r} (Year {year}) special {values.special!r}")
     return out
+
+
+def playable_catalog(overrides: dict[str, Any] | None) -> Catalog:
+    """The catalog a new game (or scenario) plays with: the shipped one with a table's ``overrides``,
+    every location and trap effect it names registered.
+
+    Raises:
+        ValueError: one line saying why (an override that does not fit, or a rule nobody registered).
+    """
+    try:
+        cat = catalog_with(overrides)
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+        raise ValueError(f"the catalog overrides do not fit the catalog: {override_problem(exc)}") from None
+    missing = unregistered(cat)
+    if missing:
+        raise ValueError(f"the catalog names rules nobody registered: {missing[0]}")
+    return cat

@@ -18,12 +18,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import dungeon as dg
-from .catalog import catalog_with, override_problem
 from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
-from .registered import unregistered
+from .registered import playable_catalog
 from .state import Cell, GameState, Monster, NewRound, Paladin, to_dict
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
@@ -194,12 +193,9 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
 
 def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -> GameState:
     try:
-        cat = catalog_with(catalog_overrides)
+        cat = playable_catalog(catalog_overrides)
     except ValueError as exc:
-        raise _bad(f"the catalog overrides do not fit the catalog: {override_problem(exc)}") from None
-    missing = unregistered(cat)
-    if missing:
-        raise _bad(f"the catalog names rules nobody registered: {missing[0]}")
+        raise _bad(str(exc)) from None
     rng = random.Random(sc.seed)
     colors = [p.color for p in sc.players]
     least = 1 if sc.phase == "combat" else 2  # a combat situation (e.g. training) may have one dungeon

@@ -20,8 +20,8 @@ from typing import Any, cast
 
 from .. import events as ev
 from ..catalog.models import SpaceId, SpaceSpec
-from ..errors import RuleViolation
-from ..phases.common import catalog
+from ..errors import RuleViolation, refuse
+from ..phases.common import catalog, cost_dict, payment_problem
 from ..state import GameState, Placement, Player
 
 Decide = Callable[[GameState, Player, Placement, Any], list[ev.Event]]
@@ -67,6 +67,12 @@ def space_spec(state: GameState, pl: Placement) -> SpaceSpec:
     return catalog(state).action(pl.action).spaces[space]
 
 
+def cannot_pay(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    """Why a location that only costs its space's price cannot be carried out: the payment problem."""
+    problem = payment_problem(p, cost_dict(space_spec(state, pl).cost), action_name(state, pl), state.variant)
+    return problem or refuse("CANNOT_PAY", "the space's cost cannot be paid", "action.full_cost")
+
+
 def action_name(state: GameState, pl: Placement) -> str:
     """The location's printed name ("Dig Tunnels")."""
     return catalog(state).action(pl.action).name
@@ -81,5 +87,5 @@ from . import (  # noqa: E402  (each module registers its location)
     pay_and_take,
 )
 
-__all__ = ["ACTIONS", "ActionRules", "action_name", "location", "space_spec"]
+__all__ = ["ACTIONS", "ActionRules", "action_name", "cannot_pay", "location", "space_spec"]
 __all__ += ["build_room", "dig_tunnels", "hire_monster", "improve_reputation", "mine_gold", "pay_and_take"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..commands import ImproveReputation
-from ..errors import RuleViolation, refuse
+from ..errors import refuse
 from ..phases.common import cost_dict, payment_problem
 from ..state import GameState, Placement, Player
-from . import action_name, location, space_spec
+from . import action_name, cannot_pay, location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReputation]:
@@ -16,12 +16,7 @@ def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReput
     return [ImproveReputation(player=p.color, spy=s) for s in spies]
 
 
-def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
-    problem = payment_problem(p, cost_dict(space_spec(state, pl).cost), action_name(state, pl), state.variant)
-    return problem or refuse("CANNOT_PAY", "the space's cost cannot be paid", "action.full_cost")
-
-
-@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=_why_not)
+@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay)
 def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
     """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
     Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID)."""

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..commands import TakeAction
-from ..errors import RuleViolation, refuse
 from ..phases.common import cost_dict, payment_problem
 from ..state import GameState, Placement, Player
-from . import action_name, location, space_spec
+from . import action_name, cannot_pay, location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[TakeAction]:
     return [TakeAction(player=p.color)]
-
-
-def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
-    problem = payment_problem(p, cost_dict(space_spec(state, pl).cost), action_name(state, pl), state.variant)
-    return problem or refuse("CANNOT_PAY", "the space's cost cannot be paid", "action.full_cost")
 
 
 def pay_and_take(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> list[ev.Event]:
@@ -36,4 +30,4 @@ def pay_and_take(state: GameState, p: Player, pl: Placement, cmd: TakeAction) ->
 
 
 for _action in ("get_food", "recruit_imps", "buy_traps"):
-    location(_action, TakeAction, candidates=_candidates, why_not=_why_not)(pay_and_take)
+    location(_action, TakeAction, candidates=_candidates, why_not=cannot_pay)(pay_and_take)
