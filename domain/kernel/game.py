@@ -105,6 +105,7 @@ class GamePackage:
             game's record error (a ValueError) naming the line.
         problems: ``(state) -> [str]``: broken invariants (components conserved, tracks in range...).
         decisions: every kind of decision the game can wait for (:class:`~.pending.DecisionSpec` by kind).
+        seats: ``(state) -> [seat, ...]``: how commands name the players, clockwise (colours, ``"p1"``...).
     """
 
     rules: GameRules
@@ -120,6 +121,7 @@ class GamePackage:
     rebuild: Callable[[str], tuple[list[Any], Any]]
     problems: Callable[[Any], list[str]]
     decisions: Mapping[str, DecisionSpec]
+    seats: Callable[[Any], list[str]]
 
     @property
     def info(self) -> GameInfo:

@@ -77,7 +77,7 @@ def test_a_random_playout_keeps_every_promise(name: str, variant: str, players: 
     engine = game.engine
     rng = random.Random(seed)
     log, state = game.new_game(NAMES[:players], seed=seed, mode=mode, variant=variant)
-    colours = [p["color"] for p in game.to_dict(state)["players"]]
+    colours = game.seats(state)
     for step in range(PLAYOUT_LIMIT):
         p = engine.pending(state)
         _documented(game, p)

@@ -33,6 +33,7 @@ GAME = GamePackage(
     rebuild=rebuild,
     problems=problems,
     decisions=DECISIONS,
+    seats=lambda state: [p.color for p in state.players],
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -1,0 +1,47 @@
+"""Monster Inn (Pegasus Spiele 2022, by Roman Pelek): the second game on the kernel.
+
+:data:`GAME` is what :mod:`domain.games` registers under ``"monster_inn"``. Inside: the card list
+(``catalog.py``, ``data/cards.json``; values the rulebook does not print are provisional), the round
+(``inn.py``), scoring (``scoring.py``), the flow (``flow.py``), the fold (``evolve.py``), views, the
+record format's header (``record.py``), the provisional rules as options (``options.py``) and bots.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import GamePackage
+
+from .commands import parse_command
+from .decisions import DECISIONS
+from .events import event_from_json
+from .game import ENGINE, INFO, RULES, new_game
+from .invariants import problems
+from .record import export, rebuild
+from .state import from_dict, to_dict
+from .views import view
+
+
+def from_scenario(data: object) -> tuple[list, object]:
+    """Monster Inn has no scenarios yet. Raises RuleViolation (SETUP_INVALID)."""
+    from .refusals import refuse
+
+    raise refuse("SETUP_INVALID", "Monster Inn games start from set-up (scenarios are not supported yet)")
+
+
+GAME = GamePackage(
+    rules=RULES,
+    engine=ENGINE,
+    new_game=new_game,
+    from_scenario=from_scenario,
+    view=view,
+    to_dict=to_dict,
+    from_dict=from_dict,
+    event_from_json=event_from_json,
+    parse_command=parse_command,
+    export=export,
+    rebuild=rebuild,
+    problems=problems,
+    decisions=DECISIONS,
+    seats=lambda state: state.seats,
+)
+
+__all__ = ["ENGINE", "GAME", "INFO", "RULES"]

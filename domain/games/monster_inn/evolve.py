@@ -1,0 +1,171 @@
+"""The fold of Monster Inn: ``evolve(state, event) -> state``. It applies what each event says and
+decides nothing (the rules are in :mod:`.inn` and :mod:`.scoring`). It changes ``state`` in place;
+the engine hands it a private copy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import events as ev
+from .catalog import TREASURES
+from .inn import deck_tokens, is_monster
+from .state import DungeonHumanoid, DungeonMonster, GameState, Player
+
+Handler = Callable[[GameState, Any], None]
+HANDLERS: dict[type, Handler] = {}
+
+
+def on(cls: type) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+def _start(e: ev.GameStarted) -> GameState:
+    from .catalog import catalog_with
+
+    cat = catalog_with(e.catalog_overrides)
+    start = cat.start_supply
+    players = [Player(seat=s.seat, name=s.name, bot=s.bot, gold=start["gold"], gem=start["gem"]) for s in e.players]
+    supply = {t: getattr(cat.treasure, t) - start[t] * len(players) for t in TREASURES}
+    return GameState(
+        seed=e.seed,
+        mode=e.mode,
+        variant=e.variant,
+        rules=dict(e.rules),
+        catalog_hash=e.catalog_hash,
+        catalog_overrides=e.catalog_overrides,
+        origin=e.origin,
+        players=players,
+        supply=supply,
+        deck=deck_tokens(cat),
+        starter=e.starting_player,
+    )
+
+
+@on(ev.InnDealt)
+def _(s: GameState, e: ev.InnDealt) -> None:
+    for c in e.cards:
+        s.deck.remove(c)
+    s.inn = list(e.cards)
+    s.phase = "bid"
+    seats = s.seats
+    i = seats.index(s.starter)
+    s.in_round = seats[i:] + seats[:i]
+
+
+def _pay(s: GameState, p: Player, treasure: str, n: int) -> None:
+    setattr(p, treasure, getattr(p, treasure) - n)
+
+
+@on(ev.Remained)
+def _(s: GameState, e: ev.Remained) -> None:
+    _pay(s, s.player(e.player), e.treasure, 1)
+    s.pool, s.pool_type = s.pool + 1, e.treasure
+    s.in_round.append(s.in_round.pop(0))
+
+
+@on(ev.TreasureExchanged)
+def _(s: GameState, e: ev.TreasureExchanged) -> None:
+    p = s.player(e.player)
+    old = s.pool_type or "gold"
+    if e.to_player:
+        setattr(p, old, getattr(p, old) + e.returned)
+    else:
+        s.supply[old] += e.returned
+    _pay(s, p, e.treasure, e.paid)
+    s.pool, s.pool_type = e.paid, e.treasure
+    s.in_round.append(s.in_round.pop(0))
+
+
+@on(ev.Left)
+def _(s: GameState, e: ev.Left) -> None:
+    p = s.player(e.player)
+    p.gold += e.gold
+    p.gem += e.gem
+    s.pool, s.pool_type = 0, None
+    card = s.inn.pop(0)
+    if is_monster(card):
+        p.monsters.append(DungeonMonster(card=card))
+    else:
+        p.humanoids.append(DungeonHumanoid(back=card[1:]))
+    s.in_round.remove(e.player)
+    s.taker, s.awaiting = e.player, e.then
+
+
+@on(ev.BonusTaken)
+def _(s: GameState, e: ev.BonusTaken) -> None:
+    s.supply[e.treasure] -= 1
+    p = s.player(e.player)
+    setattr(p, e.treasure, getattr(p, e.treasure) + 1)
+    s.awaiting = ""
+
+
+@on(ev.BonusMissed)
+def _(s: GameState, e: ev.BonusMissed) -> None:
+    s.awaiting = ""
+
+
+@on(ev.Supported)
+def _(s: GameState, e: ev.Supported) -> None:
+    p = s.player(e.player)
+    _pay(s, p, e.treasure, 1)
+    next(m for m in p.monsters if m.card == e.monster).support = e.treasure
+    s.awaiting = ""
+
+
+@on(ev.SupportDeclined)
+def _(s: GameState, e: ev.SupportDeclined) -> None:
+    s.awaiting = ""
+
+
+@on(ev.RoundEnded)
+def _(s: GameState, e: ev.RoundEnded) -> None:
+    s.round += 1
+    s.starter = e.next_starter
+    s.phase, s.taker = "deal", ""
+
+
+@on(ev.HumanoidsSetAside)
+def _(s: GameState, e: ev.HumanoidsSetAside) -> None:
+    for seat, positions in e.positions.items():
+        p = s.player(seat)
+        for i in positions:
+            p.humanoids[i].removed = "no_monster" if i >= len(p.monsters) else "supported"
+    s.phase, s.taker = "scoring", ""
+
+
+@on(ev.HumanoidRevealed)
+def _(s: GameState, e: ev.HumanoidRevealed) -> None:
+    s.player(e.player).humanoids[e.position].card = e.card
+
+
+@on(ev.GameScored)
+def _(s: GameState, e: ev.GameScored) -> None:
+    for r in e.results:
+        p = s.player(r["seat"])
+        for i in r["beaten"]:
+            p.humanoids[i].removed = "beaten"
+    s.results = [dict(r) for r in e.results]
+    s.phase = "over"
+
+
+def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    """Fold one event into ``state`` (in place; None before the first event) and return it.
+
+    Raises:
+        ValueError: the first event is not GameStarted, or an event of no known type."""
+    if state is None:
+        if not isinstance(event, ev.GameStarted):
+            raise ValueError(f"a game starts with GameStarted, not {event.type}")
+        state = _start(event)
+    else:
+        handler = HANDLERS.get(type(event))
+        if handler is None:
+            raise ValueError(f"no fold for {event.type}")
+        handler(state, event)
+    state.version += 1
+    return state

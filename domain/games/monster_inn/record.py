@@ -1,0 +1,158 @@
+"""Monster Inn's record: the kernel's record format (:mod:`domain.kernel.record`) with this game's header.
+
+monster-inn-record 1
+game monster_inn
+engine monster-inn-2022/1
+catalog 1f0c...                    the card list's content hash
+overrides {"monsters": ...}        only when the table changed the card list
+rules {"exchange": "to_supply", ...}
+variant standard
+mode digital
+seed 7                             "-" while a digital game is in progress (it predicts the draws)
+origin recorded
+starting p2
+player p1 "Ann" bot=random
+draw h6-10,m2,m9,m15
+p2 remain {"treasure": "gem"}
+hash 5e3a...
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any
+
+from domain.kernel import RuleViolation
+from domain.kernel.chain import HashChain
+from domain.kernel.inputs import inputs_of
+from domain.kernel.record import RecordError, input_line, parse_record
+
+from . import events as ev
+from .catalog import catalog_with, override_problem
+from .commands import RecordDraw, parse_command
+from .game import ENGINE, INFO, RULESET_VERSION
+from .options import rules_problem
+from .state import GameState
+
+FORMAT = "monster-inn-record"
+CHAIN = HashChain(first_events=("GameStarted",))
+
+
+def chance_cards(e: ev.Event) -> list[str]:
+    """The cards a chance event says came up (a record's ``draw`` line)."""
+    if isinstance(e, ev.InnDealt):
+        return list(e.cards)
+    if isinstance(e, ev.HumanoidRevealed):
+        return [e.card]
+    raise ValueError(f"{e.type} is not a chance event")
+
+
+def log_hash(log: list[ev.Event]) -> str:
+    """The hash chain's head of ``log``: identifies the whole game."""
+    return CHAIN.final_hash((e.type, e.model_dump(mode="json")) for e in log)
+
+
+def export(log: list[ev.Event]) -> str:
+    """The record of a game: its header and one line per input; consequences are left out."""
+    start = log[0]
+    assert isinstance(start, ev.GameStarted), "a Monster Inn log begins with GameStarted"
+    final = ENGINE.replay(log)
+    over = final.phase == "over"
+    lines = [f"{FORMAT} 1", f"game {INFO.name}", f"engine {RULESET_VERSION}", f"catalog {start.catalog_hash}"]
+    if start.catalog_overrides:
+        lines.append(f"overrides {json.dumps(start.catalog_overrides, separators=(',', ':'))}")
+    lines += [
+        f"rules {json.dumps(start.rules, sort_keys=True)}",
+        f"variant {start.variant}",
+        f"mode {start.mode}",
+        f"seed {start.seed if start.seed is not None and (over or start.mode == 'tabletop') else '-'}",
+        f"origin {start.origin}",
+        f"starting {start.starting_player}",
+    ]
+    for s in start.players:
+        lines.append(f"player {s.seat} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
+    lines += [input_line(i.actor, i.command) for i in inputs_of(ENGINE, log, chance_cards)]
+    lines.append(f"hash {log_hash(log)}")
+    return "\n".join(lines) + "\n"
+
+
+def _json_line(rec: Any, key: str, default: str) -> tuple[int, Any]:
+    n, text = rec.one(key, default)
+    try:
+        return n, json.loads(text)
+    except json.JSONDecodeError:
+        raise RecordError(n, f"{key}: not JSON") from None
+
+
+def _start(rec: Any) -> ev.GameStarted:
+    n, game = rec.one("game", INFO.name)
+    if game != INFO.name:
+        raise RecordError(n, f"this is a record of {game!r}, not {INFO.name}")
+    seats: list[ev.Seat] = []
+    for n, text in rec.header.get("player", []):
+        try:
+            seat, name, *more = shlex.split(text)
+        except ValueError:
+            raise RecordError(n, "player <seat> <name> [bot=<bot>]") from None
+        bot = more[0].removeprefix("bot=") if more else None
+        seats.append(ev.Seat(seat=seat, name=name, bot=bot))
+    _, overrides = _json_line(rec, "overrides", "null")
+    n_rules, rules = _json_line(rec, "rules", "{}")
+    if not isinstance(rules, dict) or rules_problem(rules):
+        raise RecordError(
+            n_rules, (rules_problem(rules) if isinstance(rules, dict) else None) or "rules: a JSON object"
+        )
+    n_cat, claimed = rec.one("catalog")
+    try:
+        cat = catalog_with(overrides)
+    except ValueError as exc:
+        raise RecordError(n_cat, override_problem(exc)) from None
+    if claimed != cat.content_hash:
+        raise RecordError(
+            n_cat, f"the game was played with card list {claimed[:12]}; here it is {cat.content_hash[:12]}"
+        )
+    n_seed, seed = rec.one("seed", "-")
+    if seed != "-" and not seed.isdigit():
+        raise RecordError(n_seed, "seed: a whole number or -")
+    try:
+        return ev.GameStarted(
+            players=seats,
+            variant=rec.one("variant")[1],
+            mode=rec.one("mode")[1],
+            seed=None if seed == "-" else int(seed),
+            starting_player=rec.one("starting")[1],
+            catalog_hash=cat.content_hash,
+            catalog_overrides=overrides,
+            rules=rules,
+            origin=rec.one("origin", "imported")[1],
+        )
+    except ValueError as exc:
+        raise RecordError(1, f"the header does not describe a game: {str(exc).splitlines()[0]}") from None
+
+
+def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
+    """A record re-derived through the rules: (events, state). Every input is checked as in live play.
+
+    Raises:
+        RecordError: the line that is malformed or refused, and why (a refusal's code and rule)."""
+    rec = parse_record(text, FORMAT)
+    start = _start(rec)
+    if not 3 <= len(start.players) <= 5 or start.starting_player not in [s.seat for s in start.players]:
+        raise RecordError(1, "a game of 3 to 5 players whose starting player is one of them")
+    state = ENGINE.replay([start])
+    log, state = ENGINE.advance(state)
+    log = [start, *log]
+    for line in rec.inputs:
+        p = ENGINE.pending(state)
+        try:
+            command = RecordDraw(cards=line.command["cards"]) if line.actor == "chance" else parse_command(line.command)
+            if p.is_chance != (line.actor == "chance"):
+                raise RecordError(line.line, f"the game waits for: {p.prompt}")
+            events, state = ENGINE.execute_pure(state, command)
+        except RuleViolation as exc:
+            raise RecordError(line.line, f"{exc.code}: {exc.message} [{exc.rule}]") from None
+        log += events
+    if rec.hash and rec.hash != log_hash(log):
+        raise RecordError(len(text.splitlines()), "the hash does not match the events these inputs give")
+    return log, state

@@ -1,0 +1,115 @@
+"""The generic part of the game record: a versioned, line-oriented text of a game's inputs.
+
+    <format> <version>              e.g. ``monster-inn-record 1``
+    game <registry name>            which game the record is of
+    <key> <value>                   the game's own header lines (set-up, seats, seed...)
+    draw <id>,<id>,...              one line per draw, in order
+    <seat> <command type> <JSON>    one line per decision (fields other than type and player)
+    # a comment                     ignored
+    hash <hex>                      optional last line: the hash chain's head of the exported log
+
+Consequences are not written: an import re-derives them through the rules, so it is checked exactly
+like live play. A game builds its opening event from the header and says how a draw line becomes a
+command (``draw_command``); everything else is here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .pending import CHANCE
+
+
+class RecordError(ValueError):
+    """A malformed or illegal record: ``line`` is the 1-based line number, ``reason`` says why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line, self.reason = line, reason
+
+
+@dataclass(frozen=True, slots=True)
+class InputLine:
+    """One input line: ``actor`` (a seat, or ``"chance"``), the command as a JSON-native dict (a
+    draw: ``{"cards": [...]}``), and its line number."""
+
+    line: int
+    actor: str
+    command: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Record:
+    """A parsed record: header values (key -> list of (line, value)), input lines, the final hash."""
+
+    version: int
+    header: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    inputs: list[InputLine] = field(default_factory=list)
+    hash: str | None = None
+
+    def one(self, key: str, default: str | None = None) -> tuple[int, str]:
+        """The header line ``key`` as (line, value).
+
+        Raises:
+            RecordError: missing (and no default) or given twice."""
+        found = self.header.get(key, [])
+        if len(found) > 1:
+            raise RecordError(found[1][0], f"header {key!r} given twice")
+        if not found:
+            if default is None:
+                raise RecordError(1, f"the header has no {key!r} line")
+            return 0, default
+        return found[0]
+
+
+def input_line(actor: str, command: Any) -> str:
+    """The record line of one input: ``draw a,b`` or ``<seat> <type> <JSON fields>``."""
+    if actor == CHANCE:
+        return f"draw {','.join(command.cards)}"
+    body = command.model_dump(mode="json", exclude={"type", "player"}, exclude_defaults=True)
+    return f"{actor} {command.type} {json.dumps(body, separators=(', ', ': '))}"
+
+
+def parse_record(text: str, format_name: str, versions: tuple[int, ...] = (1,)) -> Record:
+    """Split a record into header, input lines and hash (no rules are checked here).
+
+    Raises:
+        RecordError: the first line is not ``<format_name> <version>``, a line is malformed, or a
+            line follows the ``hash`` line.
+    """
+    lines = text.splitlines()
+    first = lines[0].split() if lines else []
+    if len(first) != 2 or first[0] != format_name or not first[1].isdigit() or int(first[1]) not in versions:
+        raise RecordError(1, f"a record starts with '{format_name} {versions[-1]}'")
+    rec = Record(version=int(first[1]))
+    in_body = False
+    for n, raw in enumerate(lines[1:], 2):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if rec.hash is not None:
+            raise RecordError(n, "nothing may follow the hash line")
+        key, _, rest = line.partition(" ")
+        if key == "hash":
+            rec.hash = rest.strip()
+        elif key == "draw":
+            in_body = True
+            cards = [c.strip() for c in rest.split(",") if c.strip()]
+            rec.inputs.append(InputLine(n, CHANCE, {"cards": cards}))
+        elif rest.split(" ", 1)[0] and rest.lstrip().partition(" ")[2].lstrip().startswith("{"):
+            in_body = True
+            ctype, _, body = rest.strip().partition(" ")
+            try:
+                fields = json.loads(body)
+            except json.JSONDecodeError as exc:
+                raise RecordError(n, f"the command's fields are not JSON ({exc.msg})") from None
+            if not isinstance(fields, dict):
+                raise RecordError(n, "the command's fields must be a JSON object")
+            rec.inputs.append(InputLine(n, key, {**fields, "type": ctype, "player": key}))
+        elif in_body:
+            raise RecordError(n, f"expected an input line ('draw ...' or '<seat> <command> {{...}}'), not {line!r}")
+        else:
+            rec.header.setdefault(key, []).append((n, rest.strip()))
+    return rec

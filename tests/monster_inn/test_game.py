@@ -1,0 +1,102 @@
+"""Monster Inn as a whole: bots play complete games with the invariants after every event; the record
+round-trips and refuses a bad line by number; a view hides the other supplies and nothing else;
+the table's card list and rule options are recorded in the first event and change the game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from domain.games import get
+from domain.games.monster_inn import GAME
+from domain.games.monster_inn.bots import BOTS
+from domain.games.monster_inn.reference import markdown
+from domain.kernel import HIDDEN, RuleViolation, play_until_blocked
+from domain.kernel.record import RecordError
+
+ENGINE = GAME.engine
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _play(players: int, seed: int, bots: list[str], **kw):
+    log, s = GAME.new_game(NAMES[:players], seed=seed, bots=bots[:players], **kw)
+    chosen = {seat: BOTS[b] for seat, b in zip(s.seats, bots, strict=False)}
+    events, s, p = play_until_blocked(ENGINE, s, chosen, seed=seed)
+    return log + events, s, p
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_strategy_bots_play_whole_games_and_every_event_keeps_the_invariants(players: int) -> None:
+    for seed in range(8):
+        bots = random.Random(seed).sample(["random", "budgeted", "early_leaver"] * 2, players)
+        log, final, p = _play(players, seed, bots)
+        assert p.kind == "game_over" and final.results is not None
+        state = None
+        for n, e in enumerate(log, 1):
+            state = GAME.rules.evolve(state, e)
+            assert GAME.problems(state) == [], f"seed {seed}, after event {n} ({e.type})"
+        assert sum(r["winner"] for r in final.results) >= 1
+
+
+def test_the_budgeted_bidder_beats_random_play_on_average() -> None:
+    fame = {"budgeted": 0, "random": 0}
+    for seed in range(40):
+        _, final, _ = _play(4, seed, ["budgeted", "random", "budgeted", "random"])
+        for r, bot in zip(final.results, ["budgeted", "random", "budgeted", "random"], strict=True):
+            fame[bot] += r["fame"]
+    assert fame["budgeted"] > fame["random"]
+
+
+def test_a_tabletop_record_round_trips_and_a_bad_line_is_named() -> None:
+    log, s = GAME.new_game(NAMES[:3], mode="tabletop", starting_player=1)
+    rng = random.Random(3)
+    while ENGINE.pending(s).actors:
+        p = ENGINE.pending(s)
+        command = ENGINE.random_draw(s, p) if p.is_chance else rng.choice(p.options(p.actors[0]))
+        events, s = ENGINE.execute(s, command)
+        log += events
+    text = GAME.export(log)
+    assert "game monster_inn" in text and "draw h" in text
+    rebuilt, again = GAME.rebuild(text)
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
+    lines = text.splitlines()
+    n = next(i for i, line in enumerate(lines) if " remain " in line)
+    seat = lines[n].split()[0]
+    lines[n] = f'{seat} remain {{"treasure": "ruby"}}'
+    with pytest.raises(RecordError) as exc:
+        GAME.rebuild("\n".join(lines) + "\n")
+    assert exc.value.line == n + 1 and "treasure" in exc.value.reason
+    with pytest.raises(RecordError):
+        GAME.rebuild(text.replace("game monster_inn", "game dungeon_lords"))
+
+
+def test_a_players_view_hides_the_other_supplies_and_does_not_depend_on_them() -> None:
+    _, s = GAME.new_game(NAMES[:4], seed=5)
+    mine = GAME.view(s, "p1")
+    assert mine["players"][0]["gold"] == 3 and mine["players"][1]["gold"] == HIDDEN and mine["seed"] == HIDDEN
+    other = s.model_copy(deep=True)
+    other.player("p2").gold, other.player("p2").gem = 0, 6  # another secret, same public facts
+    assert GAME.view(other, "p1") == mine
+    _, open_game = GAME.new_game(NAMES[:4], seed=5, variant="open_treasure")
+    assert GAME.view(open_game, "p1")["players"][1]["gold"] == 3  # rulebook › Variant: open Treasures
+
+
+def test_the_card_list_and_rule_options_are_recorded_and_used() -> None:
+    override = {"monsters": {"m20": {"skulls": 1}, "m16": {"skulls": 1}}}
+    log, s = GAME.new_game(NAMES[:3], mode="tabletop", catalog_overrides=override, rules={"support": "stack"})
+    first = log[0]
+    assert first.catalog_overrides == override and first.rules["support"] == "stack"
+    assert first.catalog_hash != get("monster-inn").new_game(NAMES[:3], mode="tabletop")[0][0].catalog_hash
+    assert s.catalog.card("m20").skulls == 1 and "skulls" not in s.catalog.card("m20").provisional
+    with pytest.raises(RuleViolation) as exc:
+        GAME.new_game(NAMES[:3], catalog_overrides={"monsters": {"m7": {"kind": "dragons"}}})
+    assert exc.value.code == "SETUP_INVALID" and "5 kinds" in exc.value.message
+    with pytest.raises(RuleViolation):
+        GAME.new_game(NAMES[:3], rules={"exchange": "free"})
+
+
+def test_docs_describe_the_game_as_generated() -> None:
+    assert (ROOT / "docs" / "monster-inn.md").read_text() == markdown()
