@@ -84,6 +84,25 @@ def _game_id(application, game: str):
     raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
 
 
+def _package(name: str):
+    """The registered game ``name`` (``dungeon-lords``, ``monster-inn``), or a one-line error."""
+    from domain.games import GAMES, get
+
+    try:
+        return get(name)
+    except KeyError:
+        raise UserError(f"no game {name!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}") from None
+
+
+def _dl_game_id(application, game: str, what: str):
+    """A game id (as :func:`_game_id`) of a Dungeon Lords game: ``what`` is not offered for others yet."""
+    gid = _game_id(application, game)
+    package = application.game_of(gid)
+    if package.info.name != "dungeon_lords":
+        raise UserError(f"{what} is not available for {package.info.title} games yet (see docs/monster-inn.md)")
+    return gid
+
+
 def _viewer(state, as_: str | None) -> str | None:
     """The player colour of ``--as`` (any case), or None for the omniscient view. ``state``: the game's
     state, or its log (the first event names the seats)."""
@@ -92,12 +111,19 @@ def _viewer(state, as_: str | None) -> str | None:
     if isinstance(state, list):
         first = state[0]
         seats = first.players if hasattr(first, "players") else first.state["players"]
-        colours = [p.color if hasattr(p, "color") else p["color"] for p in seats]
+        colours = [_seat(p) for p in seats]
     else:
-        colours = [p.color for p in state.players]
+        colours = [_seat(p) for p in state.players]
     if as_.strip().lower() not in colours:
-        raise UserError(f"--as takes a player colour of this game: {', '.join(colours)}")
+        raise UserError(f"--as takes a player of this game: {', '.join(colours)}")
     return as_.strip().lower()
+
+
+def _seat(p) -> str:
+    """How commands name a player: a colour (Dungeon Lords) or a seat (Monster Inn's p1..p5)."""
+    if isinstance(p, dict):
+        return p.get("color") or p["seat"]
+    return getattr(p, "color", None) or p.seat
 
 
 def _warn_if_broken(application, gid) -> list[str]:
@@ -107,7 +133,12 @@ def _warn_if_broken(application, gid) -> list[str]:
     return problems
 
 
-def _bots():
+def _bots(game: str = "dungeon_lords"):
+    """The bots that can play a seat of ``game``, by name."""
+    if game == "monster_inn":
+        from domain.games.monster_inn.bots import BOTS
+
+        return BOTS
     from domain.games.dungeon_lords.strategies import STRATEGIES
 
     return STRATEGIES

@@ -27,7 +27,8 @@ def main_options(
             envvar="DL_CATALOG",
             help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
             "a provisional card defined with the engine's effect vocabulary. New games record it whole and keep "
-            "it; `audit` with it re-runs a game under these components.",
+            "it; `audit` with it re-runs a game under these components. A Monster Inn card list says "
+            '"game": "monster_inn" (docs/monster-inn.md).',
         ),
     ] = None,
     init: Annotated[
@@ -50,7 +51,13 @@ def main_options(
             raise typer.BadParameter(f"no such file: {catalog}")
         try:
             OPTIONS["catalog"] = overrides = catalog_overrides(str(catalog))
-            catalog_with(overrides)  # refuse a bad file before any game records it
+            if overrides.get("game") == "monster_inn":  # a Monster Inn card list says so
+                from domain.games.monster_inn.catalog import catalog_with as monster_inn_catalog
+                from domain.games.monster_inn.catalog import override_problem
+
+                monster_inn_catalog(overrides)
+            else:
+                catalog_with(overrides)  # refuse a bad file before any game records it
         except (OSError, ValueError) as exc:  # one line and exit 2, as every usage error
             from .errors import report
 
@@ -72,7 +79,7 @@ def main() -> None:
 
 # Each module registers its commands on `app`, in the order `--help` lists them (docs/cli.md).
 # isort: off
-from .commands import play  # noqa: E402,F401
+from .commands import play, bots  # noqa: E402,F401
 from .games import dungeon_lords  # noqa: E402,F401
 from .commands import inspect, records, history, games, analytics, demo, tools  # noqa: E402,F401
 # isort: on

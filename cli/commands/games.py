@@ -42,7 +42,7 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per game.")] = False,
     store: StoreOpt = None,
 ) -> None:
-    """List the games: id prefix, origin, seats, status, events, created, last input."""
+    """List the games: id prefix, game, origin, seats, status, events, created, last input."""
     if ctx.invoked_subcommand is not None:
         return
     from domain.games.dungeon_lords.events import ORIGINS
@@ -65,10 +65,11 @@ def games(
             print(json.dumps({**asdict(s), "id": str(s.id)}))
         return
 
-    table = Table("id", "origin", "seats", "status", "events", "created", "last input", box=None)
+    table = Table("id", "game", "origin", "seats", "status", "events", "created", "last input", box=None)
     for s in rows:
         table.add_row(
             str(s.id)[:8],
+            s.game.replace("_", "-"),
             s.origin + (f" from {s.forked_from}" if s.forked_from else ""),
             ", ".join(s.seats),
             s.status,

@@ -10,7 +10,7 @@ import typer
 from domain.games.dungeon_lords.commands import RecordDraw, parse_command
 from domain.games.dungeon_lords.describe import describe_event
 
-from ..context import OPTIONS, GameArg, StoreOpt, _app, _game_id, app
+from ..context import OPTIONS, GameArg, StoreOpt, _app, _dl_game_id, _game_id, app
 from ..errors import UserError, handled
 from ..render import console
 
@@ -94,7 +94,7 @@ def audit(
     from domain.games.dungeon_lords.audit import audit as audit_log
 
     application = _app(store)
-    gid = _game_id(application, game)
+    gid = _dl_game_id(application, game, "audit")
     report = audit_log(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
     if as_json:
         print(json.dumps({**asdict(report), "clean": report.clean}))
@@ -136,6 +136,6 @@ def fork(
     from domain.games.dungeon_lords.corrections import fork as fork_log
 
     application = _app(store)
-    source = _game_id(application, game)
+    source = _dl_game_id(application, game, "fork")
     gid = application.create_from_events(fork_log(application.log(source), at, str(source)))
     console.print(str(gid))

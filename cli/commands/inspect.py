@@ -11,8 +11,9 @@ from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.describe import describe_event
 from domain.games.dungeon_lords.views import view, visible_event, visible_log
 
-from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _viewer, _warn_if_broken, app
+from ..context import AsOpt, GameArg, StoreOpt, _app, _dl_game_id, _game_id, _viewer, _warn_if_broken, app
 from ..errors import handled
+from ..games import monster_inn as mi
 from ..render import console, options_table, status_table
 
 
@@ -35,8 +36,14 @@ def status(
     gid = _game_id(application, game)
     state = application.state(gid, version=at)
     viewer = _viewer(state, as_)
+    package = application.game_of(gid)
     if as_json:
-        console.print_json(json.dumps(view(state, viewer)))
+        console.print_json(json.dumps(package.view(state, viewer)))
+        return
+    if package.info.name == "monster_inn":
+        mi.status(state, package.view(state, viewer))
+        if at is None:
+            mi.options(package.engine.pending(state), viewer, hide_others=viewer is not None)
         return
     from domain.games.dungeon_lords.state import from_dict
 
@@ -61,7 +68,8 @@ def options(
     gid = _game_id(application, game)
     state = application.state(gid, version=at)
     viewer = _viewer(state, as_)
-    p = engine.pending(state)
+    package = application.game_of(gid)
+    p = package.engine.pending(state)
     if as_json:
         out = {"event": state.version, "kind": p.kind, "actors": p.actors, "prompt": p.prompt, "rule": p.rule}
         if p.is_chance:
@@ -77,6 +85,9 @@ def options(
         console.print_json(json.dumps(out))
         return
     console.print(f"at event {state.version}:")
+    if package.info.name == "monster_inn":
+        mi.options(p, viewer, hide_others=viewer is not None)
+        return
     options_table(p, actor_filter=viewer, hide_others=viewer is not None)
 
 
@@ -97,6 +108,9 @@ def log(
     events = application.log(gid)
     numbers = [v for v, *_ in application.stored(gid)]  # as stored: a missing event leaves a gap
     viewer = _viewer(events, as_)
+    if application.game_of(gid).info.name == "monster_inn":
+        mi.log(events, numbers, viewer, as_json)
+        return
     gone = taken_back(events)
     if as_json:
         for k, (n, d) in enumerate(zip(numbers, visible_log(events, viewer)), 1):
@@ -124,8 +138,7 @@ def explain(
     from domain.games.dungeon_lords.audit import explain as explain_event
 
     application = _app(store)
-    gid = _game_id(application, game)
-    events = application.log(gid)
+    events = application.log(_dl_game_id(application, game, "explain"))
     text = explain_event(events, number, _viewer(events, as_))
     if as_json:
         print(json.dumps({"event": number, "text": text}))
@@ -149,7 +162,7 @@ def diff(
     from domain.games.dungeon_lords.corrections import effective
 
     application = _app(store)
-    ids = [_game_id(application, g) for g in (game1, game2)]
+    ids = [_dl_game_id(application, g, "diff") for g in (game1, game2)]
     states = [application.state(g) for g in ids]
     viewer = _viewer(states[0], as_)
     lines = [visible_log(effective(application.log(g)), viewer) for g in ids]

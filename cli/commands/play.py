@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.commands import RecordDraw, parse_command
 from domain.games.dungeon_lords.views import visible_event
 
-from ..context import OPTIONS, StoreOpt, _app, _bots, _game_id, app
+from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, app
 from ..errors import UserError, handled
-from ..render import console, options_table, print_events, scores_table, status_table
+from ..games import monster_inn as mi
+from ..render import console, options_table, print_events
 
 
 @app.command()
 @handled
 def new(
-    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.", min=2, max=4)] = 4,
+    players: Annotated[int, typer.Option(help="Number of players: 2-4 (Dungeon Lords), 3-5 (Monster Inn).")] = 4,
     names: Annotated[str | None, typer.Option(help="Comma-separated player names, clockwise (sets the count).")] = None,
-    variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            help="Rules variant: first_game or full (Dungeon Lords); standard or open_treasure (Monster Inn)."
+        ),
+    ] = None,
     mode: Annotated[
         str, typer.Option(help="digital (the engine draws) or tabletop (you record every draw).")
     ] = "digital",
@@ -30,16 +34,26 @@ def new(
         int | None,
         typer.Option(help="Seed for the engine's draws (digital mode), 0 to 2^63 - 1.", min=0, max=2**63 - 1),
     ] = None,
-    starting_player: Annotated[int, typer.Option(help="Seat (0-based) of the starting player.")] = 0,
+    starting_player: Annotated[
+        int | None, typer.Option(help="Seat (0-based) of the starting player (Monster Inn digital: drawn).")
+    ] = None,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario file (JSON) instead.")] = None,
+    game: Annotated[
+        str, typer.Option(help="Which game: dungeon-lords or monster-inn (see `games`).")
+    ] = "dungeon-lords",
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(help="Monster Inn: a provisional rule choice NAME=VALUE, e.g. exchange=to_player (repeatable)."),
+    ] = None,
     store: StoreOpt = None,
 ) -> None:
     """Create a game and print its id."""
     application = _app(store)
-    if scenario is not None:
-        events, _ = engine.from_scenario(scenario, OPTIONS["catalog"])
-        gid = application.create_from_events(events)
-    else:
+    package = _package(game)
+    if package.info.name != "dungeon_lords":
+        if scenario is not None:
+            raise UserError(f"scenarios are not available for {package.info.title} games yet")
+        rules = dict(_pair(r) for r in rule or [])
         seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
         gid = application.create_game(
             [s.strip() for s in seats],
@@ -48,8 +62,34 @@ def new(
             seed=seed,
             starting_player=starting_player,
             catalog_overrides=OPTIONS["catalog"],
+            game=package.info.name,
+            **({"rules": rules} if rules else {}),
+        )
+        console.print(str(gid))
+        return
+    if rule:
+        raise UserError("--rule is for Monster Inn; Dungeon Lords records its rulings with `act ... table_ruling`")
+    if scenario is not None:
+        events, _ = engine.from_scenario(scenario, OPTIONS["catalog"])
+        gid = application.create_from_events(events)
+    else:
+        seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
+        gid = application.create_game(
+            [s.strip() for s in seats],
+            variant=variant or "first_game",
+            mode=mode,
+            seed=seed,
+            starting_player=starting_player or 0,
+            catalog_overrides=OPTIONS["catalog"],
         )
     console.print(str(gid))
+
+
+def _pair(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise UserError(f"--rule takes NAME=VALUE, not {text!r}")
+    return name.strip(), value.strip()
 
 
 @app.command()
@@ -88,14 +128,15 @@ def act(
         raise UserError("give exactly one of --json, --pick or --draw")
     application = _app(store)
     gid = _game_id(application, game)
+    package = application.game_of(gid)
     viewer = as_.strip().lower() if as_ else None
     if json_ is not None:
-        command = parse_command(json_)
+        command = package.parse_command(json_)
     elif draw is not None:
-        command = RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
+        command = package.rules.draw_command([c.strip() for c in draw.split(",") if c.strip()])
     else:
         state = application.state(gid, version=at_event)
-        p = engine.pending(state)
+        p = package.engine.pending(state)
         actor = (player or viewer or (p.actors[0] if p.actors else "")).strip().lower()
         if p.is_chance or actor not in p.actors:
             raise UserError(
@@ -118,65 +159,13 @@ def _submit(
     gid = _game_id(application, game)
     events = application.execute(gid, command, expected=expected)
     log = application.log(gid)
+    if application.game_of(gid).info.name == "monster_inn":  # no secret in its events once played
+        for n, e in enumerate(events, len(log) - len(events) + 1):
+            console.print(f"{n:5d}  [{e.kind[:4]}] {mi.describe(e)}", markup=False)
+        console.print(f"at event {len(log)}:")
+        mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
+        return
     shown = [visible_event(log, n, viewer) for n in range(len(log) - len(events) + 1, len(log) + 1)]
     print_events(shown, start=len(log) - len(events) + 1)
     console.print(f"at event {len(log)}:")
     options_table(application.pending(gid), actor_filter=viewer, hide_others=viewer is not None)
-
-
-@app.command()
-@handled
-def play(
-    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.", min=2, max=4)] = 4,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for the draws and the bots, 0 to 2^63 - 1.", min=0, max=2**63 - 1)
-    ] = None,
-    variant: Annotated[str, typer.Option(help="Rules variant: first_game or full.")] = "first_game",
-    bots: Annotated[
-        str,
-        typer.Option(help="Bots for the seats, comma-separated (one name for all seats); see `dungeon-lords bots`."),
-    ] = "random",
-    store: StoreOpt = None,
-    verbose: Annotated[bool, typer.Option(help="Print every event, not just the result.")] = False,
-) -> None:
-    """Play a complete game with bots for every seat, store it, and print the final scores and titles."""
-    from domain.games.dungeon_lords.bots import play_until_blocked
-
-    seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
-    known = _bots()
-    names = bots.split(",")
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players or any(n not in known for n in names):
-        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
-    events, state = engine.new_game(
-        [f"{n} {i + 1}" for i, n in enumerate(names)],
-        variant=variant,
-        seed=seed,
-        bots=names,
-        catalog_overrides=OPTIONS["catalog"],
-    )
-    more, state, waiting = play_until_blocked(
-        state, {p.color: known[n] for p, n in zip(state.players, names)}, seed=seed
-    )
-    events += more
-    gid = _app(store).create_from_events(events)
-    if verbose:
-        print_events(events)
-    if state.scores:
-        scores_table(state)
-    else:
-        status_table(state, None)
-    shown = f"seed {seed}, " if state.scores else ""  # a seed predicts the draws: shown once it is over
-    console.print(f"Game {gid}: {len(events)} events stored ({shown}{variant.replace('_', ' ')}).")
-    if waiting.actors or waiting.kind != "game_over":
-        console.print(f"[bold]The game stops here:[/] {waiting.prompt}")
-
-
-@app.command("bots")
-@handled
-def bots_cmd() -> None:
-    """List the bots that can play a seat."""
-    for name, bot in _bots().items():
-        doc = (bot.__doc__ or "").strip().splitlines()
-        console.print(f"{name:16s} {doc[0] if doc else ''}")

@@ -7,9 +7,7 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords import engine
-
-from ..context import StoreOpt, _app, _game_id, app
+from ..context import StoreOpt, _app, _dl_game_id, _game_id, app
 from ..errors import UserError, handled
 from ..render import console, err_console
 
@@ -24,7 +22,7 @@ def record(
     from ..record import record_loop
 
     application = _app(store)
-    gid = _game_id(application, game)
+    gid = _dl_game_id(application, game, "record (the interactive loop)")
 
     def ask(prompt: str) -> str | None:
         try:
@@ -43,10 +41,9 @@ def export_cmd(
     store: StoreOpt = None,
 ) -> None:
     """Write the game's record: a versioned text file, one line per decision and draw (docs/record-format.md)."""
-    from domain.games.dungeon_lords.record_format import export
-
     application = _app(store)
-    text = export(application.log(_game_id(application, game)))
+    gid = _game_id(application, game)
+    text = application.game_of(gid).export(application.log(gid))
     if out is None:
         print(text, end="")
     else:
@@ -67,21 +64,26 @@ def import_cmd(
     store: StoreOpt = None,
 ) -> None:
     """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
-    from domain.games.dungeon_lords.record_format import RecordError, rebuild
+    from domain.games import GAMES
+    from domain.games.dungeon_lords.record_format import rebuild
 
     try:
         text = record_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {record_file}: {exc}") from None
-    try:
-        events, state = rebuild(text, allow_unfinished=allow_unfinished)
-    except RecordError as exc:
+    package = next((g for g in GAMES.values() if g.info.record_format == text.split(" ", 1)[0]), GAMES["dungeon_lords"])
+    try:  # a record error is a ValueError naming the line
+        if package.info.name == "dungeon_lords":
+            events, state = rebuild(text, allow_unfinished=allow_unfinished)
+        else:
+            events, state = package.rebuild(text)
+    except ValueError as exc:
         raise UserError(f"{record_file}: {exc} (nothing was stored)") from None
     events[0] = events[0].model_copy(update={"origin": "imported"})  # this copy's provenance (not hashed)
-    gid = _app(store).create_from_events(events)
+    gid = _app(store).create_from_events(events, game=package.info.name)
     if not any(line.startswith("hash ") for line in text.splitlines()):
         err_console.print("note: the record has no hash line, so it cannot be checked for changes")
-    waiting = engine.pending(state)
+    waiting = package.engine.pending(state)
     if waiting.actors:
         err_console.print(f"note: imported unfinished; the game waits for: {waiting.prompt}")
     console.print(str(gid))

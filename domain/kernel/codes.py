@@ -35,6 +35,10 @@ class KernelRefusal(RefusalCode):
     NOT_YOUR_TURN = ("the game waits for another player", "flow.not_your_turn")
     DRAW_IMPOSSIBLE = ("the recorded draw cannot come from the components that remain", "input.chance")
     COMMAND_MALFORMED = ("the input is not a command of this game (JSON and its fields)", "input.schema")
+    NOT_SUPPORTED = (
+        "this game does not offer that operation yet (it is listed in its documentation)",
+        "flow.supported",
+    )
 
 
 def refusals_markdown(title: str, enums: Iterable[type[RefusalCode]], cite: dict[str, str]) -> str:

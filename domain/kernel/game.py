@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .chain import HashChain
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
 
@@ -42,6 +43,7 @@ class GameInfo:
         information: ``"imperfect"`` when players hold secrets (views redact them).
         variants: the rule variants a game can start with.
         topic_prefix: prefix of the stored event topics (``"dl.Game."``), fixed for ever.
+        record_format: the first word of the game's record (``"dungeon-lords-record"``).
     """
 
     name: str
@@ -52,6 +54,7 @@ class GameInfo:
     information: str
     variants: tuple[str, ...]
     topic_prefix: str
+    record_format: str = ""
 
 
 class GameRules(Protocol):
@@ -106,6 +109,9 @@ class GamePackage:
         problems: ``(state) -> [str]``: broken invariants (components conserved, tracks in range...).
         decisions: every kind of decision the game can wait for (:class:`~.pending.DecisionSpec` by kind).
         seats: ``(state) -> [seat, ...]``: how commands name the players, clockwise (colours, ``"p1"``...).
+        events: every domain event class by its type name (what a store registers under the game's topics).
+        chain: the game's hash chain; its ``first_events`` are the events that begin a game.
+        state_type: the class of the game's state (snapshots are stored as its ``to_dict`` form).
     """
 
     rules: GameRules
@@ -122,6 +128,9 @@ class GamePackage:
     problems: Callable[[Any], list[str]]
     decisions: Mapping[str, DecisionSpec]
     seats: Callable[[Any], list[str]]
+    events: Mapping[str, type]
+    chain: HashChain
+    state_type: type
 
     @property
     def info(self) -> GameInfo:

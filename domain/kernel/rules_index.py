@@ -18,6 +18,7 @@ KERNEL_RULES: dict[str, str] = {
     "flow.not_your_turn": "The game waits for one input at a time, from the players it names (see `options`)",
     "input.chance": "A draw can only produce components that remain (counted from the log)",
     "input.schema": "A command is a JSON object whose fields match its type",
+    "flow.supported": "Each game lists what it offers (docs/python-api.md); an operation it lacks changes nothing",
 }
 
 

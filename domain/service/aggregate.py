@@ -1,5 +1,9 @@
-"""``Game``: the eventsourcing aggregate of one game of Dungeon Lords. Its state is a ``GameState``
-folded by ``dungeon_lords.evolve.evolve``; the rules live in :mod:`domain.games.dungeon_lords`, not here.
+"""The eventsourcing aggregates: one class per registered game, built by :func:`aggregate_class` from
+the game's :class:`~domain.kernel.GamePackage`. ``Game`` is Dungeon Lords' (topics ``dl.Game.<Event>``),
+``MonsterInnGame`` Monster Inn's (``mi.Game.<Event>``); :data:`AGGREGATES` holds them by game name. An
+aggregate's state is the game's state folded by the game's own ``evolve``; the rules live in the game.
+
+What follows describes Dungeon Lords; every game is stored the same way under its own topic prefix.
 
 Stored shape. Every domain event ``X`` (see :data:`domain.games.dungeon_lords.events.ALL_EVENTS`) is stored as its own
 eventsourcing event class ``Game.X`` with the stable topic ``"dl.Game.X"`` (the aggregate's topic is
@@ -28,88 +32,81 @@ edits ``state["state"]``, a GameState, or drop the snapshot tables: snapshots ar
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Transcoding
 from eventsourcing.utils import register_topic
 
-from domain.games.dungeon_lords.chain import link
-from domain.games.dungeon_lords.events import ALL_EVENTS
-from domain.games.dungeon_lords.events import Event as DomainEvent
-from domain.games.dungeon_lords.evolve import evolve
-from domain.games.dungeon_lords.state import GameState, from_dict, to_dict
-
-TOPIC_PREFIX = "dl.Game."
-CREATED_EVENTS = ("GameStarted", "ScenarioLoaded")
+from domain.games import GAMES
+from domain.kernel import GamePackage
 
 
-class Game(Aggregate):
-    """One game. ``game.state`` is the folded :class:`GameState`; build with :meth:`start`."""
+class GameAggregate(Aggregate):
+    """Base of the games' aggregates (never stored itself). ``game.state`` is the folded state of the
+    game named by the class's ``package``; build one with :meth:`start`."""
 
-    TOPIC = "dl.Game"
+    package: ClassVar[GamePackage]
+    event_classes: ClassVar[dict[str, type[Any]]]
 
     class Event(Aggregate.Event):
         """Base of the stored events: ``data`` is the domain event's JSON payload, ``chain`` the hash
-        that links it to the event before (:mod:`domain.games.dungeon_lords.chain`; "" in events stored before it)."""
+        that links it to the event before (the game's ``HashChain``; "" in events stored before it)."""
 
         data: dict[str, Any]
         chain: str = ""
 
-        domain_class = DomainEvent  # set on each generated subclass
+        domain_class: ClassVar[type[Any]]  # set on each generated subclass
 
-        def to_domain(self) -> DomainEvent:
+        def to_domain(self) -> Any:
             """The validated pydantic domain event."""
             return self.domain_class.model_validate(self.data)
 
-        def apply(self, game: Game) -> None:
+        def apply(self, game: Any) -> None:
             game.__dict__["chain"] = self.chain
             if game.__dict__.get("_folded_elsewhere"):
                 return  # bulk creation: the caller hands over the final state
-            game.state = evolve(getattr(game, "state", None), self.to_domain())
+            game.state = type(game).package.rules.evolve(getattr(game, "state", None), self.to_domain())
 
-    class Created(Event, Aggregate.Created):
-        """Base of the two created-events (never stored itself)."""
-
-        TOPIC = "dl.Game.Created"
-
-    # --- commands ---------------------------------------------------------------------------------
     @classmethod
-    def start(cls, first: DomainEvent) -> Game:
-        """A new game from its first domain event (``GameStarted`` or ``ScenarioLoaded``).
+    def start(cls, first: Any) -> Any:
+        """A new game from its first domain event (one of the game's ``chain.first_events``).
 
         Raises:
             ValueError: ``first`` is another kind of event.
         """
-        if first.type not in CREATED_EVENTS:
-            raise ValueError(f"a game starts with {' or '.join(CREATED_EVENTS)}, not {first.type}")
+        created_events = cls.package.chain.first_events
+        if first.type not in created_events:
+            raise ValueError(f"a game starts with {' or '.join(created_events)}, not {first.type}")
         data = _payload(first)
-        created: Any = EVENT_CLASSES[first.type]  # a Game.Created subclass (the mapping holds both kinds)
-        return cls._create(created, data=data, chain=link("", 1, first.type, data))
+        created: Any = cls.event_classes[first.type]  # a Created subclass (the mapping holds both kinds)
+        return cls._create(created, data=data, chain=cls.package.chain.link("", 1, first.type, data))
 
-    def record(self, events: Iterable[DomainEvent], final_state: GameState | None = None) -> None:
+    def record(self, events: Iterable[Any], final_state: Any = None) -> None:
         """Trigger each domain event (in order) on this game; ``save()`` stores them.
 
         ``final_state``: the state these events fold to, already computed (simulation); the events
         are then stored without being folded again."""
         if final_state is not None:
             self.__dict__["_folded_elsewhere"] = True
+        link = type(self).package.chain.link
         try:
             for e in events:
                 data = _payload(e)
                 chain = link(getattr(self, "chain", ""), self.version + 1, e.type, data)
-                self.trigger_event(EVENT_CLASSES[e.type], data=data, chain=chain)
+                self.trigger_event(type(self).event_classes[e.type], data=data, chain=chain)
         finally:
             self.__dict__.pop("_folded_elsewhere", None)
         if final_state is not None:
             self.state = final_state
 
 
-def _payload(e: DomainEvent) -> dict[str, Any]:
-    return e.model_dump(mode="json")
+def _payload(e: Any) -> dict[str, Any]:
+    data: dict[str, Any] = e.model_dump(mode="json")
+    return data
 
 
-def fold(game: Game | None, events: Iterable[Any]) -> Game | None:
+def fold(game: Any, events: Iterable[Any]) -> Any:
     """A plain projector (``repository.get(..., projector_func=fold)``): the library's default runs a
     slow runtime Protocol check per event on Python 3.11 (architecture §3)."""
     for e in events:
@@ -117,31 +114,78 @@ def fold(game: Game | None, events: Iterable[Any]) -> Game | None:
     return game
 
 
-def _define(name: str, domain_cls: type[DomainEvent]) -> type[Game.Event]:
-    base = Game.Created if name in CREATED_EVENTS else Game.Event
-    cls = type(
-        name,
-        (base,),
-        {
-            "TOPIC": TOPIC_PREFIX + name,
-            "class_version": domain_cls.version,
-            "domain_class": domain_cls,
-            "__module__": __name__,
-            "__qualname__": f"Game.{name}",
-        },
+def aggregate_class(package: GamePackage, class_name: str) -> type[GameAggregate]:
+    """The aggregate of one game: topic ``<prefix>`` (``"dl.Game"``) and one event class per domain
+    event, with the stable topic ``<prefix>.<Event>``, registered with eventsourcing."""
+    prefix = package.info.topic_prefix
+    created_names = package.chain.first_events
+
+    event_base: Any = type(
+        "Event", (GameAggregate.Event,), {"__module__": __name__, "__qualname__": f"{class_name}.Event"}
     )
-    register_topic(TOPIC_PREFIX + name, cls)
-    setattr(Game, name, cls)
-    return cls
+    created_base: Any = type(
+        "Created",
+        (event_base, Aggregate.Created),
+        {"TOPIC": prefix + "Created", "__module__": __name__, "__qualname__": f"{class_name}.Created"},
+    )
+    namespace = {
+        "TOPIC": prefix.rstrip("."),
+        "package": package,
+        "Event": event_base,
+        "Created": created_base,
+        "__module__": __name__,
+        "__qualname__": class_name,
+    }
+    cls: Any = type(class_name, (GameAggregate,), namespace)
+    classes: dict[str, type[Any]] = {}
+    for name, domain_cls in package.events.items():
+        base = created_base if name in created_names else event_base
+        event_cls = type(
+            name,
+            (base,),
+            {
+                "TOPIC": prefix + name,
+                "class_version": getattr(domain_cls, "version", 1),
+                "domain_class": domain_cls,
+                "__module__": __name__,
+                "__qualname__": f"{class_name}.{name}",
+            },
+        )
+        register_topic(prefix + name, event_cls)
+        setattr(cls, name, event_cls)
+        classes[name] = event_cls
+    cls.event_classes = classes
+    result: type[GameAggregate] = cls
+    return result
 
 
-EVENT_CLASSES: dict[str, type[Game.Event]] = {n: _define(n, c) for n, c in ALL_EVENTS.items()}
+Game = aggregate_class(GAMES["dungeon_lords"], "Game")
+MonsterInnGame = aggregate_class(GAMES["monster_inn"], "MonsterInnGame")
+AGGREGATES: dict[str, type[GameAggregate]] = {"dungeon_lords": Game, "monster_inn": MonsterInnGame}
+
+# Dungeon Lords' names, as the projections and the tests of stored events use them
+TOPIC_PREFIX = Game.package.info.topic_prefix
+CREATED_EVENTS = Game.package.chain.first_events
+EVENT_CLASSES: dict[str, type[Any]] = Game.event_classes
 
 
-def register_upcast(event_name: str, from_version: int, fn: Callable[[dict[str, Any]], None]) -> None:
+def aggregate_of_topic(topic: str) -> type[GameAggregate]:
+    """The aggregate whose events are stored under ``topic`` (``"mi.Game.InnDealt"``).
+
+    Raises:
+        KeyError: no registered game stores that topic."""
+    for cls in AGGREGATES.values():
+        if topic.startswith(cls.package.info.topic_prefix):
+            return cls
+    raise KeyError(topic)
+
+
+def register_upcast(
+    event_name: str, from_version: int, fn: Callable[[dict[str, Any]], None], game: str = "dungeon_lords"
+) -> None:
     """Make stored ``event_name`` events of schema ``from_version`` readable as ``from_version + 1``:
     ``fn(data)`` edits the payload in place. Register every step up to the current ``version``."""
-    cls = EVENT_CLASSES[event_name]
+    cls = AGGREGATES[game].event_classes[event_name]
 
     def upcast(state: dict[str, Any]) -> None:
         fn(state["data"])
@@ -149,17 +193,27 @@ def register_upcast(event_name: str, from_version: int, fn: Callable[[dict[str, 
     setattr(cls, f"upcast_v{from_version}_v{from_version + 1}", staticmethod(upcast))
 
 
-class GameStateAsDict(Transcoding):
-    """Snapshot transcoding: ``GameState`` <-> its JSON-native ``to_dict`` form."""
+class StateAsDict(Transcoding):
+    """Snapshot transcoding of one game's state <-> its JSON-native ``to_dict`` form."""
 
-    type = GameState
-    name = "dl.GameState"
+    def __init__(self, package: GamePackage, name: str) -> None:
+        self.type = package.state_type
+        self.name = name
+        self._package = package
 
-    def encode(self, obj: GameState) -> dict[str, Any]:
-        return to_dict(obj)
+    def encode(self, obj: Any) -> dict[str, Any]:
+        return self._package.to_dict(obj)
 
-    def decode(self, data: dict[str, Any]) -> GameState:
-        return from_dict(data)
+    def decode(self, data: dict[str, Any]) -> Any:
+        return self._package.from_dict(data)
+
+
+def transcodings() -> list[Transcoding]:
+    """One snapshot transcoding per game (names fixed for ever: ``dl.GameState``, ``mi.GameState``)."""
+    return [
+        StateAsDict(cls.package, cls.package.info.topic_prefix.split(".")[0] + ".GameState")
+        for cls in AGGREGATES.values()
+    ]
 
 
 from . import upcasting  # noqa: E402,F401  (registers the upcasts on the classes above)

@@ -22,12 +22,11 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
-from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.events import Event, event_from_json
-from domain.games.dungeon_lords.state import GameState
-from domain.kernel import Pending
+from domain.games import get as get_game
+from domain.kernel import GamePackage, Pending
+from domain.kernel.events import Event
 
-from .aggregate import CREATED_EVENTS, TOPIC_PREFIX, Game, GameStateAsDict, fold
+from .aggregate import AGGREGATES, GameAggregate, aggregate_of_topic, fold, transcodings
 from .storage import store_env
 
 if TYPE_CHECKING:
@@ -102,14 +101,15 @@ class GameSummary:
     events: int
     created: str
     last_input: str
+    game: str = "dungeon_lords"
 
 
 class DungeonLords(Application[UUID]):
     """Games of Dungeon Lords in one store (SQLite file, PostgreSQL tables ``dungeonlords_*``, or memory)."""
 
     name = "DungeonLords"
-    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
-    snapshotting_projectors = {Game: fold}
+    snapshotting_intervals = dict.fromkeys(AGGREGATES.values(), SNAPSHOT_INTERVAL)
+    snapshotting_projectors = dict.fromkeys(AGGREGATES.values(), fold)
     log_section_size = PAGE
 
     @classmethod
@@ -161,66 +161,77 @@ class DungeonLords(Application[UUID]):
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
-        transcoder.register(GameStateAsDict())
+        for t in transcodings():
+            transcoder.register(t)
 
     # --- writing ----------------------------------------------------------------------------------
     def create_game(
         self,
         names: list[str],
-        variant: str = "first_game",
+        variant: str | None = None,
         mode: str = "digital",
         seed: int | None = None,
-        starting_player: int = 0,
+        starting_player: int | None = None,
         origin: str = "recorded",
         catalog_overrides: dict[str, Any] | None = None,
+        game: str = "dungeon_lords",
+        **options: Any,
     ) -> UUID:
-        """Start a game (``engine.new_game``) and store its opening events in one append.
-        ``catalog_overrides``: the table's catalog (recorded whole in ``GameStarted``).
+        """Start a game of ``game`` (a registered name: ``"dungeon_lords"``, ``"monster_inn"``; its
+        ``new_game``) and store its opening events in one append. ``catalog_overrides``: the table's
+        catalog (recorded whole in ``GameStarted``); ``options``: the game's own set-up options (Monster
+        Inn's ``rules``). ``variant``/``starting_player`` None: the game's default.
 
         Raises:
             RuleViolation: SETUP_INVALID (player count, variant, mode, starting player, catalog).
+            KeyError: no such game.
         """
-        events, _ = engine.new_game(
+        package = get_game(game)
+        given = {"variant": variant, "starting_player": starting_player}
+        events, _ = package.new_game(
             names,
-            variant=variant,
             mode=mode,
             seed=seed,
-            starting_player=starting_player,
             origin=origin,
             catalog_overrides=catalog_overrides,
+            **{k: v for k, v in given.items() if v is not None},
+            **options,
         )
-        return self.create_from_events(events)
+        return self.create_from_events(events, game=package.info.name)
 
     def create_from_events(
-        self, events: Sequence[Event | dict[str, Any]], final_state: GameState | None = None
+        self, events: Sequence[Event | dict[str, Any]], final_state: Any = None, game: str | None = None
     ) -> UUID:
-        """Store a whole log as a new game in one append (scenarios, simulation). Events may be domain
-        events or their JSON form. They are folded, not validated against the rules.
+        """Store a whole log as a new game in one append (scenarios, simulation, imports). Events may be
+        domain events or their JSON form (then ``game`` names the game; default Dungeon Lords). They are
+        folded, not validated against the rules.
 
         ``final_state`` (simulation): the state the log folds to, already computed; the log is then
         stored without folding it again, and with one snapshot at its head instead of one every
         100 events (architecture §3).
 
         Raises:
-            ValueError: the list is empty or does not start with GameStarted or ScenarioLoaded.
+            ValueError: the list is empty or does not start with the game's first event.
         """
-        domain = [e if isinstance(e, Event) else event_from_json(e) for e in events]
+        cls = _aggregate_of(events, game)
+        package = cls.package
+        domain = [e if isinstance(e, Event) else package.event_from_json(e) for e in events]
         if not domain:
             raise ValueError("a game needs at least its first event (GameStarted or ScenarioLoaded)")
-        game = Game.start(domain[0])
+        aggregate = cls.start(domain[0])
         if final_state is None:
-            game.record(domain[1:])
-            self.save(game)
-            return game.id
-        game.record(domain[1:], final_state=final_state)
+            aggregate.record(domain[1:])
+            self.save(aggregate)
+            return UUID(str(aggregate.id))
+        aggregate.record(domain[1:], final_state=final_state)
         self.__dict__["snapshotting_intervals"] = {}  # an instance value shadows the class's for this save
         try:
-            self.save(game)
+            self.save(aggregate)
         finally:
             del self.__dict__["snapshotting_intervals"]
-        if game.version >= SNAPSHOT_INTERVAL and self.snapshots is not None:
-            self.snapshots.put([Game.Snapshot.take(game)])  # the same class take_snapshot() uses
-        return game.id
+        if aggregate.version >= SNAPSHOT_INTERVAL and self.snapshots is not None:
+            self.snapshots.put([cls.Snapshot.take(aggregate)])  # the same class take_snapshot() uses
+        return UUID(str(aggregate.id))
 
     def execute(self, game_id: UUID | str, command: Any, expected: int | None = None) -> list[Event]:
         """Run one command (a command object, dict or JSON string) and store all its events in one append.
@@ -236,9 +247,27 @@ class DungeonLords(Application[UUID]):
         game = self._load(game_id)
         if expected is not None and game.version != expected:
             raise GameConflict(game.id, f"the game is at event {game.version}, not {expected} as when you looked")
-        events, _ = engine.execute(game.state, command)
+        events: list[Event] = type(game).package.engine.execute(game.state, command)[0]
         self._append(game, events)
         return events
+
+    def game_of(self, game_id: UUID | str) -> GamePackage:
+        """The registered game a stored game is of (read from its first event's topic).
+
+        Raises:
+            GameNotFound: unknown id."""
+        gid = _uuid(game_id)
+        first = self.recorder.select_events(gid, limit=1)
+        if not first:
+            raise GameNotFound(game_id)
+        return aggregate_of_topic(first[0].topic).package
+
+    def _dungeon_lords_only(self, game: Any, what: str) -> None:
+        if type(game).package.info.name != "dungeon_lords":
+            title = type(game).package.info.title
+            raise type(game).package.rules.index.refuse(
+                "NOT_SUPPORTED", f"{what} is not available for {title} games yet", "flow.supported"
+            )
 
     def undo(self, game_id: UUID | str, player: str | None = None) -> Event:
         """Take back the latest input still standing (``player``'s, if given; a draw only in a tabletop
@@ -251,6 +280,7 @@ class DungeonLords(Application[UUID]):
         from domain.games.dungeon_lords.corrections import undo_event
 
         game = self._load(game_id)
+        self._dungeon_lords_only(game, "undo")
         event = undo_event(self.log(game.id), player)
         self._append(game, [event])
         return event
@@ -269,6 +299,7 @@ class DungeonLords(Application[UUID]):
         from domain.games.dungeon_lords.corrections import correct
 
         game = self._load(game_id)
+        self._dungeon_lords_only(game, "correct")
         if isinstance(command, dict | str):
             command = parse_command(command)
         plan = correct(self.log(game.id), event_number, command)
@@ -285,6 +316,7 @@ class DungeonLords(Application[UUID]):
         from domain.games.dungeon_lords.events import GameArchived
 
         game = self._load(game_id)
+        self._dungeon_lords_only(game, "archive")
         if game.state.archived:
             raise ValueError(f"game {game.id} is archived already")
         event = GameArchived(reason=reason)
@@ -320,11 +352,9 @@ class DungeonLords(Application[UUID]):
     def integrity(self, game_id: UUID | str) -> list[str]:
         """Problems with the stored log's hash chain and numbering (``chain.broken_links``);
         empty when every event is there and unchanged."""
-        from domain.games.dungeon_lords.chain import broken_links
+        return self.game_of(game_id).chain.broken_links(self.stored(game_id))
 
-        return broken_links(self.stored(game_id))
-
-    def _append(self, game: Game, events: list[Event]) -> None:
+    def _append(self, game: Any, events: list[Event]) -> None:
         """Record ``events`` on the loaded game and save them in one append; a stale game (someone
         else appended since it was loaded) raises GameConflict and stores nothing."""
         game.record(events)
@@ -334,7 +364,7 @@ class DungeonLords(Application[UUID]):
             raise GameConflict(game.id) from e
 
     # --- reading ----------------------------------------------------------------------------------
-    def state(self, game_id: UUID | str, version: int | None = None) -> GameState:
+    def state(self, game_id: UUID | str, version: int | None = None) -> Any:
         """The state now, or just after event number ``version`` (1-based; the aggregate version).
 
         Raises:
@@ -348,13 +378,15 @@ class DungeonLords(Application[UUID]):
         return game.state
 
     def pending(self, game_id: UUID | str) -> Pending:
-        """What the game waits for now (``engine.pending``)."""
-        return engine.pending(self.state(game_id))
+        """What the game waits for now (the game's ``engine.pending``)."""
+        game = self._load(game_id)
+        waiting: Pending = type(game).package.engine.pending(game.state)
+        return waiting
 
-    def _stored_events(self, gid: UUID) -> Iterator[Game.Event]:
+    def _stored_events(self, gid: UUID) -> Iterator[GameAggregate.Event]:
         """The stored events of one game, oldest first, as the aggregate's event classes."""
         for e in self.events.get(gid):
-            assert isinstance(e, Game.Event)
+            assert isinstance(e, GameAggregate.Event)
             yield e
 
     def log(self, game_id: UUID | str) -> list[Event]:  # type: ignore[override]  # notifications: notification_log
@@ -367,7 +399,7 @@ class DungeonLords(Application[UUID]):
 
     def games(self) -> list[UUID]:
         """The ids of all games in the store, oldest first (read from the notification log)."""
-        topics = [TOPIC_PREFIX + name for name in CREATED_EVENTS]
+        topics = _created_topics()
         ids: list[UUID] = []
         start = 0
         while True:
@@ -386,7 +418,10 @@ class DungeonLords(Application[UUID]):
             start = 0
             while True:
                 page = self.recorder.select_notifications(
-                    start=start, limit=PAGE, topics=[TOPIC_PREFIX + name], inclusive_of_start=False
+                    start=start,
+                    limit=PAGE,
+                    topics=[c.package.info.topic_prefix + name for c in AGGREGATES.values()],
+                    inclusive_of_start=False,
                 )
                 out |= {_uuid(n.originator_id) for n in page}
                 if len(page) < PAGE:
@@ -396,7 +431,7 @@ class DungeonLords(Application[UUID]):
         scored, archived = ids_with("GameScored"), ids_with("GameArchived")
         out: list[GameSummary] = []
         start = 0
-        topics = [TOPIC_PREFIX + name for name in CREATED_EVENTS]
+        topics = _created_topics()
         while True:
             page = self.recorder.select_notifications(start=start, limit=PAGE, topics=topics, inclusive_of_start=False)
             for n in page:
@@ -413,7 +448,12 @@ class DungeonLords(Application[UUID]):
                         id=gid,
                         origin=data.get("origin", "scenario" if "state" in data else "recorded"),
                         forked_from=data.get("forked_from"),
-                        seats=[f"{p['color']} {p['name']}" + (f" ({p['bot']})" if p.get("bot") else "") for p in seats],
+                        seats=[
+                            f"{p.get('color') or p.get('seat')} {p['name']}"
+                            + (f" ({p['bot']})" if p.get("bot") else "")
+                            for p in seats
+                        ],
+                        game=aggregate_of_topic(n.topic).package.info.name,
                         status=status,
                         events=last.originator_version,
                         created=first.timestamp.isoformat(timespec="seconds"),
@@ -424,12 +464,28 @@ class DungeonLords(Application[UUID]):
                 return out
             start = page[-1].id
 
-    def _load(self, game_id: UUID | str, version: int | None = None) -> Game:
+    def _load(self, game_id: UUID | str, version: int | None = None) -> Any:
         gid = _uuid(game_id)
         try:
             return self.repository.get(gid, version=version, projector_func=fold)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
+
+
+def _created_topics() -> list[str]:
+    return [c.package.info.topic_prefix + name for c in AGGREGATES.values() for name in c.package.chain.first_events]
+
+
+def _aggregate_of(events: Sequence[Any], game: str | None) -> type[GameAggregate]:
+    """The aggregate class for a log: the game named, or the one whose event classes the log's first
+    event is of (default Dungeon Lords)."""
+    if game is not None:
+        return AGGREGATES[get_game(game).info.name]
+    if events and not isinstance(events[0], dict):
+        for cls in AGGREGATES.values():
+            if cls.package.events.get(events[0].type) is type(events[0]):
+                return cls
+    return AGGREGATES["dungeon_lords"]
 
 
 def _uuid(game_id: UUID | str) -> UUID:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
+from .chain import CHAIN
 from .commands import parse_command
 from .decisions import DECISIONS
 from .engine import ENGINE, RULES, from_scenario, new_game
-from .events import event_from_json
+from .events import ALL_EVENTS, event_from_json
 from .invariants import problems
 from .record_format import export, rebuild
-from .state import from_dict, to_dict
+from .state import GameState, from_dict, to_dict
 from .views import view
 
 GAME = GamePackage(
@@ -34,6 +35,9 @@ GAME = GamePackage(
     problems=problems,
     decisions=DECISIONS,
     seats=lambda state: [p.color for p in state.players],
+    events=ALL_EVENTS,
+    chain=CHAIN,
+    state_type=GameState,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -37,6 +37,7 @@ INFO = GameInfo(
     information="imperfect",
     variants=VARIANTS,
     topic_prefix="dl.Game.",
+    record_format="dungeon-lords-record",
 )
 
 

@@ -15,30 +15,11 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.kernel.events import Chance, Decision, Event
+
 Square = tuple[int, int]
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
 Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
-
-
-class Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    kind: ClassVar[str] = "consequence"
-    version: ClassVar[int] = 1
-
-    @property
-    def type(self) -> str:
-        return type(self).__name__
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, **self.model_dump(mode="json")}
-
-
-class Decision(Event):
-    kind: ClassVar[str] = "decision"
-
-
-class Chance(Event):
-    kind: ClassVar[str] = "chance"
 
 
 # --- set-up -------------------------------------------------------------------------------

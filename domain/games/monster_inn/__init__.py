@@ -12,11 +12,11 @@ from domain.kernel import GamePackage
 
 from .commands import parse_command
 from .decisions import DECISIONS
-from .events import event_from_json
+from .events import ALL_EVENTS, event_from_json
 from .game import ENGINE, INFO, RULES, new_game
 from .invariants import problems
-from .record import export, rebuild
-from .state import from_dict, to_dict
+from .record import CHAIN, export, rebuild
+from .state import GameState, from_dict, to_dict
 from .views import view
 
 
@@ -42,6 +42,9 @@ GAME = GamePackage(
     problems=problems,
     decisions=DECISIONS,
     seats=lambda state: state.seats,
+    events=ALL_EVENTS,
+    chain=CHAIN,
+    state_type=GameState,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

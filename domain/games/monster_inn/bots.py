@@ -34,6 +34,7 @@ def _worth(state: GameState, seat: str, token: str) -> float:
 
 
 def budgeted(state: GameState, p: Pending, actor: str, rng: random.Random) -> Any:
+    """Remains while the next creature is worth more than the treasure spent; Supports with spare pieces."""
     options = p.options(actor)
     if p.kind == "turn":
         leave = next(o for o in options if isinstance(o, Leave))
@@ -57,6 +58,7 @@ def budgeted(state: GameState, p: Pending, actor: str, rng: random.Random) -> An
 
 
 def early_leaver(state: GameState, p: Pending, actor: str, rng: random.Random) -> Any:
+    """Takes the first creature offered unless it is a strong humanoid and the Pool is empty; no Support."""
     options = p.options(actor)
     if p.kind == "turn":
         leave = next(o for o in options if isinstance(o, Leave))

@@ -156,14 +156,16 @@ def _merge_entry(entry: dict[str, Any], change: dict[str, Any], where: str) -> d
 
 def merge_override(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """``base`` with a table's ``override`` applied: cards by id (fields merged), ``treasure`` merged,
-    ``kinds`` and ``start_supply`` replaced.
+    ``kinds`` and ``start_supply`` replaced; ``"game"``, if given, must be ``"monster_inn"``.
 
     Raises:
         ValueError: an unknown section or card id, or an entry that is not an object.
     """
-    unknown = set(override) - {"meta", "monsters", "humanoids", "treasure", "kinds", "start_supply"}
+    unknown = set(override) - {"meta", "game", "monsters", "humanoids", "treasure", "kinds", "start_supply"}
     if unknown:
         raise ValueError(f"override has unknown sections: {sorted(unknown)}")
+    if override.get("game", "monster_inn") != "monster_inn":
+        raise ValueError(f"this is a card list for {override['game']!r}, not monster_inn")
     merged = dict(base)
     for section in ("monsters", "humanoids"):
         changes = override.get(section, {})

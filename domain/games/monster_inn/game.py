@@ -25,6 +25,7 @@ INFO = GameInfo(
     information="imperfect",
     variants=("standard", "open_treasure"),
     topic_prefix="mi.Game.",
+    record_format="monster-inn-record",
 )
 MODES = ("digital", "tabletop")
 RULESET_VERSION = "monster-inn-2022/1"
@@ -99,7 +100,7 @@ def new_game(
         raise refuse("SETUP_INVALID", "name one bot per seat")
     problem = rules_problem(rules or {})
     if problem:
-        raise refuse("SETUP_INVALID", problem, "setup.players")
+        raise refuse("SETUP_INVALID", problem, "setup.rules")
     try:
         cat = catalog_with(catalog_overrides)
     except ValueError as exc:

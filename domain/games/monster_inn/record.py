@@ -35,7 +35,7 @@ from .game import ENGINE, INFO, RULESET_VERSION
 from .options import rules_problem
 from .state import GameState
 
-FORMAT = "monster-inn-record"
+FORMAT = INFO.record_format
 CHAIN = HashChain(first_events=("GameStarted",))
 
 

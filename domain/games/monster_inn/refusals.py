@@ -12,6 +12,8 @@ from domain.kernel.codes import RefusalCode
 MI = "Monster Inn › "
 RULES: dict[str, str] = {
     "setup.players": MI + "Set-up (3 to 5 Dungeon Masters; the text's end-of-game rule covers 3, 4 and 5)",
+    "setup.rules": MI + "rules the text leaves open: the engine's provisional choice, named and switchable "
+    "(recorded in the first event)",
     "setup.catalog": MI + "Components (the card list; values the rulebook does not print are provisional)",
     "setup.supply": MI + "Set-up (each Dungeon Master takes 3 Gold Coins and 3 Gems)",
     "inn.deal": MI + "Set-up (draw as many Creature cards as there are Dungeon Masters)",
@@ -52,7 +54,7 @@ class MonsterInnRefusal(RefusalCode):
     WRONG_TREASURE_TYPE = ("the Pool holds the other type: add the same type, exchange, or Leave", "remain.pool_type")
     EXCHANGE_IMPOSSIBLE = ("a Treasure Exchange needs a Pool and one piece more of the other type", "remain.exchange")
     SUPPLY_EMPTY = ("the general supply has no treasure of that type", "bonus.short")
-    SUPPORT_NOT_ALLOWED = ("Support goes on one unsupported monster of the kind just placed", "support.same_kind")
+    SUPPORT_NOT_ALLOWED = ("only one unsupported monster of the kind just placed can take Support", "support.same_kind")
 
 
 INDEX = RuleIndex(RULES, [MonsterInnRefusal])

@@ -1,0 +1,112 @@
+"""Monster Inn in the terminal: the status picture (the Inn, the Pool, every Dungeon), the options,
+events in words and the final scores. The commands are the shared ones (``new --game monster-inn``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.table import Table
+
+from domain.games.monster_inn.refusals import INDEX
+from domain.games.monster_inn.state import GameState
+from domain.kernel import HIDDEN, Pending
+
+from ..render import console
+
+
+def _card(state: GameState, token: str) -> str:
+    if token.startswith("m"):
+        c: Any = state.catalog.card(token)
+        return f"{token} ({c.kind}, {c.skulls} skull{'s' if c.skulls > 1 else ''})"
+    return f"{token} (face down)" if "-" in token else token
+
+
+def status(state: GameState, view: dict[str, Any]) -> None:
+    """The game as one player (or the recorder) sees it: ``view`` is the game's redacted view."""
+    out = console.print
+    out(
+        f"[bold]Monster Inn[/] - round {state.round} - {state.phase} - {state.variant.replace('_', ' ')}, "
+        f"{state.mode} - event {state.version}"
+    )
+    if state.inn:
+        pool = f"{state.pool} {state.pool_type}" if state.pool else "empty"
+        out("Inn (left to right): " + ", ".join(_card(state, t) for t in state.inn) + f"   Pool: {pool}")
+    out(f"General supply: gold {state.supply['gold']}, gems {state.supply['gem']}   deck: {len(state.deck)} cards")
+    for p in view["players"]:
+        gold, gem = p["gold"], p["gem"]
+        supply = "hidden" if HIDDEN in (gold, gem) else f"gold {gold}, gems {gem}"
+        out("")
+        out(f"[bold]{p['seat']}[/] ({p['name']})  supply: {supply}")
+        monsters = [
+            _card(state, m["card"]) + (f" +{m['support']} (Support)" if m["support"] else "") for m in p["monsters"]
+        ]
+        humanoids = [
+            (h["card"] or f"h{h['back']} face down") + (f" ({h['removed'].replace('_', ' ')})" if h["removed"] else "")
+            for h in p["humanoids"]
+        ]
+        out("  monsters:  " + (", ".join(monsters) or "-"))
+        out("  humanoids: " + (", ".join(humanoids) or "-"))
+    if state.results:
+        scores(state)
+
+
+def describe(x: Any) -> str:
+    """An event or a command (or its JSON form) in words."""
+    data = x if isinstance(x, dict) else x.model_dump(mode="json")
+    kind = data.get("type") or getattr(x, "type", type(x).__name__)
+    fields = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("type", "results"))
+    if kind == "GameScored":
+        fields = "; ".join(
+            f"{r['seat']} {r['fame']} Fame" + (" (winner)" if r["winner"] else "") for r in data["results"]
+        )
+    return f"{kind}: {fields}" if fields else kind
+
+
+def options(p: Pending, viewer: str | None = None, hide_others: bool = False) -> None:
+    """Who must act and the numbered legal choices (for ``act --pick``)."""
+    console.print(f"[bold]Waiting for:[/] {p.prompt}")
+    console.print(f"rule: {INDEX.cite(p.rule)}")
+    if p.is_chance and p.chance is not None:
+        remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool)))
+        console.print(f"Chance: {p.chance.count} {p.chance.what}{remaining}")
+        console.print("Record it with: dungeon-lords act GAME --draw ID[,ID...]")
+        return
+    for actor in p.actors:
+        if viewer and actor != viewer:
+            continue
+        opts = p.options(actor)
+        t = Table(title=f"{actor}: {len(opts)} legal choice(s) - act GAME --pick N")
+        t.add_column("#", justify="right")
+        t.add_column("choice")
+        for i, o in enumerate(opts, 1):
+            t.add_row(str(i), describe(o))
+        console.print(t)
+
+
+def scores(state: GameState) -> None:
+    """The final scores: a column per player, a row per line of Fame."""
+    rows = sorted(state.results or [], key=lambda r: r["rank"])
+    t = Table(title="Final scores (Fame)")
+    t.add_column("line")
+    for r in rows:
+        t.add_column(r["seat"] + (" *" if r["winner"] else ""), justify="right")
+    for line in ("monsters", "humanoids", "treasure"):
+        t.add_row(line, *[str(r["lines"][line]) for r in rows])
+    t.add_row("[bold]Fame[/]", *[f"[bold]{r['fame']}[/]" for r in rows])
+    t.add_row("treasure kept (tie-break)", *[str(r["treasure"]) for r in rows])
+    console.print(t)
+    console.print("Winner(s): " + ", ".join(r["seat"] for r in rows if r["winner"]) + " (* in the table)")
+
+
+def log(events: list, numbers: list[int], viewer: str | None, as_json: bool) -> None:
+    """Monster Inn's log: nothing in its events is secret but a digital game's seed until the end."""
+    over = events[-1].type == "GameScored"
+    for n, e in zip(numbers, events):
+        data = e.to_json()
+        if viewer is not None and e.type == "GameStarted" and e.mode == "digital" and not over:
+            data["seed"] = HIDDEN
+        if as_json:
+            print(json.dumps({"n": n, "kind": e.kind, **data}))
+        else:
+            console.print(f"{n:>5}  {describe(data)}", highlight=False, markup=False)

@@ -1,0 +1,66 @@
+"""Monster Inn from the command line: the same commands as Dungeon Lords, chosen with ``--game``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clirun import run
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return str(tmp_path / "games.sqlite")
+
+
+def new(store, *extra) -> str:
+    return run("new", "--store", store, "--game", "monster-inn", *extra).output.strip().splitlines()[-1]
+
+
+def test_a_tabletop_game_is_recorded_draw_by_draw_and_a_seat_sees_only_its_own_supply(store) -> None:
+    gid = new(store, "--players", "3", "--mode", "tabletop", "--names", "Ann,Bob,Cat")
+    out = run("options", gid, "--store", store).output
+    assert "record the 3 cards dealt to the Inn" in out and "h16-20" in out
+    refused = run("act", gid, "--store", store, "--draw", "m1,m1,m2", ok=False)
+    assert refused.exit_code == 4 and "DRAW_IMPOSSIBLE" in refused.output
+    out = run("act", gid, "--store", store, "--draw", "m7,h6-10,m2").output
+    assert "InnDealt" in out and "h6-10, m2, m7" in out.replace("'", "")
+    run("act", gid, "--store", store, "--json", '{"type": "remain", "player": "p1", "treasure": "gem"}')
+    seen = json.loads(run("status", gid, "--store", store, "--as", "p2", "--json").output)
+    assert seen["players"][0]["gold"] == "hidden" and seen["players"][1]["gem"] == 3
+    refused = run(
+        "act", gid, "--store", store, "--json", '{"type": "remain", "player": "p2", "treasure": "gold"}', ok=False
+    )
+    assert refused.exit_code == 4 and "WRONG_TREASURE_TYPE" in refused.output
+    log = run("log", gid, "--store", store, "--json").output.splitlines()
+    assert [json.loads(line)["type"] for line in log] == ["GameStarted", "InnDealt", "Remained"]
+
+
+def test_bots_play_a_whole_game_and_the_record_round_trips(store, tmp_path) -> None:
+    out = run(
+        "play", "--store", store, "--game", "monster-inn", "--players", "4", "--bots", "budgeted,random", ok=False
+    )
+    assert out.exit_code == 2 and "1 or 4 names" in out.output
+    out = run(
+        "play", "--store", store, "--game", "monster-inn", "--players", "4", "--bots", "budgeted", "--seed", "2"
+    ).output
+    assert "Final scores (Fame)" in out and "Winner(s)" in out
+    games = [json.loads(line) for line in run("games", "--store", store, "--json").output.splitlines()]
+    assert games[0]["game"] == "monster_inn" and games[0]["status"] == "finished"
+    record = tmp_path / "game.rec"
+    run("export", games[0]["id"], "--store", store, "--out", record)
+    assert record.read_text().startswith("monster-inn-record 1\ngame monster_inn\n")
+    run("import", record, "--store", store)
+    first, second = (json.loads(line) for line in run("games", "--store", store, "--json").output.splitlines())
+    assert second["origin"] == "imported" and second["events"] == first["events"]
+
+
+def test_what_monster_inn_does_not_offer_yet_is_one_line_and_nothing_changes(store) -> None:
+    gid = new(store, "--players", "3", "--seed", "1")
+    before = run("log", gid, "--store", store, "--json").output
+    for args, code in ((("undo", gid), 4), (("explain", gid, "2"), 2), (("audit", gid), 2)):
+        result = run(*args, "--store", store, ok=False)
+        assert result.exit_code == code and "not available for Monster Inn" in result.output
+    assert run("log", gid, "--store", store, "--json").output == before
+    bad = run("new", "--store", store, "--game", "monster-inn", "--rule", "exchange=free", ok=False)
+    assert bad.exit_code == 2 and "SETUP_INVALID" in bad.output and "to_player" in bad.output
