@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords.commands import RecordDraw, parse_command
 from domain.games.dungeon_lords.describe import describe_event
 
 from ..context import OPTIONS, GameArg, StoreOpt, _app, _dl_game_id, _game_id, app
@@ -31,8 +30,12 @@ def undo(
     """Take back the latest input still standing (itself an event): refused across a reveal; a draw only in a
     tabletop game."""
     application = _app(store)
-    event = application.undo(_game_id(application, game), player.strip().lower() if player else None)
-    console.print(describe_event(event))
+    gid = _game_id(application, game)
+    event = application.undo(gid, player.strip().lower() if player else None)
+    if application.game_of(gid).info.name == "dungeon_lords":
+        console.print(describe_event(event))
+    else:
+        console.print(f"InputUndone: {event.player}: {event.description} (events {event.first}-{event.last} taken back)")
 
 
 @app.command()
@@ -55,13 +58,15 @@ def correct(
     answered, up to the first one that no longer fits; that one and the rest are superseded (they stay in the log)."""
     if (json_ is None) == (draw is None):
         raise UserError("give exactly one of --json (a decision) or --draw (a tabletop draw)")
-    command = (
-        parse_command(json_)
-        if json_ is not None
-        else RecordDraw(cards=[c.strip() for c in draw.split(",") if c.strip()])
-    )
     application = _app(store)
-    plan = application.correct(_game_id(application, game), event, command, dry_run=dry_run)
+    gid = _game_id(application, game)
+    package = application.game_of(gid)
+    command = (
+        package.parse_command(json_)
+        if json_ is not None
+        else package.rules.draw_command([c.strip() for c in draw.split(",") if c.strip()])
+    )
+    plan = application.correct(gid, event, command, dry_run=dry_run)
     m = plan.marker
     console.print(
         ("dry run, nothing stored: " if dry_run else "") + f"event {m.first}: {m.was} -> {m.now}", highlight=False
@@ -133,9 +138,12 @@ def fork(
     store: StoreOpt = None,
 ) -> None:
     """Copy a game up to event N into a new game (origin "forked"), to replay a disputed line differently."""
-    from domain.games.dungeon_lords.corrections import fork as fork_log
-
     application = _app(store)
-    source = _dl_game_id(application, game, "fork")
-    gid = application.create_from_events(fork_log(application.log(source), at, str(source)))
+    source = _game_id(application, game)
+    package = application.game_of(source)
+    try:
+        events = package.history.fork(application.log(source), at, str(source))
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    gid = application.create_from_events(events, game=package.info.name)
     console.print(str(gid))

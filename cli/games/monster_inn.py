@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.table import Table
 
+from domain.games.monster_inn.describe import describe_command
 from domain.games.monster_inn.refusals import INDEX
 from domain.games.monster_inn.state import GameState
 from domain.kernel import HIDDEN, Pending
@@ -55,8 +56,15 @@ def describe(x: Any) -> str:
     """An event or a command (or its JSON form) in words."""
     data = x if isinstance(x, dict) else x.model_dump(mode="json")
     kind = data.get("type") or getattr(x, "type", type(x).__name__)
-    fields = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("type", "results"))
-    if kind == "GameScored":
+    fields = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("type", "results", "state"))
+    if kind == "GameStarted":
+        seats = ", ".join(f"{p['seat']} {p['name']}" for p in data["players"])
+        fields = f"{seats}; {data['variant']}, {data['mode']}, starting {data['starting_player']}, seed {data['seed']}"
+    elif kind == "InputUndone":
+        fields = f"{data['player']} took back events {data['first']}-{data['last']} ({data['description']})"
+    elif kind == "InputCorrected":
+        fields = f"event {data['first']}: {data['was']} -> {data['now']}; {data['reapplied']} later input(s) re-applied"
+    elif kind == "GameScored":
         fields = "; ".join(
             f"{r['seat']} {r['fame']} Fame" + (" (winner)" if r["winner"] else "") for r in data["results"]
         )
@@ -80,7 +88,7 @@ def options(p: Pending, viewer: str | None = None, hide_others: bool = False) ->
         t.add_column("#", justify="right")
         t.add_column("choice")
         for i, o in enumerate(opts, 1):
-            t.add_row(str(i), describe(o))
+            t.add_row(str(i), describe_command(o))
         console.print(t)
 
 
@@ -100,13 +108,18 @@ def scores(state: GameState) -> None:
 
 
 def log(events: list, numbers: list[int], viewer: str | None, as_json: bool) -> None:
-    """Monster Inn's log: nothing in its events is secret but a digital game's seed until the end."""
+    """Monster Inn's log, numbered as stored; what an undo or a correction took back is marked. Nothing
+    in its events is secret but a digital game's seed, hidden from everyone until the end."""
+    from domain.games.monster_inn.history import HISTORY
+
     over = events[-1].type == "GameScored"
-    for n, e in zip(numbers, events):
+    gone = HISTORY.taken_back(events)
+    for k, (n, e) in enumerate(zip(numbers, events, strict=True), 1):
         data = e.to_json()
-        if viewer is not None and e.type == "GameStarted" and e.mode == "digital" and not over:
+        if e.type == "GameStarted" and e.mode == "digital" and not over:  # it would predict every draw
             data["seed"] = HIDDEN
         if as_json:
-            print(json.dumps({"n": n, "kind": e.kind, **data}))
+            print(json.dumps({"n": n, "kind": e.kind, **({"taken_back": gone[k]} if k in gone else {}), **data}))
         else:
-            console.print(f"{n:>5}  {describe(data)}", highlight=False, markup=False)
+            mark = f"  [{gone[k]}]" if k in gone else ""
+            console.print(f"{n:>5}  {describe(data)}{mark}", highlight=False, markup=False, soft_wrap=True)

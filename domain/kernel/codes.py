@@ -35,6 +35,18 @@ class KernelRefusal(RefusalCode):
     NOT_YOUR_TURN = ("the game waits for another player", "flow.not_your_turn")
     DRAW_IMPOSSIBLE = ("the recorded draw cannot come from the components that remain", "input.chance")
     COMMAND_MALFORMED = ("the input is not a command of this game (JSON and its fields)", "input.schema")
+    UNDO_NOTHING = ("there is no input left to take back", "record.undo")
+    UNDO_NOT_AN_INPUT = ("the latest event is not an input that can be taken back", "record.undo")
+    UNDO_CHANCE = ("a draw of a digital game cannot be taken back (it would be a re-roll)", "record.undo")
+    UNDO_NOT_YOURS = ("the latest input is another player's", "record.undo")
+    UNDO_REVEALED = ("the input revealed something; correct it instead", "record.undo")
+    CORRECTION_NOT_AN_INPUT = ("the event named is not an input (consequences follow from inputs)", "record.correction")
+    CORRECTION_TAKEN_BACK = ("the input named was already taken back or superseded", "record.correction")
+    CORRECTION_DIGITAL_DRAW = (
+        "a draw of a digital game cannot be corrected (it would be a re-roll)",
+        "record.correction",
+    )
+    CORRECTION_WRONG_KIND = ("the correction answers another decision than the input it replaces", "record.correction")
     NOT_SUPPORTED = (
         "this game does not offer that operation yet (it is listed in its documentation)",
         "flow.supported",

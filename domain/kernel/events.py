@@ -46,3 +46,40 @@ class Command(BaseModel):
     """Base of every game's commands: immutable, no unknown fields, a ``type`` tag per class."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- the record's markers: taking inputs back without deleting them (domain.kernel.history) -----------
+class InputUndone(Decision):
+    """A player took back their latest input (events ``first``..``last``); the game is as it was
+    before it (``state``). The undone events stay in the log."""
+
+    player: str
+    first: int
+    last: int
+    description: str
+    state: dict[str, Any]
+
+
+class InputCorrected(Decision):
+    """A recorded input found to be wrong: the input whose events start at ``first`` (the correction
+    named event ``event``) is replaced by ``command``. Every event from ``first`` up to this one is
+    superseded (it stays in the log); ``state`` is the game as it was before event ``first``. The
+    events that follow are the new input's, then those of the ``reapplied`` later inputs that were
+    kept (each re-applied to the same decision it answered; ``kept`` describes them). ``superseded``
+    lists the later inputs that could not be kept, from ``divergence``: the first one, and why.
+
+    Version 1 (before events followed the correction) carried the re-derived state and ``dropped``;
+    it is upcast with ``first = event``, ``superseded = dropped`` and nothing re-applied."""
+
+    version: ClassVar[int] = 2
+    event: int
+    first: int
+    was: str
+    now: str
+    command: dict[str, Any]
+    kept: list[str] = []
+    superseded: list[str] = []
+    divergence: str = ""
+    reapplied: int = 0
+    follows: bool = True  # the new input's events follow (False only for upcast version 1)
+    state: dict[str, Any]

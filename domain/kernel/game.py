@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .chain import HashChain
+from .history import History
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
 
@@ -112,6 +113,7 @@ class GamePackage:
         events: every domain event class by its type name (what a store registers under the game's topics).
         chain: the game's hash chain; its ``first_events`` are the events that begin a game.
         state_type: the class of the game's state (snapshots are stored as its ``to_dict`` form).
+        history: the game's inputs, undo, correction and fork (:class:`~.history.History`).
     """
 
     rules: GameRules
@@ -131,6 +133,7 @@ class GamePackage:
     events: Mapping[str, type]
     chain: HashChain
     state_type: type
+    history: History
 
     @property
     def info(self) -> GameInfo:

@@ -5,7 +5,10 @@
     <key> <value>                   the game's own header lines (set-up, seats, seed...)
     draw <id>,<id>,...              one line per draw, in order
     <seat> <command type> <JSON>    one line per decision (fields other than type and player)
-    # a comment                     ignored
+    undo <seat or chance>           an undo (the latest input still standing, by its player)
+    correct <event> <JSON command>  a correction of the input behind event N (the inputs it re-applies
+                                    are not written again)
+    # a comment                     ignored (an export marks what an undo or correction took back)
     hash <hex>                      optional last line: the hash chain's head of the exported log
 
 Consequences are not written: an import re-derives them through the rules, so it is checked exactly
@@ -19,6 +22,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import RuleViolation
+from .history import History
 from .pending import CHANCE
 
 
@@ -94,6 +99,17 @@ def parse_record(text: str, format_name: str, versions: tuple[int, ...] = (1,)) 
         key, _, rest = line.partition(" ")
         if key == "hash":
             rec.hash = rest.strip()
+        elif key == "undo" and in_body:
+            rec.inputs.append(InputLine(n, "undo", {"player": rest.strip()}))
+        elif key == "correct" and in_body:
+            number, _, body = rest.strip().partition(" ")
+            try:
+                fields = json.loads(body)
+            except json.JSONDecodeError as exc:
+                raise RecordError(n, f"the corrected command is not JSON ({exc.msg})") from None
+            if not number.isdigit() or not isinstance(fields, dict):
+                raise RecordError(n, "correct <event number> <the command as a JSON object>")
+            rec.inputs.append(InputLine(n, "correction", {"event": int(number), "command": fields}))
         elif key == "draw":
             in_body = True
             cards = [c.strip() for c in rest.split(",") if c.strip()]
@@ -113,3 +129,54 @@ def parse_record(text: str, format_name: str, versions: tuple[int, ...] = (1,)) 
         else:
             rec.header.setdefault(key, []).append((n, rest.strip()))
     return rec
+
+
+def body_lines(history: History, log: list[Any]) -> list[str]:
+    """The input lines of a log: every input still in it, undos and corrections as their own lines,
+    and a comment before each input an undo or a correction took back."""
+    gone = history.taken_back(log)
+    lines: list[str] = []
+    skip = 0  # the new input and the kept inputs that follow a correction line (it re-applies them)
+    for span in history.spans_of(log):
+        if skip:
+            skip -= 1
+            continue
+        if span.first in gone and span.actor != "correction":
+            lines.append(f"# {gone[span.first]}")
+        if span.actor == "undo":
+            lines.append(f"undo {span.command}")
+        elif span.actor == "correction":
+            lines.append(f"correct {span.command.event} {json.dumps(span.command.command)}")
+            skip = 1 + span.command.reapplied if span.command.follows else 0
+        else:
+            lines.append(input_line(span.actor, span.command))
+    return lines
+
+
+def apply_line(history: History, log: list[Any], state: Any, line: InputLine, parse: Any) -> Any:
+    """Apply one input line to a game being rebuilt (``log`` grows in place); returns the new state.
+    ``parse``: the game's ``parse_command``.
+
+    Raises:
+        RecordError: the line is refused (its code, message and rule), or is not what the game waits for.
+    """
+    engine = history.engine
+    try:
+        if line.actor == "undo":
+            events = [history.undo_event(log, line.command["player"])]
+        elif line.actor == "correction":
+            events = history.correct(log, line.command["event"], parse(line.command["command"]), roll=False).events
+        else:
+            p = engine.pending(state)
+            if p.is_chance != (line.actor == CHANCE):
+                raise RecordError(line.line, f"the game waits for: {p.prompt}")
+            command = engine.rules.draw_command(line.command["cards"]) if p.is_chance else parse(line.command)
+            events, state = engine.execute_pure(state, command)
+            log += events
+            return state
+    except RuleViolation as exc:
+        raise RecordError(line.line, f"{exc.code}: {exc.message} [{exc.rule}]") from None
+    for e in events:
+        log.append(e)
+        state = engine.rules.evolve(state, e)
+    return state

@@ -30,7 +30,7 @@ from .aggregate import AGGREGATES, GameAggregate, aggregate_of_topic, fold, tran
 from .storage import store_env
 
 if TYPE_CHECKING:
-    from domain.games.dungeon_lords.corrections import Correction
+    from domain.kernel.history import Correction
 
 PAGE = 1000  # notifications per read (well above the library's log_section_size trap)
 
@@ -274,35 +274,29 @@ class DungeonLords(Application[UUID]):
         game): an ``InputUndone`` event is appended (the undone events stay in the log).
 
         Raises:
-            RuleViolation: the undo is refused (see :func:`domain.games.dungeon_lords.corrections.undo_event`).
+            RuleViolation: the undo is refused (see :meth:`domain.kernel.history.History.undo_event`).
             GameNotFound, GameConflict: as for :meth:`execute`.
         """
-        from domain.games.dungeon_lords.corrections import undo_event
-
         game = self._load(game_id)
-        self._dungeon_lords_only(game, "undo")
-        event = undo_event(self.log(game.id), player)
+        event: Event = type(game).package.history.undo_event(self.log(game.id), player)
         self._append(game, [event])
         return event
 
     def correct(self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False) -> Correction:
         """Replace the input behind event ``event_number`` and re-apply the later inputs to the same
-        decisions they answered (:func:`domain.games.dungeon_lords.corrections.correct`). Appends the ``InputCorrected``
+        decisions they answered (:meth:`domain.kernel.history.History.correct`). Appends the ``InputCorrected``
         marker and the corrected line's events in one append, unless ``dry_run``.
 
         Returns the :class:`~.corrections.Correction` (what is kept, superseded, the divergence).
 
         Raises:
-            RuleViolation: see :func:`domain.games.dungeon_lords.corrections.correct`.  GameNotFound, GameConflict.
+            RuleViolation: see :meth:`domain.kernel.history.History.correct`.  GameNotFound, GameConflict.
         """
-        from domain.games.dungeon_lords.commands import parse_command
-        from domain.games.dungeon_lords.corrections import correct
-
         game = self._load(game_id)
-        self._dungeon_lords_only(game, "correct")
+        package = type(game).package
         if isinstance(command, dict | str):
-            command = parse_command(command)
-        plan = correct(self.log(game.id), event_number, command)
+            command = package.parse_command(command)
+        plan: Correction = package.history.correct(self.log(game.id), event_number, command)
         if not dry_run:
             self._append(game, plan.events)
         return plan

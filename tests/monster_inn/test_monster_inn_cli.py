@@ -55,10 +55,47 @@ def test_bots_play_a_whole_game_and_the_record_round_trips(store, tmp_path) -> N
     assert second["origin"] == "imported" and second["events"] == first["events"]
 
 
+def test_undo_correct_and_fork_at_the_table(store) -> None:
+    gid = new(store, "--players", "3", "--mode", "tabletop")
+    run("act", gid, "--store", store, "--draw", "m1,m2,m3")
+    run("act", gid, "--store", store, "--json", '{"type": "remain", "player": "p1", "treasure": "gem"}')
+    run("act", gid, "--store", store, "--json", '{"type": "remain", "player": "p2", "treasure": "gem"}')
+    assert "p2: remains with a Gem" in run("undo", gid, "--store", store).output
+    out = run(
+        "correct",
+        gid,
+        "--store",
+        store,
+        "--event",
+        "3",
+        "--json",
+        '{"type": "remain", "player": "p1", "treasure": "gold"}',
+    ).output
+    assert "p1: remains with a Gem -> remains with a Gold Coin" in out
+    state = json.loads(run("status", gid, "--store", store, "--json").output)
+    assert (state["pool"], state["pool_type"]) == (1, "gold")
+    log = [json.loads(line) for line in run("log", gid, "--store", store, "--json").output.splitlines()]
+    assert [e["type"] for e in log] == [
+        "GameStarted",
+        "InnDealt",
+        "Remained",
+        "Remained",
+        "InputUndone",
+        "InputCorrected",
+        "Remained",
+    ]
+    assert [n for n, e in enumerate(log, 1) if "taken_back" in e] == [3, 4, 5]  # they stay, marked
+    assert "superseded by the correction at event 6" in run("log", gid, "--store", store).output
+    forked = run("fork", gid, "--store", store, "--at", "2").output.strip()
+    assert len(run("log", forked, "--store", store, "--json").output.splitlines()) == 2
+    refused = run("fork", gid, "--store", store, "--at", "99", ok=False)
+    assert refused.exit_code == 2 and "fork at 1..7" in refused.output
+
+
 def test_what_monster_inn_does_not_offer_yet_is_one_line_and_nothing_changes(store) -> None:
     gid = new(store, "--players", "3", "--seed", "1")
     before = run("log", gid, "--store", store, "--json").output
-    for args, code in ((("undo", gid), 4), (("explain", gid, "2"), 2), (("audit", gid), 2)):
+    for args, code in ((("explain", gid, "2"), 2), (("audit", gid), 2), (("games", "archive", gid), 4)):
         result = run(*args, "--store", store, ok=False)
         assert result.exit_code == code and "not available for Monster Inn" in result.output
     assert run("log", gid, "--store", store, "--json").output == before

@@ -100,3 +100,33 @@ def test_the_card_list_and_rule_options_are_recorded_and_used() -> None:
 
 def test_docs_describe_the_game_as_generated() -> None:
     assert (ROOT / "docs" / "monster-inn.md").read_text() == markdown()
+
+
+def test_undo_and_correction_are_events_and_their_record_round_trips() -> None:
+    history = GAME.history
+    log, s = GAME.new_game(NAMES[:3], mode="tabletop")
+    for command in (
+        {"type": "record_draw", "cards": ["m1", "m6", "h11-15"]},
+        {"type": "remain", "player": "p1", "treasure": "gem"},
+        {"type": "remain", "player": "p2", "treasure": "gem"},
+        {"type": "leave", "player": "p3"},
+    ):
+        events, s = ENGINE.execute(s, command)
+        log += events
+    with pytest.raises(RuleViolation) as exc:
+        history.undo_event(log, "p1")  # the latest input is p3's (or its bonus)
+    assert exc.value.code == "UNDO_NOT_YOURS"
+    undone = history.undo_event(log, None)
+    log.append(undone)
+    s = GAME.rules.evolve(s, undone)
+    assert s.in_round == ["p3", "p1", "p2"] and s.pool == 2  # p3 has not left
+    plan = history.correct(log, 3, GAME.parse_command({"type": "remain", "player": "p1", "treasure": "gold"}))
+    assert plan.divergence.startswith("event 4: p2: remains with a Gem: refused WRONG_TREASURE_TYPE")  # p2's gem no longer fits
+    log += plan.events
+    state = ENGINE.replay(log)
+    assert (state.pool, state.pool_type, state.in_round[0]) == (1, "gold", "p2")
+    assert GAME.problems(state) == []
+    text = GAME.export(log)
+    assert "undo " in text and "correct 3 " in text
+    rebuilt, again = GAME.rebuild(text)
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]

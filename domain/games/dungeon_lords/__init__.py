@@ -15,6 +15,7 @@ from .commands import parse_command
 from .decisions import DECISIONS
 from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import ALL_EVENTS, event_from_json
+from .history import HISTORY
 from .invariants import problems
 from .record_format import export, rebuild
 from .state import GameState, from_dict, to_dict
@@ -38,6 +39,7 @@ GAME = GamePackage(
     events=ALL_EVENTS,
     chain=CHAIN,
     state_type=GameState,
+    history=HISTORY,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

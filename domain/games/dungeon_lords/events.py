@@ -11,11 +11,11 @@ evil), squares are ``[row, col]``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.kernel.events import Chance, Decision, Event
+from domain.kernel.events import Chance, Decision, Event, InputCorrected, InputUndone
 
 Square = tuple[int, int]
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
@@ -381,40 +381,7 @@ class YearBegan(Event):
 
 
 # --- recording --------------------------------------------------------------------------------
-class InputUndone(Decision):
-    """A player took back their latest input (events ``first``..``last``); the game is as it was
-    before it (``state``). The undone events stay in the log."""
-
-    player: str
-    first: int
-    last: int
-    description: str
-    state: dict[str, Any]
-
-
-class InputCorrected(Decision):
-    """A recorded input found to be wrong: the input whose events start at ``first`` (the correction
-    named event ``event``) is replaced by ``command``. Every event from ``first`` up to this one is
-    superseded (it stays in the log); ``state`` is the game as it was before event ``first``. The
-    events that follow are the new input's, then those of the ``reapplied`` later inputs that were
-    kept (each re-applied to the same decision it answered; ``kept`` describes them). ``superseded``
-    lists the later inputs that could not be kept, from ``divergence``: the first one, and why.
-
-    Version 1 (before events followed the correction) carried the re-derived state and ``dropped``;
-    it is upcast with ``first = event``, ``superseded = dropped`` and nothing re-applied."""
-
-    version: ClassVar[int] = 2
-    event: int
-    first: int
-    was: str
-    now: str
-    command: dict[str, Any]
-    kept: list[str] = []
-    superseded: list[str] = []
-    divergence: str = ""
-    reapplied: int = 0
-    follows: bool = True  # the new input's events follow (False only for upcast version 1)
-    state: dict[str, Any]
+# InputUndone and InputCorrected are the kernel's (every game records undo and correction alike)
 
 
 class GameArchived(Decision):

@@ -18,18 +18,6 @@ class Refusal(RefusalCode):
         "setup.full_inaccessible",
     )
     RULING_INVALID = ("a table ruling would leave a stock, track or tile out of range", "record.ruling")
-    UNDO_NOTHING = ("there is no input left to take back", "record.undo")
-    UNDO_NOT_AN_INPUT = ("the latest event is not an input that can be taken back", "record.undo")
-    UNDO_CHANCE = ("a draw of a digital game cannot be taken back (it would be a re-roll)", "record.undo")
-    UNDO_NOT_YOURS = ("the latest input is another player's", "record.undo")
-    UNDO_REVEALED = ("the input revealed something; correct it instead", "record.undo")
-    CORRECTION_NOT_AN_INPUT = ("the event named is not an input (consequences follow from inputs)", "record.correction")
-    CORRECTION_TAKEN_BACK = ("the input named was already taken back or superseded", "record.correction")
-    CORRECTION_DIGITAL_DRAW = (
-        "a draw of a digital game cannot be corrected (it would be a re-roll)",
-        "record.correction",
-    )
-    CORRECTION_WRONG_KIND = ("the correction answers another decision than the input it replaces", "record.correction")
     # --- orders
     ORDERS_NEED_THREE = ("choose exactly three order cards", "orders.choose_three")
     ORDER_NOT_IN_HAND = ("an order card chosen is not in the hand", "orders.choose_three")

@@ -88,12 +88,6 @@ RULES: dict[str, str] = {
     "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
     # --- recording
-    "record.undo": "Engine: undo takes back the latest input still standing (again: the one before it), "
-    "never across a revealed card (as online platforms restrict it); a draw only in a "
-    "tabletop game, where the recorder typed it (in a digital game it would be a re-roll)",
-    "record.correction": "Engine: a correction replaces one earlier input (or a tabletop draw) and re-applies "
-    "each later input to the same decision it answered; the first that no longer "
-    "fits, and every one after it, is superseded and reported",
     "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",

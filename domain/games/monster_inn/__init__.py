@@ -14,6 +14,7 @@ from .commands import parse_command
 from .decisions import DECISIONS
 from .events import ALL_EVENTS, event_from_json
 from .game import ENGINE, INFO, RULES, new_game
+from .history import HISTORY
 from .invariants import problems
 from .record import CHAIN, export, rebuild
 from .state import GameState, from_dict, to_dict
@@ -45,6 +46,7 @@ GAME = GamePackage(
     events=ALL_EVENTS,
     chain=CHAIN,
     state_type=GameState,
+    history=HISTORY,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

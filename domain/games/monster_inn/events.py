@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.kernel.events import Chance, Decision, Event
+from domain.kernel.events import Chance, Decision, Event, InputCorrected, InputUndone
 
 
 class Seat(BaseModel):
@@ -157,6 +157,8 @@ ALL_EVENTS: dict[str, type[Event]] = {
             HumanoidsSetAside,
             HumanoidRevealed,
             GameScored,
+            InputUndone,
+            InputCorrected,
         ]
     )
 }

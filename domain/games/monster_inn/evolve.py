@@ -143,6 +143,16 @@ def _(s: GameState, e: ev.HumanoidRevealed) -> None:
     s.player(e.player).humanoids[e.position].card = e.card
 
 
+@on(ev.InputUndone)
+@on(ev.InputCorrected)
+def _(s: GameState, e: ev.InputUndone | ev.InputCorrected) -> None:
+    # the game as it was before the input taken back; the log goes on (the version counts on)
+    restored, version = GameState.model_validate(e.state), s.version
+    for name in GameState.model_fields:
+        setattr(s, name, getattr(restored, name))
+    s.version = version
+
+
 @on(ev.GameScored)
 def _(s: GameState, e: ev.GameScored) -> None:
     for r in e.results:

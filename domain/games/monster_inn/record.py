@@ -23,29 +23,19 @@ import json
 import shlex
 from typing import Any
 
-from domain.kernel import RuleViolation
 from domain.kernel.chain import HashChain
-from domain.kernel.inputs import inputs_of
-from domain.kernel.record import RecordError, input_line, parse_record
+from domain.kernel.record import RecordError, apply_line, body_lines, parse_record
 
 from . import events as ev
 from .catalog import catalog_with, override_problem
-from .commands import RecordDraw, parse_command
+from .commands import parse_command
 from .game import ENGINE, INFO, RULESET_VERSION
+from .history import HISTORY
 from .options import rules_problem
 from .state import GameState
 
 FORMAT = INFO.record_format
-CHAIN = HashChain(first_events=("GameStarted",))
-
-
-def chance_cards(e: ev.Event) -> list[str]:
-    """The cards a chance event says came up (a record's ``draw`` line)."""
-    if isinstance(e, ev.InnDealt):
-        return list(e.cards)
-    if isinstance(e, ev.HumanoidRevealed):
-        return [e.card]
-    raise ValueError(f"{e.type} is not a chance event")
+CHAIN = HashChain(first_events=("GameStarted",), state_carriers=("InputUndone", "InputCorrected"))
 
 
 def log_hash(log: list[ev.Event]) -> str:
@@ -72,7 +62,7 @@ def export(log: list[ev.Event]) -> str:
     ]
     for s in start.players:
         lines.append(f"player {s.seat} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
-    lines += [input_line(i.actor, i.command) for i in inputs_of(ENGINE, log, chance_cards)]
+    lines += body_lines(HISTORY, log)
     lines.append(f"hash {log_hash(log)}")
     return "\n".join(lines) + "\n"
 
@@ -144,15 +134,7 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     log, state = ENGINE.advance(state)
     log = [start, *log]
     for line in rec.inputs:
-        p = ENGINE.pending(state)
-        try:
-            command = RecordDraw(cards=line.command["cards"]) if line.actor == "chance" else parse_command(line.command)
-            if p.is_chance != (line.actor == "chance"):
-                raise RecordError(line.line, f"the game waits for: {p.prompt}")
-            events, state = ENGINE.execute_pure(state, command)
-        except RuleViolation as exc:
-            raise RecordError(line.line, f"{exc.code}: {exc.message} [{exc.rule}]") from None
-        log += events
+        state = apply_line(HISTORY, log, state, line, parse_command)
     if rec.hash and rec.hash != log_hash(log):
         raise RecordError(len(text.splitlines()), "the hash does not match the events these inputs give")
     return log, state

@@ -1,0 +1,404 @@
+"""The line of inputs behind a log, and fixing it honestly: undo, correction, fork; for any game.
+
+A log is a sequence of events; an *input* is one decision or one draw, and the events from it up to
+the next input point are its *span*. Undo (:class:`~.events.InputUndone`) and correction
+(:class:`~.events.InputCorrected`) are markers in the log: they take events back without deleting
+them, and the events after a marker continue from the state it carries. A game may have markers of
+its own (Dungeon Lords' table rulings and archiving): :attr:`History.marker` names them.
+
+    spans_of(log)                -> [Span, ...]          every input and marker, in log order
+    standing(spans)              -> [Span, ...]          the inputs not taken back, oldest first
+    taken_back(log)              -> {event number: why}  every event an undo or a correction took back
+    undo_event(log, player)      -> InputUndone          the latest input still standing
+    correct(log, number, command)-> Correction           a plan: the events to append, kept, superseded
+    fork(log, at)                -> [Event, ...]         the start of a new game
+    effective(log)               -> [Event, ...]         the line as it now stands
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import RuleViolation
+from .events import InputCorrected, InputUndone
+from .pending import CHANCE, Pending
+
+if TYPE_CHECKING:
+    from .engine import Engine  # the engine imports the game protocol, which names History
+
+MARKERS = ("undo", "correction", "ruling", "archive")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """One input (or marker) of a log.
+
+    ``actor``: a seat, ``"chance"`` for a draw, or a marker: ``"undo"`` (command = the player),
+    ``"correction"`` (command = the InputCorrected event), or a game's own (``"ruling"``: command =
+    the command that re-applies it; ``"archive"``: command = the event).
+    ``first``/``last``: the 1-based numbers of the events it caused. ``key``: the decision it answered
+    (:attr:`History.decision_key`; None for markers)."""
+
+    actor: str
+    command: Any
+    first: int
+    last: int
+    key: tuple[Any, ...] | None = None
+
+    @property
+    def is_input(self) -> bool:
+        return self.actor not in MARKERS
+
+
+def _where(state: Any, p: Pending, actor: str) -> tuple[Any, ...]:
+    what = (p.kind, p.chance.what) if p.is_chance and p.chance else (p.kind,)
+    return (*what, actor)
+
+
+def _key_words(key: tuple[Any, ...] | None) -> str:
+    return ", ".join(str(k) for k in key) if key else "no decision"
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    return len(a) == len(b) and all(x.to_json() == y.to_json() for x, y in zip(a, b, strict=True))
+
+
+class _Diverged(Exception):
+    """A later input's decision no longer arises at its place in the corrected line."""
+
+
+@dataclass
+class Correction:
+    """What a correction does, before it is stored: ``events`` (the InputCorrected marker, the new
+    input's events, the re-applied inputs' events) and, for people, ``kept``/``superseded``."""
+
+    marker: InputCorrected
+    events: list[Any] = field(default_factory=list)
+
+    @property
+    def kept(self) -> list[str]:
+        return self.marker.kept
+
+    @property
+    def superseded(self) -> list[str]:
+        return self.marker.superseded
+
+    @property
+    def divergence(self) -> str:
+        return self.marker.divergence
+
+
+@dataclass(frozen=True)
+class History:
+    """One game's inputs and their markers.
+
+    Attributes:
+        engine: the game's engine (its rules decide what each input caused).
+        chance_cards: a chance event -> the components it says came up (the record's ``draw`` line).
+        describe_command: a command in words (labels of kept and superseded inputs).
+        to_dict: the game's state as a JSON-native dict (the state a marker carries).
+        refuse: the game's ``RuleIndex.refuse`` (the refusal codes are the kernel's).
+        decision_key: ``(state, pending, actor) -> tuple``: which decision an input answered (who, what,
+            where); a correction re-applies a later input only where the game asks the same again.
+        describe_key: a decision key in words.
+        marker: a game's own marker event -> ``(actor, command, replay)``, or None: ``replay`` re-runs
+            ``command`` to get its events (a ruling); otherwise the event is folded alone (archiving).
+        reveals: event types after which an input cannot be undone (it showed someone a card).
+        not_counted: event types :meth:`effective` leaves out besides the markers.
+    """
+
+    engine: Engine
+    chance_cards: Callable[[Any], list[str]]
+    describe_command: Callable[[Any], str]
+    to_dict: Callable[[Any], dict[str, Any]]
+    refuse: Callable[..., RuleViolation]
+    decision_key: Callable[[Any, Pending, str], tuple[Any, ...]] = _where
+    describe_key: Callable[[tuple[Any, ...] | None], str] = _key_words
+    marker: Callable[[Any], tuple[str, Any, bool] | None] = lambda e: None
+    reveals: tuple[type, ...] = ()
+    not_counted: tuple[type, ...] = ()
+
+    # --- reading the line -------------------------------------------------------------------------
+    def spans_of(self, log: list[Any]) -> list[Span]:
+        """Every input and marker of ``log`` in order: at each input point, the legal option whose
+        events are the log's next events.
+
+        Raises:
+            ValueError: the log does not follow from its first event under the current rules, or no
+                legal input reproduces some event (the message names it).
+        """
+        engine = self.engine
+        evolve = engine.rules.evolve
+        state = engine.replay(log[:1])
+        auto, state = engine.advance(state)
+        if not _same(auto, log[1 : 1 + len(auto)]):
+            raise ValueError("the log does not follow from its first event under the current rules")
+        i = 1 + len(auto)
+        out: list[Span] = []
+        while i < len(log):
+            e = log[i]
+            if isinstance(e, InputUndone | InputCorrected):
+                actor = "undo" if isinstance(e, InputUndone) else "correction"
+                out.append(Span(actor, e.player if isinstance(e, InputUndone) else e, i + 1, i + 1))
+                state, i = evolve(state, e), i + 1
+                continue
+            own = self.marker(e)
+            if own is not None:
+                actor, command, replay = own
+                if replay:
+                    events, state = engine.execute_pure(state, command)
+                else:
+                    events, state = [e], evolve(state, e)
+                out.append(Span(actor, command, i + 1, i + len(events)))
+                i += len(events)
+                continue
+            p = engine.pending(state)
+            if p.is_chance:
+                candidates: list[tuple[str, Any]] = [(CHANCE, engine.rules.draw_command(self.chance_cards(e)))]
+            else:
+                candidates = [(a, o) for a in p.actors for o in p.options(a)]
+            best = None  # the input that reproduces the longest run of the log's next events
+            target = e.to_json()
+            for actor, command in candidates:
+                try:
+                    if not p.is_chance and p.handle is not None:  # cheap first: the decision event itself
+                        decided = p.handle(state, command)  # (pure: validates, applies nothing)
+                        if decided and decided[0].to_json() != target:
+                            continue
+                    events, after = engine.execute_pure(state, command)
+                except RuleViolation:
+                    continue
+                if _same(events, log[i : i + len(events)]) and (best is None or len(events) > best[2]):
+                    best = (actor, command, len(events), after)
+            if best is None:
+                raise ValueError(f"no legal input reproduces event {i + 1} ({e.type})")
+            out.append(Span(best[0], best[1], i + 1, i + best[2], self.decision_key(state, p, best[0])))
+            state, i = best[3], i + best[2]
+        return out
+
+    @staticmethod
+    def standing(spans: list[Span]) -> list[Span]:
+        """The inputs (and rulings) not taken back, oldest first: an undo takes back the latest one, a
+        correction every one from the corrected input on (its kept inputs follow it again)."""
+        line: list[Span] = []
+        for s in spans:
+            if s.actor == "undo":
+                line.pop()
+            elif s.actor == "correction":
+                line = [x for x in line if x.first < s.command.first]
+            elif s.actor != "archive":
+                line.append(s)
+        return line
+
+    @staticmethod
+    def taken_back(log: list[Any]) -> dict[int, str]:
+        """Event number -> why it no longer counts ("undone by event 40", "superseded by the correction
+        at event 90"). Read from the markers alone: no replay."""
+        out: dict[int, str] = {}
+        for n, e in enumerate(log, 1):
+            if isinstance(e, InputUndone):
+                for k in range(e.first, e.last + 1):
+                    out.setdefault(k, f"undone by event {n}")
+            elif isinstance(e, InputCorrected) and e.first:
+                for k in range(e.first, n):
+                    out.setdefault(k, f"superseded by the correction at event {n}")
+        return out
+
+    def state_before(self, log: list[Any], number: int) -> Any:
+        """The state just before event ``number`` (1-based): the fold of the events before it.
+
+        Raises:
+            ValueError: ``number`` is 1 (there is no state before the first event)."""
+        if number < 2:
+            raise ValueError("there is no state before the first event")
+        return self.engine.replay(log[: number - 1])
+
+    def label(self, span: Span) -> str:
+        """An input in words, with its event number: "event 67: red: dig a tunnel on [1, 2]"."""
+        if span.actor == CHANCE:
+            what = "draw " + ",".join(span.command.cards)
+        elif span.actor == "ruling":
+            what = f"table ruling: {span.command.reason}"
+        else:
+            what = f"{span.actor}: {self.describe_command(span.command)}"
+        return f"event {span.first}: {what}"
+
+    # --- undo -------------------------------------------------------------------------------------
+    def undo_event(self, log: list[Any], player: str | None = None) -> InputUndone:
+        """The event that takes back the latest input still standing. Undoing again takes back the
+        input before that one, and so on. ``player``: whose input it must be (None: whoever gave it, as
+        the recorder at the table; ``"chance"`` for a draw). In a tabletop game a draw is the
+        recorder's input and can be taken back; in a digital game it would be a re-roll.
+
+        Raises:
+            RuleViolation: UNDO_NOTHING (no input left), UNDO_NOT_YOURS (another player's input came
+                after), UNDO_CHANCE (a digital game's draw), UNDO_REVEALED (the input revealed a card
+                or caused a draw), UNDO_NOT_AN_INPUT (the latest entry is a table ruling).
+        """
+        rule, refuse = "record.undo", self.refuse
+        line = self.standing(self.spans_of(log))
+        if not line:
+            raise refuse("UNDO_NOTHING", "no input is left to take back", rule)
+        last = line[-1]
+        if last.actor == "ruling":
+            raise refuse(
+                "UNDO_NOT_AN_INPUT",
+                "the latest entry is a table ruling, not an input: enter a correcting ruling instead",
+                rule,
+            )
+        if last.actor == CHANCE and self.state_before(log, 2).mode != "tabletop":
+            raise refuse(
+                "UNDO_CHANCE",
+                f"the latest input was the engine's draw ({', '.join(last.command.cards)}): "
+                "in a digital game a draw cannot be taken back (it would be a re-roll)",
+                rule,
+            )
+        if player is not None and player != last.actor:
+            raise refuse(
+                "UNDO_NOT_YOURS",
+                f"the latest input is {self.label(last)}; only the latest input can be undone, by its player",
+                rule,
+            )
+        caused = log[last.first - 1 : last.last]
+        if last.actor != CHANCE:
+            what = next((e for e in caused if e.kind == "chance" or isinstance(e, self.reveals)), None)
+            if what is not None:
+                raise refuse(
+                    "UNDO_REVEALED",
+                    f"that input revealed something ({what.type}): it cannot be taken back; correct it instead",
+                    rule,
+                )
+        if last.actor == CHANCE:
+            description = "draw " + ",".join(last.command.cards)
+        else:
+            description = self.describe_command(last.command)
+        return InputUndone(
+            player=last.actor,
+            first=last.first,
+            last=last.last,
+            description=description,
+            state=self.to_dict(self.state_before(log, last.first)),
+        )
+
+    # --- correction -------------------------------------------------------------------------------
+    def correct(self, log: list[Any], number: int, command: Any, roll: bool = True) -> Correction:
+        """Replace the input that produced event ``number`` with ``command`` and re-apply every later
+        input that still stands, in order, each only to the same decision it originally answered. The
+        re-derivation stops at the first input whose decision no longer arises or that the rules now
+        refuse; that input and every one after it are superseded, and the game waits there. A draw can
+        be corrected in a tabletop game. ``roll``: in a digital game, let the engine draw where the
+        line stopped (a record's import does not: its draw lines follow).
+
+        Raises:
+            RuleViolation: CORRECTION_NOT_AN_INPUT, CORRECTION_TAKEN_BACK, CORRECTION_DIGITAL_DRAW,
+                CORRECTION_WRONG_KIND, or the new input's own rule violation.
+        """
+        rule, refuse, engine = "record.correction", self.refuse, self.engine
+        if not 1 <= number <= len(log):
+            raise refuse("CORRECTION_NOT_AN_INPUT", f"the game has events 1..{len(log)}, not {number}", rule)
+        gone = self.taken_back(log)
+        if number in gone:
+            raise refuse(
+                "CORRECTION_TAKEN_BACK",
+                f"event {number} no longer counts ({gone[number]}): correct the input that stands in its place",
+                rule,
+            )
+        line = self.standing(self.spans_of(log))
+        index = next((k for k, s in enumerate(line) if s.first <= number <= s.last), None)
+        if index is None or line[index].actor == "ruling":
+            raise refuse(
+                "CORRECTION_NOT_AN_INPUT", f"event {number} is not part of a player's input or a draw (see `log`)", rule
+            )
+        target = line[index]
+        start = self.state_before(log, target.first)
+        draw_type = type(engine.rules.draw_command([]))
+        if target.actor == CHANCE and start.mode != "tabletop":
+            raise refuse(
+                "CORRECTION_DIGITAL_DRAW",
+                "in a digital game the engine drew this; correcting it would be a re-roll",
+                rule,
+            )
+        if (target.actor == CHANCE) != isinstance(command, draw_type):
+            kind = "a draw" if target.actor == CHANCE else "a decision"
+            raise refuse("CORRECTION_WRONG_KIND", f"event {number} was {kind}: correct it with {kind}", rule)
+        work = engine.rules.clone(start)
+        work.version = len(log) + 1  # as it will be once the marker is folded (the RNG reads it)
+        events, work = engine.execute_pure(work, command)  # the new input must be legal (raises if not)
+        kept: list[str] = []
+        superseded: list[str] = []
+        divergence = ""
+        for span in line[index + 1 :]:
+            if divergence:
+                superseded.append(self.label(span))
+                continue
+            try:
+                if span.actor == "ruling":
+                    more, work = engine.execute_pure(work, span.command)
+                else:
+                    p = engine.pending(work)
+                    actor = CHANCE if p.is_chance else span.actor
+                    if self.decision_key(work, p, actor) != span.key:
+                        now = self.decision_key(work, p, p.actors[0] if p.actors else "")
+                        raise _Diverged(
+                            f"{self.label(span)} answered {self.describe_key(span.key)}; the game now asks "
+                            f"{self.describe_key(now)}"
+                        )
+                    more, work = engine.execute_pure(work, span.command)
+            except RuleViolation as exc:
+                divergence = f"{self.label(span)}: refused {exc.code}: {exc.message}"
+            except _Diverged as exc:
+                divergence = str(exc)
+            else:
+                kept.append(self.label(span))
+                events += more
+                continue
+            superseded.append(self.label(span))
+        rolled, work = engine.resolve_chance(work) if roll else ([], work)  # digital: the engine draws on
+        was = self.label(target).split(": ", 1)[1]
+        is_draw = isinstance(command, draw_type)
+        marker = InputCorrected(
+            event=number,
+            first=target.first,
+            was=was,
+            now=("draw " + ",".join(command.cards)) if is_draw else self.describe_command(command),
+            command=command.model_dump(mode="json"),
+            kept=kept,
+            superseded=superseded,
+            divergence=divergence,
+            reapplied=len(kept),
+            state=self.to_dict(start),
+        )
+        return Correction(marker, [marker, *events, *rolled])
+
+    # --- fork -------------------------------------------------------------------------------------
+    def input_points(self, log: list[Any]) -> list[int]:
+        """The event numbers after which the game waited for an input (where a fork may start)."""
+        return sorted({s.first - 1 for s in self.spans_of(log)} | {len(log)})
+
+    def fork(self, log: list[Any], at: int, source: str = "") -> list[Any]:
+        """The first ``at`` events of a game as the start of a new game. Its first event says
+        ``origin "forked"`` and ``forked_from`` = ``"SOURCE@AT"``; seats, bots, seed, catalog are kept.
+
+        Raises:
+            ValueError: ``at`` is outside the log, or inside the consequences of one input (the message
+                names the nearest input points before and after it).
+        """
+        if not 1 <= at <= len(log):
+            raise ValueError(f"fork at 1..{len(log)}, not {at}")
+        points = self.input_points(log)
+        if at not in points:
+            before = max((k for k in points if k < at), default=None)
+            after = min((k for k in points if k > at), default=None)
+            near = " or ".join(str(k) for k in (before, after) if k is not None)
+            raise ValueError(f"event {at} is in the middle of what one input caused; fork at {near} (an input point)")
+        origin = {"origin": "forked", "forked_from": f"{source}@{at}" if source else f"@{at}"}
+        return [log[0].model_copy(update=origin), *log[1:at]]
+
+    def effective(self, log: list[Any]) -> list[Any]:
+        """The events that still count: without the undone and superseded ones and the markers (the
+        corrected line as if it had been played so)."""
+        gone = self.taken_back(log)
+        dropped = (InputUndone, InputCorrected, *self.not_counted)
+        return [e for n, e in enumerate(log, 1) if n not in gone and not isinstance(e, dropped)]
