@@ -35,7 +35,7 @@ def undo(
     if application.game_of(gid).info.name == "dungeon_lords":
         console.print(describe_event(event))
     else:
-        console.print(f"InputUndone: {event.player}: {event.description} (events {event.first}-{event.last} taken back)")
+        console.print(f"InputUndone: {event.player}: {event.description} (events {event.first}-{event.last} back)")
 
 
 @app.command()
