@@ -121,7 +121,9 @@ def test_undo_and_correction_are_events_and_their_record_round_trips() -> None:
     s = GAME.rules.evolve(s, undone)
     assert s.in_round == ["p3", "p1", "p2"] and s.pool == 2  # p3 has not left
     plan = history.correct(log, 3, GAME.parse_command({"type": "remain", "player": "p1", "treasure": "gold"}))
-    assert plan.divergence.startswith("event 4: p2: remains with a Gem: refused WRONG_TREASURE_TYPE")  # p2's gem no longer fits
+    assert plan.divergence.startswith(
+        "event 4: p2: remains with a Gem: refused WRONG_TREASURE_TYPE"
+    )  # p2's gem no longer fits
     log += plan.events
     state = ENGINE.replay(log)
     assert (state.pool, state.pool_type, state.in_round[0]) == (1, "gold", "p2")

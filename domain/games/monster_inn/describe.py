@@ -14,15 +14,15 @@ def describe_command(c: Any) -> str:
     if isinstance(c, Remain):
         return f"remains with {_TREASURE[c.treasure]}"
     if isinstance(c, ExchangeTreasure):
-        return f"remains by a Treasure Exchange"
+        return "remains by a Treasure Exchange"
     if isinstance(c, Leave):
-        return f"leaves with the Pool and the leftmost creature"
+        return "leaves with the Pool and the leftmost creature"
     if isinstance(c, TakeBonus):
         return f"takes {_TREASURE[c.treasure]} as the humanoid bonus"
     if isinstance(c, Support):
         return f"supports {c.monster} with {_TREASURE[c.treasure]}"
     if isinstance(c, NoSupport):
-        return f"asks for no Support"
+        return "asks for no Support"
     if isinstance(c, RecordDraw):
         return "draw " + ",".join(c.cards)
     return str(c)
