@@ -70,3 +70,20 @@ def test_a_year_began_stored_before_the_field_existed_reads_as_the_base_rule_and
     assert ev.YearBegan.model_validate(old).nonplayer_evil_steps == -2
     assert link("x", 7, "YearBegan", old) == link("x", 7, "YearBegan", new.model_dump(mode="json", exclude={"type"}))
     assert link("x", 7, "YearBegan", old) != link("x", 7, "YearBegan", {**old, "nonplayer_evil_steps": -3})
+
+
+def test_the_buy_traps_bonus_of_a_year_is_the_plans(monkeypatch):
+    """A plan that gives the first Year the Second Year's sale: a Buy Traps of Year 1 draws one more card
+    and the player sends one back (the fold reads the plan; no event changes)."""
+    monkeypatch.setattr(year, "BASE_YEAR", replace(year.BASE_YEAR, buy_traps_extra={1: 1, 2: 1}))
+    events, state = new_game(["Ann", "Bob", "Cat"], seed=11)
+    more, state, _ = play_until_blocked(state, {p.color: random_bot for p in state.players}, seed=11)
+    log = events + more
+    bought = [i for i, e in enumerate(log) if isinstance(e, ev.ActionTaken) and e.action == "buy_traps"]
+    assert bought, "the seed buys traps"
+    i = bought[0]
+    year_of = max((e.year for e in log[:i] if isinstance(e, ev.YearBegan)), default=1)
+    drawn = next(e for e in log[i:] if isinstance(e, ev.TrapCardsDrawn))
+    assert year_of == 1 and len(drawn.cards) == log[i].gained["trap_cards"] + 1
+    sent_back = next(e for e in log[i:] if isinstance(e, ev.TrapDiscarded))
+    assert sent_back.color == drawn.color and sent_back.card in drawn.cards

@@ -35,6 +35,7 @@ from .state import (
     empty_grid,
     from_dict,
 )
+from .year import year_plan
 
 E = TypeVar("E", bound=ev.Event)
 Handler = Callable[[GameState, Any], None]
@@ -321,11 +322,9 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
     p.gold += g.get("gold", 0)
     p.imps += g.get("imps", 0)
     p.evil = clamp_evil(p.evil + g.get("evil", 0))
-    if g.get("trap_cards"):
-        second_year = s.year == 2
-        s.awaiting = TrapDraw(
-            color=e.color, count=g["trap_cards"] + int(second_year), discard=second_year, context="action"
-        )
+    if g.get("trap_cards"):  # the Year plan says how many more are drawn, then sent back (Second Year: 1)
+        extra = year_plan(s).buy_traps_extra.get(s.year, 0)
+        s.awaiting = TrapDraw(color=e.color, count=g["trap_cards"] + extra, discard=extra > 0, context="action")
     else:
         _resolve(s, True)
 

@@ -9,8 +9,8 @@ Combat rounds are a different :class:`YearPlan` (docs/adding-a-module.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from .game_info import SEASONS, YEARS
 from .state import GameState
@@ -44,6 +44,9 @@ class YearPlan:
         years: the Years of the game (after the last one's Combat comes scoring).
         nonplayer_evil_at_new_year: the steps a non-player colour's Evil Marker moves when a new Year
             begins (2 players; Rulebook › Second Year: down 2, "simulating conquering").
+        buy_traps_extra: Year -> Trap Cards Buy Traps draws beyond what it gives; when there are any, the
+            player then sends one card back (Rulebook › Buying Traps in the Second Year: "an extra
+            trap... you choose one to bundle up and take back").
     """
 
     seasons: tuple[str, ...]
@@ -51,6 +54,7 @@ class YearPlan:
     combat_rounds: int
     years: tuple[int, ...]
     nonplayer_evil_at_new_year: int = -2
+    buy_traps_extra: Mapping[int, int] = field(default_factory=lambda: {2: 1})
 
     def next_phase(self, state: GameState, after: str) -> str | None:
         """The phase that follows ``after`` in this round, or None when the round is over."""
