@@ -8,10 +8,11 @@ are checked by :func:`domain.decide.decide`, which raises :class:`~domain.games.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from domain.kernel.setup import parse_with
 
 from .errors import refuse
 
@@ -307,25 +308,5 @@ def parse_command(data: dict | str) -> _Cmd:
         RuleViolation: code ``COMMAND_MALFORMED`` with pydantic's reasons in the message.
     """
     example = '{"type": "dig_tunnel", "player": "red", "square": [1, 1]}'
-    try:
-        if isinstance(data, str):
-            parsed = json.loads(data)
-            if not isinstance(parsed, dict):
-                raise ValueError("it is JSON but not an object")
-    except ValueError as exc:
-        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        raise refuse(
-            "COMMAND_MALFORMED",
-            f"a command is one JSON object with its type and the acting player, "
-            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
-            "input.schema",
-        ) from None
-    try:
-        if isinstance(data, str):
-            return _ADAPTER.validate_json(data)
-        return _ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        reasons = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
-        )
-        raise refuse("COMMAND_MALFORMED", f"the command is not valid: {reasons}", "input.schema") from None
+    command: _Cmd = parse_with(_ADAPTER, data, refuse, example)
+    return command

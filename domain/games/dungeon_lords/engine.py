@@ -16,13 +16,14 @@ import random
 from typing import Any
 
 from domain.kernel import CHANCE, Engine, GameInfo, Pending, RuleIndex
+from domain.kernel.setup import setup_problem
 
 from . import flow
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
-from .events import SEED_LIMIT, Event, EvilometerMoved, GameStarted, Seat
+from .events import Event, EvilometerMoved, GameStarted, Seat
 from .evolve import evolve
-from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, MODES, VARIANTS
+from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from .registered import playable_catalog
 from .rules_index import INDEX
 from .state import GameState, clone
@@ -124,20 +125,13 @@ def new_game(
         RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed, starting player or
             catalog override.
     """
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise refuse("SETUP_INVALID", f"Dungeon Lords is for 2 to 4 players, not {len(names)}", "setup.players")
-    if variant not in VARIANTS or mode not in MODES:
-        raise refuse("SETUP_INVALID", f"variant must be one of {VARIANTS} and mode one of {MODES}", "setup.players")
+    problem = setup_problem(INFO, names, variant, mode, seed, bots)
+    if problem:
+        raise refuse("SETUP_INVALID", problem, "setup.players")
     if not 0 <= starting_player < len(names):
         raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
-    if any(not isinstance(n, str) or not n.strip() or len(n) > 60 for n in names):
-        raise refuse("SETUP_INVALID", "every player needs a name of 1 to 60 characters", "setup.players")
-    if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
-        raise refuse("SETUP_INVALID", f"a seed is a whole number from 0 to 2^63 - 1, not {seed}", "setup.players")
     if mode == "digital" and seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    if bots is not None and len(bots) != len(names):
-        raise refuse("SETUP_INVALID", "name one bot per seat", "setup.players")
     try:
         cat = playable_catalog(catalog_overrides)
     except ValueError as exc:

@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
 from domain.kernel.events import Command
+from domain.kernel.setup import parse_with
 
 from .refusals import refuse
 
@@ -81,13 +81,4 @@ def parse_command(data: dict[str, Any] | str) -> Any:
 
     Raises:
         RuleViolation: COMMAND_MALFORMED, naming the field and the reason."""
-    try:
-        if isinstance(data, str):
-            data = json.loads(data)
-        return _ADAPTER.validate_python(data)
-    except json.JSONDecodeError as exc:
-        raise refuse("COMMAND_MALFORMED", f"not JSON: {exc.msg}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]) or "command"
-        raise refuse("COMMAND_MALFORMED", f"{where}: {first['msg']}") from None
+    return parse_with(_ADAPTER, data, refuse, '{"type": "remain", "player": "p2", "treasure": "gem"}')

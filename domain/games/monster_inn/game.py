@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from domain.kernel import Engine, GameInfo
+from domain.kernel.setup import setup_problem
 
 from . import events as ev
 from .catalog import catalog_with, override_problem
@@ -27,10 +28,8 @@ INFO = GameInfo(
     topic_prefix="mi.Game.",
     record_format="monster-inn-record",
 )
-MODES = ("digital", "tabletop")
 RULESET_VERSION = "monster-inn-2022/1"
 SEATS = ("p1", "p2", "p3", "p4", "p5")
-SEED_LIMIT = 2**63
 
 
 class MonsterInnRules:
@@ -88,16 +87,9 @@ def new_game(
     Raises:
         RuleViolation: SETUP_INVALID, with the reason.
     """
-    if not INFO.min_players <= len(names) <= INFO.max_players:
-        raise refuse("SETUP_INVALID", f"Monster Inn is for 3 to 5 players, not {len(names)}")
-    if variant not in INFO.variants or mode not in MODES:
-        raise refuse("SETUP_INVALID", f"variant must be one of {INFO.variants} and mode one of {MODES}")
-    if any(not isinstance(n, str) or not n.strip() or len(n) > 60 for n in names):
-        raise refuse("SETUP_INVALID", "every player needs a name of 1 to 60 characters")
-    if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
-        raise refuse("SETUP_INVALID", f"a seed is a whole number from 0 to 2^63 - 1, not {seed}")
-    if bots is not None and len(bots) != len(names):
-        raise refuse("SETUP_INVALID", "name one bot per seat")
+    problem = setup_problem(INFO, names, variant, mode, seed, bots)
+    if problem:
+        raise refuse("SETUP_INVALID", problem, "setup.players")
     problem = rules_problem(rules or {})
     if problem:
         raise refuse("SETUP_INVALID", problem, "setup.rules")

@@ -1,0 +1,65 @@
+"""What every game checks before it starts: the player count, names, variant, mode, seed and bots."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from .errors import RuleViolation
+from .game import GameInfo
+
+MODES = ("digital", "tabletop")  # the engine draws, or a person records each draw
+SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
+NAME_LIMIT = 60
+
+
+def setup_problem(
+    info: GameInfo, names: Sequence[Any], variant: str, mode: str, seed: Any, bots: Sequence[str] | None
+) -> str | None:
+    """Why a game of ``info`` cannot start so (one line), or None."""
+    if not info.min_players <= len(names) <= info.max_players:
+        return f"{info.title} is for {info.min_players} to {info.max_players} players, not {len(names)}"
+    if variant not in info.variants or mode not in MODES:
+        return f"variant must be one of {info.variants} and mode one of {MODES}"
+    if any(not isinstance(n, str) or not n.strip() or len(n) > NAME_LIMIT for n in names):
+        return f"every player needs a name of 1 to {NAME_LIMIT} characters"
+    if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
+        return f"a seed is a whole number from 0 to 2^63 - 1, not {seed}"
+    if bots is not None and len(bots) != len(names):
+        return "name one bot per seat"
+    return None
+
+
+def parse_with(
+    adapter: TypeAdapter[Any], data: dict[str, Any] | str, refuse: Callable[..., RuleViolation], example: str
+) -> Any:
+    """A command from JSON text or a dict, validated by ``adapter`` (a game's union of commands).
+
+    Raises:
+        RuleViolation: COMMAND_MALFORMED (rule ``input.schema``) naming the field and the reason.
+    """
+    try:
+        if isinstance(data, str):
+            parsed = json.loads(data)
+            if not isinstance(parsed, dict):
+                raise ValueError("it is JSON but not an object")
+    except ValueError as exc:
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise refuse(
+            "COMMAND_MALFORMED",
+            f"a command is one JSON object with its type and the acting player, "
+            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
+            "input.schema",
+        ) from None
+    try:
+        if isinstance(data, str):
+            return adapter.validate_json(data)
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        reasons = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
+        )
+        raise refuse("COMMAND_MALFORMED", f"the command is not valid: {reasons}", "input.schema") from None
