@@ -9,7 +9,7 @@ import typer
 
 from domain.games.dungeon_lords.describe import describe_event
 
-from ..context import OPTIONS, GameArg, StoreOpt, _app, _dl_game_id, _game_id, app
+from ..context import OPTIONS, GameArg, StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
 from ..render import console
 
@@ -96,11 +96,10 @@ def audit(
     corrections, what they superseded, rulings and provisional cards. Exit 1 if it is not clean."""
     from dataclasses import asdict
 
-    from domain.games.dungeon_lords.audit import audit as audit_log
-
     application = _app(store)
-    gid = _dl_game_id(application, game, "audit")
-    report = audit_log(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
+    gid = _game_id(application, game)
+    package = application.game_of(gid)
+    report = package.audit(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
     if as_json:
         print(json.dumps({**asdict(report), "clean": report.clean}))
     else:
@@ -121,7 +120,7 @@ def audit(
         if report.catalog:
             console.print(f"catalog: {report.catalog}")
         if report.provisional:
-            console.print("Provisional or partly known cards that took part (their printed text is unknown):")
+            console.print("Provisional or partly known values that took part (the rulebook does not print them):")
             for card in report.provisional:
                 console.print(f"  {card}")
         problems = len(report.findings) + len(report.integrity) + len(report.superseded)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.table import Table
 
-from domain.games.monster_inn.describe import describe_command
+from domain.games.monster_inn.describe import describe, describe_command
 from domain.games.monster_inn.refusals import INDEX
 from domain.games.monster_inn.state import GameState
 from domain.kernel import HIDDEN, Pending
@@ -50,25 +50,6 @@ def status(state: GameState, view: dict[str, Any]) -> None:
         out("  humanoids: " + (", ".join(humanoids) or "-"))
     if state.results:
         scores(state)
-
-
-def describe(x: Any) -> str:
-    """An event or a command (or its JSON form) in words."""
-    data = x if isinstance(x, dict) else x.model_dump(mode="json")
-    kind = data.get("type") or getattr(x, "type", type(x).__name__)
-    fields = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("type", "results", "state"))
-    if kind == "GameStarted":
-        seats = ", ".join(f"{p['seat']} {p['name']}" for p in data["players"])
-        fields = f"{seats}; {data['variant']}, {data['mode']}, starting {data['starting_player']}, seed {data['seed']}"
-    elif kind == "InputUndone":
-        fields = f"{data['player']} took back events {data['first']}-{data['last']} ({data['description']})"
-    elif kind == "InputCorrected":
-        fields = f"event {data['first']}: {data['was']} -> {data['now']}; {data['reapplied']} later input(s) re-applied"
-    elif kind == "GameScored":
-        fields = "; ".join(
-            f"{r['seat']} {r['fame']} Fame" + (" (winner)" if r["winner"] else "") for r in data["results"]
-        )
-    return f"{kind}: {fields}" if fields else kind
 
 
 def options(p: Pending, viewer: str | None = None, hide_others: bool = False) -> None:

@@ -114,6 +114,8 @@ class GamePackage:
         chain: the game's hash chain; its ``first_events`` are the events that begin a game.
         state_type: the class of the game's state (snapshots are stored as its ``to_dict`` form).
         history: the game's inputs, undo, correction and fork (:class:`~.history.History`).
+        audit: ``(log, integrity, catalog_overrides) -> AuditReport``: the log replayed under the current
+            rules (:class:`~.audit.Auditor`).
     """
 
     rules: GameRules
@@ -134,6 +136,7 @@ class GamePackage:
     chain: HashChain
     state_type: type
     history: History
+    audit: Callable[..., Any]
 
     @property
     def info(self) -> GameInfo:

@@ -47,6 +47,8 @@ def test_bots_play_a_whole_game_and_the_record_round_trips(store, tmp_path) -> N
     assert "Final scores (Fame)" in out and "Winner(s)" in out
     games = [json.loads(line) for line in run("games", "--store", store, "--json").output.splitlines()]
     assert games[0]["game"] == "monster_inn" and games[0]["status"] == "finished"
+    audited = run("audit", games[0]["id"], "--store", store).output
+    assert "clean" in audited and "rule exchange = to_supply (the default)" in audited
     record = tmp_path / "game.rec"
     run("export", games[0]["id"], "--store", store, "--out", record)
     assert record.read_text().startswith("monster-inn-record 1\ngame monster_inn\n")
@@ -95,7 +97,7 @@ def test_undo_correct_and_fork_at_the_table(store) -> None:
 def test_what_monster_inn_does_not_offer_yet_is_one_line_and_nothing_changes(store) -> None:
     gid = new(store, "--players", "3", "--seed", "1")
     before = run("log", gid, "--store", store, "--json").output
-    for args, code in ((("explain", gid, "2"), 2), (("audit", gid), 2), (("games", "archive", gid), 4)):
+    for args, code in ((("explain", gid, "2"), 2), (("diff", gid, gid), 2), (("games", "archive", gid), 4)):
         result = run(*args, "--store", store, ok=False)
         assert result.exit_code == code and "not available for Monster Inn" in result.output
     assert run("log", gid, "--store", store, "--json").output == before

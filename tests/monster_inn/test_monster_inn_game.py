@@ -132,3 +132,21 @@ def test_undo_and_correction_are_events_and_their_record_round_trips() -> None:
     assert "undo " in text and "correct 3 " in text
     rebuilt, again = GAME.rebuild(text)
     assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log]
+
+
+def test_the_audit_replays_a_game_and_names_what_the_rules_do_not_give() -> None:
+    log, final, _ = _play(4, 3, ["budgeted", "random", "early_leaver", "budgeted"])
+    report = GAME.audit(log)
+    assert report.clean and report.findings == [] and report.events == len(log)
+    assert any(line.startswith("rule support = once") for line in report.provisional)
+    assert any("skulls" in line and "[provisional]" in line for line in report.provisional)
+    # a stored Remain whose treasure was changed afterwards: the rules give another event
+    n = next(i for i, e in enumerate(log) if e.type == "Remained")
+    other = "gem" if log[n].treasure == "gold" else "gold"
+    tampered = [*log[:n], log[n].model_copy(update={"treasure": other}), *log[n + 1 :]]
+    found = GAME.audit(tampered)
+    assert not found.clean and found.findings[0].event == n + 1
+    # the same game under another card list: the score is not what was stored
+    rerun = GAME.audit(log, catalog_overrides={"monsters": {f"m{v}": {"skulls": 1} for v in range(16, 21)}})
+    assert [f.expected.split(":")[0] for f in rerun.findings] == ["GameScored"]
+    assert "Scoring and Winning" in rerun.findings[0].rule and "audited under" in rerun.catalog

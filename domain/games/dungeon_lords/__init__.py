@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
+from .audit import audit
 from .chain import CHAIN
 from .commands import parse_command
 from .decisions import DECISIONS
@@ -40,6 +41,7 @@ GAME = GamePackage(
     chain=CHAIN,
     state_type=GameState,
     history=HISTORY,
+    audit=audit,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

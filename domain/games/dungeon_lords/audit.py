@@ -1,4 +1,4 @@
-"""Audit and explanation of a stored game, for disputed rulings.
+"""Audit and explanation of a stored game, for disputed rulings (the audit is the kernel's, bound here).
 
 ``audit(log)`` replays the log under the current rules: at every input point it re-checks the input
 (it must be legal now) and re-derives everything the rules make follow from it, comparing with what
@@ -12,48 +12,18 @@ the paladin and the adventurers the Evilometer that decided it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from domain.kernel.audit import Auditor, AuditReport, Finding
 
 from . import events as ev
 from .catalog import catalog_for, catalog_with
 from .describe import describe_command, describe_event
-from .engine import advance, execute_pure, pending
-from .errors import RuleViolation
+from .engine import pending
 from .evolve import evolve
-from .history import draw_cards, spans_of, state_before, taken_back
+from .history import HISTORY, spans_of, state_before, taken_back
 from .rules_index import cite
 from .state import GameState
-
-
-@dataclass
-class Finding:
-    event: int  # 1-based event number
-    stored: str
-    expected: str
-    rule: str
-
-
-@dataclass
-class AuditReport:
-    """What an audit found. ``clean`` when the log is whole and unchanged (``integrity``), every
-    stored event follows under the current rules (``findings``) and no correction superseded later
-    inputs (``corrections`` lists every correction; ``superseded`` the inputs they could not keep)."""
-
-    events: int
-    findings: list[Finding] = field(default_factory=list)
-    undos: list[str] = field(default_factory=list)
-    corrections: list[str] = field(default_factory=list)
-    superseded: list[str] = field(default_factory=list)
-    rulings: list[str] = field(default_factory=list)
-    provisional: list[str] = field(default_factory=list)
-    integrity: list[str] = field(default_factory=list)
-    catalog: str = ""  # a note when the game was played with another catalog than the audit's
-
-    @property
-    def clean(self) -> bool:
-        return not (self.findings or self.superseded or self.integrity)
-
 
 # The rule behind each kind of consequence (the input's own rule covers the rest).
 EVENT_RULES = {
@@ -82,21 +52,6 @@ EVENT_RULES = {
     "SpellNotCast": "combat.spell",
     "GameScored": "scoring.winner",
 }
-
-
-def _rule_for(stored: list[ev.Event], index: int, fallback: str) -> str:
-    if index < len(stored) and stored[index].type in EVENT_RULES:
-        return cite(EVENT_RULES[stored[index].type])
-    return cite(fallback)
-
-
-def _prefix(a: list[ev.Event], b: list[ev.Event]) -> int:
-    k = 0
-    for x, y in zip(a, b):
-        if x.to_json() != y.to_json():
-            break
-        k += 1
-    return k
 
 
 def _under_catalog(first: ev.Event, overrides: dict[str, Any] | None) -> ev.Event:
@@ -128,124 +83,6 @@ def _catalog_note(first: ev.Event, audited: ev.Event) -> str:
     return ""
 
 
-def audit(
-    log: list[ev.Event], integrity: list[str] | None = None, catalog_overrides: dict[str, Any] | None = None
-) -> AuditReport:
-    """Replay ``log`` under the current rules (see the module docstring) and the catalog the game was
-    played with (recorded in its first event), or, given ``catalog_overrides``, under the shipped catalog
-    with those overrides instead (a re-run under another ruling). ``integrity``: the stored log's
-    hash-chain problems (``DungeonLords.integrity``), reported as they are."""
-    report = AuditReport(events=len(log), integrity=list(integrity or []))
-    first = log[0] if catalog_overrides is None else _under_catalog(log[0], catalog_overrides)
-    state = evolve(None, first)
-    auto, state = advance(state)
-    i = 1
-    k = _prefix(auto, log[i : i + len(auto)])
-    if k < len(auto):
-        report.findings.append(Finding(i + k + 1, _d(log, i + k), describe_event(auto[k]), cite("flow.turn")))
-    i += len(auto)
-    while i < len(log):
-        if isinstance(marker := log[i], (ev.InputUndone, ev.InputCorrected)):
-            entry = f"event {i + 1}: {describe_event(marker)}"
-            if isinstance(marker, ev.InputCorrected):
-                report.corrections.append(entry)
-                report.superseded += [f"{s} (superseded by the correction at event {i + 1})" for s in marker.superseded]
-            else:
-                report.undos.append(entry)
-            start = marker.first if isinstance(marker, ev.InputUndone) or marker.follows else 0
-            if start and _restored(marker) != _restored_state(state_before(log, start)):
-                report.findings.append(
-                    Finding(
-                        i + 1,
-                        f"a marker whose state is not the game before event {start}",
-                        f"the state before event {start}",
-                        cite("record.undo" if isinstance(marker, ev.InputUndone) else "record.correction"),
-                    )
-                )
-                break
-            state, i = evolve(state, marker), i + 1
-            continue
-        if isinstance(log[i], ev.GameArchived):
-            state, i = evolve(state, log[i]), i + 1
-            continue
-        if isinstance(ruling := log[i], ev.TableRulingApplied):
-            report.rulings.append(f"event {i + 1}: {describe_event(log[i])}")
-            from .commands import TableRuling
-
-            try:
-                events, state = execute_pure(state, TableRuling(reason=ruling.reason, changes=ruling.changes))
-            except RuleViolation as exc:
-                report.findings.append(
-                    Finding(i + 1, _d(log, i), f"a ruling that cannot apply: {exc.message}", exc.rule)
-                )
-                break
-            except ValueError as exc:  # stored before rulings were typed: not a valid ruling now
-                report.findings.append(
-                    Finding(
-                        i + 1, _d(log, i), f"a ruling that is not valid: {exc}".split("\n")[0], cite("record.ruling")
-                    )
-                )
-                break
-            i += len(events)
-            continue
-        p = pending(state)
-        if not p.actors:
-            report.findings.append(Finding(i + 1, _d(log, i), "nothing: the game was over", cite(p.rule)))
-            break
-        candidates = [_draw(log[i])] if p.is_chance else [o for a in p.actors for o in p.options(a)]
-        best: tuple[int, list, GameState] | None = None
-        for command in candidates:
-            if command is None:
-                continue
-            try:
-                events, after = execute_pure(state, command)
-            except RuleViolation:
-                continue
-            k = _prefix(events, log[i : i + len(events)])
-            if best is None or k > best[0] or (k == best[0] == len(events) > len(best[1])):
-                best = (k, events, after)
-        if best is None or best[0] == 0:
-            why = (
-                "a draw the components that remained could not produce"
-                if p.is_chance
-                else "an input that is not legal at this point"
-            )
-            report.findings.append(Finding(i + 1, _d(log, i), f"{why} (the game waited for: {p.prompt})", cite(p.rule)))
-            break
-        k, events, after = best
-        if k < len(events):
-            report.findings.append(
-                Finding(i + k + 1, _d(log, i + k), describe_event(events[k]), _rule_for(events, k, p.rule))
-            )
-        state, i = after, i + len(events)
-    report.provisional = provisional_cards(log)
-    report.catalog = _catalog_note(log[0], first)
-    return report
-
-
-def _restored(marker: ev.InputUndone | ev.InputCorrected) -> dict:
-    return {k: v for k, v in marker.state.items() if k not in ("version", "archived")}
-
-
-def _restored_state(state: GameState) -> dict:
-    from .state import to_dict
-
-    return {k: v for k, v in to_dict(state).items() if k not in ("version", "archived")}
-
-
-def _d(log: list[ev.Event], index: int) -> str:
-    return describe_event(log[index]) if index < len(log) else "(the log ends)"
-
-
-def _draw(e: ev.Event):
-    from .commands import RecordDraw
-
-    try:
-        return RecordDraw(cards=draw_cards(e))
-    except ValueError:
-        return None
-
-
 def provisional_cards(log: list[ev.Event]) -> list[str]:
     """The cards of unknown or partly known text that took part in the game, with their status (in the
     catalog the game was played with)."""
@@ -268,6 +105,29 @@ def provisional_cards(log: list[ev.Event]) -> list[str]:
                 if entry is not None and entry.status != "verified":
                     seen[card] = f"{entry.name} [{entry.status}]: {entry.notes or entry.status}"
     return [seen[k] for k in sorted(seen)]
+
+
+AUDITOR = Auditor(
+    history=HISTORY,
+    describe_event=describe_event,
+    cite=cite,
+    event_rules=EVENT_RULES,
+    provisional=lambda log: provisional_cards(log),
+    catalog_note=lambda first, audited: _catalog_note(first, audited),
+    under_catalog=lambda first, overrides: _under_catalog(first, overrides),
+    volatile=("version", "archived"),
+    marker_rule="record.ruling",
+)
+
+
+def audit(
+    log: list[ev.Event], integrity: list[str] | None = None, catalog_overrides: dict[str, Any] | None = None
+) -> AuditReport:
+    """Replay ``log`` under the current rules (the kernel's :class:`~domain.kernel.audit.Auditor`) and the
+    catalog the game was played with, or, given ``catalog_overrides``, under the shipped catalog with those
+    overrides instead (a re-run under another ruling). ``integrity``: the stored log's hash-chain problems
+    (``DungeonLords.integrity``), reported as they are."""
+    return AUDITOR.audit(log, integrity, catalog_overrides)
 
 
 def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
@@ -349,3 +209,6 @@ def _copy(state: GameState) -> GameState:
     from .state import clone
 
     return clone(state)
+
+
+__all__ = ["AUDITOR", "AuditReport", "EVENT_RULES", "Finding", "audit", "explain", "provisional_cards"]

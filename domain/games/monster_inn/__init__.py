@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
+from .audit import audit
 from .commands import parse_command
 from .decisions import DECISIONS
 from .events import ALL_EVENTS, event_from_json
@@ -47,6 +48,7 @@ GAME = GamePackage(
     chain=CHAIN,
     state_type=GameState,
     history=HISTORY,
+    audit=audit,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

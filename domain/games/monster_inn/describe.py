@@ -1,4 +1,4 @@
-"""Monster Inn's commands in words (labels in the log, in corrections and in the options table)."""
+"""Monster Inn's commands and events in words (the log, corrections, audits and the options table)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,22 @@ def describe_command(c: Any) -> str:
     if isinstance(c, RecordDraw):
         return "draw " + ",".join(c.cards)
     return str(c)
+
+
+def describe(x: Any) -> str:
+    """An event or a command (or its JSON form) in words."""
+    data = x if isinstance(x, dict) else x.model_dump(mode="json")
+    kind = str(data.get("type") or getattr(x, "type", type(x).__name__))
+    fields = ", ".join(f"{k} {v}" for k, v in data.items() if k not in ("type", "results", "state"))
+    if kind == "GameStarted":
+        seats = ", ".join(f"{p['seat']} {p['name']}" for p in data["players"])
+        fields = f"{seats}; {data['variant']}, {data['mode']}, starting {data['starting_player']}, seed {data['seed']}"
+    elif kind == "InputUndone":
+        fields = f"{data['player']} took back events {data['first']}-{data['last']} ({data['description']})"
+    elif kind == "InputCorrected":
+        fields = f"event {data['first']}: {data['was']} -> {data['now']}; {data['reapplied']} later input(s) re-applied"
+    elif kind == "GameScored":
+        fields = "; ".join(
+            f"{r['seat']} {r['fame']} Fame" + (" (winner)" if r["winner"] else "") for r in data["results"]
+        )
+    return f"{kind}: {fields}" if fields else kind

@@ -1,0 +1,85 @@
+"""Monster Inn's audit: the kernel's :class:`~domain.kernel.audit.Auditor` bound to this game. Besides the
+findings, it lists the provisional values that took part: the rule options in force and the card values
+the rulebook does not print (kinds, skulls) of the cards that were scored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.audit import Auditor, AuditReport
+
+from . import events as ev
+from .catalog import catalog_with
+from .describe import describe
+from .history import HISTORY
+from .options import DEFAULT_RULES, RULE_OPTIONS
+from .refusals import INDEX
+
+#: the rule behind each consequence (the input's own rule covers the rest)
+EVENT_RULES = {
+    "RoundEnded": "round.next",
+    "HumanoidsSetAside": "score.step1",
+    "GameScored": "score.winner",
+    "BonusTaken": "bonus.take",
+    "BonusMissed": "bonus.short",
+    "Left": "leave.take",
+}
+
+
+def provisional(log: list[ev.Event]) -> list[str]:
+    """The provisional rules in force and the provisional values of the cards that were scored."""
+    first = log[0]
+    assert isinstance(first, ev.GameStarted), "a Monster Inn log begins with GameStarted"
+    out = [
+        f"rule {name} = {value}"
+        + (" (the default)" if DEFAULT_RULES[name] == value else "")
+        + f": {RULE_OPTIONS[name][1]}"
+        for name, value in sorted(first.rules.items())
+    ]
+    cat = catalog_with(first.catalog_overrides)
+    if cat.treasure.provisional:
+        out.append(f"treasure split {cat.treasure.gold} gold / {cat.treasure.gem} gems [provisional]")
+    scored = ev.GameScored in {type(e) for e in log}
+    cards = set()
+    for e in log if scored else []:
+        if isinstance(e, ev.Left) and e.card.startswith("m"):
+            cards.add(e.card)
+        elif isinstance(e, ev.HumanoidRevealed):
+            cards.add(e.card)
+    for card_id in sorted(cards, key=lambda c: (c[0], int(c[1:]))):
+        card = cat.card(card_id)
+        if card.provisional:
+            values = ", ".join(f"{f} {getattr(card, f)}" for f in card.provisional)
+            out.append(f"{card_id}: {values} [provisional]")
+    return out
+
+
+def _under_catalog(first: ev.GameStarted, overrides: dict[str, Any] | None) -> ev.GameStarted:
+    cat = catalog_with(overrides)
+    return first.model_copy(update={"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None})
+
+
+def _catalog_note(first: ev.GameStarted, audited: ev.GameStarted) -> str:
+    if audited is not first:
+        return (
+            f"the game was played with card list {first.catalog_hash[:12]}; audited under {audited.catalog_hash[:12]}"
+        )
+    return ""
+
+
+AUDITOR = Auditor(
+    history=HISTORY,
+    describe_event=describe,
+    cite=INDEX.cite,
+    event_rules=EVENT_RULES,
+    provisional=provisional,
+    catalog_note=_catalog_note,
+    under_catalog=_under_catalog,
+)
+
+
+def audit(
+    log: list[ev.Event], integrity: list[str] | None = None, catalog_overrides: dict[str, Any] | None = None
+) -> AuditReport:
+    """Replay ``log`` under the current rules (see :class:`~domain.kernel.audit.Auditor`)."""
+    return AUDITOR.audit(log, integrity, catalog_overrides)

@@ -1,0 +1,221 @@
+"""Audit of a stored game, for disputed rulings, for any game: replay the log under the current rules.
+
+At every input point the audit re-checks the input (it must be legal now) and re-derives everything the
+rules make follow from it, comparing with what was stored. Each finding names the event, what was
+stored, what the rules give instead, and the rule. Undos, corrections and a game's own markers are
+listed; a marker's restored state must be the game as it was before the input it takes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleViolation
+from .events import InputCorrected, InputUndone
+from .history import History
+
+
+@dataclass
+class Finding:
+    """One disagreement: ``event`` (1-based), what was ``stored``, what the rules give (``expected``), the rule."""
+
+    event: int
+    stored: str
+    expected: str
+    rule: str
+
+
+@dataclass
+class AuditReport:
+    """What an audit found. ``clean`` when the log is whole and unchanged (``integrity``), every stored
+    event follows under the current rules (``findings``) and no correction superseded later inputs
+    (``corrections`` lists every correction; ``superseded`` the inputs they could not keep)."""
+
+    events: int
+    findings: list[Finding] = field(default_factory=list)
+    undos: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    provisional: list[str] = field(default_factory=list)
+    integrity: list[str] = field(default_factory=list)
+    catalog: str = ""  # a note when the game was played with another catalog than the audit's
+
+    @property
+    def clean(self) -> bool:
+        return not (self.findings or self.superseded or self.integrity)
+
+
+def _prefix(a: list[Any], b: list[Any]) -> int:
+    k = 0
+    for x, y in zip(a, b, strict=False):
+        if x.to_json() != y.to_json():
+            break
+        k += 1
+    return k
+
+
+@dataclass(frozen=True)
+class Auditor:
+    """One game's audit.
+
+    Attributes:
+        history: the game's :class:`~.history.History` (engine, draws, its own markers).
+        describe_event: an event in words.
+        cite: rule id -> citation.
+        event_rules: consequence type -> the rule id behind it (the input's own rule covers the rest).
+        provisional: ``log -> [str]``: the components of unknown or partly known text that took part.
+        catalog_note: ``(first event, first event audited under) -> str``: a word on the catalog used.
+        under_catalog: ``(first event, overrides) -> first event``: the game as if begun with those
+            overrides (a re-run under another ruling); None: the game cannot be re-run so.
+        volatile: state keys a marker's restored state may differ in (the version count...).
+        marker_rule: the rule cited when a game's own marker (a ruling) no longer reads as valid.
+    """
+
+    history: History
+    describe_event: Callable[[Any], str]
+    cite: Callable[[str], str]
+    event_rules: Mapping[str, str] = field(default_factory=dict)
+    provisional: Callable[[list[Any]], list[str]] = lambda log: []
+    catalog_note: Callable[[Any, Any], str] = lambda first, audited: ""
+    under_catalog: Callable[[Any, dict[str, Any] | None], Any] | None = None
+    volatile: tuple[str, ...] = ("version",)
+    marker_rule: str = "flow.turn"
+
+    def _d(self, log: list[Any], index: int) -> str:
+        return self.describe_event(log[index]) if index < len(log) else "(the log ends)"
+
+    def _rule_for(self, events: list[Any], index: int, fallback: str) -> str:
+        if index < len(events) and events[index].type in self.event_rules:
+            return self.cite(self.event_rules[events[index].type])
+        return self.cite(fallback)
+
+    def _same_state(self, restored: dict[str, Any], state: Any) -> bool:
+        def strip(d: dict[str, Any]) -> dict[str, Any]:
+            return {k: v for k, v in d.items() if k not in self.volatile}
+
+        return strip(restored) == strip(self.history.to_dict(state))
+
+    def audit(
+        self, log: list[Any], integrity: list[str] | None = None, catalog_overrides: dict[str, Any] | None = None
+    ) -> AuditReport:
+        """Replay ``log`` under the current rules and the catalog it was played with (or, given
+        ``catalog_overrides``, the shipped catalog with those overrides: a re-run under another ruling).
+        ``integrity``: the stored log's hash-chain problems, reported as they are.
+
+        Raises:
+            ValueError: ``catalog_overrides`` given for a game that cannot be re-run under another catalog.
+        """
+        history, engine, cite = self.history, self.history.engine, self.cite
+        report = AuditReport(events=len(log), integrity=list(integrity or []))
+        first = log[0]
+        if catalog_overrides is not None:
+            if self.under_catalog is None:
+                raise ValueError("this game cannot be audited under another catalog")
+            first = self.under_catalog(log[0], catalog_overrides)
+        state = engine.replay([first])
+        auto, state = engine.advance(state)
+        i = 1
+        k = _prefix(auto, log[i : i + len(auto)])
+        if k < len(auto):
+            report.findings.append(
+                Finding(i + k + 1, self._d(log, i + k), self.describe_event(auto[k]), cite("flow.turn"))
+            )
+        i += len(auto)
+        evolve = engine.rules.evolve
+        while i < len(log):
+            e = log[i]
+            if isinstance(e, InputUndone | InputCorrected):
+                entry = f"event {i + 1}: {self.describe_event(e)}"
+                if isinstance(e, InputCorrected):
+                    report.corrections.append(entry)
+                    report.superseded += [f"{s} (superseded by the correction at event {i + 1})" for s in e.superseded]
+                else:
+                    report.undos.append(entry)
+                start = e.first if isinstance(e, InputUndone) or e.follows else 0
+                if start and not self._same_state(e.state, history.state_before(log, start)):
+                    rule = "record.undo" if isinstance(e, InputUndone) else "record.correction"
+                    report.findings.append(
+                        Finding(
+                            i + 1,
+                            f"a marker whose state is not the game before event {start}",
+                            f"the state before event {start}",
+                            cite(rule),
+                        )
+                    )
+                    break
+                state, i = evolve(state, e), i + 1
+                continue
+            try:
+                own = history.marker(e)
+            except ValueError as exc:  # stored before the marker's command was typed: not valid now
+                report.findings.append(
+                    Finding(
+                        i + 1,
+                        self._d(log, i),
+                        f"a ruling that is not valid: {exc}".split("\n")[0],
+                        cite(self.marker_rule),
+                    )
+                )
+                break
+            if own is not None:
+                actor, command, replay = own
+                if not replay:
+                    state, i = evolve(state, e), i + 1
+                    continue
+                report.rulings.append(f"event {i + 1}: {self.describe_event(e)}")
+                try:
+                    events, state = engine.execute_pure(state, command)
+                except RuleViolation as exc:
+                    report.findings.append(
+                        Finding(i + 1, self._d(log, i), f"a ruling that cannot apply: {exc.message}", exc.rule)
+                    )
+                    break
+                i += len(events)
+                continue
+            p = engine.pending(state)
+            if not p.actors:
+                report.findings.append(Finding(i + 1, self._d(log, i), "nothing: the game was over", cite(p.rule)))
+                break
+            if p.is_chance:
+                try:
+                    candidates = [engine.rules.draw_command(history.chance_cards(e))]
+                except ValueError:
+                    candidates = []
+            else:
+                candidates = [o for a in p.actors for o in p.options(a)]
+            best: tuple[int, list[Any], Any] | None = None
+            for command in candidates:
+                try:
+                    events, after = engine.execute_pure(state, command)
+                except RuleViolation:
+                    continue
+                k = _prefix(events, log[i : i + len(events)])
+                if best is None or k > best[0] or (k == best[0] == len(events) > len(best[1])):
+                    best = (k, events, after)
+            if best is None or best[0] == 0:
+                why = (
+                    "a draw the components that remained could not produce"
+                    if p.is_chance
+                    else "an input that is not legal at this point"
+                )
+                report.findings.append(
+                    Finding(i + 1, self._d(log, i), f"{why} (the game waited for: {p.prompt})", cite(p.rule))
+                )
+                break
+            k, events, after = best
+            if k < len(events):
+                report.findings.append(
+                    Finding(
+                        i + k + 1,
+                        self._d(log, i + k),
+                        self.describe_event(events[k]),
+                        self._rule_for(events, k, p.rule),
+                    )
+                )
+            state, i = after, i + len(events)
+        report.provisional = self.provisional(log)
+        report.catalog = self.catalog_note(log[0], first)
+        return report
