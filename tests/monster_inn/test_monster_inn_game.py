@@ -140,12 +140,13 @@ def test_the_audit_replays_a_game_and_names_what_the_rules_do_not_give() -> None
     assert report.clean and report.findings == [] and report.events == len(log)
     assert any(line.startswith("rule support = once") for line in report.provisional)
     assert any("skulls" in line and "[provisional]" in line for line in report.provisional)
-    # a stored Remain whose treasure was changed afterwards: the rules give another event
-    n = next(i for i, e in enumerate(log) if e.type == "Remained")
+    # a stored Remain onto a Pool of the other type, changed afterwards: no legal input gives it
+    n = next(i for i, e in enumerate(log) if e.type == "Remained" and ENGINE.replay(log[:i]).pool > 0)
     other = "gem" if log[n].treasure == "gold" else "gold"
     tampered = [*log[:n], log[n].model_copy(update={"treasure": other}), *log[n + 1 :]]
     found = GAME.audit(tampered)
     assert not found.clean and found.findings[0].event == n + 1
+    assert "not legal" in found.findings[0].expected and "Sequence of Play" in found.findings[0].rule
     # the same game under another card list: the score is not what was stored
     rerun = GAME.audit(log, catalog_overrides={"monsters": {f"m{v}": {"skulls": 1} for v in range(16, 21)}})
     assert [f.expected.split(":")[0] for f in rerun.findings] == ["GameScored"]
