@@ -19,6 +19,7 @@ command (``draw_command``); everything else is here.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +38,14 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class InputLine:
-    """One input line: ``actor`` (a seat, or ``"chance"``), the command as a JSON-native dict (a
-    draw: ``{"cards": [...]}``), and its line number."""
+    """One body line: its number, ``actor`` (a seat, ``"chance"``, ``"undo"``, ``"correction"`` or a
+    game's marker word), the command as a JSON-native dict (a draw: ``{"cards": [...]}``), and ``kind``:
+    ``"input"``, ``"draw"``, ``"undo"``, ``"correction"`` or ``"marker"``."""
 
     line: int
     actor: str
     command: dict[str, Any]
+    kind: str = "input"
 
 
 @dataclass(slots=True)
@@ -77,63 +80,94 @@ def input_line(actor: str, command: Any) -> str:
     return f"{actor} {command.type} {json.dumps(body, separators=(', ', ': '))}"
 
 
-def parse_record(text: str, format_name: str, versions: tuple[int, ...] = (1,)) -> Record:
+def parse_record(
+    text: str,
+    format_name: str,
+    versions: tuple[int, ...] = (1,),
+    header_keys: Collection[str] | None = None,
+    json_markers: Collection[str] = (),
+) -> Record:
     """Split a record into header, input lines and hash (no rules are checked here).
+
+    Args:
+        header_keys: the header lines a game reads (None: any); another key before the first input is
+            refused.
+        json_markers: a game's own body lines ``<word> <JSON object>`` (Dungeon Lords' ``ruling``,
+            ``archive``), returned as input lines whose actor is the word.
 
     Raises:
         RecordError: the first line is not ``<format_name> <version>``, a line is malformed, or a
             line follows the ``hash`` line.
     """
-    lines = text.splitlines()
-    first = lines[0].split() if lines else []
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark, as some editors write
+    start = next((k for k, raw in enumerate(lines) if raw.strip() and not raw.strip().startswith("#")), 0)
+    first = lines[start].split() if lines else []
     if len(first) != 2 or first[0] != format_name or not first[1].isdigit() or int(first[1]) not in versions:
-        raise RecordError(1, f"a record starts with '{format_name} {versions[-1]}'")
+        raise RecordError(start + 1, f"a record starts with '{format_name} {versions[-1]}'")
     rec = Record(version=int(first[1]))
     in_body = False
-    for n, raw in enumerate(lines[1:], 2):
+    for n, raw in enumerate(lines[start + 1 :], start + 2):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if rec.hash is not None:
             raise RecordError(n, "nothing may follow the hash line")
         key, _, rest = line.partition(" ")
+        rest = rest.strip()
         if key == "hash":
-            rec.hash = rest.strip()
-        elif key == "undo" and in_body:
-            rec.inputs.append(InputLine(n, "undo", {"player": rest.strip()}))
-        elif key == "correct" and in_body:
-            number, _, body = rest.strip().partition(" ")
-            try:
-                fields = json.loads(body)
-            except json.JSONDecodeError as exc:
-                raise RecordError(n, f"the corrected command is not JSON ({exc.msg})") from None
-            if not number.isdigit() or not isinstance(fields, dict):
-                raise RecordError(n, "correct <event number> <the command as a JSON object>")
-            rec.inputs.append(InputLine(n, "correction", {"event": int(number), "command": fields}))
+            rec.hash = rest
         elif key == "draw":
             in_body = True
             cards = [c.strip() for c in rest.split(",") if c.strip()]
-            rec.inputs.append(InputLine(n, CHANCE, {"cards": cards}))
-        elif rest.split(" ", 1)[0] and rest.lstrip().partition(" ")[2].lstrip().startswith("{"):
+            rec.inputs.append(InputLine(n, CHANCE, {"cards": cards}, "draw"))
+        elif key == "undo" and in_body:
+            rec.inputs.append(InputLine(n, "undo", {"player": rest}, "undo"))
+        elif key == "correct" and in_body:
+            number, _, body = rest.partition(" ")
+            fields = _json_object(n, body, "the corrected command")
+            if not number.isdigit():
+                raise RecordError(n, "correct <event number> <the command as a JSON object>")
+            rec.inputs.append(InputLine(n, "correction", {"event": int(number), "command": fields}, "correction"))
+        elif key in json_markers:
             in_body = True
-            ctype, _, body = rest.strip().partition(" ")
-            try:
-                fields = json.loads(body)
-            except json.JSONDecodeError as exc:
-                raise RecordError(n, f"the command's fields are not JSON ({exc.msg})") from None
-            if not isinstance(fields, dict):
-                raise RecordError(n, "the command's fields must be a JSON object")
-            rec.inputs.append(InputLine(n, key, {**fields, "type": ctype, "player": key}))
+            rec.inputs.append(InputLine(n, key, _json_object(n, rest, f"the {key} line"), "marker"))
+        elif not in_body and header_keys is not None and key in header_keys:
+            rec.header.setdefault(key, []).append((n, rest))
+        elif rest.partition(" ")[2].lstrip().startswith("{") or (in_body and " " in rest):
+            in_body = True
+            ctype, _, body = rest.partition(" ")
+            rec.inputs.append(
+                InputLine(n, key, {**_json_object(n, body, "the command's fields"), "type": ctype, "player": key})
+            )
+        elif in_body and header_keys is not None and key in header_keys:
+            first_input = rec.inputs[0].line if rec.inputs else n
+            raise RecordError(
+                first_input,
+                f"an input before the end of the header (line {n} is {key!r}): inputs come after the whole header",
+            )
         elif in_body:
             raise RecordError(n, f"expected an input line ('draw ...' or '<seat> <command> {{...}}'), not {line!r}")
+        elif header_keys is not None and key not in header_keys:
+            raise RecordError(n, f"unknown header line {key!r} (the header has: {', '.join(sorted(header_keys))})")
         else:
-            rec.header.setdefault(key, []).append((n, rest.strip()))
+            rec.header.setdefault(key, []).append((n, rest))
     return rec
 
 
-def body_lines(history: History, log: list[Any]) -> list[str]:
+def _json_object(n: int, text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text) if text.strip() else {}
+    except json.JSONDecodeError as exc:
+        raise RecordError(n, f"{what}: not JSON ({exc.msg})") from None
+    if not isinstance(value, dict):
+        raise RecordError(n, f"{what} must be a JSON object")
+    return value
+
+
+def body_lines(history: History, log: list[Any], marker_line: Callable[[Any], str] | None = None) -> list[str]:
     """The input lines of a log: every input still in it, undos and corrections as their own lines,
-    and a comment before each input an undo or a correction took back."""
+    and a comment before each input an undo or a correction took back. ``marker_line``: a span of a
+    game's own marker (a ruling) -> its line."""
     gone = history.taken_back(log)
     lines: list[str] = []
     skip = 0  # the new input and the kept inputs that follow a correction line (it re-applies them)
@@ -148,24 +182,42 @@ def body_lines(history: History, log: list[Any]) -> list[str]:
         elif span.actor == "correction":
             lines.append(f"correct {span.command.event} {json.dumps(span.command.command)}")
             skip = 1 + span.command.reapplied if span.command.follows else 0
+        elif not span.is_input and marker_line is not None:
+            lines.append(marker_line(span))
         else:
             lines.append(input_line(span.actor, span.command))
     return lines
 
 
-def apply_line(history: History, log: list[Any], state: Any, line: InputLine, parse: Any) -> Any:
+Marker = Callable[[str, dict[str, Any]], tuple[str, Any]]
+
+
+def apply_line(
+    history: History, log: list[Any], state: Any, line: InputLine, parse: Any, markers: Marker | None = None
+) -> Any:
     """Apply one input line to a game being rebuilt (``log`` grows in place); returns the new state.
-    ``parse``: the game's ``parse_command``.
+    ``parse``: the game's ``parse_command``; ``markers``: a game's own marker line ``(word, JSON)`` ->
+    ``("command", command)`` (run through the engine) or ``("event", event)`` (folded as it is).
 
     Raises:
         RecordError: the line is refused (its code, message and rule), or is not what the game waits for.
     """
     engine = history.engine
     try:
-        if line.actor == "undo":
+        if line.kind == "undo":
             events = [history.undo_event(log, line.command["player"])]
-        elif line.actor == "correction":
+        elif line.kind == "correction":
             events = history.correct(log, line.command["event"], parse(line.command["command"]), roll=False).events
+        elif line.kind == "marker":
+            if markers is None:
+                raise RecordError(line.line, f"this game has no {line.actor!r} lines")
+            kind, value = markers(line.actor, line.command)
+            if kind == "event":
+                events = [value]
+            else:
+                events, state = engine.execute_pure(state, value)
+                log += events
+                return state
         else:
             p = engine.pending(state)
             if p.is_chance != (line.actor == CHANCE):
@@ -175,7 +227,9 @@ def apply_line(history: History, log: list[Any], state: Any, line: InputLine, pa
             log += events
             return state
     except RuleViolation as exc:
-        raise RecordError(line.line, f"{exc.code}: {exc.message} [{exc.rule}]") from None
+        raise RecordError(line.line, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
+    except ValueError as exc:  # a marker line whose fields do not fit
+        raise RecordError(line.line, f"bad {line.actor} line: {str(exc).splitlines()[0]}") from None
     for e in events:
         log.append(e)
         state = engine.rules.evolve(state, e)

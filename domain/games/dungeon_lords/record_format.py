@@ -26,16 +26,17 @@ import json
 import shlex
 from typing import Any
 
+from domain.kernel.record import RecordError, apply_line, body_lines, parse_record
+
 from . import events as ev
 from . import invariants
 from .chain import final_hash
-from .commands import RecordDraw, parse_command
-from .corrections import correct, fork, undo_event  # noqa: F401  (the record's undo/correct lines; fork re-exported)
-from .engine import execute_pure, pending
-from .errors import RuleViolation
+from .commands import parse_command
+from .corrections import correct, fork, undo_event  # noqa: F401  (re-exported, as before)
+from .engine import pending
 from .evolve import evolve
 from .game_info import RULESET_VERSION
-from .history import spans_of, state_before, taken_back
+from .history import HISTORY, spans_of, state_before
 from .state import GameState
 
 FORMAT = "dungeon-lords-record"
@@ -43,12 +44,20 @@ VERSION = 1
 DRAW_FIELDS = ("cards", "tiles", "tile")
 
 
-class RecordError(ValueError):
-    """A malformed or illegal record: ``line`` is the 1-based line number, ``reason`` says why."""
-
-    def __init__(self, line: int, reason: str):
-        super().__init__(f"line {line}: {reason}")
-        self.line, self.reason = line, reason
+HEADER_KEYS = (
+    "engine",
+    "catalog",
+    "overrides",
+    "variant",
+    "mode",
+    "seed",
+    "origin",
+    "starting",
+    "player",
+    "scenario",
+    "description",
+    "state",
+)
 
 
 # --- export -------------------------------------------------------------------------------------
@@ -92,31 +101,23 @@ def export(log: list[ev.Event]) -> str:
         ]
         for s in start.players:
             lines.append(f"player {s.color} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
-    gone = taken_back(log)
-    skip = 0  # the new input and the kept inputs that follow a correction line
-    for span in spans_of(log):
-        actor, command = span.actor, span.command
-        if skip:
-            skip -= 1
-            continue
-        if span.first in gone and actor != "correction":
-            lines.append(f"# {gone[span.first]}")
-        if actor == "chance":
-            lines.append(f"draw {','.join(command.cards)}")
-        elif actor == "undo":
-            lines.append(f"undo {command}")
-        elif actor == "correction":
-            lines.append(f"correct {command.event} {json.dumps(command.command)}")
-            skip = 1 + command.reapplied if command.follows else 0
-        elif actor == "ruling":
-            lines.append(f"ruling {json.dumps({'reason': command.reason, 'changes': command.plain_changes()})}")
-        elif actor == "archive":
-            lines.append(f"archive {json.dumps({'reason': command.reason})}")
-        else:
-            body = command.model_dump(mode="json", exclude={"type", "player"}, exclude_defaults=True)
-            lines.append(f"{actor} {command.type} {json.dumps(body, separators=(', ', ': '))}")
+    lines += body_lines(HISTORY, log, marker_line=_marker_line)
     lines.append(f"hash {final_hash((e.type, e.model_dump(mode='json')) for e in log)}")
     return "\n".join(lines) + "\n"
+
+
+def _marker_line(span: Any) -> str:
+    """A table ruling's or an archiving's record line."""
+    if span.actor == "ruling":
+        return f"ruling {json.dumps({'reason': span.command.reason, 'changes': span.command.plain_changes()})}"
+    return f"archive {json.dumps({'reason': span.command.reason})}"
+
+
+def _marker(word: str, data: dict[str, Any]) -> tuple[str, Any]:
+    """A ``ruling`` line is a command the rules apply; an ``archive`` line an event folded as it is."""
+    if word == "ruling":
+        return "command", parse_command({"type": "table_ruling", **data})
+    return "event", ev.GameArchived(**data)
 
 
 # --- import -------------------------------------------------------------------------------------
@@ -227,48 +228,21 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
         RecordError: the first malformed or illegal line, with its number and the reason (a refused
             input gives the rule violation's code, message and rule).
     """
-    header: dict[str, str] = {}
-    where: dict[str, int] = {}  # header key -> its line number
+    rec = parse_record(text, FORMAT, (VERSION,), header_keys=HEADER_KEYS, json_markers=("ruling", "archive"))
+    header = {key: found[0][1] for key, found in rec.header.items() if key != "player"}
+    where = {key: found[0][0] for key, found in rec.header.items() if key != "player"}
     seats: list[tuple[int, ev.Seat]] = []  # (line number, seat)
-    lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark, as some editors write
-    body_start = None
-    for n, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, rest = line.partition(" ")
-        if n == 1 or not header:
-            if key != FORMAT or rest.strip() != str(VERSION):
-                raise RecordError(n, f"a record starts with '{FORMAT} {VERSION}'")
-            header["format"] = rest
-            continue
-        if key in (
-            "engine",
-            "catalog",
-            "overrides",
-            "variant",
-            "mode",
-            "seed",
-            "origin",
-            "starting",
-            "scenario",
-            "description",
-            "state",
-        ):
-            header[key] = rest.strip()
-            where[key] = n
-        elif key == "player":
-            try:
-                parts = shlex.split(rest)
-            except ValueError as exc:
-                raise RecordError(n, f"bad player line: {exc}") from None
-            if len(parts) < 2:
-                raise RecordError(n, "a player line is: player COLOUR NAME [bot=BOT]")
-            bot = next((p[4:] for p in parts[2:] if p.startswith("bot=")), None)
-            seats.append((n, ev.Seat(color=parts[0], name=parts[1], bot=bot)))
-        else:
-            body_start = n
-            break
+    for n, rest in rec.header.get("player", []):
+        try:
+            parts = shlex.split(rest)
+        except ValueError as exc:
+            raise RecordError(n, f"bad player line: {exc}") from None
+        if len(parts) < 2:
+            raise RecordError(n, "a player line is: player COLOUR NAME [bot=BOT]")
+        bot = next((p[4:] for p in parts[2:] if p.startswith("bot=")), None)
+        seats.append((n, ev.Seat(color=parts[0], name=parts[1], bot=bot)))
+    lines = text.splitlines()
+    body_start = rec.inputs[0].line if rec.inputs else None
     start: ev.GameStarted | ev.ScenarioLoaded
     if "scenario" in header:
         start, state = _scenario_start(header, where)
@@ -284,61 +258,11 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
 
     log, state = advance(state)
     log = [start, *log]
-    expected_hash, hash_line = "", 0
-    for n in range(body_start or len(lines) + 1, len(lines) + 1):
-        if lines[n - 1].strip().startswith("correct "):
-            _, number, payload = lines[n - 1].strip().split(" ", 2)
-            try:
-                fixed = correct(log, int(number), parse_command(json.loads(payload)), roll=False).events
-            except (RuleViolation, ValueError) as exc:
-                raise RecordError(n, f"bad correction: {getattr(exc, 'message', exc)}") from None
-            for e in fixed:
-                log.append(e)
-                state = evolve(state, e)
-            continue
-        if lines[n - 1].strip().startswith("hash "):
-            expected_hash = (expected_hash or lines[n - 1].split()[1:2] or [""])[0]
-            hash_line = n
-            continue
-        if lines[n - 1].strip().startswith("archive "):
-            try:
-                log.append(ev.GameArchived(**json.loads(lines[n - 1].strip()[len("archive ") :])))
-            except (ValueError, TypeError) as exc:
-                raise RecordError(n, f"bad archive line: {exc}") from None
-            state = evolve(state, log[-1])
-            continue
-        if lines[n - 1].strip().startswith("undo "):
-            try:
-                log.append(undo_event(log, lines[n - 1].split()[1]))
-            except RuleViolation as exc:
-                raise RecordError(n, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
-            state = evolve(state, log[-1])
-            continue
-        line = lines[n - 1].strip()
-        if not line or line.startswith("#"):
-            continue
-        who, _, rest = line.partition(" ")
-        try:
-            command: Any
-            if who == "draw":
-                command = RecordDraw(cards=[c for c in rest.strip().split(",") if c])
-            elif who == "ruling":
-                command = parse_command({"type": "table_ruling", **json.loads(rest)})
-            else:
-                kind, _, payload = rest.partition(" ")
-                data = json.loads(payload) if payload.strip() else {}
-                if not isinstance(data, dict):
-                    raise RecordError(n, "the command's fields must be a JSON object")
-                command = parse_command({"type": kind, "player": who, **data})
-            events, state = execute_pure(state, command)
-        except json.JSONDecodeError as exc:
-            raise RecordError(n, f"not JSON: {exc.msg}") from None
-        except RuleViolation as exc:
-            raise RecordError(n, f"refused {exc.code}: {exc.message} [{exc.rule}]") from None
-        log += events
-    if expected_hash and final_hash((e.type, e.model_dump(mode="json")) for e in log) != expected_hash:
+    for line in rec.inputs:
+        state = apply_line(HISTORY, log, state, line, parse_command, markers=_marker)
+    if rec.hash and final_hash((e.type, e.model_dump(mode="json")) for e in log) != rec.hash:
         raise RecordError(
-            hash_line,
+            next(n for n, raw in enumerate(lines, 1) if raw.strip().startswith("hash ")),
             "the record does not match its hash: a line was changed after it was "
             "exported (or the record comes from another engine version)",
         )

@@ -35,6 +35,19 @@ from .options import rules_problem
 from .state import GameState
 
 FORMAT = INFO.record_format
+HEADER_KEYS = (
+    "game",
+    "engine",
+    "catalog",
+    "overrides",
+    "rules",
+    "variant",
+    "mode",
+    "seed",
+    "origin",
+    "starting",
+    "player",
+)
 CHAIN = HashChain(first_events=("GameStarted",), state_carriers=("InputUndone", "InputCorrected"))
 
 
@@ -126,7 +139,7 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
 
     Raises:
         RecordError: the line that is malformed or refused, and why (a refusal's code and rule)."""
-    rec = parse_record(text, FORMAT)
+    rec = parse_record(text, FORMAT, header_keys=HEADER_KEYS)
     start = _start(rec)
     if not 3 <= len(start.players) <= 5 or start.starting_player not in [s.seat for s in start.players]:
         raise RecordError(1, "a game of 3 to 5 players whose starting player is one of them")
@@ -136,5 +149,9 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     for line in rec.inputs:
         state = apply_line(HISTORY, log, state, line, parse_command)
     if rec.hash and rec.hash != log_hash(log):
-        raise RecordError(len(text.splitlines()), "the hash does not match the events these inputs give")
+        raise RecordError(
+            len(text.splitlines()),
+            "the record does not match its hash: a line was changed after it was exported "
+            "(or the record comes from another engine version)",
+        )
     return log, state
