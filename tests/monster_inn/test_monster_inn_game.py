@@ -151,3 +151,13 @@ def test_the_audit_replays_a_game_and_names_what_the_rules_do_not_give() -> None
     rerun = GAME.audit(log, catalog_overrides={"monsters": {f"m{v}": {"skulls": 1} for v in range(16, 21)}})
     assert [f.expected.split(":")[0] for f in rerun.findings] == ["GameScored"]
     assert "Scoring and Winning" in rerun.findings[0].rule and "audited under" in rerun.catalog
+
+
+def test_the_golden_record_replays_to_its_hash_and_exports_the_same() -> None:
+    """A 4-player tabletop game (with an undo at the table), kept as a record: rebuilt through the rules
+    on every run; the hash line checks every event it gives."""
+    text = (ROOT / "tests" / "golden" / "monster-inn-tabletop-4p.mir").read_text()
+    log, state = GAME.rebuild(text)
+    assert state.phase == "over" and GAME.problems(state) == []
+    assert GAME.export(log) == text
+    assert sum(isinstance(e, type(log[0])) for e in log) == 1 and any(e.type == "InputUndone" for e in log)
