@@ -88,6 +88,16 @@ def scores(state: GameState) -> None:
     console.print("Winner(s): " + ", ".join(r["seat"] for r in rows if r["winner"]) + " (* in the table)")
 
 
+def visible_log(events: list, viewer: str | None) -> list[dict]:
+    """The events as JSON, a digital game's seed hidden until the end (nothing else is secret)."""
+    over = bool(events) and events[-1].type == "GameScored"
+    out = [e.to_json() for e in events]
+    for data in out:
+        if data["type"] == "GameStarted" and data["mode"] == "digital" and not over:
+            data["seed"] = HIDDEN
+    return out
+
+
 def log(events: list, numbers: list[int], viewer: str | None, as_json: bool) -> None:
     """Monster Inn's log, numbered as stored; what an undo or a correction took back is marked. Nothing
     in its events is secret but a digital game's seed, hidden from everyone until the end."""
