@@ -33,13 +33,14 @@ def simulate_into(
     seed: int,
     variant: str | None = None,
     quiet: bool = False,
+    game: str = "dungeon_lords",
 ) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
     from domain.service.simulation import plans, run
 
     from .context import OPTIONS
 
-    todo = plans(games, players, bots, seed, variant, catalog_overrides=OPTIONS["catalog"])
+    todo = plans(games, players, bots, seed, variant, catalog_overrides=OPTIONS["catalog"], game=game)
     events = 0
     start = time.perf_counter()
     with Progress(
@@ -55,7 +56,7 @@ def simulate_into(
         stored = 0
         try:
             for log, final in run(todo):
-                application.create_from_events(log, final_state=final)
+                application.create_from_events(log, final_state=final, game=game)
                 events += len(log)
                 stored += 1
                 bar.advance(task)

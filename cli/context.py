@@ -135,10 +135,4 @@ def _warn_if_broken(application, gid) -> list[str]:
 
 def _bots(game: str = "dungeon_lords"):
     """The bots that can play a seat of ``game``, by name."""
-    if game == "monster_inn":
-        from domain.games.monster_inn.bots import BOTS
-
-        return BOTS
-    from domain.games.dungeon_lords.strategies import STRATEGIES
-
-    return STRATEGIES
+    return _package(game).bots

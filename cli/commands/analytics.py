@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..context import StoreOpt, _analytics, _app, _bots, app
+from ..context import StoreOpt, _analytics, _app, _bots, _package, app
 from ..errors import UserError, handled
 from ..render import console, err_console
 
@@ -19,7 +19,7 @@ from ..render import console, err_console
 def simulate(
     games: Annotated[int, typer.Option(help="How many complete games to play and store.", min=1)] = 100,
     players: Annotated[
-        int | None, typer.Option(help="Players per game (default: 2, 3 and 4 in turn).", min=2, max=4)
+        int | None, typer.Option(help="Players per game (default: every count the game allows, in turn).")
     ] = None,
     bots: Annotated[
         str | None, typer.Option(help="Comma-separated bots to draw the seats from (default: all).")
@@ -27,22 +27,24 @@ def simulate(
     seed: Annotated[
         int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.", min=0, max=2**63 - 1)
     ] = 0,
-    variant: Annotated[str | None, typer.Option(help="first_game or full (default: both in turn).")] = None,
+    variant: Annotated[str | None, typer.Option(help="A variant of the game (default: each in turn).")] = None,
+    game: Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")] = "dungeon-lords",
     store: StoreOpt = None,
 ) -> None:
     """Play N complete bot games on every core, store each in one append, then project them."""
-    from domain.games.dungeon_lords.game_info import VARIANTS
-
     from ..analytics_cmds import SimulationStopped, catch_up, simulate_into
 
+    info = _package(game).info
     names = bots.split(",") if bots else None
-    if names and any(n not in _bots() for n in names):
-        raise UserError(f"--bots takes names among: {', '.join(_bots())}")
-    if variant is not None and variant not in VARIANTS:
-        raise UserError(f"--variant takes {' or '.join(VARIANTS)}")
+    if names and any(n not in _bots(info.name) for n in names):
+        raise UserError(f"--bots takes names among: {', '.join(_bots(info.name))}")
+    if variant is not None and variant not in info.variants:
+        raise UserError(f"--variant takes {' or '.join(info.variants)}")
+    if players is not None and not info.min_players <= players <= info.max_players:
+        raise UserError(f"--players takes {info.min_players} to {info.max_players} for {info.title}")
     application = _app(store)
     try:
-        figures = simulate_into(application, games, players, names, seed, variant)
+        figures = simulate_into(application, games, players, names, seed, variant, game=info.name)
     except SimulationStopped as stop:
         from ..errors import report
 

@@ -116,6 +116,7 @@ class GamePackage:
         history: the game's inputs, undo, correction and fork (:class:`~.history.History`).
         audit: ``(log, integrity, catalog_overrides) -> AuditReport``: the log replayed under the current
             rules (:class:`~.audit.Auditor`).
+        bots: the bots that can play a seat, by name (``random`` and the game's strategies).
     """
 
     rules: GameRules
@@ -137,6 +138,7 @@ class GamePackage:
     state_type: type
     history: History
     audit: Callable[..., Any]
+    bots: Mapping[str, Callable[..., Any]]
 
     @property
     def info(self) -> GameInfo:

@@ -14,24 +14,26 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from domain.games.dungeon_lords.bots import play_until_blocked
-from domain.games.dungeon_lords.engine import new_game
-from domain.games.dungeon_lords.events import SEED_LIMIT, Event
-from domain.games.dungeon_lords.state import GameState
-from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.games import get as get_game
+from domain.kernel import play_until_blocked
+from domain.kernel.setup import SEED_LIMIT
 
-DEFAULT_MIX = ("tunneller", "monster_keeper", "evil", "room_builder", "balanced", "random")
+#: the bots drawn for the seats when none are named (Dungeon Lords: every strategy and the random bot)
+DEFAULT_MIX: dict[str, tuple[str, ...]] = {
+    "dungeon_lords": ("tunneller", "monster_keeper", "evil", "room_builder", "balanced", "random")
+}
 
 
 @dataclass(frozen=True)
 class GamePlan:
-    """One simulated game: its seed, player count, variant and the bot in each seat (clockwise)."""
+    """One simulated game: its seed, player count, variant and the bot in each seat (clockwise), of ``game``."""
 
     seed: int
     players: int
     variant: str
     bots: tuple[str, ...]
     catalog_overrides: dict[str, Any] | None = None  # the table's catalog, recorded in every game
+    game: str = "dungeon_lords"
 
 
 def plans(
@@ -41,14 +43,22 @@ def plans(
     seed: int = 0,
     variant: str | None = None,
     catalog_overrides: dict[str, Any] | None = None,
+    game: str = "dungeon_lords",
 ) -> list[GamePlan]:
-    """The games to play. Player counts cycle 2, 3, 4 unless ``players`` is given; bots are drawn
-    from ``bots`` (default: every strategy and the random bot); the line-up is rotated game by game
-    so that no bot always sits first (the first seat starts)."""
-    pool = list(bots or DEFAULT_MIX)
+    """The games to play. Player counts cycle over the game's range (Dungeon Lords 2, 3, 4; Monster Inn
+    3, 4, 5) unless ``players`` is given; bots are drawn from ``bots`` (default: every bot of the game);
+    variants cycle over the game's unless ``variant`` is given; the line-up is rotated game by game so
+    that no bot always sits first.
+
+    Raises:
+        KeyError: no such game."""
+    package = get_game(game)
+    info = package.info
+    pool = list(bots or DEFAULT_MIX.get(info.name, tuple(package.bots)))
+    counts = tuple(range(info.min_players, info.max_players + 1))
     out = []
     for i in range(games):
-        n = players or (2, 3, 4)[i % 3]
+        n = players or counts[i % len(counts)]
         rng = random.Random((seed * 1_000_003 + i) % SEED_LIMIT)
         lineup = rng.sample(pool, n) if len(pool) >= n else [rng.choice(pool) for _ in range(n)]
         k = i % n
@@ -57,27 +67,34 @@ def plans(
             GamePlan(
                 seed=(seed * 1_000_003 + i) % SEED_LIMIT,
                 players=n,
-                variant=variant or ("first_game", "full")[(i // 3) % 2],
+                variant=variant or info.variants[(i // len(counts)) % len(info.variants)],
                 bots=tuple(lineup),
                 catalog_overrides=catalog_overrides,
+                game=info.name,
             )
         )
     return out
 
 
-def play(plan: GamePlan) -> tuple[list[Event], GameState]:
+def play(plan: GamePlan) -> tuple[list[Any], Any]:
     """Play one planned game to its end; returns (events, final state)."""
+    package = get_game(plan.game)
     names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
-    events, state = new_game(
+    events, state = package.new_game(
         names, variant=plan.variant, seed=plan.seed, bots=list(plan.bots), catalog_overrides=plan.catalog_overrides
     )
+    seats = package.seats(state)
     more, state, _ = play_until_blocked(
-        state, {p.color: STRATEGIES[b] for p, b in zip(state.players, plan.bots)}, seed=plan.seed, max_commands=50_000
+        package.engine,
+        state,
+        {seat: package.bots[b] for seat, b in zip(seats, plan.bots, strict=True)},
+        seed=plan.seed,
+        max_commands=50_000,
     )
     return events + more, state
 
 
-def run(game_plans: list[GamePlan], workers: int | None = None) -> Iterator[tuple[list[Event], GameState]]:
+def run(game_plans: list[GamePlan], workers: int | None = None) -> Iterator[tuple[list[Any], Any]]:
     """Play the games on ``workers`` processes (default: every core), yielding them in order."""
     workers = workers or os.cpu_count() or 1
     if workers == 1 or len(game_plans) < 4:

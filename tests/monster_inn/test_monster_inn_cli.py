@@ -105,3 +105,13 @@ def test_what_monster_inn_does_not_offer_yet_is_one_line_and_nothing_changes(sto
     assert run("log", gid, "--store", store, "--json").output == before
     bad = run("new", "--store", store, "--game", "monster-inn", "--rule", "exchange=free", ok=False)
     assert bad.exit_code == 2 and "SETUP_INVALID" in bad.output and "to_player" in bad.output
+
+
+def test_simulate_stores_monster_inn_games_with_every_player_count(store) -> None:
+    out = run("simulate", "--store", store, "--game", "monster-inn", "--games", "6").output
+    assert "stored 6 games" in out
+    games = [json.loads(line) for line in run("games", "--store", store, "--json").output.splitlines()]
+    assert {g["game"] for g in games} == {"monster_inn"} and {len(g["seats"]) for g in games} == {3, 4, 5}
+    assert all(g["status"] == "finished" and g["origin"] == "simulated" for g in games)
+    bad = run("simulate", "--store", store, "--game", "monster-inn", "--bots", "tunneller", ok=False)
+    assert bad.exit_code == 2 and "budgeted" in bad.output

@@ -20,6 +20,7 @@ from .history import HISTORY
 from .invariants import problems
 from .record_format import export, rebuild
 from .state import GameState, from_dict, to_dict
+from .strategies import STRATEGIES
 from .views import view
 
 GAME = GamePackage(
@@ -42,6 +43,7 @@ GAME = GamePackage(
     state_type=GameState,
     history=HISTORY,
     audit=audit,
+    bots=STRATEGIES,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.kernel import GamePackage
 
 from .audit import audit
+from .bots import BOTS
 from .commands import parse_command
 from .decisions import DECISIONS
 from .events import ALL_EVENTS, event_from_json
@@ -49,6 +50,7 @@ GAME = GamePackage(
     state_type=GameState,
     history=HISTORY,
     audit=audit,
+    bots=BOTS,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]
