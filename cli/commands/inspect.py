@@ -11,8 +11,8 @@ from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.describe import describe_event
 from domain.games.dungeon_lords.views import view, visible_event, visible_log
 
-from ..context import AsOpt, GameArg, StoreOpt, _app, _dl_game_id, _game_id, _viewer, _warn_if_broken, app
-from ..errors import handled
+from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _viewer, _warn_if_broken, app
+from ..errors import UserError, handled
 from ..games import monster_inn as mi
 from ..render import console, options_table, status_table
 
@@ -135,11 +135,13 @@ def explain(
     store: StoreOpt = None,
 ) -> None:
     """Say why event N happened: the input it followed from, the options legal then, and the rule."""
-    from domain.games.dungeon_lords.audit import explain as explain_event
-
     application = _app(store)
-    events = application.log(_dl_game_id(application, game, "explain"))
-    text = explain_event(events, number, _viewer(events, as_))
+    gid = _game_id(application, game)
+    events = application.log(gid)
+    try:
+        text = application.game_of(gid).explain(events, number, _viewer(events, as_))
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     if as_json:
         print(json.dumps({"event": number, "text": text}))
     else:

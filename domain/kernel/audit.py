@@ -72,6 +72,9 @@ class Auditor:
             overrides (a re-run under another ruling); None: the game cannot be re-run so.
         volatile: state keys a marker's restored state may differ in (the version count...).
         marker_rule: the rule cited when a game's own marker (a ruling) no longer reads as valid.
+        visible_event: ``(log, n, viewer) -> event``: event ``n`` as ``viewer`` may see it (None: all).
+        explain_more: ``(log, n, event, state before it) -> [str] | None``: what else explains the event
+            (Dungeon Lords: the Evilometer behind a paladin's move); None: cite ``event_rules``.
     """
 
     history: History
@@ -83,6 +86,8 @@ class Auditor:
     under_catalog: Callable[[Any, dict[str, Any] | None], Any] | None = None
     volatile: tuple[str, ...] = ("version",)
     marker_rule: str = "flow.turn"
+    visible_event: Callable[[list[Any], int, str | None], Any] = lambda log, n, viewer: log[n - 1]
+    explain_more: Callable[[list[Any], int, Any, Any], list[str] | None] = lambda log, n, e, before: None
 
     def _d(self, log: list[Any], index: int) -> str:
         return self.describe_event(log[index]) if index < len(log) else "(the log ends)"
@@ -219,3 +224,60 @@ class Auditor:
         report.provisional = self.provisional(log)
         report.catalog = self.catalog_note(log[0], first)
         return report
+
+    def explain(self, log: list[Any], n: int, viewer: str | None = None) -> str:
+        """Why event number ``n`` happened: the input it followed from, whether it still counts (undone
+        or superseded), the rule, and for a decision the options that were legal at that moment.
+        ``viewer``: say only what that player could see.
+
+        Raises:
+            ValueError: ``n`` is not an event of the log.
+        """
+        history, cite = self.history, self.cite
+        if not 1 <= n <= len(log):
+            raise ValueError(f"the game has events 1..{len(log)}")
+        e = self.visible_event(log, n, viewer)
+        lines = [f"Event {n}: {self.describe_event(e)} ({e.kind})"]
+        if n == 1:
+            return lines[0] + "\nIt starts the game."
+        gone = history.taken_back(log).get(n)
+        if gone:
+            lines.append(f"It no longer counts: {gone}.")
+        span = next((s for s in history.spans_of(log) if s.first <= n <= s.last), None)
+        if span is None:
+            lines.append("It followed from the set-up, before any input (the rules' own steps).")
+        else:
+            visible = span.actor in (viewer, "chance", "undo", "ruling", "archive") or viewer is None
+            who = {
+                "chance": "a draw",
+                "undo": "an undo",
+                "correction": "a correction",
+                "ruling": "a table ruling",
+                "archive": "archiving",
+            }.get(span.actor, f"{span.actor}'s input")
+            first = self.visible_event(log, span.first, viewer)
+            if span.actor in ("chance", "correction", "archive") or not visible:
+                what = self.describe_event(first)
+            else:
+                what = span.command if span.actor == "undo" else history.describe_command(span.command)
+            lines.append(
+                ("It is " if span.first == n else "It followed from ")
+                + f"{who} at event {span.first}: {what}"
+                + (f" (events {span.first}..{span.last})." if span.last > span.first else ".")
+            )
+            if span.first == n and span.key is not None and span.actor != "chance":
+                p = history.engine.pending(history.state_before(log, n))
+                lines.append(f"The game asked {', '.join(p.actors)}: {p.prompt}. Rule: {cite(p.rule)}")
+                if viewer is None or span.actor == viewer:
+                    options = [history.describe_command(o) for o in p.options(span.actor)]
+                    lines.append(
+                        f"Legal for {span.actor} then ({len(options)}): "
+                        + "; ".join(options[:20])
+                        + ("; ..." if len(options) > 20 else "")
+                    )
+        more = self.explain_more(log, n, e, history.state_before(log, n))
+        if more is not None:
+            lines += more
+        elif e.type in self.event_rules:
+            lines.append("Rule: " + cite(self.event_rules[e.type]))
+        return "\n".join(lines)

@@ -117,6 +117,7 @@ class GamePackage:
         audit: ``(log, integrity, catalog_overrides) -> AuditReport``: the log replayed under the current
             rules (:class:`~.audit.Auditor`).
         bots: the bots that can play a seat, by name (``random`` and the game's strategies).
+        explain: ``(log, n, viewer) -> str``: why event ``n`` happened, as ``viewer`` may see it.
     """
 
     rules: GameRules
@@ -139,6 +140,7 @@ class GamePackage:
     history: History
     audit: Callable[..., Any]
     bots: Mapping[str, Callable[..., Any]]
+    explain: Callable[[list[Any], int, str | None], str]
 
     @property
     def info(self) -> GameInfo:

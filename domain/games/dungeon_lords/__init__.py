@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
-from .audit import audit
+from .audit import audit, explain
 from .chain import CHAIN
 from .commands import parse_command
 from .decisions import DECISIONS
@@ -44,6 +44,7 @@ GAME = GamePackage(
     history=HISTORY,
     audit=audit,
     bots=STRATEGIES,
+    explain=explain,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

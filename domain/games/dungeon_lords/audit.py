@@ -18,10 +18,9 @@ from domain.kernel.audit import Auditor, AuditReport, Finding
 
 from . import events as ev
 from .catalog import catalog_for, catalog_with
-from .describe import describe_command, describe_event
-from .engine import pending
+from .describe import describe_event
 from .evolve import evolve
-from .history import HISTORY, spans_of, state_before, taken_back
+from .history import HISTORY
 from .rules_index import cite
 from .state import GameState
 
@@ -117,7 +116,15 @@ AUDITOR = Auditor(
     under_catalog=lambda first, overrides: _under_catalog(first, overrides),
     volatile=("version", "archived"),
     marker_rule="record.ruling",
+    visible_event=lambda log, n, viewer: _visible_event(log, n, viewer),
+    explain_more=lambda log, n, e, before: _explain_more(log, n, e, before),
 )
+
+
+def _visible_event(log: list[ev.Event], n: int, viewer: str | None) -> ev.Event:
+    from .views import visible_event
+
+    return visible_event(log, n, viewer)
 
 
 def audit(
@@ -130,79 +137,36 @@ def audit(
     return AUDITOR.audit(log, integrity, catalog_overrides)
 
 
+def _explain_more(log: list[ev.Event], n: int, e: ev.Event, before_state: GameState) -> list[str] | None:
+    """What Dungeon Lords adds to an explanation: the Evilometer behind a paladin or an adventurer."""
+    after = evolve(_copy(before_state), log[n - 1])
+    if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
+        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(after.players, key=lambda p: -p.evil))
+        return [
+            f"Evilometer then: {scale} (paladin space 10).",
+            "Rule: " + cite("paladin.moves" if isinstance(e, ev.PaladinMoved) else "paladin.arrives"),
+        ]
+    if isinstance(e, ev.AdventurerAssigned):
+        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(before_state.players, key=lambda p: p.evil))
+        return [
+            f"Nicest first: {scale}; ties go by play order from the starting player.",
+            "Rule: " + cite("adventurers.assign"),
+        ]
+    if isinstance(e, ev.TileConquered):
+        return ["Rule: Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)"]
+    if isinstance(e, ev.MinionPlaced):
+        return ["Rule: " + cite("orders.placement")]
+    return None
+
+
 def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
-    """Why event number ``n`` happened: the input it followed from, whether it still counts (undone or
-    superseded), the rule, and for a decision the options that were legal at that moment. ``viewer``:
-    say only what that player could see (:func:`domain.games.dungeon_lords.views.visible_event`).
+    """Why event number ``n`` happened (the kernel's :meth:`~domain.kernel.audit.Auditor.explain`, with
+    the Evilometer for the paladin and the adventurers). ``viewer``: only what that player could see.
 
     Raises:
         ValueError: ``n`` is not an event of the log.
     """
-    from .views import visible_event
-
-    if not 1 <= n <= len(log):
-        raise ValueError(f"the game has events 1..{len(log)}")
-    e = visible_event(log, n, viewer)
-    lines = [f"Event {n}: {describe_event(e)} ({e.kind})"]
-    if n == 1:
-        return lines[0] + "\nIt starts the game."
-    gone = taken_back(log).get(n)
-    if gone:
-        lines.append(f"It no longer counts: {gone}.")
-    spans = spans_of(log)
-    span = next((s for s in spans if s.first <= n <= s.last), None)
-    if span is None:
-        lines.append("It followed from the set-up, before any input (the rules' own steps).")
-    else:
-        visible = span.actor in (viewer, "chance", "undo", "ruling", "archive") or viewer is None
-        who = {
-            "chance": "a draw",
-            "undo": "an undo",
-            "correction": "a correction",
-            "ruling": "a table ruling",
-            "archive": "archiving",
-        }.get(span.actor, f"{span.actor}'s input")
-        first = visible_event(log, span.first, viewer)
-        what = (
-            describe_event(first)
-            if span.actor in ("chance", "correction", "archive") or not visible
-            else span.command
-            if span.actor == "undo"
-            else describe_command(span.command)
-        )
-        lines.append(
-            ("It is " if span.first == n else "It followed from ")
-            + f"{who} at event {span.first}: {what}"
-            + (f" (events {span.first}..{span.last})." if span.last > span.first else ".")
-        )
-        if span.first == n and span.key is not None and span.actor != "chance":
-            before = state_before(log, n)
-            p = pending(before)
-            lines.append(f"The game asked {', '.join(p.actors)}: {p.prompt}. Rule: {cite(p.rule)}")
-            if viewer is None or span.actor == viewer:
-                options = [describe_command(o) for o in p.options(span.actor)]
-                lines.append(
-                    f"Legal for {span.actor} then ({len(options)}): "
-                    + "; ".join(options[:20])
-                    + ("; ..." if len(options) > 20 else "")
-                )
-    before_state: GameState = state_before(log, n)
-    after = evolve(_copy(before_state), log[n - 1])
-    if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
-        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(after.players, key=lambda p: -p.evil))
-        lines.append(f"Evilometer then: {scale} (paladin space 10).")
-        lines.append("Rule: " + cite("paladin.moves" if isinstance(e, ev.PaladinMoved) else "paladin.arrives"))
-    elif isinstance(e, ev.AdventurerAssigned):
-        scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(before_state.players, key=lambda p: p.evil))
-        lines.append(f"Nicest first: {scale}; ties go by play order from the starting player.")
-        lines.append("Rule: " + cite("adventurers.assign"))
-    elif isinstance(e, ev.TileConquered):
-        lines.append("Rule: Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)")
-    elif isinstance(e, ev.MinionPlaced):
-        lines.append("Rule: " + cite("orders.placement"))
-    elif e.type in EVENT_RULES:
-        lines.append("Rule: " + cite(EVENT_RULES[e.type]))
-    return "\n".join(lines)
+    return AUDITOR.explain(log, n, viewer)
 
 
 def _copy(state: GameState) -> GameState:

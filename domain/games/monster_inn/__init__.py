@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
-from .audit import audit
+from .audit import audit, explain
 from .bots import BOTS
 from .commands import parse_command
 from .decisions import DECISIONS
@@ -51,6 +51,7 @@ GAME = GamePackage(
     history=HISTORY,
     audit=audit,
     bots=BOTS,
+    explain=explain,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

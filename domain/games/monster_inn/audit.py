@@ -67,6 +67,15 @@ def _catalog_note(first: ev.GameStarted, audited: ev.GameStarted) -> str:
     return ""
 
 
+def visible_event(log: list[ev.Event], n: int, viewer: str | None) -> ev.Event:
+    """Event ``n`` as anyone may see it: nothing in Monster Inn's events is secret but a digital game's
+    seed, hidden until the game is over."""
+    e = log[n - 1]
+    if isinstance(e, ev.GameStarted) and e.mode == "digital" and not isinstance(log[-1], ev.GameScored):
+        return e.model_copy(update={"seed": None})
+    return e
+
+
 AUDITOR = Auditor(
     history=HISTORY,
     describe_event=describe,
@@ -75,6 +84,7 @@ AUDITOR = Auditor(
     provisional=provisional,
     catalog_note=_catalog_note,
     under_catalog=_under_catalog,
+    visible_event=visible_event,
 )
 
 
@@ -83,3 +93,11 @@ def audit(
 ) -> AuditReport:
     """Replay ``log`` under the current rules (see :class:`~domain.kernel.audit.Auditor`)."""
     return AUDITOR.audit(log, integrity, catalog_overrides)
+
+
+def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
+    """Why event ``n`` happened (see :meth:`~domain.kernel.audit.Auditor.explain`).
+
+    Raises:
+        ValueError: ``n`` is not an event of the log."""
+    return AUDITOR.explain(log, n, viewer)
