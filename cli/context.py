@@ -94,15 +94,6 @@ def _package(name: str):
         raise UserError(f"no game {name!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}") from None
 
 
-def _dl_game_id(application, game: str, what: str):
-    """A game id (as :func:`_game_id`) of a Dungeon Lords game: ``what`` is not offered for others yet."""
-    gid = _game_id(application, game)
-    package = application.game_of(gid)
-    if package.info.name != "dungeon_lords":
-        raise UserError(f"{what} is not available for {package.info.title} games yet (see docs/monster-inn.md)")
-    return gid
-
-
 def _viewer(state, as_: str | None) -> str | None:
     """The player colour of ``--as`` (any case), or None for the omniscient view. ``state``: the game's
     state, or its log (the first event names the seats)."""

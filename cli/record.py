@@ -4,16 +4,16 @@ It shows whose input is needed and the legal choices (numbered, one line each), 
 shows what followed, and goes on. Every accepted input is stored (one append) before the next
 prompt, so the loop can be left (``quit``) and resumed at any time with the same command.
 At a chance node (tabletop games) the person types what came up: component ids separated by
-commas, chosen among the ones that remain (listed).
+commas or spaces, chosen among the ones that remain (listed). Any registered game (Dungeon Lords,
+Monster Inn).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from domain.games.dungeon_lords.commands import RecordDraw, parse_command
-from domain.games.dungeon_lords.describe import describe_command, describe_event
-from domain.games.dungeon_lords.errors import RuleViolation
+from domain.kernel import RuleViolation
 
 from .render import console, status_table
 
@@ -23,9 +23,25 @@ HELP = (
 )
 
 
+def _words(application, package) -> tuple[Callable[[Any], str], Callable[[Any], str], Callable[[Any], None]]:
+    """How a game's commands and events read, and its status picture."""
+    if package.info.name == "monster_inn":
+        from domain.games.monster_inn.describe import describe, describe_command
+
+        from .games import monster_inn as mi
+
+        return describe_command, describe, lambda state: mi.status(state, package.view(state, None))
+    from domain.games.dungeon_lords.describe import describe_command, describe_event
+
+    return describe_command, describe_event, lambda state: status_table(state, None)
+
+
 def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
     """Run the loop until the game ends or the person quits; returns the number of inputs stored.
     ``ask(prompt)`` returns the next line typed, or None at the end of input."""
+    package = application.game_of(game_id)
+    parse_command = package.parse_command
+    describe_command, describe_event, show_status = _words(application, package)
     stored = 0
     actor_index = 0
     while True:
@@ -67,7 +83,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             console.print(HELP)
             continue
         if line == "status":
-            status_table(application.state(game_id), None)
+            show_status(application.state(game_id))
             continue
         if line == "log":
             for e in application.log(game_id)[-15:]:
@@ -87,7 +103,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             continue
         try:
             if p.is_chance and not line.startswith("{"):
-                command = RecordDraw(cards=[c.strip() for c in line.split(",") if c.strip()])
+                command = package.rules.draw_command(line.replace(",", " ").split())  # commas or spaces
             elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
                 words = line.split()
                 command = parse_command(

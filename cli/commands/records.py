@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..context import StoreOpt, _app, _dl_game_id, _game_id, app
+from ..context import StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
 from ..render import console, err_console
 
@@ -22,7 +22,7 @@ def record(
     from ..record import record_loop
 
     application = _app(store)
-    gid = _dl_game_id(application, game, "record (the interactive loop)")
+    gid = _game_id(application, game)
 
     def ask(prompt: str) -> str | None:
         try:

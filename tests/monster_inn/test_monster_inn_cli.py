@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from clirun import run
+from clirun import run, runner_input
 
 
 @pytest.fixture()
@@ -119,3 +119,13 @@ def test_simulate_stores_monster_inn_games_with_every_player_count(store) -> Non
     assert all(g["status"] == "finished" and g["origin"] == "simulated" for g in games)
     bad = run("simulate", "--store", store, "--game", "monster-inn", "--bots", "tunneller", ok=False)
     assert bad.exit_code == 2 and "budgeted" in bad.output
+
+
+def test_the_record_loop_takes_a_tabletop_game_line_by_line(store) -> None:
+    gid = new(store, "--players", "3", "--mode", "tabletop")
+    typed = "\n".join(["m1 m2 m3", "1", "undo", "3", "status", "quit"]) + "\n"
+    out = runner_input(["record", gid, "--store", store], typed)
+    assert "draw 3 of:" in out and "1. remains with a Gold Coin" in out
+    assert "InputUndone" in out and "Inn (left to right)" in out
+    log = [json.loads(line)["type"] for line in run("log", gid, "--store", store, "--json").output.splitlines()]
+    assert log == ["GameStarted", "InnDealt", "Remained", "InputUndone", "Left"]
