@@ -221,7 +221,10 @@ def render_report(con, players: int | None = None) -> str:
     sections = []
     for name in [*HEADLINES, *(n for n in QUESTIONS if n not in HEADLINES)]:
         q = QUESTIONS[name]
-        columns, rows = run_question(con, name, players=players)
+        if q.game not in ("common", "dungeon_lords"):
+            continue  # the page is Dungeon Lords' (a Monster Inn page is still to come)
+        scoped = {"game": "dungeon_lords"} if any(p.name == "game" for p in q.parameters) else {}
+        columns, rows = run_question(con, name, players=players, **scoped)
         chart = CHARTS[name](columns, rows) if name in CHARTS else ""
         sections.append(
             f'<section id="q-{name}"><h2>{html.escape(name.replace("_", " ").capitalize())} '

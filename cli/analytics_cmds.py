@@ -90,18 +90,22 @@ def catch_up(application, con, quiet: bool = False) -> dict:
     return {"events": result.events, "seconds": result.seconds, "position": result.position}
 
 
-def print_question(con, name: str, players: int | None, as_json: bool, origins: list[str] | None = None) -> None:
+def print_question(
+    con, name: str, players: int | None, as_json: bool, origins: list[str] | None = None, game: str | None = None
+) -> None:
     from analytics import QUESTIONS, run_question
 
     q = QUESTIONS[name]
-    columns, rows = run_question(con, name, players=players, origins=origins)
+    scoped = {"game": game} if any(p.name == "game" for p in q.parameters) else {}
+    columns, rows = run_question(con, name, players=players, origins=origins, **scoped)
     if as_json:
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
     t = Table(
         title=f"{name}"
         + (f" ({players} players)" if players else "")
-        + (f" ({', '.join(origins)})" if origins else ""),
+        + (f" ({', '.join(origins)})" if origins else "")
+        + (f" ({game.replace('_', ' ')})" if scoped and game else ""),
         caption=q.description + " Finished games that are not archived.",
     )
     for c in columns:

@@ -26,6 +26,7 @@ from domain.games.dungeon_lords.catalog import load_catalog
 from domain.games.dungeon_lords.events import ALL_EVENTS
 from domain.games.dungeon_lords.game_info import SEASONS
 
+from . import monster_inn
 from .strategy import STRATEGY_SQL
 
 _CAT = load_catalog()
@@ -334,13 +335,16 @@ _UNDO = [_fill(s) for s in (UNDONE, FLAG_UNDONE, *DROP_UNDONE)]
 _DERIVED = [_fill(s) for s in (RECENT, RECENT_EVIL, EVIL, ORDERS, DAMAGE, GAMES, PALADINS, BATTLES, PLAYER_RESULTS)]
 
 
-def apply_batch(con, path: str, first: int, undo: bool = True) -> None:
+def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = True) -> None:
     """Insert the NDJSON batch at ``path`` (see :mod:`projections.staging`) whose first notification
     id is ``first``, and every row derived from it. ``undo``: the batch may hold an InputUndone
-    (False skips that step). Runs in the caller's transaction."""
+    (False skips that step); ``others``: it may hold another game's events (Monster Inn's). Runs in
+    the caller's transaction."""
     con.execute(_EVENTS.format(source=_read_json(path)))
     for sql in (_UNDO if undo else []) + _DERIVED:
         con.execute(sql, {"first": first} if "$first" in sql else None)
+    if others:
+        monster_inn.apply_batch(con, _read_json(path), first)
 
 
 __all__ = ["apply_batch"]

@@ -147,6 +147,7 @@ class Projector:
                         path,
                         batch.first,
                         undo=b'"t":"InputUndone"' in batch.lines or b'"t":"InputCorrected"' in batch.lines,
+                        others=b'"t":"mi.' in batch.lines,
                     )
                 con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
                 if fail_before_commit:

@@ -78,6 +78,29 @@ CREATE TABLE IF NOT EXISTS evil (
     game_id VARCHAR, seq INTEGER, year INTEGER, season VARCHAR, phase VARCHAR,
     color VARCHAR, evil INTEGER)              -- each player at the start, after a whole-state event (scenario,
                                               -- undo, correction) and at each EvilometerMoved""",
+    # --- Monster Inn (its games and player_results rows are in the common tables above) ---------
+    "mi_events": """
+CREATE TABLE IF NOT EXISTS mi_events (
+    game_id VARCHAR, seq INTEGER,             -- event number within the game, from 1
+    position BIGINT,                          -- notification id in the event store
+    type VARCHAR, payload JSON)               -- e.g. 'Left', its fields""",
+    "mi_results": """
+CREATE TABLE IF NOT EXISTS mi_results (
+    game_id VARCHAR, seat VARCHAR,            -- 'p1'..'p5'
+    strategy VARCHAR, players INTEGER, variant VARCHAR,   -- 'standard' | 'open_treasure'
+    fame INTEGER,                             -- the total
+    monsters INTEGER, humanoids INTEGER, treasure_fame INTEGER,   -- its lines: skulls alone; the skull
+                                              -- differences under surviving humanoids (<= 0); 1 per 3 treasures
+    treasure_kept INTEGER,                    -- pieces in the supply at the end (the tie-break; Support excluded)
+    won BOOLEAN)""",
+    "mi_takes": """
+CREATE TABLE IF NOT EXISTS mi_takes (
+    game_id VARCHAR, seq INTEGER, round INTEGER,
+    seat VARCHAR, strategy VARCHAR, players INTEGER,
+    leave_order INTEGER,                      -- 1 = the first to leave the round ... players = the last
+    card VARCHAR,                             -- a monster id ('m7') or a humanoid's back ('h6-10')
+    creature VARCHAR,                         -- 'monster' | 'humanoid'
+    pool INTEGER)                             -- treasure taken with it (pieces of the Pool)""",
 }
 
 

@@ -9,7 +9,9 @@ so no event is decoded in Python. Two cases do go through the mapper:
   re-encoded);
 * a store that encrypts or compresses its events (the bytes are not JSON).
 
-Notifications whose topic is not a game event (``dl.Game.*``) are skipped.
+Another game's events (Monster Inn's ``mi.Game.*``) are staged with their type prefixed by the game's
+short name (``"t":"mi.Left"``), so Dungeon Lords' derivations never take them for their own; every other
+notification is skipped.
 """
 
 from __future__ import annotations
@@ -18,9 +20,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from domain.service.aggregate import EVENT_CLASSES, TOPIC_PREFIX
+from domain.service.aggregate import AGGREGATES, EVENT_CLASSES, TOPIC_PREFIX
 
 _PREFIX = len(TOPIC_PREFIX)
+#: the other games' topic prefixes -> the prefix their staged types carry (``"mi.Game."`` -> ``b"mi."``)
+OTHER_GAMES = {
+    cls.package.info.topic_prefix: cls.package.info.topic_prefix.split(".")[0].encode() + b"."
+    for cls in AGGREGATES.values()
+    if cls.package.info.topic_prefix != TOPIC_PREFIX
+}
 
 
 def _sliceable() -> dict[str, bytes]:
@@ -52,7 +60,10 @@ def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
         elif topic.startswith(TOPIC_PREFIX):
             name = topic[_PREFIX:].encode()
         else:
-            continue
+            other = next((p for p in OTHER_GAMES if topic.startswith(p)), None)
+            if other is None:
+                continue
+            name = OTHER_GAMES[other] + topic[len(other) :].encode()
         if payload is None:
             payload = json.dumps(mapper.to_domain_event(n).data, separators=(",", ":")).encode()
         gid = ids.get(n.originator_id)

@@ -204,6 +204,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                 SEASONS[state.season],
                 state.combat_round,
                 state.phase,
+                "dungeon_lords",
             )
         )
         first = seats.index(start.starting_player)
@@ -246,6 +247,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     counts[("TunnelDug", seat.color)],
                     counts[("RoomBuilt", seat.color)],
                     counts[("MonsterHired", seat.color)],
+                    "dungeon_lords",
                 )
             )
         for table, table_rows in rows.items():
@@ -359,6 +361,8 @@ def test_questions_are_loaded_with_headers():
         "orders_by_season",
         "damage_by_source",
         "conquered_tiles",
+        "fame_by_treasure_kept",
+        "who_leaves_first",
     }
     assert HEADLINES == ("win_rate_by_strategy", "paladin_frequency")
     for q in QUESTIONS.values():
@@ -797,9 +801,10 @@ def test_write_report(con, games, logs, tmp_path):
     # one chart per headline question, and nothing fetched from elsewhere
     assert {"chart-win_rate_by_strategy", "chart-paladin_frequency"} <= set(page.svgs)
     assert not re.search(r"<script|<link|<img|<iframe|\bsrc=|\bhref=|url\(|@import", text, re.I)
-    # every question has its table, and the headline tables carry the question's numbers
-    for name in QUESTIONS:
-        assert f"table-{name}" in page.tables, name
+    # every question of Dungeon Lords (and the common ones) has its table; the headline tables carry the
+    # question's numbers (the page is Dungeon Lords': Monster Inn's questions are not on it)
+    for name, q in QUESTIONS.items():
+        assert (f"table-{name}" in page.tables) == (q.game in ("common", "dungeon_lords")), name
     for name in HEADLINES:
         columns, rows = run_question(con, name)
         table = page.tables[f"table-{name}"]
@@ -828,7 +833,8 @@ def test_write_report_filtered_and_empty(tmp_path, con):
 
 
 def test_questions_live_in_a_common_folder_and_one_folder_per_game():
-    assert {q.game for q in QUESTIONS.values()} == {"common", "dungeon_lords"}
+    assert {q.game for q in QUESTIONS.values()} == {"common", "dungeon_lords", "monster_inn"}
+    assert {n for n, q in QUESTIONS.items() if q.game == "monster_inn"} == {"fame_by_treasure_kept", "who_leaves_first"}
     assert {n for n, q in QUESTIONS.items() if q.game == "common"} == {"win_rate_by_strategy", "seat_advantage"}
     assert QUESTIONS["paladin_frequency"].path == "dungeon_lords/paladin_frequency.sql"
 

@@ -96,7 +96,10 @@ def project(
 @handled
 def stats(
     name: Annotated[str | None, typer.Argument(help="The question to answer (omit to list them).")] = None,
-    players: Annotated[int | None, typer.Option(help="Only games with this many players.", min=2, max=4)] = None,
+    players: Annotated[int | None, typer.Option(help="Only games with this many players.", min=2, max=5)] = None,
+    game: Annotated[
+        str, typer.Option(help="The game whose results a common question reads: dungeon-lords or monster-inn.")
+    ] = "dungeon-lords",
     origin: Annotated[
         str | None,
         typer.Option(
@@ -120,9 +123,10 @@ def stats(
     if name is None and sql is None:
         t = Table(title="Questions (dungeon-lords stats NAME)")
         t.add_column("name")
+        t.add_column("game")
         t.add_column("answers")
         for q in QUESTIONS.values():
-            t.add_row(q.name + (" *" if q.headline else ""), q.description)
+            t.add_row(q.name + (" *" if q.headline else ""), q.game.replace("_", "-"), q.description)
         console.print(t)
         console.print("* headline question")
         return
@@ -152,7 +156,7 @@ def stats(
     origins = [o.strip() for o in origin.split(",")] if origin else None
     if origins and set(origins) - set(ORIGINS):
         raise UserError(f"--origin takes {', '.join(ORIGINS)}")
-    print_question(con, name, players, as_json, origins)
+    print_question(con, name, players, as_json, origins, game=_package(game).info.name)
 
 
 @app.command()

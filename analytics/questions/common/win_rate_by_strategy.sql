@@ -4,6 +4,7 @@
 -- parameters:
 --   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
 --   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
+--   game VARCHAR  keep only this game's results ('dungeon_lords', 'monster_inn'); NULL = every game (its bots' names may coincide: ask per game)
 -- answers: Which strategy wins most often, and how sure can we be? For each strategy, the finished
 --   player-games it played, how many it won (a shared victory counts as a win), its win rate and a
 --   95% Wilson score interval for that rate, best first.
@@ -20,7 +21,7 @@ WITH per_strategy AS (
            count(*) FILTER (WHERE pr.won)   AS wins
     FROM player_results AS pr
     JOIN games AS g USING (game_id)
-    WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+    WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players) AND ($game IS NULL OR g.game = $game)
     GROUP BY 1
 ), rated AS (
     SELECT strategy, games, wins,

@@ -1,0 +1,25 @@
+-- name: who_leaves_first
+-- grain: one row per strategy and place in the order of leaving a round (Monster Inn)
+-- parameters:
+--   players INTEGER  keep only games with this many players (3, 4 or 5); NULL = all player counts
+--   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked); NULL = all
+-- answers: Who leaves a round first, and what does it earn them? For each strategy and place in the
+--   order of leaving (1 = the first to leave the Inn, the last place = the player forced to take the
+--   last creature), how often that strategy left there, the share of monsters among the creatures taken
+--   and the treasure taken from the Pool with them.
+-- columns:
+--   strategy      the bot of simulated games, or 'human'
+--   leave_order   1 = the first to leave the round
+--   takes         creatures taken at that place
+--   monster_share the share of them that were monsters (the rest: face-down humanoids)
+--   avg_pool      the average treasure taken with the creature (pieces)
+SELECT t.strategy,
+       t.leave_order,
+       count(*)                                                   AS takes,
+       count(*) FILTER (WHERE t.creature = 'monster')::DOUBLE / count(*) AS monster_share,
+       avg(t.pool)                                                AS avg_pool
+FROM mi_takes AS t
+JOIN games AS g USING (game_id)
+WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+GROUP BY t.strategy, t.leave_order
+ORDER BY t.strategy, t.leave_order
