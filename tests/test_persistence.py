@@ -303,3 +303,26 @@ def test_default_store(tmp_path, monkeypatch):
     with DungeonLords(env=env) as app:
         gid = app.create_game(NAMES[:2], seed=1)
     assert DungeonLords(env=env).games() == [gid]
+
+
+def test_a_monster_inn_game_is_stored_beside_a_dungeon_lords_game_and_reloads(make_app):
+    """One store, two games (topics dl.Game.*, mi.Game.*): each reloads in a new application instance as
+    its own game, with snapshots, undo and the hash chain."""
+    from domain.games.monster_inn import GAME as MONSTER_INN
+    from domain.service.simulation import plans, run
+
+    app = make_app()
+    dl = app.create_game(["Ann", "Bob"], seed=3)
+    [(log, final)] = list(run(plans(1, players=4, seed=2, game="monster_inn"), workers=1))
+    finished = app.create_from_events(log, final_state=final, game="monster_inn")  # > 100 events: a snapshot
+    live = app.create_game(["A", "B", "C"], game="monster_inn", seed=4)
+    for _ in range(6):
+        p = app.pending(live)
+        app.execute(live, p.options(p.actors[0])[-1])
+    app.undo(live)
+    again = make_app()
+    assert again.game_of(dl).info.name == "dungeon_lords" and again.game_of(live).info.name == "monster_inn"
+    assert MONSTER_INN.to_dict(again.state(finished)) == MONSTER_INN.to_dict(final)
+    assert MONSTER_INN.to_dict(again.state(live)) == MONSTER_INN.to_dict(MONSTER_INN.engine.replay(again.log(live)))
+    assert again.integrity(finished) == [] and again.integrity(live) == []
+    assert {s.game for s in again.summaries()} == {"dungeon_lords", "monster_inn"}
