@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from clirun import run, runner_input
@@ -129,3 +130,25 @@ def test_the_record_loop_takes_a_tabletop_game_line_by_line(store) -> None:
     assert "InputUndone" in out and "Inn (left to right)" in out
     log = [json.loads(line)["type"] for line in run("log", gid, "--store", store, "--json").output.splitlines()]
     assert log == ["GameStarted", "InnDealt", "Remained", "InputUndone", "Left"]
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def test_a_5_player_table_recorded_through_the_record_loop_is_the_golden_record(store, tmp_path) -> None:
+    """The typed lines of a 5-player game at a table (tests/golden/make_monster_inn_5p.py: each deal as it
+    lay, each choice by its number) go through `record`; the export is the golden record, which imports
+    and audits clean."""
+    gid = new(store, "--players", "5", "--mode", "tabletop", "--names", "Ann,Bob,Cat,Dan,Eve", "--starting-player", "3")
+    typed = (GOLDEN / "monster-inn-5p.typed").read_text()
+    out = runner_input(["record", gid, "--store", store], typed + "quit\n")
+    assert "refused" not in out and "the game is over" in out
+    record = tmp_path / "game.mir"
+    run("export", gid, "--store", store, "--out", record)
+    golden = (GOLDEN / "monster-inn-5p.mir").read_text()
+    assert record.read_text() == golden
+    imported = run("import", GOLDEN / "monster-inn-5p.mir", "--store", store).output.strip().splitlines()[-1]
+    audit = run("audit", imported, "--store", store).output
+    assert "clean" in audit
+    scored = json.loads(run("status", imported, "--store", store, "--json").output)["results"]
+    assert len(scored) == 5 and sum(r["winner"] for r in scored) >= 1
