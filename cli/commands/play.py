@@ -52,7 +52,9 @@ def new(
     package = _package(game)
     if package.info.name != "dungeon_lords":
         if scenario is not None:
-            raise UserError(f"scenarios are not available for {package.info.title} games yet")
+            events, _ = package.from_scenario(scenario)
+            console.print(str(application.create_from_events(events, game=package.info.name)))
+            return
         rules = dict(_pair(r) for r in rule or [])
         seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
         gid = application.create_game(

@@ -152,3 +152,14 @@ def test_a_5_player_table_recorded_through_the_record_loop_is_the_golden_record(
     assert "clean" in audit
     scored = json.loads(run("status", imported, "--store", store, "--json").output)["results"]
     assert len(scored) == 5 and sum(r["winner"] for r in scored) >= 1
+
+
+def test_a_position_is_set_up_from_a_file_and_a_bad_one_is_one_line(store, tmp_path) -> None:
+    scenario = Path(__file__).resolve().parents[2] / "domain/games/monster_inn/scenarios/last-round-4p.json"
+    gid = new(store, "--scenario", scenario)
+    out = run("options", gid, "--store", store).output
+    assert "Round 10: record the 4 cards dealt to the Inn" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text(scenario.read_text().replace('"gold": ', '"gold": 1', 1))
+    refused = run("new", "--store", store, "--game", "monster-inn", "--scenario", bad, ok=False)
+    assert refused.exit_code == 2 and "SCENARIO_INVALID" in refused.output

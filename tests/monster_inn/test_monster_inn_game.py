@@ -161,3 +161,40 @@ def test_the_golden_record_replays_to_its_hash_and_exports_the_same() -> None:
     assert state.phase == "over" and GAME.problems(state) == []
     assert GAME.export(log) == text
     assert sum(isinstance(e, type(log[0])) for e in log) == 1 and any(e.type == "InputUndone" for e in log)
+
+
+SCENARIO = ROOT / "domain" / "games" / "monster_inn" / "scenarios" / "last-round-4p.json"
+
+
+def test_a_position_is_played_on_and_its_record_round_trips() -> None:
+    log, s = GAME.from_scenario(SCENARIO)
+    assert log[0].type == "ScenarioLoaded" and s.round == 10 and ENGINE.pending(s).detail["what"] == "inn"
+    rng = random.Random(1)
+    while (p := ENGINE.pending(s)).actors:
+        command = ENGINE.random_draw(s, p) if p.is_chance else rng.choice(p.options(p.actors[0]))
+        events, s = ENGINE.execute(s, command)
+        log += events
+    assert s.phase == "over" and GAME.problems(s) == []
+    text = GAME.export(log)
+    assert text.splitlines()[3] == 'scenario "last-round-4p"'
+    rebuilt, again = GAME.rebuild(text)
+    assert [e.to_json() for e in rebuilt] == [e.to_json() for e in log] and again.results == s.results
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda d: d["state"]["players"][0].update(gold=99), "gold"),  # a treasure counted twice
+        (lambda d: d["state"]["players"][1].update(gem="hidden"), "hides some values"),
+        (lambda d: d["state"]["deck"].append("m3"), "creatures not conserved"),
+        (lambda d: d["state"].update(phase="somewhere"), "phase"),
+    ],
+)
+def test_an_impossible_position_is_refused(edit, words) -> None:
+    import json
+
+    data = json.loads(SCENARIO.read_text())
+    edit(data)
+    with pytest.raises(RuleViolation) as exc:
+        GAME.from_scenario(data)
+    assert exc.value.code == "SCENARIO_INVALID" and words in exc.value.message

@@ -23,11 +23,15 @@ from .state import GameState, from_dict, to_dict
 from .views import view
 
 
-def from_scenario(data: object) -> tuple[list, object]:
-    """Monster Inn has no scenarios yet. Raises RuleViolation (SETUP_INVALID)."""
-    from .refusals import refuse
+def from_scenario(data: object, catalog_overrides: dict | None = None) -> tuple[list, object]:
+    """A game from a position (dict, JSON text or path; see :mod:`.scenario`): its events and state.
+    A position keeps the card list it names; ``catalog_overrides`` is not used.
 
-    raise refuse("SETUP_INVALID", "Monster Inn games start from set-up (scenarios are not supported yet)")
+    Raises:
+        RuleViolation: SCENARIO_INVALID."""
+    from .scenario import load_scenario
+
+    return ENGINE.start(load_scenario(data))  # type: ignore[arg-type]
 
 
 GAME = GamePackage(

@@ -23,7 +23,7 @@ class Seat(BaseModel):
     bot: str | None = None
 
 
-ORIGINS = ("simulated", "recorded", "imported", "forked")
+ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario")
 
 
 class GameStarted(Event):
@@ -40,6 +40,16 @@ class GameStarted(Event):
     catalog_overrides: dict[str, Any] | None = None
     rules: dict[str, str]
     origin: str = "recorded"
+    forked_from: str | None = None
+
+
+class ScenarioLoaded(Event):
+    """A game that starts from a position; ``state`` is the whole validated state."""
+
+    name: str
+    description: str
+    state: dict[str, Any]
+    origin: str = "scenario"
     forked_from: str | None = None
 
 
@@ -145,6 +155,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
     for cls in list[type[Event]](
         [
             GameStarted,
+            ScenarioLoaded,
             InnDealt,
             Remained,
             TreasureExchanged,

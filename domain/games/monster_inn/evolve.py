@@ -169,9 +169,13 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     Raises:
         ValueError: the first event is not GameStarted, or an event of no known type."""
     if state is None:
-        if not isinstance(event, ev.GameStarted):
-            raise ValueError(f"a game starts with GameStarted, not {event.type}")
-        state = _start(event)
+        if isinstance(event, ev.ScenarioLoaded):
+            state = GameState.model_validate(event.state)
+            state.version = 0
+        elif not isinstance(event, ev.GameStarted):
+            raise ValueError(f"a game starts with GameStarted or ScenarioLoaded, not {event.type}")
+        else:
+            state = _start(event)
     else:
         handler = HANDLERS.get(type(event))
         if handler is None:

@@ -47,8 +47,13 @@ HEADER_KEYS = (
     "origin",
     "starting",
     "player",
+    "scenario",
+    "description",
+    "state",
 )
-CHAIN = HashChain(first_events=("GameStarted",), state_carriers=("InputUndone", "InputCorrected"))
+CHAIN = HashChain(
+    first_events=("GameStarted", "ScenarioLoaded"), state_carriers=("ScenarioLoaded", "InputUndone", "InputCorrected")
+)
 
 
 def log_hash(log: list[ev.Event]) -> str:
@@ -59,10 +64,21 @@ def log_hash(log: list[ev.Event]) -> str:
 def export(log: list[ev.Event]) -> str:
     """The record of a game: its header and one line per input; consequences are left out."""
     start = log[0]
-    assert isinstance(start, ev.GameStarted), "a Monster Inn log begins with GameStarted"
     final = ENGINE.replay(log)
+    lines = [f"{FORMAT} 1", f"game {INFO.name}", f"engine {RULESET_VERSION}"]
+    if isinstance(start, ev.ScenarioLoaded):  # the position, whole (its seed withheld while in progress)
+        position = start.state if final.phase == "over" else {**start.state, "seed": None}
+        lines += [
+            f"scenario {json.dumps(start.name)}",
+            f"description {json.dumps(start.description)}",
+            f"state {json.dumps(position, separators=(',', ':'))}",
+            *body_lines(HISTORY, log),
+            f"hash {log_hash(log)}",
+        ]
+        return "\n".join(lines) + "\n"
+    assert isinstance(start, ev.GameStarted), "a Monster Inn log begins with GameStarted or ScenarioLoaded"
     over = final.phase == "over"
-    lines = [f"{FORMAT} 1", f"game {INFO.name}", f"engine {RULESET_VERSION}", f"catalog {start.catalog_hash}"]
+    lines.append(f"catalog {start.catalog_hash}")
     if start.catalog_overrides:
         lines.append(f"overrides {json.dumps(start.catalog_overrides, separators=(',', ':'))}")
     lines += [
@@ -134,15 +150,39 @@ def _start(rec: Any) -> ev.GameStarted:
         raise RecordError(1, f"the header does not describe a game: {str(exc).splitlines()[0]}") from None
 
 
+def _scenario_start(rec: Any) -> ev.ScenarioLoaded:
+    """The first event of a game that started from a position (checked as `new --scenario` checks it)."""
+    from domain.kernel import RuleViolation
+
+    from .scenario import load_scenario
+
+    n, state_text = rec.one("state")
+    try:
+        data = {
+            "name": json.loads(rec.one("scenario")[1]),
+            "description": json.loads(rec.one("description", '""')[1]),
+            "state": json.loads(state_text),
+        }
+        return load_scenario(data)[0]
+    except json.JSONDecodeError as exc:
+        raise RecordError(n, f"the scenario's name, description or state is not JSON: {exc.msg}") from None
+    except RuleViolation as exc:
+        raise RecordError(n, exc.message) from None
+
+
 def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     """A record re-derived through the rules: (events, state). Every input is checked as in live play.
 
     Raises:
         RecordError: the line that is malformed or refused, and why (a refusal's code and rule)."""
     rec = parse_record(text, FORMAT, header_keys=HEADER_KEYS)
-    start = _start(rec)
-    if not 3 <= len(start.players) <= 5 or start.starting_player not in [s.seat for s in start.players]:
-        raise RecordError(1, "a game of 3 to 5 players whose starting player is one of them")
+    start: ev.GameStarted | ev.ScenarioLoaded
+    if "scenario" in rec.header:
+        start = _scenario_start(rec)
+    else:
+        start = _start(rec)
+        if not 3 <= len(start.players) <= 5 or start.starting_player not in [s.seat for s in start.players]:
+            raise RecordError(1, "a game of 3 to 5 players whose starting player is one of them")
     state = ENGINE.replay([start])
     log, state = ENGINE.advance(state)
     log = [start, *log]

@@ -14,6 +14,8 @@ RULES: dict[str, str] = {
     "setup.players": MI + "Set-up (3 to 5 Dungeon Masters; the text's end-of-game rule covers 3, 4 and 5)",
     "setup.rules": MI + "rules the text leaves open: the engine's provisional choice, named and switchable "
     "(recorded in the first event)",
+    "setup.scenario": "Engine: a position is a whole state as the recorder sees it; every component is somewhere "
+    "exactly once and no humanoid's front is known before scoring",
     "setup.catalog": MI + "Components (the card list; values the rulebook does not print are provisional)",
     "setup.supply": MI + "Set-up (each Dungeon Master takes 3 Gold Coins and 3 Gems)",
     "inn.deal": MI + "Set-up (draw as many Creature cards as there are Dungeon Masters)",
@@ -50,6 +52,7 @@ class MonsterInnRefusal(RefusalCode):
     """Why a Monster Inn input is refused (each with the rule it usually rests on)."""
 
     SETUP_INVALID = ("the game cannot be set up so (players, variant, mode, seed, rules or card list)", "setup.players")
+    SCENARIO_INVALID = ("the position cannot be (a field, a hidden value, a component counted twice)", "setup.scenario")
     NO_SUCH_TREASURE = ("you have no treasure of that type to put in", "remain.pool_type")
     WRONG_TREASURE_TYPE = ("the Pool holds the other type: add the same type, exchange, or Leave", "remain.pool_type")
     EXCHANGE_IMPOSSIBLE = ("a Treasure Exchange needs a Pool and one piece more of the other type", "remain.exchange")

@@ -7,7 +7,7 @@ deck is a multiset of tokens (its order is the secret, and it is never stored: e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -71,7 +71,7 @@ class GameState(_State):
     supply: dict[str, int]
     deck: list[str]
     round: int = 1
-    phase: str = "deal"
+    phase: Literal["deal", "bid", "scoring", "over"] = "deal"
     starter: str
     inn: list[str] = []
     pool: int = 0
