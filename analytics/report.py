@@ -233,6 +233,7 @@ def render_report(con, players: int | None = None) -> str:
             f'<p class="grain">One row: {html.escape(q.grain)}.</p>'
             f"{chart}{_table(columns, rows, name)}</section>"
         )
+    sections += _monster_inn_sections(con, players)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -242,6 +243,27 @@ def render_report(con, players: int | None = None) -> str:
         + f'<footer id="coverage">This report covers {games} games ({finished} finished) and {events} events.'
         "</footer></body></html>\n"
     )
+
+
+def _monster_inn_sections(con, players: int | None) -> list[str]:
+    """Monster Inn's part of the page (its own questions and the common ones asked of its games), when the
+    read models hold finished Monster Inn games; tables only, their ids prefixed ``mi-``."""
+    (count,) = con.execute("SELECT count(*) FROM games WHERE game = 'monster_inn' AND finished").fetchone()
+    if not count:
+        return []
+    out = [f'<h1 id="monster-inn">Monster Inn</h1><p class="grain">{count} finished games.</p>']
+    for name, q in QUESTIONS.items():
+        if q.game not in ("common", "monster_inn"):
+            continue
+        scoped = {"game": "monster_inn"} if any(p.name == "game" for p in q.parameters) else {}
+        columns, rows = run_question(con, name, players=players, **scoped)
+        out.append(
+            f'<section id="q-mi-{name}"><h2>{html.escape(name.replace("_", " ").capitalize())} '
+            f"<code>{html.escape(name)}</code></h2>"
+            f'<p class="answers">{html.escape(q.description)}</p>'
+            f"{_table(columns, rows, 'mi-' + name)}</section>"
+        )
+    return out
 
 
 def write_report(con, path, players: int | None = None) -> Path:

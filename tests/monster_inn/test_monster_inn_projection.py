@@ -82,3 +82,19 @@ def test_a_taken_back_leave_leaves_no_row(store) -> None:
     assert live == [e.type for e in app.log(tabletop)]
     # the undone Remain and the superseded Leave are in mi_events, but the game has no take yet
     assert con.execute("SELECT count(*) FROM mi_takes WHERE game_id = ?", [tabletop]).fetchone()[0] == 0
+
+
+def test_the_report_has_a_monster_inn_part_with_its_questions(store, tmp_path) -> None:
+    from analytics import run_question
+    from analytics.report import write_report
+
+    app, finals, _, _ = store
+    con = duckdb.connect(":memory:")
+    project(app, con)
+    text = write_report(con, tmp_path / "report.html").read_text()
+    assert f'<h1 id="monster-inn">Monster Inn</h1><p class="grain">{len(finals)} finished games.</p>' in text
+    for name in ("win_rate_by_strategy", "seat_advantage", "fame_by_treasure_kept", "who_leaves_first"):
+        assert f'id="table-mi-{name}"' in text, name
+    columns, rows = run_question(con, "win_rate_by_strategy", game="monster_inn")
+    games = sum(r[columns.index("games")] for r in rows)
+    assert games == sum(len(f.players) for f in finals.values())
