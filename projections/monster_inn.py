@@ -50,7 +50,8 @@ WITH started AS (
     SELECT game_id, max(seq) AS events, min(position) AS first_position FROM mi_events
     WHERE game_id IN (SELECT game_id FROM mi_touched) GROUP BY ALL
 )
-SELECT s.game_id, json_array_length(s.p->'players'), s.p->>'variant', s.p->>'mode', s.p->>'origin', false,
+SELECT s.game_id, json_array_length(s.p->'players'), s.p->>'variant', s.p->>'mode', s.p->>'origin',
+       EXISTS (SELECT 1 FROM mi_live a WHERE a.game_id = s.game_id AND a.type = 'GameArchived'),
        (s.p->>'seed')::BIGINT, s.p->>'starting_player', NULL, n.events, c.game_id IS NOT NULL,
        (SELECT string_agg(r->>'seat', ',') FROM unnest(CAST(c.p->'results' AS JSON[])) AS u(r)
         WHERE (r->>'winner')::BOOLEAN),

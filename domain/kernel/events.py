@@ -83,3 +83,9 @@ class InputCorrected(Decision):
     reapplied: int = 0
     follows: bool = True  # the new input's events follow (False only for upcast version 1)
     state: dict[str, Any]
+
+
+class GameArchived(Decision):
+    """The game leaves the statistics (it stays in the store and can still be read and exported)."""
+
+    reason: str = ""

@@ -24,7 +24,6 @@ KERNEL_RULES: dict[str, str] = {
     "record.correction": "Engine: a correction replaces one earlier input (or a tabletop draw) and re-applies "
     "each later input to the same decision it answered; the first that no longer "
     "fits, and every one after it, is superseded and reported",
-    "flow.supported": "Each game lists what it offers (docs/python-api.md); an operation it lacks changes nothing",
 }
 
 

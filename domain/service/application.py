@@ -262,13 +262,6 @@ class DungeonLords(Application[UUID]):
             raise GameNotFound(game_id)
         return aggregate_of_topic(first[0].topic).package
 
-    def _dungeon_lords_only(self, game: Any, what: str) -> None:
-        if type(game).package.info.name != "dungeon_lords":
-            title = type(game).package.info.title
-            raise type(game).package.rules.index.refuse(
-                "NOT_SUPPORTED", f"{what} is not available for {title} games yet", "flow.supported"
-            )
-
     def undo(self, game_id: UUID | str, player: str | None = None) -> Event:
         """Take back the latest input still standing (``player``'s, if given; a draw only in a tabletop
         game): an ``InputUndone`` event is appended (the undone events stay in the log).
@@ -307,10 +300,9 @@ class DungeonLords(Application[UUID]):
         Raises:
             GameNotFound, GameConflict.  ValueError: the game is archived already.
         """
-        from domain.games.dungeon_lords.events import GameArchived
+        from domain.kernel.events import GameArchived
 
         game = self._load(game_id)
-        self._dungeon_lords_only(game, "archive")
         if game.state.archived:
             raise ValueError(f"game {game.id} is archived already")
         event = GameArchived(reason=reason)

@@ -101,15 +101,26 @@ def test_undo_correct_and_fork_at_the_table(store) -> None:
     assert refused.exit_code == 2 and "fork at 1..7" in refused.output
 
 
-def test_what_monster_inn_does_not_offer_yet_is_one_line_and_nothing_changes(store) -> None:
-    gid = new(store, "--players", "3", "--seed", "1")
-    before = run("log", gid, "--store", store, "--json").output
-    for args, code in ((("games", "archive", gid), 4),):
-        result = run(*args, "--store", store, ok=False)
-        assert result.exit_code == code and "not available for Monster Inn" in result.output
-    assert run("log", gid, "--store", store, "--json").output == before
-    bad = run("new", "--store", store, "--game", "monster-inn", "--rule", "exchange=free", ok=False)
-    assert bad.exit_code == 2 and "SETUP_INVALID" in bad.output and "to_player" in bad.output
+def test_an_archived_game_leaves_the_statistics_and_its_record_keeps_the_line(store, tmp_path) -> None:
+    run("simulate", "--store", store, "--game", "monster-inn", "--games", "3")
+    gid = json.loads(run("games", "--store", store, "--json").output.splitlines()[0])["id"]
+    run("games", "archive", gid, "--store", store, "--reason", "a test game")
+    again = run("games", "archive", gid, "--store", store, "--reason", "twice", ok=False)
+    assert again.exit_code == 2 and "archived already" in again.output
+    assert [
+        json.loads(line)["id"]
+        for line in run("games", "--status", "archived", "--store", store, "--json").output.splitlines()
+    ] == [gid]
+    rows = json.loads(run("stats", "win_rate_by_strategy", "--game", "monster-inn", "--json", "--store", store).output)
+    assert sum(r["games"] for r in rows) == sum(
+        len(json.loads(line)["seats"])
+        for line in run("games", "--status", "finished", "--store", store, "--json").output.splitlines()
+    )
+    record = tmp_path / "archived.mir"
+    run("export", gid, "--store", store, "--out", record)
+    assert 'archive {"reason": "a test game"}' in record.read_text()
+    copy = run("import", record, "--store", store).output.strip().splitlines()[-1]
+    assert json.loads(run("status", copy, "--store", store, "--json").output)["archived"] is True
 
 
 def test_simulate_stores_monster_inn_games_with_every_player_count(store) -> None:

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.kernel.events import Chance, Decision, Event, InputCorrected, InputUndone
+from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
 
 Square = tuple[int, int]
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
@@ -382,12 +382,6 @@ class YearBegan(Event):
 
 # --- recording --------------------------------------------------------------------------------
 # InputUndone and InputCorrected are the kernel's (every game records undo and correction alike)
-
-
-class GameArchived(Decision):
-    """The game leaves the statistics (it stays in the store and can still be read and exported)."""
-
-    reason: str = ""
 
 
 class TableRulingApplied(Decision):

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.kernel.events import Chance, Decision, Event, InputCorrected, InputUndone
+from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
 
 
 class Seat(BaseModel):
@@ -170,6 +170,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
             GameScored,
             InputUndone,
             InputCorrected,
+            GameArchived,
         ]
     )
 }

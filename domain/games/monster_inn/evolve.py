@@ -147,10 +147,15 @@ def _(s: GameState, e: ev.HumanoidRevealed) -> None:
 @on(ev.InputCorrected)
 def _(s: GameState, e: ev.InputUndone | ev.InputCorrected) -> None:
     # the game as it was before the input taken back; the log goes on (the version counts on)
-    restored, version = GameState.model_validate(e.state), s.version
+    restored, version, archived = GameState.model_validate(e.state), s.version, s.archived
     for name in GameState.model_fields:
         setattr(s, name, getattr(restored, name))
-    s.version = version
+    s.version, s.archived = version, archived  # archiving is not an input: an undo leaves it
+
+
+@on(ev.GameArchived)
+def _(s: GameState, e: ev.GameArchived) -> None:
+    s.archived = True
 
 
 @on(ev.GameScored)

@@ -39,6 +39,11 @@ def describe_key(key: tuple[Any, ...] | None) -> str:
     return f"round {rnd}, {phase}: {actor} ({kind}{' about ' + about if about else ''})"
 
 
+def _marker(e: ev.Event) -> tuple[str, Any, bool] | None:
+    """Archiving is Monster Inn's own marker: folded as it is, not an input."""
+    return ("archive", e, False) if isinstance(e, ev.GameArchived) else None
+
+
 HISTORY = History(
     engine=ENGINE,
     chance_cards=chance_cards,
@@ -47,4 +52,6 @@ HISTORY = History(
     refuse=refuse,
     decision_key=decision_key,
     describe_key=describe_key,
+    marker=_marker,
+    not_counted=(ev.GameArchived,),
 )

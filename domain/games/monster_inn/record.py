@@ -56,6 +56,14 @@ CHAIN = HashChain(
 )
 
 
+def _archive_line(span: Any) -> str:
+    return f"archive {json.dumps({'reason': span.command.reason})}"
+
+
+def _archive(word: str, data: dict[str, Any]) -> tuple[str, Any]:
+    return "event", ev.GameArchived(**data)
+
+
 def log_hash(log: list[ev.Event]) -> str:
     """The hash chain's head of ``log``: identifies the whole game."""
     return CHAIN.final_hash((e.type, e.model_dump(mode="json")) for e in log)
@@ -72,7 +80,7 @@ def export(log: list[ev.Event]) -> str:
             f"scenario {json.dumps(start.name)}",
             f"description {json.dumps(start.description)}",
             f"state {json.dumps(position, separators=(',', ':'))}",
-            *body_lines(HISTORY, log),
+            *body_lines(HISTORY, log, marker_line=_archive_line),
             f"hash {log_hash(log)}",
         ]
         return "\n".join(lines) + "\n"
@@ -91,7 +99,7 @@ def export(log: list[ev.Event]) -> str:
     ]
     for s in start.players:
         lines.append(f"player {s.seat} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
-    lines += body_lines(HISTORY, log)
+    lines += body_lines(HISTORY, log, marker_line=_archive_line)
     lines.append(f"hash {log_hash(log)}")
     return "\n".join(lines) + "\n"
 
@@ -175,7 +183,7 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
 
     Raises:
         RecordError: the line that is malformed or refused, and why (a refusal's code and rule)."""
-    rec = parse_record(text, FORMAT, header_keys=HEADER_KEYS)
+    rec = parse_record(text, FORMAT, header_keys=HEADER_KEYS, json_markers=("archive",))
     start: ev.GameStarted | ev.ScenarioLoaded
     if "scenario" in rec.header:
         start = _scenario_start(rec)
@@ -187,7 +195,7 @@ def rebuild(text: str) -> tuple[list[ev.Event], GameState]:
     log, state = ENGINE.advance(state)
     log = [start, *log]
     for line in rec.inputs:
-        state = apply_line(HISTORY, log, state, line, parse_command)
+        state = apply_line(HISTORY, log, state, line, parse_command, markers=_archive)
     if rec.hash and rec.hash != log_hash(log):
         raise RecordError(
             len(text.splitlines()),

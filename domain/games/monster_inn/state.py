@@ -80,6 +80,7 @@ class GameState(_State):
     awaiting: str = ""
     taker: str = ""
     results: list[dict[str, Any]] | None = None
+    archived: bool = False  # the game left the statistics (GameArchived); not an input
 
     def player(self, seat: str) -> Player:
         """The player in ``seat``. Raises KeyError."""
