@@ -47,10 +47,6 @@ class KernelRefusal(RefusalCode):
         "record.correction",
     )
     CORRECTION_WRONG_KIND = ("the correction answers another decision than the input it replaces", "record.correction")
-    NOT_SUPPORTED = (
-        "this game does not offer that operation yet (it is listed in its documentation)",
-        "flow.supported",
-    )
 
 
 def refusals_markdown(title: str, enums: Iterable[type[RefusalCode]], cite: dict[str, str]) -> str:
