@@ -2,7 +2,7 @@
 and process pools (an import-linter contract checks it).
 
     application.DungeonLords   the application service: open a store, create, execute, undo, correct...
-    aggregate.Game             the eventsourcing aggregate; stored topics ``dl.Game.<Event>``
+    aggregate.AGGREGATES       one eventsourcing aggregate per game; topics ``dl.Game.<Event>``, ``mi.Game.<Event>``
     storage                    a store spec -> eventsourcing's persistence settings
     settings                   the environment variables, read here and nowhere else below the CLI
     simulation                 bot games on a process pool

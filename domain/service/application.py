@@ -1,5 +1,6 @@
-"""``DungeonLords``: the application service. It loads a game, lets :mod:`domain.games.dungeon_lords.engine` decide, and
-saves the resulting events in ONE append; it reads games as of any version (architecture §3).
+"""``DungeonLords``: the application service (its name is historical: it serves every registered game). It
+loads a game, lets that game's engine decide, and saves the resulting events in ONE append; it reads games
+as of any version (architecture §3).
 
     app = DungeonLords.open("memory")          # or DungeonLords(env=store_env(spec)); see domain.service.storage
     gid = app.create_game(["Ann", "Bob"], seed=7)
@@ -105,7 +106,8 @@ class GameSummary:
 
 
 class DungeonLords(Application[UUID]):
-    """Games of Dungeon Lords in one store (SQLite file, PostgreSQL tables ``dungeonlords_*``, or memory)."""
+    """The games of every registered game (Dungeon Lords, Monster Inn) in one store (SQLite file, PostgreSQL
+    tables ``dungeonlords_*``, or memory); each stored game runs by its own rules (``game_of``)."""
 
     name = "DungeonLords"
     snapshotting_intervals = dict.fromkeys(AGGREGATES.values(), SNAPSHOT_INTERVAL)
