@@ -3,9 +3,9 @@
 It shows whose input is needed and the legal choices (numbered, one line each), takes the answer,
 shows what followed, and goes on. Every accepted input is stored (one append) before the next
 prompt, so the loop can be left (``quit``) and resumed at any time with the same command.
-At a chance node (tabletop games) the person types what came up: component ids separated by
-commas or spaces, chosen among the ones that remain (listed). Any registered game (Dungeon Lords,
-Monster Inn).
+At a chance node (tabletop games) the person types what came up: printed names, ids or unambiguous
+prefixes, separated by spaces or commas (``troll ghost witch``), among the ones that remain (listed).
+Any registered game (Dungeon Lords, Monster Inn).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from domain.kernel import RuleViolation
 
+from .context import _draw
 from .render import console, status_table
 
 HELP = (
@@ -36,6 +37,22 @@ def _words(application, package) -> tuple[Callable[[Any], str], Callable[[Any], 
     return describe_command, describe_event, lambda state: status_table(state, None)
 
 
+def _possible(package, state, pool: list[str]) -> str:
+    """What can still come up, by kind: ``ghost_y1 (Ghost) x2, goblin_y1 (Goblin)...``."""
+    from collections import Counter
+
+    from domain.service.names import base
+
+    kinds = Counter(base(c) for c in pool)
+    out = []
+    for kind in sorted(kinds):
+        name = package.component_name(state, kind)
+        out.append(
+            kind + (f" ({name})" if name not in (kind, "") else "") + (f" x{kinds[kind]}" if kinds[kind] > 1 else "")
+        )
+    return ", ".join(out)
+
+
 def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
     """Run the loop until the game ends or the person quits; returns the number of inputs stored.
     ``ask(prompt)`` returns the next line typed, or None at the end of input."""
@@ -52,7 +69,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
         console.print(f"\n[bold]Waiting for:[/] {p.prompt}")
         if p.is_chance:
             spec = p.chance
-            console.print(f"  draw {spec.count} of: {', '.join(sorted(set(spec.pool)))}")
+            console.print(f"  draw {spec.count} of: {_possible(package, application.state(game_id), spec.pool)}")
             options = []
         else:
             actor = p.actors[min(actor_index, len(p.actors) - 1)]
@@ -103,7 +120,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             continue
         try:
             if p.is_chance and not line.startswith("{"):
-                command = package.rules.draw_command(line.replace(",", " ").split())  # commas or spaces
+                command = _draw(package, application.state(game_id), line)  # names, ids or prefixes
             elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
                 words = line.split()
                 command = parse_command(

@@ -94,7 +94,7 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         console.print(
             f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: " + ", ".join(sorted(spec.pool))
         )
-        console.print("Record it with: dungeon-lords act GAME --draw ID[,ID...]")
+        console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
         return
     for actor in p.actors:
         if actor_filter and actor != actor_filter:

@@ -10,7 +10,7 @@ import typer
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.views import visible_event
 
-from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, app
+from ..context import OPTIONS, StoreOpt, _app, _draw, _game_id, _package, app
 from ..errors import UserError, handled
 from ..games import monster_inn as mi
 from ..render import console, options_table, print_events
@@ -106,7 +106,10 @@ def act(
     player: Annotated[
         str | None, typer.Option(help="With --pick: whose options (when several players choose at once).")
     ] = None,
-    draw: Annotated[str | None, typer.Option(help="Record a draw: comma-separated component ids.")] = None,
+    draw: Annotated[
+        str | None,
+        typer.Option(help="Record a draw: printed names, ids or prefixes ('troll ghost witch'; or comma-separated)."),
+    ] = None,
     at_event: Annotated[
         int | None,
         typer.Option(
@@ -135,7 +138,7 @@ def act(
     if json_ is not None:
         command = package.parse_command(json_)
     elif draw is not None:
-        command = package.rules.draw_command([c.strip() for c in draw.split(",") if c.strip()])
+        command = _draw(package, application.state(gid, version=at_event), draw)
     else:
         state = application.state(gid, version=at_event)
         p = package.engine.pending(state)

@@ -59,7 +59,7 @@ def options(p: Pending, viewer: str | None = None, hide_others: bool = False) ->
     if p.is_chance and p.chance is not None:
         remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool)))
         console.print(f"Chance: {p.chance.count} {p.chance.what}{remaining}")
-        console.print("Record it with: dungeon-lords act GAME --draw ID[,ID...]")
+        console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
         return
     for actor in p.actors:
         if viewer and actor != viewer:

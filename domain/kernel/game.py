@@ -118,6 +118,7 @@ class GamePackage:
             rules (:class:`~.audit.Auditor`).
         bots: the bots that can play a seat, by name (``random`` and the game's strategies).
         explain: ``(log, n, viewer) -> str``: why event ``n`` happened, as ``viewer`` may see it.
+        component_name: ``(state, component id) -> str``: the name printed on it (what a recorder types).
     """
 
     rules: GameRules
@@ -141,6 +142,7 @@ class GamePackage:
     audit: Callable[..., Any]
     bots: Mapping[str, Callable[..., Any]]
     explain: Callable[[list[Any], int, str | None], str]
+    component_name: Callable[[Any, str], str]
 
     @property
     def info(self) -> GameInfo:

@@ -18,6 +18,7 @@ from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import ALL_EVENTS, event_from_json
 from .history import HISTORY
 from .invariants import problems
+from .phases.common import name_of
 from .record_format import export, rebuild
 from .state import GameState, from_dict, to_dict
 from .strategies import STRATEGIES
@@ -45,6 +46,7 @@ GAME = GamePackage(
     audit=audit,
     bots=STRATEGIES,
     explain=explain,
+    component_name=name_of,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -56,6 +56,7 @@ GAME = GamePackage(
     audit=audit,
     bots=BOTS,
     explain=explain,
+    component_name=lambda state, card: card,  # the tokens are what the table reads: m7, h6-10
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

@@ -1,0 +1,83 @@
+"""Components as people say them (issue "game service": names in every interface): a draw typed by the
+printed name, any case, by an unambiguous prefix, identical copies interchangeable, a did-you-mean for a
+typo; a season's three monsters in at most 20 keystrokes."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from clirun import run, runner_input
+
+from domain.games.dungeon_lords import GAME
+from domain.games.dungeon_lords.phases.common import name_of
+from domain.service.names import NameUnknown, base, resolve_draw, split_draw
+
+
+def _at_monster_draw():
+    """A 3-player tabletop game driven (randomly) to its first draw of monsters."""
+    _, s = GAME.new_game(["Ann", "Bob", "Cat"], mode="tabletop")
+    rng = random.Random(1)
+    while (p := GAME.engine.pending(s)).chance is None or p.chance.what != "monsters":
+        command = GAME.engine.random_draw(s, p) if p.is_chance else rng.choice(p.options(p.actors[0]))
+        _, s = GAME.engine.execute(s, command)
+    return s, p
+
+
+def test_printed_names_any_case_and_copies_take_the_first_copy_still_possible() -> None:
+    s, p = _at_monster_draw()
+    names = sorted({name_of(s, c) for c in p.chance.pool})
+    first = names[0]
+    typed = [first.upper(), first.lower(), names[1]]
+    cards = resolve_draw(typed, p.chance.pool, lambda c: name_of(s, c))
+    assert [name_of(s, c) for c in cards] == [first, first, names[1]]
+    assert cards[0] != cards[1] and base(cards[0]) == base(cards[1])  # two copies of one kind
+    assert p.chance.problem(cards) is None
+
+
+def test_a_prefix_a_typo_and_an_ambiguous_prefix() -> None:
+    s, p = _at_monster_draw()
+    pool = p.chance.pool
+    name = sorted({name_of(s, c) for c in pool})[0]
+    assert name_of(s, resolve_draw([name[:3]], pool, lambda c: name_of(s, c))[0]) == name  # unambiguous here
+    typo = name[0] + name[2] + name[1] + name[3:]  # two letters swapped
+    with pytest.raises(NameUnknown) as exc:
+        resolve_draw([typo], pool, lambda c: name_of(s, c))
+    assert f"did you mean {name.lower()}" in str(exc.value)
+    with pytest.raises(NameUnknown) as exc:
+        resolve_draw(["g"], ["ghost_y1#1", "goblin_y1#1"], lambda c: {"ghost_y1": "Ghost"}.get(base(c), "Goblin"))
+    assert "could be any of Ghost, Goblin" in str(exc.value)
+    assert split_draw("troll ghost witch") == ["troll", "ghost", "witch"]
+    assert split_draw("Chicken Coop, Mint") == ["Chicken Coop", "Mint"]
+
+
+def test_the_cli_takes_a_seasons_monsters_by_name_in_at_most_20_keystrokes(tmp_path) -> None:
+    store = str(tmp_path / "games.sqlite")
+    gid = run("new", "--players", "3", "--mode", "tabletop", "--store", store).output.strip().splitlines()[-1]
+    rng = random.Random(1)
+    while True:
+        p = json.loads(run("options", gid, "--json", "--store", store).output)
+        if "chance" in p and p["chance"]["what"] == "monsters":
+            break
+        if "chance" in p:
+            pool = p["chance"]["pool"]
+            run("act", gid, "--draw", ",".join(rng.sample(pool, p["chance"]["count"])), "--store", store)
+        else:
+            actor = p["actors"][0]
+            run("act", gid, "--json", json.dumps(rng.choice(p["options"][actor])), "--store", store)
+    state = GAME.from_dict(json.loads(run("status", gid, "--json", "--store", store).output))
+    kinds = sorted({name_of(state, c).lower() for c in p["chance"]["pool"]})
+    typed = " ".join(kinds[:3])
+    assert len(typed) <= 20
+    out = run("act", gid, "--draw", typed, "--store", store).output
+    assert "Underground Tavern: " + ", ".join(k.title() for k in kinds[:3]) in out
+    bad = run("act", gid, "--draw", "zzz", "--store", store, ok=False)
+    assert bad.exit_code == 4 and "DRAW_IMPOSSIBLE" in bad.output and "cannot come up" in bad.output
+
+
+def test_the_record_loop_takes_names_too(tmp_path) -> None:
+    store = str(tmp_path / "games.sqlite")
+    gid = run("new", "--players", "3", "--mode", "tabletop", "--store", store).output.strip().splitlines()[-1]
+    out = runner_input(["record", gid, "--store", store], "Mine Gold, Dig Tunnels\nquit\n")
+    assert "refused" not in out and "draw 2 of: build_room" in out
