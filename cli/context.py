@@ -95,22 +95,10 @@ def _package(name: str):
 
 
 def _draw(package, state, text: str):
-    """The draw command for what a person typed (printed names, ids or prefixes; see
-    :mod:`domain.service.names`), checked against what can still come up.
+    """The draw command for what a person typed (:func:`domain.service.names.draw_command`)."""
+    from domain.service.names import draw_command
 
-    Raises:
-        RuleViolation: DRAW_IMPOSSIBLE naming what could come up, and what was probably meant."""
-    from domain.service.names import NameUnknown, resolve_draw, split_draw
-
-    words = split_draw(text)
-    p = package.engine.pending(state)
-    if not p.is_chance or p.chance is None:
-        return package.rules.draw_command(words)  # the engine says what it waits for instead
-    try:
-        cards = resolve_draw(words, p.chance.pool, lambda c: package.component_name(state, c))
-    except NameUnknown as exc:
-        raise package.rules.index.refuse("DRAW_IMPOSSIBLE", str(exc), "input.chance") from None
-    return package.rules.draw_command(cards)
+    return draw_command(package, state, text)
 
 
 def _viewer(state, as_: str | None) -> str | None:

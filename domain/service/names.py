@@ -8,6 +8,7 @@ still possible is taken). Used by every interface that takes a draw (``act --dra
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -72,3 +73,21 @@ def split_draw(text: str) -> list[str]:
     by spaces (``troll ghost witch``)."""
     parts = text.split(",") if "," in text else text.split()
     return [p.strip() for p in parts if p.strip()]
+
+
+def draw_command(package: Any, state: Any, text: str) -> Any:
+    """The draw command for what a person typed (printed names, ids or prefixes), checked against what
+    can still come up in ``state`` of the game ``package``. When the game waits for no draw, the words
+    go to the engine as they are (it says what it waits for instead).
+
+    Raises:
+        RuleViolation: DRAW_IMPOSSIBLE naming what could come up, and what was probably meant."""
+    words = split_draw(text)
+    p = package.engine.pending(state)
+    if not p.is_chance or p.chance is None:
+        return package.rules.draw_command(words)
+    try:
+        cards = resolve_draw(words, p.chance.pool, lambda c: package.component_name(state, c))
+    except NameUnknown as exc:
+        raise package.rules.index.refuse("DRAW_IMPOSSIBLE", str(exc), "input.chance") from None
+    return package.rules.draw_command(cards)
