@@ -1,6 +1,6 @@
-"""The game service over HTTP (first increment): the same rules and store as the CLI, JSON in and out;
-a refusal is 422 with its code, message and rule, a stale event number 409, an unknown game 404, and
-nothing a user sends is a 500."""
+"""The game service over HTTP: the same rules and store as the CLI, JSON in and out; a refusal is 422
+with its code, message and rule, a stale event number 409, an unknown game 404, a missing token 401, a
+seat's token reaching past its seat 403; nothing a user sends is a 500."""
 
 from __future__ import annotations
 
@@ -15,40 +15,75 @@ def client(tmp_path):
     return TestClient(create_app(str(tmp_path / "games.sqlite")), raise_server_exceptions=False)
 
 
+def _as(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
 def test_a_dungeon_lords_game_is_played_over_http_with_optimistic_concurrency(client) -> None:
     made = client.post("/api/games", json={"names": ["Ann", "Bob"], "seed": 7})
     assert made.status_code == 201
-    gid, n = made.json()["id"], made.json()["events"]
-    waiting = client.get(f"/api/games/{gid}/options").json()
+    gid, n, tokens = made.json()["id"], made.json()["events"], made.json()["tokens"]
+    rec = _as(tokens["recorder"])
+    waiting = client.get(f"/api/games/{gid}/options", headers=rec).json()
     assert waiting["event"] == n and waiting["kind"] == "choose_orders" and waiting["rule"].startswith("Rulebook")
     actor = waiting["actors"][0]
     command = waiting["options"][actor][0]
-    done = client.post(f"/api/games/{gid}/inputs", json={"command": command, "expected": n})
+    done = client.post(f"/api/games/{gid}/inputs", json={"command": command, "expected": n}, headers=rec)
     assert done.status_code == 200 and done.json()["events"][0]["type"] == "OrdersChosen"
-    stale = client.post(f"/api/games/{gid}/inputs", json={"command": command, "expected": n})
+    stale = client.post(f"/api/games/{gid}/inputs", json={"command": command, "expected": n}, headers=rec)
     assert stale.status_code == 409 and stale.json()["event"] == done.json()["event"]
-    refused = client.post(f"/api/games/{gid}/inputs", json={"command": {"type": "dig_tunnel", "player": "red"}})
+    refused = client.post(
+        f"/api/games/{gid}/inputs", json={"command": {"type": "dig_tunnel", "player": "red"}}, headers=rec
+    )
     assert refused.status_code == 422 and refused.json()["code"] == "COMMAND_MALFORMED" and refused.json()["rule"]
-    log = client.get(f"/api/games/{gid}/log").json()
+    log = client.get(f"/api/games/{gid}/log", headers=rec).json()
     assert [e["n"] for e in log] == list(range(1, done.json()["event"] + 1))
     assert client.get("/api/games").json()[0]["id"] == gid
 
 
+def test_a_seat_token_sees_and_acts_only_for_its_seat(client) -> None:
+    made = client.post("/api/games", json={"names": ["Ann", "Bob"], "seed": 3}).json()
+    gid, tokens = made["id"], made["tokens"]
+    red, blue = _as(tokens["seats"]["red"]), _as(tokens["seats"]["blue"])
+    mine = client.get(f"/api/games/{gid}/state", headers=red).json()
+    assert mine["players"][0]["hand"] != "hidden" and set(mine["players"][1]["hand"]) == {"hidden"}
+    assert client.get(f"/api/games/{gid}/state", params={"as": "blue"}, headers=red).status_code == 403
+    options = client.get(f"/api/games/{gid}/options", headers=red).json()
+    assert list(options["options"]) == ["red"]
+    blue_orders = client.get(f"/api/games/{gid}/options", headers=blue).json()["options"]["blue"][0]
+    assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=red).status_code == 403
+    assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=blue).status_code == 200
+    for path in ("log", "export"):
+        assert client.get(f"/api/games/{gid}/{path}", headers=red).status_code == 403
+    assert client.post(f"/api/games/{gid}/undo", headers=red).status_code == 403
+    assert client.get(f"/api/games/{gid}/state").status_code == 401
+    assert client.get(f"/api/games/{gid}/state", headers=_as("not-a-token")).status_code == 401
+    other = client.post("/api/games", json={"names": ["Cat", "Dan"], "seed": 4}).json()["id"]
+    assert client.get(f"/api/games/{other}/state", headers=red).status_code == 401  # another game's token
+
+
 def test_a_monster_inn_table_over_http_draws_by_name_and_hides_the_other_supplies(client) -> None:
-    gid = client.post("/api/games", json={"game": "monster_inn", "names": ["A", "B", "C"], "mode": "tabletop"}).json()[
-        "id"
-    ]
-    dealt = client.post(f"/api/games/{gid}/inputs", json={"draw": "m1 m2 h6-10"})
+    made = client.post("/api/games", json={"game": "monster_inn", "names": ["A", "B", "C"], "mode": "tabletop"})
+    gid, tokens = made.json()["id"], made.json()["tokens"]
+    rec = _as(tokens["recorder"])
+    assert (
+        client.post(
+            f"/api/games/{gid}/inputs", json={"draw": "m1 m2 h6-10"}, headers=_as(tokens["seats"]["p1"])
+        ).status_code
+        == 403
+    )
+    dealt = client.post(f"/api/games/{gid}/inputs", json={"draw": "m1 m2 h6-10"}, headers=rec)
     assert dealt.status_code == 200 and dealt.json()["events"][0]["cards"] == ["h6-10", "m1", "m2"]
-    typo = client.post(f"/api/games/{gid}/inputs", json={"draw": "m1"})
-    assert typo.status_code == 422 and typo.json()["code"] == "UNEXPECTED_COMMAND"
-    seen = client.get(f"/api/games/{gid}/state", params={"as": "p1"}).json()
+    again = client.post(f"/api/games/{gid}/inputs", json={"draw": "m1"}, headers=rec)
+    assert again.status_code == 422 and again.json()["code"] == "UNEXPECTED_COMMAND"
+    seen = client.get(f"/api/games/{gid}/state", params={"as": "p1"}, headers=rec).json()
     assert seen["players"][0]["gold"] == 3 and seen["players"][1]["gold"] == "hidden"
-    assert client.get(f"/api/games/{gid}/state", params={"as": "p9"}).status_code == 422
-    client.post(f"/api/games/{gid}/inputs", json={"command": {"type": "remain", "player": "p1", "treasure": "gem"}})
-    undone = client.post(f"/api/games/{gid}/undo")
+    assert client.get(f"/api/games/{gid}/state", params={"as": "p9"}, headers=rec).status_code == 422
+    remain = {"command": {"type": "remain", "player": "p1", "treasure": "gem"}}
+    assert client.post(f"/api/games/{gid}/inputs", json=remain, headers=_as(tokens["seats"]["p1"])).status_code == 200
+    undone = client.post(f"/api/games/{gid}/undo", headers=rec)
     assert undone.status_code == 200 and undone.json()["events"][0]["type"] == "InputUndone"
-    record = client.get(f"/api/games/{gid}/export")
+    record = client.get(f"/api/games/{gid}/export", headers=rec)
     assert record.status_code == 200 and record.text.startswith("monster-inn-record 1\ngame monster_inn\n")
 
 
@@ -67,3 +102,15 @@ def test_a_monster_inn_table_over_http_draws_by_name_and_hides_the_other_supplie
 def test_bad_requests_are_4xx_never_500(client, method, path, body, status) -> None:
     response = getattr(client, method)(path, **({"json": body} if body is not None else {}))
     assert response.status_code == status, response.text
+
+
+def test_the_cli_issues_new_tokens_and_the_old_ones_stop_working(tmp_path) -> None:
+    from clirun import run
+
+    store = str(tmp_path / "games.sqlite")
+    client = TestClient(create_app(store), raise_server_exceptions=False)
+    made = client.post("/api/games", json={"names": ["Ann", "Bob"], "seed": 1}).json()
+    out = run("tokens", made["id"], "--store", store).output.split()
+    fresh = out[out.index("recorder") + 1]
+    assert client.get(f"/api/games/{made['id']}/log", headers=_as(made["tokens"]["recorder"])).status_code == 401
+    assert client.get(f"/api/games/{made['id']}/log", headers=_as(fresh)).status_code == 200

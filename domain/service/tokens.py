@@ -1,0 +1,67 @@
+"""Access tokens of the game service: one for the recorder (acts for every seat, enters draws) and one per
+seat (sees only that seat's view, acts only for it). Tokens are random (``secrets``), shown once when
+issued, stored only as SHA-256 digests beside the events (never in the log), compared in constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+from uuid import UUID
+
+TOKENS_TABLE = "dungeonlords_tokens"
+RECORDER = "recorder"
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class AccessTokens:
+    """The tokens of the games in one store (the application's own datastore; memory: in the process)."""
+
+    def __init__(self, application: Any) -> None:
+        self.recorder: Any = application.recorder
+        self.memory: dict[str, list[tuple[str, str]]] | None = None
+        if hasattr(self.recorder, "_stored_events"):  # the memory store: nothing to create
+            self.memory = self.recorder.__dict__.setdefault("_dl_tokens", {})
+            return
+        table = self.recorder.events_table_name.rsplit(".", 1)
+        self.table = (table[0] + "." if len(table) == 2 else "") + TOKENS_TABLE
+        self.mark = "?" if type(self.recorder).__module__.endswith("sqlite") else "%s"
+        with self.recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT, role TEXT, digest TEXT)")
+
+    def issue(self, game_id: UUID, seats: list[str]) -> dict[str, Any]:
+        """New tokens for ``game_id`` (earlier ones stop working): ``{"recorder": t, "seats": {seat: t}}``."""
+        tokens = {RECORDER: secrets.token_urlsafe(24), **{s: secrets.token_urlsafe(24) for s in seats}}
+        rows = [(str(game_id), role, _digest(t)) for role, t in tokens.items()]
+        if self.memory is not None:
+            self.memory[str(game_id)] = [(role, d) for _, role, d in rows]
+        else:
+            with self.recorder.datastore.transaction(commit=True) as c:
+                c.execute(f"DELETE FROM {self.table} WHERE game_id = {self.mark}", (str(game_id),))
+                for row in rows:
+                    c.execute(f"INSERT INTO {self.table} VALUES ({self.mark}, {self.mark}, {self.mark})", row)
+        return {RECORDER: tokens[RECORDER], "seats": {s: tokens[s] for s in seats}}
+
+    def role_of(self, game_id: UUID, token: str | None) -> str | None:
+        """``"recorder"``, a seat, or None when ``token`` opens nothing of ``game_id``."""
+        if not token:
+            return None
+        if self.memory is not None:
+            known = self.memory.get(str(game_id), [])
+        else:
+            with self.recorder.datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT role, digest FROM {self.table} WHERE game_id = {self.mark}", (str(game_id),))
+                known = [
+                    (r[0], r[1]) if isinstance(r, tuple | list) else (r["role"], r["digest"]) for r in c.fetchall()
+                ]
+        digest = _digest(token)
+        found = None
+        for role, stored in known:  # every row compared, in constant time each
+            if hmac.compare_digest(stored, digest):
+                found = role
+        return found
