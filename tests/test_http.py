@@ -114,3 +114,49 @@ def test_the_cli_issues_new_tokens_and_the_old_ones_stop_working(tmp_path) -> No
     fresh = out[out.index("recorder") + 1]
     assert client.get(f"/api/games/{made['id']}/log", headers=_as(made["tokens"]["recorder"])).status_code == 401
     assert client.get(f"/api/games/{made['id']}/log", headers=_as(fresh)).status_code == 200
+
+
+def test_the_server_runs_and_never_writes_a_token_to_its_output(tmp_path) -> None:
+    """`dungeon-lords serve` for real (uvicorn, a free port): a game made and read with its token; the
+    server's whole output holds no token."""
+    import json
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    store = str(tmp_path / "games.sqlite")
+    run_server = "from cli.main import main; main()"
+    server = subprocess.Popen(
+        [sys.executable, "-c", run_server, "--init", "serve", "--port", str(port), "--store", store],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}/api/games"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        made = json.loads(
+            urllib.request.urlopen(
+                urllib.request.Request(
+                    base, data=json.dumps({"names": ["A", "B"]}).encode(), headers={"content-type": "application/json"}
+                )
+            ).read()
+        )
+        token = made["tokens"]["recorder"]
+        seen = urllib.request.urlopen(
+            urllib.request.Request(f"{base}/{made['id']}/log", headers={"Authorization": f"Bearer {token}"})
+        )
+        assert seen.status == 200 and json.loads(seen.read())[0]["type"] == "GameStarted"
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=10)[0].decode()
+    assert token not in output and made["tokens"]["seats"]["red"] not in output

@@ -16,14 +16,24 @@ from ..render import console
 @handled
 def serve(
     port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8765,
+    host: Annotated[
+        str,
+        typer.Option(
+            help="The address to listen on: 127.0.0.1 (this machine only) or the table's network, e.g. 0.0.0.0; "
+            "every game's requests need its tokens either way."
+        ),
+    ] = "127.0.0.1",
     store: StoreOpt = None,
 ) -> None:
-    """Serve the games over HTTP on 127.0.0.1 (JSON API; its reference: http://127.0.0.1:PORT/docs)."""
+    """Serve the games over HTTP (JSON API; its reference: http://HOST:PORT/docs). Requests are not logged
+    (tokens travel in a header, never in a path)."""
     import uvicorn
 
     from ..http.app import create_app
 
-    uvicorn.run(create_app(store), host="127.0.0.1", port=port, log_level="warning")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        console.print(f"note: serving on {host}: anyone on that network reaches the API; game data needs its tokens")
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", access_log=False)
 
 
 @app.command()
