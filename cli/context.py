@@ -94,13 +94,6 @@ def _package(name: str):
         raise UserError(f"no game {name!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}") from None
 
 
-def _draw(package, state, text: str):
-    """The draw command for what a person typed (:func:`domain.service.names.draw_command`)."""
-    from domain.service.names import draw_command
-
-    return draw_command(package, state, text)
-
-
 def _viewer(state, as_: str | None) -> str | None:
     """The player colour of ``--as`` (any case), or None for the omniscient view. ``state``: the game's
     state, or its log (the first event names the seats)."""

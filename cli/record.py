@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import RuleViolation
+from domain.service.names import draw_command
 
-from .context import _draw
 from .render import console, status_table
 
 HELP = (
@@ -120,7 +120,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             continue
         try:
             if p.is_chance and not line.startswith("{"):
-                command = _draw(package, application.state(game_id), line)  # names, ids or prefixes
+                command = draw_command(package, application.state(game_id), line)  # names, ids or prefixes
             elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
                 words = line.split()
                 command = parse_command(

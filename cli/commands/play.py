@@ -9,8 +9,9 @@ import typer
 
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.views import visible_event
+from domain.service.names import draw_command
 
-from ..context import OPTIONS, StoreOpt, _app, _draw, _game_id, _package, app
+from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, app
 from ..errors import UserError, handled
 from ..games import monster_inn as mi
 from ..render import console, options_table, print_events
@@ -138,7 +139,7 @@ def act(
     if json_ is not None:
         command = package.parse_command(json_)
     elif draw is not None:
-        command = _draw(package, application.state(gid, version=at_event), draw)
+        command = draw_command(package, application.state(gid, version=at_event), draw)
     else:
         state = application.state(gid, version=at_event)
         p = package.engine.pending(state)

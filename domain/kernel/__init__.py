@@ -15,7 +15,7 @@ from .chance import ChanceSpec
 from .engine import Engine
 from .errors import RuleViolation
 from .game import GameInfo, GamePackage, GameRules, KernelState
-from .pending import CHANCE, Pending
+from .pending import CHANCE, Pending, draw_pending
 from .play import Bot, play_until_blocked, random_bot
 from .rules_index import KERNEL_RULES, RuleIndex
 from .view import HIDDEN, redaction_problems
@@ -37,5 +37,6 @@ __all__ = [
     "RuleViolation",
     "play_until_blocked",
     "random_bot",
+    "draw_pending",
     "redaction_problems",
 ]

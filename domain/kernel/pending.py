@@ -56,6 +56,20 @@ class Pending:
         return self.actors == [CHANCE]
 
 
+def draw_pending(
+    spec: ChanceSpec,
+    prompt: str,
+    accepts: tuple[type, ...],
+    rule: str = "input.chance",
+    detail: dict[str, Any] | None = None,
+) -> Pending:
+    """The chance node of a draw (``accepts``: the game's draw command class), answered by the seeded RNG
+    in digital play and by the recorder at a table."""
+    return Pending(
+        kind="chance", actors=[CHANCE], prompt=prompt, accepts=accepts, chance=spec, rule=rule, detail=detail or {}
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class DecisionSpec:
     """One kind of decision a game can wait for, as its documentation and the conformance suite see it.

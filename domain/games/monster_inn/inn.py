@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import CHANCE, ChanceSpec, Pending
+from domain.kernel import ChanceSpec, Pending, draw_pending
 
 from . import events as ev
 from .catalog import TREASURES, Catalog, Monster
@@ -48,15 +48,8 @@ def deal(state: GameState) -> Pending:
         count=len(state.players),
         build=lambda cards: [ev.InnDealt(round=rnd, cards=inn_order(cards, cat))],
     )
-    return Pending(
-        kind="chance",
-        actors=[CHANCE],
-        prompt=f"Round {rnd}: record the {spec.count} cards dealt to the Inn (monster ids, humanoid backs like h6-10)",
-        accepts=(RecordDraw,),
-        chance=spec,
-        rule="inn.deal",
-        detail={"what": "inn", "round": rnd},
-    )
+    prompt = f"Round {rnd}: record the {spec.count} cards dealt to the Inn (monster ids, humanoid backs like h6-10)"
+    return draw_pending(spec, prompt, (RecordDraw,), "inn.deal", {"what": "inn", "round": rnd})
 
 
 # --- the turn -------------------------------------------------------------------------------------

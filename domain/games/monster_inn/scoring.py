@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.kernel import CHANCE, ChanceSpec, Pending
+from domain.kernel import ChanceSpec, Pending, draw_pending
 
 from . import events as ev
 from .catalog import Catalog
@@ -50,15 +50,9 @@ def next_reveal(state: GameState) -> Pending | None:
                 seen = _revealed(state)
                 pool = [c.id for c in state.catalog.humanoids if c.back == h.back and c.id not in seen]
                 spec = ChanceSpec(what=f"humanoid ({h.back})", pool=pool, count=1, build=_reveal(p.seat, i))
-                return Pending(
-                    kind="chance",
-                    actors=[CHANCE],
-                    prompt=f"Scoring: turn over {p.seat}'s humanoid {i + 1} (back {h.back}); record its card (h1..h20)",
-                    accepts=(RecordDraw,),
-                    chance=spec,
-                    rule="score.step2",
-                    detail={"what": "humanoid", "player": p.seat, "position": i},
-                )
+                prompt = f"Scoring: turn over {p.seat}'s humanoid {i + 1} (back {h.back}); record its card (h1..h20)"
+                detail = {"what": "humanoid", "player": p.seat, "position": i}
+                return draw_pending(spec, prompt, (RecordDraw,), "score.step2", detail)
     return None
 
 

@@ -5,7 +5,7 @@ Rules: Rulebook › Setup; › Full Game; › New Round Phase; › End of the Ro
 
 from __future__ import annotations
 
-from domain.kernel import CHANCE, ChanceSpec, Pending
+from domain.kernel import ChanceSpec, Pending, draw_pending
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -119,9 +119,7 @@ def face_down(state: GameState, what: str, year: int, position: int, prompt: str
 
 def _draw(what: str, pool: list[str], count: int, build, prompt: str, color: str | None = None) -> Pending:
     spec = ChanceSpec(what=what, pool=pool, count=min(count, len(pool)), color=color, build=build)
-    return Pending(
-        kind="chance", actors=[CHANCE], prompt=prompt, chance=spec, accepts=(RecordDraw,), rule="input.chance"
-    )
+    return draw_pending(spec, prompt, (RecordDraw,))
 
 
 # --- New Round Phase ------------------------------------------------------------------------------
