@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import RuleViolation
-from domain.service.names import draw_command
+from domain.service.names import draw_command, list_command
 
 from .render import console, status_table
 
@@ -80,11 +80,13 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
                 hand = sorted({c for o in options for c in o.orders})
                 extra = sorted({o.nonplayer_order for o in options if o.nonplayer_order})
                 console.print(
-                    f"  {actor}'s hand: {', '.join(hand)}"
+                    f"  {actor}'s hand: {', '.join(f'{i} {c}' for i, c in enumerate(hand, 1))}"
                     + (f"; non-player third order: {', '.join(extra)}" if extra else "")
                 )
                 console.print(
-                    "  type: FIRST SECOND THIRD" + (" NONPLAYER" if extra else "") + f" (or a number 1..{len(options)})"
+                    "  type: FIRST SECOND THIRD"
+                    + (" NONPLAYER (ids)" if extra else " (names, prefixes or hand numbers: 'mine dig 3')")
+                    + f", or one option number 1..{len(options)}"
                 )
             else:
                 for i, o in enumerate(options, 1):
@@ -121,6 +123,8 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
         try:
             if p.is_chance and not line.startswith("{"):
                 command = draw_command(package, application.state(game_id), line)  # names, ids or prefixes
+            elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{") and not extra:
+                command = list_command(package, application.state(game_id), actor, line)
             elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
                 words = line.split()
                 command = parse_command(

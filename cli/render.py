@@ -106,11 +106,12 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
             hand = sorted({card for c in opts for card in c.orders})
             np_cards = sorted({c.nonplayer_order for c in opts if c.nonplayer_order})
             console.print(
-                f"{actor}: choose 3 of {', '.join(hand)}"
+                f"{actor}: choose 3 of {', '.join(f'{i} {c}' for i, c in enumerate(hand, 1))}"
                 + (f"; non-player third order one of {', '.join(np_cards)}" if np_cards else "")
             )
             console.print(
-                f"  dungeon-lords orders GAME {actor} FIRST SECOND THIRD" + (" --nonplayer CARD" if np_cards else "")
+                f"  dungeon-lords orders GAME {actor} FIRST SECOND THIRD (names, prefixes or numbers)"
+                + (" --nonplayer CARD" if np_cards else "")
             )
             continue
         t = Table(

@@ -53,8 +53,14 @@ def test_a_seat_token_sees_and_acts_only_for_its_seat(client) -> None:
     blue_orders = client.get(f"/api/games/{gid}/options", headers=blue).json()["options"]["blue"][0]
     assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=red).status_code == 403
     assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=blue).status_code == 200
-    for path in ("log", "export"):
-        assert client.get(f"/api/games/{gid}/{path}", headers=red).status_code == 403
+    assert client.get(f"/api/games/{gid}/export", headers=red).status_code == 403
+    assert client.get(f"/api/games/{gid}/audit", headers=red).status_code == 403
+    assert client.get(f"/api/games/{gid}/log", params={"as": "blue"}, headers=red).status_code == 403
+    seen = client.get(f"/api/games/{gid}/log", headers=red).json()  # red's view of the log
+    chosen = next(e for e in seen if e["data"]["type"] == "OrdersChosen")
+    assert chosen["data"]["color"] == "blue" and set(chosen["data"]["orders"]) == {"hidden"}
+    whole = client.get(f"/api/games/{gid}/log", headers=_as(tokens["recorder"])).json()
+    assert "hidden" not in next(e for e in whole if e["data"]["type"] == "OrdersChosen")["data"]["orders"]
     assert client.post(f"/api/games/{gid}/undo", headers=red).status_code == 403
     assert client.get(f"/api/games/{gid}/state").status_code == 401
     assert client.get(f"/api/games/{gid}/state", headers=_as("not-a-token")).status_code == 401
@@ -81,6 +87,8 @@ def test_a_monster_inn_table_over_http_draws_by_name_and_hides_the_other_supplie
     assert client.get(f"/api/games/{gid}/state", params={"as": "p9"}, headers=rec).status_code == 422
     remain = {"command": {"type": "remain", "player": "p1", "treasure": "gem"}}
     assert client.post(f"/api/games/{gid}/inputs", json=remain, headers=_as(tokens["seats"]["p1"])).status_code == 200
+    stale = client.post(f"/api/games/{gid}/undo", params={"expected": 1}, headers=rec)
+    assert stale.status_code == 409 and stale.json()["event"] > 1  # the game moved on since event 1
     undone = client.post(f"/api/games/{gid}/undo", headers=rec)
     assert undone.status_code == 200 and undone.json()["events"][0]["type"] == "InputUndone"
     record = client.get(f"/api/games/{gid}/export", headers=rec)
@@ -155,8 +163,128 @@ def test_the_server_runs_and_never_writes_a_token_to_its_output(tmp_path) -> Non
         seen = urllib.request.urlopen(
             urllib.request.Request(f"{base}/{made['id']}/log", headers={"Authorization": f"Bearer {token}"})
         )
-        assert seen.status == 200 and json.loads(seen.read())[0]["type"] == "GameStarted"
+        assert seen.status == 200 and json.loads(seen.read())[0]["data"]["type"] == "GameStarted"
     finally:
         server.terminate()
         output = server.communicate(timeout=10)[0].decode()
     assert token not in output and made["tokens"]["seats"]["red"] not in output
+
+
+def test_import_correct_audit_and_explain_over_http(client) -> None:
+    from pathlib import Path
+
+    record = (Path(__file__).parent / "golden" / "tabletop-3p.dlr").read_text()
+    bad = record.replace("draw ", "draw nothing_such,", 1)
+    refused = client.post("/api/games/import", json={"record": bad})
+    assert (
+        refused.status_code == 422
+        and refused.json()["code"] == "RECORD_INVALID"
+        and "line" in refused.json()["message"]
+    )
+    assert client.get("/api/games").json() == []  # nothing stored
+    cut = client.post("/api/games/import", json={"record": "\n".join(record.splitlines()[:40])})
+    assert cut.status_code == 422 and "before the game is over" in cut.json()["message"]
+    made = client.post("/api/games/import", json={"record": record})
+    assert made.status_code == 201
+    gid, rec = made.json()["id"], _as(made.json()["tokens"]["recorder"])
+    assert client.get(f"/api/games/{gid}/export", headers=rec).text == record.replace(
+        "origin recorded", "origin imported"
+    )
+    report = client.get(f"/api/games/{gid}/audit", headers=rec).json()
+    assert report["clean"] and report["events"] == made.json()["events"]
+    why = client.get(f"/api/games/{gid}/explain/20", headers=rec)
+    assert why.status_code == 200 and why.json()["event"] == 20 and why.json()["text"]
+    assert client.get(f"/api/games/{gid}/explain/99999", headers=rec).json()["code"] == "EVENT_UNKNOWN"
+    red = _as(made.json()["tokens"]["seats"]["red"])
+    assert client.get(f"/api/games/{gid}/explain/20", headers=red).status_code == 200  # its own view
+    # correct the first draw (by names): the dry run says what it would supersede and stores nothing
+    log = client.get(f"/api/games/{gid}/log", headers=rec).json()
+    first_draw = next(e for e in log if e["kind"] == "chance")
+    drawn = first_draw["data"]["cards"]
+    other = next(o for o in ("get food", "mine gold", "build room") if o.replace(" ", "_") not in drawn)
+    body = {"event": first_draw["n"], "draw": f"{drawn[0]}, {other}", "dry_run": True}
+    dry = client.post(f"/api/games/{gid}/correct", json=body, headers=rec)
+    assert dry.status_code == 200 and dry.json()["dry_run"] and dry.json()["event"] == len(log)
+    assert dry.json()["was"] != dry.json()["now"] and dry.json()["kept"] + dry.json()["superseded"]
+    assert client.post(f"/api/games/{gid}/correct", json=body, headers=red).status_code == 403
+    done = client.post(f"/api/games/{gid}/correct", json={**body, "dry_run": False}, headers=rec)
+    assert done.status_code == 200 and done.json()["event"] > len(log)
+    audited = client.get(f"/api/games/{gid}/audit", headers=rec).json()
+    assert audited["corrections"] and audited["clean"] == (not done.json()["superseded"])
+    wrong = client.post(f"/api/games/{gid}/correct", json={"event": 1, "draw": "x"}, headers=rec)
+    assert wrong.status_code == 422 and wrong.json()["code"] == "EVENT_UNKNOWN"
+
+
+def test_the_live_stream_tells_every_token_of_the_game_when_it_moves_on(tmp_path) -> None:
+    """Server-sent events from the real server: the event number now, and again after an input."""
+    import json
+    import urllib.request
+
+    from served import served
+
+    with served(str(tmp_path / "games.sqlite")) as server:
+        request = urllib.request.Request(
+            f"{server.url}/api/games",
+            data=json.dumps({"names": ["A", "B", "C"], "game": "monster_inn", "mode": "tabletop"}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        made = json.loads(urllib.request.urlopen(request).read())
+        gid, seat = made["id"], made["tokens"]["seats"]["p2"]
+        stream = urllib.request.urlopen(
+            urllib.request.Request(f"{server.url}/api/games/{gid}/stream", headers={"Authorization": f"Bearer {seat}"}),
+            timeout=20,
+        )
+        assert stream.headers["content-type"].startswith("text/event-stream")
+
+        def next_event() -> int:
+            for raw in stream:
+                line = raw.decode().strip()
+                if line.startswith("data:"):
+                    return int(json.loads(line[5:])["event"])
+            raise AssertionError("the stream ended")
+
+        assert next_event() == made["events"]
+        deal = urllib.request.Request(
+            f"{server.url}/api/games/{gid}/inputs",
+            data=json.dumps({"draw": "m1 m2 m3"}).encode(),
+            headers={"content-type": "application/json", "Authorization": f"Bearer {made['tokens']['recorder']}"},
+        )
+        after = json.loads(urllib.request.urlopen(deal).read())["event"]
+        assert next_event() == after
+        stream.close()
+        nobody = urllib.request.Request(f"{server.url}/api/games/{gid}/stream")
+        try:
+            urllib.request.urlopen(nobody, timeout=5)
+            raise AssertionError("a stream without a token")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 401
+
+
+def test_the_same_server_runs_on_postgresql() -> None:
+    """A club's shared server: the API and the tokens on PostgreSQL (DL_TEST_POSTGRES; a schema of its own)."""
+    import os
+    import uuid
+
+    import psycopg
+
+    dsn = os.environ.get("DL_TEST_POSTGRES")
+    if not dsn:
+        pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL tests")
+    schema = f"http_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(dsn, autocommit=True) as c:
+        c.execute(f"CREATE SCHEMA {schema}")
+    try:
+        client = TestClient(create_app(f"{dsn}?schema={schema}"), raise_server_exceptions=False)
+        made = client.post("/api/games", json={"names": ["Ann", "Bob", "Cid"], "mode": "tabletop"}).json()
+        gid, rec = made["id"], _as(made["tokens"]["recorder"])
+        waiting = client.get(f"/api/games/{gid}/options", headers=rec).json()
+        assert waiting["kind"] == "chance"
+        drawn = client.post(
+            f"/api/games/{gid}/inputs", json={"draw": "get food, mine gold", "expected": 1}, headers=rec
+        )
+        assert drawn.status_code == 200 and drawn.json()["event"] > 1
+        assert client.get(f"/api/games/{gid}/state", headers=_as(made["tokens"]["seats"]["red"])).status_code == 200
+        assert client.get(f"/api/games/{gid}/state", headers=_as("nope")).status_code == 401
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as c:
+            c.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -7,11 +7,8 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords.views import visible_log
-
 from ..context import AsOpt, StoreOpt, _app, _game_id, _viewer, app
 from ..errors import UserError, handled
-from ..games import monster_inn as mi
 from ..render import console
 
 
@@ -35,8 +32,9 @@ def diff(
         raise UserError("the two games are of different games: nothing to compare")
     states = [application.state(g) for g in ids]
     viewer = _viewer(states[0], as_)
-    see = visible_log if package.info.name == "dungeon_lords" else mi.visible_log
-    lines = [see(package.history.effective(application.log(g)), viewer) for g in ids]
+    lines = [
+        [x["data"] for x in package.log_entries(package.history.effective(application.log(g)), viewer)] for g in ids
+    ]
     for line in lines:  # where a copy comes from (and its seed) is not part of its line
         for key in ("origin", "forked_from", "seed"):
             line[0].pop(key, None)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from domain.games.dungeon_lords.describe import describe_event
+from domain.service.names import draw_command_at
 
 from ..context import OPTIONS, GameArg, StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
@@ -47,7 +48,10 @@ def correct(
         str | None, typer.Option("--json", help="The decision that should have been given, as JSON.")
     ] = None,
     draw: Annotated[
-        str | None, typer.Option(help="Tabletop: the draw that really came up (comma-separated ids).")
+        str | None,
+        typer.Option(
+            help="Tabletop: the draw that really came up (printed names, ids or prefixes: 'troll ghost witch')."
+        ),
     ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be kept and superseded; store nothing.")
@@ -64,7 +68,7 @@ def correct(
     command = (
         package.parse_command(json_)
         if json_ is not None
-        else package.rules.draw_command([c.strip() for c in draw.split(",") if c.strip()])
+        else draw_command_at(package, application.log(gid), event, draw or "")
     )
     plan = application.correct(gid, event, command, dry_run=dry_run)
     m = plan.marker

@@ -8,8 +8,7 @@ from typing import Annotated
 import typer
 
 from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.describe import describe_event
-from domain.games.dungeon_lords.views import view, visible_event, visible_log
+from domain.games.dungeon_lords.views import view
 
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
@@ -100,29 +99,20 @@ def log(
     store: StoreOpt = None,
 ) -> None:
     """Every event of the game, numbered as stored; undone and superseded events are marked."""
-    from domain.games.dungeon_lords.history import taken_back
-
     application = _app(store)
     gid = _game_id(application, game)
     _warn_if_broken(application, gid)
     events = application.log(gid)
     numbers = [v for v, *_ in application.stored(gid)]  # as stored: a missing event leaves a gap
-    viewer = _viewer(events, as_)
-    if application.game_of(gid).info.name == "monster_inn":
-        mi.log(events, numbers, viewer, as_json)
-        return
-    gone = taken_back(events)
-    if as_json:
-        for k, (n, d) in enumerate(zip(numbers, visible_log(events, viewer)), 1):
-            print(
-                json.dumps({"n": n, "kind": events[k - 1].kind, **({"taken_back": gone[k]} if k in gone else {}), **d})
-            )
-        return
-    for k, n in enumerate(numbers, 1):
-        mark = f"  [{gone[k]}]" if k in gone else ""
-        console.print(
-            f"{n:>5}  {describe_event(visible_event(events, k, viewer))}{mark}", highlight=False, markup=False
-        )
+    package = application.game_of(gid)
+    gone = package.history.taken_back(events)
+    for k, (n, entry) in enumerate(zip(numbers, package.log_entries(events, _viewer(events, as_)), strict=True), 1):
+        if as_json:
+            mark = {"taken_back": gone[k]} if k in gone else {}
+            print(json.dumps({"n": n, "kind": entry["kind"], **mark, **entry["data"]}))
+        else:
+            mark = f"  [{gone[k]}]" if k in gone else ""
+            console.print(f"{n:>5}  {entry['text']}{mark}", highlight=False, markup=False, soft_wrap=True)
 
 
 @app.command()

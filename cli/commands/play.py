@@ -8,13 +8,12 @@ from typing import Annotated
 import typer
 
 from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.views import visible_event
 from domain.service.names import draw_command
 
 from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, app
 from ..errors import UserError, handled
 from ..games import monster_inn as mi
-from ..render import console, options_table, print_events
+from ..render import console, options_table
 
 
 @app.command()
@@ -165,13 +164,12 @@ def _submit(
     gid = _game_id(application, game)
     events = application.execute(gid, command, expected=expected)
     log = application.log(gid)
-    if application.game_of(gid).info.name == "monster_inn":  # no secret in its events once played
-        for n, e in enumerate(events, len(log) - len(events) + 1):
-            console.print(f"{n:5d}  [{e.kind[:4]}] {mi.describe(e)}", markup=False)
-        console.print(f"at event {len(log)}:")
+    package = application.game_of(gid)
+    first = len(log) - len(events) + 1
+    for n, entry in enumerate(package.log_entries(log, viewer)[first - 1 :], first):
+        console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
+    console.print(f"at event {len(log)}:")
+    if package.info.name == "monster_inn":
         mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
         return
-    shown = [visible_event(log, n, viewer) for n in range(len(log) - len(events) + 1, len(log) + 1)]
-    print_events(shown, start=len(log) - len(events) + 1)
-    console.print(f"at event {len(log)}:")
     options_table(application.pending(gid), actor_filter=viewer, hide_others=viewer is not None)

@@ -64,26 +64,18 @@ def import_cmd(
     store: StoreOpt = None,
 ) -> None:
     """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
-    from domain.games import GAMES
-    from domain.games.dungeon_lords.record_format import rebuild
-
     try:
         text = record_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {record_file}: {exc}") from None
-    package = next((g for g in GAMES.values() if g.info.record_format == text.split(" ", 1)[0]), GAMES["dungeon_lords"])
+    application = _app(store)
     try:  # a record error is a ValueError naming the line
-        if package.info.name == "dungeon_lords":
-            events, state = rebuild(text, allow_unfinished=allow_unfinished)
-        else:
-            events, state = package.rebuild(text)
+        gid = application.import_record(text, allow_unfinished=allow_unfinished)
     except ValueError as exc:
         raise UserError(f"{record_file}: {exc} (nothing was stored)") from None
-    events[0] = events[0].model_copy(update={"origin": "imported"})  # this copy's provenance (not hashed)
-    gid = _app(store).create_from_events(events, game=package.info.name)
     if not any(line.startswith("hash ") for line in text.splitlines()):
         err_console.print("note: the record has no hash line, so it cannot be checked for changes")
-    waiting = package.engine.pending(state)
+    waiting = application.pending(gid)
     if waiting.actors:
         err_console.print(f"note: imported unfinished; the game waits for: {waiting.prompt}")
     console.print(str(gid))

@@ -33,7 +33,9 @@ def serve(
 
     if host not in ("127.0.0.1", "localhost", "::1"):
         console.print(f"note: serving on {host}: anyone on that network reaches the API; game data needs its tokens")
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(  # open live streams (the pages' server-sent events) do not hold a shutdown up
+        create_app(store), host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=3
+    )
 
 
 @app.command()

@@ -9,9 +9,10 @@ import typer
 
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.commands import parse_command
+from domain.service.names import list_command
 
 from ..commands.play import _submit
-from ..context import OPTIONS, StoreOpt, _app, app
+from ..context import OPTIONS, StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
 from ..render import console, options_table, status_table
 
@@ -42,12 +43,24 @@ def training(
 def orders(
     game: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     player: Annotated[str, typer.Argument(help="The player's colour.")],
-    cards: Annotated[list[str], typer.Argument(help="Three order cards, first order first (e.g. mine_gold).")],
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            help="Three order cards, first order first: names, prefixes or numbers in the hand as `options` "
+            "lists it (mine_gold, 'mine gold', mine, 4)."
+        ),
+    ],
     nonplayer: Annotated[str | None, typer.Option(help="2 players: the third order of your non-player colour.")] = None,
     store: StoreOpt = None,
 ) -> None:
     """Choose a player's 3 orders for this round (a friendlier form of `act --json`)."""
-    command = parse_command(
-        {"type": "choose_orders", "player": player.strip().lower(), "orders": cards, "nonplayer_order": nonplayer}
-    )
+    color = player.strip().lower()
+    if nonplayer is not None:  # 2 players: the cards as ids, with the non-player's third order
+        command = parse_command(
+            {"type": "choose_orders", "player": color, "orders": cards, "nonplayer_order": nonplayer}
+        )
+    else:
+        application = _app(store)
+        gid = _game_id(application, game)
+        command = list_command(application.game_of(gid), application.state(gid), color, " ".join(cards))
     _submit(store, game, command)

@@ -3,12 +3,11 @@ events in words and the final scores. The commands are the shared ones (``new --
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.table import Table
 
-from domain.games.monster_inn.describe import describe, describe_command
+from domain.games.monster_inn.describe import describe_command
 from domain.games.monster_inn.refusals import INDEX
 from domain.games.monster_inn.state import GameState
 from domain.kernel import HIDDEN, Pending
@@ -86,31 +85,3 @@ def scores(state: GameState) -> None:
     t.add_row("treasure kept (tie-break)", *[str(r["treasure"]) for r in rows])
     console.print(t)
     console.print("Winner(s): " + ", ".join(r["seat"] for r in rows if r["winner"]) + " (* in the table)")
-
-
-def visible_log(events: list, viewer: str | None) -> list[dict]:
-    """The events as JSON, a digital game's seed hidden until the end (nothing else is secret)."""
-    over = bool(events) and events[-1].type == "GameScored"
-    out = [e.to_json() for e in events]
-    for data in out:
-        if data["type"] == "GameStarted" and data["mode"] == "digital" and not over:
-            data["seed"] = HIDDEN
-    return out
-
-
-def log(events: list, numbers: list[int], viewer: str | None, as_json: bool) -> None:
-    """Monster Inn's log, numbered as stored; what an undo or a correction took back is marked. Nothing
-    in its events is secret but a digital game's seed, hidden from everyone until the end."""
-    from domain.games.monster_inn.history import HISTORY
-
-    over = events[-1].type == "GameScored"
-    gone = HISTORY.taken_back(events)
-    for k, (n, e) in enumerate(zip(numbers, events, strict=True), 1):
-        data = e.to_json()
-        if e.type == "GameStarted" and e.mode == "digital" and not over:  # it would predict every draw
-            data["seed"] = HIDDEN
-        if as_json:
-            print(json.dumps({"n": n, "kind": e.kind, **({"taken_back": gone[k]} if k in gone else {}), **data}))
-        else:
-            mark = f"  [{gone[k]}]" if k in gone else ""
-            console.print(f"{n:>5}  {describe(data)}{mark}", highlight=False, markup=False, soft_wrap=True)

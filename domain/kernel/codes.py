@@ -47,6 +47,10 @@ class KernelRefusal(RefusalCode):
         "record.correction",
     )
     CORRECTION_WRONG_KIND = ("the correction answers another decision than the input it replaces", "record.correction")
+    RECORD_INVALID = ("a line of the record is malformed or refused (nothing is stored)", "record.format")
+    EVENT_UNKNOWN = ("no event of the game has that number", "record.event_number")
+    SEAT_UNKNOWN = ("no seat of this game has that name", "input.seat")
+    REQUEST_INVALID = ("a field of the request is missing or does not fit (the message names it)", "input.schema")
 
 
 def refusals_markdown(title: str, enums: Iterable[type[RefusalCode]], cite: dict[str, str]) -> str:

@@ -36,6 +36,20 @@ class RecordError(ValueError):
         self.line, self.reason = line, reason
 
 
+def refuse_unfinished(waiting: Any, text: str) -> None:
+    """Refuse a record that ends while the game still waits for an input (``waiting``: the kernel's
+    :class:`~.pending.Pending` at its end): it may have been cut short.
+
+    Raises:
+        RecordError: on the record's last line, saying what the game waits for."""
+    if waiting.actors:
+        raise RecordError(
+            len(text.splitlines()),
+            f"the record ends before the game is over (the game waits for: {waiting.prompt}); "
+            "if that is meant, import it with --allow-unfinished",
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class InputLine:
     """One body line: its number, ``actor`` (a seat, ``"chance"``, ``"undo"``, ``"correction"`` or a

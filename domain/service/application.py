@@ -23,11 +23,13 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
+from domain.games import GAMES
 from domain.games import get as get_game
 from domain.kernel import GamePackage, Pending
 from domain.kernel.events import Event
 
 from .aggregate import AGGREGATES, GameAggregate, aggregate_of_topic, fold, transcodings
+from .names import only_outcome
 from .storage import store_env
 
 if TYPE_CHECKING:
@@ -235,21 +237,46 @@ class DungeonLords(Application[UUID]):
             self.snapshots.put([cls.Snapshot.take(aggregate)])  # the same class take_snapshot() uses
         return UUID(str(aggregate.id))
 
+    def import_record(self, text: str, allow_unfinished: bool = False) -> UUID:
+        """Rebuild a game from its record (``docs/record-format.md``; the first word names the game's format)
+        through the rules and store it as a new game of origin ``imported``.
+
+        Raises:
+            RecordError: (a ValueError) the first malformed or refused line, with its number; or, unless
+                ``allow_unfinished``, a record that ends before the game is over. Nothing is stored."""
+        from domain.kernel.record import refuse_unfinished
+
+        word = text.split(None, 1)[0] if text.strip() else ""
+        package = next((g for g in GAMES.values() if g.info.record_format == word), GAMES["dungeon_lords"])
+        events, state = package.rebuild(text)
+        if not allow_unfinished:
+            refuse_unfinished(package.engine.pending(state), text)
+        events[0] = events[0].model_copy(update={"origin": "imported"})  # this copy's provenance (not hashed)
+        return self.create_from_events(events, game=package.info.name)
+
     def execute(self, game_id: UUID | str, command: Any, expected: int | None = None) -> list[Event]:
         """Run one command (a command object, dict or JSON string) and store all its events in one append.
         ``expected``: the number of events the game had when the user saw it (optimistic concurrency).
 
-        Returns the events appended (decision, chance and consequences, in order).
+        Returns the events appended (decision, chance and consequences, in order). A draw that can then
+        come out only one way (the last cards of a pile) is entered at once, as the recorder would, and
+        stored in the same append: the recorder never types a forced draw.
 
         Raises:
             RuleViolation: the command is refused; nothing is stored.
             GameNotFound: unknown id.
             GameConflict: the game changed since it was loaded, or since event ``expected``; nothing is stored.
         """
-        game = self._load(game_id)
-        if expected is not None and game.version != expected:
-            raise GameConflict(game.id, f"the game is at event {game.version}, not {expected} as when you looked")
-        events: list[Event] = type(game).package.engine.execute(game.state, command)[0]
+        game = self._load_at(game_id, expected)
+        package = type(game).package
+        events: list[Event]
+        events, state = package.engine.execute(game.state, command)
+        while (p := package.engine.pending(state)).is_chance and p.chance is not None:
+            forced = only_outcome(p.chance.pool, p.chance.count)
+            if forced is None:
+                break
+            more, state = package.engine.execute(state, package.rules.draw_command(forced), inplace=True)
+            events += more
         self._append(game, events)
         return events
 
@@ -264,20 +291,29 @@ class DungeonLords(Application[UUID]):
             raise GameNotFound(game_id)
         return aggregate_of_topic(first[0].topic).package
 
-    def undo(self, game_id: UUID | str, player: str | None = None) -> Event:
+    def _load_at(self, game_id: UUID | str, expected: int | None) -> Any:
+        """The game, checked to be at event ``expected`` when that is given (else GameConflict)."""
+        game = self._load(game_id)
+        if expected is not None and game.version != expected:
+            raise GameConflict(game.id, f"the game is at event {game.version}, not {expected} as when you looked")
+        return game
+
+    def undo(self, game_id: UUID | str, player: str | None = None, expected: int | None = None) -> Event:
         """Take back the latest input still standing (``player``'s, if given; a draw only in a tabletop
         game): an ``InputUndone`` event is appended (the undone events stay in the log).
 
         Raises:
             RuleViolation: the undo is refused (see :meth:`domain.kernel.history.History.undo_event`).
-            GameNotFound, GameConflict: as for :meth:`execute`.
+            GameNotFound, GameConflict: as for :meth:`execute` (``expected`` too).
         """
-        game = self._load(game_id)
+        game = self._load_at(game_id, expected)
         event: Event = type(game).package.history.undo_event(self.log(game.id), player)
         self._append(game, [event])
         return event
 
-    def correct(self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False) -> Correction:
+    def correct(
+        self, game_id: UUID | str, event_number: int, command: Any, dry_run: bool = False, expected: int | None = None
+    ) -> Correction:
         """Replace the input behind event ``event_number`` and re-apply the later inputs to the same
         decisions they answered (:meth:`domain.kernel.history.History.correct`). Appends the ``InputCorrected``
         marker and the corrected line's events in one append, unless ``dry_run``.
@@ -285,9 +321,10 @@ class DungeonLords(Application[UUID]):
         Returns the :class:`~.corrections.Correction` (what is kept, superseded, the divergence).
 
         Raises:
-            RuleViolation: see :meth:`domain.kernel.history.History.correct`.  GameNotFound, GameConflict.
+            RuleViolation: see :meth:`domain.kernel.history.History.correct`.  GameNotFound, GameConflict
+                (``expected``: as for :meth:`execute`).
         """
-        game = self._load(game_id)
+        game = self._load_at(game_id, expected)
         package = type(game).package
         if isinstance(command, dict | str):
             command = package.parse_command(command)
@@ -364,6 +401,16 @@ class DungeonLords(Application[UUID]):
         if version is not None and game.version != version:
             raise ValueError(f"game {game.id} has {game.version} events, so there is no event number {version}")
         return game.state
+
+    def now(self, game_id: UUID | str) -> tuple[int, Any]:
+        """The event number the game is at and its state, read together (one load, so they always agree
+        even while other clients append: what a client shows with ``expected`` must be this pair).
+
+        Raises:
+            GameNotFound: unknown id.
+        """
+        game = self._load(game_id)
+        return game.version, game.state
 
     def pending(self, game_id: UUID | str) -> Pending:
         """What the game waits for now (the game's ``engine.pending``)."""

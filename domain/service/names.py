@@ -18,6 +18,10 @@ class NameUnknown(ValueError):
     which could, or what was probably meant."""
 
 
+class NameAmbiguous(NameUnknown):
+    """A typed prefix fits several kinds of component; the message names them."""
+
+
 def base(component: str) -> str:
     """A component's kind: its id without the copy suffix (``troll_y1#2`` -> ``troll_y1``)."""
     return component.split("#", 1)[0]
@@ -44,7 +48,7 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str]) -> str
         return prefix[0]
     if kinds:
         names = ", ".join(sorted({name_of(c) for c in prefix}))
-        raise NameUnknown(f"{word!r} could be any of {names}: type more of the name")
+        raise NameAmbiguous(f"{word!r} could be any of {names}: type more of the name")
     choices = sorted({_norm(name_of(c)) for c in remaining} | {_norm(base(c)) for c in remaining})
     near = [m for m, _, _ in process.extract(said, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=60)]
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
@@ -68,11 +72,38 @@ def resolve_draw(words: Sequence[str], pool: Sequence[str], name_of: Callable[[s
     return out
 
 
+def only_outcome(pool: Sequence[str], count: int) -> list[str] | None:
+    """The one draw that can come up, when there is only one: the pool holds just ``count`` components,
+    or copies of one kind only (identical copies are interchangeable: the first ones are taken). None when
+    the draw could come out in more than one way."""
+    if count and (len(pool) == count or len({base(c) for c in pool}) == 1) and len(pool) >= count:
+        return sorted(pool)[:count]
+    return None
+
+
+def typed_name(component: str, name_of: Callable[[str], str]) -> str:
+    """What to type for ``component``: its printed name, or its kind (id without the copy suffix) when
+    the name holds a comma (a list separator) or is not a name at all (``priest_y1_a (priest, 3 hp)``)."""
+    name = name_of(component)
+    return base(component) if "," in name or "(" in name else name
+
+
 def split_draw(text: str) -> list[str]:
     """A typed draw split into words: by commas when there are any (names may then hold spaces), else
     by spaces (``troll ghost witch``)."""
     parts = text.split(",") if "," in text else text.split()
     return [p.strip() for p in parts if p.strip()]
+
+
+def group_words(words: list[str], names: set[str]) -> list[str]:
+    """Words joined where a run of them is a whole name of ``names`` (normalised), longest run first:
+    ``["kamikaze", "imp", "pendulum"]`` -> ``["kamikaze imp", "pendulum"]``."""
+    out, i = [], 0
+    while i < len(words):
+        j = next((j for j in range(len(words), i + 1, -1) if _norm(" ".join(words[i:j])) in names), i + 1)
+        out.append(" ".join(words[i:j]))
+        i = j
+    return out
 
 
 def draw_command(package: Any, state: Any, text: str) -> Any:
@@ -86,8 +117,103 @@ def draw_command(package: Any, state: Any, text: str) -> Any:
     p = package.engine.pending(state)
     if not p.is_chance or p.chance is None:
         return package.rules.draw_command(words)
+
+    def name_of(component: str) -> str:
+        return str(package.component_name(state, component))
+
+    if "," not in text:  # names of several words ("kamikaze imp") typed with spaces between names
+        words = group_words(words, {_norm(name_of(c)) for c in p.chance.pool})
     try:
-        cards = resolve_draw(words, p.chance.pool, lambda c: package.component_name(state, c))
+        cards = resolve_draw(words, p.chance.pool, name_of)
     except NameUnknown as exc:
         raise package.rules.index.refuse("DRAW_IMPOSSIBLE", str(exc), "input.chance") from None
     return package.rules.draw_command(cards)
+
+
+def draw_command_at(package: Any, log: list[Any], number: int, text: str) -> Any:
+    """The draw command for ``text`` as a correction of the draw behind event ``number`` of ``log``: the
+    names are resolved against what could come up just before that draw.
+
+    Raises:
+        RuleViolation: DRAW_IMPOSSIBLE (see :func:`draw_command`)."""
+    span = next((s for s in package.history.spans_of(log) if s.first <= number <= s.last), None)
+    if span is None or span.first < 2:
+        return package.rules.draw_command(split_draw(text))  # the correction itself says what is wrong
+    return draw_command(package, package.history.state_before(log, span.first), text)
+
+
+def picked_list(options: Sequence[dict[str, Any]]) -> tuple[str, dict[str, Any], list[list[str]]] | None:
+    """When a decision's options differ only in one list of fixed length (three orders from a hand, first
+    order first): that list's field, the rest of the command, and the values each position may take (in
+    the order first met); else None."""
+    if not options:
+        return None
+    lists = [k for k, v in options[0].items() if isinstance(v, list)]
+    if len(lists) != 1:
+        return None
+    field = lists[0]
+    rest = {k: v for k, v in options[0].items() if k != field}
+    size = len(options[0][field])
+    columns: list[list[str]] = [[] for _ in range(size)]
+    for o in options:
+        if {k: v for k, v in o.items() if k != field} != rest or len(o[field]) != size:
+            return None
+        for i, value in enumerate(o[field]):
+            if value not in columns[i]:
+                columns[i].append(value)
+    return field, rest, columns
+
+
+def listed_choices(package: Any, state: Any, actor: str) -> list[str]:
+    """What a list decision of ``actor`` picks from (a hand of orders), in the order its numbers count:
+    sorted by id. Empty when the decision is not a list of picks."""
+    p = package.engine.pending(state)
+    picked = picked_list([o.model_dump(mode="json") for o in p.options(actor)]) if actor in p.actors else None
+    return sorted({v for column in picked[2] for v in column}) if picked else []
+
+
+def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
+    """The command for a list decision typed as names, prefixes or numbers (``mine dig 3``: numbers count
+    in :func:`listed_choices`), first pick first, each value at most once. A word that fits none of the
+    choices goes to the rules as it is, so they refuse it with their own code (ORDER_NOT_IN_HAND...).
+
+    Raises:
+        RuleViolation: COMMAND_MALFORMED (the decision is not a list of picks, a prefix fits several
+            choices, a number is out of range, or the count is wrong)."""
+    p = package.engine.pending(state)
+    options = [o.model_dump(mode="json") for o in p.options(actor)] if actor in p.actors else []
+    picked = picked_list(options)
+    index = package.rules.index
+    if picked is None:
+        raise index.refuse("COMMAND_MALFORMED", f"{actor} is not choosing a list of cards now (see `options`)")
+    field, rest, columns = picked
+    choices = sorted({v for column in columns for v in column})
+    remaining, chosen = list(choices), []
+
+    def name_of(component: str) -> str:
+        return str(package.component_name(state, component))
+
+    words = split_draw(text)
+    if "," not in text:
+        words = group_words(words, {_norm(name_of(c)) for c in choices})
+    for word in words:
+        try:
+            if word.isdigit():
+                if not 1 <= int(word) <= len(choices) or choices[int(word) - 1] not in remaining:
+                    raise NameUnknown(f"{word} is not one of 1..{len(choices)} still to pick")
+                value = choices[int(word) - 1]
+            else:
+                value = _pick(word, remaining, name_of)
+        except NameAmbiguous as exc:
+            raise index.refuse("COMMAND_MALFORMED", str(exc)) from None
+        except NameUnknown as exc:
+            if not word.isdigit():  # not among the choices: the rules say why (an inaccessible card...)
+                chosen.append(word.strip().lower().replace(" ", "_"))
+                continue
+            numbered = ", ".join(f"{i} {c}" for i, c in enumerate(choices, 1))
+            raise index.refuse("COMMAND_MALFORMED", f"{exc} (choose from: {numbered})") from None
+        remaining.remove(value)
+        chosen.append(value)
+    if len(chosen) != len(columns):
+        raise index.refuse("COMMAND_MALFORMED", f"choose {len(columns)}, first first; you gave {len(chosen)}")
+    return package.parse_command({**rest, field: chosen})

@@ -71,6 +71,31 @@ def test_a_tabletop_record_round_trips_and_a_bad_line_is_named() -> None:
     assert exc.value.line == n + 1 and "treasure" in exc.value.reason
     with pytest.raises(RecordError):
         GAME.rebuild(text.replace("game monster_inn", "game dungeon_lords"))
+    # a record without its rules line (or with part of it) is played by the default rules, as a new game is
+    unruled = "\n".join(line for line in text.splitlines() if not line.startswith("rules ")) + "\n"
+    assert "rules " in text and GAME.rebuild(unruled)[0][0].rules == log[0].rules
+
+
+def test_an_exchange_in_a_record_without_rules_is_played_by_the_default_rule() -> None:
+    """Found by the API fuzz: a record leaving its rules out once gave a game that failed at an exchange."""
+    text = "\n".join(
+        [
+            "monster-inn-record 1",
+            "game monster_inn",
+            f"catalog {GAME.new_game(NAMES[:3])[0][0].catalog_hash}",
+            "variant standard",
+            "mode tabletop",
+            "starting p1",
+            "player p1 A",
+            "player p2 B",
+            "player p3 C",
+            "draw h1-5,m3,m11",
+            'p1 remain {"treasure": "gold"}',
+            "p2 exchange {}",
+        ]
+    )
+    log, state = GAME.rebuild(text + "\n")
+    assert log[0].rules["exchange"] == "to_supply" and log[-1].type != "GameStarted"
 
 
 def test_a_players_view_hides_the_other_supplies_and_does_not_depend_on_them() -> None:

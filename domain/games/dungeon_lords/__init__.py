@@ -14,6 +14,7 @@ from .audit import audit, explain
 from .chain import CHAIN
 from .commands import parse_command
 from .decisions import DECISIONS
+from .describe import describe_command
 from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import ALL_EVENTS, event_from_json
 from .history import HISTORY
@@ -22,7 +23,7 @@ from .phases.common import name_of
 from .record_format import export, rebuild
 from .state import GameState, from_dict, to_dict
 from .strategies import STRATEGIES
-from .views import view
+from .views import log_entries, view
 
 GAME = GamePackage(
     rules=RULES,
@@ -47,6 +48,8 @@ GAME = GamePackage(
     bots=STRATEGIES,
     explain=explain,
     component_name=name_of,
+    log_entries=log_entries,
+    describe_command=describe_command,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

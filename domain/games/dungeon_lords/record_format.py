@@ -26,7 +26,7 @@ import json
 import shlex
 from typing import Any
 
-from domain.kernel.record import RecordError, apply_line, body_lines, parse_record
+from domain.kernel.record import RecordError, apply_line, body_lines, parse_record, refuse_unfinished
 
 from . import events as ev
 from . import invariants
@@ -269,11 +269,5 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
     if not allow_unfinished:
         from .engine import pending
 
-        waiting = pending(state)
-        if waiting.actors:
-            raise RecordError(
-                len(lines),
-                f"the record ends before the game is over (the game waits for: "
-                f"{waiting.prompt}); if that is meant, import it with --allow-unfinished",
-            )
+        refuse_unfinished(pending(state), text)
     return log, state

@@ -127,3 +127,13 @@ def visible_event(log: list[ev.Event], number: int, viewer: str | None) -> ev.Ev
     full_game = getattr(start, "variant", None) == "full"
     hidden = _secret_to_others(e, viewer, full_game)
     return e.model_copy(update=hidden) if hidden else e
+
+
+def log_entries(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]:
+    """Each event of ``log`` as ``viewer`` may see it: ``{"kind", "text" (in words), "data" (JSON)}``."""
+    from .describe import describe_event
+
+    return [
+        {"kind": e.kind, "text": describe_event(visible_event(log, k, viewer)), "data": d}
+        for k, (e, d) in enumerate(zip(log, visible_log(log, viewer), strict=True), 1)
+    ]

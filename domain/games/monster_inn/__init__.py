@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
-from .audit import audit, explain
+from .audit import audit, explain, log_entries
 from .bots import BOTS
 from .commands import parse_command
 from .decisions import DECISIONS
+from .describe import describe_command
 from .events import ALL_EVENTS, event_from_json
 from .game import ENGINE, INFO, RULES, new_game
 from .history import HISTORY
@@ -57,6 +58,8 @@ GAME = GamePackage(
     bots=BOTS,
     explain=explain,
     component_name=lambda state, card: card,  # the tokens are what the table reads: m7, h6-10
+    log_entries=log_entries,
+    describe_command=describe_command,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel import HIDDEN
 from domain.kernel.audit import Auditor, AuditReport
 
 from . import events as ev
@@ -101,3 +102,14 @@ def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
     Raises:
         ValueError: ``n`` is not an event of the log."""
     return AUDITOR.explain(log, n, viewer)
+
+
+def log_entries(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]:
+    """Each event of ``log`` as ``viewer`` may see it: ``{"kind", "text" (in words), "data" (JSON)}``."""
+    out = []
+    for k, e in enumerate(log, 1):
+        data = visible_event(log, k, viewer).to_json()
+        if isinstance(e, ev.GameStarted) and e.mode == "digital" and data["seed"] is None:
+            data["seed"] = HIDDEN  # it would predict every draw
+        out.append({"kind": e.kind, "text": describe(data), "data": data})
+    return out

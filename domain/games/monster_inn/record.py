@@ -31,7 +31,7 @@ from .catalog import catalog_with, override_problem
 from .commands import parse_command
 from .game import ENGINE, INFO, RULESET_VERSION
 from .history import HISTORY
-from .options import rules_problem
+from .options import DEFAULT_RULES, rules_problem
 from .state import GameState
 
 FORMAT = INFO.record_format
@@ -130,6 +130,7 @@ def _start(rec: Any) -> ev.GameStarted:
         raise RecordError(
             n_rules, (rules_problem(rules) if isinstance(rules, dict) else None) or "rules: a JSON object"
         )
+    rules = {**DEFAULT_RULES, **rules}  # a rule the record leaves out is played by default, as in a new game
     n_cat, claimed = rec.one("catalog")
     try:
         cat = catalog_with(overrides)

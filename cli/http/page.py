@@ -1,0 +1,166 @@
+"""The table page: server-rendered HTML (Jinja2) for recording a game at the table from phones.
+
+``/join/GAME?token=T`` keeps the token in a cookie and opens ``/table/GAME``: the recorder's page (every
+seat, draws, undo, correct) or one seat's (its own view and decisions only: secret orders entered on the
+player's own phone). The board is drawn only from ``view(state, seat)``, so a page cannot show what its
+seat may not see. Every form posts to the same application service as the API and the CLI, with the
+event number the page showed (someone else's input first: the page says so and shows the game now).
+One small script of ours (``static/table.js``) reloads the page on new events and fills draw names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from domain.games import GAMES
+from domain.games.dungeon_lords.game_info import SEASONS
+from domain.kernel import RuleViolation
+from domain.service.names import draw_command
+from domain.service.tokens import RECORDER
+
+from .access import cookie_name, role, service_of
+from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
+
+router = APIRouter(include_in_schema=False)
+LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+templates.env.globals["dl_seasons"] = SEASONS
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a request came from the table page (errors are then shown on the page, not as JSON)."""
+    return request.url.path.startswith("/table/")
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    """A page's 4xx as a page: what went wrong, and the way back."""
+    return templates.TemplateResponse(request, "error.html", {"status": status, "message": message}, status_code=status)
+
+
+def _context(request: Request, gid: str) -> dict[str, Any]:
+    who = role(request, gid)
+    service = service_of(request)
+    at, state = service.now(gid)  # the event number the page's forms send back, and its state, together
+    package, log = service.game_of(gid), service.log(gid)[:at]
+    viewer = None if who == RECORDER else who
+    pending = package.engine.pending(state)
+    mine = [a for a in pending.actors if who in (RECORDER, a)]
+    gone = package.history.taken_back(log)
+    entries = [{"n": n, **x, "taken_back": gone.get(n)} for n, x in enumerate(package.log_entries(log, viewer), 1)]
+    return {
+        "gid": gid,
+        "who": who,
+        "recorder": who == RECORDER,
+        "game": package.info.name,
+        "title": package.info.title,
+        "event": len(log),
+        "view": package.view(state, viewer),
+        "name": lambda c: printed_name(package, state, c),
+        "listed": lambda items: listed_names(package, state, items),
+        "pending": pending,
+        "rule": package.rules.index.cite(pending.rule),
+        "draw": draw_form(package, state, pending) if pending.is_chance and who == RECORDER else None,
+        "forms": [] if pending.is_chance else decision_forms(package, state, pending, mine),
+        "log": list(reversed(entries[-LOG_SHOWN:])),
+    }
+
+
+def _page(request: Request, gid: str, status: int = 200, **extra: Any) -> HTMLResponse:
+    return templates.TemplateResponse(request, "table.html", {**_context(request, gid), **extra}, status_code=status)
+
+
+def refused(request: Request, exc: RuleViolation) -> Response:
+    """A refusal on the page: the table as it stands, with the code, message and rule (422)."""
+    gid = request.url.path.split("/")[2]
+    return _page(request, gid, 422, error=exc.as_dict())
+
+
+def conflict(request: Request, exc: Exception) -> Response:
+    """Someone entered something first: the table as it now stands (409), nothing stored."""
+    gid = request.url.path.split("/")[2]
+    return _page(
+        request, gid, 409, notice="Someone else entered an input first: here is the game now. Nothing was stored."
+    )
+
+
+def back_to_table(gid: str) -> RedirectResponse:
+    return RedirectResponse(f"/table/{gid}", status_code=303)
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(request: Request) -> HTMLResponse:
+    """The games of the store, and a form to start one."""
+    return _index(request)
+
+
+def _index(request: Request, error: str | None = None) -> HTMLResponse:
+    context = {"games": service_of(request).summaries(), "registry": [g.info for g in GAMES.values()], "error": error}
+    return templates.TemplateResponse(request, "index.html", context, status_code=422 if error else 200)
+
+
+@router.post("/new", response_class=HTMLResponse)
+def new(
+    request: Request,
+    names: str = Form(...),
+    game: str = Form("dungeon_lords"),
+    mode: str = Form("tabletop"),
+    variant: str = Form(""),
+) -> HTMLResponse:
+    """Start a game from the index page; the answer lists each seat's join link (shown once)."""
+    service = service_of(request)
+    players = [n.strip() for n in names.replace("\n", ",").split(",") if n.strip()]
+    try:
+        gid = service.create_game(players, mode=mode, game=game, variant=variant or None)
+    except (RuleViolation, KeyError) as exc:
+        return _index(request, exc.message if isinstance(exc, RuleViolation) else str(exc).strip("'\""))
+    seats = service.game_of(gid).seats(service.state(gid))
+    issued = request.app.state.tokens.issue(gid, seats)
+    names_of = dict(zip(seats, players, strict=False))
+    links = [("recorder", "the recorder (every seat, draws)", issued[RECORDER])]
+    links += [(s, names_of.get(s, s), t) for s, t in issued["seats"].items()]
+    return templates.TemplateResponse(request, "created.html", {"gid": str(gid), "links": links})
+
+
+@router.get("/join/{gid}")
+def join(request: Request, gid: str, token: str) -> Response:
+    """Keep the token in this browser (a cookie for this game) and open the table page."""
+    if request.app.state.tokens.role_of(UUID(gid), token) is None:
+        service_of(request).game_of(gid)
+        raise HTTPException(401, "this link's token does not open this game (ask the recorder for a new one)")
+    response = back_to_table(gid)
+    response.set_cookie(cookie_name(gid), token, httponly=True, samesite="strict", max_age=60 * 60 * 24 * 7)
+    return response
+
+
+@router.get("/table/{gid}", response_class=HTMLResponse)
+def table(request: Request, gid: str) -> HTMLResponse:
+    """The game as this browser's seat may see it, what it waits for, and the log."""
+    return _page(request, gid)
+
+
+@router.post("/table/{gid}/act")
+def act(request: Request, gid: str, form: Annotated[Entered, Form()]) -> Response:
+    """A decision: a button's command, or a picked list."""
+    who = role(request, gid)
+    service = service_of(request)
+    parsed = service.game_of(gid).parse_command(form.command_data())
+    if who != RECORDER and getattr(parsed, "player", None) != who:
+        raise HTTPException(403, f"this page is {who}'s: it enters only {who}'s decisions")
+    service.execute(gid, parsed, expected=form.expected)
+    return back_to_table(gid)
+
+
+@router.post("/table/{gid}/draw")
+def draw(request: Request, gid: str, expected: int = Form(...), draw: str = Form(...)) -> Response:
+    """A draw as the recorder types it (printed names, prefixes): the recorder's page only."""
+    if role(request, gid) != RECORDER:
+        raise HTTPException(403, "only the recorder enters draws")
+    service = service_of(request)
+    service.execute(gid, draw_command(service.game_of(gid), service.state(gid), draw), expected=expected)
+    return back_to_table(gid)

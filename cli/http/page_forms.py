@@ -1,0 +1,85 @@
+"""What the table page's forms offer and post: component names as printed, a seat's legal choices as
+buttons or position pickers, the draw entry with what can still come up, and the posted fields."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from pydantic import BaseModel
+
+from domain.kernel import HIDDEN
+from domain.service.names import only_outcome, picked_list, typed_name
+
+PICKS_OVER = 12  # more options than this, differing in one list only: chosen position by position
+
+
+def printed_name(package: Any, state: Any, component: Any) -> str:
+    """The name printed on ``component`` (an id without one, such as an order card's, in words)."""
+    if component == HIDDEN or not isinstance(component, str):
+        return str(component)
+    try:
+        name = str(package.component_name(state, component))
+    except (KeyError, ValueError, AttributeError):
+        name = component
+    return name.replace("_", " ") if name == component else name
+
+
+def listed_names(package: Any, state: Any, items: Any) -> str:
+    """Components in words: their names, "3 hidden" for what this page may not see, "-" for none."""
+    if isinstance(items, str):
+        return items
+    hidden = sum(1 for c in items if c == HIDDEN)
+    names = [printed_name(package, state, c) for c in items if c != HIDDEN]
+    return ", ".join(names + ([f"{hidden} hidden"] if hidden else [])) or "–"
+
+
+def decision_forms(package: Any, state: Any, pending: Any, actors: list[str]) -> list[dict[str, Any]]:
+    """For each actor: its legal options as buttons (label, command JSON), or position pickers."""
+    forms = []
+    for actor in actors:
+        options = [o.model_dump(mode="json") for o in pending.options(actor)]
+        picks = picked_list(options) if len(options) > PICKS_OVER else None
+        if picks is not None:
+            field, rest, columns = picks
+            named = [[(v, printed_name(package, state, v)) for v in col] for col in columns]
+            forms.append({"actor": actor, "picks": named, "field": field, "base": json.dumps(rest)})
+        else:
+            buttons = [(package.describe_command(package.parse_command(o)), json.dumps(o)) for o in options]
+            forms.append({"actor": actor, "buttons": buttons})
+    return forms
+
+
+def draw_form(package: Any, state: Any, pending: Any) -> dict[str, Any]:
+    """What a draw may bring, as the recorder types it: names and how many of each can still come up."""
+    name_of = lambda c: printed_name(package, state, c)  # noqa: E731
+    counts = Counter((name_of(c), typed_name(c, name_of)) for c in pending.chance.pool)
+    only = only_outcome(pending.chance.pool, pending.chance.count)
+    forced = ", ".join(typed_name(c, name_of) for c in only) if only is not None else ""
+    names = [(shown, typed, n) for (shown, typed), n in sorted(counts.items())]
+    return {"what": pending.chance.what, "count": pending.chance.count, "names": names, "forced": forced}
+
+
+class Entered(BaseModel):
+    """What a form of the page posts: the event number it showed, and a button's command (JSON), or a
+    picked list (``base_command`` with ``field`` set to the ``pick`` values in order), or a typed draw."""
+
+    expected: int
+    command: str | None = None
+    base_command: str | None = None
+    field: str | None = None
+    pick: list[str] = []
+    draw: str | None = None
+    confirm: bool = False
+
+    def command_data(self) -> dict[str, Any]:
+        """The command as a JSON-native dict ({} when the form was tampered with: refused as malformed)."""
+        try:
+            if self.command is not None:
+                data = json.loads(self.command)
+            else:
+                data = {**json.loads(self.base_command or "{}"), str(self.field): self.pick}
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}

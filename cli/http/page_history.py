@@ -1,0 +1,86 @@
+"""The table page's undo, correct and explain: each says what it changes before it does (the recorder's
+page), and why an event happened (any page, as its seat may see it)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+
+from domain.service.names import draw_command_at
+from domain.service.tokens import RECORDER
+
+from .access import recorder_only, role, service_of
+from .page import back_to_table, router, templates
+from .page_forms import Entered, decision_forms, draw_form
+
+
+@router.get("/table/{gid}/undo", response_class=HTMLResponse)
+def undo_confirm(request: Request, gid: str) -> HTMLResponse:
+    """What an undo would take back, and a button to confirm it."""
+    recorder_only(request, gid, "take inputs back")
+    service = service_of(request)
+    log = service.log(gid)
+    marker = service.game_of(gid).history.undo_event(log)
+    return templates.TemplateResponse(
+        request, "confirm.html", {"gid": gid, "event": len(log), "undo": marker, "title": "Take back an input?"}
+    )
+
+
+@router.post("/table/{gid}/undo")
+def undo(request: Request, gid: str, expected: int = Form(...)) -> Response:
+    """Take back the latest input still standing (the recorder's page)."""
+    recorder_only(request, gid, "take inputs back")
+    service_of(request).undo(gid, expected=expected)
+    return back_to_table(gid)
+
+
+@router.get("/table/{gid}/explain/{n}", response_class=HTMLResponse)
+def explain(request: Request, gid: str, n: int) -> HTMLResponse:
+    """Why event ``n`` happened, as this page's seat may see it."""
+    who = role(request, gid)
+    service = service_of(request)
+    log = service.log(gid)
+    if not 1 <= n <= len(log):
+        raise HTTPException(404, f"this game has events 1 to {len(log)}")
+    text = service.game_of(gid).explain(log, n, None if who == RECORDER else who)
+    return templates.TemplateResponse(request, "explain.html", {"gid": gid, "n": n, "text": text})
+
+
+@router.get("/table/{gid}/correct/{n}", response_class=HTMLResponse)
+def correct_form(request: Request, gid: str, n: int) -> HTMLResponse:
+    """The choices there were at the input behind event ``n``, to enter what should have been."""
+    recorder_only(request, gid, "correct inputs")
+    service = service_of(request)
+    package, log = service.game_of(gid), service.log(gid)
+    span = next((s for s in package.history.spans_of(log) if s.first <= n <= s.last), None)
+    if span is None or span.actor in ("undo", "correction") or span.first < 2:
+        raise HTTPException(404, f"event {n} is not an input that can be corrected")
+    before = package.history.state_before(log, span.first)
+    pending = package.engine.pending(before)
+    context = {"gid": gid, "n": span.first, "event": len(log), "label": package.history.label(span)}
+    if pending.is_chance:
+        context["draw"] = draw_form(package, before, pending)
+    else:
+        context["forms"] = decision_forms(package, before, pending, [span.actor])
+    return templates.TemplateResponse(request, "correct.html", context)
+
+
+@router.post("/table/{gid}/correct/{n}", response_class=HTMLResponse)
+def correct(request: Request, gid: str, n: int, form: Annotated[Entered, Form()]) -> Response:
+    """First a dry run (what is kept, what is superseded) with a button to confirm; then the correction."""
+    recorder_only(request, gid, "correct inputs")
+    service = service_of(request)
+    package, log = service.game_of(gid), service.log(gid)[: form.expected]
+    if form.draw is not None:
+        parsed = draw_command_at(package, log, n, form.draw)
+    else:
+        parsed = package.parse_command(form.command_data())
+    plan = service.correct(gid, n, parsed, dry_run=not form.confirm, expected=form.expected)
+    if form.confirm:
+        return back_to_table(gid)
+    context = {"gid": gid, "event": len(log), "plan": plan.marker, "n": n, "title": "Correct this input?"}
+    context["fields"] = form.model_dump(include={"command", "base_command", "field", "draw"})
+    context["pick"] = form.pick
+    return templates.TemplateResponse(request, "confirm.html", context)

@@ -1,0 +1,131 @@
+"""The table page without a browser (the browser test records a whole game): what each page shows and
+hides, refusals and conflicts on the page, undo and correct with their confirmation first."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cli.http.app import create_app
+
+
+@pytest.fixture()
+def app(tmp_path):
+    return create_app(str(tmp_path / "games.sqlite"))
+
+
+def _table(app, game: str = "dungeon_lords", names: str = "Ann, Bob, Cid", variant: str = "first_game"):
+    """A tabletop game started from the index page: (id, {seat: a client that joined as it})."""
+    starter = TestClient(app)
+    page = starter.post("/new", data={"names": names, "game": game, "mode": "tabletop", "variant": variant})
+    assert page.status_code == 200
+    links = dict(re.findall(r'data-seat="(\w+)" href="(/join/[^"]+)"', page.text))
+    gid = links["recorder"].split("/")[2].split("?")[0]
+    clients = {}
+    for seat, link in links.items():
+        clients[seat] = TestClient(app, raise_server_exceptions=False)
+        assert clients[seat].get(link.replace("&amp;", "&")).status_code == 200  # the join link, then the page
+    return gid, clients
+
+
+def _event(html: str) -> int:
+    return int(re.search(r'data-event="(\d+)"', html).group(1))
+
+
+def _draw_until_orders(gid, rec) -> str:
+    """Enter the set-up draws on the recorder's page (the first possible names) until orders are chosen."""
+    for _ in range(40):
+        html = rec.get(f"/table/{gid}").text
+        if 'name="draw"' not in html:
+            return html
+        count = int(re.search(r"<h3>Draw: [^(]*\((\d+)\)", html).group(1))
+        names = re.findall(r'class="chip" data-name="([^"]+)"', html)
+        typed = ", ".join((names * count)[:count]) if len(names) < count else ", ".join(names[:count])
+        answer = rec.post(f"/table/{gid}/draw", data={"expected": _event(html), "draw": typed})
+        assert answer.status_code == 200, answer.text[:500]
+    raise AssertionError("no orders phase")
+
+
+def test_each_seat_page_shows_its_own_hand_and_hides_the_others_orders(app) -> None:
+    gid, c = _table(app)
+    html = _draw_until_orders(gid, c["recorder"])
+    assert "Choose 3 orders" in html
+    red = c["red"].get(f"/table/{gid}").text
+    assert 'data-actor="red"' in red and 'data-actor="blue"' not in red  # only its own choices
+    assert 'name="draw"' not in red
+    hands = re.findall(r'<p class="hand">hand: ([^<\n]*)', red)
+    assert "hidden" not in hands[0] and hands[1:] == ["6 hidden", "6 hidden"]
+    blue = c["blue"].get(f"/table/{gid}").text
+    form = re.search(r'data-actor="blue".*?</form>', blue, re.S).group(0)
+    picks = [re.search(r'<option value="([^"]+)"', col).group(1) for col in form.split('class="pick"')[1:]]
+    base = re.search(r'name="base_command" value="([^"]+)"', form).group(1).replace("&#34;", '"')
+    data = {"expected": _event(blue), "base_command": base, "field": "orders", "pick": picks[:1] + picks[1:]}
+    if len(set(picks)) < 3:
+        pytest.skip("the first pickable orders repeat")
+    done = c["blue"].post(f"/table/{gid}/act", data=data)
+    assert done.status_code == 200 and "blue chose 3 orders (secret)" in done.text
+    red = c["red"].get(f"/table/{gid}").text
+    blue_section = re.search(r'id="player-blue".*?</section>', red, re.S).group(0)
+    assert "orders: 3 hidden" in blue_section
+    assert c["red"].post(f"/table/{gid}/act", data=data).status_code == 403  # blue's decision from red's page
+
+
+def test_a_refused_input_on_the_page_says_code_message_and_rule_and_stores_nothing(app) -> None:
+    gid, c = _table(app)
+    html = c["recorder"].get(f"/table/{gid}").text
+    refused = c["recorder"].post(f"/table/{gid}/draw", data={"expected": _event(html), "draw": "trol"})
+    assert refused.status_code == 422
+    assert "DRAW_IMPOSSIBLE" in refused.text and "Rule:" in refused.text and _event(refused.text) == _event(html)
+    assert c["red"].post(f"/table/{gid}/draw", data={"expected": _event(html), "draw": "x"}).status_code == 403
+    stale = c["recorder"].post(f"/table/{gid}/draw", data={"expected": 99, "draw": "get food, mine gold"})
+    assert stale.status_code == 409 and "Nothing was stored" in stale.text and _event(stale.text) == _event(html)
+    nobody = TestClient(app, raise_server_exceptions=False)
+    locked = nobody.get(f"/table/{gid}")
+    assert locked.status_code == 401 and "join link" in locked.text and "<html" in locked.text
+    assert nobody.get(f"/join/{gid}?token=wrong").status_code == 401
+
+
+def test_undo_and_correct_on_the_page_say_what_they_change_before_they_do(app) -> None:
+    gid, c = _table(app)
+    rec = c["recorder"]
+    first = rec.get(f"/table/{gid}").text
+    rec.post(f"/table/{gid}/draw", data={"expected": _event(first), "draw": "get food, mine gold"})
+    after = rec.get(f"/table/{gid}").text
+    ask = rec.get(f"/table/{gid}/undo").text
+    assert "This takes back" in ask and "get" in ask and _event(after) > _event(first)
+    assert _event(rec.get(f"/table/{gid}").text) == _event(after)  # asking changed nothing
+    undone = rec.post(f"/table/{gid}/undo", data={"expected": _event(after)})
+    assert undone.status_code == 200 and "(undone by event" in undone.text
+    again = rec.post(f"/table/{gid}/draw", data={"expected": _event(undone.text), "draw": "get food, mine gold"})
+    n = int(re.findall(r'href="/table/[^/]+/correct/(\d+)"', again.text)[0])
+    form = rec.get(f"/table/{gid}/correct/{n}")
+    assert form.status_code == 200 and 'name="draw"' in form.text
+    at = _event(again.text)
+    dry = rec.post(f"/table/{gid}/correct/{n}", data={"expected": at, "draw": "buy traps, build room"})
+    assert dry.status_code == 200 and "becomes" in dry.text and 'name="confirm" value="true"' in dry.text
+    assert _event(rec.get(f"/table/{gid}").text) == at  # the dry run stored nothing
+    done = rec.post(
+        f"/table/{gid}/correct/{n}", data={"expected": at, "draw": "buy traps, build room", "confirm": "true"}
+    )
+    assert done.status_code == 200 and _event(done.text) > at
+    newest = re.search(r'<li value="\d+" class="(\w+)[^"]*">\s*([^<]*)', done.text.split('id="log"')[1])
+    assert "buy_traps, build_room" in newest.group(2) and "superseded by the correction at event" in done.text
+    assert c["red"].get(f"/table/{gid}/undo").status_code == 403
+
+
+def test_a_monster_inn_table_runs_on_the_same_page(app) -> None:
+    gid, c = _table(app, game="monster_inn", names="A, B, C", variant="standard")
+    html = c["recorder"].get(f"/table/{gid}").text
+    dealt = c["recorder"].post(f"/table/{gid}/draw", data={"expected": _event(html), "draw": "m1 m2 h6-10"})
+    assert dealt.status_code == 200 and "Round 1" in dealt.text
+    p = re.search(r"Waiting for: (p\d)", dealt.text).group(1)
+    mine = c[p].get(f"/table/{gid}").text
+    button = re.search(r'name="command" value="([^"]+)"', mine).group(1).replace("&#34;", '"')
+    took = c[p].post(f"/table/{gid}/act", data={"expected": _event(mine), "command": button})
+    assert took.status_code == 200 and _event(took.text) > _event(mine)
+    other = next(s for s in ("p1", "p2", "p3") if s != p)
+    theirs = c[other].get(f"/table/{gid}").text
+    section = re.search(rf'id="player-{p}".*?</section>', theirs, re.S).group(0)
+    assert "gold hidden" in section  # another player's supply
