@@ -24,10 +24,13 @@ from .models import (
     Conflict,
     Created,
     Detail,
+    Draw,
     ImportRecord,
     Input,
+    Listed,
     NewGame,
     Refusal,
+    Waiting,
 )
 
 
@@ -98,10 +101,10 @@ def where_it_stands(service: Any, gid: str, expected: int | None, act: Callable[
 
 
 @router.get("/games")
-def games(request: Request) -> list[dict[str, Any]]:
+def games(request: Request) -> list[Listed]:
     """Every game in the store: id, game, origin, seats, status, events."""
     return [
-        {"id": str(s.id), "game": s.game, "origin": s.origin, "seats": s.seats, "status": s.status, "events": s.events}
+        Listed(id=str(s.id), game=s.game, origin=s.origin, seats=s.seats, status=s.status, events=s.events)
         for s in service_of(request).summaries()
     ]
 
@@ -139,22 +142,23 @@ def state(request: Request, gid: str, as_: str | None = Query(None, alias="as"))
     return {"event": at, **service.game_of(gid).view(now, viewer)}
 
 
-@game.get("/options")
-def options(request: Request, gid: str) -> dict[str, Any]:
+@game.get("/options", response_model_exclude_none=True)
+def options(request: Request, gid: str) -> Waiting:
     """What the game waits for: who, the prompt, the rule, and the legal commands (or the draw). A seat's
     token sees only its own commands, and not what a draw may bring."""
     who = role(request, gid)
     service = service_of(request)
     at, now = service.now(gid)  # the event number and what it waits for, read together
     p = service.game_of(gid).engine.pending(now)
-    out: dict[str, Any] = {"event": at, "kind": p.kind, "actors": p.actors, "prompt": p.prompt}
-    out["rule"] = service.game_of(gid).rules.index.cite(p.rule)
+    out = Waiting(
+        event=at, kind=p.kind, actors=p.actors, prompt=p.prompt, rule=service.game_of(gid).rules.index.cite(p.rule)
+    )
     if p.is_chance and p.chance is not None:
-        pool: Any = sorted(p.chance.pool) if who == RECORDER else "hidden"
-        out["chance"] = {"what": p.chance.what, "count": p.chance.count, "pool": pool}
+        pool: list[str] | str = sorted(p.chance.pool) if who == RECORDER else "hidden"
+        out.chance = Draw(what=p.chance.what, count=p.chance.count, pool=pool)
     else:
         mine = [a for a in p.actors if who in (RECORDER, a)]
-        out["options"] = {a: [o.model_dump(mode="json") for o in p.options(a)] for a in mine}
+        out.options = {a: [o.model_dump(mode="json") for o in p.options(a)] for a in mine}
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Query, Request
 from fastapi.responses import PlainTextResponse
@@ -18,6 +18,7 @@ from .access import recorder_only, role, seat_view, service_of
 from .api import KERNEL, game, where_it_stands
 from .models import (
     Accepted,
+    Audited,
     Conflict,
     Correct,
     Corrected,
@@ -74,13 +75,13 @@ def correct(request: Request, gid: str, body: Correct) -> Corrected:
 
 
 @game.get("/audit")
-def audit(request: Request, gid: str) -> dict[str, Any]:
+def audit(request: Request, gid: str) -> Audited:
     """The stored log checked and replayed under the current rules: findings (with the rule), undos,
     corrections, what they superseded, rulings, provisional cards; ``clean``. The recorder's token."""
     recorder_only(request, gid, "audit the game")
     service = service_of(request)
     report = service.game_of(gid).audit(service.log(gid), service.integrity(gid))
-    return {**asdict(report), "clean": report.clean}
+    return Audited.model_validate({**asdict(report), "clean": report.clean})
 
 
 @game.get("/log")

@@ -99,3 +99,56 @@ class Conflict(BaseModel):
 
     detail: str
     event: int = Field(description="the event number the game is at now")
+
+
+class Listed(BaseModel):
+    """A game of the store, as ``GET /api/games`` lists it."""
+
+    id: str
+    game: str = Field(description="dungeon_lords or monster_inn")
+    origin: str = Field(description="recorded, simulated, imported, forked, scenario, training")
+    seats: list[str] = Field(description='"red Ann", "p1 Bob (bot)"...')
+    status: str = Field(description="in progress, finished or archived")
+    events: int
+
+
+class Draw(BaseModel):
+    what: str = Field(description="what is drawn: monsters, rooms, adventurers, inn...")
+    count: int
+    pool: list[str] | str = Field(description='what can still come up (one entry per copy); "hidden" to a seat')
+
+
+class Waiting(BaseModel):
+    """What the game waits for at event ``event``: a draw (``chance``) or decisions (``options`` by actor,
+    each a command as ``inputs`` takes it)."""
+
+    event: int
+    kind: str = Field(description="the decision's kind (docs: decisions), chance, or game_over")
+    actors: list[str]
+    prompt: str
+    rule: str
+    chance: Draw | None = None
+    options: dict[str, list[dict[str, Any]]] | None = None
+
+
+class Finding(BaseModel):
+    event: int
+    stored: str
+    expected: str
+    rule: str
+
+
+class Audited(BaseModel):
+    """What an audit found; ``clean`` when the log is whole, every event follows under the current rules
+    and no correction superseded a later input."""
+
+    events: int
+    clean: bool
+    findings: list[Finding]
+    undos: list[str]
+    corrections: list[str]
+    superseded: list[str]
+    rulings: list[str]
+    provisional: list[str]
+    integrity: list[str]
+    catalog: str
