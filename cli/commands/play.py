@@ -166,7 +166,7 @@ def _submit(
     log = application.log(gid)
     package = application.game_of(gid)
     first = len(log) - len(events) + 1
-    for n, entry in enumerate(package.log_entries(log, viewer)[first - 1 :], first):
+    for n, entry in enumerate(package.log_entries(log, viewer, first), first):
         console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
     console.print(f"at event {len(log)}:")
     if package.info.name == "monster_inn":

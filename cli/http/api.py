@@ -78,7 +78,7 @@ def accepted(request: Request, gid: str, after: int, new: int, viewer: str | Non
     what it may not see); others may have been appended since."""
     service = service_of(request)
     log = service.log(gid)[: after + new]
-    entries = service.game_of(gid).log_entries(log, viewer)[after:]
+    entries = service.game_of(gid).log_entries(log, viewer, after + 1)
     return Accepted(events=[x["data"] for x in entries], event=after + new)
 
 

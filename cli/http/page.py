@@ -52,7 +52,10 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     pending = package.engine.pending(state)
     mine = [a for a in pending.actors if who in (RECORDER, a)]
     gone = package.history.taken_back(log)
-    entries = [{"n": n, **x, "taken_back": gone.get(n)} for n, x in enumerate(package.log_entries(log, viewer), 1)]
+    first = max(1, len(log) - LOG_SHOWN + 1)
+    entries = [
+        {"n": n, **x, "taken_back": gone.get(n)} for n, x in enumerate(package.log_entries(log, viewer, first), first)
+    ]
     return {
         "gid": gid,
         "who": who,
@@ -67,7 +70,7 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
         "rule": package.rules.index.cite(pending.rule),
         "draw": draw_form(package, state, pending) if pending.is_chance and who == RECORDER else None,
         "forms": [] if pending.is_chance else decision_forms(package, state, pending, mine),
-        "log": list(reversed(entries[-LOG_SHOWN:])),
+        "log": list(reversed(entries)),
     }
 
 

@@ -119,8 +119,9 @@ class GamePackage:
         bots: the bots that can play a seat, by name (``random`` and the game's strategies).
         explain: ``(log, n, viewer) -> str``: why event ``n`` happened, as ``viewer`` may see it.
         component_name: ``(state, component id) -> str``: the name printed on it (what a recorder types).
-        log_entries: ``(log, viewer) -> [{"kind", "text", "data"}, ...]``: each event as ``viewer`` (a seat;
-            None: the recorder) may see it, in words (``text``) and as JSON (``data``).
+        log_entries: ``(log, viewer, first=1) -> [{"kind", "text", "data"}, ...]``: each event from number
+            ``first`` on as ``viewer`` (a seat; None: the recorder) may see it, in words (``text``) and as
+            JSON (``data``).
         describe_command: ``(command) -> str``: a command in words (what a button or a log line says).
     """
 
@@ -146,7 +147,7 @@ class GamePackage:
     bots: Mapping[str, Callable[..., Any]]
     explain: Callable[[list[Any], int, str | None], str]
     component_name: Callable[[Any, str], str]
-    log_entries: Callable[[list[Any], str | None], list[dict[str, Any]]]
+    log_entries: Callable[..., list[dict[str, Any]]]
     describe_command: Callable[[Any], str]
 
     @property

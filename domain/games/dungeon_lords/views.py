@@ -95,17 +95,17 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
     return {}
 
 
-def visible_log(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]:
-    """Each event of ``log`` as JSON (``{"type": ..., **fields}``) as ``viewer`` may see it (None: the
-    recorder's or auditor's omniscient view). Whole states inside events go through :func:`view`; a
-    digital game's seed is hidden from everyone while the game is in progress."""
+def visible_log(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:
+    """Each event of ``log`` from number ``first`` on as JSON (``{"type": ..., **fields}``) as ``viewer``
+    may see it (None: the recorder's or auditor's omniscient view). Whole states inside events go through
+    :func:`view`; a digital game's seed is hidden from everyone while the game is in progress."""
     start = log[0]
     full_game = getattr(start, "variant", None) == "full" or (
         isinstance(start, ev.ScenarioLoaded) and start.state.get("variant") == "full"
     )
     over = any(isinstance(e, ev.GameScored) for e in log)
     out = []
-    for e in log:
+    for e in log[first - 1 :]:
         hidden = _secret_to_others(e, viewer, full_game) if viewer is not None else {}
         d = e.to_json()
         d.update(hidden)
@@ -129,11 +129,12 @@ def visible_event(log: list[ev.Event], number: int, viewer: str | None) -> ev.Ev
     return e.model_copy(update=hidden) if hidden else e
 
 
-def log_entries(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]:
-    """Each event of ``log`` as ``viewer`` may see it: ``{"kind", "text" (in words), "data" (JSON)}``."""
+def log_entries(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:
+    """Each event of ``log`` from number ``first`` on as ``viewer`` may see it: ``{"kind", "text" (in
+    words), "data" (JSON)}``."""
     from .describe import describe_event
 
     return [
         {"kind": e.kind, "text": describe_event(visible_event(log, k, viewer)), "data": d}
-        for k, (e, d) in enumerate(zip(log, visible_log(log, viewer), strict=True), 1)
+        for k, (e, d) in enumerate(zip(log[first - 1 :], visible_log(log, viewer, first), strict=True), first)
     ]

@@ -104,10 +104,11 @@ def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
     return AUDITOR.explain(log, n, viewer)
 
 
-def log_entries(log: list[ev.Event], viewer: str | None) -> list[dict[str, Any]]:
-    """Each event of ``log`` as ``viewer`` may see it: ``{"kind", "text" (in words), "data" (JSON)}``."""
+def log_entries(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:
+    """Each event of ``log`` from number ``first`` on as ``viewer`` may see it: ``{"kind", "text" (in
+    words), "data" (JSON)}``."""
     out = []
-    for k, e in enumerate(log, 1):
+    for k, e in enumerate(log[first - 1 :], first):
         data = visible_event(log, k, viewer).to_json()
         if isinstance(e, ev.GameStarted) and e.mode == "digital" and data["seed"] is None:
             data["seed"] = HIDDEN  # it would predict every draw
