@@ -1,34 +1,53 @@
 """``dungeon-lords bench``: complete games per second, measured on this machine.
 
-Three figures for the same seeded games (4 players, random bots unless told otherwise): the engine
-alone in memory, then each finished game also saved in ONE append to an in-memory store (POPO) and
-to a SQLite file (what `simulate` will do). Events per game and per second are reported too. A fourth
-row folds the same logs again (``replay``: what loading a game without a snapshot costs).
+Figures for the same seeded games (4 players, random bots unless told otherwise; Dungeon Lords unless
+``--game``): the engine alone in memory, then each finished game also saved in ONE append to an in-memory
+store (POPO) and to a SQLite file (what `simulate` does). Two more rows on the same logs as stored JSON:
+``replay`` decodes and folds them (what loading a game without a snapshot costs) and ``decode`` only
+decodes them (JSON and event classes), the ceiling a replay can approach, measured in the same run.
+``bench --suite FILE`` runs every figure the project tracks (both games, random and strategy bots,
+replay, simulate on 1 and 2 processes) and writes them to FILE as JSON (docs/performance.md keeps them,
+before and after).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import platform
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-from domain.games.dungeon_lords.bots import play_until_blocked
-from domain.games.dungeon_lords.engine import new_game, replay
+from domain.games import get as get_game
+from domain.kernel import play_until_blocked
 
 
-def play_games(games: int, players: int, bot_names: list[str], bots: dict, seed: int):
-    """Yield (events, final state) for ``games`` complete games."""
+def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str = "dungeon_lords"):
+    """Yield (events, final state) for ``games`` complete games of ``game``, bots by name, seat by seat."""
+    package = get_game(game)
     for i in range(games):
-        events, state = new_game(
-            [f"{b} {k}" for k, b in enumerate(bot_names)], seed=seed + i, starting_player=i % players, bots=bot_names
-        )
-        more, state, _ = play_until_blocked(
-            state, {p.color: bots[b] for p, b in zip(state.players, bot_names)}, seed=seed + i, max_commands=50_000
-        )
+        names = [f"{b} {k}" for k, b in enumerate(bot_names)]
+        events, state = package.new_game(names, seed=seed + i, starting_player=i % players)
+        bots = {seat: package.bots[b] for seat, b in zip(package.seats(state), bot_names, strict=True)}
+        more, state, _ = play_until_blocked(package.engine, state, bots, seed=seed + i, max_commands=50_000)
         yield events + more, state
 
 
-def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 0) -> list[dict]:
+def _row(mode: str, games: int, events: int, seconds: float) -> dict[str, Any]:
+    return {
+        "mode": mode,
+        "games": games,
+        "seconds": round(seconds, 2),
+        "games_per_second": round(games / seconds, 2),
+        "events_per_game": round(events / games, 1),
+        "events_per_second": round(events / seconds),
+    }
+
+
+def run(games: int, players: int, bot_names: list[str], seed: int = 0, game: str = "dungeon_lords") -> list[dict]:
+    """The bench's rows: engine only, with each store, replay, and the JSON-decode ceiling."""
     from domain.service.application import DungeonLords
     from domain.service.storage import store_env
 
@@ -43,38 +62,65 @@ def run(games: int, players: int, bot_names: list[str], bots: dict, seed: int = 
             app = DungeonLords(env=store_env(store)) if store else None
             events_total = 0
             start = time.perf_counter()
-            for log, final in play_games(games, players, bot_names, bots, seed):
+            for log, final in play_games(games, players, bot_names, seed, game):
                 events_total += len(log)
                 if app is not None:
-                    app.create_from_events(log, final_state=final)
-            seconds = time.perf_counter() - start
-            rows.append(
-                {
-                    "mode": label,
-                    "games": games,
-                    "seconds": round(seconds, 2),
-                    "games_per_second": round(games / seconds, 2),
-                    "events_per_game": round(events_total / games, 1),
-                    "events_per_second": round(events_total / seconds),
-                }
-            )
-    logs = [log for log, _ in play_games(games, players, bot_names, bots, seed)]
-    events_total = sum(len(log) for log in logs)
+                    app.create_from_events(log, final_state=final, game=game)
+            rows.append(_row(label, games, events_total, time.perf_counter() - start))
+    package = get_game(game)
+    stored = [[json.dumps(e.to_json()) for e in log] for log, _ in play_games(games, players, bot_names, seed, game)]
+    events_total = sum(len(log) for log in stored)
     start = time.perf_counter()
-    for log in logs:
-        replay(log)
-    seconds = time.perf_counter() - start
-    rows.append(
-        {
-            "mode": "replay: fold the stored logs",
-            "games": games,
-            "seconds": round(seconds, 2),
-            "games_per_second": round(games / seconds, 2),
-            "events_per_game": round(events_total / games, 1),
-            "events_per_second": round(events_total / seconds),
-        }
-    )
+    for log_json in stored:
+        package.engine.replay([package.event_from_json(json.loads(text)) for text in log_json])
+    rows.append(_row("replay: decode and fold the stored logs", games, events_total, time.perf_counter() - start))
+    start = time.perf_counter()
+    for log_json in stored:
+        [package.event_from_json(json.loads(text)) for text in log_json]
+    rows.append(_row("decode only: the ceiling of replay", games, events_total, time.perf_counter() - start))
     return rows
+
+
+def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
+    """Complete games per second of `simulate` (bots drawn as it draws them) on 1 process and on every
+    core, the same games; and storing them into SQLite (events per second of the appends alone)."""
+    from domain.service.application import DungeonLords
+    from domain.service.simulation import plans
+    from domain.service.simulation import run as play_all
+    from domain.service.storage import store_env
+
+    out: dict[str, Any] = {"games": games, "cores": os.cpu_count()}
+    played: list[Any] = []
+    for workers in (1, os.cpu_count() or 1):
+        start = time.perf_counter()
+        played = list(play_all(plans(games, seed=7, game=game), workers=workers))
+        out[f"games_per_second_{workers}_process"] = round(games / (time.perf_counter() - start), 2)
+    one, many = out["games_per_second_1_process"], out[f"games_per_second_{os.cpu_count() or 1}_process"]
+    out["scaling"] = round(many / one, 2)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'store.sqlite'}"))
+        events = sum(len(log) for log, _ in played)
+        start = time.perf_counter()
+        for log, final in played:
+            app.create_from_events(log, final_state=final, game=game)
+        out["store_events_per_second"] = round(events / (time.perf_counter() - start))
+    return out
+
+
+def suite(games: int = 40) -> dict[str, Any]:
+    """Every tracked figure, as one JSON-native dict (the machine described)."""
+    from domain.games.dungeon_lords.strategies import STRATEGIES
+
+    strategies = [name for name in STRATEGIES if name != "random"][:4]
+    return {
+        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "dungeon_lords_random_4p": run(games, 4, ["random"] * 4),
+        "dungeon_lords_strategies_4p": run(max(10, games // 2), 4, strategies)[:1],
+        "monster_inn_random_4p": run(games * 4, 4, ["random"] * 4, game="monster_inn"),
+        "monster_inn_budgeted_4p": run(games * 2, 4, ["budgeted"] * 4, game="monster_inn")[:1],
+        "simulate_dungeon_lords": simulate_scaling(games),
+    }
 
 
 def run_analytics(games: int, target_games: int = 10_000, repeats: int = 5, rounds: int = 3) -> dict:

@@ -7,12 +7,10 @@ from typing import Annotated
 
 import typer
 
-from ..context import OPTIONS, StoreOpt, _app, _bots, _package, app
+from ..context import OPTIONS, GameOpt, StoreOpt, _app, _bots, _package, app
 from ..errors import UserError, handled
 from ..games import monster_inn as mi
 from ..render import console, print_events, scores_table, status_table
-
-GameOpt = Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")]
 
 
 @app.command()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from ..context import OPTIONS, _bots, app
+from ..context import OPTIONS, GameOpt, _package, app
 from ..errors import UserError, handled
 from ..render import console
 
@@ -17,7 +18,7 @@ from ..render import console
 @handled
 def bench(
     games: Annotated[int, typer.Option(help="Complete games per measurement.", min=1)] = 20,
-    players: Annotated[int, typer.Option(help="Players per game.", min=2, max=4)] = 4,
+    players: Annotated[int, typer.Option(help="Players per game.", min=2, max=5)] = 4,
     bots: Annotated[str, typer.Option(help="Bots (one name for all seats, or one per seat).")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     analytics: Annotated[
@@ -27,20 +28,36 @@ def bench(
             "and headline-question latency over 10,000 games."
         ),
     ] = False,
+    game: GameOpt = "dungeon-lords",
+    suite: Annotated[
+        Path | None,
+        typer.Option(help="Instead: every tracked figure (both games, bots, replay, simulate) into this JSON file."),
+    ] = None,
 ) -> None:
-    """Benchmark: complete games per second in memory and stored, and events per game."""
+    """Benchmark: complete games per second in memory and stored, events per game, replay and the
+    JSON-decode ceiling (same run)."""
     from ..bench import run, run_analytics
+    from ..bench import suite as run_suite
 
     if analytics:
         figures = run_analytics(games)
         console.print_json(json.dumps(figures))
         return
-    known = _bots()
+    if suite is not None:
+        figures = run_suite(games)
+        suite.write_text(json.dumps(figures, indent=1) + "\n")
+        console.print(f"wrote {suite}")
+        return
+    package = _package(game)
+    info = package.info
+    if not info.min_players <= players <= info.max_players:
+        raise UserError(f"{info.title} takes {info.min_players} to {info.max_players} players")
+    known = package.bots
     names = bots.split(",")
     names = names * players if len(names) == 1 else names
     if len(names) != players or any(n not in known for n in names):
         raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
-    rows = run(games, players, names, known)
+    rows = run(games, players, names, game=info.name)
     if as_json:
         console.print_json(json.dumps(rows))
         return

@@ -37,6 +37,11 @@ class Engine:
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        # The Pending last computed, with the state object and its version: asking again for the same
+        # state (the bot, then execute, then resolve_chance all ask) costs nothing. The state itself is
+        # held, so its id cannot be reused; every event bumps the version, so a state changed in place
+        # is never answered from here. One tuple, replaced whole: safe across threads.
+        self._last: tuple[Any, int, Pending] | None = None
 
     def advance(self, state: Any) -> tuple[list[Any], Any]:
         """Apply consequences in place until the game waits for input: (events applied, state)."""
@@ -46,6 +51,7 @@ class Engine:
         for _ in range(MAX_AUTO_STEPS):
             result = step(state)
             if isinstance(result, Pending):
+                self._last = (state, state.version, result)
                 return out, state
             for e in result:
                 state = apply(state, e, out)
@@ -53,9 +59,13 @@ class Engine:
 
     def pending(self, state: Any) -> Pending:
         """What the game waits for now. ``state`` must be advanced (every stored state is)."""
+        last = self._last
+        if last is not None and last[0] is state and last[1] == state.version:
+            return last[2]
         result = self.rules.step(state)
         if not isinstance(result, Pending):
             raise RuntimeError("the state is not at an input point; call advance() first")
+        self._last = (state, state.version, result)
         return result
 
     def _check_addressed(self, p: Pending, command: Any) -> None:

@@ -8,13 +8,47 @@ and the legal options come from one place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from .chance import ChanceSpec
 
 CHANCE = "chance"
+
+
+class LazyOptions(Sequence[Any]):
+    """Legal commands built only when looked at: ``specs`` (cheap tuples) and ``build(spec) -> command``.
+    A bot that draws one of 120 lines of orders builds one; iterating builds them all. It compares equal
+    to any sequence of the same commands."""
+
+    __slots__ = ("_build", "_specs")
+
+    def __init__(self, specs: Sequence[Any], build: Callable[[Any], Any]) -> None:
+        self._specs, self._build = specs, build
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self._build(spec) for spec in self._specs[i]]
+        return self._build(self._specs[i])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Sequence[Any]) -> list[Any]:
+        return [*self, *other]
+
+    def __repr__(self) -> str:
+        return f"LazyOptions({len(self)} commands)"
 
 
 @dataclass(slots=True)
@@ -28,7 +62,8 @@ class Pending:
         accepts: the command classes this decision takes.
         handle: ``(state, command) -> [event, ...]``: validates and returns the decision's events;
             raises RuleViolation.
-        options_fn: ``actor -> [command, ...]``: the legal commands (what bots choose among).
+        options_fn: ``actor -> [command, ...]``: the legal commands (what bots choose among): a list, or
+            a :class:`LazyOptions` when there are many.
         chance: the draw, for a chance node.
         rule: the rule id the decision rests on (cited when a command arrives out of turn).
         detail: extra facts a renderer may show (the game's own keys).
@@ -39,13 +74,14 @@ class Pending:
     prompt: str
     accepts: tuple[type, ...] = ()
     handle: Callable[[Any, Any], list[Any]] | None = None
-    options_fn: Callable[[str], list[Any]] | None = None
+    options_fn: Callable[[str], Sequence[Any]] | None = None
     chance: ChanceSpec | None = None
     rule: str = "flow.turn"
     detail: dict[str, Any] = field(default_factory=dict)
 
-    def options(self, actor: str | None = None) -> list[Any]:
-        """The legal commands of ``actor`` (the first actor by default); [] for a chance node."""
+    def options(self, actor: str | None = None) -> Sequence[Any]:
+        """The legal commands of ``actor`` (the first actor by default); [] for a chance node. A sequence
+        (it may build its commands only when looked at: index it, iterate it, ``list()`` it)."""
         if self.options_fn is None:
             return []
         return self.options_fn(actor if actor is not None else (self.actors[0] if self.actors else ""))

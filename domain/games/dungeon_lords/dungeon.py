@@ -7,6 +7,7 @@ Pure functions over ``Player.dungeon`` used by digging, room building, productio
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .game_info import GRID_COLS, GRID_ROWS
 from .state import Cell
@@ -50,16 +51,45 @@ def unconquered_tunnels(grid: Grid) -> list[tuple[int, int]]:
     return [(r, c) for r, c, cell in tiles(grid) if cell.kind == "tunnel" and not cell.conquered]
 
 
-def fills_2x2(grid: Grid, r: int, c: int) -> bool:
-    """Would building on (r, c) complete a filled 2x2 block?"""
+def occupancy(grid: Grid) -> int:
+    """The squares holding a tile, as a bitmask (bit ``r * GRID_COLS + c``): all the digging rules see."""
+    mask = 0
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell is not None:
+                mask |= 1 << (r * GRID_COLS + c)
+    return mask
+
+
+def _taken(mask: int, r: int, c: int) -> bool:
+    return bool(mask >> (r * GRID_COLS + c) & 1)
+
+
+def _fills_2x2(mask: int, r: int, c: int) -> bool:
+    mask |= 1 << (r * GRID_COLS + c)
     for r0 in (r - 1, r):
         for c0 in (c - 1, c):
-            block = [(r0, c0), (r0 + 1, c0), (r0, c0 + 1), (r0 + 1, c0 + 1)]
-            if all(inside(br, bc) for br, bc in block) and all(
-                (br, bc) == (r, c) or grid[br][bc] is not None for br, bc in block
-            ):
-                return True
+            if 0 <= r0 < GRID_ROWS - 1 and 0 <= c0 < GRID_COLS - 1:
+                if all(_taken(mask, br, bc) for br, bc in ((r0, c0), (r0 + 1, c0), (r0, c0 + 1), (r0 + 1, c0 + 1))):
+                    return True
     return False
+
+
+def fills_2x2(grid: Grid, r: int, c: int) -> bool:
+    """Would building on (r, c) complete a filled 2x2 block?"""
+    return _fills_2x2(occupancy(grid), r, c)
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of the occupied squares: dungeons repeat across games
+def _dig_problem(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
+    square = [r, c]
+    if _taken(mask, r, c):
+        return ("DIG_SQUARE_TAKEN", f"square {square} already holds a tile", "dig.adjacent")
+    if not any(_taken(mask, nr, nc) for nr, nc in neighbours(r, c)):
+        return ("DIG_NOT_ADJACENT", f"square {square} is not next to a tunnel or room", "dig.adjacent")
+    if _fills_2x2(mask, r, c):
+        return ("DIG_WOULD_FILL_2X2", f"a tunnel on {square} would fill a 2x2 block", "dig.no_2x2")
+    return None
 
 
 def dig_problem(grid: Grid, square: tuple[int, int]) -> tuple[str, str, str] | None:
@@ -67,17 +97,17 @@ def dig_problem(grid: Grid, square: tuple[int, int]) -> tuple[str, str, str] | N
     r, c = square
     if not inside(r, c):
         return ("DIG_OUTSIDE_SITE", f"square {list(square)} is outside the 4x5 construction site", "dig.adjacent")
-    if grid[r][c] is not None:
-        return ("DIG_SQUARE_TAKEN", f"square {list(square)} already holds a tile", "dig.adjacent")
-    if not any(grid[nr][nc] is not None for nr, nc in neighbours(r, c)):
-        return ("DIG_NOT_ADJACENT", f"square {list(square)} is not next to a tunnel or room", "dig.adjacent")
-    if fills_2x2(grid, r, c):
-        return ("DIG_WOULD_FILL_2X2", f"a tunnel on {list(square)} would fill a 2x2 block", "dig.no_2x2")
-    return None
+    return _dig_problem(occupancy(grid), r, c)
+
+
+@lru_cache(maxsize=1 << 16)
+def _diggable(mask: int) -> tuple[tuple[int, int], ...]:
+    return tuple(sq for sq in squares() if _dig_problem(mask, *sq) is None)
 
 
 def diggable(grid: Grid) -> list[tuple[int, int]]:
-    return [sq for sq in squares() if dig_problem(grid, sq) is None]
+    """The squares a tunnel can be dug on now, row by row."""
+    return list(_diggable(occupancy(grid)))
 
 
 def room_problem(

@@ -13,6 +13,7 @@ TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -99,21 +100,33 @@ def damage_on(state: GameState, p: Player, who: str) -> int:
 
 def nearest_tiles(grid) -> list[tuple[int, int]]:
     """Unconquered tiles nearest the entrance, walking through the dungeon (Planning Phase)."""
-    if grid[dg.ENTRANCE[0]][dg.ENTRANCE[1]] is None:
-        return []
+    conquered = 0
+    for r, c, cell in dg.tiles(grid):
+        if cell.conquered:
+            conquered |= 1 << (r * dg.GRID_COLS + c)
+    return list(_nearest(dg.occupancy(grid), conquered))
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of which squares hold a tile and which are conquered
+def _nearest(tiles: int, conquered: int) -> tuple[tuple[int, int], ...]:
+    def held(sq: tuple[int, int], mask: int) -> bool:
+        return bool(mask >> (sq[0] * dg.GRID_COLS + sq[1]) & 1)
+
+    if not held(dg.ENTRANCE, tiles):
+        return ()
     dist = {dg.ENTRANCE: 0}
     todo = deque([dg.ENTRANCE])
     while todo:
         sq = todo.popleft()
         for n in dg.neighbours(*sq):
-            if n not in dist and grid[n[0]][n[1]] is not None:
+            if n not in dist and held(n, tiles):
                 dist[n] = dist[sq] + 1
                 todo.append(n)
-    open_ = [sq for sq in dist if not grid[sq[0]][sq[1]].conquered]
+    open_ = [sq for sq in dist if not held(sq, conquered)]
     if not open_:
-        return []
+        return ()
     best = min(dist[sq] for sq in open_)
-    return sorted(sq for sq in open_ if dist[sq] == best)
+    return tuple(sorted(sq for sq in open_ if dist[sq] == best))
 
 
 class Hits:

@@ -6,9 +6,11 @@ with 2 Players; › Full Game › Recruiting as First Order; › Orders Retrieva
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from domain.kernel import Pending
+from domain.kernel.pending import LazyOptions
 
 from .. import events as ev
 from ..commands import ChooseOrders
@@ -179,15 +181,18 @@ def _choose(state: GameState, cmd: ChooseOrders):
     return [ev.OrdersChosen(color=p.color, orders=list(cmd.orders), nonplayer_order=cmd.nonplayer_order)]
 
 
-def _options(state: GameState, actor: str) -> list[ChooseOrders]:
+def _options(state: GameState, actor: str) -> LazyOptions:
+    """Every line of three orders from the hand (120 of 6 cards; x the non-player's with 2 players), each
+    built when a bot looks at it."""
     p = state.player(actor)
-    hand = _np_hand(state, p)
-    extra: list[str | None] = [*hand] if hand else [None]
-    return [
-        ChooseOrders(player=actor, orders=list(perm), nonplayer_order=x)
-        for perm in permutations(p.hand, 3)
-        for x in extra
-    ]
+    lines = _lines(tuple(p.hand), tuple(_np_hand(state, p) or ()))
+    return LazyOptions(lines, lambda line: ChooseOrders(player=actor, orders=list(line[0]), nonplayer_order=line[1]))
+
+
+@lru_cache(maxsize=4096)  # hands repeat from round to round and game to game
+def _lines(hand: tuple[str, ...], np_hand: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str | None], ...]:
+    extra: list[str | None] = [*np_hand] if np_hand else [None]
+    return tuple((line, x) for line in permutations(hand, 3) for x in extra)
 
 
 # --- Orders Retrieval -----------------------------------------------------------------------------
