@@ -14,7 +14,10 @@ from . import location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[BuildRoom]:
-    return [BuildRoom(player=p.color, room=r, square=sq) for r in state.board.room_offer for sq in dg.squares()]
+    """Each offered room on each unconquered tunnel (a room replaces one), row by row; the rules then
+    say which of them are legal."""
+    tunnels = dg.unconquered_tunnels(p.dungeon)
+    return [BuildRoom(player=p.color, room=r, square=sq) for r in state.board.room_offer for sq in tunnels]
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:

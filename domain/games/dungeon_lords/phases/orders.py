@@ -6,8 +6,8 @@ with 2 Players; › Full Game › Recruiting as First Order; › Orders Retrieva
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import permutations
+from collections.abc import Sequence
+from typing import Any, overload
 
 from domain.kernel import Pending
 from domain.kernel.pending import LazyOptions
@@ -185,14 +185,39 @@ def _options(state: GameState, actor: str) -> LazyOptions:
     """Every line of three orders from the hand (120 of 6 cards; x the non-player's with 2 players), each
     built when a bot looks at it."""
     p = state.player(actor)
-    lines = _lines(tuple(p.hand), tuple(_np_hand(state, p) or ()))
+    lines = _Lines(tuple(p.hand), tuple(_np_hand(state, p) or ()))
     return LazyOptions(lines, lambda line: ChooseOrders(player=actor, orders=list(line[0]), nonplayer_order=line[1]))
 
 
-@lru_cache(maxsize=4096)  # hands repeat from round to round and game to game
-def _lines(hand: tuple[str, ...], np_hand: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str | None], ...]:
-    extra: list[str | None] = [*np_hand] if np_hand else [None]
-    return tuple((line, x) for line in permutations(hand, 3) for x in extra)
+class _Lines(Sequence[tuple[tuple[str, ...], str | None]]):
+    """``(three orders, non-player order)`` in the order of ``itertools.permutations(hand, 3)`` times the
+    non-player's cards, worked out from the index alone (nothing is listed until it is looked at)."""
+
+    def __init__(self, hand: tuple[str, ...], np_hand: tuple[str, ...]) -> None:
+        self.hand, self.extra = hand, np_hand or (None,)
+        n = len(hand)
+        self.lines = n * (n - 1) * (n - 2) if n >= 3 else 0
+
+    def __len__(self) -> int:
+        return self.lines * len(self.extra)
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[tuple[str, ...], str | None]: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[tuple[str, ...], str | None]]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(len(self))[i]]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        line, x = divmod(i % len(self), len(self.extra))
+        rest = list(self.hand)
+        n = len(rest)
+        first, line = divmod(line, (n - 1) * (n - 2))
+        a = rest.pop(first)
+        second, third = divmod(line, n - 2)
+        b = rest.pop(second)
+        return (a, b, rest[third]), self.extra[x]
 
 
 # --- Orders Retrieval -----------------------------------------------------------------------------
