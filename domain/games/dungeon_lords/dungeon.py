@@ -61,6 +61,16 @@ def occupancy(grid: Grid) -> int:
     return mask
 
 
+def conquered_mask(grid: Grid) -> int:
+    """The conquered tiles, as a bitmask like :func:`occupancy`'s."""
+    mask = 0
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell is not None and cell.conquered:
+                mask |= 1 << (r * GRID_COLS + c)
+    return mask
+
+
 def _taken(mask: int, r: int, c: int) -> bool:
     return bool(mask >> (r * GRID_COLS + c) & 1)
 

@@ -52,7 +52,8 @@ def step(state: GameState):
     if isinstance(aw, Digging):
         return _digging_step(state, pl)
     p = state.player(pl.color)
-    if next(_legal(state, p, pl), None) is None:
+    legal = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
+    if not legal:
         why = ACTIONS[pl.action].why_not(state, p, pl).message
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
     return Pending(
@@ -61,7 +62,7 @@ def step(state: GameState):
         prompt=f"{p.color}: {action_name(state, pl)} on space {pl.space}",
         accepts=_accepted(),
         handle=_handle,
-        options_fn=lambda a: list(_legal(state, p, pl)) + [Decline(player=p.color)],
+        options_fn=lambda a: [*legal, Decline(player=p.color)],
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
     )

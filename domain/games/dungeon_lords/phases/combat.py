@@ -100,11 +100,7 @@ def damage_on(state: GameState, p: Player, who: str) -> int:
 
 def nearest_tiles(grid) -> list[tuple[int, int]]:
     """Unconquered tiles nearest the entrance, walking through the dungeon (Planning Phase)."""
-    conquered = 0
-    for r, c, cell in dg.tiles(grid):
-        if cell.conquered:
-            conquered |= 1 << (r * dg.GRID_COLS + c)
-    return list(_nearest(dg.occupancy(grid), conquered))
+    return list(_nearest(dg.occupancy(grid), dg.conquered_mask(grid)))
 
 
 @lru_cache(maxsize=1 << 16)  # a pure function of which squares hold a tile and which are conquered
@@ -212,7 +208,7 @@ def step(state: GameState):
 
 
 def _needs_plan(state: GameState, p: Player) -> bool:
-    return bool(line(state, p)) and p.plan is None and bool(nearest_tiles(p.dungeon) or p.prison)
+    return p.plan is None and bool(line(state, p)) and bool(p.prison or nearest_tiles(p.dungeon))
 
 
 def _planning_step(state: GameState):

@@ -95,11 +95,12 @@ def step(state: GameState):
                     )
                 ]
     # 4. Reveal each order slot in turn and place minions clockwise from the starting player.
+    taken = {(q.color, q.slot) for q in placed}
     for slot in range(3):
         if any(p.revealed <= slot for p in state.players):
             return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in state.play_order()})]
         for p in state.play_order():
-            if not any(q.color == p.color and q.slot == slot for q in placed):
+            if (p.color, slot) not in taken:
                 return [_place(state, p, slot)]
     # 5. Non-player orders of this round become inaccessible; then carry out the orders.
     out: list[ev.Event] = [
