@@ -106,10 +106,12 @@ def _digging_step(state: GameState, pl: Placement):
     assert isinstance(aw, Digging)
     limit = space_spec(state, pl).reward.tunnels_up_to  # the permit of the space (Dig Tunnels)
     p = state.player(aw.color)
-    more = []
-    for sq in dg.diggable(p.dungeon):
-        try:
-            more.append(DigTunnel(player=p.color, square=dig_event(p, sq, aw.dug, limit, False).square))
+    squares = dg.diggable(p.dungeon)  # where the grid rules allow a tunnel
+    more: list[DigTunnel] = []
+    if squares:
+        try:  # the permit and the imps are the same for every square: one check says for all of them
+            dig_event(p, squares[0], aw.dug, limit, False)
+            more = [DigTunnel(player=p.color, square=sq) for sq in squares]
         except RuleViolation:
             pass
     if not more:
