@@ -73,3 +73,14 @@ def test_bench_reports_games_per_second():
     rows = json.loads(run("bench", "--games", "2", "--players", "2", "--json").output)
     assert [r["mode"] for r in rows][0].startswith("engine only")
     assert all(r["games_per_second"] > 0 and r["events_per_game"] > 100 for r in rows)
+
+
+def test_bench_suite_writes_every_tracked_figure(tmp_path):
+    out = tmp_path / "figures.json"
+    run("bench", "--suite", out, "--games", "2")
+    figures = json.loads(out.read_text())
+    assert {"dungeon_lords_random_4p", "monster_inn_random_4p", "simulate_dungeon_lords", "machine"} <= set(figures)
+    modes = [r["mode"] for r in figures["dungeon_lords_random_4p"]]
+    assert modes[-2].startswith("replay") and modes[-1].startswith("decode")
+    assert all(r["games_per_second"] > 0 for r in figures["dungeon_lords_random_4p"])
+    assert figures["simulate_dungeon_lords"]["scaling"] > 0
