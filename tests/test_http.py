@@ -207,6 +207,8 @@ def test_import_correct_audit_and_explain_over_http(client) -> None:
     assert dry.status_code == 200 and dry.json()["dry_run"] and dry.json()["event"] == len(log)
     assert dry.json()["was"] != dry.json()["now"] and dry.json()["kept"] + dry.json()["superseded"]
     assert client.post(f"/api/games/{gid}/correct", json=body, headers=red).status_code == 403
+    stale = client.post(f"/api/games/{gid}/correct", json={**body, "dry_run": False, "expected": 2}, headers=rec)
+    assert stale.status_code == 409 and stale.json()["event"] == len(log)  # nothing stored
     done = client.post(f"/api/games/{gid}/correct", json={**body, "dry_run": False}, headers=rec)
     assert done.status_code == 200 and done.json()["event"] > len(log)
     audited = client.get(f"/api/games/{gid}/audit", headers=rec).json()

@@ -36,8 +36,9 @@ def bench(
 ) -> None:
     """Benchmark: complete games per second in memory and stored, events per game, replay and the
     JSON-decode ceiling (same run)."""
-    from ..bench import run, run_analytics
+    from ..bench import run
     from ..bench import suite as run_suite
+    from ..bench_analytics import run_analytics
 
     if analytics:
         figures = run_analytics(games)

@@ -168,7 +168,7 @@ def _room_fits(state: GameState, grid, room_id: str, dig_first: bool = False) ->
     """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
     room = catalog(state).rooms[room_id]
     allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-    if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.squares()):
+    if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.unconquered_tunnels(grid)):
         return True
     return dig_first and any(
         dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None for sq in dg.diggable(grid)
@@ -215,7 +215,7 @@ class Strategy:
 
     # -- the Bot interface
     def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
-        options = p.options(actor)
+        options = list(p.options(actor))  # built once: every option is scored, then the best are drawn from
         scorer = getattr(self, f"score_{p.kind}", None)
         if scorer is None or not options:
             return rng.choice(options)  # a kind we do not understand: uniformly random
