@@ -19,6 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: one encoder for every hash (json.dumps with options builds a new one per call): sorted keys, compact
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 @dataclass(frozen=True)
 class HashChain:
@@ -45,7 +48,7 @@ class HashChain:
             data = {k: v for k, v in data.items() if not (k in later and v == later[k])}
         if event_type in self.state_carriers and isinstance(data.get("state"), dict):
             data = {**data, "state": {k: v for k, v in data["state"].items() if k != "seed"}}
-        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        return _CANONICAL.encode(data).encode()
 
     def link(self, previous: str, number: int, event_type: str, data: dict[str, Any]) -> str:
         """The chain hash of event ``number`` (1-based) of type ``event_type`` with JSON payload ``data``,
