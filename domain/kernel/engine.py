@@ -164,7 +164,7 @@ class Engine:
         opening = list(first)
         state = self.replay(opening)
         events, state = self.advance(state)
-        more, state = self.resolve_chance(state)
+        more, state = self.resolve_chance(state, inplace=True)  # a fresh state of our own: no copies
         return [*opening, *events, *more], state
 
     def replay(self, events: Iterable[Any]) -> Any:
