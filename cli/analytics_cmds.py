@@ -55,7 +55,7 @@ def simulate_into(
         task = bar.add_task("games", total=games)
         stored = 0
         try:
-            for log, final in run(todo):
+            for log, final in run(todo, as_json=True):
                 application.create_from_events(log, final_state=final, game=game)
                 events += len(log)
                 stored += 1

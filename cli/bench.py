@@ -83,7 +83,8 @@ def run(games: int, players: int, bot_names: list[str], seed: int = 0, game: str
 
 def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
     """Complete games per second of `simulate` (bots drawn as it draws them) on 1 process and on every
-    core, the same games; and storing them into SQLite (events per second of the appends alone)."""
+    core, the same games (best of two alternating rounds); and storing them into SQLite (events per
+    second of the appends alone)."""
     from domain.service.application import DungeonLords
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
@@ -91,12 +92,16 @@ def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
 
     out: dict[str, Any] = {"games": games, "cores": os.cpu_count()}
     played: list[Any] = []
-    for workers in (1, os.cpu_count() or 1):
-        start = time.perf_counter()
-        played = list(play_all(plans(games, seed=7, game=game), workers=workers))
-        out[f"games_per_second_{workers}_process"] = round(games / (time.perf_counter() - start), 2)
-    one, many = out["games_per_second_1_process"], out[f"games_per_second_{os.cpu_count() or 1}_process"]
-    out["scaling"] = round(many / one, 2)
+    cores = os.cpu_count() or 1
+    best = {1: 0.0, cores: 0.0}
+    for _ in range(2):  # alternate, best of two: the machine's speed drifts from minute to minute
+        for workers in best:
+            start = time.perf_counter()
+            played = list(play_all(plans(games, seed=7, game=game), workers=workers, as_json=True))
+            best[workers] = max(best[workers], games / (time.perf_counter() - start))
+    for workers, rate in best.items():
+        out[f"games_per_second_{workers}_process"] = round(rate, 2)
+    out["scaling"] = round(best[cores] / best[1], 2)
     with tempfile.TemporaryDirectory() as tmp:
         app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'store.sqlite'}"))
         events = sum(len(log) for log, _ in played)

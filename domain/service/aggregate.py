@@ -83,7 +83,8 @@ class GameAggregate(Aggregate):
         return cls._create(created, data=data, chain=cls.package.chain.link("", 1, first.type, data))
 
     def record(self, events: Iterable[Any], final_state: Any = None) -> None:
-        """Trigger each domain event (in order) on this game; ``save()`` stores them.
+        """Trigger each domain event (in order) on this game; ``save()`` stores them. An event may come
+        in its JSON form (``{"type", **fields}``, as ``to_json`` gives it) when ``final_state`` is given.
 
         ``final_state``: the state these events fold to, already computed (simulation); the events
         are then stored without being folded again."""
@@ -92,9 +93,12 @@ class GameAggregate(Aggregate):
         link = type(self).package.chain.link
         try:
             for e in events:
-                data = _payload(e)
-                chain = link(getattr(self, "chain", ""), self.version + 1, e.type, data)
-                self.trigger_event(type(self).event_classes[e.type], data=data, chain=chain)
+                if isinstance(e, dict):  # the JSON form of our own engine's event (simulation)
+                    kind, data = e["type"], {k: v for k, v in e.items() if k != "type"}
+                else:
+                    kind, data = e.type, _payload(e)
+                chain = link(getattr(self, "chain", ""), self.version + 1, kind, data)
+                self.trigger_event(type(self).event_classes[kind], data=data, chain=chain)
         finally:
             self.__dict__.pop("_folded_elsewhere", None)
         if final_state is not None:

@@ -208,7 +208,8 @@ class DungeonLords(Application[UUID]):
     ) -> UUID:
         """Store a whole log as a new game in one append (scenarios, simulation, imports). Events may be
         domain events or their JSON form (then ``game`` names the game; default Dungeon Lords). They are
-        folded, not validated against the rules.
+        folded, not validated against the rules; with ``final_state`` (a log our own engine made) they are
+        not even decoded: their JSON form is stored as it is.
 
         ``final_state`` (simulation): the state the log folds to, already computed; the log is then
         stored without folding it again, and with one snapshot at its head instead of one every
@@ -219,15 +220,21 @@ class DungeonLords(Application[UUID]):
         """
         cls = _aggregate_of(events, game)
         package = cls.package
-        domain = [e if isinstance(e, Event) else package.event_from_json(e) for e in events]
-        if not domain:
+        if not events:
             raise ValueError("a game needs at least its first event (GameStarted or ScenarioLoaded)")
+        if final_state is not None:  # our own engine's log (simulation): stored as it is, in either form
+            first = events[0] if isinstance(events[0], Event) else package.event_from_json(events[0])
+            aggregate = cls.start(first)
+            aggregate.record(events[1:], final_state=final_state)
+            return self._save_simulated(aggregate, cls)
+        domain = [e if isinstance(e, Event) else package.event_from_json(e) for e in events]
         aggregate = cls.start(domain[0])
-        if final_state is None:
-            aggregate.record(domain[1:])
-            self.save(aggregate)
-            return UUID(str(aggregate.id))
-        aggregate.record(domain[1:], final_state=final_state)
+        aggregate.record(domain[1:])
+        self.save(aggregate)
+        return UUID(str(aggregate.id))
+
+    def _save_simulated(self, aggregate: Any, cls: Any) -> UUID:
+        """Save a simulated game in one append, with one snapshot at its head (not one every 100 events)."""
         self.__dict__["snapshotting_intervals"] = {}  # an instance value shadows the class's for this save
         try:
             self.save(aggregate)
