@@ -432,11 +432,25 @@ class Strategy:
             slots = ctx.state.board.spaces.get(action, [None, None, None])
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
+        estimated: dict[tuple, tuple[float, dict[str, int]]] = {}
+
+        def estimate(action: str, budget: dict[str, int]) -> float:
+            """``self.estimate`` of one order from one budget, once per decision: sets of orders share
+            their first orders, and an estimate depends only on the order and the budget it starts from."""
+            key = (action, tuple(sorted(budget.items())))
+            if key not in estimated:
+                after = dict(budget)
+                estimated[key] = (self.estimate(ctx, action, free(action), after), after)
+            value, after = estimated[key]
+            budget.clear()
+            budget.update(after)
+            return value
+
         def set_value(cards: tuple) -> tuple[float, dict[str, float]]:
             """Simulate the three orders in board order against one budget, then production."""
             if cards not in cache:
                 budget = {"imps": free_imps(ctx.me), "food": ctx.me.food, "gold": ctx.me.gold}
-                each = {a: self.estimate(ctx, a, free(a), budget) for a in sorted(cards, key=order.index)}
+                each = {a: estimate(a, budget) for a in sorted(cards, key=order.index)}
                 cache[cards] = (sum(each.values()) + self.production_left(ctx, budget), each)
             return cache[cards]
 
