@@ -143,19 +143,25 @@ def running_server(port: int | None = None) -> Iterator[Server]:
 
 
 # --- one client's HTTP connection ------------------------------------------------------------------
-@dataclass
-class Reply:
-    """One HTTP answer: status (0: no answer, the connection failed), JSON body, send and receive times
-    (``time.perf_counter``)."""
+class Timed:
+    """An exchange with send and receive times (``time.perf_counter``): its latency in ``ms``."""
 
-    status: int
-    body: Any
     sent: float
     received: float
 
     @property
     def ms(self) -> float:
         return (self.received - self.sent) * 1000
+
+
+@dataclass
+class Reply(Timed):
+    """One HTTP answer: status (0: no answer, the connection failed), JSON body, send and receive times."""
+
+    status: int
+    body: Any
+    sent: float
+    received: float
 
 
 class Http:
@@ -222,7 +228,7 @@ class GameRef:
 
 
 @dataclass
-class Post:
+class Post(Timed):
     """One POST of an input: who sent it where, what it saw, and the answer."""
 
     client: str
@@ -235,10 +241,6 @@ class Post:
     body: Any
     sent: float
     received: float
-
-    @property
-    def ms(self) -> float:
-        return (self.received - self.sent) * 1000
 
     @property
     def events(self) -> list[dict[str, Any]]:

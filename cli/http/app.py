@@ -76,12 +76,16 @@ def create_app(store: str | None = None) -> FastAPI:
     async def _ids(request: Request, call_next: Any) -> Any:
         """A game id that is not a UUID names no game: 404, like an unknown one."""
         parts = request.url.path.split("/")
-        at = 3 if parts[1:3] == ["api", "games"] else 2 if parts[1:2] in (["table"], ["join"]) else 0
-        if at and len(parts) > at + (1 if at == 3 else 0):
+        game_id = None
+        if parts[1:3] == ["api", "games"] and len(parts) > 4:  # /api/games/{id}/...
+            game_id = parts[3]
+        elif parts[1:2] in (["table"], ["join"]) and len(parts) > 2:  # /table/{id}..., /join/{id}
+            game_id = parts[2]
+        if game_id is not None:
             try:
-                UUID(parts[at])
+                UUID(game_id)
             except ValueError:
-                return JSONResponse(status_code=404, content={"detail": f"There is no game {parts[at]} in this store."})
+                return JSONResponse(status_code=404, content={"detail": f"There is no game {game_id} in this store."})
         return await call_next(request)
 
     app.include_router(api.router)

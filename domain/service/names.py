@@ -164,17 +164,9 @@ def picked_list(options: Sequence[dict[str, Any]]) -> tuple[str, dict[str, Any],
     return field, rest, columns
 
 
-def listed_choices(package: Any, state: Any, actor: str) -> list[str]:
-    """What a list decision of ``actor`` picks from (a hand of orders), in the order its numbers count:
-    sorted by id. Empty when the decision is not a list of picks."""
-    p = package.engine.pending(state)
-    picked = picked_list([o.model_dump(mode="json") for o in p.options(actor)]) if actor in p.actors else None
-    return sorted({v for column in picked[2] for v in column}) if picked else []
-
-
 def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
     """The command for a list decision typed as names, prefixes or numbers (``mine dig 3``: numbers count
-    in :func:`listed_choices`), first pick first, each value at most once. A word that fits none of the
+    in the choices sorted by id), first pick first, each value at most once. A word that fits none of the
     choices goes to the rules as it is, so they refuse it with their own code (ORDER_NOT_IN_HAND...).
 
     Raises:

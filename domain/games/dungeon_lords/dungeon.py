@@ -51,27 +51,27 @@ def unconquered_tunnels(grid: Grid) -> list[tuple[int, int]]:
     return [(r, c) for r, c, cell in tiles(grid) if cell.kind == "tunnel" and not cell.conquered]
 
 
-def occupancy(grid: Grid) -> int:
-    """The squares holding a tile, as a bitmask (bit ``r * GRID_COLS + c``): all the digging rules see."""
+def _mask(grid: Grid, conquered_only: bool) -> int:
     mask = 0
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
-            if cell is not None:
+            if cell is not None and (cell.conquered or not conquered_only):
                 mask |= 1 << (r * GRID_COLS + c)
     return mask
+
+
+def occupancy(grid: Grid) -> int:
+    """The squares holding a tile, as a bitmask (bit ``r * GRID_COLS + c``): all the digging rules see."""
+    return _mask(grid, conquered_only=False)
 
 
 def conquered_mask(grid: Grid) -> int:
     """The conquered tiles, as a bitmask like :func:`occupancy`'s."""
-    mask = 0
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            if cell is not None and cell.conquered:
-                mask |= 1 << (r * GRID_COLS + c)
-    return mask
+    return _mask(grid, conquered_only=True)
 
 
-def _taken(mask: int, r: int, c: int) -> bool:
+def taken(mask: int, r: int, c: int) -> bool:
+    """Whether square (r, c) is in ``mask`` (see :func:`occupancy`)."""
     return bool(mask >> (r * GRID_COLS + c) & 1)
 
 
@@ -80,7 +80,7 @@ def _fills_2x2(mask: int, r: int, c: int) -> bool:
     for r0 in (r - 1, r):
         for c0 in (c - 1, c):
             if 0 <= r0 < GRID_ROWS - 1 and 0 <= c0 < GRID_COLS - 1:
-                if all(_taken(mask, br, bc) for br, bc in ((r0, c0), (r0 + 1, c0), (r0, c0 + 1), (r0 + 1, c0 + 1))):
+                if all(taken(mask, br, bc) for br, bc in ((r0, c0), (r0 + 1, c0), (r0, c0 + 1), (r0 + 1, c0 + 1))):
                     return True
     return False
 
@@ -93,9 +93,9 @@ def fills_2x2(grid: Grid, r: int, c: int) -> bool:
 @lru_cache(maxsize=1 << 16)  # a pure function of the occupied squares: dungeons repeat across games
 def _dig_problem(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
     square = [r, c]
-    if _taken(mask, r, c):
+    if taken(mask, r, c):
         return ("DIG_SQUARE_TAKEN", f"square {square} already holds a tile", "dig.adjacent")
-    if not any(_taken(mask, nr, nc) for nr, nc in neighbours(r, c)):
+    if not any(taken(mask, nr, nc) for nr, nc in neighbours(r, c)):
         return ("DIG_NOT_ADJACENT", f"square {square} is not next to a tunnel or room", "dig.adjacent")
     if _fills_2x2(mask, r, c):
         return ("DIG_WOULD_FILL_2X2", f"a tunnel on {square} would fill a 2x2 block", "dig.no_2x2")

@@ -105,20 +105,17 @@ def nearest_tiles(grid) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=1 << 16)  # a pure function of which squares hold a tile and which are conquered
 def _nearest(tiles: int, conquered: int) -> tuple[tuple[int, int], ...]:
-    def held(sq: tuple[int, int], mask: int) -> bool:
-        return bool(mask >> (sq[0] * dg.GRID_COLS + sq[1]) & 1)
-
-    if not held(dg.ENTRANCE, tiles):
+    if not dg.taken(tiles, *dg.ENTRANCE):
         return ()
     dist = {dg.ENTRANCE: 0}
     todo = deque([dg.ENTRANCE])
     while todo:
         sq = todo.popleft()
         for n in dg.neighbours(*sq):
-            if n not in dist and held(n, tiles):
+            if n not in dist and dg.taken(tiles, *n):
                 dist[n] = dist[sq] + 1
                 todo.append(n)
-    open_ = [sq for sq in dist if not held(sq, conquered)]
+    open_ = [sq for sq in dist if not dg.taken(conquered, *sq)]
     if not open_:
         return ()
     best = min(dist[sq] for sq in open_)
