@@ -27,6 +27,16 @@ class LazyOptions(Sequence[Any]):
     def __init__(self, specs: Sequence[Any], build: Callable[[Any], Any]) -> None:
         self._specs, self._build = specs, build
 
+    @property
+    def specs(self) -> Sequence[Any]:
+        """The cheap descriptions the commands are built from, in the same order (a bot that scores
+        options can score these and build only the one it takes)."""
+        return self._specs
+
+    def build(self, spec: Any) -> Any:
+        """The command of one of :attr:`specs`."""
+        return self._build(spec)
+
     def __len__(self) -> int:
         return len(self._specs)
 

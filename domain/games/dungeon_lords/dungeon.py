@@ -37,10 +37,11 @@ def key(square: tuple[int, int]) -> str:
 
 
 def tiles(grid: Grid) -> Iterator[tuple[int, int, Cell]]:
-    for r, c in squares():
-        cell = grid[r][c]
-        if cell is not None:
-            yield r, c, cell
+    """Each tile as (row, column, cell), row by row (the grid's rows are the site's: see :func:`squares`)."""
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell is not None:
+                yield r, c, cell
 
 
 def count_tiles(grid: Grid) -> int:

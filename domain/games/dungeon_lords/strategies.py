@@ -44,20 +44,20 @@ The four (five) personalities differ only in their weights and a few preferences
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import cast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from domain.kernel import Pending
+from domain.kernel.pending import LazyOptions
 
 from . import dungeon as dg
 from . import tactics
 from .bots import Bot, random_bot
-from .catalog.models import SpaceId, SpaceSpec
+from .catalog.models import Production, SpaceId, SpaceSpec
 from .commands import (
     BuildRoom,
     ChooseEventOption,
-    ChooseOrders,
     Decline,
     DigTunnel,
     HireMonster,
@@ -197,6 +197,14 @@ class Ctx:
     me: Player
     pending: Pending
     w: Weights
+    memo: dict[tuple, Any] = field(default_factory=dict)
+
+    def once(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()`` the first time ``key`` is asked in this decision, then its value: the state does
+        not change while the options are scored."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
 
 # --- the strategy ------------------------------------------------------------------------------------
@@ -215,15 +223,17 @@ class Strategy:
 
     # -- the Bot interface
     def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
-        options = list(p.options(actor))  # built once: every option is scored, then the best are drawn from
+        options = p.options(actor)
         scorer = getattr(self, f"score_{p.kind}", None)
         if scorer is None or not options:
             return rng.choice(options)  # a kind we do not understand: uniformly random
+        # Options built lazily (120 lines of orders) are scored by their specs; only the one taken is built.
+        candidates = options.specs if isinstance(options, LazyOptions) else list(options)
         ctx = Ctx(state, state.player(actor), p, self.weights(state, state.player(actor)))
-        prepared = scorer(ctx, options)
-        scores = [prepared(o) for o in options]
+        prepared = scorer(ctx, candidates)
+        scores = [prepared(o) for o in candidates]
         best = max(scores)
-        return rng.choice([o for o, s in zip(options, scores) if s >= best - 1e-9])
+        return options[rng.choice([i for i, s in enumerate(scores) if s >= best - 1e-9])]
 
     # -- weights in the current situation
     def weights(self, state: GameState, me: Player) -> Weights:
@@ -283,6 +293,9 @@ class Strategy:
         return out - w.food * prod.food_input + self.production_bonus
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:
+        return ctx.once(("room_value", room_id), lambda: self._room_value(ctx, room_id))
+
+    def _room_value(self, ctx: Ctx, room_id: str) -> float:
         room = catalog(ctx.state).rooms[room_id]
         future = self.production_value(ctx, room) * min(_rounds_left(ctx.state), self.production_horizon)
         return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
@@ -338,14 +351,16 @@ class Strategy:
                 budget["imps"] += reward.imps
             return max(value, 0.0)
         if action == "dig_tunnels":
-            n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, len(dg.diggable(me.dungeon)) + 1)
+            diggable = ctx.once(("diggable",), lambda: len(dg.diggable(me.dungeon)))
+            n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, diggable + 1)
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
             budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
             return n * w.tile
         if action == "mine_gold":
-            n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, len(dg.unconquered_tunnels(me.dungeon)))
+            tunnels = ctx.once(("tunnels",), lambda: len(dg.unconquered_tunnels(me.dungeon)))
+            n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, tunnels)
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
@@ -400,32 +415,43 @@ class Strategy:
 
     def hire_value(self, ctx: Ctx, t, extra_food: int = 0) -> float:
         """A monster's value minus its price now and its wage at a Pay Day still to come."""
+        return ctx.once(("hire_value", t.id, extra_food), lambda: self._hire_value(ctx, t, extra_food))
+
+    def _hire_value(self, ctx: Ctx, t, extra_food: int) -> float:
         paydays = 1 if _event_ahead(ctx.state, "pay_day") else 0
         price = self.wage_worth(ctx, t) - ctx.w.food * extra_food
         return self.monster_value(ctx, t.id) + price + paydays * self.wage_worth(ctx, t)
 
-    def production_left(self, ctx: Ctx, budget: dict[str, int]) -> float:
-        """What the imps left after the orders can still produce in my rooms this round."""
-        imps = budget["imps"] + trolls(ctx.state, ctx.me)
+    def my_productions(self, ctx: Ctx) -> list[tuple[float, Production]]:
+        """(value of one production, what it takes) of each of my working production rooms, best first."""
         rooms = [
             catalog(ctx.state).rooms[c.room]
             for _, _, c in dg.tiles(ctx.me.dungeon)
             if c.kind == "room" and not c.conquered and c.room is not None
         ]
+        valued = [(self.production_value(ctx, r), r.production) for r in rooms if r.production is not None]
+        return sorted(valued, key=lambda vp: -vp[0])
+
+    def production_left(
+        self, ctx: Ctx, budget: dict[str, int], productions: list[tuple[float, Production]] | None = None
+    ) -> float:
+        """What the imps left after the orders can still produce in my rooms this round (``productions``:
+        :meth:`my_productions`, when the caller has it already)."""
+        imps = budget["imps"] + trolls(ctx.state, ctx.me)
         total = 0.0
-        for room in sorted(rooms, key=lambda r: -self.production_value(ctx, r)):
-            v, made = self.production_value(ctx, room), room.production
-            if made is None:
-                continue
+        for v, made in self.my_productions(ctx) if productions is None else productions:
             if v > 0 and made.imps <= imps and made.food_input <= budget["food"]:
                 imps -= made.imps
                 budget["food"] -= made.food_input
                 total += v
         return total
 
-    # --- scorers: one per pending kind; each returns ``option -> score`` ---------------------------
+    # --- scorers: one per pending kind; each returns ``option -> score`` (for options built lazily, a
+    # LazyOptions, ``spec -> score``: what each option is built from) ---------------------------------
     def score_choose_orders(self, ctx: Ctx, options: list):
+        """Lines of orders, scored as ``(three orders, non-player order)`` specs (orders' LazyOptions)."""
         order = [a.id for a in catalog(ctx.state).actions]
+        productions = self.my_productions(ctx)
         cache: dict[tuple, tuple[float, dict[str, float]]] = {}
 
         def free(action: str) -> str | None:
@@ -451,25 +477,26 @@ class Strategy:
             if cards not in cache:
                 budget = {"imps": free_imps(ctx.me), "food": ctx.me.food, "gold": ctx.me.gold}
                 each = {a: estimate(a, budget) for a in sorted(cards, key=order.index)}
-                cache[cards] = (sum(each.values()) + self.production_left(ctx, budget), each)
+                cache[cards] = (sum(each.values()) + self.production_left(ctx, budget, productions), each)
             return cache[cards]
 
         keep: dict[str, float] = {}
 
-        def score(o: ChooseOrders) -> float:
-            total, each = set_value(tuple(sorted(o.orders)))
+        def score(line: tuple[tuple[str, ...], str | None]) -> float:
+            orders, nonplayer_order = line  # a spec of the lazily built options (ChooseOrders' fields)
+            total, each = set_value(tuple(sorted(orders)))
             # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
-            total += 0.15 * each[o.orders[0]] + 0.05 * each[o.orders[1]]
+            total += 0.15 * each[orders[0]] + 0.05 * each[orders[1]]
             # The first order is the card taken back; the other two are locked away next round.
-            first = o.orders[0]
+            first = orders[0]
             if first not in keep:
                 keep[first] = self.order_card_value(ctx, first)
             total += 0.3 * keep[first]
-            if ctx.state.variant == "full" and o.orders[0] == "hire_monster":
+            if ctx.state.variant == "full" and first == "hire_monster":
                 total -= ctx.w.gold  # the Hire Monster fee for a first order
-            if o.nonplayer_order is not None:
+            if nonplayer_order is not None:
                 # The non-player's order takes space I first: do not block an action of ours.
-                total -= 0.3 * each.get(o.nonplayer_order, 0.0)
+                total -= 0.3 * each.get(nonplayer_order, 0.0)
             return total
 
         return score

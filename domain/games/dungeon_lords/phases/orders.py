@@ -6,7 +6,8 @@ with 2 Players; › Full Game › Recruiting as First Order; › Orders Retrieva
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import permutations
 from typing import Any, overload
 
 from domain.kernel import Pending
@@ -201,6 +202,11 @@ class _Lines(Sequence[tuple[tuple[str, ...], str | None]]):
 
     def __len__(self) -> int:
         return self.lines * len(self.extra)
+
+    def __iter__(self) -> Iterator[tuple[tuple[str, ...], str | None]]:
+        for line in permutations(self.hand, 3):
+            for x in self.extra:
+                yield line, x
 
     @overload
     def __getitem__(self, i: int) -> tuple[tuple[str, ...], str | None]: ...
