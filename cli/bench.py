@@ -2,7 +2,8 @@
 
 Figures for the same seeded games (4 players, random bots unless told otherwise; Dungeon Lords unless
 ``--game``): the engine alone in memory, then each finished game also saved in ONE append to an in-memory
-store (POPO) and to a SQLite file (what `simulate` does). Two more rows on the same logs as stored JSON:
+store (POPO) and to a SQLite file (what `simulate` does); the bots play with the garbage collector tuned as
+`simulate` tunes it (``batch_gc``). Two more rows on the same logs as stored JSON:
 ``replay`` decodes and folds them (what loading a game without a snapshot costs) and ``decode`` only
 decodes them (JSON and event classes), the ceiling a replay can approach, measured in the same run.
 ``bench --suite FILE`` runs every figure the project tracks (both games, random and strategy bots,
@@ -21,12 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from domain.games import get as get_game
-from domain.kernel import play_until_blocked
+from domain.kernel import batch_gc, play_until_blocked
 
 
 def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str = "dungeon_lords"):
     """Yield (events, final state) for ``games`` complete games of ``game``, bots by name, seat by seat."""
     package = get_game(game)
+    with batch_gc():  # as `simulate` plays them
+        yield from _play(package, games, players, bot_names, seed)
+
+
+def _play(package: Any, games: int, players: int, bot_names: list[str], seed: int):
     for i in range(games):
         names = [f"{b} {k}" for k, b in enumerate(bot_names)]
         events, state = package.new_game(names, seed=seed + i, starting_player=i % players)

@@ -6,8 +6,10 @@ its game gives it. Everything here is in-process and pure: process pools live in
 
 from __future__ import annotations
 
+import gc
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .engine import Engine
@@ -51,3 +53,23 @@ def play_until_blocked(
         if on_step:
             on_step(state, command, events)
     return log, state, engine.pending(state)
+
+
+#: gen-0 collections after this many new objects instead of 700 (generations 1 and 2 5x rarer too)
+BATCH_GC_THRESHOLD = (10_000, 50, 50)
+
+
+@contextmanager
+def batch_gc() -> Iterator[None]:
+    """Fewer garbage collections while bots play many games: the objects that exist already (modules, the
+    catalog) are frozen out of every collection, and collections come later (a game allocates and frees
+    hundreds of thousands of objects, almost none in cycles): about 10% faster on random bots. Restores
+    the thresholds and unfreezes on exit."""
+    before = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(*BATCH_GC_THRESHOLD)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()

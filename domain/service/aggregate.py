@@ -82,22 +82,26 @@ class GameAggregate(Aggregate):
         created: Any = cls.event_classes[first.type]  # a Created subclass (the mapping holds both kinds)
         return cls._create(created, data=data, chain=cls.package.chain.link("", 1, first.type, data))
 
-    def record(self, events: Iterable[Any], final_state: Any = None) -> None:
+    def record(self, events: Iterable[Any], final_state: Any = None, chains: list[str] | None = None) -> None:
         """Trigger each domain event (in order) on this game; ``save()`` stores them. An event may come
         in its JSON form (``{"type", **fields}``, as ``to_json`` gives it) when ``final_state`` is given.
 
         ``final_state``: the state these events fold to, already computed (simulation); the events
-        are then stored without being folded again."""
+        are then stored without being folded again. ``chains``: with it, each event's chain hash, already
+        worked out (by the simulation worker that played the game)."""
         if final_state is not None:
             self.__dict__["_folded_elsewhere"] = True
         link = type(self).package.chain.link
         try:
-            for e in events:
+            for i, e in enumerate(events):
                 if isinstance(e, dict):  # the JSON form of our own engine's event (simulation)
                     kind, data = e["type"], {k: v for k, v in e.items() if k != "type"}
                 else:
                     kind, data = e.type, _payload(e)
-                chain = link(getattr(self, "chain", ""), self.version + 1, kind, data)
+                if chains is not None:
+                    chain = chains[i]
+                else:
+                    chain = link(getattr(self, "chain", ""), self.version + 1, kind, data)
                 self.trigger_event(type(self).event_classes[kind], data=data, chain=chain)
         finally:
             self.__dict__.pop("_folded_elsewhere", None)

@@ -213,7 +213,8 @@ class DungeonLords(Application[UUID]):
 
         ``final_state`` (simulation): the state the log folds to, already computed; the log is then
         stored without folding it again, and with one snapshot at its head instead of one every
-        100 events (architecture §3).
+        100 events (architecture §3). Events handed over by a simulation worker
+        (``simulation.HandedOver``) carry their chain hashes, which are stored as they are.
 
         Raises:
             ValueError: the list is empty or does not start with the game's first event.
@@ -225,7 +226,10 @@ class DungeonLords(Application[UUID]):
         if final_state is not None:  # our own engine's log (simulation): stored as it is, in either form
             first = events[0] if isinstance(events[0], Event) else package.event_from_json(events[0])
             aggregate = cls.start(first)
-            aggregate.record(events[1:], final_state=final_state)
+            chains = getattr(events, "chains", None)  # simulation.HandedOver: hashed by the worker
+            if chains is not None and (len(chains) != len(events) or chains[0] != aggregate.chain):
+                raise ValueError("the handed-over hash chain does not fit the events")
+            aggregate.record(events[1:], final_state=final_state, chains=chains[1:] if chains else None)
             return self._save_simulated(aggregate, cls)
         domain = [e if isinstance(e, Event) else package.event_from_json(e) for e in events]
         aggregate = cls.start(domain[0])

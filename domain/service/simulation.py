@@ -7,6 +7,7 @@ back as its whole event log plus its final state, so the caller can store it in 
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 from collections.abc import Iterator
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games import get as get_game
-from domain.kernel import play_until_blocked
+from domain.kernel import batch_gc, play_until_blocked
+from domain.kernel.play import BATCH_GC_THRESHOLD
 from domain.kernel.setup import SEED_LIMIT
 
 #: the bots drawn for the seats when none are named (Dungeon Lords: every strategy and the random bot)
@@ -94,11 +96,29 @@ def play(plan: GamePlan) -> tuple[list[Any], Any]:
     return events + more, state
 
 
-def play_json(plan: GamePlan) -> tuple[list[dict[str, Any]], Any]:
-    """:func:`play`, its events in their JSON form (``{"type", **fields}``): plain data crosses from a
-    worker process to its parent faster than event objects, and is what the store writes anyway."""
+class HandedOver(list):  # type: ignore[type-arg]
+    """A simulated game's events in their JSON form (``{"type", **fields}``), with ``chains``: the hash
+    chain of each event, worked out in the worker process that played the game (the parent, which
+    stores every game, is what limits `simulate`; it trusts the worker's final state in the same way).
+    A plain list otherwise: it pickles with its ``chains``."""
+
+    chains: list[str]
+
+
+def play_json(plan: GamePlan) -> tuple[HandedOver, Any]:
+    """:func:`play`, its events in their JSON form with their hash chain (:class:`HandedOver`): plain data
+    crosses from a worker process to its parent faster than event objects, and is what the store writes
+    anyway. Returns (events, final state)."""
     events, state = play(plan)
-    return [e.to_json() for e in events], state
+    chain = get_game(plan.game).chain
+    out, chains, link = HandedOver(), [], ""
+    for n, e in enumerate(events, 1):
+        data = e.model_dump(mode="json")
+        link = chain.link(link, n, e.type, data)
+        out.append({"type": e.type, **data})
+        chains.append(link)
+    out.chains = chains
+    return out, state
 
 
 def run(
@@ -110,10 +130,20 @@ def run(
     workers = workers or os.cpu_count() or 1
     one = play_json if as_json else play
     if workers == 1 or len(game_plans) < 4:
-        yield from map(one, game_plans)
+        with batch_gc():
+            yield from map(one, game_plans)
         return
-    with ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),)) as pool:
-        yield from pool.map(one, game_plans, chunksize=4)
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+        # one game a task: a game is ~30 ms of work, its hand-over well under 1 ms, and the last tasks
+        # end together (with 4 a task, short runs waited on one worker's last chunk)
+        yield from pool.map(one, game_plans, chunksize=1)
+
+
+def _worker_start(parent: int) -> None:
+    """A worker plays games until its parent is gone, with the garbage collector tuned for it."""
+    _end_with_parent(parent)
+    gc.freeze()  # as batch_gc does, for the worker's whole life: it does nothing else
+    gc.set_threshold(*BATCH_GC_THRESHOLD)
 
 
 def _end_with_parent(parent: int) -> None:

@@ -58,7 +58,10 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     Raises:
         ValueError: an event other than the first arrives with no state.
     """
-    if isinstance(event, ev.GameStarted):
+    handler = HANDLERS.get(type(event))  # nearly every event: the four below begin or restore a state
+    if handler is not None and state is not None:
+        handler(state, event)
+    elif isinstance(event, ev.GameStarted):
         state = _start(event)
     elif isinstance(event, ev.ScenarioLoaded):
         state = from_dict(copy.deepcopy(event.state))  # never share lists with the event

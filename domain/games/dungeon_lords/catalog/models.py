@@ -75,6 +75,7 @@ round; priest hit: no healing this round), ``damage_equals_hit_points``
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -506,10 +507,19 @@ class Catalog(_Model):
     # ------------------------------------------------------------------ helpers
 
     def action(self, action_id: str) -> ActionSpec:
-        for a in self.actions:
-            if a.id == action_id:
-                return a
-        raise KeyError(action_id)
+        """The action ``action_id``. Raises KeyError if the board has none."""
+        return self._actions_by_id[action_id]
+
+    @cached_property
+    def _actions_by_id(self) -> dict[str, ActionSpec]:
+        return {a.id: a for a in self.actions}  # the catalog is frozen: worked out once
+
+    @cached_property
+    def resolution_order(self) -> tuple[tuple[str, int], ...]:
+        """Every order space as (action id, index of the space in I, II, III), in the order minions act:
+        the board's actions in turn, each in its own ``resolve_order`` (Rulebook › Executing Orders)."""
+        spaces = ["I", "II", "III"]
+        return tuple((a.id, spaces.index(space)) for a in self.actions for space in a.resolve_order)
 
     def canonical_dict(self) -> dict[str, Any]:
         """JSON-ready dict of the catalog content (without ``content_hash``)."""

@@ -20,7 +20,6 @@ from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import RuleViolation, refuse
 from ..state import Digging, GameState, Placement, Player, TrapDiscard, TrapDraw
 from .common import UNSEEN_DRAW, catalog
-from .orders import SPACES
 from .rounds import _draw, after_phase
 
 
@@ -31,12 +30,11 @@ def _accepted() -> tuple[type, ...]:
 
 def current(state: GameState) -> Placement | None:
     """The next minion to act: board order, and each action's own space order."""
-    for action in catalog(state).actions:
-        slots = state.board.spaces[action.id]
-        for space in action.resolve_order:
-            pl = slots[SPACES.index(space)]
-            if pl is not None and not pl.resolved:
-                return pl
+    spaces = state.board.spaces
+    for action_id, i in catalog(state).resolution_order:
+        pl = spaces[action_id][i]
+        if pl is not None and not pl.resolved:
+            return pl
     return None
 
 
