@@ -388,7 +388,8 @@ class Strategy:
         if action == "build_room":
             values = []
             for r in self.offer(ctx, "rooms", next_round):
-                if _room_fits(ctx.state, me.dungeon, r, dig_first=budget.get("dug", 0) > 0):
+                dig_first = budget.get("dug", 0) > 0
+                if ctx.once(("fits", r, dig_first), lambda r=r, d=dig_first: _room_fits(ctx.state, me.dungeon, r, d)):
                     values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
                 else:
                     values.append(0.0)
