@@ -7,8 +7,7 @@ from rich.table import Table
 
 from domain.games.dungeon_lords import dungeon as dg
 from domain.games.dungeon_lords.describe import describe_command, describe_event
-from domain.games.dungeon_lords.game_info import SEASONS
-from domain.games.dungeon_lords.phases.common import catalog, name_of, trolls
+from domain.games.dungeon_lords.phases.common import catalog, name_of, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
 from domain.games.dungeon_lords.state import GameState
 from domain.kernel import Pending
@@ -26,7 +25,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
     b = state.board
     out = console.print
     out(
-        f"[bold]Year {state.year}, {SEASONS[state.season]}[/] - phase: {state.phase.replace('_', ' ')} - "
+        f"[bold]Year {state.year}, {season_name(state)}[/] - phase: {state.phase.replace('_', ' ')} - "
         f"starting player: {state.players[state.starting_player].color} - "
         f"{state.variant.replace('_', ' ')}, {state.mode} - event {state.version}"
     )

@@ -21,13 +21,19 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 # state fields added since commit 8e2e04d, with the value a game of that time has
-ADDED_SINCE = {"catalog_overrides": None}
+ADDED_SINCE = {"catalog_overrides": None, "modules": []}
 
 
 def _digest(state) -> str:
     d = to_dict(state)
     for key, then in ADDED_SINCE.items():
         assert d.pop(key) == then
+    # Since Festival Season a Year's Special Event Cards are a list (was: the one card) and the board
+    # counts those revealed (was: a flag): a game of that time has one card a Year.
+    b = d["board"]
+    assert all(len(cards) == 1 for cards in b["special_events"].values())
+    b["special_events"] = {y: cards[0] for y, cards in b["special_events"].items()}
+    b["special_revealed"] = {y: bool(n) for y, n in b["special_revealed"].items()}
     return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()
 
 

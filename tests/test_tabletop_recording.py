@@ -82,7 +82,7 @@ def test_face_down_cards_are_recorded_when_they_become_known():
     from domain.games.dungeon_lords.errors import RuleViolation
 
     events, state = new_game(["Ann", "Bob"], mode="tabletop", variant="full")
-    assert state.board.combat_cards == [""] * 4 and state.board.special_events == {"1": "", "2": ""}
+    assert state.board.combat_cards == [""] * 4 and state.board.special_events == {"1": [""], "2": [""]}
     assert not [e for e in events if e.type in ("CombatCardsDealt", "SpecialEventsDrawn")]
     rng = random.Random(1)
     spied = None

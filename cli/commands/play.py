@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from domain.games.dungeon_lords import engine
+from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.service.names import draw_command
 
 from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, app
@@ -45,6 +46,10 @@ def new(
         list[str] | None,
         typer.Option(help="Monster Inn: a provisional rule choice NAME=VALUE, e.g. exchange=to_player (repeatable)."),
     ] = None,
+    ruleset: Annotated[str, typer.Option(help="Dungeon Lords: base, or festival (every Festival module).")] = "base",
+    module: Annotated[
+        list[str] | None, typer.Option(help="Dungeon Lords: a Festival Season module, e.g. five_seasons (repeatable).")
+    ] = None,
     store: StoreOpt = None,
 ) -> None:
     """Create a game and print its id."""
@@ -71,6 +76,9 @@ def new(
         return
     if rule:
         raise UserError("--rule is for Monster Inn; Dungeon Lords records its rulings with `act ... table_ruling`")
+    if ruleset not in RULESETS:
+        raise UserError(f"unknown ruleset {ruleset!r}: use one of {', '.join(RULESETS)}")
+    modules = [*RULESETS[ruleset], *(module or [])]
     if scenario is not None:
         events, _ = engine.from_scenario(scenario, OPTIONS["catalog"])
         gid = application.create_from_events(events)
@@ -83,6 +91,7 @@ def new(
             seed=seed,
             starting_player=starting_player or 0,
             catalog_overrides=OPTIONS["catalog"],
+            modules=modules,
         )
     console.print(str(gid))
 

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from domain.games import GAMES
-from domain.games.dungeon_lords.game_info import SEASONS
+from domain.games.dungeon_lords.year import plan_for
 from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
@@ -30,7 +30,8 @@ from .page_forms import Entered, decision_forms, draw_form, listed_names, printe
 router = APIRouter(include_in_schema=False)
 LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
-templates.env.globals["dl_seasons"] = SEASONS
+# a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
+templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
 
 
 def wants_page(request: Request) -> bool:

@@ -1,5 +1,5 @@
-"""Write tests/golden/streams.json: the digest of every event stream of fixed-seed bot games (both games,
-2 to 5 players, random and strategy bots). Speed work must leave every stream as it is:
+"""Write tests/golden/streams.json: the digest (the hash chain's last link) of every event stream of
+fixed-seed bot games (both games, 2 to 5 players, random and strategy bots). Speed work must leave every stream as it is:
 
     python tests/golden/make_streams.py
 
@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -40,8 +39,9 @@ def stream_digest(game: str, variant: str, players: int, bot: str, seed: int) ->
     bots = {seat: package.bots[bot] for seat in package.seats(state)}
     more, state, waiting = play_until_blocked(package.engine, state, bots, seed=seed, max_commands=50_000)
     assert not waiting.actors, f"{game} seed {seed} did not end"
-    text = json.dumps([e.to_json() for e in [*events, *more]], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    # The game's hash chain over every event: a field added to an event class later, at the value older
+    # events read as, leaves it as it was (the chain's rule), and so does the seed; everything else counts.
+    return package.chain.final_hash((e.type, e.model_dump(mode="json")) for e in [*events, *more])
 
 
 def digests() -> dict[str, str]:

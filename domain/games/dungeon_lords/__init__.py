@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from domain.kernel import GamePackage
 
+from . import festival  # noqa: F401  (registers Festival Season's rules modules: the only importer)
 from .audit import audit, explain
 from .chain import CHAIN
 from .commands import parse_command

@@ -18,8 +18,9 @@ PROVENANCE = ("seed", "origin", "forked_from")  # where this copy came from, not
 
 # Fields added to an event after games were stored, with the default an older event reads as.
 ADDED_LATER: dict[str, dict[str, Any]] = {
-    "GameStarted": {"catalog_overrides": None},
+    "GameStarted": {"catalog_overrides": None, "modules": []},
     "YearBegan": {"nonplayer_evil_steps": -2},
+    "SpecialEventsDrawn": {"year1_second": None, "year2_second": None},
 }
 
 CHAIN = HashChain(

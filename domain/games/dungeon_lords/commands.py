@@ -49,7 +49,8 @@ class TakeAction(_Cmd):
 
 
 class ImproveReputation(_Cmd):
-    """Improve Reputation; ``spy`` = position 1..4 of the Combat Card to look at (spaces I and III)."""
+    """Improve Reputation; ``spy`` = position 1..4 (1..5 with five Combat Cards) of the Combat Card to look
+    at (spaces I and III)."""
 
     type: Literal["improve_reputation"] = "improve_reputation"
     player: str

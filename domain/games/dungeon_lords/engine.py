@@ -26,6 +26,7 @@ from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from .registered import playable_catalog
 from .rules_index import INDEX
+from .ruleset import canonical, modules_problem
 from .state import GameState, clone
 from .table_ruling import ruling_event
 
@@ -106,6 +107,7 @@ def new_game(
     bots: list[str] | None = None,
     origin: str | None = None,
     catalog_overrides: dict[str, Any] | None = None,
+    modules: list[str] | None = None,
 ) -> tuple[list[Event], GameState]:
     """Start a game: ``GameStarted`` and everything up to the first input.
 
@@ -120,16 +122,22 @@ def new_game(
             else "recorded".
         catalog_overrides: the table's catalog overrides (a JSON object in the catalog's schema, may be
             partial), recorded whole in ``GameStarted`` so the game replays the same under any later catalog.
+        modules: the rules modules to play (an expansion's parts: ``ruleset.MODULES``; ``ruleset.RULESETS``
+            names sets of them), recorded in ``GameStarted``; None or [] for the base game.
 
     Raises:
-        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed, starting player or
-            catalog override.
+        RuleViolation: SETUP_INVALID for a wrong player count, variant, mode, seed, starting player,
+            catalog override or rules module (unknown, missing one it requires, or not playable yet).
     """
     problem = setup_problem(INFO, names, variant, mode, seed, bots)
     if problem:
         raise refuse("SETUP_INVALID", problem, "setup.players")
     if not 0 <= starting_player < len(names):
         raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
+    chosen = canonical(modules or [])
+    problem = modules_problem(chosen)
+    if problem:
+        raise refuse("SETUP_INVALID", problem, "setup.modules")
     if mode == "digital" and seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -146,6 +154,7 @@ def new_game(
         catalog_hash=cat.content_hash,
         catalog_overrides=catalog_overrides or None,
         origin=origin or ("simulated" if bots else "recorded"),
+        modules=chosen,
     )
     return ENGINE.start([start])
 

@@ -48,6 +48,9 @@ class GameStarted(Event):
     #: the table's catalog overrides, stored whole (None: the shipped catalog), so the game replays
     #: with the same components under any later ``--catalog``
     catalog_overrides: dict[str, Any] | None = None
+    #: the rules modules played (an expansion's parts, e.g. Festival Season's ``five_seasons``; see
+    #: ``ruleset.MODULES``), in their registration order; [] for the base game
+    modules: list[str] = []
 
 
 class ScenarioLoaded(Event):
@@ -78,10 +81,24 @@ class FaceDownCardSeen(Chance):
 
 
 class SpecialEventsDrawn(Chance):
-    """Full game: one Special Event Card for each Year, face down."""
+    """Full game: the Special Event Cards of each Year, face down: one a Year, or two (``year1_second``,
+    ``year2_second``) when a Year has two Special Event tiles (Festival Season › Events)."""
 
     year1: str
     year2: str
+    year1_second: str | None = None
+    year2_second: str | None = None
+
+    def per_year(self) -> dict[str, list[str]]:
+        """Year -> its cards in the order they come up."""
+        return {
+            "1": [self.year1, *([self.year1_second] if self.year1_second else [])],
+            "2": [self.year2, *([self.year2_second] if self.year2_second else [])],
+        }
+
+    def drawn(self) -> list[str]:
+        """The cards as they were drawn: the first Year's, then the second Year's."""
+        return [*self.per_year()["1"], *self.per_year()["2"]]
 
 
 class InaccessibleOrdersDrawn(Chance):

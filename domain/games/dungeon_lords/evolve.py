@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from . import events as ev
 from .catalog import catalog_for
-from .game_info import COLORS, EVENT_TILES, SEASONS
+from .game_info import COLORS
 from .phases.actions import current
 from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
 from .phases.orders import SPACES
@@ -35,7 +35,7 @@ from .state import (
     empty_grid,
     from_dict,
 )
-from .year import year_plan
+from .year import plan_for, year_plan
 
 E = TypeVar("E", bound=ev.Event)
 Handler = Callable[[GameState, Any], None]
@@ -121,7 +121,7 @@ def _start(e: ev.GameStarted) -> GameState:
         room_stack={str(y): [r.id for r in cat.rooms.values() if r.year == y] for y in (1, 2)},
         adventurer_stack={str(y): [a.id for a in cat.adventurers.values() if a.year == y] for y in (1, 2)},
         trap_deck=[i for t in cat.traps.values() for i in _instances(t.id, t.copies)],
-        event_pool=list(EVENT_TILES),
+        event_pool=list(plan_for(tuple(e.modules)).event_tiles),
         spaces={a.id: [None, None, None] for a in cat.actions},
         discards={"monsters": [], "rooms": [], "adventurers": [], "paladins": []},
         box={"combat_cards": [], "special_events": []},
@@ -129,9 +129,10 @@ def _start(e: ev.GameStarted) -> GameState:
     if e.mode == "tabletop":
         # At a real table the Combat Cards and Special Event Cards lie face down: nobody can record
         # them at set-up. Each is recorded when it becomes known (spied or revealed).
-        board.combat_cards, board.next_combat_cards = [""] * 4, [""] * 4
+        plan = plan_for(tuple(e.modules))
+        board.combat_cards, board.next_combat_cards = [""] * plan.combat_cards, [""] * plan.combat_cards
         if e.variant == "full":
-            board.special_events = {"1": "", "2": ""}
+            board.special_events = {y: [""] * plan.special_events for y in ("1", "2")}
     start = next(i for i, s in enumerate(e.players) if s.color == e.starting_player)
     return GameState(
         variant=e.variant,
@@ -145,6 +146,7 @@ def _start(e: ev.GameStarted) -> GameState:
         first_starting_player=start,
         catalog_hash=e.catalog_hash,
         catalog_overrides=e.catalog_overrides,
+        modules=list(e.modules),
     )
 
 
@@ -176,8 +178,8 @@ def _(s: GameState, e: ev.CombatCardsDealt) -> None:
 
 @on(ev.SpecialEventsDrawn)
 def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
-    s.board.special_events = {"1": e.year1, "2": e.year2}
-    s.board.box["special_events"] += [c for c in catalog(s).special_events if c not in (e.year1, e.year2)]
+    s.board.special_events = e.per_year()
+    s.board.box["special_events"] += [c for c in catalog(s).special_events if c not in e.drawn()]
 
 
 @on(ev.InaccessibleOrdersDrawn)
@@ -206,7 +208,7 @@ def _(s: GameState, e: ev.InaccessibleOrdersChosen) -> None:
 # --- flow ---------------------------------------------------------------------------------------
 @on(ev.PhaseBegan)
 def _(s: GameState, e: ev.PhaseBegan) -> None:
-    s.phase, s.year, s.season = e.phase, e.year, SEASONS.index(e.season)
+    s.phase, s.year, s.season = e.phase, e.year, year_plan(s).seasons.index(e.season)
     s.awaiting = NewRound() if e.phase == "new_round" else None
     s.queue = [p.color for p in s.play_order()] if e.phase in ("production", "event") else []
 
@@ -245,7 +247,8 @@ def _(s: GameState, e: ev.EventTileRevealed) -> None:
 
 @on(ev.SpecialEventRevealed)
 def _(s: GameState, e: ev.SpecialEventRevealed) -> None:
-    s.board.special_revealed[str(e.year)] = True
+    y = str(e.year)
+    s.board.special_revealed[y] = s.board.special_revealed.get(y, 0) + 1
     _done(s, "special")
 
 
@@ -356,7 +359,7 @@ def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
         b.trap_discard = swap(b.trap_discard)
         return
     if e.what == "special_event":
-        b.special_events[str(e.year)] = e.card
+        b.special_events[str(e.year)][e.position] = e.card  # position: which of the Year's cards (0-based)
     else:
         cards = b.combat_cards if e.year == s.year else b.next_combat_cards
         cards[e.position - 1] = e.card
@@ -587,10 +590,11 @@ def _(s: GameState, e: ev.EvilometerMoved) -> None:
 
 
 def _take_incoming(s: GameState, tile: str) -> None:
-    tiles = s.board.incoming[SEASONS[s.season]]
+    season = year_plan(s).seasons[s.season]
+    tiles = s.board.incoming[season]
     tiles.remove(tile)
     if not tiles:
-        del s.board.incoming[SEASONS[s.season]]
+        del s.board.incoming[season]
 
 
 @on(ev.AdventurerAssigned)
@@ -640,7 +644,7 @@ def _(s: GameState, e: ev.YearBegan) -> None:
         p.spied = {}
         for m in p.monsters:
             m.knocked_out = False
-    b.event_pool, b.event_tiles, b.special_revealed = list(EVENT_TILES), {}, {}
+    b.event_pool, b.event_tiles, b.special_revealed = list(year_plan(s).event_tiles), {}, {}
     s.year, s.season = e.year, 0
     s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
 

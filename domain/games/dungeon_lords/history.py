@@ -20,7 +20,7 @@ from .commands import TableRuling
 from .describe import describe_command
 from .engine import ENGINE
 from .errors import refuse
-from .game_info import SEASONS
+from .phases.common import season_name
 from .state import GameState, to_dict
 
 DRAW_FIELDS = ("cards", "tiles", "tile")
@@ -33,7 +33,7 @@ def decision_key(state: GameState, p: Pending, actor: str) -> tuple:
     later input only where the game asks the same decision again."""
     where = (
         state.year,
-        SEASONS[state.season] if state.phase != "combat" else f"combat {state.combat_round}",
+        season_name(state) if state.phase != "combat" else f"combat {state.combat_round}",
         state.phase,
         state.awaiting.kind if state.awaiting is not None else "",
     )
@@ -54,7 +54,7 @@ def describe_key(key: tuple | None) -> str:
 def draw_cards(e: ev.Event) -> list[str]:
     """The component ids a chance event says came up (the record's ``draw`` line)."""
     if isinstance(e, ev.SpecialEventsDrawn):
-        return [e.year1, e.year2]
+        return e.drawn()
     if isinstance(e, ev.EventTileRevealed):
         return [e.tile]
     if isinstance(e, ev.FaceDownCardSeen):

@@ -1,7 +1,7 @@
 """The game record format: a versioned, line-oriented text record of a game's inputs.
 
 A record holds header lines (format version, engine rule-set, catalog hash, the table's catalog
-overrides if any, variant, mode, seed, origin, starting player, the players) and then ONE line per
+overrides if any, variant, rules modules if any, mode, seed, origin, starting player, the players) and then ONE line per
 input: every decision and every chance outcome, in order. Consequences are not written: :func:`rebuild`
 re-derives them through the rules, so an import is checked exactly like live play. The format is
 documented in docs/record-format.md.
@@ -49,6 +49,7 @@ HEADER_KEYS = (
     "catalog",
     "overrides",
     "variant",
+    "modules",
     "mode",
     "seed",
     "origin",
@@ -94,6 +95,7 @@ def export(log: list[ev.Event]) -> str:
                 else []
             ),
             f"variant {start.variant}",
+            *([f"modules {' '.join(start.modules)}"] if start.modules else []),
             f"mode {start.mode}",
             f"seed {start.seed if start.seed is not None and over else '-'}",
             f"origin {start.origin}",
@@ -179,9 +181,23 @@ def _setup_start(
             catalog_hash=header["catalog"],
             origin=header["origin"],
             catalog_overrides=_overrides(header, where),
+            modules=_modules(header, where),
         )
     except (ValueError, TypeError) as exc:
         raise RecordError(line, f"bad header: {exc}") from None
+
+
+def _modules(header: dict[str, str], where: dict[str, int]) -> list[str]:
+    """The ``modules`` header line: the rules modules played, separated by spaces (optional: none)."""
+    from .ruleset import canonical, modules_problem
+
+    if "modules" not in header:
+        return []
+    modules = canonical(header["modules"].split())
+    problem = modules_problem(modules)
+    if problem:
+        raise RecordError(where["modules"], f"modules: {problem}")
+    return modules
 
 
 def _overrides(header: dict[str, str], where: dict[str, int]) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from .refusals import Refusal
 RULES: dict[str, str] = {
     # --- set-up and flow
     "setup.players": "Rulebook › Summary (2 to 4 players)",
+    "setup.modules": "Festival Season › Combining Variants (each part of the expansion can be left out)",
     "setup.catalog": "Engine: a table's catalog overrides use the shipped catalog's schema (see `catalog`)",
     "setup.first_game": "Rulebook › Rules › First Game › Setup (inaccessible orders chosen at random)",
     "setup.full_inaccessible": "Rulebook › Full Game › Choosing Initial Inaccessible Orders",

@@ -387,10 +387,10 @@ def _cards(sc: Scenario, s: GameState, rng: random.Random, cat) -> None:
         events = sc.special_events or dict(zip(("1", "2"), rng.sample(sorted(cat.special_events), 2)))
         if set(events) != {"1", "2"} or not set(events.values()) <= set(cat.special_events):
             raise _bad("special_events: one card for year '1' and one for year '2'")
-        b.special_events = dict(events)
+        b.special_events = {y: [c] for y, c in events.items()}
         b.box["special_events"] = [c for c in cat.special_events if c not in events.values()]
         b.special_revealed = {
-            y: True
+            y: 1
             for y in events
             if int(y) < sc.year or (int(y) == sc.year and "special_event" in sc.event_tiles.values())
         }

@@ -114,8 +114,10 @@ class Board:
     event_tiles: dict[str, str] = field(default_factory=dict)  # season -> revealed Event Tile
     combat_cards: list[str] = field(default_factory=list)  # this Year's 4, top first (hidden)
     next_combat_cards: list[str] = field(default_factory=list)  # Second Year's 4 (hidden)
-    special_events: dict[str, str] = field(default_factory=dict)  # year -> card (hidden until revealed)
-    special_revealed: dict[str, bool] = field(default_factory=dict)
+    # year -> its Special Event Cards in the order they come up (one a Year in the base game; "" while face
+    # down at a table), hidden until revealed; special_revealed: year -> how many are revealed
+    special_events: dict[str, list[str]] = field(default_factory=dict)
+    special_revealed: dict[str, int] = field(default_factory=dict)
     spaces: dict[str, list[Placement | None]] = field(default_factory=dict)  # action -> [I, II, III]
     shut_out: list[Placement] = field(default_factory=list)  # minions left on order cards
     discards: dict[str, list[str]] = field(default_factory=dict)  # Distant Lands: kind -> ids
@@ -243,6 +245,7 @@ class GameState:
     queue: list[str] = field(default_factory=list)  # players still to act in a sequential phase
     catalog_hash: str = ""
     catalog_overrides: dict[str, Any] | None = None  # the table's overrides recorded at the start
+    modules: list[str] = field(default_factory=list)  # the rules modules played (GameStarted.modules)
     archived: bool = False  # the game left the statistics (GameArchived)
     version: int = 0  # events folded so far
 
@@ -318,6 +321,9 @@ def from_dict(d: dict[str, Any]) -> GameState:
     b = dict(d["board"])
     b["spaces"] = {k: [_placement(s) for s in v] for k, v in b["spaces"].items()}
     b["shut_out"] = [Placement(**s) for s in b["shut_out"]]
+    # states stored before a Year could have two Special Event Cards: one card, revealed or not
+    b["special_events"] = {y: [c] if isinstance(c, str) else list(c) for y, c in b.get("special_events", {}).items()}
+    b["special_revealed"] = {y: int(n) for y, n in b.get("special_revealed", {}).items()}
     d["board"] = Board(**b)
     d["paladin"] = None if d["paladin"] is None else Paladin(**d["paladin"])
     return GameState(**d)

@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, cast
 
 from domain.kernel import Pending
@@ -68,9 +69,9 @@ from .commands import (
     StopDigging,
     TakeAction,
 )
-from .game_info import SEASONS
 from .phases.common import EVIL_TOP, catalog, free_imps, is_unseen, monster_type, trolls, type_of
 from .state import Cell, GameState, Player
+from .year import year_plan
 
 RED_MARK = 3.0  # a red mark costs 3 points at the end: always worse than paying a gold
 SPACES = ("I", "II", "III")
@@ -121,7 +122,7 @@ def _event_ahead(state: GameState, tile: str) -> bool:
     for season, t in b.event_tiles.items():
         if t != tile:
             continue
-        idx = SEASONS.index(season)
+        idx = year_plan(state).seasons.index(season)
         if idx > state.season or (
             idx == state.season and state.phase in ("new_round", "orders", "actions", "production")
         ):
@@ -131,7 +132,7 @@ def _event_ahead(state: GameState, tile: str) -> bool:
 
 def _rounds_left(state: GameState) -> int:
     """Productions a room still has this Year, this round included (twice a round in Year 2)."""
-    left = len(SEASONS) - state.season
+    left = len(year_plan(state).seasons) - state.season
     return left * (2 if state.year == 2 else 1)
 
 
@@ -389,7 +390,7 @@ class Strategy:
             values = []
             for r in self.offer(ctx, "rooms", next_round):
                 dig_first = budget.get("dug", 0) > 0
-                if ctx.once(("fits", r, dig_first), lambda r=r, d=dig_first: _room_fits(ctx.state, me.dungeon, r, d)):
+                if ctx.once(("fits", r, dig_first), partial(_room_fits, ctx.state, me.dungeon, r, dig_first)):
                     values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
                 else:
                     values.append(0.0)

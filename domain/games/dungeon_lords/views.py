@@ -46,7 +46,8 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
     b["combat_cards"] = [spied.get(str(i + 1), HIDDEN) for i in range(len(b["combat_cards"]))]
     b["next_combat_cards"] = [HIDDEN] * len(b["next_combat_cards"])
     b["special_events"] = {
-        y: (c if state.board.special_revealed.get(y) else HIDDEN) for y, c in b["special_events"].items()
+        y: [c if k < state.board.special_revealed.get(y, 0) else HIDDEN for k, c in enumerate(cards)]
+        for y, cards in b["special_events"].items()
     }
     b["trap_deck"] = [HIDDEN] * len(b["trap_deck"])
     b["trap_discard"] = [HIDDEN] * len(b["trap_discard"])
@@ -78,7 +79,7 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
     if isinstance(e, ev.CombatCardsDealt):
         return {"cards": [HIDDEN] * len(e.cards)}  # face down; a spy sees his card in `status`
     if isinstance(e, ev.SpecialEventsDrawn):
-        return {"year1": HIDDEN, "year2": HIDDEN}
+        return {k: HIDDEN for k, v in e.model_dump().items() if v is not None}
     if isinstance(e, ev.FaceDownCardSeen):
         return {"card": HIDDEN}  # the spy's own `status` shows it
     if isinstance(e, ev.InputUndone) and e.player != viewer:

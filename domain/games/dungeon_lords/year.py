@@ -10,9 +10,11 @@ Combat rounds are a different :class:`YearPlan` (docs/adding-a-module.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from .game_info import SEASONS, YEARS
+from .game_info import COMBAT_CARDS_PER_YEAR, EVENT_TILES, SEASONS, YEARS
+from .ruleset import MODULES, canonical
 from .state import GameState
 
 
@@ -47,6 +49,13 @@ class YearPlan:
         buy_traps_extra: Year -> Trap Cards Buy Traps draws beyond what it gives; when there are any, the
             player then sends one card back (Rulebook › Buying Traps in the Second Year: "an extra
             trap... you choose one to bundle up and take back").
+        event_tiles: the Event Tiles shuffled onto the rounds after the first, each Year (Rulebook ›
+            Events: Pay Day, Taxes, Special Event).
+        combat_cards: Combat Cards dealt per Year (Rulebook › Setup: 4).
+        special_events: Special Event Cards per Year in the full game (Rulebook › Full Game: 1), one for
+            each ``special_event`` tile.
+        second_year_starter: player count -> seats from the First Year's first starting player to the
+            Second Year's (Rulebook › Second Year: opposite with 4, the next with 3, the other with 2).
     """
 
     seasons: tuple[str, ...]
@@ -55,6 +64,10 @@ class YearPlan:
     years: tuple[int, ...]
     nonplayer_evil_at_new_year: int = -2
     buy_traps_extra: Mapping[int, int] = field(default_factory=lambda: {2: 1})
+    event_tiles: tuple[str, ...] = EVENT_TILES
+    combat_cards: int = COMBAT_CARDS_PER_YEAR
+    special_events: int = 1
+    second_year_starter: Mapping[int, int] = field(default_factory=lambda: {2: 1, 3: 1, 4: 2})
 
     def next_phase(self, state: GameState, after: str) -> str | None:
         """The phase that follows ``after`` in this round, or None when the round is over."""
@@ -100,5 +113,27 @@ BASE_YEAR = YearPlan(
 
 
 def year_plan(state: GameState) -> YearPlan:
-    """The plan this game runs by (the base game's; an expansion's ruleset will choose its own)."""
-    return BASE_YEAR
+    """The plan this game runs by: the base game's, as the game's recorded rules modules edit it."""
+    return plan_for(tuple(state.modules)) if state.modules else BASE_YEAR
+
+
+@lru_cache(maxsize=64)
+def plan_for(modules: tuple[str, ...]) -> YearPlan:
+    """The base Year as ``modules`` edit it, in the order they are registered (:mod:`.ruleset`).
+
+    Raises:
+        KeyError: a module nobody registered (set-up refuses those first).
+    """
+    plan = BASE_YEAR
+    for name in canonical(modules):
+        edit = MODULES[name].year
+        if edit is not None:
+            plan = edit(plan)
+    return plan
+
+
+def insert_step(plan: YearPlan, after: str, step: Step) -> YearPlan:
+    """``plan`` with ``step`` in each round after the phase ``after`` (a module's edit)."""
+    steps = list(plan.round_steps)
+    at = [s.phase for s in steps].index(after) + 1
+    return replace(plan, round_steps=(*steps[:at], step, *steps[at:]))

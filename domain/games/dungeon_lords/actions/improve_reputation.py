@@ -12,7 +12,8 @@ from . import action_name, cannot_pay, location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReputation]:
-    spies = [None] + ([1, 2, 3, 4] if space_spec(state, pl).reward.spy else [])
+    positions = range(1, len(state.board.combat_cards) + 1)  # the Year's Combat Cards (4; Festival Season 5)
+    spies = [None, *(positions if space_spec(state, pl).reward.spy else [])]
     return [ImproveReputation(player=p.color, spy=s) for s in spies]
 
 

@@ -1,7 +1,44 @@
-"""Festival Season (CGE 2012): reserved for the expansion's modules (five seasons, Unique Opportunities,
-the Festival, pets, bards, two or three paladins), each a switch that edits the base game's Year plan and
-registries (docs/adding-a-module.md).
+"""Festival Season (CGE 2012): the expansion's modules, each a switch that edits the base game's seams
+(docs/adding-a-module.md), registered with :mod:`..ruleset` when the game's package face imports this
+package. The base game never imports it (an import-linter contract checks it).
 
-The base game never imports this package (an import-linter contract checks it); only the game's package
-face composes it, from what a game's first event records.
+Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
+``five_seasons`` is playable; the others are registered so that set-up names them and refuses them
+plainly until their rules are built (issues "Festival Season, part 1 / part 2").
 """
+
+from __future__ import annotations
+
+from ..ruleset import Module, register_module, register_ruleset
+from .five_seasons import five_seasons
+
+MODULES = (
+    Module(
+        "five_seasons",
+        "a fifth Building round each Year, five Combat Cards and rounds, two Special Events a Year",
+        "Festival Season › Changes to the Progress Board",
+        year=five_seasons,
+    ),
+    Module(
+        "unique_opportunities",
+        "one central-board place covered each round by a Unique Opportunity board",
+        "Festival Season › Unique Opportunities",
+        requires=("five_seasons",),
+        playable=False,
+    ),
+    Module(
+        "festival",
+        "the Festival in the fifth round: secret imp bids for the Year's opportunity boards",
+        "Festival Season › Festival!",
+        requires=("five_seasons", "unique_opportunities"),  # "Without opportunities there is no Festival"
+        playable=False,
+    ),
+    Module("pets", "the Pet Phase, the pet draft and pets' effects", "Festival Season › Pets", playable=False),
+    Module("bards", "bards, the Bard Step and Courage tokens", "Festival Season › New Adventurers", playable=False),
+    Module("paladin_pair", "two paladins a Year (elf and dwarf)", "Festival Season › New Paladins", playable=False),
+)
+for _module in MODULES:
+    register_module(_module)
+
+#: ``--ruleset festival``: the whole expansion as the rulebook plays it
+register_ruleset("festival", tuple(m.name for m in MODULES))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..errors import refuse
-from ..game_info import SEASONS
 from ..state import GameState, Player
+from ..year import year_plan
 
 EVIL_TOP = 15
 EVIL_BOTTOM = 1
@@ -60,7 +60,8 @@ def name_in(cat: Catalog, instance_id: str) -> str:
 
 
 def season_name(state: GameState) -> str:
-    return SEASONS[state.season]
+    """The current Building round's name (its Year plan's: winter ... fall, and more with an expansion)."""
+    return year_plan(state).seasons[state.season]
 
 
 def free_imps(p: Player) -> int:
@@ -114,4 +115,5 @@ def play_index(state: GameState, color: str) -> int:
 
 
 def season_after(state: GameState) -> str:
-    return SEASONS[min(state.season + 1, len(SEASONS) - 1)]
+    seasons = year_plan(state).seasons
+    return seasons[min(state.season + 1, len(seasons) - 1)]

@@ -220,7 +220,9 @@ def _units_left(state: GameState, p: Player, op: str) -> int:
 
 
 def _special(state: GameState, p: Player):
-    card = catalog(state).special_events[state.board.special_events[str(state.year)]]
+    year = str(state.year)
+    revealed = state.board.special_revealed.get(year, 0)  # the card of this round's tile: the last revealed
+    card = catalog(state).special_events[state.board.special_events[year][revealed - 1]]
     spec = card.effect_spec
     if spec.get("none"):
         return [ev.SpecialEventApplied(color=p.color, card=card.id, effect={}), ev.SpecialEventFinished(color=p.color)]

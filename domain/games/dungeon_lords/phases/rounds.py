@@ -11,7 +11,7 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..commands import ChooseInaccessibleOrders, RecordDraw
 from ..errors import refuse
-from ..game_info import SEASONS, adventurers_per_round
+from ..game_info import adventurers_per_round
 from ..state import GameState, NewRound
 from ..year import year_plan
 from .common import catalog, season_name
@@ -21,32 +21,33 @@ from .common import catalog, season_name
 def setup_step(state: GameState):
     cat = catalog(state)
     b = state.board
+    plan = year_plan(state)
+    n = plan.combat_cards  # Rulebook › Setup: 4 a Year (Festival Season: 5)
     if not b.combat_cards:
         pool = [c.id for c in cat.combat_cards.values() if c.year == 1]
         return _draw(
             "combat_cards",
             pool,
-            4,
+            n,
             lambda cards: [ev.CombatCardsDealt(year=1, cards=cards)],
-            "Deal 4 first-Year Combat Cards, top card first",
+            f"Deal {n} first-Year Combat Cards, top card first",
         )
     if not b.next_combat_cards:
         pool = [c.id for c in cat.combat_cards.values() if c.year == 2]
         return _draw(
             "combat_cards",
             pool,
-            4,
+            n,
             lambda cards: [ev.CombatCardsDealt(year=2, cards=cards)],
-            "Deal 4 second-Year Combat Cards, top card first",
+            f"Deal {n} second-Year Combat Cards, top card first",
         )
     if state.variant == "full" and not b.special_events:
-        pool = sorted(cat.special_events)
         return _draw(
             "special_events",
-            pool,
-            2,
-            lambda cards: [ev.SpecialEventsDrawn(year1=cards[0], year2=cards[1])],
-            "Draw the 2 Special Event Cards (first Year's, then second Year's)",
+            sorted(cat.special_events),
+            2 * plan.special_events,
+            lambda cards: [_special_events_drawn(cards, plan.special_events)],
+            f"Draw the {2 * plan.special_events} Special Event Cards (first Year's, then second Year's)",
         )
     for p in state.players:
         if not p.inaccessible and not p.setup_draw:
@@ -83,6 +84,14 @@ def setup_step(state: GameState):
     return begin_new_round(state, season=0)
 
 
+def _special_events_drawn(cards: list[str], per_year: int) -> ev.SpecialEventsDrawn:
+    """The draw's cards: the first Year's ``per_year``, then the second Year's (Rulebook › Full Game ›
+    Special Events; Festival Season › Special Event Cards: the upper pair is Year 1's)."""
+    if per_year == 1:
+        return ev.SpecialEventsDrawn(year1=cards[0], year2=cards[1])
+    return ev.SpecialEventsDrawn(year1=cards[0], year1_second=cards[1], year2=cards[2], year2_second=cards[3])
+
+
 def _inaccessible_options(state: GameState, actor: str):
     draw = state.player(actor).setup_draw
     return [ChooseInaccessibleOrders(player=actor, cards=[a, b]) for i, a in enumerate(draw) for b in draw[i + 1 :]]
@@ -102,9 +111,9 @@ def _choose_inaccessible(state: GameState, cmd: ChooseInaccessibleOrders):
 def face_down(state: GameState, what: str, year: int, position: int, prompt: str) -> Pending:
     """Tabletop: record a face-down card now that it is known; the pool is what it can still be."""
     cat = catalog(state)
-    if what == "special_event":
-        other = state.board.special_events.get("2" if year == 1 else "1", "")
-        pool = [c for c in sorted(cat.special_events) if c != other]
+    if what == "special_event":  # position: which of the Year's cards (0-based)
+        known = [c for cards in state.board.special_events.values() for c in cards]
+        pool = [c for c in sorted(cat.special_events) if c not in known]
     else:
         known = state.board.combat_cards if year == state.year else state.board.next_combat_cards
         pool = [c.id for c in cat.combat_cards.values() if c.year == year and c.id not in known]
@@ -126,7 +135,8 @@ def _draw(what: str, pool: list[str], count: int, build, prompt: str, color: str
 def begin_new_round(state: GameState, season: int, year: int | None = None) -> list[ev.Event]:
     """Entering a round: leftover monsters and rooms go to the discard piles."""
     b = state.board
-    out: list[ev.Event] = [ev.PhaseBegan(phase="new_round", year=year or state.year, season=SEASONS[season])]
+    seasons = year_plan(state).seasons
+    out: list[ev.Event] = [ev.PhaseBegan(phase="new_round", year=year or state.year, season=seasons[season])]
     if b.monster_offer or b.room_offer:
         out.append(ev.OfferDiscarded(monsters=list(b.monster_offer), rooms=list(b.room_offer)))
     return out
@@ -159,15 +169,16 @@ def new_round_step(state: GameState):
     if nxt is not None and "special" not in done:
         tile = b.event_tiles.get(nxt)
         if tile == "special_event" and state.variant == "full":
-            if not b.special_events[year]:
+            k = b.special_revealed.get(year, 0)  # the Year's next card (Festival Season: two a Year)
+            if not b.special_events[year][k]:
                 return face_down(
                     state,
                     "special_event",
                     state.year,
-                    0,
+                    k,
                     f"Turn up Year {state.year}'s Special Event Card and record it",
                 )
-            return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year])]
+            return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year][k])]
     if nxt is not None and "adventurers" not in done:
         return _adventurers_step(state)
     return after_phase(state, "new_round")
@@ -213,7 +224,7 @@ def end_round(state: GameState) -> list[ev.Event]:
     nxt = state.starting_player if fall else (state.starting_player + 1) % n
     out: list[ev.Event] = [ev.RoundEnded(season=season_name(state), starting_player=state.players[nxt].color)]
     if fall:
-        out.append(ev.PhaseBegan(phase="combat", year=state.year, season="fall"))
+        out.append(ev.PhaseBegan(phase="combat", year=state.year, season=season_name(state)))
     else:
         out.extend(begin_new_round(state, state.season + 1))
     return out
@@ -244,14 +255,9 @@ def game_over_step(state: GameState) -> Pending:
 def year_end_step(state: GameState) -> list[ev.Event]:
     """After the First Year's Combat: start the Second Year (Rulebook › Second Year)."""
     n = len(state.players)
-    # The token is with the fall starter (first + 3); 4 players: opposite the First Year's starter;
-    # 3 players: one to the left, as normal; 2 players: it stays. All three equal first + 3 + (n == 3).
-    if n == 4:
-        nxt = (state.first_starting_player + 2) % n
-    elif n == 3:
-        nxt = (state.first_starting_player + 1) % n
-    else:
-        nxt = (state.first_starting_player + 3) % n
+    # Base: the token is with the fall starter (first + 3); 4 players: opposite the First Year's starter;
+    # 3 players: one to the left, as normal; 2 players: it stays. The plan counts from the first starter.
+    nxt = (state.first_starting_player + year_plan(state).second_year_starter.get(n, 0)) % n  # 1: Combat Training
     began = ev.YearBegan(
         year=2,
         starting_player=state.players[nxt].color,
