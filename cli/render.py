@@ -32,8 +32,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
     track = ", ".join(f"{p.color} {p.evil}" for p in sorted(state.players, key=lambda p: -p.evil))
     np_track = "".join(f", non-player {n.color} {n.evil}" for n in state.nonplayers if n.evil is not None)
     out(f"Evilometer (1 nice .. 15 evil, paladin at 10): {track}{np_track}")
-    pal = state.paladin
-    if pal:
+    for pal in state.paladins:
         where = f"with {pal.holder}" if pal.holder else "in his tent"
         out(f"Paladin ({name_of(state, pal.id)}): {where}" + (f", {pal.damage} damage" if pal.damage else ""))
     rooms = _room_names(state)

@@ -34,6 +34,10 @@ def _digest(state) -> str:
     assert all(len(cards) == 1 for cards in b["special_events"].values())
     b["special_events"] = {y: cards[0] for y, cards in b["special_events"].items()}
     b["special_revealed"] = {y: bool(n) for y, n in b["special_revealed"].items()}
+    # ... and a Year's free paladins are a list (was: the one paladin, or none once captured or gone)
+    paladins = d.pop("paladins")
+    assert len(paladins) <= 1
+    d["paladin"] = paladins[0] if paladins else None
     return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()
 
 

@@ -87,7 +87,7 @@ def _position():
     # a point in Year 2 with the paladin out and adventurers lined up for the coming seasons
     for s in reversed(spans):
         st = state_before(log, s.first)
-        if st.paladin is not None and any(len(t) >= 2 for t in st.board.incoming.values()):
+        if st.paladins and any(len(t) >= 2 for t in st.board.incoming.values()):
             return json.loads(json.dumps(view(st, None)))
     raise AssertionError("no such point")
 
@@ -95,7 +95,7 @@ def _position():
 @pytest.mark.parametrize(
     "break_it, field",
     [
-        (lambda d: d["players"][0]["prison"].append(d["paladin"]["id"]), "in 2 places"),
+        (lambda d: d["players"][0]["prison"].append(d["paladins"][0]["id"]), "in 2 places"),
         (lambda d: next(v.reverse() for v in d["board"]["incoming"].values() if len(set(v)) >= 2), "board.incoming"),
         (
             lambda d: d["players"][1]["monsters"].append(

@@ -37,7 +37,7 @@ def check_stable(state) -> None:
     # Rulebook › Paladin: he leaves his tent for the first player at or above his space, and a player at
     # or above it who is MORE evil than his host takes him.
     evil = {q.color: q.evil for q in state.players}
-    pal = state.paladin
+    (pal,) = state.paladins  # one paladin a Year in the base game, free during Building
     if any(e >= PALADIN_SPACE for e in evil.values()):
         assert pal.holder is not None, "a player is at or above the paladin space but he is in his tent"
     if pal.holder is not None:

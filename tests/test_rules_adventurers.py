@@ -117,7 +117,7 @@ def test_a_new_warrior_never_passes_the_paladin():
     )
     red = t.player("red")
     assert red.party == ["warrior_y1_d", "thief_y1_b"]
-    assert t.state.paladin.holder == "red" and "paladin_y1" not in red.party
+    assert t.state.paladins[0].holder == "red" and "paladin_y1" not in red.party
 
 
 def test_two_players_nonplayer_counter_moves_up_and_is_nicer_on_ties():
@@ -220,17 +220,17 @@ def test_paladin_arrives_at_once_and_never_returns_to_his_tent():
     t = start(make_scenario(4, starting="blue", hands=hands, players={"red": {"evil": 9}}))
     orders_round(t, hands)
     drive_to_action(t, "get_food", "II")
-    assert t.state.paladin.holder is None
+    assert t.state.paladins[0].holder is None
     events = t.do(TakeAction(player="red"))
     assert t.player("red").evil == 10
     arrived = [e for e in events if isinstance(e, ev.PaladinArrived)]
     assert [(e.color, e.paladin) for e in arrived] == [("red", "paladin_y1")]
-    assert t.state.paladin.holder == "red"
+    assert t.state.paladins[0].holder == "red"
     assert t.pending.detail == {"action": "improve_reputation", "space": "I"}
     t.do(ImproveReputation(player="red"))
-    assert t.player("red").evil == 9 and t.state.paladin.holder == "red"
+    assert t.player("red").evil == 9 and t.state.paladins[0].holder == "red"
     drive(t, lambda p: t.state.season != 0)
-    assert t.state.paladin.holder == "red"
+    assert t.state.paladins[0].holder == "red"
 
 
 def test_paladin_moves_only_to_a_strictly_more_evil_player():
@@ -250,11 +250,11 @@ def test_paladin_moves_only_to_a_strictly_more_evil_player():
     events = t.do(TakeAction(player="blue"))  # blue: 10 -> 11, level with red
     assert t.player("blue").evil == 11
     assert not [e for e in events if isinstance(e, (ev.PaladinMoved, ev.PaladinArrived))]
-    assert t.state.paladin.holder == "red"
+    assert t.state.paladins[0].holder == "red"
     events = t.do(TakeAction(player="green"))  # green: 10 -> 12
     moved = [e for e in events if isinstance(e, ev.PaladinMoved)]
     assert [(e.from_color, e.to_color) for e in moved] == [("red", "green")]
-    assert t.state.paladin.holder == "green"
+    assert t.state.paladins[0].holder == "green"
 
 
 def test_paladin_does_not_move_to_a_player_below_his_space():
@@ -271,7 +271,7 @@ def test_paladin_does_not_move_to_a_player_below_his_space():
     orders_round(t, hands)
     drive_to_action(t, "get_food", "II")
     t.do(TakeAction(player="blue"))  # blue: 8 -> 9, above red but below 10
-    assert t.player("blue").evil == 9 and t.state.paladin.holder == "red"
+    assert t.player("blue").evil == 9 and t.state.paladins[0].holder == "red"
 
 
 @pytest.mark.parametrize("starting, holder", [("red", "blue"), ("blue", "red"), ("yellow", "blue"), ("green", "blue")])
@@ -279,14 +279,14 @@ def test_paladin_tie_goes_to_the_later_player_in_play_order(starting, holder):
     # Rulebook › Paladin: "2 players have simultaneously become the most evil ... The paladin will go to
     # the one who plays later in clockwise play order."
     t = start(make_scenario(4, starting=starting, players={"red": {"evil": 11}, "blue": {"evil": 11}}))
-    assert t.state.paladin.holder == holder
+    assert t.state.paladins[0].holder == holder
     assert [(e.color) for e in t.of_type(ev.PaladinArrived)] == [holder]
 
 
 def test_paladin_goes_to_the_most_evil_when_several_cross_at_once():
     # Rulebook › Paladin (he moves on to anyone more evil than his host)
     t = start(make_scenario(4, players={"red": {"evil": 12}, "blue": {"evil": 10}, "green": {"evil": 14}}))
-    assert t.state.paladin.holder == "green"
+    assert t.state.paladins[0].holder == "green"
 
 
 # --- The Second Year -----------------------------------------------------------------------------------------------
@@ -347,7 +347,7 @@ def test_second_year_paladin_and_combat_cards():
     _, state = year_end(4, "red")
     assert state.board.combat_cards == Y2_COMBAT
     assert set(Y1_COMBAT) <= set(state.board.box["combat_cards"])
-    assert state.paladin.id == "paladin_y2" and state.paladin.holder is None
+    assert state.paladins[0].id == "paladin_y2" and state.paladins[0].holder is None
     assert state.board.discards["paladins"] == ["paladin_y1"]
 
 
@@ -362,7 +362,7 @@ def test_second_year_paladin_goes_at_once_to_an_evil_lord():
     arrived = [e for e in events if isinstance(e, ev.PaladinArrived)]
     assert [(e.color, e.paladin) for e in arrived] == [("yellow", "paladin_y2")]
     assert events.index(arrived[0]) > events.index(next(e for e in events if isinstance(e, ev.YearBegan)))
-    assert state.paladin.holder == "yellow" and state.board.discards["paladins"] == ["paladin_y1"]
+    assert state.paladins[0].holder == "yellow" and state.board.discards["paladins"] == ["paladin_y1"]
 
 
 @pytest.mark.parametrize("n, holder", [(4, "blue"), (3, "red")])
@@ -373,7 +373,7 @@ def test_second_year_paladin_tie_uses_the_new_starting_player(n, holder):
     events, state = year_end(
         n, "red", players={"red": {"evil": 11}, "blue": {"evil": 11}}, paladin={"id": "paladin_y1", "holder": "red"}
     )
-    assert state.paladin.holder == holder and state.paladin.id == "paladin_y2"
+    assert state.paladins[0].holder == holder and state.paladins[0].id == "paladin_y2"
 
 
 def test_second_year_draws_from_the_gold_backed_stacks():

@@ -794,8 +794,8 @@ def test_detect_evil_gains_two_evil_and_may_draw_the_paladin():
     assert [(e.from_color, e.to_color) for e in moved] == [("blue", "red")]
     assert index(f.log, ev.SpellCast, card="detect_evil") < index(f.log, ev.PaladinMoved)
     # He kept his 1 damage and, first in line, took red's 2 fatigue.
-    assert amounts(f.log, "paladin_y1", "fatigue") == [1, 1] and f.state.paladin.damage == 3
-    assert f.state.paladin.holder == "red" and f.p("red").evil == 10  # 9 + 2, then -1 for the conquest
+    assert amounts(f.log, "paladin_y1", "fatigue") == [1, 1] and f.state.paladins[0].damage == 3
+    assert f.state.paladins[0].holder == "red" and f.p("red").evil == 10  # 9 + 2, then -1 for the conquest
     assert not any(e.target == "paladin_y1" for e in of(f.log, ev.DamageDealt) if e.color == "blue")
 
 
@@ -1319,11 +1319,11 @@ def test_the_paladin_leaves_his_tent_as_soon_as_a_lord_reaches_his_space_during_
     f = Fight(
         one(["warrior_y1_d", "wizard_y1_a"], evil=8, cards=["detect_evil", "graffiti", "fireball", "detect_treasure"])
     )
-    assert f.state.paladin.holder is None
+    assert f.state.paladins[0].holder is None
     events = f.plan()
     assert [e.color for e in of(events, ev.PaladinArrived)] == ["red"]
     assert index(events, ev.SpellCast) < index(events, ev.PaladinArrived) < index(events, ev.TileConquered)
-    assert amounts(events, "paladin_y1", "fatigue") == [1, 1] and f.state.paladin.damage == 2
+    assert amounts(events, "paladin_y1", "fatigue") == [1, 1] and f.state.paladins[0].damage == 2
 
 
 def test_the_paladin_moves_mid_combat_keeps_his_damage_and_fights_again_the_same_round():
@@ -1341,12 +1341,12 @@ def test_the_paladin_moves_mid_combat_keeps_his_damage_and_fights_again_the_same
     moved = of(f.log, ev.PaladinMoved)
     assert [(e.from_color, e.to_color) for e in moved] == [("red", "blue")]
     assert index(f.log, ev.TileConquered, color="red") < index(f.log, ev.PaladinMoved)
-    assert f.state.paladin.damage == 3 and f.state.paladin.holder == "blue"
+    assert f.state.paladins[0].damage == 3 and f.state.paladins[0].holder == "blue"
     # In blue's battle he stands first: the troll's 3 finish him (3 + 3 >= 5 hit points).
     events = f.attack("troll_y1#1", color="blue")
     assert hits(events, source="monster") == [("paladin_y1", 3, 0, "")]
     assert imprisoned(events) == ["paladin_y1"] and f.p("blue").prison == ["paladin_y1"]
-    assert f.state.paladin is None
+    assert f.state.paladins == []
 
 
 def test_the_paladin_moves_only_to_a_strictly_more_evil_player():
@@ -1357,7 +1357,7 @@ def test_the_paladin_moves_only_to_a_strictly_more_evil_player():
     f.plan(color="red")
     f.plan(color="blue")
     assert conquered(f.log) == [ENTRANCE, ENTRANCE] and f.p("red").evil == 10
-    assert not of(f.log, ev.PaladinMoved) and f.state.paladin.holder == "red"
+    assert not of(f.log, ev.PaladinMoved) and f.state.paladins[0].holder == "red"
 
 
 def test_a_paladin_arriving_in_a_cleared_dungeon_restarts_its_combat_next_round():
@@ -1376,7 +1376,7 @@ def test_a_paladin_arriving_in_a_cleared_dungeon_restarts_its_combat_next_round(
     assert [e.color for e in of(f.log, ev.BattleBegan)] == ["red", "red", "blue"]
     blue = [(e.target, e.amount, e.source) for e in of(f.log, ev.DamageDealt) if e.color == "blue"]
     assert blue == [("paladin_y1", 1, "fatigue")]  # fireball: 1 fatigue, on the paladin
-    assert conquered(f.log) == [ENTRANCE, SECOND, ENTRANCE] and f.state.paladin.damage == 4
+    assert conquered(f.log) == [ENTRANCE, SECOND, ENTRANCE] and f.state.paladins[0].damage == 4
 
 
 def test_a_paladin_arriving_in_a_cleared_dungeon_in_round_4_does_not_restart_combat():
@@ -1405,7 +1405,7 @@ def test_once_imprisoned_the_paladin_moves_no_more():
     events = f.attack("goblin_y1#1", color="red")
     assert imprisoned(events)[0] == "paladin_y1" and conquered(events)[0] == ENTRANCE
     assert f.p("red").evil == 9 and not of(f.log, ev.PaladinMoved)
-    assert f.p("red").prison == ["paladin_y1"] and f.state.paladin is None
+    assert f.p("red").prison == ["paladin_y1"] and f.state.paladins == []
     assert not any(e.target == "paladin_y1" for e in of(f.log, ev.DamageDealt) if e.color == "blue")
 
 
@@ -1449,7 +1449,7 @@ def test_after_round_4_the_survivors_leave_for_the_distant_lands_and_monsters_tu
     assert of(events, ev.CombatEnded)[0].departed == {"red": ["paladin_y1", "warrior_y1_d", "priest_y1_c"]}
     assert f.p().party == [] and f.p().prison == [] and f.p().damage == {}
     assert {"warrior_y1_d", "priest_y1_c"} <= set(f.state.board.discards["adventurers"])
-    assert "paladin_y1" in f.state.board.discards["paladins"] and f.state.paladin is None
+    assert "paladin_y1" in f.state.board.discards["paladins"] and f.state.paladins == []
     assert [m.knocked_out for m in f.p().monsters] == [False, False]
     assert f.pending.kind == "game_over"
 
@@ -1461,7 +1461,7 @@ def test_after_the_first_years_combat_the_second_year_begins():
     f.plan(monsters=["troll_y1#1"])
     f.attack("troll_y1#1")
     assert of(f.log, ev.CombatEnded) and of(f.log, ev.YearBegan)
-    assert f.state.year == 2 and f.state.paladin.id == "paladin_y2"
+    assert f.state.year == 2 and f.state.paladins[0].id == "paladin_y2"
     assert not f.monster("troll_y1#1").knocked_out and "warrior_y1_d" in f.state.board.discards["adventurers"]
 
 

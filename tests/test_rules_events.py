@@ -63,7 +63,7 @@ def test_pay_day_example(choice, food, evil, paladin):
     assert (red.food - 3, red.evil - 7) == (food, evil)
     kept = sorted(type_of(m.id) for m in red.monsters)
     assert kept == sorted(k for k, v in choice.items() if v == "pay")
-    assert (t.state.paladin.holder == "red") is paladin
+    assert (t.state.paladins[0].holder == "red") is paladin
     assert any(isinstance(e, ev.PaladinArrived) and e.color == "red" for e in t.events) is paladin
     released = [k for k, v in choice.items() if v == "release"]
     assert [type_of(m) for m in t.state.board.discards["monsters"] if type_of(m) in released] == released

@@ -31,7 +31,7 @@ def test_scenario_file_loads_soundly():
     t = start(SPRING_3P)
     assert t.state.year == 2 and t.state.season == 1 and t.state.phase == "orders"
     assert problems(t.state) == []
-    assert t.state.paladin.id == "paladin_y2"
+    assert t.state.paladins[0].id == "paladin_y2"
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,7 @@ def test_second_year_building_from_a_scenario():
     loaded, state = from_scenario("domain/games/dungeon_lords/scenarios/year2-winter-4p.json")
     assert state.year == 2
     # green starts on space 10 of the Evilometer: the Second Year's paladin sets out at once
-    assert state.paladin.id == "paladin_y2" and state.paladin.holder == "green"
+    assert state.paladins[0].id == "paladin_y2" and state.paladins[0].holder == "green"
     events, state, p = drive(state, seed=5)
     assert p.kind == "plan_battle" and state.year == 2
     year2 = [e for e in loaded + events if e.type in ("MonstersRevealed", "RoomsRevealed")]

@@ -22,6 +22,7 @@ from .describe import describe_event
 from .evolve import evolve
 from .history import HISTORY
 from .rules_index import cite
+from .ruleset import catalog_overlays
 from .state import GameState
 
 # The rule behind each kind of consequence (the input's own rule covers the rest).
@@ -53,9 +54,14 @@ EVENT_RULES = {
 }
 
 
+def _overlays(first: ev.Event) -> tuple[dict[str, Any], ...]:
+    """The catalog overlays of the rules modules a game's first event records."""
+    return catalog_overlays(first.modules) if isinstance(first, ev.GameStarted) else ()
+
+
 def _under_catalog(first: ev.Event, overrides: dict[str, Any] | None) -> ev.Event:
     """The first event as if the game had begun with the shipped catalog plus ``overrides``."""
-    cat = catalog_with(overrides)
+    cat = catalog_with(overrides, _overlays(first))
     fields = {"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None}
     if isinstance(first, ev.ScenarioLoaded):
         return first.model_copy(update={"state": {**first.state, **fields}})
@@ -73,7 +79,7 @@ def _catalog_note(first: ev.Event, audited: ev.Event) -> str:
     used, used_overrides = recorded(audited)
     if audited is not first:
         return f"the game was played with catalog {played[:12]}; audited under another, {used[:12]} (--catalog)"
-    rebuilt = catalog_with(overrides).content_hash
+    rebuilt = catalog_with(overrides, _overlays(first)).content_hash
     if played and rebuilt != played:
         return (
             f"the game was played with catalog {played[:12]}; the shipped catalog has changed since, so the "
@@ -87,7 +93,7 @@ def provisional_cards(log: list[ev.Event]) -> list[str]:
     catalog the game was played with)."""
     first = log[0]
     if isinstance(first, ev.GameStarted):
-        cat = catalog_for(first.catalog_hash, first.catalog_overrides)
+        cat = catalog_for(first.catalog_hash, first.catalog_overrides, _overlays(first))
     else:
         assert isinstance(first, ev.ScenarioLoaded), "a log begins with GameStarted or ScenarioLoaded"
         cat = catalog_for(first.state.get("catalog_hash", ""), first.state.get("catalog_overrides"))

@@ -19,7 +19,7 @@ PROVENANCE = ("seed", "origin", "forked_from")  # where this copy came from, not
 # Fields added to an event after games were stored, with the default an older event reads as.
 ADDED_LATER: dict[str, dict[str, Any]] = {
     "GameStarted": {"catalog_overrides": None, "modules": []},
-    "YearBegan": {"nonplayer_evil_steps": -2},
+    "YearBegan": {"nonplayer_evil_steps": -2, "paladins": ["paladin_y2"]},
     "SpecialEventsDrawn": {"year1_second": None, "year2_second": None},
 }
 

@@ -26,7 +26,7 @@ from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from .registered import playable_catalog
 from .rules_index import INDEX
-from .ruleset import canonical, modules_problem
+from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import GameState, clone
 from .table_ruling import ruling_event
 
@@ -141,7 +141,7 @@ def new_game(
     if mode == "digital" and seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
-        cat = playable_catalog(catalog_overrides)
+        cat = playable_catalog(catalog_overrides, catalog_overlays(chosen))
     except ValueError as exc:
         raise refuse("SETUP_INVALID", str(exc), "setup.catalog") from None
     seats = [Seat(color=c, name=n, bot=bots[i] if bots else None) for i, (c, n) in enumerate(zip(COLORS, names))]

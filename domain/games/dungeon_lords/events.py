@@ -395,6 +395,8 @@ class YearBegan(Event):
     year: int
     starting_player: str
     nonplayer_evil_steps: int = -2
+    #: the Second Year's paladins, weakest first (added later: the base game's one paladin)
+    paladins: list[str] = ["paladin_y2"]
 
 
 # --- recording --------------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from . import events as ev
 from .catalog import catalog_for
 from .game_info import COLORS
 from .phases.actions import current
-from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, trolls
+from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, paladin, trolls
 from .phases.orders import SPACES
+from .ruleset import catalog_overlays
 from .state import (
     Battle,
     Board,
@@ -96,7 +97,7 @@ def _instances(type_id: str, copies: int) -> list[str]:
 
 
 def _start(e: ev.GameStarted) -> GameState:
-    cat = catalog_for(e.catalog_hash, e.catalog_overrides)
+    cat = catalog_for(e.catalog_hash, e.catalog_overrides, catalog_overlays(e.modules))
     cards = list(cat.order_cards)
     players = []
     for seat in e.players:
@@ -141,7 +142,7 @@ def _start(e: ev.GameStarted) -> GameState:
         players=players,
         nonplayers=nonplayers,
         board=board,
-        paladin=Paladin(id="paladin_y1"),
+        paladins=[Paladin(id=who) for who in plan_for(tuple(e.modules)).paladins[1]],
         starting_player=start,
         first_starting_player=start,
         catalog_hash=e.catalog_hash,
@@ -155,9 +156,10 @@ def _np(state: GameState, color: str) -> NonPlayer:
     return next(n for n in state.nonplayers if n.color == color)
 
 
-def _paladin(state: GameState) -> Paladin:
-    assert state.paladin is not None, "a paladin event with no paladin in the game"
-    return state.paladin
+def _paladin(state: GameState, who: str) -> Paladin:
+    pal = paladin(state, who)
+    assert pal is not None, f"an event moves paladin {who}, who is not free in this game"
+    return pal
 
 
 def _done(state: GameState, what: str) -> None:
@@ -611,12 +613,12 @@ def _(s: GameState, e: ev.AdventurerDiscarded) -> None:
 
 @on(ev.PaladinArrived)
 def _(s: GameState, e: ev.PaladinArrived) -> None:
-    _paladin(s).holder = e.color
+    _paladin(s, e.paladin).holder = e.color
 
 
 @on(ev.PaladinMoved)
 def _(s: GameState, e: ev.PaladinMoved) -> None:
-    _paladin(s).holder = e.to_color
+    _paladin(s, e.paladin).holder = e.to_color
 
 
 @on(ev.RoundEnded)
@@ -634,9 +636,9 @@ def _(s: GameState, e: ev.YearBegan) -> None:
     b = s.board
     b.box["combat_cards"] += [c for c in b.combat_cards if c]  # unrevealed cards stay unknown
     b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
-    if s.paladin is not None:  # in his tent, or survived the First Year's Combat: to the Distant Lands
-        b.discards["paladins"].append(s.paladin.id)
-    s.paladin = Paladin(id="paladin_y2")
+    # in the tent, or survived the First Year's Combat: to the Distant Lands; the Year's own take their place
+    b.discards["paladins"] += [pal.id for pal in s.paladins]
+    s.paladins = [Paladin(id=who) for who in e.paladins]
     for np in s.nonplayers:
         if np.evil is not None:
             np.evil = clamp_evil(np.evil + e.nonplayer_evil_steps)  # as the event says (Second Year rules)
@@ -715,8 +717,9 @@ def _(s: GameState, e: ev.TrapSprung) -> None:
 @on(ev.DamageDealt)
 def _(s: GameState, e: ev.DamageDealt) -> None:
     p = s.player(e.color)
-    if s.paladin is not None and e.target == s.paladin.id:
-        s.paladin.damage += e.amount
+    pal = paladin(s, e.target)
+    if pal is not None:
+        pal.damage += e.amount
     elif e.amount:
         p.damage[e.target] = p.damage.get(e.target, 0) + e.amount
     b = s.battle  # fatigue and traps outside a battle's steps deal damage too
@@ -729,8 +732,9 @@ def _(s: GameState, e: ev.DamageDealt) -> None:
 @on(ev.AdventurerImprisoned)
 def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
     p = s.player(e.color)
-    if s.paladin is not None and e.adventurer == s.paladin.id:
-        s.paladin = None  # in prison he moves no more
+    pal = paladin(s, e.adventurer)
+    if pal is not None:
+        s.paladins.remove(pal)  # in prison he moves no more
     else:
         p.party.remove(e.adventurer)
         p.damage.pop(e.adventurer, None)
@@ -781,8 +785,9 @@ def _(s: GameState, e: ev.SpellCast) -> None:
 
 
 def _heal(s: GameState, p: Player, who: str, n: int) -> None:
-    if s.paladin is not None and who == s.paladin.id:
-        s.paladin.damage -= n
+    pal = paladin(s, who)
+    if pal is not None:
+        pal.damage -= n
     else:
         p.damage[who] -= n
         if not p.damage[who]:
@@ -874,7 +879,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
         for who in leaving:
             if who in catalog(s).paladins:
                 s.board.discards["paladins"].append(who)
-                s.paladin = None
+                s.paladins = [pal for pal in s.paladins if pal.id != who]
             elif who in p.party:
                 p.party.remove(who)
                 s.board.discards["adventurers"].append(who)
@@ -912,8 +917,9 @@ def _(s: GameState, e: ev.TableRulingApplied) -> None:
         p.red_marks += ch.get("red_marks", 0)
         p.evil = clamp_evil(p.evil + ch.get("evil", 0))
         for who, n in ch.get("damage", {}).items():
-            if s.paladin is not None and who == s.paladin.id:
-                s.paladin.damage += n
+            pal = paladin(s, who)
+            if pal is not None:
+                pal.damage += n
             else:
                 p.damage[who] = p.damage.get(who, 0) + n
                 if not p.damage[who]:

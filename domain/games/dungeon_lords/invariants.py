@@ -133,9 +133,8 @@ def position_problems(state: GameState) -> list[str]:
                     places.setdefault(x, []).append(f"players[{k}].{field}")
     for x in state.board.discards.get("paladins", []):
         places.setdefault(x, []).append("board.discards.paladins")
-    if state.paladin is not None:
-        holder = "paladin.holder" if state.paladin.holder else "paladin (in his tent)"
-        places.setdefault(state.paladin.id, []).append(holder)
+    for k, free in enumerate(state.paladins):
+        places.setdefault(free.id, []).append(f"paladins[{k}]" + ("" if free.holder else " (in his tent)"))
     for pal, where in places.items():
         if len(where) > 1:
             out.append(f"{pal} is in {len(where)} places at once: {', '.join(where)}")

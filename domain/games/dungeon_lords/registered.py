@@ -23,15 +23,15 @@ def unregistered(cat: Catalog) -> list[str]:
     return out
 
 
-def playable_catalog(overrides: dict[str, Any] | None) -> Catalog:
-    """The catalog a new game (or scenario) plays with: the shipped one with a table's ``overrides``,
-    every location and trap effect it names registered.
+def playable_catalog(overrides: dict[str, Any] | None, overlays: tuple[dict[str, Any], ...] = ()) -> Catalog:
+    """The catalog a new game (or scenario) plays with: the shipped one with the rules modules'
+    ``overlays`` and a table's ``overrides``, every location and trap effect it names registered.
 
     Raises:
         ValueError: one line saying why (an override that does not fit, or a rule nobody registered).
     """
     try:
-        cat = catalog_with(overrides)
+        cat = catalog_with(overrides, overlays)
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
         raise ValueError(f"the catalog overrides do not fit the catalog: {override_problem(exc)}") from None
     missing = unregistered(cat)

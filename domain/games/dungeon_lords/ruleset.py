@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .year import YearPlan
@@ -30,6 +30,8 @@ class Module:
         requires: modules it cannot be played without (Rulebook: "Without opportunities there is no
             Festival").
         year: how it edits the Year plan (None: it does not).
+        catalog: its components, an overlay in the catalog's override format (applied before a table's
+            own overrides, which can replace any of them); every unknown value marked provisional.
         playable: False while the module is registered but its rules are not all built: set-up refuses it.
     """
 
@@ -38,6 +40,7 @@ class Module:
     source: str
     requires: tuple[str, ...] = ()
     year: Callable[[YearPlan], YearPlan] | None = None
+    catalog: dict[str, Any] | None = None
     playable: bool = True
 
 
@@ -67,6 +70,11 @@ def canonical(modules: list[str] | tuple[str, ...]) -> list[str]:
     chosen = set(modules)
     known = [m for m in MODULES if m in chosen]
     return known + [m for m in dict.fromkeys(modules) if m not in MODULES]
+
+
+def catalog_overlays(modules: list[str] | tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """The catalog overlays of ``modules`` (registered ones that have any), in registration order."""
+    return tuple(m.catalog for name, m in MODULES.items() if name in modules and m.catalog)
 
 
 def modules_problem(modules: list[str]) -> str | None:

@@ -289,9 +289,9 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
     if sc.paladin is not None:
         if sc.paladin.holder is not None and sc.paladin.holder not in colors:
             raise _bad(f"the paladin's holder {sc.paladin.holder!r} is not a player")
-        s.paladin = Paladin(**sc.paladin.model_dump())
+        s.paladins = [Paladin(**sc.paladin.model_dump())]
     else:
-        s.paladin = Paladin(id=f"paladin_y{sc.year}")
+        s.paladins = [Paladin(id=f"paladin_y{sc.year}")]
     s.awaiting = NewRound() if sc.phase == "new_round" else None
     s.training = sc.training
     if sc.phase == "combat":

@@ -35,8 +35,9 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .catalog import Catalog, catalog_for
+from .catalog import Catalog
 from .dungeon import tiles
+from .phases.common import catalog
 from .state import GameState, Player
 
 # Rulebook › Scoring
@@ -307,7 +308,7 @@ def score(
     """Score every player (seat order): one ``PlayerScore`` each, its ``lines`` those of ``score_lines``
     (default: :data:`SCORE_LINES`). ``cat`` defaults to the game's own catalog."""
     score_lines = SCORE_LINES if score_lines is None else score_lines
-    cat = catalog_for(state.catalog_hash, state.catalog_overrides) if cat is None else cat
+    cat = catalog(state) if cat is None else cat
     players = list(state.players)
     n = len(players)
     tpoints = title_points(n)

@@ -230,7 +230,9 @@ class GameState:
     players: list[Player]
     nonplayers: list[NonPlayer]
     board: Board
-    paladin: Paladin | None = None
+    # the Year's paladins still free, weakest first: in the tent (no holder) or in a dungeon (base: one;
+    # Festival Season: the elf and the dwarf); a captured or departed paladin leaves the list
+    paladins: list[Paladin] = field(default_factory=list)
     year: int = 1
     season: int = 0  # index into SEASONS
     phase: str = "setup"
@@ -325,5 +327,8 @@ def from_dict(d: dict[str, Any]) -> GameState:
     b["special_events"] = {y: [c] if isinstance(c, str) else list(c) for y, c in b.get("special_events", {}).items()}
     b["special_revealed"] = {y: int(n) for y, n in b.get("special_revealed", {}).items()}
     d["board"] = Board(**b)
-    d["paladin"] = None if d["paladin"] is None else Paladin(**d["paladin"])
+    if "paladin" in d:  # states stored when a Year had one paladin
+        one = d.pop("paladin")
+        d["paladins"] = [] if one is None else [one]
+    d["paladins"] = [Paladin(**x) for x in d["paladins"]]
     return GameState(**d)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .commands import TableRuling
 from .errors import RuleViolation, refuse
 from .events import TableRulingApplied
-from .phases.common import EVIL_BOTTOM, EVIL_TOP
+from .phases.common import EVIL_BOTTOM, EVIL_TOP, paladin_with
 from .state import GameState
 
 
@@ -50,10 +50,11 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
                 f"({EVIL_BOTTOM}..{EVIL_TOP})",
             )
         for who, n in ch.damage.items():
-            on_paladin = state.paladin is not None and who == state.paladin.id and state.paladin.holder == color
+            pal = paladin_with(state, color)
+            on_paladin = pal is not None and pal.id == who
             if who not in p.party and not on_paladin:
                 raise bad(color, f"damage.{who}", f"{who} is not in {color}'s party")
-            had = state.paladin.damage if on_paladin and state.paladin is not None else p.damage.get(who, 0)
+            had = pal.damage if pal is not None and on_paladin else p.damage.get(who, 0)
             if had + n < 0:
                 raise bad(color, f"damage.{who}", f"{who} has {had} damage; {n} would leave less than none")
         for field, squares in (("conquered", ch.conquered), ("restored", ch.restored)):

@@ -56,6 +56,8 @@ class YearPlan:
             each ``special_event`` tile.
         second_year_starter: player count -> seats from the First Year's first starting player to the
             Second Year's (Rulebook › Second Year: opposite with 4, the next with 3, the other with 2).
+        paladins: Year -> its paladins, weakest first: the first to leave the tent first (Rulebook ›
+            Paladin: one a Year; Festival Season › New Paladins: the elf, then the dwarf).
     """
 
     seasons: tuple[str, ...]
@@ -68,6 +70,7 @@ class YearPlan:
     combat_cards: int = COMBAT_CARDS_PER_YEAR
     special_events: int = 1
     second_year_starter: Mapping[int, int] = field(default_factory=lambda: {2: 1, 3: 1, 4: 2})
+    paladins: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: {1: ("paladin_y1",), 2: ("paladin_y2",)})
 
     def next_phase(self, state: GameState, after: str) -> str | None:
         """The phase that follows ``after`` in this round, or None when the round is over."""

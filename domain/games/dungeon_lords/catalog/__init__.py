@@ -176,28 +176,34 @@ _BY_HASH: dict[str, Catalog] = {}
 KNOWN_CATALOGS = _BY_HASH  # read-only for the rules' hot path; filled by catalog_with / catalog_for
 
 
-def catalog_with(overrides: dict[str, Any] | None) -> Catalog:
-    """The base catalog with a table's ``overrides`` applied (None: the base catalog), validated.
+def catalog_with(overrides: dict[str, Any] | None, overlays: tuple[dict[str, Any], ...] = ()) -> Catalog:
+    """The base catalog with the rules modules' ``overlays`` (an expansion's components, in the override
+    format, in order) and then a table's ``overrides`` applied (None: the base catalog), validated.
 
     Raises:
         ValueError: an override that does not fit the schema (pydantic's ValidationError is one).
     """
-    if not overrides:
+    if not overrides and not overlays:
         cat = base_catalog()
     else:
-        cat = _build(merge_override(_read_json(BASE_CATALOG_PATH), overrides))
+        raw = _read_json(BASE_CATALOG_PATH)
+        for overlay in (*overlays, *([overrides] if overrides else [])):
+            raw = merge_override(raw, overlay)
+        cat = _build(raw)
     _BY_HASH.setdefault(cat.content_hash, cat)
     return cat
 
 
-def catalog_for(catalog_hash: str, overrides: dict[str, Any] | None) -> Catalog:
+def catalog_for(
+    catalog_hash: str, overrides: dict[str, Any] | None, overlays: tuple[dict[str, Any], ...] = ()
+) -> Catalog:
     """The catalog a game plays with: the one its first event names by ``catalog_hash``, rebuilt from
-    the base and the recorded ``overrides`` when not yet known in this process. If the shipped base has
-    changed since the game began, the rebuilt catalog has another hash; it is used all the same, and
-    ``audit`` reports the difference."""
+    the base, the modules' ``overlays`` and the recorded ``overrides`` when not yet known in this process.
+    If the shipped base has changed since the game began, the rebuilt catalog has another hash; it is used
+    all the same, and ``audit`` reports the difference."""
     cat = _BY_HASH.get(catalog_hash)
     if cat is None:
-        cat = catalog_with(overrides)
+        cat = catalog_with(overrides, overlays)
         _BY_HASH.setdefault(catalog_hash, cat)
     return cat
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..state import GameState
+from ..year import year_plan
 from .common import PALADIN_SPACE, catalog, play_index, season_name
 from .rounds import after_phase
 
@@ -42,18 +43,49 @@ def step(state: GameState) -> list[ev.Event]:
 
 
 def paladin_step(state: GameState) -> list[ev.Event] | None:
-    """The paladin leaves his tent for the first player on or above his space, and moves only to a
-    player strictly more evil than his current host (ties: the later in play order is more evil)."""
-    pal = state.paladin
-    if pal is None or state.phase in ("setup", "year_end"):
+    """Where the Year's paladins go, worked out again after every event (they move "immediately").
+
+    One rule for the base game's paladin and Festival Season's pair (``state.paladins``, weakest first):
+    the eligible players are those on or above the paladin space and those holding one of the paladins;
+    the paladins already out stay out, and one more leaves the tent for each further player on or above
+    the space at the same time (the k-th when k players are there); the strongest paladin out goes to the
+    most evil eligible player, the next to the second, and so on. Ties: the holder of the stronger
+    paladin, then of a weaker one, then the later in play order (the starting player is the nicest).
+
+    With one paladin this is the base rule: he leaves his tent for the first player on or above his
+    space and moves only to a player strictly more evil than his host (Rulebook › Paladin). With the
+    pair it gives Festival Season › Paladins and the Evilometer and the Expansion Rules Summary's cases
+    (PA-02..PA-08). In Combat, a player who captured one of the Year's paladins is ignored by the others,
+    "as though not on the Evilometer" (Festival Season › Paladins in Combat, PA-09).
+    """
+    pals = state.paladins
+    if not pals or state.phase in ("setup", "year_end"):
         return None
-    evil_enough = [p for p in state.players if p.evil >= PALADIN_SPACE]
-    if pal.holder is not None:
-        host = state.player(pal.holder)
-        evil_enough = [p for p in evil_enough if p.evil > host.evil]
-    if not evil_enough:
+    ignored = _captors(state) if state.phase == "combat" else set()
+    on_space = [p.color for p in state.players if p.evil >= PALADIN_SPACE and p.color not in ignored]
+    out = [pal for pal in pals if pal.holder is not None and pal.holder not in ignored]
+    tent = [pal for pal in pals if pal.holder is None]
+    active = out + tent[: max(0, min(len(on_space), len(pals)) - len(out))]
+    if not active:
         return None
-    target = max(evil_enough, key=lambda p: (p.evil, play_index(state, p.color)))
-    if pal.holder is None:
-        return [ev.PaladinArrived(color=target.color, paladin=pal.id)]
-    return [ev.PaladinMoved(from_color=pal.holder, to_color=target.color, paladin=pal.id)]
+    strength = {pal.holder: k + 1 for k, pal in enumerate(pals) if pal.holder is not None}
+    eligible = set(on_space) | {pal.holder for pal in out if pal.holder is not None}
+    ranked = sorted(
+        eligible,
+        key=lambda c: (state.player(c).evil, strength.get(c, 0), play_index(state, c)),
+        reverse=True,
+    )
+    strongest_first = sorted(active, key=pals.index, reverse=True)
+    moves: list[ev.Event] = []
+    for pal, color in zip(strongest_first, ranked):
+        if pal.holder is None:
+            moves.append(ev.PaladinArrived(color=color, paladin=pal.id))
+        elif pal.holder != color:
+            moves.append(ev.PaladinMoved(from_color=pal.holder, to_color=color, paladin=pal.id))
+    return moves or None
+
+
+def _captors(state: GameState) -> set[str]:
+    """Players holding one of this Year's paladins in prison (captured in this Year's Combat)."""
+    year = set(year_plan(state).paladins.get(state.year, ()))
+    return {p.color for p in state.players if year & set(p.prison)}

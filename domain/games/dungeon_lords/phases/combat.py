@@ -33,6 +33,8 @@ from .common import (
     is_unseen,
     monster_type,
     name_of,
+    paladin,
+    paladin_with,
     payment_problem,
     season_name,
     type_of,
@@ -47,8 +49,9 @@ def line(state: GameState, p: Player) -> list[str]:
     """The party front first: an Illusion, the paladin, then the adventurers. Under Invisibility the
     wizards stand at the back."""
     out = [ILLUSION] if p.illusion else []
-    if state.paladin is not None and state.paladin.holder == p.color:
-        out.append(state.paladin.id)
+    pal = paladin_with(state, p.color)
+    if pal is not None:
+        out.append(pal.id)
     out += p.party
     b = state.battle
     if b and b.color == p.color and b.invisible:
@@ -93,9 +96,8 @@ def stats(state: GameState, p: Player, who: str) -> tuple[int, int, int, int]:
 
 
 def damage_on(state: GameState, p: Player, who: str) -> int:
-    if state.paladin is not None and who == state.paladin.id:
-        return state.paladin.damage
-    return p.damage.get(who, 0)
+    pal = paladin(state, who)
+    return pal.damage if pal is not None else p.damage.get(who, 0)
 
 
 def nearest_tiles(grid) -> list[tuple[int, int]]:
@@ -740,8 +742,9 @@ def _poison(state: GameState, p: Player) -> list[ev.Event]:
     out: list[ev.Event] = []
     for who in in_battle(state).poison:
         host = p
-        if state.paladin is not None and who == state.paladin.id and state.paladin.holder not in (None, p.color):
-            host = state.player(state.paladin.holder)
+        pal = paladin(state, who)
+        if pal is not None and pal.holder not in (None, p.color):
+            host = state.player(pal.holder)
         hits = Hits(state, host)
         if who in hits.alive():
             hits.hit(who, 2, "poison", unpreventable=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..errors import refuse
-from ..state import GameState, Player
+from ..ruleset import catalog_overlays
+from ..state import GameState, Paladin, Player
 from ..year import year_plan
 
 EVIL_TOP = 15
@@ -15,7 +16,9 @@ PALADIN_SPACE = 10
 def catalog(state: GameState) -> Catalog:
     """The catalog this game plays with: the one its first event recorded (hash and overrides)."""
     cat = KNOWN_CATALOGS.get(state.catalog_hash)  # the hot path: one dict lookup (rules ask often)
-    return cat if cat is not None else catalog_for(state.catalog_hash, state.catalog_overrides)
+    if cat is None:
+        cat = catalog_for(state.catalog_hash, state.catalog_overrides, catalog_overlays(state.modules))
+    return cat
 
 
 UNSEEN_TRAP = "unseen_trap"  # tabletop: a Trap Card drawn face down, identified when sprung
@@ -57,6 +60,17 @@ def name_in(cat: Catalog, instance_id: str) -> str:
     if t in cat.paladins:
         return f"paladin (year {cat.paladins[t].year})"
     return t
+
+
+def paladin(state: GameState, who: str) -> Paladin | None:
+    """The free paladin ``who`` (in his tent or in a dungeon), or None (not a paladin, or not free)."""
+    return next((pal for pal in state.paladins if pal.id == who), None)
+
+
+def paladin_with(state: GameState, color: str) -> Paladin | None:
+    """The paladin in ``color``'s dungeon, if any (one at most: Rulebook › Paladin; Festival Season ›
+    New Paladins deals the pair to two players)."""
+    return next((pal for pal in state.paladins if pal.holder == color), None)
 
 
 def season_name(state: GameState) -> str:

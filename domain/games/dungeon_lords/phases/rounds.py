@@ -262,5 +262,6 @@ def year_end_step(state: GameState) -> list[ev.Event]:
         year=2,
         starting_player=state.players[nxt].color,
         nonplayer_evil_steps=year_plan(state).nonplayer_evil_at_new_year,
+        paladins=list(year_plan(state).paladins[2]),
     )
     return [began, *begin_new_round(state, 0, year=2)]
