@@ -25,17 +25,18 @@ from domain.games import get as get_game
 from domain.kernel import batch_gc, play_until_blocked
 
 
-def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str = "dungeon_lords"):
-    """Yield (events, final state) for ``games`` complete games of ``game``, bots by name, seat by seat."""
+def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str = "dungeon_lords", **options: Any):
+    """Yield (events, final state) for ``games`` complete games of ``game``, bots by name, seat by seat;
+    ``options`` go to the game's ``new_game`` (e.g. ``modules`` for Festival Season)."""
     package = get_game(game)
     with batch_gc():  # as `simulate` plays them
-        yield from _play(package, games, players, bot_names, seed)
+        yield from _play(package, games, players, bot_names, seed, options)
 
 
-def _play(package: Any, games: int, players: int, bot_names: list[str], seed: int):
+def _play(package: Any, games: int, players: int, bot_names: list[str], seed: int, options: dict[str, Any]):
     for i in range(games):
         names = [f"{b} {k}" for k, b in enumerate(bot_names)]
-        events, state = package.new_game(names, seed=seed + i, starting_player=i % players)
+        events, state = package.new_game(names, seed=seed + i, starting_player=i % players, **options)
         bots = {seat: package.bots[b] for seat, b in zip(package.seats(state), bot_names, strict=True)}
         more, state, _ = play_until_blocked(package.engine, state, bots, seed=seed + i, max_commands=50_000)
         yield events + more, state
@@ -52,8 +53,11 @@ def _row(mode: str, games: int, events: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def run(games: int, players: int, bot_names: list[str], seed: int = 0, game: str = "dungeon_lords") -> list[dict]:
-    """The bench's rows: engine only, with each store, replay, and the JSON-decode ceiling."""
+def run(
+    games: int, players: int, bot_names: list[str], seed: int = 0, game: str = "dungeon_lords", **options: Any
+) -> list[dict]:
+    """The bench's rows: engine only, with each store, replay, and the JSON-decode ceiling (``options``
+    as for ``play_games``)."""
     from domain.service.application import DungeonLords
     from domain.service.storage import store_env
 
@@ -68,13 +72,14 @@ def run(games: int, players: int, bot_names: list[str], seed: int = 0, game: str
             app = DungeonLords(env=store_env(store)) if store else None
             events_total = 0
             start = time.perf_counter()
-            for log, final in play_games(games, players, bot_names, seed, game):
+            for log, final in play_games(games, players, bot_names, seed, game, **options):
                 events_total += len(log)
                 if app is not None:
                     app.create_from_events(log, final_state=final, game=game)
             rows.append(_row(label, games, events_total, time.perf_counter() - start))
     package = get_game(game)
-    stored = [[json.dumps(e.to_json()) for e in log] for log, _ in play_games(games, players, bot_names, seed, game)]
+    played = play_games(games, players, bot_names, seed, game, **options)
+    stored = [[json.dumps(e.to_json()) for e in log] for log, _ in played]
     events_total = sum(len(log) for log in stored)
     start = time.perf_counter()
     for log_json in stored:
@@ -128,6 +133,7 @@ def suite(games: int = 40) -> dict[str, Any]:
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "dungeon_lords_random_4p": run(games, 4, ["random"] * 4),
         "dungeon_lords_strategies_4p": run(max(10, games // 2), 4, strategies)[:1],
+        "dungeon_lords_five_seasons_random_4p": run(games, 4, ["random"] * 4, modules=["five_seasons"])[:1],
         "monster_inn_random_4p": run(games * 4, 4, ["random"] * 4, game="monster_inn"),
         "monster_inn_budgeted_4p": run(games * 2, 4, ["budgeted"] * 4, game="monster_inn")[:1],
         "simulate_dungeon_lords": simulate_scaling(games),

@@ -61,9 +61,14 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     pals = state.paladins
     if not pals or state.phase in ("setup", "year_end"):
         return None
+    on_space = [p.color for p in state.players if p.evil >= PALADIN_SPACE]
+    out = [pal for pal in pals if pal.holder is not None]
+    if len(out) <= 1 and {pal.holder for pal in out}.issuperset(on_space):
+        return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
     ignored = _captors(state) if state.phase == "combat" else set()
-    on_space = [p.color for p in state.players if p.evil >= PALADIN_SPACE and p.color not in ignored]
-    out = [pal for pal in pals if pal.holder is not None and pal.holder not in ignored]
+    if ignored:
+        on_space = [c for c in on_space if c not in ignored]
+        out = [pal for pal in out if pal.holder not in ignored]
     tent = [pal for pal in pals if pal.holder is None]
     active = out + tent[: max(0, min(len(on_space), len(pals)) - len(out))]
     if not active:
@@ -87,5 +92,6 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
 
 def _captors(state: GameState) -> set[str]:
     """Players holding one of this Year's paladins in prison (captured in this Year's Combat)."""
-    year = set(year_plan(state).paladins.get(state.year, ()))
-    return {p.color for p in state.players if year & set(p.prison)}
+    free = {pal.id for pal in state.paladins}
+    captured = {pid for pid in year_plan(state).paladins.get(state.year, ()) if pid not in free}
+    return {p.color for p in state.players if captured.intersection(p.prison)}
