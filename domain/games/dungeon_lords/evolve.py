@@ -735,6 +735,7 @@ def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
     pal = paladin(s, e.adventurer)
     if pal is not None:
         s.paladins.remove(pal)  # in prison he moves no more
+        s.paladin_captors.append(e.color)
     else:
         p.party.remove(e.adventurer)
         p.damage.pop(e.adventurer, None)
@@ -883,6 +884,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
             elif who in p.party:
                 p.party.remove(who)
                 s.board.discards["adventurers"].append(who)
+    s.paladin_captors = []  # ignored "for the rest of that Combat" only
     for p in s.players:
         p.damage, p.fed, p.illusion, p.plan = {}, [], 0, None
         for m in p.monsters:

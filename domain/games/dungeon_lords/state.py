@@ -233,6 +233,9 @@ class GameState:
     # the Year's paladins still free, weakest first: in the tent (no holder) or in a dungeon (base: one;
     # Festival Season: the elf and the dwarf); a captured or departed paladin leaves the list
     paladins: list[Paladin] = field(default_factory=list)
+    # who imprisoned one of the Year's paladins in this Combat (the others ignore them for the rest of it:
+    # Festival Season › Paladins in Combat), even if he has left the prison since
+    paladin_captors: list[str] = field(default_factory=list)
     year: int = 1
     season: int = 0  # index into SEASONS
     phase: str = "setup"

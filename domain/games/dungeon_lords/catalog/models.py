@@ -218,7 +218,9 @@ class PaladinType(Entry):
 
     @property
     def name(self) -> str:
-        return f"Paladin (year {self.year})"
+        # Festival Season's pair are "elf_y1", "dwarf_y2", ... (no new field: the base catalog's hash stays)
+        kind = {"elf": "Elven paladin", "dwarf": "Dwarven paladin"}.get(self.id.split("_")[0], "Paladin")
+        return f"{kind} (year {self.year})"
 
 
 # --------------------------------------------------------------------------- traps

@@ -3,14 +3,16 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-``five_seasons`` is playable; the others are registered so that set-up names them and refuses them
-plainly until their rules are built (issues "Festival Season, part 1 / part 2").
+``five_seasons``, ``paladin_pair`` and ``three_paladins`` are playable; the others are registered so that
+set-up names them and refuses them plainly until their rules are built (issues "Festival Season, part 1 / part 2").
 """
 
 from __future__ import annotations
 
 from ..ruleset import Module, register_module, register_ruleset
 from .five_seasons import five_seasons
+from .paladins import CATALOG as PALADIN_TILES
+from .paladins import paladin_pair, three_paladins
 
 MODULES = (
     Module(
@@ -35,10 +37,23 @@ MODULES = (
     ),
     Module("pets", "the Pet Phase, the pet draft and pets' effects", "Festival Season › Pets", playable=False),
     Module("bards", "bards, the Bard Step and Courage tokens", "Festival Season › New Adventurers", playable=False),
-    Module("paladin_pair", "two paladins a Year (elf and dwarf)", "Festival Season › New Paladins", playable=False),
+    Module(
+        "paladin_pair",
+        "two paladins a Year, the elf and the dwarf (leave it out for the base game's single paladin)",
+        "Festival Season › New Paladins",
+        year=paladin_pair,
+        catalog=PALADIN_TILES,
+    ),
+    Module(
+        "three_paladins",
+        "the variant: the base game's paladin joins the pair each Year",
+        "Festival Season › Three Paladins Variant",
+        requires=("paladin_pair",),
+        year=three_paladins,
+    ),
 )
 for _module in MODULES:
     register_module(_module)
 
 #: ``--ruleset festival``: the whole expansion as the rulebook plays it
-register_ruleset("festival", tuple(m.name for m in MODULES))
+register_ruleset("festival", tuple(m.name for m in MODULES if m.name != "three_paladins"))

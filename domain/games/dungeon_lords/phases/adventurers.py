@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..state import GameState
-from ..year import year_plan
 from .common import PALADIN_SPACE, catalog, play_index, season_name
 from .rounds import after_phase
 
@@ -42,6 +41,11 @@ def step(state: GameState) -> list[ev.Event]:
     return out + after_phase(state, "adventurers")
 
 
+#: no paladin leaves his tent or moves once the Year's Combat is over (Rulebook › End of Combat: the
+#: survivors go home); before the first Year, nobody is on the Evilometer's paladin space
+AFTER_COMBAT = frozenset({"setup", "year_end", "scoring", "over"})
+
+
 def paladin_step(state: GameState) -> list[ev.Event] | None:
     """Where the Year's paladins go, worked out again after every event (they move "immediately").
 
@@ -59,7 +63,7 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     "as though not on the Evilometer" (Festival Season › Paladins in Combat, PA-09).
     """
     pals = state.paladins
-    if not pals or state.phase in ("setup", "year_end"):
+    if not pals or state.phase in AFTER_COMBAT:
         return None
     on_space = [p.color for p in state.players if p.evil >= PALADIN_SPACE]
     out = [pal for pal in pals if pal.holder is not None]
@@ -91,7 +95,7 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
 
 
 def _captors(state: GameState) -> set[str]:
-    """Players holding one of this Year's paladins in prison (captured in this Year's Combat)."""
-    free = {pal.id for pal in state.paladins}
-    captured = {pid for pid in year_plan(state).paladins.get(state.year, ()) if pid not in free}
-    return {p.color for p in state.players if captured.intersection(p.prison)}
+    """Players who imprisoned one of the Year's paladins in this Combat (the list is emptied when Combat
+    ends, so a Year-1 capture does not protect from the Year-2 paladins: Festival Season › Paladins in
+    Combat)."""
+    return set(state.paladin_captors)
