@@ -105,6 +105,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     payload.get("color"),
                     payload,
                     False,
+                    None,  # recorded_at: the loader stores no time
                 )
             )
             for p in state.players:
@@ -205,6 +206,9 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                 state.combat_round,
                 state.phase,
                 "dungeon_lords",
+                "+".join(start.modules) or "base",
+                None,  # started_at
+                start.catalog_hash,
             )
         )
         first = seats.index(start.starting_player)
@@ -248,6 +252,8 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     counts[("RoomBuilt", seat.color)],
                     counts[("MonsterHired", seat.color)],
                     "dungeon_lords",
+                    "+".join(start.modules) or "base",
+                    None,  # derived_strategy (no question reads it unless asked to)
                 )
             )
         for table, table_rows in rows.items():
