@@ -37,7 +37,11 @@ __all__ = [
     "load_questions",
     "parse_question",
     "SCOPE",
+    "EXPORT_FORMATS",
     "expand",
+    "export_question",
+    "export_tables",
+    "prepare",
     "run_question",
     "run_sql",
     "scope_predicate",
@@ -330,6 +334,13 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
         KeyError: no question has that name.
         TypeError: a parameter the question does not declare.
     """
+    sql, values = prepare(name, players, **params)
+    return _result(con.execute(sql, values) if values else con.execute(sql))
+
+
+def prepare(name: str, players: int | None = None, **params: Any) -> tuple[str, dict[str, Any]]:
+    """The SQL of question ``name`` as it runs (:func:`expand`) and the values of its parameters (see
+    :func:`run_question`, which raises the same errors)."""
     try:
         q = QUESTIONS[name]
     except KeyError:
@@ -346,8 +357,35 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
         given["game"] = q.game
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
-    sql = expand(q.sql)
-    return _result(con.execute(sql, values) if values else con.execute(sql))
+    return expand(q.sql), values
+
+
+#: ``--format`` -> DuckDB's COPY options
+EXPORT_FORMATS = {"csv": "FORMAT csv, HEADER true", "json": "FORMAT json, ARRAY true", "parquet": "FORMAT parquet"}
+
+
+def _copy(con, query: str, path: str, fmt: str, values: dict[str, Any] | None = None) -> int:
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"the formats are {', '.join(EXPORT_FORMATS)}, not {fmt!r}")
+    target = "'" + str(path).replace("'", "''") + "'"
+    cur = con.execute(f"COPY ({query}) TO {target} ({EXPORT_FORMATS[fmt]})", values or None)
+    return int(cur.fetchall()[0][0])
+
+
+def export_question(con, name: str, path: str, fmt: str, **params: Any) -> int:
+    """Write the answer of ``name`` (with ``params``, as :func:`run_question`) to ``path`` as CSV (with a
+    header), JSON (an array of row objects) or Parquet, by DuckDB's own ``COPY``; returns the rows written.
+    The query is the question's, read-only; only the command writes the file."""
+    sql, values = prepare(name, **params)
+    return _copy(con, sql, path, fmt, values)
+
+
+def export_tables(con, directory: str, fmt: str, tables: list[str]) -> dict[str, int]:
+    """Write each read model of ``tables`` whole to ``directory/<table>.<fmt>`` (DuckDB's ``COPY``); returns
+    the rows written per table."""
+    from pathlib import Path
+
+    return {t: _copy(con, f"SELECT * FROM {t}", str(Path(directory) / f"{t}.{fmt}"), fmt) for t in tables}
 
 
 def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:

@@ -90,26 +90,35 @@ def catch_up(application, con, quiet: bool = False) -> dict:
     return {"events": result.events, "seconds": result.seconds, "position": result.position}
 
 
-def print_question(
-    con, name: str, players: int | None, as_json: bool, origins: list[str] | None = None, game: str | None = None
-) -> None:
+def say_warnings(con, name: str, columns: list[str], rows: list[tuple], params: dict) -> None:
+    """The answer's warnings (analytics.warnings_for), one line each on standard error."""
+    from analytics import warnings_for
+
+    from .render import err_console
+
+    for text in warnings_for(con, name, columns, rows, **params):
+        err_console.print(f"warning: {text}", markup=False, highlight=False)
+
+
+def print_question(con, name: str, params: dict, as_json: bool) -> None:
+    """The answer of ``name`` with ``params`` (analytics.SCOPE and ``pooled``): a table, or rows as JSON on
+    standard output; its warnings on standard error."""
     from analytics import QUESTIONS, run_question
 
     q = QUESTIONS[name]
-    scoped = {"game": game} if any(p.name == "game" for p in q.parameters) else {}
-    columns, rows = run_question(con, name, players=players, origins=origins, **scoped)
+    columns, rows = run_question(con, name, **params)
+    say_warnings(con, name, columns, rows, params)
     if as_json:
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
+    shown = {k: v for k, v in params.items() if v is not None and not (k == "game" and q.game != "common")}
+    scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
-        title=f"{name}"
-        + (f" ({players} players)" if players else "")
-        + (f" ({', '.join(origins)})" if origins else "")
-        + (f" ({game.replace('_', ' ')})" if scoped and game else ""),
+        title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
         caption=q.description + " Finished games that are not archived.",
     )
     for c in columns:
         t.add_column(c, justify="right")
     for r in rows:
-        t.add_row(*[f"{v:.3f}" if isinstance(v, float) else str(v) for v in r])
+        t.add_row(*[f"{v:.3f}" if isinstance(v, float) else "" if v is None else str(v) for v in r])
     console.print(t)

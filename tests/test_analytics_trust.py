@@ -81,3 +81,13 @@ def test_every_table_and_column_is_documented_in_the_database():
         assert comment.strip(), f"{table}.{column or '(table)'} has no comment"
     documented = {(t.name, c) for t in SPECS for c, _, _ in t.columns}
     assert {(t, c) for t, c, _, _ in rows if c} == documented
+
+
+def test_the_cli_knows_the_origins_and_games_the_engine_knows():
+    """cli.filters keeps its own lists (stats starts without importing the engine): they must agree."""
+    from cli.filters import GAMES, ORIGINS
+    from domain.games import GAMES as REGISTERED
+    from domain.games.dungeon_lords.events import ORIGINS as ENGINE_ORIGINS
+
+    assert tuple(ORIGINS) == tuple(ENGINE_ORIGINS)
+    assert set(GAMES) == set(REGISTERED)
