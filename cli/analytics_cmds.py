@@ -71,12 +71,34 @@ def simulate_into(
     }
 
 
-def catch_up(application, con, quiet: bool = False) -> dict:
-    """Bring the DuckDB read models up to the end of the event store's notification log."""
+PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, when a bar is worth showing
+
+
+def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRESS_FROM, bar_console=None) -> dict:
+    """Bring the DuckDB read models up to the end of the event store's notification log; a progress bar
+    (on standard error, gone when done) when at least ``progress_from`` notifications are to be read."""
     from projections import Projector
+    from projections.runner import DEFAULT_BATCH, stored_position
+
+    from .render import err_console
 
     projector = Projector(application, con)
-    result = projector.run()
+    backlog = (application.recorder.max_notification_id() or 0) - stored_position(con)
+    if backlog < max(progress_from, 1):
+        result = projector.run()
+    else:
+        with Progress(
+            TextColumn("projecting"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("events"),
+            TimeElapsedColumn(),
+            console=bar_console or err_console,
+            transient=bar_console is None,
+        ) as bar:
+            task = bar.add_task("events", total=backlog)
+            size = min(DEFAULT_BATCH, max(5_000, backlog // 10))  # ten steps or more
+            result = projector.run(size, progress=lambda r: bar.update(task, completed=r.events))
     for gid, reason in projector.newly_quarantined:
         from .render import err_console
 

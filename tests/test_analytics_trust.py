@@ -91,3 +91,25 @@ def test_the_cli_knows_the_origins_and_games_the_engine_knows():
 
     assert tuple(ORIGINS) == tuple(ENGINE_ORIGINS)
     assert set(GAMES) == set(REGISTERED)
+
+
+def test_a_long_projection_shows_a_progress_bar():
+    """Behind by at least ``progress_from`` notifications, catching up draws a bar that reaches the end."""
+    import io
+
+    from rich.console import Console
+
+    from cli.analytics_cmds import catch_up
+
+    app = DungeonLords.open("memory")
+    for players, seed in ((2, 3), (3, 4)):
+        app.create_from_events(whole_game(players, seed)[0])
+    total = app.recorder.max_notification_id()
+    out = io.StringIO()
+    con = duckdb.connect()
+    figures = catch_up(app, con, quiet=True, progress_from=1, bar_console=Console(file=out, force_terminal=True))
+    assert figures["events"] == total
+    assert "projecting" in out.getvalue() and f"{total}/{total}" in out.getvalue()
+    quiet = io.StringIO()  # caught up: nothing to show
+    catch_up(app, con, quiet=True, progress_from=1, bar_console=Console(file=quiet, force_terminal=True))
+    assert quiet.getvalue() == ""
