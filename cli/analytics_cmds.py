@@ -14,7 +14,7 @@ import time
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .render import console
+from .consoles import console
 
 
 class SimulationStopped(Exception):
@@ -80,7 +80,7 @@ def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRES
     from projections import Projector
     from projections.runner import DEFAULT_BATCH, stored_position
 
-    from .render import err_console
+    from .consoles import err_console
 
     projector = Projector(application, con)
     backlog = (application.recorder.max_notification_id() or 0) - stored_position(con)
@@ -100,7 +100,7 @@ def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRES
             size = min(DEFAULT_BATCH, max(5_000, backlog // 10))  # ten steps or more
             result = projector.run(size, progress=lambda r: bar.update(task, completed=r.events))
     for gid, reason in projector.newly_quarantined:
-        from .render import err_console
+        from .consoles import err_console
 
         err_console.print(
             f"note: game {gid} cannot be projected ({reason}); it is quarantined and left out of "
@@ -116,7 +116,7 @@ def say_warnings(con, name: str, columns: list[str], rows: list[tuple], params: 
     """The answer's warnings (analytics.warnings_for), one line each on standard error."""
     from analytics import warnings_for
 
-    from .render import err_console
+    from .consoles import err_console
 
     for text in warnings_for(con, name, columns, rows, **params):
         err_console.print(f"warning: {text}", markup=False, highlight=False)

@@ -113,3 +113,11 @@ def test_a_long_projection_shows_a_progress_bar():
     quiet = io.StringIO()  # caught up: nothing to show
     catch_up(app, con, quiet=True, progress_from=1, bar_console=Console(file=quiet, force_terminal=True))
     assert quiet.getvalue() == ""
+
+
+def test_the_fast_way_knows_the_store_as_the_service_does():
+    from cli import fast
+    from domain.service import storage
+    from domain.service.application import IDENTITY_TABLE
+
+    assert fast.IDENTITY_TABLE == IDENTITY_TABLE and fast.SQLITE_SUFFIXES == storage.SQLITE_SUFFIXES

@@ -211,3 +211,49 @@ def test_export_data_writes_every_read_model(store, tmp_path):
     for row in counts:
         path = out / f"{row['t']}.parquet"
         assert con.execute("SELECT count(*) FROM read_parquet(?)", [str(path)]).fetchall()[0][0] == row["n"]
+
+
+def test_stats_on_caught_up_read_models_starts_without_the_engine(store):
+    """`dungeon-lords stats NAME` on caught-up read models imports neither the engine nor the event store's
+    library (cli/fast.py); the answer is the same as the usual way's."""
+    import subprocess
+    import sys
+    import time
+
+    run("project", "--store", store)
+    code = (
+        "import sys\n"
+        f"sys.argv = ['dungeon-lords', 'stats', 'seat_advantage', '--json', '--store', {store!r}]\n"
+        "from cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('domain', 'eventsourcing'))\n"
+        "print('ENGINE', heavy[:3], file=sys.stderr)\n"
+    )
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    seconds = time.perf_counter() - t0
+    assert "ENGINE []" in done.stderr, done.stderr
+    assert json.loads(done.stdout) == json.loads(run("stats", "seat_advantage", "--json", "--store", store).stdout)
+    print(f"[stats] caught-up `stats seat_advantage` in a fresh process: {seconds:.2f} s")
+
+
+def test_the_fast_way_is_taken_only_when_caught_up(store, tmp_path):
+    from cli.fast import caught_up
+
+    con = caught_up(store)
+    assert con is not None
+    con.close()
+    path = tmp_path / "g.sqlite"
+    fresh = f"sqlite:///{path}"
+    run("simulate", "--games", "1", "--store", fresh)
+    con = caught_up(fresh)
+    assert con is not None
+    con.close()
+    from domain.service.application import DungeonLords
+
+    app = DungeonLords.open(fresh)
+    from domain.games.dungeon_lords.engine import new_game
+
+    app.create_from_events(new_game(["Ann", "Bob"], seed=1)[0])  # a new event: the read models are behind
+    assert caught_up(fresh) is None
+    assert caught_up("memory") is None and caught_up("postgresql://x@localhost/db") is None

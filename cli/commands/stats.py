@@ -59,7 +59,7 @@ def stats(
     """Ask a named question of the recorded and simulated games (catches up first)."""
     from analytics import QUESTIONS
 
-    from ..render import console
+    from ..consoles import console
 
     if name is None and sql is None and not schema:
         from rich.table import Table
@@ -106,6 +106,14 @@ def stats(
 
 
 def _caught_up(store, catch_up):
+    """The read models, caught up: as they are when nothing is new (without the engine: cli/fast.py)."""
+    from ..errors import AFTER_COMMAND
+    from ..fast import caught_up
+
+    con = caught_up(store)
+    if con is not None:
+        AFTER_COMMAND.append(con.close)
+        return con
     from ..context import _analytics, _app
 
     con = _analytics(store)
@@ -116,7 +124,7 @@ def _caught_up(store, catch_up):
 def _print_schema(con, as_json: bool) -> None:
     from projections.schema import describe
 
-    from ..render import console
+    from ..consoles import console
 
     rows = describe(con)
     if as_json:
@@ -138,7 +146,7 @@ def _print_schema(con, as_json: bool) -> None:
 def _user_sql(con, sql: str, as_json: bool) -> None:
     from analytics import UserQueryRefused, run_user_sql
 
-    from ..render import console
+    from ..consoles import console
 
     try:
         columns, rows = run_user_sql(con, sql)
@@ -169,7 +177,7 @@ def export_data(
     from projections.schema import TABLES
 
     from ..analytics_cmds import catch_up
-    from ..render import console
+    from ..consoles import console
 
     if fmt not in ("parquet", "csv"):
         raise UserError(f"--format takes parquet or csv, not {fmt!r}")
