@@ -126,6 +126,7 @@ def _win_rate_figure(columns, rows):
             x=[r[ix["strategy"]] for r in part],
             y=rate,
             name=label,
+            offsetgroup=label,
             marker_color=COLORS[k % len(COLORS)],
             error_y={
                 "type": "data",
@@ -142,8 +143,11 @@ def _win_rate_figure(columns, rows):
             x=[r[ix["strategy"]] for r in part],
             y=_pct(r[ix["fair_share"]] for r in part),
             mode="markers",
-            marker={"symbol": "line-ew-open", "size": 28, "color": COLORS[k % len(COLORS)], "line": {"width": 3}},
-            name=f"fair share, {label}",
+            offsetgroup=label,
+            marker={"symbol": "line-ew-open", "size": 28, "color": "#222", "line": {"width": 3}},
+            name="fair share (1/players)",
+            legendgroup="fair",
+            showlegend=k == 0,
             hovertemplate="fair share %{y:.1f}%<extra></extra>",
         )
     _layout(
@@ -152,6 +156,7 @@ def _win_rate_figure(columns, rows):
         "Strategy (bot, or a person's seat)",
         "Win rate (% of player-games)",
     )
+    fig.update_layout(scattermode="group")  # each fair-share dash over its own bar
     return fig
 
 
