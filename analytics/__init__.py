@@ -36,11 +36,34 @@ __all__ = [
     "ReadOnlyViolation",
     "load_questions",
     "parse_question",
+    "SCOPE",
+    "EXPORT_FORMATS",
+    "expand",
+    "export_question",
+    "export_tables",
+    "prepare",
     "run_question",
     "run_sql",
+    "scope_predicate",
+    "warnings_for",
 ]
 
 HEADER_KEYS = ("name", "headline", "grain", "parameters", "answers", "columns")
+
+
+#: the common filters every question takes (``-- parameters: scope`` in its header), applied to the games
+#: read model wherever the SQL writes ``/*scope ALIAS*/`` (see :func:`scope_predicate`)
+SCOPE_SPEC = (
+    ("game", "VARCHAR", "this game's results only ('dungeon_lords', 'monster_inn'); a game's own questions: its own"),
+    ("rulesets", "VARCHAR[]", "games of these rulesets ('base', 'five_seasons', ...: games.ruleset)"),
+    ("variants", "VARCHAR[]", "games of these variants ('first_game', 'full'; Monster Inn 'standard', ...)"),
+    ("players", "INTEGER", "games with this many players"),
+    ("origins", "VARCHAR[]", "games of these origins (simulated, recorded, imported, forked, scenario, training)"),
+    ("since", "TIMESTAMP", "games started at or after this time (UTC; games.started_at)"),
+    ("until", "TIMESTAMP", "games started before this time (UTC)"),
+    ("strategies", "VARCHAR[]", "games in which at least one seat played one of these strategies"),
+    ("derived", "BOOLEAN", "a person's seat counts under its derived strategy (player_results.derived_strategy)"),
+)
 
 
 @dataclass(frozen=True)
@@ -76,6 +99,42 @@ class ReadOnlyViolation(ValueError):
     """Raised by :func:`run_sql` for anything but a single read-only query."""
 
 
+SCOPE: tuple[Parameter, ...] = tuple(Parameter(n, t, d) for n, t, d in SCOPE_SPEC)
+
+#: a seat's strategy as the questions read it (``$derived``: people's seats by the derivation rule)
+STRATEGY_SQL = (
+    "coalesce(CASE WHEN coalesce($derived, false) AND {a}.bot IS NULL THEN {a}.derived_strategy "
+    "ELSE {a}.strategy END, '(none)')"
+)
+
+
+def scope_predicate(alias: str) -> str:
+    """The common filters as a SQL condition on the games read model under ``alias``: finished, not
+    archived, and each filter that is not NULL."""
+    a = alias
+    return (
+        f"({a}.finished AND {a}.archived IS NOT TRUE"
+        f" AND ($game IS NULL OR {a}.game = $game)"
+        f" AND ($rulesets IS NULL OR list_contains($rulesets, {a}.ruleset))"
+        f" AND ($variants IS NULL OR list_contains($variants, {a}.variant))"
+        f" AND ($players IS NULL OR {a}.players = $players)"
+        f" AND ($origins IS NULL OR list_contains($origins, {a}.origin))"
+        f" AND ($since IS NULL OR {a}.started_at >= CAST($since AS TIMESTAMP))"
+        f" AND ($until IS NULL OR {a}.started_at < CAST($until AS TIMESTAMP))"
+        f" AND ($strategies IS NULL OR {a}.game_id IN (SELECT sp.game_id FROM player_results AS sp"
+        f" WHERE list_contains($strategies, {STRATEGY_SQL.format(a='sp')}))))"
+    )
+
+
+def expand(sql: str) -> str:
+    """The SQL of a question as it runs: every ``/*scope ALIAS*/`` becomes ``AND`` :func:`scope_predicate`,
+    every ``/*strategy ALIAS*/`` the seat's strategy (:data:`STRATEGY_SQL`)."""
+    import re
+
+    sql = re.sub(r"/\*scope (\w+)\*/", lambda m: "AND " + scope_predicate(m.group(1)), sql)
+    return re.sub(r"/\*strategy (\w+)\*/", lambda m: STRATEGY_SQL.format(a=m.group(1)), sql)
+
+
 def parse_question(text: str, path: str = "") -> Question:
     """Parse one question file: its ``--`` header (see the module docstring) and its SQL.
 
@@ -109,6 +168,9 @@ def parse_question(text: str, path: str = "") -> Question:
     for entry in header["parameters"]:
         parts = entry.split(None, 2)
         if entry.lower() in ("none", "-"):
+            continue
+        if parts[0] == "scope":  # the common filters (:data:`SCOPE`), applied where the SQL says /*scope g*/
+            params += [p for p in SCOPE if p.name not in {q.name for q in params}]
             continue
         if len(parts) < 2:
             raise ValueError(f"{path}: parameter line {entry!r} should read 'name TYPE description'")
@@ -164,6 +226,93 @@ QUESTIONS: dict[str, Question] = load_questions()
 HEADLINES: tuple[str, ...] = tuple(n for n, q in QUESTIONS.items() if q.headline)
 
 
+MIN_GAMES = 30  # a row resting on fewer games than this is flagged (its interval is wide)
+#: the column that counts what a row rests on, by preference
+_COUNTS = ("games", "meetings", "player_games", "plays", "takes", "uses")
+DERIVATION_RULE = (
+    "peak Evil at the top of the Evilometer -> evil; no room built, no monster hired and 10+ tiles -> tunneller; "
+    "3+ rooms and at most 1 monster -> room_builder; 5+ monsters -> monster_keeper; otherwise balanced"
+)
+
+
+def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params: Any) -> list[str]:
+    """What a reader should know before trusting the answer of ``name`` (asked with ``params``):
+
+    * the games in scope mix rulesets, player counts or variants the rows do not separate (always said
+      when ``pooled``): win rates and fair shares differ between them;
+    * rows resting on fewer than :data:`MIN_GAMES` games (or meetings, plays ...);
+    * a win rate depends on the opponents a strategy met (``head_to_head`` compares two in the same games);
+    * with ``derived``: how people's seats were classified, and how often the rule gives back the bot's
+      own name on the bots' seats in scope (its calibration here).
+    """
+    q = QUESTIONS[name]
+    given = dict(params)
+    if q.game != "common":
+        given["game"] = q.game
+    scope = {p.name: given.get(p.name) for p in SCOPE}
+    mix = con.execute(
+        expand(
+            "SELECT list(DISTINCT g.ruleset ORDER BY g.ruleset), list(DISTINCT g.players ORDER BY g.players), "
+            "list(DISTINCT g.variant ORDER BY g.variant) FROM games AS g WHERE TRUE /*scope g*/"
+        ),
+        scope,
+    ).fetchall()[0]
+    rulesets, counts, variants = (m or [] for m in mix)
+    pooled = bool(given.get("pooled"))
+    out = []
+    if len(rulesets) > 1 and ("ruleset" not in columns or pooled):
+        out.append(f"mixes rulesets ({', '.join(map(str, rulesets))}): their games differ; ask one with --ruleset")
+    if len(counts) > 1 and ("players" not in columns or pooled):
+        out.append(
+            f"mixes player counts ({', '.join(map(str, counts))}): a seat's fair share is 1/players, so rates "
+            "of different counts are not comparable"
+            + ("; pooled, the fair share shown is the average of 1/players over each row's games" if pooled else "")
+        )
+    if len(variants) > 1:
+        out.append(
+            f"mixes variants ({', '.join(map(str, variants))}); ask one with --variant to compare like with like"
+        )
+    count = next((c for c in _COUNTS if c in columns), None)
+    if count is not None and rows:
+        i = columns.index(count)
+        small = [r for r in rows if (r[i] or 0) < MIN_GAMES]
+        if small:
+            out.append(
+                f"{len(small)} of {len(rows)} rows rest on fewer than {MIN_GAMES} {count}: their rates are uncertain"
+            )
+    if name == "win_rate_by_strategy" and len({r[columns.index("strategy")] for r in rows}) > 2:
+        out.append(
+            "a strategy's win rate depends on whom it met (the line-ups drawn): head_to_head compares two "
+            "strategies in the same games"
+        )
+    if given.get("derived"):
+        seats, same = con.execute(
+            expand(
+                "SELECT count(*), count(*) FILTER (WHERE pr.derived_strategy = pr.bot) FROM player_results AS pr "
+                "JOIN games AS g USING (game_id) WHERE pr.bot IS NOT NULL AND pr.derived_strategy IS NOT NULL "
+                "AND TRUE /*scope g*/"
+            ),
+            scope,
+        ).fetchall()[0]
+        people = con.execute(
+            expand(
+                "SELECT count(*) FROM player_results AS pr JOIN games AS g USING (game_id) "
+                "WHERE pr.bot IS NULL AND TRUE /*scope g*/"
+            ),
+            scope,
+        ).fetchall()[0][0]
+        calibration = (
+            f"; on the {seats} bot seats in scope it gives back the bot's own name for {same / seats:.0%}"
+            if seats
+            else ""
+        )
+        out.append(
+            f"{people} seats played by people are counted under the strategy their play looks like, by the rule of "
+            f"projections.strategy ({DERIVATION_RULE}){calibration}"
+        )
+    return out
+
+
 def _result(cursor) -> tuple[list[str], list[tuple[Any, ...]]]:
     columns = [d[0] for d in cursor.description] if cursor.description else []
     return columns, cursor.fetchall()
@@ -185,6 +334,13 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
         KeyError: no question has that name.
         TypeError: a parameter the question does not declare.
     """
+    sql, values = prepare(name, players, **params)
+    return _result(con.execute(sql, values) if values else con.execute(sql))
+
+
+def prepare(name: str, players: int | None = None, **params: Any) -> tuple[str, dict[str, Any]]:
+    """The SQL of question ``name`` as it runs (:func:`expand`) and the values of its parameters (see
+    :func:`run_question`, which raises the same errors)."""
     try:
         q = QUESTIONS[name]
     except KeyError:
@@ -195,9 +351,41 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
         raise TypeError(
             f"question {name!r} takes {', '.join(q.parameter_names) or 'no parameters'}, not {', '.join(unknown)}"
         )
+    if q.game != "common" and "game" in q.parameter_names:
+        if given.get("game") not in (None, q.game):
+            raise ValueError(f"question {name!r} is asked of {q.game.replace('_', ' ')} games only")
+        given["game"] = q.game
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
-    return _result(con.execute(q.sql, values) if values else con.execute(q.sql))
+    return expand(q.sql), values
+
+
+#: ``--format`` -> DuckDB's COPY options
+EXPORT_FORMATS = {"csv": "FORMAT csv, HEADER true", "json": "FORMAT json, ARRAY true", "parquet": "FORMAT parquet"}
+
+
+def _copy(con, query: str, path: str, fmt: str, values: dict[str, Any] | None = None) -> int:
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"the formats are {', '.join(EXPORT_FORMATS)}, not {fmt!r}")
+    target = "'" + str(path).replace("'", "''") + "'"
+    cur = con.execute(f"COPY ({query}) TO {target} ({EXPORT_FORMATS[fmt]})", values or None)
+    return int(cur.fetchall()[0][0])
+
+
+def export_question(con, name: str, path: str, fmt: str, **params: Any) -> int:
+    """Write the answer of ``name`` (with ``params``, as :func:`run_question`) to ``path`` as CSV (with a
+    header), JSON (an array of row objects) or Parquet, by DuckDB's own ``COPY``; returns the rows written.
+    The query is the question's, read-only; only the command writes the file."""
+    sql, values = prepare(name, **params)
+    return _copy(con, sql, path, fmt, values)
+
+
+def export_tables(con, directory: str, fmt: str, tables: list[str]) -> dict[str, int]:
+    """Write each read model of ``tables`` whole to ``directory/<table>.<fmt>`` (DuckDB's ``COPY``); returns
+    the rows written per table."""
+    from pathlib import Path
+
+    return {t: _copy(con, f"SELECT * FROM {t}", str(Path(directory) / f"{t}.{fmt}"), fmt) for t in tables}
 
 
 def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:

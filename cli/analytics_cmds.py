@@ -14,7 +14,7 @@ import time
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .render import console
+from .consoles import console
 
 
 class SimulationStopped(Exception):
@@ -71,14 +71,36 @@ def simulate_into(
     }
 
 
-def catch_up(application, con, quiet: bool = False) -> dict:
-    """Bring the DuckDB read models up to the end of the event store's notification log."""
+PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, when a bar is worth showing
+
+
+def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRESS_FROM, bar_console=None) -> dict:
+    """Bring the DuckDB read models up to the end of the event store's notification log; a progress bar
+    (on standard error, gone when done) when at least ``progress_from`` notifications are to be read."""
     from projections import Projector
+    from projections.runner import DEFAULT_BATCH, stored_position
+
+    from .consoles import err_console
 
     projector = Projector(application, con)
-    result = projector.run()
+    backlog = (application.recorder.max_notification_id() or 0) - stored_position(con)
+    if backlog < max(progress_from, 1):
+        result = projector.run()
+    else:
+        with Progress(
+            TextColumn("projecting"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("events"),
+            TimeElapsedColumn(),
+            console=bar_console or err_console,
+            transient=bar_console is None,
+        ) as bar:
+            task = bar.add_task("events", total=backlog)
+            size = min(DEFAULT_BATCH, max(5_000, backlog // 10))  # ten steps or more
+            result = projector.run(size, progress=lambda r: bar.update(task, completed=r.events))
     for gid, reason in projector.newly_quarantined:
-        from .render import err_console
+        from .consoles import err_console
 
         err_console.print(
             f"note: game {gid} cannot be projected ({reason}); it is quarantined and left out of "
@@ -90,26 +112,35 @@ def catch_up(application, con, quiet: bool = False) -> dict:
     return {"events": result.events, "seconds": result.seconds, "position": result.position}
 
 
-def print_question(
-    con, name: str, players: int | None, as_json: bool, origins: list[str] | None = None, game: str | None = None
-) -> None:
+def say_warnings(con, name: str, columns: list[str], rows: list[tuple], params: dict) -> None:
+    """The answer's warnings (analytics.warnings_for), one line each on standard error."""
+    from analytics import warnings_for
+
+    from .consoles import err_console
+
+    for text in warnings_for(con, name, columns, rows, **params):
+        err_console.print(f"warning: {text}", markup=False, highlight=False)
+
+
+def print_question(con, name: str, params: dict, as_json: bool) -> None:
+    """The answer of ``name`` with ``params`` (analytics.SCOPE and ``pooled``): a table, or rows as JSON on
+    standard output; its warnings on standard error."""
     from analytics import QUESTIONS, run_question
 
     q = QUESTIONS[name]
-    scoped = {"game": game} if any(p.name == "game" for p in q.parameters) else {}
-    columns, rows = run_question(con, name, players=players, origins=origins, **scoped)
+    columns, rows = run_question(con, name, **params)
+    say_warnings(con, name, columns, rows, params)
     if as_json:
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
+    shown = {k: v for k, v in params.items() if v is not None and not (k == "game" and q.game != "common")}
+    scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
-        title=f"{name}"
-        + (f" ({players} players)" if players else "")
-        + (f" ({', '.join(origins)})" if origins else "")
-        + (f" ({game.replace('_', ' ')})" if scoped and game else ""),
+        title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
         caption=q.description + " Finished games that are not archived.",
     )
     for c in columns:
         t.add_column(c, justify="right")
     for r in rows:
-        t.add_row(*[f"{v:.3f}" if isinstance(v, float) else str(v) for v in r])
+        t.add_row(*[f"{v:.3f}" if isinstance(v, float) else "" if v is None else str(v) for v in r])
     console.print(t)

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from .consoles import err_console
 from .errors import UserError
-from .render import err_console
 
 app = typer.Typer(
     add_completion=False,

@@ -22,9 +22,7 @@ from typing import Any
 
 import typer
 
-from domain.games.dungeon_lords.errors import RuleViolation
-
-from .render import err_console
+from .consoles import err_console
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
 MALFORMED = {
@@ -60,8 +58,11 @@ def _store_error(exc: BaseException) -> bool:
 
 def report(exc: BaseException) -> int:
     """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
-    from domain.service.application import GameConflict, GameNotFound
-
+    if type(exc).__module__.startswith("domain"):  # the engine is imported only when it raised
+        from domain.games.dungeon_lords.errors import RuleViolation
+        from domain.service.application import GameConflict, GameNotFound
+    else:
+        RuleViolation = GameConflict = GameNotFound = ()  # noqa: N806  (no engine error can be raised here)
     if isinstance(exc, RuleViolation):
         code = USAGE if exc.code in MALFORMED else REFUSED
         err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}", highlight=False, markup=False)

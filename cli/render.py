@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
 from domain.games.dungeon_lords import dungeon as dg
@@ -12,8 +11,9 @@ from domain.games.dungeon_lords.rules_index import cite
 from domain.games.dungeon_lords.state import GameState
 from domain.kernel import Pending
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays one line
+from .consoles import console, err_console
+
+__all__ = ["console", "err_console"]  # (and the pictures below) the consoles live in consoles.py
 
 
 def _room_names(state: GameState) -> dict[str, str]:

@@ -22,13 +22,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
-
-from .runner import BatchRefused, ProjectionResult, Projector, project, read_ceiling
 from .schema import create_all
-from .strategy import derive_strategy
+
+if TYPE_CHECKING:
+    import duckdb
+
+    from .runner import BatchRefused, ProjectionResult, Projector, project, read_ceiling
+    from .strategy import derive_strategy
+
+#: names imported on first use (the runner brings the event store's library and the engine with it; a
+#: caught-up `stats` never needs them)
+_LAZY = {
+    "BatchRefused": "runner",
+    "ProjectionResult": "runner",
+    "Projector": "runner",
+    "project": "runner",
+    "read_ceiling": "runner",
+    "derive_strategy": "strategy",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 ANALYTICS_FILE = "analytics.duckdb"
 
@@ -94,6 +118,8 @@ def open_analytics(
         AnalyticsBusy: still locked after ``wait`` seconds.
     """
     import time
+
+    import duckdb
 
     deadline = time.monotonic() + wait
     told = False

@@ -25,6 +25,8 @@ from domain.games.dungeon_lords import GAME as DUNGEON_LORDS
 from domain.games.dungeon_lords.catalog import load_catalog
 from domain.games.dungeon_lords.events import ALL_EVENTS
 from domain.games.dungeon_lords.game_info import SEASONS
+from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
+from domain.games.dungeon_lords.year import plan_for
 
 from . import monster_inn
 from .strategy import STRATEGY_SQL
@@ -32,6 +34,29 @@ from .strategy import STRATEGY_SQL
 _CAT = load_catalog()
 RESETS = "('ScenarioLoaded', 'InputUndone', 'InputCorrected')"  # events that carry a whole state
 _SEASONS = "[" + ", ".join(f"'{s}'" for s in SEASONS) + "]"
+
+
+def _season_of_state() -> str:
+    """SQL: the season's name of a whole state carried by an event (``payload->'state'``): its index in
+    the Year plan of the state's modules (five-season games have a fifth season, 'festival'); an unknown
+    set of modules falls back on the names of every known plan in order, never an error."""
+    plans = {(): SEASONS}
+    for modules in [*RULESETS.values(), *((m,) for m in MODULES)]:
+        try:
+            plans[tuple(modules)] = plan_for(tuple(modules)).seasons
+        except KeyError:
+            continue
+    every = list(dict.fromkeys(s for seasons in plans.values() for s in seasons))
+    index = "(payload->'state'->>'season')::INTEGER + 1"
+    mods = "array_to_string(from_json(coalesce(payload->'state'->'modules', '[]'), '[\"VARCHAR\"]'), '+')"
+
+    def lst(names) -> str:
+        return "[" + ", ".join(f"'{n}'" for n in names) + "]"
+
+    whens = " ".join(f"WHEN '{'+'.join(k)}' THEN {lst(v)}[{index}]" for k, v in plans.items())
+    return f"coalesce(CASE {mods} {whens} END, {lst(every)}[{index}])"
+
+
 _KINDS = ", ".join(f"('{name}', '{cls.kind}')" for name, cls in ALL_EVENTS.items())
 _PALADINS = "(" + ", ".join(f"'{p}'" for p in sorted(_CAT.paladins)) + ")"
 
@@ -40,7 +65,7 @@ def _read_json(path: str) -> str:
     quoted = path.replace("'", "''")
     return (
         f"read_json('{quoted}', format = 'newline_delimited', "
-        "columns = {p: 'BIGINT', g: 'VARCHAR', s: 'INTEGER', t: 'VARCHAR', e: 'JSON'})"
+        "columns = {p: 'BIGINT', g: 'VARCHAR', s: 'INTEGER', ts: 'TIMESTAMP', t: 'VARCHAR', e: 'JSON'})"
     )
 
 
@@ -49,15 +74,15 @@ def _read_json(path: str) -> str:
 EVENTS = """
 INSERT INTO events
 WITH batch AS (
-    SELECT p AS position, g AS game_id, s AS seq, t AS type, e AS payload FROM {source}
+    SELECT p AS position, g AS game_id, s AS seq, t AS type, e AS payload, ts FROM {source}
 ), sets AS (
-    SELECT position, game_id, seq, type, payload,
+    SELECT position, game_id, seq, type, payload, ts,
         CASE WHEN type = 'GameStarted' THEN 1
              WHEN type IN ('PhaseBegan', 'YearBegan') THEN (payload->>'year')::INTEGER
              WHEN type IN {resets} THEN (payload->'state'->>'year')::INTEGER END AS y,
         CASE WHEN type IN ('GameStarted', 'YearBegan') THEN {seasons}[1]
              WHEN type = 'PhaseBegan' THEN payload->>'season'
-             WHEN type IN {resets} THEN {seasons}[(payload->'state'->>'season')::INTEGER + 1] END AS s,
+             WHEN type IN {resets} THEN {season_of_state} END AS s,
         CASE WHEN type IN ('GameStarted', 'CombatEnded') THEN 0
              WHEN type = 'CombatRoundBegan' THEN (payload->>'round')::INTEGER
              WHEN type IN {resets} THEN (payload->'state'->>'combat_round')::INTEGER END AS r,
@@ -67,7 +92,7 @@ WITH batch AS (
              WHEN type IN {resets} THEN payload->'state'->>'phase' END AS ph
     FROM batch
 ), carried AS (
-    SELECT NULL::BIGINT, game_id, events, NULL, NULL::JSON, year, season, combat_round, phase
+    SELECT NULL::BIGINT, game_id, events, NULL, NULL::JSON, NULL::TIMESTAMP, year, season, combat_round, phase
     FROM games WHERE game_id IN (SELECT game_id FROM batch)
 ), clocked AS (
     SELECT *,
@@ -77,7 +102,7 @@ WITH batch AS (
     WINDOW w AS (PARTITION BY game_id ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
 )
 SELECT c.game_id, c.seq, c.position, c.year, c.season, c.combat_round, c.phase, c.type, k.kind,
-       c.payload->>'color', c.payload, false
+       c.payload->>'color', c.payload, false, c.ts
 FROM clocked c JOIN (VALUES {kinds}) k(type, kind) ON k.type = c.type
 WHERE c.position IS NOT NULL
 ORDER BY c.position
@@ -186,7 +211,7 @@ INSERT OR REPLACE INTO games
 WITH firsts AS (
     SELECT game_id, position, type,
            CASE WHEN type = 'GameStarted' THEN payload ELSE payload->'state' END AS setup,
-           CASE WHEN type = 'ScenarioLoaded' THEN payload->>'name' END AS scenario,
+           CASE WHEN type = 'ScenarioLoaded' THEN payload->>'name' END AS scenario, recorded_at,
            coalesce(payload->>'origin', CASE WHEN type = 'GameStarted' THEN 'recorded' ELSE 'scenario' END) AS origin,
            CASE WHEN type = 'GameStarted' THEN payload->>'starting_player'
                 ELSE payload->'state'->'players'->((payload->'state'->>'first_starting_player')::INTEGER)->>'color'
@@ -204,7 +229,9 @@ SELECT f.game_id, json_array_length(f.setup->'players'), f.setup->>'variant', f.
        (f.setup->>'seed')::BIGINT, f.starting_player, f.scenario, l.seq, s.game_id IS NOT NULL,
        array_to_string([c->>'color' FOR c IN s.cards IF (c->>'winner')::BOOLEAN], ','),
        list_max([(c->>'total')::INTEGER FOR c IN s.cards IF (c->>'winner')::BOOLEAN]),
-       f.position, l.year, l.season, l.combat_round, l.phase, '{game}'
+       f.position, l.year, l.season, l.combat_round, l.phase, '{game}',
+       coalesce(nullif(array_to_string(from_json(coalesce(f.setup->'modules', '[]'), '["VARCHAR"]'), '+'), ''), 'base'),
+       f.recorded_at, f.setup->>'catalog_hash'
 FROM firsts f JOIN lasts l USING (game_id) LEFT JOIN scored s USING (game_id)
 """
 
@@ -293,7 +320,8 @@ WITH cards AS (
     SELECT game_id, color, max(evil) AS peak_evil, arg_max(evil, seq) AS final_evil FROM recent_evil GROUP BY ALL
 ), rows AS (
     SELECT c.game_id, c.position, s.color, s.seat, s.play_position, coalesce(c.c->>'name', s.name) AS name,
-           s.bot, g.players, g.variant, g.origin, g.game, c.c AS card, c.c->'lines' AS lines, c.c->'titles' AS titles,
+           s.bot, g.players, g.variant, g.origin, g.game, g.ruleset, c.c AS card, c.c->'lines' AS lines,
+           c.c->'titles' AS titles,
            e.final_evil, e.peak_evil, (c.c->>'tiles')::INTEGER AS tiles,
            coalesce(n.rooms_built, 0) AS rooms_built, coalesce(n.monsters_hired, 0) AS monsters_hired
     FROM cards c JOIN seats s ON s.game_id = c.game_id AND s.color = c.c->>'color'
@@ -301,7 +329,9 @@ WITH cards AS (
     LEFT JOIN evils e ON e.game_id = c.game_id AND e.color = s.color
     LEFT JOIN counts n ON n.game_id = c.game_id AND n.color = s.color
 )
-SELECT game_id, color, seat, play_position, name, bot, coalesce(bot, {strategy}), players, variant, origin,
+SELECT game_id, color, seat, play_position, name, bot,
+       coalesce(bot, CASE WHEN coalesce(name, '') = '' THEN 'human' ELSE 'human: ' || name END),
+       players, variant, origin,
        (card->>'total')::INTEGER,
        (lines->>'rooms')::INTEGER, (lines->>'monsters')::INTEGER, (lines->>'prisoners')::INTEGER,
        (lines->>'conquered')::INTEGER, (lines->>'red_marks')::INTEGER, (lines->>'room_bonus')::INTEGER,
@@ -309,7 +339,7 @@ SELECT game_id, color, seat, play_position, name, bot, coalesce(bot, {strategy})
        array_to_string(json_keys(titles), ','),
        len([t FOR t IN json_keys(titles) IF (titles->>t) = 'exclusive']),
        (card->>'rank')::INTEGER, (card->>'winner')::BOOLEAN, final_evil, peak_evil, tiles, rooms_built,
-       monsters_hired, game
+       monsters_hired, game, ruleset, {strategy}
 FROM rows
 """
 
@@ -319,6 +349,7 @@ def _fill(sql: str) -> str:
         needed="(" + ", ".join(f"'{t}'" for t in NEEDED) + ")",
         resets=RESETS,
         seasons=_SEASONS,
+        season_of_state=_season_of_state(),
         kinds=_KINDS,
         paladins=_PALADINS,
         start=_CAT.evilometer.start,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 STAGE = """
 INSERT INTO mi_events
-SELECT g, s, p, substr(t, 4), e FROM {source} WHERE starts_with(t, 'mi.')
+SELECT g, s, p, substr(t, 4), e, ts FROM {source} WHERE starts_with(t, 'mi.')
 """
 
 TOUCHED = """
@@ -41,13 +41,14 @@ WHERE e.game_id IN (SELECT game_id FROM mi_touched)
 
 GAMES = """
 INSERT INTO games (game_id, players, variant, mode, origin, archived, seed, starting_player, scenario, events,
-                   finished, winners, winning_score, first_position, year, season, combat_round, phase, game)
+                   finished, winners, winning_score, first_position, year, season, combat_round, phase, game,
+                   ruleset, started_at, catalog_hash)
 WITH started AS (
     SELECT game_id, payload AS p FROM mi_live WHERE type = 'GameStarted'
 ), scored AS (
     SELECT game_id, payload AS p FROM mi_live WHERE type = 'GameScored'
 ), span AS (
-    SELECT game_id, max(seq) AS events, min(position) AS first_position FROM mi_events
+    SELECT game_id, max(seq) AS events, min(position) AS first_position, min(recorded_at) AS started_at FROM mi_events
     WHERE game_id IN (SELECT game_id FROM mi_touched) GROUP BY ALL
 )
 SELECT s.game_id, json_array_length(s.p->'players'), s.p->>'variant', s.p->>'mode', s.p->>'origin',
@@ -56,7 +57,8 @@ SELECT s.game_id, json_array_length(s.p->'players'), s.p->>'variant', s.p->>'mod
        (SELECT string_agg(r->>'seat', ',') FROM unnest(CAST(c.p->'results' AS JSON[])) AS u(r)
         WHERE (r->>'winner')::BOOLEAN),
        (SELECT max((r->>'fame')::INTEGER) FROM unnest(CAST(c.p->'results' AS JSON[])) AS u(r)),
-       n.first_position, NULL, NULL, NULL, CASE WHEN c.game_id IS NULL THEN 'play' ELSE 'over' END, 'monster_inn'
+       n.first_position, NULL, NULL, NULL, CASE WHEN c.game_id IS NULL THEN 'play' ELSE 'over' END, 'monster_inn',
+       'base', n.started_at, s.p->>'catalog_hash'
 FROM started s JOIN span n USING (game_id) LEFT JOIN scored c USING (game_id)
 """
 
@@ -69,7 +71,8 @@ WITH started AS (
     SELECT game_id, CAST(payload->'results' AS JSON[]) AS results FROM mi_live WHERE type = 'GameScored'
 )
 SELECT c.game_id, i AS seat_index, c.results[i + 1] AS r, s.p->'players'->>i AS name_json,
-       s.p->'players'->i->>'bot' AS bot, json_array_length(s.p->'players') AS players, s.p->>'variant' AS variant,
+       s.p->'players'->i->>'bot' AS bot, s.p->'players'->i->>'name' AS seat_name,
+       json_array_length(s.p->'players') AS players, s.p->>'variant' AS variant,
        s.p->>'origin' AS origin,
        (i - list_position([x->>'seat' FOR x IN CAST(s.p->'players' AS JSON[])], s.p->>'starting_player') + 1
             + json_array_length(s.p->'players')) % json_array_length(s.p->'players') AS play_position
@@ -78,9 +81,12 @@ FROM scored c JOIN started s USING (game_id), unnest(range(len(c.results))) AS n
 
 RESULTS = """
 INSERT INTO player_results (game_id, color, seat, play_position, name, bot, strategy, players, variant, origin,
-                            total, rank, won, game)
-SELECT game_id, r->>'seat', seat_index, play_position, r->>'name', bot, coalesce(bot, 'human'), players, variant,
-       origin, (r->>'fame')::INTEGER, (r->>'rank')::INTEGER, (r->>'winner')::BOOLEAN, 'monster_inn'
+                            total, rank, won, game, ruleset)
+SELECT game_id, r->>'seat', seat_index, play_position, coalesce(r->>'name', seat_name), bot,
+       coalesce(bot, CASE WHEN coalesce(r->>'name', seat_name, '') = '' THEN 'human'
+                          ELSE 'human: ' || coalesce(r->>'name', seat_name) END),
+       players, variant, origin, (r->>'fame')::INTEGER, (r->>'rank')::INTEGER, (r->>'winner')::BOOLEAN,
+       'monster_inn', 'base'
 FROM mi_seats
 """
 

@@ -1,11 +1,14 @@
 """The DuckDB read models: table definitions shared by the projection (writer) and the analytics
-(readers). One row shapes per table; every column is typed at ingest so questions never parse JSON
-unless they want to (architecture §3). Colours are player colours ("red", "blue", "green", "yellow").
+(readers), each table and column documented once here. The documentation is written into the database
+(``COMMENT ON``: ``dungeon-lords stats --schema`` prints it, ``duckdb_columns().comment`` holds it) and
+into ``docs/analytics.md``. Every column is typed at ingest so questions never parse JSON unless they
+want to (architecture §5). Colours are player colours ("red", "blue", "green", "yellow").
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 TRACKING = """
 CREATE TABLE IF NOT EXISTS projection_tracking (
@@ -13,114 +16,301 @@ CREATE TABLE IF NOT EXISTS projection_tracking (
     position BIGINT NOT NULL       -- the last notification id applied, in the same transaction as the rows
 )"""
 
-TABLES: dict[str, str] = {
-    # every event flattened, so new questions can be asked of old games
-    "events": """
-CREATE TABLE IF NOT EXISTS events (
-    game_id VARCHAR, seq INTEGER,            -- event number within the game, from 1
-    position BIGINT,                          -- notification id in the event store
-    year INTEGER, season VARCHAR, combat_round INTEGER, phase VARCHAR,   -- the game's clock after the event
-    type VARCHAR, kind VARCHAR,               -- e.g. 'TunnelDug', 'decision' | 'chance' | 'consequence'
-    player VARCHAR,                           -- the colour the event is about (payload 'color'), or NULL
-    payload JSON,
-    undone BOOLEAN)                           -- its input was taken back by a later InputUndone""",
-    "games": """
-CREATE TABLE IF NOT EXISTS games (
-    game_id VARCHAR PRIMARY KEY, players INTEGER, variant VARCHAR,   -- 'first_game' | 'full'
-    mode VARCHAR,                             -- 'digital' | 'tabletop'
-    origin VARCHAR,                           -- simulated | recorded | imported | forked | scenario | training
-    archived BOOLEAN,                         -- taken out of the statistics (GameArchived)
-    seed BIGINT, starting_player VARCHAR, scenario VARCHAR,   -- scenario name if it started from one
-    events INTEGER, finished BOOLEAN, winners VARCHAR,        -- winners: comma-separated colours
-    winning_score INTEGER,
-    first_position BIGINT,                    -- notification id of the game's first event
-    year INTEGER, season VARCHAR, combat_round INTEGER, phase VARCHAR,   -- where the game stands now
-    game VARCHAR)                             -- the game's registry name ('dungeon_lords')""",
-    "player_results": """
-CREATE TABLE IF NOT EXISTS player_results (
-    game_id VARCHAR, color VARCHAR, seat INTEGER,     -- seat: 0-based clockwise order of the players
-    play_position INTEGER,                    -- 0 = starting player of the First Year, 1 = on their left...
-    name VARCHAR, bot VARCHAR,                -- bot: NULL for people
-    strategy VARCHAR,                         -- the bot, or derived from play (projections.strategy)
-    players INTEGER, variant VARCHAR, origin VARCHAR,
-    total INTEGER, rooms INTEGER, monsters INTEGER, prisoners INTEGER, conquered INTEGER,
-    red_marks INTEGER, room_bonus INTEGER, titles INTEGER, hall_of_fame INTEGER,   -- score-card lines
-    titles_won VARCHAR,                       -- comma-separated title ids
-    exclusive_titles INTEGER, rank INTEGER, won BOOLEAN,
-    final_evil INTEGER, peak_evil INTEGER, tiles INTEGER, rooms_built INTEGER, monsters_hired INTEGER,
-    game VARCHAR)                             -- the game's registry name: common questions filter on it""",
-    "paladins": """
-CREATE TABLE IF NOT EXISTS paladins (
-    game_id VARCHAR, seq INTEGER, year INTEGER, paladin VARCHAR, players INTEGER,
-    event VARCHAR,                            -- 'arrived' | 'moved' | 'imprisoned' | 'released' | 'left'
-    from_color VARCHAR, to_color VARCHAR,     -- imprisoned: to_color = captor; left: from_color = last host
-    target_evil INTEGER)                      -- Evil of to_color right after the event (arrived/moved)""",
-    "battles": """
-CREATE TABLE IF NOT EXISTS battles (
-    game_id VARCHAR, seq INTEGER,             -- seq of the BattleEnded
-    year INTEGER, combat_round INTEGER, color VARCHAR,
-    tile VARCHAR, room VARCHAR,               -- tile 'row,col'; room id or NULL for a tunnel
-    traps VARCHAR, monsters VARCHAR,          -- comma-separated instance ids used
-    damage_dealt INTEGER, eliminated INTEGER, conquered BOOLEAN)""",
-    "damage": """
-CREATE TABLE IF NOT EXISTS damage (
-    game_id VARCHAR, seq INTEGER, year INTEGER, combat_round INTEGER, color VARCHAR,
-    source_kind VARCHAR,                      -- 'trap' | 'monster' | 'fatigue' | 'poison'
-    source VARCHAR,                           -- trap or monster TYPE id (e.g. 'rolling_stone', 'troll_y1'), or NULL
-    target VARCHAR, amount INTEGER, prevented INTEGER)""",
-    "orders": """
-CREATE TABLE IF NOT EXISTS orders (
-    game_id VARCHAR, seq INTEGER, year INTEGER, season VARCHAR, color VARCHAR,
-    slot INTEGER,                             -- 0 = first order of the round
-    card VARCHAR, space VARCHAR)              -- 'I' | 'II' | 'III', NULL when shut out (minion on the card)""",
-    "evil": """
-CREATE TABLE IF NOT EXISTS evil (
-    game_id VARCHAR, seq INTEGER, year INTEGER, season VARCHAR, phase VARCHAR,
-    color VARCHAR, evil INTEGER)              -- each player at the start, after a whole-state event (scenario,
-                                              -- undo, correction) and at each EvilometerMoved""",
-    # --- Monster Inn (its games and player_results rows are in the common tables above) ---------
-    "mi_events": """
-CREATE TABLE IF NOT EXISTS mi_events (
-    game_id VARCHAR, seq INTEGER,             -- event number within the game, from 1
-    position BIGINT,                          -- notification id in the event store
-    type VARCHAR, payload JSON)               -- e.g. 'Left', its fields""",
-    "mi_results": """
-CREATE TABLE IF NOT EXISTS mi_results (
-    game_id VARCHAR, seat VARCHAR,            -- 'p1'..'p5'
-    strategy VARCHAR, players INTEGER, variant VARCHAR,   -- 'standard' | 'open_treasure'
-    fame INTEGER,                             -- the total
-    monsters INTEGER, humanoids INTEGER, treasure_fame INTEGER,   -- its lines: skulls alone; the skull
-                                              -- differences under surviving humanoids (<= 0); 1 per 3 treasures
-    treasure_kept INTEGER,                    -- pieces in the supply at the end (the tie-break; Support excluded)
-    won BOOLEAN)""",
-    "mi_takes": """
-CREATE TABLE IF NOT EXISTS mi_takes (
-    game_id VARCHAR, seq INTEGER, round INTEGER,
-    seat VARCHAR, strategy VARCHAR, players INTEGER,
-    leave_order INTEGER,                      -- 1 = the first to leave the round ... players = the last
-    card VARCHAR,                             -- a monster id ('m7') or a humanoid's back ('h6-10')
-    creature VARCHAR,                         -- 'monster' | 'humanoid'
-    pool INTEGER)                             -- treasure taken with it (pieces of the Pool)""",
-}
 
+@dataclass(frozen=True)
+class Table:
+    """One read model: what one row stands for (its grain), and its columns ``(name, type, meaning)``."""
+
+    name: str
+    grain: str
+    columns: tuple[tuple[str, str, str], ...]
+    key: str = ""  # a PRIMARY KEY column, if any
+
+    @property
+    def ddl(self) -> str:
+        cols = ",\n    ".join(f"{n} {t}{' PRIMARY KEY' if n == self.key else ''}" for n, t, _ in self.columns)
+        return f"CREATE TABLE IF NOT EXISTS {self.name} (\n    {cols})"
+
+
+_V, _I, _B, _J, _T, _BIG = "VARCHAR", "INTEGER", "BOOLEAN", "JSON", "TIMESTAMP", "BIGINT"
+_GAME_ID = ("game_id", _V, "the game's id in the event store (a UUID)")
+
+SPECS: tuple[Table, ...] = (
+    Table(
+        "events",
+        "one row per stored event of a Dungeon Lords game (every event flattened, so new questions can be "
+        "asked of old games)",
+        (
+            _GAME_ID,
+            ("seq", _I, "event number within the game, from 1"),
+            ("position", _BIG, "notification id in the event store (the total order of all games' events)"),
+            ("year", _I, "the Year after the event (1 or 2)"),
+            ("season", _V, "the season after the event: winter, spring, summer, fall (festival in five-season games)"),
+            ("combat_round", _I, "the Combat round after the event (0 outside Combat)"),
+            ("phase", _V, "the phase after the event ('setup', 'orders', ..., 'over')"),
+            ("type", _V, "the event type, e.g. 'TunnelDug'"),
+            ("kind", _V, "'decision' | 'chance' | 'consequence'"),
+            ("player", _V, "the colour the event is about (payload 'color'), or NULL"),
+            ("payload", _J, "the event's fields as stored"),
+            ("undone", _B, "its input was taken back by a later InputUndone or superseded by an InputCorrected"),
+            ("recorded_at", _T, "when the event was stored (UTC); filled for a game's first event (seq 1)"),
+        ),
+    ),
+    Table(
+        "games",
+        "one row per game of any game (Dungeon Lords and Monster Inn), as it stands now",
+        (
+            _GAME_ID,
+            ("players", _I, "the number of players"),
+            ("variant", _V, "the rules variant: 'first_game' | 'full' (Monster Inn 'standard' | 'open_treasure')"),
+            ("mode", _V, "'digital' (the engine draws) | 'tabletop' (draws recorded from the table)"),
+            ("origin", _V, "where the game comes from: simulated | recorded | imported | forked | scenario | training"),
+            ("archived", _B, "taken out of the statistics (GameArchived); every question leaves it out"),
+            ("seed", _BIG, "the seed of a digital game, or NULL"),
+            ("starting_player", _V, "the colour (seat) that started the First Year"),
+            ("scenario", _V, "the scenario's name if the game started from one, else NULL"),
+            ("events", _I, "the number of events stored for the game"),
+            ("finished", _B, "the game was scored; questions count finished games only"),
+            ("winners", _V, "the winners' colours, comma-separated (more than one: a shared victory)"),
+            ("winning_score", _I, "the winners' final score (Monster Inn: the highest Fame)"),
+            ("first_position", _BIG, "notification id of the game's first event"),
+            ("year", _I, "where the game stands now: the Year (NULL for Monster Inn)"),
+            ("season", _V, "where the game stands now: the season (NULL for Monster Inn)"),
+            ("combat_round", _I, "where the game stands now: the Combat round (NULL for Monster Inn)"),
+            ("phase", _V, "where the game stands now: the phase ('over' once scored)"),
+            ("game", _V, "the game's registry name: 'dungeon_lords' | 'monster_inn'"),
+            ("ruleset", _V, "the rules modules played, joined with '+' in registration order; 'base' for none"),
+            ("started_at", _T, "when the game's first event was stored (UTC): what --since and --until compare"),
+            ("catalog_hash", _V, "the content hash of the component catalog the game was played with"),
+        ),
+        key="game_id",
+    ),
+    Table(
+        "player_results",
+        "one row per seat of a finished (scored) game: its score card and who played it",
+        (
+            _GAME_ID,
+            ("color", _V, "the seat's colour (Monster Inn: 'p1'..'p5')"),
+            ("seat", _I, "0-based clockwise order of the seats"),
+            ("play_position", _I, "0 = starting player of the First Year, 1 = on their left, ..."),
+            ("name", _V, "the player's name as given"),
+            ("bot", _V, "the bot that played the seat, NULL for a person"),
+            ("strategy", _V, "the bot's name; for a person 'human' or 'human: NAME' (with the name given)"),
+            ("players", _I, "the number of players in the game"),
+            ("variant", _V, "the game's rules variant"),
+            ("origin", _V, "the game's origin (as in games)"),
+            ("total", _I, "the final score (Monster Inn: Fame)"),
+            ("rooms", _I, "score line: unconquered rooms"),
+            ("monsters", _I, "score line: monsters"),
+            ("prisoners", _I, "score line: imprisoned adventurers (paladins 5)"),
+            ("conquered", _I, "score line: conquered tiles (negative)"),
+            ("red_marks", _I, "score line: red marks (negative)"),
+            ("room_bonus", _I, "score line: point-scoring rooms"),
+            ("titles", _I, "score line: titles"),
+            ("hall_of_fame", _I, "score line: Hall of Fame"),
+            ("titles_won", _V, "the title ids won, comma-separated"),
+            ("exclusive_titles", _I, "titles won alone"),
+            ("rank", _I, "1 = first place (ties share a rank)"),
+            ("won", _B, "the seat won, alone or shared"),
+            ("final_evil", _I, "Evil at the end"),
+            ("peak_evil", _I, "highest Evil reached during the game"),
+            ("tiles", _I, "built squares in the final dungeon (tunnels and rooms, starting ones too)"),
+            ("rooms_built", _I, "RoomBuilt events of the seat"),
+            ("monsters_hired", _I, "MonsterHired events of the seat"),
+            ("game", _V, "the game's registry name: common questions filter on it"),
+            ("ruleset", _V, "the game's ruleset (as in games)"),
+            (
+                "derived_strategy",
+                _V,
+                "the strategy the seat's play looks like, by the rule of projections.strategy (peak Evil, rooms "
+                "built, monsters hired, tiles); every Dungeon Lords seat, bots too (NULL for Monster Inn)",
+            ),
+        ),
+    ),
+    Table(
+        "paladins",
+        "one row per move of a paladin: arrived, moved, imprisoned, released, left",
+        (
+            _GAME_ID,
+            ("seq", _I, "the event's number in the game"),
+            ("year", _I, "the Year"),
+            ("paladin", _V, "which paladin ('paladin_y1', 'paladin_y2')"),
+            ("players", _I, "the number of players in the game"),
+            ("event", _V, "'arrived' | 'moved' | 'imprisoned' | 'released' | 'left'"),
+            ("from_color", _V, "moved: the dungeon he left; left: his last host"),
+            ("to_color", _V, "arrived, moved: the dungeon he went to; imprisoned: the captor"),
+            ("target_evil", _I, "Evil of to_color right after the event (arrived, moved)"),
+        ),
+    ),
+    Table(
+        "battles",
+        "one row per battle (one dungeon's tile fought over in one Combat round)",
+        (
+            _GAME_ID,
+            ("seq", _I, "the number of its BattleEnded"),
+            ("year", _I, "the Year"),
+            ("combat_round", _I, "the Combat round"),
+            ("color", _V, "whose dungeon"),
+            ("tile", _V, "the tile fought on, 'row,col'"),
+            ("room", _V, "the room's id, NULL for a tunnel"),
+            ("traps", _V, "trap instance ids used, comma-separated"),
+            ("monsters", _V, "monster instance ids used, comma-separated"),
+            ("damage_dealt", _I, "damage counters put on adventurers"),
+            ("eliminated", _I, "adventurers imprisoned"),
+            ("conquered", _B, "the tile was conquered"),
+        ),
+    ),
+    Table(
+        "damage",
+        "one row per DamageDealt (one hit on one adventurer)",
+        (
+            _GAME_ID,
+            ("seq", _I, "the event's number"),
+            ("year", _I, "the Year"),
+            ("combat_round", _I, "the Combat round"),
+            ("color", _V, "whose dungeon"),
+            ("source_kind", _V, "'trap' | 'monster' | 'fatigue' | 'poison'"),
+            ("source", _V, "the trap or monster TYPE id (e.g. 'rolling_stone', 'troll_y1'), or NULL"),
+            ("target", _V, "the adventurer hit"),
+            ("amount", _I, "damage counters dealt, after prevention"),
+            ("prevented", _I, "damage stopped (disarm, Magic Shield, Song of Courage, invisibility)"),
+        ),
+    ),
+    Table(
+        "orders",
+        "one row per minion placed on an action space from a player's orders (not the non-player colour's)",
+        (
+            _GAME_ID,
+            ("seq", _I, "the event's number"),
+            ("year", _I, "the Year"),
+            ("season", _V, "the season"),
+            ("color", _V, "the player"),
+            ("slot", _I, "0 = the first order of the round"),
+            ("card", _V, "the order card (action), e.g. 'dig_tunnels'"),
+            ("space", _V, "'I' | 'II' | 'III', NULL when shut out (the minion stayed on the card)"),
+        ),
+    ),
+    Table(
+        "evil",
+        "one row per Evil Marker position: at the start, after a whole-state event (scenario, undo, correction) "
+        "and at each EvilometerMoved",
+        (
+            _GAME_ID,
+            ("seq", _I, "the event's number"),
+            ("year", _I, "the Year"),
+            ("season", _V, "the season"),
+            ("phase", _V, "the phase"),
+            ("color", _V, "the player"),
+            ("evil", _I, "the player's Evil"),
+        ),
+    ),
+    Table(
+        "mi_events",
+        "one row per stored event of a Monster Inn game",
+        (
+            _GAME_ID,
+            ("seq", _I, "event number within the game, from 1"),
+            ("position", _BIG, "notification id in the event store"),
+            ("type", _V, "the event type, e.g. 'Left'"),
+            ("payload", _J, "its fields"),
+            ("recorded_at", _T, "when the event was stored (UTC); filled for a game's first event (seq 1)"),
+        ),
+    ),
+    Table(
+        "mi_results",
+        "one row per seat of a finished Monster Inn game",
+        (
+            _GAME_ID,
+            ("seat", _V, "'p1'..'p5'"),
+            ("strategy", _V, "the bot, or 'human'"),
+            ("players", _I, "the number of players"),
+            ("variant", _V, "'standard' | 'open_treasure'"),
+            ("fame", _I, "the total"),
+            ("monsters", _I, "Fame line: skulls of monsters alone"),
+            ("humanoids", _I, "Fame line: the skull differences under surviving humanoids (<= 0)"),
+            ("treasure_fame", _I, "Fame line: 1 per 3 treasures"),
+            ("treasure_kept", _I, "pieces in the supply at the end (the tie-break; Support excluded)"),
+            ("won", _B, "the seat won, alone or shared"),
+        ),
+    ),
+    Table(
+        "mi_takes",
+        "one row per creature taken when a Monster Inn player leaves a round",
+        (
+            _GAME_ID,
+            ("seq", _I, "the event's number"),
+            ("round", _I, "the round"),
+            ("seat", _V, "who left"),
+            ("strategy", _V, "the bot, or 'human'"),
+            ("players", _I, "the number of players"),
+            ("leave_order", _I, "1 = the first to leave the round ... players = the last"),
+            ("card", _V, "a monster id ('m7') or a humanoid's back ('h6-10')"),
+            ("creature", _V, "'monster' | 'humanoid'"),
+            ("pool", _I, "treasure taken with it (pieces of the Pool)"),
+        ),
+    ),
+)
+
+#: table name -> its CREATE TABLE statement
+TABLES: dict[str, str] = {t.name: t.ddl for t in SPECS}
+#: table name -> its spec (grain and documented columns)
+SPEC: dict[str, Table] = {t.name: t for t in SPECS}
 
 # the read models' shape: a file written under another shape is rebuilt from the log
-SCHEMA_VERSION = hashlib.sha256("".join([TRACKING, *TABLES.values()]).encode()).hexdigest()[:16]
+SCHEMA_VERSION = hashlib.sha256(
+    "".join([TRACKING, *TABLES.values(), *(t.grain + str(t.columns) for t in SPECS)]).encode()
+).hexdigest()[:16]
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def comment_all(con) -> None:
+    """``COMMENT ON`` every read model and every column of it, from :data:`SPECS`."""
+    for t in SPECS:
+        con.execute(f"COMMENT ON TABLE {t.name} IS {_quote(t.grain)}")
+        for name, _, doc in t.columns:
+            con.execute(f"COMMENT ON COLUMN {t.name}.{name} IS {_quote(doc)}")
 
 
 def create_all(con) -> None:
-    """Create the tracking table and every read model (idempotent). Read models are disposable: if
-    the file holds tables of an older shape (another :data:`SCHEMA_VERSION`), they are dropped with
-    the tracking position, and the next projection run rebuilds them from the whole log."""
+    """Create the tracking table and every read model (idempotent), with their comments. Read models are
+    disposable: if the file holds tables of an older shape (another :data:`SCHEMA_VERSION`), they are
+    dropped with the tracking position, and the next projection run rebuilds them from the whole log."""
     con.execute("CREATE TABLE IF NOT EXISTS projection_schema (version VARCHAR)")
     stored = [r[0] for r in con.execute("SELECT version FROM projection_schema").fetchall()]
     existing = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     if stored != [SCHEMA_VERSION] and existing & {*TABLES, "projection_tracking"}:
         for table in [*TABLES, "projection_tracking"]:
             con.execute(f"DROP TABLE IF EXISTS {table}")
+    fresh = stored != [SCHEMA_VERSION] or not set(TABLES) <= existing
     if stored != [SCHEMA_VERSION]:
         con.execute("DELETE FROM projection_schema")
         con.execute("INSERT INTO projection_schema VALUES (?)", [SCHEMA_VERSION])
     con.execute(TRACKING)
     for ddl in TABLES.values():
         con.execute(ddl)
+    if fresh:
+        comment_all(con)
+
+
+def describe(con) -> list[tuple[str, str, str, str]]:
+    """The documented schema as the database holds it: ``(table, column, type, comment)`` rows, a table's
+    own row first with column ``''`` (from DuckDB's catalog: ``duckdb_tables()``, ``duckdb_columns()``)."""
+    order = {t.name: i for i, t in enumerate(SPECS)}
+    tables = con.execute(
+        "SELECT table_name, comment FROM duckdb_tables() "
+        "WHERE schema_name = 'main' AND database_name = current_database()"
+    ).fetchall()
+    cols = con.execute(
+        "SELECT table_name, column_name, data_type, comment, column_index FROM duckdb_columns() "
+        "WHERE schema_name = 'main' AND database_name = current_database() ORDER BY table_name, column_index"
+    ).fetchall()
+    out = []
+    for table, comment in sorted(tables, key=lambda r: (order.get(r[0], 99), r[0])):
+        if table not in order:
+            continue
+        out.append((table, "", "", comment or ""))
+        out += [(t, c, ty, cm or "") for t, c, ty, cm, _ in cols if t == table]
+    return out

@@ -1,7 +1,8 @@
 """Notifications -> newline-delimited JSON that DuckDB reads in bulk (architecture §3: writing
 NDJSON and ``read_json`` was the fastest way from Python objects into DuckDB, 1.46M rows/s).
 
-Each game event becomes one line ``{"p": position, "g": game id, "s": seq, "t": type, "e": payload}``;
+Each game event becomes one line ``{"p": position, "g": game id, "s": seq, "t": type, "e": payload}``
+(a game's first event also ``"ts"``: when it was stored, ISO 8601 UTC);
 the payload is sliced out of the event store's JSON bytes (``{"timestamp": ..., "data": payload}``),
 so no event is decoded in Python. Two cases do go through the mapper:
 
@@ -39,6 +40,20 @@ def _sliceable() -> dict[str, bytes]:
     return {TOPIC_PREFIX + name: name.encode() for name, cls in EVENT_CLASSES.items() if cls.class_version == 1}
 
 
+_STAMP = b'{"timestamp":{"_type_":"datetime_iso","_data_":"'
+
+
+def _stored_at(n: Any, mapper: Any) -> bytes:
+    """When the notification ``n`` was stored (its event's timestamp, ISO 8601), without decoding it when
+    the stored bytes start with the transcoder's timestamp."""
+    state = n.state
+    if state.startswith(_STAMP):
+        end = state.find(b'"', len(_STAMP))
+        if end > 0:
+            return state[len(_STAMP) : end]
+    return mapper.to_domain_event(n).timestamp.isoformat().encode()
+
+
 def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
     """The NDJSON lines ``{"p": id, "g": game, "s": seq, "t": type, "e": payload}`` of the game
     events among ``notifications`` (in order), and their number."""
@@ -69,6 +84,12 @@ def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
         gid = ids.get(n.originator_id)
         if gid is None:
             gid = ids[n.originator_id] = str(n.originator_id).encode()
+        if n.originator_version == 1:
+            append(
+                b'{"p":%d,"g":"%s","s":1,"ts":"%s","t":"%s","e":%s}\n'
+                % (n.id, gid, _stored_at(n, mapper), name, payload)
+            )
+            continue
         append(b'{"p":%d,"g":"%s","s":%d,"t":"%s","e":%s}\n' % (n.id, gid, n.originator_version, name, payload))
     return b"".join(lines), len(lines)
 

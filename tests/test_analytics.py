@@ -24,7 +24,7 @@ from html.parser import HTMLParser
 import duckdb
 import pytest
 
-from analytics import HEADLINES, QUESTIONS, ReadOnlyViolation, parse_question, run_question, run_sql
+from analytics import HEADLINES, QUESTIONS, SCOPE, ReadOnlyViolation, parse_question, run_question, run_sql
 from analytics.report import write_report
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
@@ -105,6 +105,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     payload.get("color"),
                     payload,
                     False,
+                    None,  # recorded_at: the loader stores no time
                 )
             )
             for p in state.players:
@@ -205,6 +206,9 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                 state.combat_round,
                 state.phase,
                 "dungeon_lords",
+                "+".join(start.modules) or "base",
+                None,  # started_at
+                start.catalog_hash,
             )
         )
         first = seats.index(start.starting_player)
@@ -248,6 +252,8 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                     counts[("RoomBuilt", seat.color)],
                     counts[("MonsterHired", seat.color)],
                     "dungeon_lords",
+                    "+".join(start.modules) or "base",
+                    None,  # derived_strategy (no question reads it unless asked to)
                 )
             )
         for table, table_rows in rows.items():
@@ -363,13 +369,15 @@ def test_questions_are_loaded_with_headers():
         "conquered_tiles",
         "fame_by_treasure_kept",
         "who_leaves_first",
+        "head_to_head",
     }
     assert HEADLINES == ("win_rate_by_strategy", "paladin_frequency")
     for q in QUESTIONS.values():
         assert q.description and q.grain and q.columns
         assert "players" in q.parameter_names
         assert q.sql.lstrip().startswith("-- name: " + q.name)
-        assert "$players" in q.sql
+        assert "/*scope g*/" in q.sql  # every question takes the common filters (analytics.SCOPE)
+        assert {p.name for p in SCOPE} <= set(q.parameter_names)
 
 
 def test_parse_question_header():
@@ -407,26 +415,46 @@ def test_unknown_question_and_parameter(con):
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
 def test_win_rate_by_strategy(con, games, players):
+    """Stratified by ruleset and player count: never a 2-player win mixed with a 4-player one."""
     tally = defaultdict(lambda: [0, 0])
+    for g in _keep(games, players):
+        for c in g.colors:
+            tally[("base", g.n, g.bots[c])][0] += 1
+            tally[("base", g.n, g.bots[c])][1] += g.won[c]
+    columns, rows = run_question(con, "win_rate_by_strategy", players=players)
+    got = {(r["ruleset"], r["players"], r["strategy"]): r for r in _dicts(columns, rows)}
+    assert set(got) == set(tally)
+    for key, (n, w) in tally.items():
+        lo, hi = wilson(w, n)
+        fair = 1 / key[1]
+        _same(got[key], {"games": n, "wins": w, "win_rate": w / n, "fair_share": fair, "edge": w / n - fair})
+        _same(got[key], {"ci_low": lo, "ci_high": hi})
+    # best first within each stratum
+    for stratum in {k[:2] for k in tally}:
+        rates = [r[columns.index("win_rate")] for r in rows if tuple(r[:2]) == stratum]
+        assert rates == sorted(rates, reverse=True)
+
+
+@pytest.mark.parametrize("players", PLAYER_FILTERS)
+def test_win_rate_pooled_says_its_fair_share_is_an_average(con, games, players):
+    tally = defaultdict(lambda: [0, 0, 0.0])
     for g in _keep(games, players):
         for c in g.colors:
             tally[g.bots[c]][0] += 1
             tally[g.bots[c]][1] += g.won[c]
-    columns, rows = run_question(con, "win_rate_by_strategy", players=players)
+            tally[g.bots[c]][2] += 1 / g.n
+    columns, rows = run_question(con, "win_rate_by_strategy", players=players, pooled=True)
     got = {r["strategy"]: r for r in _dicts(columns, rows)}
     assert set(got) == set(tally)
-    for bot, (n, w) in tally.items():
-        lo, hi = wilson(w, n)
-        _same(got[bot], {"games": n, "wins": w, "win_rate": w / n, "ci_low": lo, "ci_high": hi})
-    rates = [r[columns.index("win_rate")] for r in rows]
-    assert rates == sorted(rates, reverse=True)
+    for bot, (n, w, shares) in tally.items():
+        _same(got[bot], {"ruleset": "(pooled)", "players": None, "games": n, "wins": w, "fair_share": shares / n})
 
 
 def test_win_rate_known_values(con, games):
     """Counted by hand from the nine score cards; two ties give a win to each player in them."""
     assert sum(sum(g.won.values()) > 1 for g in games) == 2
-    columns, rows = run_question(con, "win_rate_by_strategy")
-    got = {r[0]: (r[1], r[2]) for r in rows}
+    columns, rows = run_question(con, "win_rate_by_strategy", pooled=True)
+    got = {r["strategy"]: (r["games"], r["wins"]) for r in _dicts(columns, rows)}
     assert got == {
         "balanced": (7, 6),
         "monster_keeper": (5, 4),
@@ -435,9 +463,9 @@ def test_win_rate_known_values(con, games):
         "random": (3, 0),
         "tunneller": (3, 0),
     }
-    assert [r[0] for r in rows][:3] == ["balanced", "monster_keeper", "room_builder"]
+    assert [r["strategy"] for r in _dicts(columns, rows)][:3] == ["balanced", "monster_keeper", "room_builder"]
     # 0 wins in 3: the Wilson interval is [0, z^2 / (n + z^2)]
-    random_row = dict(zip(columns, rows[[r[0] for r in rows].index("random")]))
+    random_row = next(r for r in _dicts(columns, rows) if r["strategy"] == "random")
     assert random_row["ci_low"] == 0 and random_row["ci_high"] == pytest.approx(3.8414588 / 6.8414588, abs=1e-7)
 
 
@@ -649,7 +677,10 @@ def test_paladin_frequency_counts_only_the_years_a_game_played():
     """Tiny hand-made read models: a scored game recorded from a Year 2 scenario counts for Year 2 only."""
     c = duckdb.connect()
     create_all(c)
-    c.execute("INSERT INTO games (game_id, players, finished) VALUES ('a', 2, true), ('b', 2, true), ('c', 2, false)")
+    c.execute(
+        "INSERT INTO games (game_id, players, finished, game) VALUES ('a', 2, true, 'dungeon_lords'), "
+        "('b', 2, true, 'dungeon_lords'), ('c', 2, false, 'dungeon_lords')"
+    )
     c.execute(
         "INSERT INTO events (game_id, seq, year, type) VALUES ('a', 1, 1, 'GameStarted'), "
         "('b', 1, 2, 'ScenarioLoaded'), ('c', 1, 1, 'GameStarted')"
@@ -750,7 +781,7 @@ class _Page(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == "svg":
+        if tag in ("svg", "div") and a.get("id"):
             self.svgs.append(a.get("id"))
         elif tag == "table":
             self._table = a.get("id")
@@ -798,9 +829,13 @@ def test_write_report(con, games, logs, tmp_path):
     text = out.read_text(encoding="utf-8")
     page = _Page()
     page.feed(text)
-    # one chart per headline question, and nothing fetched from elsewhere
-    assert {"chart-win_rate_by_strategy", "chart-paladin_frequency"} <= set(page.svgs)
-    assert not re.search(r"<script|<link|<img|<iframe|\bsrc=|\bhref=|url\(|@import", text, re.I)
+    # a chart (a Plotly figure, its script in the page) per headline question and the seat advantage, and
+    # nothing fetched from elsewhere: no script, style sheet, image or frame is loaded from a file or address
+    assert {"chart-win_rate_by_strategy", "chart-paladin_frequency", "chart-seat_advantage"} <= set(page.svgs)
+    assert not re.search(r"<script[^>]*\bsrc=|<link|<img|<iframe|@import", text, re.I)
+    assert text.count("<script") >= 3 and "Plotly.newPlot" in text
+    # axis titles with their units
+    assert "Win rate (% of player-games)" in text and "Strategy (bot, or a person" in text
     # every question of Dungeon Lords (and the common ones) has its table; the headline tables carry the
     # question's numbers (the page is Dungeon Lords': Monster Inn's questions are not on it)
     for name, q in QUESTIONS.items():
@@ -813,11 +848,16 @@ def test_write_report(con, games, logs, tmp_path):
         for shown, row in zip(table[1:], rows):
             for column, cell, value in zip(columns, shown, row):
                 assert _shown_matches(cell, value), (name, column, cell, value)
-    # the chart labels the bars with the same win rates
-    assert "85.7% (6/7)" in text
-    # the footer: games and events covered
-    n_events = sum(len(log) for log in logs.values())
-    assert f"{len(games)} games" in page.footer and f"{n_events} events" in page.footer
+    # the footer: where the numbers come from (games by origin and ruleset, the catalog, when)
+    origins = defaultdict(int)
+    for log in logs.values():
+        origins[log[0].origin] += 1
+    assert f"{len(games)} finished games" in page.footer
+    assert page.tables["table-provenance"][1:] == [
+        ["dungeon lords", o, "base", str(n)] for o, n in sorted(origins.items())
+    ]
+    assert logs["g0"][0].catalog_hash[:16] in page.footer
+    assert "Filters applied: none." in text
 
 
 def test_write_report_filtered_and_empty(tmp_path, con):
@@ -829,13 +869,18 @@ def test_write_report_filtered_and_empty(tmp_path, con):
     create_all(empty)
     write_report(empty, tmp_path / "empty.html")
     text = (tmp_path / "empty.html").read_text(encoding="utf-8")
-    assert text.count("<svg") == 2 and "0 games" in text and "0 events" in text
+    assert "No finished games to chart" in text and "0 finished games" in text and "Plotly.newPlot" not in text
+    assert "Filters applied: players 4." in (tmp_path / "r4.html").read_text(encoding="utf-8")
 
 
 def test_questions_live_in_a_common_folder_and_one_folder_per_game():
     assert {q.game for q in QUESTIONS.values()} == {"common", "dungeon_lords", "monster_inn"}
     assert {n for n, q in QUESTIONS.items() if q.game == "monster_inn"} == {"fame_by_treasure_kept", "who_leaves_first"}
-    assert {n for n, q in QUESTIONS.items() if q.game == "common"} == {"win_rate_by_strategy", "seat_advantage"}
+    assert {n for n, q in QUESTIONS.items() if q.game == "common"} == {
+        "win_rate_by_strategy",
+        "seat_advantage",
+        "head_to_head",
+    }
     assert QUESTIONS["paladin_frequency"].path == "dungeon_lords/paladin_frequency.sql"
 
 

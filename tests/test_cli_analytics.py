@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from clirun import run
@@ -38,12 +39,12 @@ def test_project_twice_changes_nothing(store):
 def test_stats_lists_and_answers(store):
     listing = run("stats", "--store", store).output
     assert "win_rate_by_strategy" in listing and "paladin_frequency" in listing
-    rows = json.loads(run("stats", "win_rate_by_strategy", "--json", "--store", store).output)
+    rows = json.loads(run("stats", "win_rate_by_strategy", "--json", "--store", store).stdout)
     played = json.loads(
         run("stats", "--sql", "SELECT count(*) AS n FROM player_results", "--json", "--store", store).output
     )[0]["n"]
     assert sum(r["games"] for r in rows) == played
-    three = json.loads(run("stats", "seat_advantage", "--players", "3", "--json", "--store", store).output)
+    three = json.loads(run("stats", "seat_advantage", "--players", "3", "--json", "--store", store).stdout)
     assert three and all(r["players"] == 3 for r in three)
     assert run("stats", "no_such_question", "--store", store, ok=False).exit_code == 2
 
@@ -59,9 +60,10 @@ def test_report_writes_one_self_contained_page(store, tmp_path):
     page = tmp_path / "report.html"
     run("report", "--html", page, "--store", store)
     html = page.read_text()
-    assert html.count("<svg") >= 2 and "http" not in html.split("<body", 1)[1].split("</body>")[0].replace(
-        "http://www.w3.org/2000/svg", ""
-    )
+    # Plotly's charts, their script written into the page: nothing is loaded from a file or an address
+    assert html.count('class="chart"') >= 3 and "Plotly.newPlot" in html
+    assert not re.search(r"<script[^>]*\bsrc=|<link|<img|<iframe|@import", html, re.I)
+    assert "Where these numbers come from" in html
 
 
 def test_demo_reuses_what_is_there(store):
@@ -84,3 +86,174 @@ def test_bench_suite_writes_every_tracked_figure(tmp_path):
     assert modes[-2].startswith("replay") and modes[-1].startswith("decode")
     assert all(r["games_per_second"] > 0 for r in figures["dungeon_lords_random_4p"])
     assert figures["simulate_dungeon_lords"]["scaling"] > 0
+
+
+# --- issue #18: filters, fair comparisons, exports, the schema ---------------------------------------
+
+
+def _json(*args):
+    result = run(*args)
+    return json.loads(result.stdout), result.stderr
+
+
+def test_every_question_takes_every_filter(store):
+    """Each question's rows under a filter are the rows of the games that pass it (counted here from the
+    games read model, not by the question's SQL)."""
+    from analytics import QUESTIONS
+
+    games, _ = _json("stats", "--sql", "SELECT game_id, players, variant FROM games", "--json", "--store", store)
+    for name, q in QUESTIONS.items():
+        if q.game == "monster_inn":
+            continue
+        for flags in (["--players", "3"], ["--variant", "full"], ["--ruleset", "base"], ["--origin", "recorded"]):
+            rows, _ = _json("stats", name, *flags, "--json", "--store", store)
+            if flags[0] == "--origin":
+                assert rows == [], name  # no recorded games here
+            if flags[0] == "--players" and "players" in q.columns:
+                assert rows and {r["players"] for r in rows} == {3}, name
+    full = {g["game_id"] for g in games if g["variant"] == "full"}
+    rows, _ = _json("stats", "win_rate_by_strategy", "--variant", "full", "--pooled", "--json", "--store", store)
+    seats, _ = _json("stats", "--sql", "SELECT game_id FROM player_results", "--json", "--store", store)
+    assert sum(r["games"] for r in rows) == sum(1 for s in seats if s["game_id"] in full)
+    later, _ = _json("stats", "win_rate_by_strategy", "--since", "2999-01-01", "--json", "--store", store)
+    earlier, _ = _json("stats", "win_rate_by_strategy", "--until", "2999-01-01", "--json", "--store", store)
+    assert later == [] and sum(r["games"] for r in earlier) == len(seats)
+
+
+def test_pooling_is_said_and_small_cells_are_flagged(store):
+    rows, warned = _json("stats", "win_rate_by_strategy", "--pooled", "--json", "--store", store)
+    assert {r["ruleset"] for r in rows} == {"(pooled)"} and "mixes player counts" in warned
+    rows, warned = _json("stats", "win_rate_by_strategy", "--players", "2", "--json", "--store", store)
+    assert "mixes player counts" not in warned
+    assert f"{len(rows)} of {len(rows)} rows rest on fewer than 30 games" in warned  # 6 games: every cell is small
+    refused = run("stats", "seat_advantage", "--pooled", "--store", store, ok=False)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_head_to_head_pairs_meet_in_the_same_games(store):
+    rows, _ = _json("stats", "head_to_head", "--json", "--store", store)
+    assert rows
+    by_pair = {(r["ruleset"], r["players"], r["strategy_a"], r["strategy_b"]): r for r in rows}
+    for (ruleset, players, a, b), r in by_pair.items():
+        mirror = by_pair[(ruleset, players, b, a)]  # B against A is the same meetings seen from B
+        assert (r["meetings"], r["a_ahead"], r["b_ahead"], r["ties"]) == (
+            mirror["meetings"],
+            mirror["b_ahead"],
+            mirror["a_ahead"],
+            mirror["ties"],
+        )
+        assert r["a_ahead"] + r["b_ahead"] + r["ties"] == r["meetings"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "parquet"])
+def test_stats_exports_an_answer(store, tmp_path, fmt):
+    import duckdb
+
+    out = tmp_path / f"answer.{fmt}"
+    shown, _ = _json("stats", "seat_advantage", "--players", "4", "--json", "--store", store)
+    written = run("stats", "seat_advantage", "--players", "4", "--format", fmt, "--out", out, "--store", store)
+    assert f"wrote {len(shown)} rows" in written.stdout
+    reader = {"csv": "read_csv", "json": "read_json", "parquet": "read_parquet"}[fmt]
+    con = duckdb.connect()
+    cur = con.execute(f"SELECT * FROM {reader}(?)", [str(out)])
+    columns = [d[0] for d in cur.description]
+    got = [dict(zip(columns, r)) for r in cur.fetchall()]
+    assert [r["play_position"] for r in got] == [r["play_position"] for r in shown]
+    assert [(r["games"], r["wins"]) for r in got] == [(r["games"], r["wins"]) for r in shown]
+    assert all(abs(a["win_rate"] - b["win_rate"]) < 1e-9 for a, b in zip(got, shown))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "seat_advantage", "--format", "csv"],
+        ["stats", "seat_advantage", "--format", "xml", "--out", "x.xml"],
+        ["stats", "seat_advantage", "--origin", "nowhere"],
+        ["stats", "seat_advantage", "--since", "tomorrow"],
+        ["stats", "seat_advantage", "--ruleset", "no_such_rules"],
+        ["stats", "seat_advantage", "--game", "chess"],
+        ["export-data", "--out", "x", "--format", "xml"],
+    ],
+)
+def test_bad_analytics_options_are_one_line_and_exit_2(store, args):
+    result = run(*args, "--store", store, ok=False)
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.output
+
+
+def test_schema_is_printed_with_every_meaning(store):
+    from projections.schema import SPECS
+
+    rows, _ = _json("stats", "--schema", "--json", "--store", store)
+    assert {(r["table"], r["column"]) for r in rows if r["column"]} == {
+        (t.name, c) for t in SPECS for c, _, _ in t.columns
+    }
+    assert all(r["comment"] for r in rows)
+    assert "games.ruleset" not in run("stats", "--schema", "--store", store).stdout  # a table per read model
+    assert "the rules modules played" in run("stats", "--schema", "--store", store).stdout
+
+
+def test_export_data_writes_every_read_model(store, tmp_path):
+    import duckdb
+
+    from projections.schema import TABLES
+
+    out = tmp_path / "data"
+    run("export-data", "--out", out, "--store", store)
+    con = duckdb.connect()
+    counts, _ = _json(
+        "stats",
+        "--sql",
+        " UNION ALL ".join(f"SELECT '{t}' AS t, count(*) AS n FROM {t}" for t in TABLES),
+        "--json",
+        "--store",
+        store,
+    )
+    for row in counts:
+        path = out / f"{row['t']}.parquet"
+        assert con.execute("SELECT count(*) FROM read_parquet(?)", [str(path)]).fetchall()[0][0] == row["n"]
+
+
+def test_stats_on_caught_up_read_models_starts_without_the_engine(store):
+    """`dungeon-lords stats NAME` on caught-up read models imports neither the engine nor the event store's
+    library (cli/fast.py); the answer is the same as the usual way's."""
+    import subprocess
+    import sys
+    import time
+
+    run("project", "--store", store)
+    code = (
+        "import sys\n"
+        f"sys.argv = ['dungeon-lords', 'stats', 'seat_advantage', '--json', '--store', {store!r}]\n"
+        "from cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('domain', 'eventsourcing'))\n"
+        "print('ENGINE', heavy[:3], file=sys.stderr)\n"
+    )
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    seconds = time.perf_counter() - t0
+    assert "ENGINE []" in done.stderr, done.stderr
+    assert json.loads(done.stdout) == json.loads(run("stats", "seat_advantage", "--json", "--store", store).stdout)
+    print(f"[stats] caught-up `stats seat_advantage` in a fresh process: {seconds:.2f} s")
+
+
+def test_the_fast_way_is_taken_only_when_caught_up(store, tmp_path):
+    from cli.fast import caught_up
+
+    con = caught_up(store)
+    assert con is not None
+    con.close()
+    path = tmp_path / "g.sqlite"
+    fresh = f"sqlite:///{path}"
+    run("simulate", "--games", "1", "--store", fresh)
+    con = caught_up(fresh)
+    assert con is not None
+    con.close()
+    from domain.service.application import DungeonLords
+
+    app = DungeonLords.open(fresh)
+    from domain.games.dungeon_lords.engine import new_game
+
+    app.create_from_events(new_game(["Ann", "Bob"], seed=1)[0])  # a new event: the read models are behind
+    assert caught_up(fresh) is None
+    assert caught_up("memory") is None and caught_up("postgresql://x@localhost/db") is None

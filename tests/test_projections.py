@@ -239,10 +239,12 @@ def test_player_results_join_the_score_cards(store, reference):
             assert (r["players"], r["variant"]) == (len(final.players), final.variant)
             bot = bots.get(color)
             assert r["bot"] == bot == store.bots.get(gid, {}).get(color)
-            expected = bot or derive_strategy(
+            derived = derive_strategy(
                 {"peak_evil": peak[color], "rooms_built": built[color], "monsters_hired": hired[color], "tiles": tiles}
             )
-            assert r["strategy"] == expected
+            # a person's seat is "human: NAME" (or "human"); the derived strategy is kept for every seat
+            assert r["strategy"] == (bot or (f"human: {sc['name']}" if sc["name"] else "human"))
+            assert r["derived_strategy"] == derived
     assert con.execute("SELECT count(*) FROM player_results").fetchall() == [(n_rows,)]
 
 

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from ..context import StoreOpt, _analytics, _app, _bots, _package, app
 from ..errors import UserError, handled
+from ..filters import (
+    DerivedOpt,
+    OriginFilter,
+    PlayersFilter,
+    PooledOpt,
+    RulesetFilter,
+    SinceFilter,
+    StrategyFilter,
+    UntilFilter,
+    VariantFilter,
+)
 from ..render import console, err_console
 
 
@@ -94,83 +103,30 @@ def project(
 
 @app.command()
 @handled
-def stats(
-    name: Annotated[str | None, typer.Argument(help="The question to answer (omit to list them).")] = None,
-    players: Annotated[int | None, typer.Option(help="Only games with this many players.", min=2, max=5)] = None,
-    game: Annotated[
-        str, typer.Option(help="The game whose results a common question reads: dungeon-lords or monster-inn.")
-    ] = "dungeon-lords",
-    origin: Annotated[
-        str | None,
-        typer.Option(
-            help="Only games of these origins, comma-separated: simulated, "
-            "recorded, imported, forked, scenario, training (default: all). "
-            "Archived games are always left out."
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Rows as JSON.")] = False,
-    sql: Annotated[
-        str | None,
-        typer.Option(help="Run a read-only SQL query over the read models (sandboxed: no files, 30 s, 1 GB)."),
-    ] = None,
-    store: StoreOpt = None,
-) -> None:
-    """Ask a named question of the recorded and simulated games (catches up first)."""
-    from analytics import QUESTIONS
-
-    from ..analytics_cmds import catch_up, print_question
-
-    if name is None and sql is None:
-        t = Table(title="Questions (dungeon-lords stats NAME)")
-        t.add_column("name")
-        t.add_column("game")
-        t.add_column("answers")
-        for q in QUESTIONS.values():
-            t.add_row(q.name + (" *" if q.headline else ""), q.game.replace("_", "-"), q.description)
-        console.print(t)
-        console.print("* headline question")
-        return
-    if name is not None and name not in QUESTIONS:
-        raise UserError(f"unknown question {name!r}; questions: {', '.join(QUESTIONS)}")
-    con = _analytics(store)
-    catch_up(_app(store), con, quiet=True)
-    if sql is not None:
-        from analytics import UserQueryRefused, run_user_sql
-
-        try:
-            columns, rows = run_user_sql(con, sql)
-        except UserQueryRefused as exc:
-            raise UserError(f"--sql: {exc}") from None
-        if as_json:
-            console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
-            return
-        t = Table()
-        for c in columns:
-            t.add_column(c)
-        for r in rows:
-            t.add_row(*map(str, r))
-        console.print(t)
-        return
-    from domain.games.dungeon_lords.events import ORIGINS
-
-    origins = [o.strip() for o in origin.split(",")] if origin else None
-    if origins and set(origins) - set(ORIGINS):
-        raise UserError(f"--origin takes {', '.join(ORIGINS)}")
-    print_question(con, name, players, as_json, origins, game=_package(game).info.name)
-
-
-@app.command()
-@handled
 def report(
     html: Annotated[Path, typer.Option("--html", help="Where to write the self-contained HTML page.")],
+    ruleset: RulesetFilter = None,
+    variant: VariantFilter = None,
+    players: PlayersFilter = None,
+    origin: OriginFilter = None,
+    since: SinceFilter = None,
+    until: UntilFilter = None,
+    strategy: StrategyFilter = None,
+    derived: DerivedOpt = False,
+    pooled: PooledOpt = False,
     store: StoreOpt = None,
 ) -> None:
-    """Write one self-contained HTML page with the headline answers as charts."""
+    """Write one self-contained HTML page: every question, charts, the filters applied and where the numbers
+    come from (a page per game once there are two)."""
+    from importlib.metadata import version
+
     from analytics.report import write_report
 
     from ..analytics_cmds import catch_up
+    from ..filters import scope
 
     con = _analytics(store)
     catch_up(_app(store), con, quiet=True)
-    write_report(con, html)
+    filters = scope(con, None, ruleset, variant, players, origin, since, until, strategy, derived, pooled)
+    write_report(con, html, filters, engine=f"dungeon-lords {version('dungeon-lords')}")
     console.print(f"wrote {html}")

@@ -36,7 +36,7 @@ def demo(
     console.print(f"[bold]{total[0]} finished games, {total[1]} events[/]")
     for name, q in QUESTIONS.items():
         if q.headline:
-            print_question(con, name, None, False, game="dungeon_lords")
+            print_question(con, name, {"game": "dungeon_lords"}, False)
     console.print(
         f"demo finished in {time.perf_counter() - start:.1f} s; more: dungeon-lords stats, "
         "dungeon-lords report --html report.html"

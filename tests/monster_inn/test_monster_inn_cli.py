@@ -111,7 +111,7 @@ def test_an_archived_game_leaves_the_statistics_and_its_record_keeps_the_line(st
         json.loads(line)["id"]
         for line in run("games", "--status", "archived", "--store", store, "--json").output.splitlines()
     ] == [gid]
-    rows = json.loads(run("stats", "win_rate_by_strategy", "--game", "monster-inn", "--json", "--store", store).output)
+    rows = json.loads(run("stats", "win_rate_by_strategy", "--game", "monster-inn", "--json", "--store", store).stdout)
     assert sum(r["games"] for r in rows) == sum(
         len(json.loads(line)["seats"])
         for line in run("games", "--status", "finished", "--store", store, "--json").output.splitlines()

@@ -1,40 +1,53 @@
 -- name: win_rate_by_strategy
 -- headline: 1
--- grain: one row per strategy (a player-game counts once for the strategy that seat played)
+-- grain: one row per ruleset, player count and strategy (with pooled: one row per strategy)
 -- parameters:
---   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
---   game VARCHAR  keep only this game's results ('dungeon_lords', 'monster_inn'); NULL = every game (its bots' names may coincide: ask per game)
--- answers: Which strategy wins most often, and how sure can we be? For each strategy, the finished
---   player-games it played, how many it won (a shared victory counts as a win), its win rate and a
---   95% Wilson score interval for that rate, best first.
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
+--   pooled BOOLEAN  true: one row per strategy over every ruleset and player count in scope (the fair share is then the average of 1 / players over its player-games); NULL = stratified
+-- answers: Which strategy wins more than its fair share, and how sure can we be? For each ruleset and
+--   player count (a 2-player game is won far more often than a 4-player one, so they are never mixed
+--   unless pooled), each strategy's finished player-games, wins (a shared victory counts), win rate,
+--   the fair share 1 / players, the edge over it, and a 95% Wilson score interval for the rate.
 -- columns:
---   strategy  the bot policy of simulated games, or the strategy derived from play for recorded ones ('(none)' if unknown)
---   games     finished player-games played with this strategy
---   wins      of those, the ones the player won, alone or shared
---   win_rate  wins / games
---   ci_low    lower bound of the 95% Wilson score interval of the win rate (z = 1.959964)
---   ci_high   upper bound of the same interval
-WITH per_strategy AS (
-    SELECT coalesce(pr.strategy, '(none)') AS strategy,
-           count(*)                         AS games,
-           count(*) FILTER (WHERE pr.won)   AS wins
+--   ruleset     the game's ruleset ('base', 'five_seasons' ...; '(pooled)' when pooled)
+--   players     the number of players (NULL when pooled)
+--   strategy    the bot of the seat; a person's seat 'human' or 'human: NAME' (their derived strategy with derived)
+--   games       finished player-games played with this strategy
+--   wins        of those, the ones the player won, alone or shared
+--   win_rate    wins / games
+--   fair_share  1 / players: the win rate if strategies made no difference (pooled: its average over the games)
+--   edge        win_rate - fair_share
+--   ci_low      lower bound of the 95% Wilson score interval of the win rate (z = 1.959964)
+--   ci_high     upper bound of the same interval
+WITH seats AS (
+    SELECT CASE WHEN $pooled THEN '(pooled)' ELSE g.ruleset END AS ruleset,
+           CASE WHEN $pooled THEN NULL ELSE g.players END AS players,
+           /*strategy pr*/ AS strategy,
+           pr.won,
+           1.0 / g.players AS share
     FROM player_results AS pr
     JOIN games AS g USING (game_id)
-    WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players) AND ($game IS NULL OR g.game = $game)
-    GROUP BY 1
+    WHERE TRUE /*scope g*/
+), per_strategy AS (
+    SELECT ruleset, players, strategy,
+           count(*)                       AS games,
+           count(*) FILTER (WHERE won)    AS wins,
+           avg(share)                     AS fair_share
+    FROM seats
+    GROUP BY ALL
 ), rated AS (
-    SELECT strategy, games, wins,
-           wins::DOUBLE / games AS p,
-           games::DOUBLE AS n,
-           1.959963984540054 AS z
+    SELECT *, wins::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z
     FROM per_strategy
 )
-SELECT strategy,
+SELECT ruleset,
+       players,
+       strategy,
        games,
        wins,
        p AS win_rate,
+       fair_share,
+       p - fair_share AS edge,
        greatest(0.0, (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_low,
        least(1.0, (p + z * z / (2 * n) + z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_high
 FROM rated
-ORDER BY win_rate DESC, games DESC, strategy
+ORDER BY ruleset, players NULLS FIRST, win_rate DESC, games DESC, strategy

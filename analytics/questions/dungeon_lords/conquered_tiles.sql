@@ -1,8 +1,7 @@
 -- name: conquered_tiles
 -- grain: one row per player count
 -- parameters:
---   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How much of a dungeon do the adventurers take? Conquered tiles per finished game (all
 --   dungeons together) and per player, for each player count: average, fewest and most.
 -- columns:
@@ -21,7 +20,7 @@ WITH per_player AS (
     LEFT JOIN (SELECT game_id, color, count(*) AS tiles
                FROM battles WHERE conquered GROUP BY game_id, color) AS c
            ON c.game_id = pr.game_id AND c.color = pr.color
-    WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+    WHERE TRUE /*scope g*/
 ), per_game AS (
     SELECT game_id, players, sum(tiles) AS tiles
     FROM per_player

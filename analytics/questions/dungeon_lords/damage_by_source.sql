@@ -1,8 +1,7 @@
 -- name: damage_by_source
 -- grain: one row per damage source type (traps and monsters only; fatigue and poison are left out)
 -- parameters:
---   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which traps and monsters do the damage? For each trap card and monster type, the battles
 --   in which it dealt damage, the damage counters it put on adventurers in total, and per battle.
 -- columns:
@@ -22,6 +21,6 @@ SELECT d.source_kind,
        sum(d.amount)::DOUBLE / count(DISTINCT (d.game_id, d.year, d.combat_round, d.color)) AS damage_per_use
 FROM damage AS d
 JOIN games AS g USING (game_id)
-WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND d.source_kind IN ('trap', 'monster') AND ($players IS NULL OR g.players = $players)
+WHERE TRUE /*scope g*/ AND d.source_kind IN ('trap', 'monster')
 GROUP BY d.source_kind, d.source
 ORDER BY total_damage DESC, damage_per_use DESC, d.source_kind, d.source

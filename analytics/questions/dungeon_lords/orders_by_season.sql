@@ -1,13 +1,12 @@
 -- name: orders_by_season
 -- grain: one row per season and order card (players' orders only, not the non-player colour's)
 -- parameters:
---   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which orders pay off in which season? For each season and order card, how often players
 --   played it, how often the minion got space I, II or III or was shut out, and the average final
 --   score and win rate of the players who played it (counted once per play), most useful first.
 -- columns:
---   season          winter, spring, summer or fall (in that order)
+--   season          winter, spring, summer, fall (in that order; festival last in five-season games)
 --   card            the order card (action), e.g. 'dig_tunnels'
 --   plays           times a player played this card in this season (both Years)
 --   share_i         share of those plays that got space I
@@ -30,6 +29,6 @@ SELECT o.season,
 FROM orders AS o
 JOIN player_results AS pr ON pr.game_id = o.game_id AND pr.color = o.color
 JOIN games AS g ON g.game_id = o.game_id
-WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+WHERE TRUE /*scope g*/
 GROUP BY o.season, o.card
-ORDER BY list_position(['winter', 'spring', 'summer', 'fall'], o.season), win_rate DESC, plays DESC, o.card
+ORDER BY list_position(['winter', 'spring', 'summer', 'fall', 'festival'], o.season), win_rate DESC, plays DESC, o.card

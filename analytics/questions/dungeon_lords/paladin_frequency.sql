@@ -2,8 +2,7 @@
 -- headline: 2
 -- grain: one row per Year and player count
 -- parameters:
---   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How often does the paladin come, and how often is he caught? For each Year and player
 --   count, the finished games that reached that Year, the share of them in which the paladin set out
 --   (arrived at a dungeon), the share in which a dungeon lord imprisoned him, and the average and
@@ -23,7 +22,7 @@ WITH first_year AS (                 -- the Year a game's log starts in (1, or a
     FROM games AS g
     JOIN first_year AS f USING (game_id)
     CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
-    WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND y.year >= f.year AND ($players IS NULL OR g.players = $players)
+    WHERE TRUE /*scope g*/ AND y.year >= f.year
 ), visits AS (
     SELECT game_id, year,
            bool_or(event = 'arrived')    AS arrived,
@@ -36,7 +35,7 @@ WITH first_year AS (                 -- the Year a game's log starts in (1, or a
            max(p.target_evil) AS max_target_evil
     FROM paladins AS p
     JOIN games AS g USING (game_id)
-    WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND p.event IN ('arrived', 'moved') AND ($players IS NULL OR g.players = $players)
+    WHERE TRUE /*scope g*/ AND p.event IN ('arrived', 'moved')
     GROUP BY p.year, g.players
 )
 SELECT r.year,

@@ -1,8 +1,7 @@
 -- name: score_breakdown
 -- grain: one row per outcome group ('winners', then 'others')
 -- parameters:
---   players INTEGER  keep only games with this many players (2, 3 or 4); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked, scenario, training); NULL = all (archived games are always left out)
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Where do winners get their points? The average of every score-card line for the players
 --   who won their game (shared victories included) against everyone else, over finished games.
 -- columns:
@@ -30,6 +29,6 @@ SELECT CASE WHEN pr.won THEN 'winners' ELSE 'others' END AS outcome,
        avg(pr.total)        AS total
 FROM player_results AS pr
 JOIN games AS g USING (game_id)
-WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+WHERE TRUE /*scope g*/
 GROUP BY pr.won
 ORDER BY pr.won DESC

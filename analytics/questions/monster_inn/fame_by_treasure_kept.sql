@@ -1,8 +1,7 @@
 -- name: fame_by_treasure_kept
 -- grain: one row per number of treasures kept at the end (Monster Inn)
 -- parameters:
---   players INTEGER  keep only games with this many players (3, 4 or 5); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked); NULL = all
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Does hoarding treasure pay in Monster Inn? For each number of treasures a player kept to the
 --   end (Support excluded), the finished player-games, their average Fame and how it splits into the
 --   score's lines (monsters alone, skull differences under surviving humanoids, 1 per 3 treasures),
@@ -24,6 +23,6 @@ SELECT r.treasure_kept,
        count(*) FILTER (WHERE r.won)::DOUBLE / count(*) AS win_rate
 FROM mi_results AS r
 JOIN games AS g USING (game_id)
-WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+WHERE TRUE /*scope g*/
 GROUP BY r.treasure_kept
 ORDER BY r.treasure_kept

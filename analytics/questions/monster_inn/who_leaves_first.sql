@@ -1,8 +1,7 @@
 -- name: who_leaves_first
 -- grain: one row per strategy and place in the order of leaving a round (Monster Inn)
 -- parameters:
---   players INTEGER  keep only games with this many players (3, 4 or 5); NULL = all player counts
---   origins VARCHAR[]  keep only games of these origins (simulated, recorded, imported, forked); NULL = all
+--   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Who leaves a round first, and what does it earn them? For each strategy and place in the
 --   order of leaving (1 = the first to leave the Inn, the last place = the player forced to take the
 --   last creature), how often that strategy left there, the share of monsters among the creatures taken
@@ -20,6 +19,6 @@ SELECT t.strategy,
        avg(t.pool)                                                AS avg_pool
 FROM mi_takes AS t
 JOIN games AS g USING (game_id)
-WHERE g.finished AND g.archived IS NOT TRUE AND ($origins IS NULL OR list_contains($origins, g.origin)) AND ($players IS NULL OR g.players = $players)
+WHERE TRUE /*scope g*/
 GROUP BY t.strategy, t.leave_order
 ORDER BY t.strategy, t.leave_order

@@ -1,0 +1,190 @@
+"""The statistics commands: stats (the named questions, their filters, exports and the schema) and
+export-data (the read models as files)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..context import StoreOpt, app
+from ..errors import UserError, handled
+from ..filters import (
+    DerivedOpt,
+    GameFilter,
+    OriginFilter,
+    PlayersFilter,
+    PooledOpt,
+    RulesetFilter,
+    SinceFilter,
+    StrategyFilter,
+    UntilFilter,
+    VariantFilter,
+)
+
+FormatOpt = Annotated[
+    str | None, typer.Option("--format", help="Write the answer to --out as csv, json or parquet (DuckDB's COPY).")
+]
+OutOpt = Annotated[Path | None, typer.Option("--out", help="The file --format writes.")]
+
+
+@app.command()
+@handled
+def stats(
+    name: Annotated[str | None, typer.Argument(help="The question to answer (omit to list them).")] = None,
+    game: GameFilter = "dungeon-lords",
+    ruleset: RulesetFilter = None,
+    variant: VariantFilter = None,
+    players: PlayersFilter = None,
+    origin: OriginFilter = None,
+    since: SinceFilter = None,
+    until: UntilFilter = None,
+    strategy: StrategyFilter = None,
+    derived: DerivedOpt = False,
+    pooled: PooledOpt = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Rows as JSON.")] = False,
+    fmt: FormatOpt = None,
+    out: OutOpt = None,
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the read models: every table and column, with its meaning.")
+    ] = False,
+    sql: Annotated[
+        str | None,
+        typer.Option(help="Run a read-only SQL query over the read models (sandboxed: no files, 30 s, 1 GB)."),
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Ask a named question of the recorded and simulated games (catches up first)."""
+    from analytics import QUESTIONS
+
+    from ..consoles import console
+
+    if name is None and sql is None and not schema:
+        from rich.table import Table
+
+        t = Table(title="Questions (dungeon-lords stats NAME)")
+        for column in ("name", "game", "answers"):
+            t.add_column(column)
+        for q in QUESTIONS.values():
+            t.add_row(q.name + (" *" if q.headline else ""), q.game.replace("_", "-"), q.description)
+        console.print(t)
+        console.print("* headline question; every question takes the filters of `stats --help`")
+        return
+    if name is not None and name not in QUESTIONS:
+        raise UserError(f"unknown question {name!r}; questions: {', '.join(QUESTIONS)}")
+    if fmt is not None and fmt not in ("csv", "json", "parquet"):
+        raise UserError(f"--format takes csv, json or parquet, not {fmt!r}")
+    if (fmt is None) != (out is None):
+        raise UserError("--format and --out go together: --format csv --out answer.csv")
+    from ..analytics_cmds import catch_up
+
+    con = _caught_up(store, catch_up)
+    if schema:
+        return _print_schema(con, as_json)
+    if sql is not None:
+        return _user_sql(con, sql, as_json)
+    from ..filters import registry_name, scope
+
+    params = scope(con, registry_name(game), ruleset, variant, players, origin, since, until, strategy, derived, pooled)
+    if QUESTIONS[name].game != "common" and params["game"] != QUESTIONS[name].game:
+        params["game"] = QUESTIONS[name].game  # a game's own question: its own games, whatever --game says
+    params = {k: v for k, v in params.items() if k in QUESTIONS[name].parameter_names}
+    if pooled and "pooled" not in params:
+        raise UserError(f"--pooled applies to win_rate_by_strategy and head_to_head, not {name}")
+    from ..analytics_cmds import print_question, say_warnings
+
+    if fmt is not None:
+        from analytics import export_question, run_question
+
+        written = export_question(con, name, str(out), fmt, **params)
+        say_warnings(con, name, *run_question(con, name, **params), params)
+        console.print(f"wrote {written} rows of {name} to {out} ({fmt})")
+        return
+    print_question(con, name, params, as_json)
+
+
+def _caught_up(store, catch_up):
+    """The read models, caught up: as they are when nothing is new (without the engine: cli/fast.py)."""
+    from ..errors import AFTER_COMMAND
+    from ..fast import caught_up
+
+    con = caught_up(store)
+    if con is not None:
+        AFTER_COMMAND.append(con.close)
+        return con
+    from ..context import _analytics, _app
+
+    con = _analytics(store)
+    catch_up(_app(store), con, quiet=True)
+    return con
+
+
+def _print_schema(con, as_json: bool) -> None:
+    from projections.schema import describe
+
+    from ..consoles import console
+
+    rows = describe(con)
+    if as_json:
+        keys = ("table", "column", "type", "comment")
+        console.print_json(json.dumps([dict(zip(keys, r)) for r in rows]))
+        return
+    from rich.table import Table
+
+    for table in dict.fromkeys(r[0] for r in rows):
+        mine = [r for r in rows if r[0] == table]
+        t = Table(title=f"{table}: {mine[0][3]}", title_justify="left")
+        for column in ("column", "type", "meaning"):
+            t.add_column(column)
+        for _, column, kind, comment in mine[1:]:
+            t.add_row(column, kind, comment)
+        console.print(t)
+
+
+def _user_sql(con, sql: str, as_json: bool) -> None:
+    from analytics import UserQueryRefused, run_user_sql
+
+    from ..consoles import console
+
+    try:
+        columns, rows = run_user_sql(con, sql)
+    except UserQueryRefused as exc:
+        raise UserError(f"--sql: {exc}") from None
+    if as_json:
+        console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
+        return
+    from rich.table import Table
+
+    t = Table()
+    for c in columns:
+        t.add_column(c)
+    for r in rows:
+        t.add_row(*map(str, r))
+    console.print(t)
+
+
+@app.command("export-data")
+@handled
+def export_data(
+    out: Annotated[Path, typer.Option("--out", help="The folder to write one file per read model into.")],
+    fmt: Annotated[str, typer.Option("--format", help="parquet or csv.")] = "parquet",
+    store: StoreOpt = None,
+) -> None:
+    """Write every read model to a folder, one file per table (DuckDB's COPY), after catching up."""
+    from analytics import export_tables
+    from projections.schema import TABLES
+
+    from ..analytics_cmds import catch_up
+    from ..consoles import console
+
+    if fmt not in ("parquet", "csv"):
+        raise UserError(f"--format takes parquet or csv, not {fmt!r}")
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file; give a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    con = _caught_up(store, catch_up)
+    written = export_tables(con, str(out), fmt, list(TABLES))
+    for table, n in written.items():
+        console.print(f"{table}: {n} rows -> {out / f'{table}.{fmt}'}")

@@ -1,0 +1,398 @@
+"""An independent recount of every analytics question from the games' raw events (issue #18).
+
+Nothing here reads the read models or runs the questions' SQL: each game's log is read back from the
+event store (``app.log``), folded with the engine's own ``evolve`` where a value needs the state (a
+target's Evil), and every question's answer is counted in Python, for any set of the common filters
+(``analytics.SCOPE``). ``tests/test_analytics_recount.py`` compares them with the questions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.games.dungeon_lords.evolve import evolve
+from projections.strategy import derive_strategy
+
+Z = 1.959963984540054
+
+
+def wilson(wins: int, n: int) -> tuple[float | None, float | None]:
+    if n == 0:
+        return None, None
+    p = wins / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z / (1 + Z * Z / n) * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Seat:
+    color: str
+    name: str
+    bot: str | None
+    position: int  # play position in the First Year
+    total: int
+    rank: int
+    won: bool
+    derived: str | None  # the derivation rule on this seat's play (Dungeon Lords)
+    card: dict = field(default_factory=dict)
+
+    def strategy(self, derived: bool) -> str:
+        if self.bot:
+            return self.bot
+        if derived and self.derived:
+            return self.derived
+        return f"human: {self.name}" if self.name else "human"
+
+
+@dataclass
+class Game:
+    gid: str
+    game: str  # dungeon_lords | monster_inn
+    ruleset: str
+    variant: str
+    players: int
+    origin: str
+    batch: int  # 0: stored before the time cut, 1: after
+    log: list
+    seats: list[Seat]
+    target_evil: dict = field(default_factory=dict)  # paladin -> Evil of his target after each arrival or move
+
+    def strategies(self, derived: bool) -> set[str]:
+        return {s.strategy(derived) for s in self.seats}
+
+
+def read_game(gid: str, log: list, batch: int) -> Game:
+    """A finished game's facts, from its log alone."""
+    start, scored = log[0], log[-1]
+    assert scored.type == "GameScored", gid
+    if hasattr(scored, "results"):  # Monster Inn
+        seats_of = [p.seat for p in start.players]
+        first = seats_of.index(start.starting_player)
+        results = {r["seat"]: r for r in scored.results}
+        seats = [
+            Seat(
+                p.seat,
+                results[p.seat].get("name") or p.name,
+                p.bot,
+                (i - first) % len(seats_of),
+                results[p.seat]["fame"],
+                results[p.seat]["rank"],
+                results[p.seat]["winner"],
+                None,
+                results[p.seat],
+            )
+            for i, p in enumerate(start.players)
+        ]
+        return Game(gid, "monster_inn", "base", start.variant, len(seats), start.origin, batch, log, seats)
+    colors = [p.color for p in start.players]
+    first = colors.index(start.starting_player)
+    cards = {c["color"]: c for c in scored.scores}
+    state, peak = None, {}
+    built, hired, target = defaultdict(int), defaultdict(int), defaultdict(list)
+    for e in log:  # the engine's own fold: Evil as the rules keep it
+        state = evolve(state, e)
+        for p in state.players:
+            peak[p.color] = max(peak.get(p.color, p.evil), p.evil)
+        if e.type == "RoomBuilt":
+            built[e.color] += 1
+        elif e.type == "MonsterHired":
+            hired[e.color] += 1
+        elif e.type == "PaladinArrived":
+            target[e.paladin].append(state.player(e.color).evil)
+        elif e.type == "PaladinMoved":
+            target[e.paladin].append(state.player(e.to_color).evil)
+    seats = []
+    for i, p in enumerate(start.players):
+        card = cards[p.color]
+        features = {
+            "peak_evil": peak[p.color],
+            "rooms_built": built[p.color],
+            "monsters_hired": hired[p.color],
+            "tiles": card["tiles"],
+        }
+        seats.append(
+            Seat(
+                p.color,
+                card.get("name") or p.name,
+                p.bot,
+                (i - first) % len(colors),
+                card["total"],
+                card["rank"],
+                card["winner"],
+                derive_strategy(features),
+                card,
+            )
+        )
+    ruleset = "+".join(start.modules) or "base"
+    return Game(gid, "dungeon_lords", ruleset, start.variant, len(seats), start.origin, batch, log, seats, target)
+
+
+def in_scope(g: Game, f: dict[str, Any]) -> bool:
+    """The common filters, as analytics.SCOPE states them (``since``/``until`` as the batch: 1 = after the cut)."""
+    return (
+        (f.get("game") is None or g.game == f["game"])
+        and (f.get("rulesets") is None or g.ruleset in f["rulesets"])
+        and (f.get("variants") is None or g.variant in f["variants"])
+        and (f.get("players") is None or g.players == f["players"])
+        and (f.get("origins") is None or g.origin in f["origins"])
+        and (f.get("since") is None or g.batch == 1)
+        and (f.get("until") is None or g.batch == 0)
+        and (f.get("strategies") is None or bool(g.strategies(bool(f.get("derived"))) & set(f["strategies"])))
+    )
+
+
+# --- the questions ----------------------------------------------------------------------------------
+def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
+    pooled, derived = bool(f.get("pooled")), bool(f.get("derived"))
+    tally: dict = defaultdict(lambda: [0, 0, 0.0])
+    for g in games:
+        for s in g.seats:
+            key = ("(pooled)", None) if pooled else (g.ruleset, g.players)
+            t = tally[(*key, s.strategy(derived))]
+            t[0] += 1
+            t[1] += s.won
+            t[2] += 1 / g.players
+    out = {}
+    for key, (n, w, shares) in tally.items():
+        lo, hi = wilson(w, n)
+        out[key] = {
+            "games": n,
+            "wins": w,
+            "win_rate": w / n,
+            "fair_share": shares / n,
+            "edge": w / n - shares / n,
+            "ci_low": lo,
+            "ci_high": hi,
+        }
+    return out
+
+
+def seat_advantage(games: list[Game], f: dict) -> dict:
+    tally: dict = defaultdict(lambda: [0, 0])
+    for g in games:
+        for s in g.seats:
+            tally[(g.ruleset, g.players, s.position)][0] += 1
+            tally[(g.ruleset, g.players, s.position)][1] += s.won
+    out = {}
+    for (ruleset, n_players, pos), (n, w) in tally.items():
+        lo, hi = wilson(w, n)
+        fair = 1 / n_players
+        out[(ruleset, n_players, pos)] = {
+            "games": n,
+            "wins": w,
+            "win_rate": w / n,
+            "fair_share": fair,
+            "edge": w / n - fair,
+            "ci_low": lo,
+            "ci_high": hi,
+        }
+    return out
+
+
+def head_to_head(games: list[Game], f: dict) -> dict:
+    pooled, derived = bool(f.get("pooled")), bool(f.get("derived"))
+    tally: dict = defaultdict(lambda: {"games": set(), "meetings": 0, "a_ahead": 0, "b_ahead": 0, "ties": 0})
+    for g in games:
+        key = ("(pooled)", None) if pooled else (g.ruleset, g.players)
+        for a in g.seats:
+            for b in g.seats:
+                sa, sb = a.strategy(derived), b.strategy(derived)
+                if a is b or sa == sb:
+                    continue
+                t = tally[(*key, sa, sb)]
+                t["games"].add(g.gid)
+                t["meetings"] += 1
+                t["a_ahead" if a.rank < b.rank else "b_ahead" if a.rank > b.rank else "ties"] += 1
+    out = {}
+    for key, t in tally.items():
+        decided = t["a_ahead"] + t["b_ahead"]
+        lo, hi = wilson(t["a_ahead"], decided)
+        out[key] = {
+            "games": len(t["games"]),
+            "meetings": t["meetings"],
+            "a_ahead": t["a_ahead"],
+            "b_ahead": t["b_ahead"],
+            "ties": t["ties"],
+            "a_ahead_share": t["a_ahead"] / decided if decided else None,
+            "ci_low": lo,
+            "ci_high": hi,
+        }
+    return out
+
+
+def paladin_frequency(games: list[Game], f: dict) -> dict:
+    rows: dict = {}
+    for g in games:
+        evils = g.target_evil
+        for year in (1, 2):
+            paladin = f"paladin_y{year}"
+            r = rows.setdefault((year, g.players), {"games": 0, "arrived": 0, "captured": 0, "evils": []})
+            r["games"] += 1
+            r["arrived"] += any(e.type == "PaladinArrived" and e.paladin == paladin for e in g.log)
+            r["captured"] += any(e.type == "AdventurerImprisoned" and e.adventurer == paladin for e in g.log)
+            r["evils"] += evils.get(paladin, [])
+    return {
+        key: {
+            "games": r["games"],
+            "arrived_share": r["arrived"] / r["games"],
+            "captured_share": r["captured"] / r["games"],
+            "avg_target_evil": sum(r["evils"]) / len(r["evils"]) if r["evils"] else None,
+            "max_target_evil": max(r["evils"], default=None),
+        }
+        for key, r in rows.items()
+    }
+
+
+LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus", "titles", "hall_of_fame")
+
+
+def score_breakdown(games: list[Game], f: dict) -> dict:
+    groups = defaultdict(list)
+    for g in games:
+        for s in g.seats:
+            groups["winners" if s.won else "others"].append({**s.card["lines"], "total": s.total})
+    return {
+        (k,): {"player_games": len(cs), **{x: sum(c[x] for c in cs) / len(cs) for x in (*LINES, "total")}}
+        for k, cs in groups.items()
+    }
+
+
+def orders_by_season(games: list[Game], f: dict) -> dict:
+    plays = defaultdict(list)
+    for g in games:
+        seat = {s.color: s for s in g.seats}
+        season = None
+        for e in g.log:
+            if e.type == "PhaseBegan":
+                season = e.season
+            elif e.type == "MinionPlaced" and not e.nonplayer:
+                plays[(season, e.action)].append((e.space, seat[e.color].total, seat[e.color].won))
+    out = {}
+    for key, ps in plays.items():
+        n = len(ps)
+        out[key] = {
+            "plays": n,
+            "share_i": sum(s == "I" for s, _, _ in ps) / n,
+            "share_ii": sum(s == "II" for s, _, _ in ps) / n,
+            "share_iii": sum(s == "III" for s, _, _ in ps) / n,
+            "share_shut_out": sum(s is None for s, _, _ in ps) / n,
+            "avg_score": sum(t for _, t, _ in ps) / n,
+            "win_rate": sum(w for _, _, w in ps) / n,
+        }
+    return out
+
+
+def damage_by_source(games: list[Game], f: dict) -> dict:
+    agg = defaultdict(lambda: {"uses": set(), "hits": 0, "total": 0, "prevented": 0})
+    for g in games:
+        year, rnd = 1, 0
+        for e in g.log:
+            if e.type == "YearBegan":
+                year = e.year
+            elif e.type == "CombatRoundBegan":
+                rnd = e.round
+            elif e.type == "CombatEnded":
+                rnd = 0
+            elif e.type == "DamageDealt" and e.source.startswith(("trap:", "monster:")):
+                kind, _, what = e.source.partition(":")
+                a = agg[(kind, what.split("#")[0])]
+                a["uses"].add((g.gid, year, rnd, e.color))
+                a["hits"] += 1
+                a["total"] += e.amount
+                a["prevented"] += e.prevented
+    return {
+        key: {
+            "uses": len(a["uses"]),
+            "hits": a["hits"],
+            "total_damage": a["total"],
+            "prevented": a["prevented"],
+            "damage_per_use": a["total"] / len(a["uses"]),
+        }
+        for key, a in agg.items()
+    }
+
+
+def conquered_tiles(games: list[Game], f: dict) -> dict:
+    per_game, per_player = defaultdict(list), defaultdict(list)
+    for g in games:
+        tiles = {s.color: sum(1 for e in g.log if e.type == "TileConquered" and e.color == s.color) for s in g.seats}
+        per_game[g.players].append(sum(tiles.values()))
+        per_player[g.players] += tiles.values()
+    return {
+        (n,): {
+            "games": len(pg),
+            "avg_per_game": sum(pg) / len(pg),
+            "min_per_game": min(pg),
+            "max_per_game": max(pg),
+            "avg_per_player": sum(per_player[n]) / len(per_player[n]),
+            "min_per_player": min(per_player[n]),
+            "max_per_player": max(per_player[n]),
+        }
+        for n, pg in per_game.items()
+    }
+
+
+def fame_by_treasure_kept(games: list[Game], f: dict) -> dict:
+    groups = defaultdict(list)
+    for g in games:
+        for s in g.seats:
+            groups[s.card["treasure"]].append(s.card)
+    return {
+        (k,): {
+            "games": len(cs),
+            "avg_fame": sum(c["fame"] for c in cs) / len(cs),
+            "avg_monsters": sum(c["lines"]["monsters"] for c in cs) / len(cs),
+            "avg_humanoids": sum(c["lines"]["humanoids"] for c in cs) / len(cs),
+            "avg_treasure": sum(c["lines"]["treasure"] for c in cs) / len(cs),
+            "win_rate": sum(c["winner"] for c in cs) / len(cs),
+        }
+        for k, cs in groups.items()
+    }
+
+
+def who_leaves_first(games: list[Game], f: dict) -> dict:
+    takes = defaultdict(list)
+    for g in games:
+        bots = {s.color: s.bot or "human" for s in g.seats}
+        order = 0
+        for e in g.log:
+            if e.type == "InnDealt":
+                order = 0
+            elif e.type == "Left":
+                order += 1
+                takes[(bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
+    return {
+        key: {
+            "takes": len(ts),
+            "monster_share": sum(m for m, _ in ts) / len(ts),
+            "avg_pool": sum(p for _, p in ts) / len(ts),
+        }
+        for key, ts in takes.items()
+    }
+
+
+#: question -> (its recount, the columns that key a row)
+RECOUNTS = {
+    "win_rate_by_strategy": (win_rate_by_strategy, ("ruleset", "players", "strategy")),
+    "seat_advantage": (seat_advantage, ("ruleset", "players", "play_position")),
+    "head_to_head": (head_to_head, ("ruleset", "players", "strategy_a", "strategy_b")),
+    "paladin_frequency": (paladin_frequency, ("year", "players")),
+    "score_breakdown": (score_breakdown, ("outcome",)),
+    "orders_by_season": (orders_by_season, ("season", "card")),
+    "damage_by_source": (damage_by_source, ("source_kind", "source")),
+    "conquered_tiles": (conquered_tiles, ("players",)),
+    "fame_by_treasure_kept": (fame_by_treasure_kept, ("treasure_kept",)),
+    "who_leaves_first": (who_leaves_first, ("strategy", "leave_order")),
+}
+
+
+def recount(name: str, games: list[Game], game: str, f: dict) -> tuple[tuple[str, ...], dict]:
+    """The answer of question ``name`` over ``games`` of ``game`` under filters ``f``: its key columns and
+    ``{key: {column: value}}``."""
+    count, keys = RECOUNTS[name]
+    kept = [g for g in games if g.game == game and in_scope(g, f)]
+    return keys, count(kept, f)

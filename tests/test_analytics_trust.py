@@ -1,0 +1,123 @@
+"""Issue #18, analytics an analyst can trust: the read model's ruleset and time, five-season games, the
+documented schema, filters, fair comparisons, exports and the strategy of people's seats.
+
+A small store: bot games of the base game (simulated, several player counts), two five-season games
+(Festival Season's ``five_seasons``) and one game recorded by people; every expectation is counted here
+from the games' events, never by running the SQL again.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+from festival_games import whole_game
+
+from domain.service.application import DungeonLords
+from projections import project
+from projections.derive import _season_of_state
+from projections.schema import SPECS, create_all, describe
+
+
+@pytest.fixture(scope="module")
+def festival_store():
+    app = DungeonLords.open("memory")
+    ids = {}
+    for players, seed in ((2, 3), (3, 4)):
+        events, final = whole_game(players, seed)
+        ids[str(app.create_from_events(events))] = (events, final)
+    con = duckdb.connect()
+    project(app, con)
+    yield app, con, ids
+    con.close()
+
+
+def test_five_season_games_are_projected_with_their_ruleset_and_fifth_season(festival_store):
+    _, con, ids = festival_store
+    rows = con.execute("SELECT game_id, ruleset, finished, catalog_hash, started_at FROM games").fetchall()
+    assert {r[0] for r in rows} == set(ids)
+    for gid, ruleset, finished, catalog_hash, started_at in rows:
+        events, _ = ids[gid]
+        assert ruleset == "+".join(events[0].modules) == "five_seasons"
+        assert finished and catalog_hash == events[0].catalog_hash and started_at is not None
+    seasons = {r[0] for r in con.execute("SELECT DISTINCT season FROM orders").fetchall()}
+    assert "festival" in seasons  # the fifth round's orders are counted in their own season
+    festival_orders = sum(
+        1
+        for events, _ in ids.values()
+        for i, e in enumerate(events)
+        if e.type == "MinionPlaced"
+        and not e.nonplayer
+        and [p for p in events[:i] if p.type == "PhaseBegan"][-1].season == "festival"
+    )
+    assert con.execute("SELECT count(*) FROM orders WHERE season = 'festival'").fetchall()[0][0] == festival_orders
+    assert con.execute("SELECT DISTINCT ruleset FROM player_results").fetchall() == [("five_seasons",)]
+
+
+@pytest.mark.parametrize(
+    ("state", "season"),
+    [
+        ({"season": 4, "modules": ["five_seasons"]}, "festival"),
+        ({"season": 3, "modules": ["five_seasons"]}, "fall"),
+        ({"season": 0, "modules": []}, "winter"),
+        ({"season": 3}, "fall"),  # an old state without modules
+        ({"season": 4, "modules": ["no_such_module"]}, "festival"),  # unknown modules: every plan's names
+    ],
+)
+def test_a_whole_state_event_reads_its_season_from_its_year_plan(state, season):
+    import json
+
+    con = duckdb.connect()
+    sql = f"SELECT {_season_of_state()} FROM (SELECT ?::JSON AS payload)"
+    assert con.execute(sql, [json.dumps({"state": state})]).fetchall() == [(season,)]
+
+
+def test_every_table_and_column_is_documented_in_the_database():
+    con = duckdb.connect()
+    create_all(con)
+    rows = describe(con)
+    tables = {t for t, c, _, _ in rows if c == ""}
+    assert tables == {t.name for t in SPECS}
+    for table, column, _, comment in rows:
+        assert comment.strip(), f"{table}.{column or '(table)'} has no comment"
+    documented = {(t.name, c) for t in SPECS for c, _, _ in t.columns}
+    assert {(t, c) for t, c, _, _ in rows if c} == documented
+
+
+def test_the_cli_knows_the_origins_and_games_the_engine_knows():
+    """cli.filters keeps its own lists (stats starts without importing the engine): they must agree."""
+    from cli.filters import GAMES, ORIGINS
+    from domain.games import GAMES as REGISTERED
+    from domain.games.dungeon_lords.events import ORIGINS as ENGINE_ORIGINS
+
+    assert tuple(ORIGINS) == tuple(ENGINE_ORIGINS)
+    assert set(GAMES) == set(REGISTERED)
+
+
+def test_a_long_projection_shows_a_progress_bar():
+    """Behind by at least ``progress_from`` notifications, catching up draws a bar that reaches the end."""
+    import io
+
+    from rich.console import Console
+
+    from cli.analytics_cmds import catch_up
+
+    app = DungeonLords.open("memory")
+    for players, seed in ((2, 3), (3, 4)):
+        app.create_from_events(whole_game(players, seed)[0])
+    total = app.recorder.max_notification_id()
+    out = io.StringIO()
+    con = duckdb.connect()
+    figures = catch_up(app, con, quiet=True, progress_from=1, bar_console=Console(file=out, force_terminal=True))
+    assert figures["events"] == total
+    assert "projecting" in out.getvalue() and f"{total}/{total}" in out.getvalue()
+    quiet = io.StringIO()  # caught up: nothing to show
+    catch_up(app, con, quiet=True, progress_from=1, bar_console=Console(file=quiet, force_terminal=True))
+    assert quiet.getvalue() == ""
+
+
+def test_the_fast_way_knows_the_store_as_the_service_does():
+    from cli import fast
+    from domain.service import storage
+    from domain.service.application import IDENTITY_TABLE
+
+    assert fast.IDENTITY_TABLE == IDENTITY_TABLE and fast.SQLITE_SUFFIXES == storage.SQLITE_SUFFIXES
