@@ -21,7 +21,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 # state fields added since commit 8e2e04d, with the value a game of that time has
-ADDED_SINCE = {"catalog_overrides": None, "modules": [], "paladin_captors": []}
+ADDED_SINCE = {"catalog_overrides": None, "modules": [], "paladin_captors": [], "paladin_nonplayers": []}
 
 
 def _digest(state) -> str:

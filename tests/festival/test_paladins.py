@@ -314,3 +314,66 @@ def test_catalog_lists_the_pairs_provisional_values_by_ruleset() -> None:
     assert [r["id"] for r in base] == ["paladin_y1", "paladin_y2"]
     refused = run("catalog", "--ruleset", "autumn", ok=False)
     assert refused.exit_code == 2 and "unknown ruleset" in refused.output
+
+
+def two_players(modules: tuple[str, ...] = ("five_seasons", "paladin_pair"), green: int = 9) -> GameState:
+    """A 2-player Building round (red, blue) with the non-player counter (green) at ``green``."""
+    state = table(modules, players=2)
+    (np,) = [n for n in state.nonplayers if n.evil is not None]
+    assert np.color == "green"
+    np.evil = green
+    return state
+
+
+@pytest.mark.spec("NP-04")
+def test_NP_04_a_paladin_dealt_to_the_non_player_goes_to_the_distant_lands() -> None:
+    state = two_players(green=10)
+    moved = settle(state)
+    assert [(type(e).__name__, e.paladin, e.color) for e in moved] == [("PaladinSentAway", "elf_y1", "green")]
+    assert "elf_y1" in state.board.discards["paladins"] and where(state) == {"dwarf": None}
+    at(state, red=10)  # the remaining paladin behaves as a single paladin; green never gets another
+    settle(state)
+    assert where(state) == {"dwarf": "red"} and state.paladin_nonplayers == ["green"]
+
+
+@pytest.mark.spec("NP-04")
+def test_NP_04_the_non_player_gets_neither_paladin_when_both_players_are_more_evil() -> None:
+    state = at(two_players(green=10), red=12, blue=11)
+    settle(state)
+    assert where(state) == {"elf": "blue", "dwarf": "red"} and state.paladin_nonplayers == []
+
+
+@pytest.mark.spec("NP-04")
+def test_NP_04_in_a_tie_the_non_player_is_the_nicer_provisional() -> None:
+    state = at(two_players(green=11), red=11)
+    settle(state)
+    assert where(state) == {"dwarf": "red"} and state.paladin_nonplayers == ["green"]  # elf sent away
+
+
+@pytest.mark.spec("NP-05")
+def test_NP_05_in_combat_the_paladins_ignore_the_non_player() -> None:
+    state = two_players(green=12)
+    state.phase, state.combat_round = "combat", 1
+    assert settle(state) == []
+
+
+@pytest.mark.spec("XC-03")
+def test_XC_03_the_base_game_never_deals_a_paladin_to_the_non_player() -> None:
+    state = two_players((), green=12)
+    assert settle(state) == [] and where(state) == {"paladin": None}
+
+
+@pytest.mark.spec("NP-04")
+def test_NP_04_in_whole_two_player_games_the_counter_takes_a_paladin_in_the_second_year() -> None:
+    """T-33's counter reaches the space at round 5's Adventurers Phase of Year 2: a paladin still in his
+    tent (or the weaker of two out) is dealt to it and sent away, before the first Combat round."""
+    sent = []
+    for seed in range(6):
+        events, state = whole_game(2, seed, ("five_seasons", "paladin_pair"))
+        away = [(n, e) for n, e in enumerate(events) if isinstance(e, ev.PaladinSentAway)]
+        assert len(away) <= 1 and state.paladin_nonplayers == [e.color for _, e in away]
+        for n, e in away:
+            first_round = next(k for k, x in enumerate(events) if isinstance(x, ev.CombatRoundBegan) and x.year == 2)
+            assert e.paladin.endswith("_y2") and n < first_round
+        sent += away
+    assert sent, "over six games the counter never took a paladin"

@@ -32,6 +32,7 @@ EVENT_RULES = {
     "NonPlayerEvilMoved": "adventurers.two_players",
     "PaladinArrived": "paladin.arrives",
     "PaladinMoved": "paladin.moves",
+    "PaladinSentAway": "paladin.nonplayer_festival",
     "MinionPlaced": "orders.placement",
     "OrdersRevealed": "orders.placement",
     "NonPlayerOrdersRotated": "orders.three_players",

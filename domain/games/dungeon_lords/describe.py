@@ -12,6 +12,11 @@ def _n(i: str | None) -> str:
     return name_in(base_catalog(), i) if i else "-"
 
 
+def _paladin(paladin_id: str) -> str:
+    # Festival Season's pair by kind; the base game's paladin keeps the words the golden files hold
+    return {"elf": "The elven paladin", "dwarf": "The dwarven paladin"}.get(paladin_id.split("_")[0], "The paladin")
+
+
 def _cost(d: dict[str, int]) -> str:
     parts = [
         (
@@ -97,8 +102,9 @@ def describe_event(e) -> str:
         "NonPlayerEvilMoved": lambda: f"Non-player {e.color} Evil Counter moves {e.steps:+d}",
         "AdventurerAssigned": lambda: f"{_n(e.tile)} goes to {e.color} (position {e.position + 1})",
         "AdventurerDiscarded": lambda: f"{_n(e.tile)} discarded ({e.reason})",
-        "PaladinArrived": lambda: f"The paladin sets out for {e.color}'s dungeon",
-        "PaladinMoved": lambda: f"The paladin moves from {e.from_color} to {e.to_color}",
+        "PaladinArrived": lambda: f"{_paladin(e.paladin)} sets out for {e.color}'s dungeon",
+        "PaladinMoved": lambda: f"{_paladin(e.paladin)} moves from {e.from_color} to {e.to_color}",
+        "PaladinSentAway": lambda: f"{_paladin(e.paladin)}, dealt to non-player {e.color}, goes to the Distant Lands",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",

@@ -380,6 +380,15 @@ class PaladinMoved(Event):
     paladin: str
 
 
+class PaladinSentAway(Event):
+    """2 players, Festival Season: a paladin dealt to the non-player colour goes at once to the Distant
+    Lands (from his tent, or from ``from_color``'s dungeon)."""
+
+    color: str
+    paladin: str
+    from_color: str | None = None
+
+
 class RoundEnded(Event):
     """Imps return to their dens; the Starting Player Token passes (not in fall)."""
 
@@ -609,6 +618,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
             AdventurerDiscarded,
             PaladinArrived,
             PaladinMoved,
+            PaladinSentAway,
             RoundEnded,
             YearBegan,
             CombatRoundBegan,

@@ -611,6 +611,13 @@ def _(s: GameState, e: ev.AdventurerDiscarded) -> None:
     s.board.discards["adventurers"].append(e.tile)
 
 
+@on(ev.PaladinSentAway)
+def _(s: GameState, e: ev.PaladinSentAway) -> None:
+    s.paladins = [pal for pal in s.paladins if pal.id != e.paladin]
+    s.board.discards["paladins"].append(e.paladin)
+    s.paladin_nonplayers.append(e.color)
+
+
 @on(ev.PaladinArrived)
 def _(s: GameState, e: ev.PaladinArrived) -> None:
     _paladin(s, e.paladin).holder = e.color

@@ -70,6 +70,9 @@ RULES: dict[str, str] = {
     "paladin.arrives": "Rulebook › Paladin (arrives at the first player on or above his space)",
     "paladin.moves": "Rulebook › Paladin (moves only to a strictly more evil player at or above his space; ties: later in play order)",
     "paladin.nonplayer": "Engine choice: the paladin only goes to players, never to a non-player Evil Counter",
+    "paladin.nonplayer_festival": "Festival Season › Evilometer for Two Players (the non-player counter is "
+    "ranked for the paladins; the one it gets goes to the Distant Lands; ties: the non-player is the nicer, "
+    "provisional)",
     # --- combat
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",

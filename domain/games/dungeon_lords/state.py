@@ -236,6 +236,8 @@ class GameState:
     # who imprisoned one of the Year's paladins in this Combat (the others ignore them for the rest of it:
     # Festival Season › Paladins in Combat), even if he has left the prison since
     paladin_captors: list[str] = field(default_factory=list)
+    # 2 players, Festival Season: the non-player colours that were dealt a paladin (never another)
+    paladin_nonplayers: list[str] = field(default_factory=list)
     year: int = 1
     season: int = 0  # index into SEASONS
     phase: str = "setup"

@@ -58,6 +58,9 @@ class YearPlan:
             Second Year's (Rulebook › Second Year: opposite with 4, the next with 3, the other with 2).
         paladins: Year -> its paladins, weakest first: the first to leave the tent first (Rulebook ›
             Paladin: one a Year; Festival Season › New Paladins: the elf, then the dwarf).
+        nonplayer_takes_paladin: 2 players: the non-player Evil Counter is ranked with the players when the
+            paladins are dealt (outside Combat); the one it gets goes at once to the Distant Lands, and it
+            never gets another (Festival Season › Evilometer for Two Players; the base game: never).
     """
 
     seasons: tuple[str, ...]
@@ -71,6 +74,7 @@ class YearPlan:
     special_events: int = 1
     second_year_starter: Mapping[int, int] = field(default_factory=lambda: {2: 1, 3: 1, 4: 2})
     paladins: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: {1: ("paladin_y1",), 2: ("paladin_y2",)})
+    nonplayer_takes_paladin: bool = False
 
     def next_phase(self, state: GameState, after: str) -> str | None:
         """The phase that follows ``after`` in this round, or None when the round is over."""

@@ -16,6 +16,10 @@ Only the Year plan changes (the base phases ask the plan; nothing here is a bran
 - YR-07 / NP-06: the Second Year's starting player, counted from the First Year's first starter:
   4 players 2 seats on (opposite, unchanged), 3 players 2 seats on (to his right), 2 players the other.
 - NP-03: with 2 players the non-player Evil counter goes down 3 (not 2) as the Second Year begins.
+- NP-04 / NP-05: with 2 players the non-player counter is ranked with the players when paladins are dealt;
+  the paladin it gets goes at once to the Distant Lands and it never gets another; in Combat it is ignored.
+  Provisional (spec U-39): in a tie the non-player is the nicer. The counter's removal as the Second Year's
+  Combat begins changes nothing else the engine tracks, so no event records it.
 
 Not here (other modules and issue "Festival Season, part 2"): the Pet Phase (pets), the Festival
 (festival), Unique Opportunities, the new components that fill the larger stacks (with base
@@ -43,4 +47,5 @@ def five_seasons(plan: YearPlan) -> YearPlan:
         special_events=2,
         second_year_starter={4: 2, 3: 2, 2: 1},
         nonplayer_evil_at_new_year=-3,
+        nonplayer_takes_paladin=True,
     )

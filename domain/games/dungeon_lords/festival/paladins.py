@@ -59,7 +59,4 @@ def three_paladins(plan: YearPlan) -> YearPlan:
     """PA-12: the human paladin joins the pair, between them: the elf leaves his tent for the first
     player on the space, the human when two are on it, the dwarf when three are; the ranking is dwarf >
     human > elf."""
-    return replace(
-        plan,
-        paladins={year: (elf, f"paladin_y{year}", dwarf) for year, (elf, dwarf) in plan.paladins.items()},
-    )
+    return replace(plan, paladins={year: (f"elf_y{year}", f"paladin_y{year}", f"dwarf_y{year}") for year in (1, 2)})

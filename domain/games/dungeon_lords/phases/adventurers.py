@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..state import GameState
+from ..year import year_plan
 from .common import PALADIN_SPACE, catalog, play_index, season_name
 from .rounds import after_phase
 
@@ -60,12 +61,25 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     space and moves only to a player strictly more evil than his host (Rulebook › Paladin). With the
     pair it gives Festival Season › Paladins and the Evilometer and the Expansion Rules Summary's cases
     (PA-02..PA-08). In Combat, a player who captured one of the Year's paladins is ignored by the others,
-    "as though not on the Evilometer" (Festival Season › Paladins in Combat, PA-09).
+    "as though not on the Evilometer" (Festival Season › Paladins in Combat, PA-09). With 2 players, when
+    the Year plan says so, the non-player Evil Counter is ranked too (outside Combat) and the paladin it
+    gets is sent to the Distant Lands (Festival Season › Evilometer for Two Players, NP-04, NP-05).
     """
     pals = state.paladins
     if not pals or state.phase in AFTER_COMBAT:
         return None
-    on_space = [p.color for p in state.players if p.evil >= PALADIN_SPACE]
+    evil = {p.color: p.evil for p in state.players}
+    before_battle = state.phase != "combat" or state.combat_round == 0
+    if state.nonplayers and before_battle and year_plan(state).nonplayer_takes_paladin:
+        # Festival Season › Evilometer for Two Players (NP-04, NP-05): ranked as a player outside Combat.
+        # Its counter reaches the space at the last Adventurers Phase, which ends in the same batch as
+        # Combat begins: until the first Combat round it still counts ("immediately", nothing between).
+        evil.update(
+            (np.color, np.evil)
+            for np in state.nonplayers
+            if np.evil is not None and np.color not in state.paladin_nonplayers
+        )
+    on_space = [color for color, value in evil.items() if value >= PALADIN_SPACE]
     out = [pal for pal in pals if pal.holder is not None]
     if len(out) <= 1 and {pal.holder for pal in out}.issuperset(on_space):
         return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
@@ -79,15 +93,18 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
         return None
     strength = {pal.holder: k + 1 for k, pal in enumerate(pals) if pal.holder is not None}
     eligible = set(on_space) | {pal.holder for pal in out if pal.holder is not None}
-    ranked = sorted(
+    players = {p.color for p in state.players}
+    ranked = sorted(  # a non-player is the nicer in a tie (provisional, spec U-39): play index -1
         eligible,
-        key=lambda c: (state.player(c).evil, strength.get(c, 0), play_index(state, c)),
+        key=lambda c: (evil[c], strength.get(c, 0), play_index(state, c) if c in players else -1),
         reverse=True,
     )
     strongest_first = sorted(active, key=pals.index, reverse=True)
     moves: list[ev.Event] = []
     for pal, color in zip(strongest_first, ranked):
-        if pal.holder is None:
+        if color not in players:
+            moves.append(ev.PaladinSentAway(color=color, paladin=pal.id, from_color=pal.holder))
+        elif pal.holder is None:
             moves.append(ev.PaladinArrived(color=color, paladin=pal.id))
         elif pal.holder != color:
             moves.append(ev.PaladinMoved(from_color=pal.holder, to_color=color, paladin=pal.id))
