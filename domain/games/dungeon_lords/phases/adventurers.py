@@ -68,9 +68,17 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     pals = state.paladins
     if not pals or state.phase in AFTER_COMBAT:
         return None
-    evil = {p.color: p.evil for p in state.players}
     before_battle = state.phase != "combat" or state.combat_round == 0
-    if state.nonplayers and before_battle and year_plan(state).nonplayer_takes_paladin:
+    ranks_nonplayers = bool(state.nonplayers) and before_battle and year_plan(state).nonplayer_takes_paladin
+    holders = [pal.holder for pal in pals if pal.holder is not None]
+    if len(holders) <= 1 and not ranks_nonplayers:
+        for p in state.players:
+            if p.evil >= PALADIN_SPACE and p.color not in holders:
+                break
+        else:
+            return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
+    evil = {p.color: p.evil for p in state.players}
+    if ranks_nonplayers:
         # Festival Season › Evilometer for Two Players (NP-04, NP-05): ranked as a player outside Combat.
         # Its counter reaches the space at the last Adventurers Phase, which ends in the same batch as
         # Combat begins: until the first Combat round it still counts ("immediately", nothing between).
@@ -81,8 +89,8 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
         )
     on_space = [color for color, value in evil.items() if value >= PALADIN_SPACE]
     out = [pal for pal in pals if pal.holder is not None]
-    if len(out) <= 1 and {pal.holder for pal in out}.issuperset(on_space):
-        return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
+    if len(out) <= 1 and set(holders).issuperset(on_space):
+        return None
     ignored = _captors(state) if state.phase == "combat" else set()
     if ignored:
         on_space = [c for c in on_space if c not in ignored]

@@ -64,13 +64,19 @@ def name_in(cat: Catalog, instance_id: str) -> str:
 
 def paladin(state: GameState, who: str) -> Paladin | None:
     """The free paladin ``who`` (in his tent or in a dungeon), or None (not a paladin, or not free)."""
-    return next((pal for pal in state.paladins if pal.id == who), None)
+    for pal in state.paladins:  # a loop, not next(generator): the rules ask this often
+        if pal.id == who:
+            return pal
+    return None
 
 
 def paladin_with(state: GameState, color: str) -> Paladin | None:
     """The paladin in ``color``'s dungeon, if any (one at most: Rulebook › Paladin; Festival Season ›
     New Paladins deals the pair to two players)."""
-    return next((pal for pal in state.paladins if pal.holder == color), None)
+    for pal in state.paladins:
+        if pal.holder == color:
+            return pal
+    return None
 
 
 def season_name(state: GameState) -> str:
