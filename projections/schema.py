@@ -82,6 +82,7 @@ SPECS: tuple[Table, ...] = (
             ("ruleset", _V, "the rules modules played, joined with '+' in registration order; 'base' for none"),
             ("started_at", _T, "when the game's first event was stored (UTC): what --since and --until compare"),
             ("catalog_hash", _V, "the content hash of the component catalog the game was played with"),
+            ("first_year", _I, "the Year the game's log starts in: 1, or a scenario's Year (NULL for Monster Inn)"),
         ),
         key="game_id",
     ),
