@@ -4,12 +4,13 @@
 The store (a SQLite file): bot games of the base game (simulated, 2-4 players, both variants), stored in
 two batches with a time cut between them (``--since``/``--until``); Dungeon Lords games played by people
 (no bot at any seat; one in the Festival Season's five seasons) and Monster Inn bot games. The default run
-holds about 130 games (kept under half a minute); the ``slow`` test 2,000 and more (CI runs it;
-``pytest -m slow``: about 6 minutes on 2 cores).
+holds about 130 games (kept under half a minute; on PostgreSQL when DL_TEST_POSTGRES is set, as in CI);
+the ``slow`` test 2,000 and more on SQLite (CI runs it; ``pytest -m slow``: about 7 minutes on 2 cores).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import UTC, datetime
 
@@ -38,9 +39,10 @@ def _people_game(seed: int, n: int):
     return events + more
 
 
-def build(path, dungeon_lords: int, monster_inn: int, people: int):
-    """The store, its read models, the games read back from the raw events, and the time cut."""
-    app = DungeonLords(env=store_env(f"sqlite:///{path / 'games.sqlite'}"))
+def build(path, dungeon_lords: int, monster_inn: int, people: int, env: dict | None = None):
+    """The store (a SQLite file, or ``env``), its read models, the games read back from the raw events, and
+    the time cut."""
+    app = DungeonLords(env=env or store_env(f"sqlite:///{path / 'games.sqlite'}"))
     stored: list[tuple[str, int]] = []  # (game id, batch)
 
     def simulate(count: int, seed: int, batch: int, game: str = "dungeon_lords") -> None:
@@ -120,9 +122,17 @@ def check_every_question(con, games, cut) -> int:
 
 @pytest.fixture(scope="module")
 def quick(tmp_path_factory):
-    con, games, cut = build(tmp_path_factory.mktemp("recount"), dungeon_lords=120, monster_inn=9, people=3)
+    """On PostgreSQL when DL_TEST_POSTGRES is set (as CI does; the slow test covers SQLite), else SQLite."""
+    env, cleanup = None, None
+    if os.environ.get("DL_TEST_POSTGRES"):
+        from test_persistence import _postgres_schema
+
+        env, cleanup = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
+    con, games, cut = build(tmp_path_factory.mktemp("recount"), dungeon_lords=120, monster_inn=9, people=3, env=env)
     yield con, games, cut
     con.close()
+    if cleanup:
+        cleanup()
 
 
 def test_every_question_agrees_with_a_recount_from_the_raw_events_under_every_filter(quick):
