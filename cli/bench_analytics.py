@@ -28,7 +28,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 5, rou
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
     from domain.service.storage import store_env
-    from projections import open_analytics, project, read_ceiling
+    from projections import open_analytics, project, read_ceiling, rollups
     from projections.runner import DEFAULT_BATCH
     from projections.schema import TABLES
 
@@ -70,7 +70,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 5, rou
         }
         copies = max(1, target_games // games)
         for table in TABLES:
-            if table in ("events", "mi_events"):
+            if table in ("events", "mi_events", "seat_cells"):
                 continue
             cols = [r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()]
             select = ", ".join("game_id || '~' || k AS game_id" if c == "game_id" else c for c in cols)
@@ -80,6 +80,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 5, rou
             )
             con.execute(f"DROP TABLE {table}")
             con.execute(f"ALTER TABLE big_{table} RENAME TO {table}")
+        rollups.refresh(con)  # the aggregates of the copied rows, as the projection keeps them
         n_games = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
         latencies = {}
         for name, q in QUESTIONS.items():

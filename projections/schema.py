@@ -206,6 +206,26 @@ SPECS: tuple[Table, ...] = (
         ),
     ),
     Table(
+        "seat_cells",
+        "an aggregate kept by the projection (refreshed after each run): one row per game, ruleset, variant, "
+        "player count, origin, day, strategy and play position, with its seats and wins; the fair-comparison "
+        "questions read it when their filters allow (no --strategy; --since/--until on whole days)",
+        (
+            ("game", _V, "the game's registry name"),
+            ("ruleset", _V, "the games' ruleset"),
+            ("variant", _V, "the games' variant"),
+            ("players", _I, "the number of players"),
+            ("origin", _V, "the games' origin"),
+            ("day", "DATE", "the day the games started (UTC; games.started_at)"),
+            ("strategy", _V, "player_results.strategy ('(none)' if NULL)"),
+            ("derived_strategy", _V, "the strategy --derived-strategy counts: a person's derived one, a bot's own"),
+            ("play_position", _I, "0 = starting player of the First Year, ..."),
+            ("seats", _BIG, "finished, non-archived player-games in the cell"),
+            ("wins", _BIG, "of those, the ones won (alone or shared)"),
+            ("share", "DOUBLE", "the sum of 1/players over those seats (the fair share's numerator)"),
+        ),
+    ),
+    Table(
         "mi_events",
         "one row per stored event of a Monster Inn game",
         (

@@ -18,7 +18,7 @@ import pytest
 import recount
 from festival_games import whole_game
 
-from analytics import QUESTIONS, run_question
+from analytics import QUESTIONS, prepare, run_question
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.strategies import STRATEGIES
@@ -85,6 +85,8 @@ def filters(cut: datetime) -> list[dict]:
         {"derived": True, "strategies": ["tunneller"]},
         {"pooled": True},
         {"pooled": True, "players": 4, "since": cut},
+        {"since": recount.EARLY, "players": 2},  # whole days: the aggregate answers (win rate, seat advantage)
+        {"until": recount.LATE, "variants": ["full"], "derived": True},
         {"players": 3, "variants": ["full"], "strategies": ["balanced", "tunneller"]},
     ]
 
@@ -143,6 +145,18 @@ def test_every_question_agrees_with_a_recount_from_the_raw_events_under_every_fi
         "monster_inn",
     }
     assert check_every_question(con, games, cut) > 200
+
+
+def test_the_aggregate_answers_when_the_filters_allow(quick):
+    """seat_cells answers the fair-comparison questions unless a filter needs the seats themselves; both
+    ways are held to the same recount above."""
+    con, _, cut = quick
+    for name in ("win_rate_by_strategy", "seat_advantage"):
+        assert "seat_cells" in prepare(name, con=con, game="dungeon_lords")[0]
+        assert "seat_cells" in prepare(name, con=con, game="dungeon_lords", since=recount.EARLY, players=3)[0]
+        assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", strategies=["evil"])[0]
+        assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", since=cut)[0]  # not a whole day
+        assert "seat_cells" not in prepare(name, game="dungeon_lords")[0]  # no connection: no freshness check
 
 
 def test_the_filters_select_what_they_say(quick):
