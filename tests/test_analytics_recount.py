@@ -18,7 +18,7 @@ import pytest
 import recount
 from festival_games import whole_game
 
-from analytics import QUESTIONS, prepare, run_question
+from analytics import QUESTIONS, prepare, run_question, warnings_for
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.strategies import STRATEGIES
@@ -197,3 +197,9 @@ def test_people_are_human_with_their_name_and_derived_on_request(quick):
         con, "win_rate_by_strategy", pooled=True, origins=["recorded"], game="dungeon_lords", derived=True
     )
     assert {r[columns.index("strategy")] for r in rows} == {s.derived for s in people}
+    # and the answer says how it classified them, with the rule's agreement on the bots' seats in scope
+    notes = warnings_for(con, "win_rate_by_strategy", columns, rows, origins=["recorded"], derived=True)
+    said = next(n for n in notes if "played by people" in n)
+    assert said.startswith(f"{len(people)} seats played by people") and "peak Evil" in said
+    bots = [s for g in games if g.game == "dungeon_lords" and g.origin == "recorded" for s in g.seats if s.bot]
+    assert ("bot seats in scope" in said) == bool(bots)
