@@ -15,7 +15,9 @@ INSERT INTO seat_cells
 SELECT g.game, g.ruleset, g.variant, g.players, g.origin, g.started_at::DATE,
        coalesce(pr.strategy, '(none)'),
        coalesce(CASE WHEN pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)'),
-       pr.play_position, count(*), count(*) FILTER (WHERE pr.won), sum(1.0 / g.players)
+       pr.play_position, coalesce(pr.won, false), count(*), count(*) FILTER (WHERE pr.won), sum(1.0 / g.players),
+       sum(pr.rooms), sum(pr.monsters), sum(pr.prisoners), sum(pr.conquered), sum(pr.red_marks),
+       sum(pr.room_bonus), sum(pr.titles), sum(pr.hall_of_fame), sum(pr.total)
 FROM player_results AS pr JOIN games AS g USING (game_id)
 WHERE g.finished AND g.archived IS NOT TRUE
 GROUP BY ALL

@@ -34,6 +34,7 @@ class Table:
 
 _V, _I, _B, _J, _T, _BIG = "VARCHAR", "INTEGER", "BOOLEAN", "JSON", "TIMESTAMP", "BIGINT"
 _GAME_ID = ("game_id", _V, "the game's id in the event store (a UUID)")
+_LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus", "titles", "hall_of_fame", "total")
 
 SPECS: tuple[Table, ...] = (
     Table(
@@ -208,8 +209,9 @@ SPECS: tuple[Table, ...] = (
     Table(
         "seat_cells",
         "an aggregate kept by the projection (refreshed after each run): one row per game, ruleset, variant, "
-        "player count, origin, day, strategy and play position, with its seats and wins; the fair-comparison "
-        "questions read it when their filters allow (no --strategy; --since/--until on whole days)",
+        "player count, origin, day, strategy, play position and outcome, with its seats, wins and score lines "
+        "summed; win_rate_by_strategy, seat_advantage and score_breakdown read it when their filters allow "
+        "(no --strategy; --since/--until on whole days)",
         (
             ("game", _V, "the game's registry name"),
             ("ruleset", _V, "the games' ruleset"),
@@ -220,9 +222,11 @@ SPECS: tuple[Table, ...] = (
             ("strategy", _V, "player_results.strategy ('(none)' if NULL)"),
             ("derived_strategy", _V, "the strategy --derived-strategy counts: a person's derived one, a bot's own"),
             ("play_position", _I, "0 = starting player of the First Year, ..."),
+            ("won", _B, "the seats won (alone or shared)"),
             ("seats", _BIG, "finished, non-archived player-games in the cell"),
             ("wins", _BIG, "of those, the ones won (alone or shared)"),
             ("share", "DOUBLE", "the sum of 1/players over those seats (the fair share's numerator)"),
+            *((f"sum_{line}", "HUGEINT", f"the sum of the score line {line} over those seats") for line in _LINES),
         ),
     ),
     Table(

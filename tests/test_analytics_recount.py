@@ -151,7 +151,7 @@ def test_the_aggregate_answers_when_the_filters_allow(quick):
     """seat_cells answers the fair-comparison questions unless a filter needs the seats themselves; both
     ways are held to the same recount above."""
     con, _, cut = quick
-    for name in ("win_rate_by_strategy", "seat_advantage"):
+    for name in ("win_rate_by_strategy", "seat_advantage", "score_breakdown"):
         assert "seat_cells" in prepare(name, con=con, game="dungeon_lords")[0]
         assert "seat_cells" in prepare(name, con=con, game="dungeon_lords", since=recount.EARLY, players=3)[0]
         assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", strategies=["evil"])[0]
