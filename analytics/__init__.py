@@ -89,6 +89,7 @@ class Question:
     columns: dict[str, str] = field(default_factory=dict)  # result column -> its documented meaning
     path: str = ""
     game: str = "common"  # the folder: "common" (asked of every game's results) or a game's name
+    cells_sql: str = ""  # the same answer from the aggregate seat_cells (``<name>.cells.sql``), when filters allow
 
     @property
     def parameter_names(self) -> tuple[str, ...]:
@@ -126,12 +127,56 @@ def scope_predicate(alias: str) -> str:
     )
 
 
+def cells_predicate(alias: str) -> str:
+    """The common filters on the aggregate ``seat_cells`` (whole days for ``since``/``until``)."""
+    a = alias
+    return (
+        f"(($game IS NULL OR {a}.game = $game)"
+        f" AND ($rulesets IS NULL OR list_contains($rulesets, {a}.ruleset))"
+        f" AND ($variants IS NULL OR list_contains($variants, {a}.variant))"
+        f" AND ($players IS NULL OR {a}.players = $players)"
+        f" AND ($origins IS NULL OR list_contains($origins, {a}.origin))"
+        f" AND ($since IS NULL OR {a}.day >= CAST($since AS DATE))"
+        f" AND ($until IS NULL OR {a}.day < CAST($until AS DATE)))"
+    )
+
+
+def _whole_day(value: Any) -> bool:
+    from datetime import date, datetime
+
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return False
+    return (
+        value is None
+        or (isinstance(value, date) and not isinstance(value, datetime))
+        or (isinstance(value, datetime) and value.time() == datetime.min.time() and value.tzinfo is None)
+    )
+
+
+def _cells_fresh(con) -> bool:
+    """The aggregates were refreshed at the projection's position (projections/rollups.py)."""
+    import duckdb
+
+    try:
+        rows = con.execute(
+            "SELECT (SELECT max(position) FROM rollup_state) = "
+            "(SELECT coalesce(max(position), 0) FROM projection_tracking)"
+        ).fetchall()
+    except duckdb.CatalogException:
+        return False
+    return bool(rows and rows[0][0])
+
+
 def expand(sql: str) -> str:
     """The SQL of a question as it runs: every ``/*scope ALIAS*/`` becomes ``AND`` :func:`scope_predicate`,
     every ``/*strategy ALIAS*/`` the seat's strategy (:data:`STRATEGY_SQL`)."""
     import re
 
     sql = re.sub(r"/\*scope (\w+)\*/", lambda m: "AND " + scope_predicate(m.group(1)), sql)
+    sql = re.sub(r"/\*cells (\w+)\*/", lambda m: "AND " + cells_predicate(m.group(1)), sql)
     return re.sub(r"/\*strategy (\w+)\*/", lambda m: STRATEGY_SQL.format(a=m.group(1)), sql)
 
 
@@ -207,13 +252,15 @@ def load_questions() -> dict[str, Question]:
         if not folder.is_dir():
             continue
         for res in sorted(folder.iterdir(), key=lambda r: r.name):
-            if not res.name.endswith(".sql"):
+            if not res.name.endswith(".sql") or res.name.endswith(".cells.sql"):
                 continue
             path = f"{folder.name}/{res.name}"
             q = parse_question(res.read_text(encoding="utf-8"), path=path)
             if q.name != res.name[:-4]:
                 raise ValueError(f"{path}: the header names the question {q.name!r}; name and file must match")
-            found.append(replace(q, game=folder.name))
+            cells = folder.joinpath(res.name[:-4] + ".cells.sql")
+            fast = cells.read_text(encoding="utf-8") if cells.is_file() else ""
+            found.append(replace(q, game=folder.name, cells_sql=fast))
     names = [q.name for q in found]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -334,13 +381,15 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
         KeyError: no question has that name.
         TypeError: a parameter the question does not declare.
     """
-    sql, values = prepare(name, players, **params)
+    sql, values = prepare(name, players, con=con, **params)
     return _result(con.execute(sql, values) if values else con.execute(sql))
 
 
-def prepare(name: str, players: int | None = None, **params: Any) -> tuple[str, dict[str, Any]]:
+def prepare(name: str, players: int | None = None, con=None, **params: Any) -> tuple[str, dict[str, Any]]:
     """The SQL of question ``name`` as it runs (:func:`expand`) and the values of its parameters (see
-    :func:`run_question`, which raises the same errors)."""
+    :func:`run_question`, which raises the same errors). With ``con``, a question that has a ``.cells.sql``
+    is answered from the aggregate ``seat_cells`` when it is fresh and the filters allow (no ``strategies``;
+    ``since``/``until`` on whole days): the same answer, in milliseconds at 100,000 games."""
     try:
         q = QUESTIONS[name]
     except KeyError:
@@ -357,6 +406,16 @@ def prepare(name: str, players: int | None = None, **params: Any) -> tuple[str, 
         given["game"] = q.game
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
+    if (
+        con is not None
+        and q.cells_sql
+        and values.get("strategies") is None
+        and _whole_day(values.get("since"))
+        and _whole_day(values.get("until"))
+        and _cells_fresh(con)
+    ):
+        sql = expand(q.cells_sql)
+        return sql, {k: v for k, v in values.items() if f"${k}" in sql}
     return expand(q.sql), values
 
 
@@ -376,7 +435,7 @@ def export_question(con, name: str, path: str, fmt: str, **params: Any) -> int:
     """Write the answer of ``name`` (with ``params``, as :func:`run_question`) to ``path`` as CSV (with a
     header), JSON (an array of row objects) or Parquet, by DuckDB's own ``COPY``; returns the rows written.
     The query is the question's, read-only; only the command writes the file."""
-    sql, values = prepare(name, **params)
+    sql, values = prepare(name, con=con, **params)
     return _copy(con, sql, path, fmt, values)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 
+from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -134,13 +135,20 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
     shown = {k: v for k, v in params.items() if v is not None and not (k == "game" and q.game != "common")}
+    # a stratum column with one value in every row goes to the title: the table then fits a terminal
+    same = [c for c in ("ruleset", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1]
+    shown.update({c: rows[0][columns.index(c)] for c in same if rows[0][columns.index(c)] is not None})
     scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
         caption=q.description + " Finished games that are not archived.",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
     )
-    for c in columns:
-        t.add_column(c, justify="right")
+    keep = [i for i, c in enumerate(columns) if c not in same]
+    for i in keep:
+        t.add_column(columns[i], justify="right")
     for r in rows:
-        t.add_row(*[f"{v:.3f}" if isinstance(v, float) else "" if v is None else str(v) for v in r])
+        t.add_row(*[f"{r[i]:.3f}" if isinstance(r[i], float) else "" if r[i] is None else str(r[i]) for i in keep])
     console.print(t)

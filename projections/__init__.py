@@ -203,6 +203,9 @@ def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
     for table in tables:
         total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
         con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
+    from . import rollups
+
+    rollups.forget(con)  # refreshed at the next projection run
     return total
 
 

@@ -231,7 +231,7 @@ SELECT f.game_id, json_array_length(f.setup->'players'), f.setup->>'variant', f.
        list_max([(c->>'total')::INTEGER FOR c IN s.cards IF (c->>'winner')::BOOLEAN]),
        f.position, l.year, l.season, l.combat_round, l.phase, '{game}',
        coalesce(nullif(array_to_string(from_json(coalesce(f.setup->'modules', '[]'), '["VARCHAR"]'), '+'), ''), 'base'),
-       f.recorded_at, f.setup->>'catalog_hash'
+       f.recorded_at, f.setup->>'catalog_hash', coalesce((f.setup->>'year')::INTEGER, 1)
 FROM firsts f JOIN lasts l USING (game_id) LEFT JOIN scored s USING (game_id)
 """
 

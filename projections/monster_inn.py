@@ -42,7 +42,7 @@ WHERE e.game_id IN (SELECT game_id FROM mi_touched)
 GAMES = """
 INSERT INTO games (game_id, players, variant, mode, origin, archived, seed, starting_player, scenario, events,
                    finished, winners, winning_score, first_position, year, season, combat_round, phase, game,
-                   ruleset, started_at, catalog_hash)
+                   ruleset, started_at, catalog_hash, first_year)
 WITH started AS (
     SELECT game_id, payload AS p FROM mi_live WHERE type = 'GameStarted'
 ), scored AS (
@@ -58,7 +58,7 @@ SELECT s.game_id, json_array_length(s.p->'players'), s.p->>'variant', s.p->>'mod
         WHERE (r->>'winner')::BOOLEAN),
        (SELECT max((r->>'fame')::INTEGER) FROM unnest(CAST(c.p->'results' AS JSON[])) AS u(r)),
        n.first_position, NULL, NULL, NULL, CASE WHEN c.game_id IS NULL THEN 'play' ELSE 'over' END, 'monster_inn',
-       'base', n.started_at, s.p->>'catalog_hash'
+       'base', n.started_at, s.p->>'catalog_hash', NULL
 FROM started s JOIN span n USING (game_id) LEFT JOIN scored c USING (game_id)
 """
 

@@ -210,6 +210,10 @@ class Projector:
                     progress(ProjectionResult(events, batches, time.perf_counter() - t0, position))
                 if not more:
                     break
+        from . import rollups
+
+        if events or rollups.stale(self.con):
+            rollups.refresh(self.con)
         return ProjectionResult(events, batches, time.perf_counter() - t0, position)
 
 

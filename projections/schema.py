@@ -34,6 +34,7 @@ class Table:
 
 _V, _I, _B, _J, _T, _BIG = "VARCHAR", "INTEGER", "BOOLEAN", "JSON", "TIMESTAMP", "BIGINT"
 _GAME_ID = ("game_id", _V, "the game's id in the event store (a UUID)")
+_LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus", "titles", "hall_of_fame", "total")
 
 SPECS: tuple[Table, ...] = (
     Table(
@@ -82,6 +83,7 @@ SPECS: tuple[Table, ...] = (
             ("ruleset", _V, "the rules modules played, joined with '+' in registration order; 'base' for none"),
             ("started_at", _T, "when the game's first event was stored (UTC): what --since and --until compare"),
             ("catalog_hash", _V, "the content hash of the component catalog the game was played with"),
+            ("first_year", _I, "the Year the game's log starts in: 1, or a scenario's Year (NULL for Monster Inn)"),
         ),
         key="game_id",
     ),
@@ -202,6 +204,29 @@ SPECS: tuple[Table, ...] = (
             ("phase", _V, "the phase"),
             ("color", _V, "the player"),
             ("evil", _I, "the player's Evil"),
+        ),
+    ),
+    Table(
+        "seat_cells",
+        "an aggregate kept by the projection (refreshed after each run): one row per game, ruleset, variant, "
+        "player count, origin, day, strategy, play position and outcome, with its seats, wins and score lines "
+        "summed; win_rate_by_strategy, seat_advantage and score_breakdown read it when their filters allow "
+        "(no --strategy; --since/--until on whole days)",
+        (
+            ("game", _V, "the game's registry name"),
+            ("ruleset", _V, "the games' ruleset"),
+            ("variant", _V, "the games' variant"),
+            ("players", _I, "the number of players"),
+            ("origin", _V, "the games' origin"),
+            ("day", "DATE", "the day the games started (UTC; games.started_at)"),
+            ("strategy", _V, "player_results.strategy ('(none)' if NULL)"),
+            ("derived_strategy", _V, "the strategy --derived-strategy counts: a person's derived one, a bot's own"),
+            ("play_position", _I, "0 = starting player of the First Year, ..."),
+            ("won", _B, "the seats won (alone or shared)"),
+            ("seats", _BIG, "finished, non-archived player-games in the cell"),
+            ("wins", _BIG, "of those, the ones won (alone or shared)"),
+            ("share", "DOUBLE", "the sum of 1/players over those seats (the fair share's numerator)"),
+            *((f"sum_{line}", "HUGEINT", f"the sum of the score line {line} over those seats") for line in _LINES),
         ),
     ),
     Table(

@@ -209,6 +209,7 @@ def load_read_models(con, logs: dict[str, list]) -> None:
                 "+".join(start.modules) or "base",
                 None,  # started_at
                 start.catalog_hash,
+                1,  # first_year: the logs start with GameStarted
             )
         )
         first = seats.index(start.starting_player)
@@ -678,8 +679,8 @@ def test_paladin_frequency_counts_only_the_years_a_game_played():
     c = duckdb.connect()
     create_all(c)
     c.execute(
-        "INSERT INTO games (game_id, players, finished, game) VALUES ('a', 2, true, 'dungeon_lords'), "
-        "('b', 2, true, 'dungeon_lords'), ('c', 2, false, 'dungeon_lords')"
+        "INSERT INTO games (game_id, players, finished, game, first_year) VALUES ('a', 2, true, 'dungeon_lords', 1), "
+        "('b', 2, true, 'dungeon_lords', 2), ('c', 2, false, 'dungeon_lords', 1)"
     )
     c.execute(
         "INSERT INTO events (game_id, seq, year, type) VALUES ('a', 1, 1, 'GameStarted'), "

@@ -4,12 +4,13 @@
 The store (a SQLite file): bot games of the base game (simulated, 2-4 players, both variants), stored in
 two batches with a time cut between them (``--since``/``--until``); Dungeon Lords games played by people
 (no bot at any seat; one in the Festival Season's five seasons) and Monster Inn bot games. The default run
-holds about 130 games (kept under half a minute); the ``slow`` test 2,000 and more (CI runs it;
-``pytest -m slow``: about 6 minutes on 2 cores).
+holds about 130 games (kept under half a minute; on PostgreSQL when DL_TEST_POSTGRES is set, as in CI);
+the ``slow`` test 2,000 and more on SQLite (CI runs it; ``pytest -m slow``: about 7 minutes on 2 cores).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import UTC, datetime
 
@@ -17,7 +18,7 @@ import pytest
 import recount
 from festival_games import whole_game
 
-from analytics import QUESTIONS, run_question
+from analytics import QUESTIONS, prepare, run_question, warnings_for
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.strategies import STRATEGIES
@@ -38,9 +39,10 @@ def _people_game(seed: int, n: int):
     return events + more
 
 
-def build(path, dungeon_lords: int, monster_inn: int, people: int):
-    """The store, its read models, the games read back from the raw events, and the time cut."""
-    app = DungeonLords(env=store_env(f"sqlite:///{path / 'games.sqlite'}"))
+def build(path, dungeon_lords: int, monster_inn: int, people: int, env: dict | None = None):
+    """The store (a SQLite file, or ``env``), its read models, the games read back from the raw events, and
+    the time cut."""
+    app = DungeonLords(env=env or store_env(f"sqlite:///{path / 'games.sqlite'}"))
     stored: list[tuple[str, int]] = []  # (game id, batch)
 
     def simulate(count: int, seed: int, batch: int, game: str = "dungeon_lords") -> None:
@@ -83,6 +85,8 @@ def filters(cut: datetime) -> list[dict]:
         {"derived": True, "strategies": ["tunneller"]},
         {"pooled": True},
         {"pooled": True, "players": 4, "since": cut},
+        {"since": recount.EARLY, "players": 2},  # whole days: the aggregate answers (win rate, seat advantage)
+        {"until": recount.LATE, "variants": ["full"], "derived": True},
         {"players": 3, "variants": ["full"], "strategies": ["balanced", "tunneller"]},
     ]
 
@@ -120,9 +124,17 @@ def check_every_question(con, games, cut) -> int:
 
 @pytest.fixture(scope="module")
 def quick(tmp_path_factory):
-    con, games, cut = build(tmp_path_factory.mktemp("recount"), dungeon_lords=120, monster_inn=9, people=3)
+    """On PostgreSQL when DL_TEST_POSTGRES is set (as CI does; the slow test covers SQLite), else SQLite."""
+    env, cleanup = None, None
+    if os.environ.get("DL_TEST_POSTGRES"):
+        from test_persistence import _postgres_schema
+
+        env, cleanup = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
+    con, games, cut = build(tmp_path_factory.mktemp("recount"), dungeon_lords=120, monster_inn=9, people=3, env=env)
     yield con, games, cut
     con.close()
+    if cleanup:
+        cleanup()
 
 
 def test_every_question_agrees_with_a_recount_from_the_raw_events_under_every_filter(quick):
@@ -133,6 +145,18 @@ def test_every_question_agrees_with_a_recount_from_the_raw_events_under_every_fi
         "monster_inn",
     }
     assert check_every_question(con, games, cut) > 200
+
+
+def test_the_aggregate_answers_when_the_filters_allow(quick):
+    """seat_cells answers the fair-comparison questions unless a filter needs the seats themselves; both
+    ways are held to the same recount above."""
+    con, _, cut = quick
+    for name in ("win_rate_by_strategy", "seat_advantage", "score_breakdown"):
+        assert "seat_cells" in prepare(name, con=con, game="dungeon_lords")[0]
+        assert "seat_cells" in prepare(name, con=con, game="dungeon_lords", since=recount.EARLY, players=3)[0]
+        assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", strategies=["evil"])[0]
+        assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", since=cut)[0]  # not a whole day
+        assert "seat_cells" not in prepare(name, game="dungeon_lords")[0]  # no connection: no freshness check
 
 
 def test_the_filters_select_what_they_say(quick):
@@ -173,3 +197,9 @@ def test_people_are_human_with_their_name_and_derived_on_request(quick):
         con, "win_rate_by_strategy", pooled=True, origins=["recorded"], game="dungeon_lords", derived=True
     )
     assert {r[columns.index("strategy")] for r in rows} == {s.derived for s in people}
+    # and the answer says how it classified them, with the rule's agreement on the bots' seats in scope
+    notes = warnings_for(con, "win_rate_by_strategy", columns, rows, origins=["recorded"], derived=True)
+    said = next(n for n in notes if "played by people" in n)
+    assert said.startswith(f"{len(people)} seats played by people") and "peak Evil" in said
+    bots = [s for g in games if g.game == "dungeon_lords" and g.origin == "recorded" for s in g.seats if s.bot]
+    assert ("bot seats in scope" in said) == bool(bots)

@@ -25,7 +25,7 @@ def bench(
         bool,
         typer.Option(
             help="Instead: simulate-and-store, projection vs the read ceiling, "
-            "and headline-question latency over 10,000 games."
+            "and every question's latency over 100,000 games."
         ),
     ] = False,
     game: GameOpt = "dungeon-lords",

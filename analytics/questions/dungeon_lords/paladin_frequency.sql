@@ -15,14 +15,11 @@
 --   captured_share   share of those games in which he was imprisoned this Year
 --   avg_target_evil  average Evil of his target right after each arrival or move (NULL if he never came)
 --   max_target_evil  highest such Evil (NULL if he never came)
-WITH first_year AS (                 -- the Year a game's log starts in (1, or a scenario's Year)
-    SELECT game_id, year FROM events WHERE seq = 1
-), reached AS (                       -- a finished game played every Year from its first to the last
+WITH reached AS (                     -- a finished game played every Year from its first to the last
     SELECT g.game_id, y.year, g.players
     FROM games AS g
-    JOIN first_year AS f USING (game_id)
     CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
-    WHERE TRUE /*scope g*/ AND y.year >= f.year
+    WHERE TRUE /*scope g*/ AND y.year >= coalesce(g.first_year, 1)
 ), visits AS (
     SELECT game_id, year,
            bool_or(event = 'arrived')    AS arrived,

@@ -1,0 +1,23 @@
+-- The same answer as seat_advantage.sql, from the aggregate seat_cells (projections/rollups.py).
+WITH per_position AS (
+    SELECT c.ruleset, c.players, c.play_position,
+           sum(c.seats)::BIGINT AS games,
+           sum(c.wins)::BIGINT  AS wins
+    FROM seat_cells AS c
+    WHERE TRUE /*cells c*/
+    GROUP BY ALL
+), rated AS (
+    SELECT *, wins::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z FROM per_position
+)
+SELECT ruleset,
+       players,
+       play_position,
+       games,
+       wins,
+       p AS win_rate,
+       1.0 / players AS fair_share,
+       p - 1.0 / players AS edge,
+       greatest(0.0, (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_low,
+       least(1.0, (p + z * z / (2 * n) + z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_high
+FROM rated
+ORDER BY ruleset, players, play_position

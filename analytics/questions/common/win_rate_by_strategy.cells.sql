@@ -1,0 +1,32 @@
+-- The same answer as win_rate_by_strategy.sql, from the aggregate seat_cells (projections/rollups.py):
+-- used when the filters allow it (analytics.prepare), checked against the raw events by the same recount.
+WITH seats AS (
+    SELECT CASE WHEN $pooled THEN '(pooled)' ELSE c.ruleset END AS ruleset,
+           CASE WHEN $pooled THEN NULL ELSE c.players END AS players,
+           CASE WHEN coalesce($derived, false) THEN c.derived_strategy ELSE c.strategy END AS strategy,
+           c.seats, c.wins, c.share
+    FROM seat_cells AS c
+    WHERE TRUE /*cells c*/
+), per_strategy AS (
+    SELECT ruleset, players, strategy,
+           sum(seats)::BIGINT           AS games,
+           sum(wins)::BIGINT            AS wins,
+           sum(share) / sum(seats)      AS fair_share
+    FROM seats
+    GROUP BY ALL
+), rated AS (
+    SELECT *, wins::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z
+    FROM per_strategy
+)
+SELECT ruleset,
+       players,
+       strategy,
+       games,
+       wins,
+       p AS win_rate,
+       fair_share,
+       p - fair_share AS edge,
+       greatest(0.0, (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_low,
+       least(1.0, (p + z * z / (2 * n) + z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_high
+FROM rated
+ORDER BY ruleset, players NULLS FIRST, win_rate DESC, games DESC, strategy
