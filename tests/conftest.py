@@ -1,5 +1,6 @@
 """Project-wide test options: ``--spec-items`` lists the Festival Season spec items the collected tests
-check (their ``@pytest.mark.spec(...)`` ids) and how many there are."""
+check (their ``@pytest.mark.spec(...)`` ids) and how many there are; ``--heavy`` runs the tests marked
+``heavy`` (runs of thousands of games, minutes each: run before resolving an issue, not on every CI run)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,16 @@ import pytest
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--spec-items", action="store_true", help="list the spec items the collected tests check")
+    parser.addoption("--heavy", action="store_true", help="also run the tests marked heavy (thousands of games)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--heavy"):
+        return
+    skip = pytest.mark.skip(reason="a heavy run (thousands of games): pytest --heavy -m heavy")
+    for item in items:
+        if "heavy" in item.keywords:
+            item.add_marker(skip)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

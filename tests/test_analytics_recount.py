@@ -170,6 +170,7 @@ def test_the_filters_select_what_they_say(quick):
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_the_recount_agrees_on_two_thousand_games(tmp_path, capsys):
     t0 = time.perf_counter()
     con, games, cut = build(tmp_path, dungeon_lords=2000, monster_inn=60, people=6)
