@@ -44,7 +44,7 @@ def step(state: GameState) -> list[ev.Event]:
 
 #: no paladin leaves his tent or moves once the Year's Combat is over (Rulebook › End of Combat: the
 #: survivors go home); before the first Year, nobody is on the Evilometer's paladin space
-AFTER_COMBAT = frozenset({"setup", "year_end", "scoring", "over"})
+QUIET_PHASES = frozenset({"setup", "year_end", "scoring", "over"})
 
 
 def paladin_step(state: GameState) -> list[ev.Event] | None:
@@ -66,7 +66,7 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     gets is sent to the Distant Lands (Festival Season › Evilometer for Two Players, NP-04, NP-05).
     """
     pals = state.paladins
-    if not pals or state.phase in AFTER_COMBAT:
+    if not pals or state.phase in QUIET_PHASES:
         return None
     before_battle = state.phase != "combat" or state.combat_round == 0
     ranks_nonplayers = bool(state.nonplayers) and before_battle and year_plan(state).nonplayer_takes_paladin
