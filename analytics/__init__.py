@@ -170,11 +170,25 @@ def _cells_fresh(con) -> bool:
     return bool(rows and rows[0][0])
 
 
+def _wilson_bound(sign: str) -> str:
+    return f"(p + z * z / (2 * n) {sign} z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)"
+
+
+#: ``/*wilson*/``: the 95% Wilson score interval of a rate, as the columns ``ci_low, ci_high``, from the
+#: columns ``p`` (the rate), ``n`` (the trials) and ``z`` (1.959964) of the row (NULL when ``n`` is 0)
+WILSON_SQL = (
+    f"CASE WHEN n > 0 THEN greatest(0.0, {_wilson_bound('-')}) END AS ci_low, "
+    f"CASE WHEN n > 0 THEN least(1.0, {_wilson_bound('+')}) END AS ci_high"
+)
+
+
 def expand(sql: str) -> str:
     """The SQL of a question as it runs: every ``/*scope ALIAS*/`` becomes ``AND`` :func:`scope_predicate`,
-    every ``/*strategy ALIAS*/`` the seat's strategy (:data:`STRATEGY_SQL`)."""
+    every ``/*strategy ALIAS*/`` the seat's strategy (:data:`STRATEGY_SQL`), ``/*wilson*/`` the interval
+    columns (:data:`WILSON_SQL`)."""
     import re
 
+    sql = sql.replace("/*wilson*/", WILSON_SQL)
     sql = re.sub(r"/\*scope (\w+)\*/", lambda m: "AND " + scope_predicate(m.group(1)), sql)
     sql = re.sub(r"/\*cells (\w+)\*/", lambda m: "AND " + cells_predicate(m.group(1)), sql)
     return re.sub(r"/\*strategy (\w+)\*/", lambda m: STRATEGY_SQL.format(a=m.group(1)), sql)

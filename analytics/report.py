@@ -128,12 +128,7 @@ def _win_rate_figure(columns, rows):
             name=label,
             offsetgroup=label,
             marker_color=COLORS[k % len(COLORS)],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": [100 * r[ix["ci_high"]] - y for r, y in zip(part, rate)],
-                "arrayminus": [y - 100 * r[ix["ci_low"]] for r, y in zip(part, rate)],
-            },
+            error_y=_interval(part, rate, ix),
             customdata=[[r[ix["games"]], r[ix["wins"]]] for r in part],
             hovertemplate="%{x}: %{y:.1f}% (%{customdata[1]} wins in %{customdata[0]} games)<extra>"
             + label
@@ -160,6 +155,16 @@ def _win_rate_figure(columns, rows):
     return fig
 
 
+def _interval(part, rate, ix) -> dict:
+    """Plotly's error bars for rows' Wilson intervals (``ci_low``, ``ci_high``) around ``rate`` (in %)."""
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": [100 * r[ix["ci_high"]] - y for r, y in zip(part, rate)],
+        "arrayminus": [y - 100 * r[ix["ci_low"]] for r, y in zip(part, rate)],
+    }
+
+
 def _seat_figure(columns, rows):
     import plotly.graph_objects as go
 
@@ -174,12 +179,7 @@ def _seat_figure(columns, rows):
             y=rate,
             name=label,
             marker_color=COLORS[k % len(COLORS)],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": [100 * r[ix["ci_high"]] - y for r, y in zip(part, rate)],
-                "arrayminus": [y - 100 * r[ix["ci_low"]] for r, y in zip(part, rate)],
-            },
+            error_y=_interval(part, rate, ix),
         )
     _layout(
         fig,

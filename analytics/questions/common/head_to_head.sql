@@ -43,7 +43,6 @@ WITH seats AS (
 )
 SELECT ruleset, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
        p AS a_ahead_share,
-       CASE WHEN n > 0 THEN greatest(0.0, (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) END AS ci_low,
-       CASE WHEN n > 0 THEN least(1.0, (p + z * z / (2 * n) + z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) END AS ci_high
+       /*wilson*/
 FROM rated
 ORDER BY ruleset, players NULLS FIRST, strategy_a, strategy_b

@@ -47,7 +47,6 @@ SELECT ruleset,
        p AS win_rate,
        fair_share,
        p - fair_share AS edge,
-       greatest(0.0, (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_low,
-       least(1.0, (p + z * z / (2 * n) + z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)) AS ci_high
+       /*wilson*/
 FROM rated
 ORDER BY ruleset, players NULLS FIRST, win_rate DESC, games DESC, strategy
