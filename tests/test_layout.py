@@ -31,6 +31,10 @@ def _digest(state) -> str:
     # Since Festival Season a Year's Special Event Cards are a list (was: the one card) and the board
     # counts those revealed (was: a flag): a game of that time has one card a Year.
     b = d["board"]
+    # Festival Season's Unique Opportunity boards and Invest Gold: none in a base game
+    assert (b.pop("opportunity_next"), b.pop("opportunity"), b.pop("opportunities_placed")) == ("", "", {})
+    for player in d["players"]:
+        assert player.pop("gold_invested") == 0
     assert all(len(cards) == 1 for cards in b["special_events"].values())
     b["special_events"] = {y: cards[0] for y, cards in b["special_events"].items()}
     b["special_revealed"] = {y: bool(n) for y, n in b["special_revealed"].items()}

@@ -33,6 +33,8 @@ EVENT_RULES = {
     "PaladinArrived": "paladin.arrives",
     "PaladinMoved": "paladin.moves",
     "PaladinSentAway": "paladin.nonplayer_festival",
+    "OpportunityPlaced": "uo.boards",
+    "InvestmentReturned": "uo.invest_gold",
     "MinionPlaced": "orders.placement",
     "OrdersRevealed": "orders.placement",
     "NonPlayerOrdersRotated": "orders.three_players",

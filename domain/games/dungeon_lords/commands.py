@@ -57,6 +57,25 @@ class ImproveReputation(_Cmd):
     spy: int | None = None
 
 
+class HarvestFood(_Cmd):
+    """Harvest Food (Festival Season): gather ``food`` food, one imp each, up to the space's limit; the
+    space's foreimps go too (space III: 0 food is allowed, for its -1 Evil)."""
+
+    type: Literal["harvest_food"] = "harvest_food"
+    player: str
+    food: int
+
+
+class Masquerade(_Cmd):
+    """Masquerade (Festival Season): ``spy`` = position of the Combat Card to look at (spaces II and III);
+    ``put_back`` = the position it goes back to (space II only; default: where it was)."""
+
+    type: Literal["masquerade"] = "masquerade"
+    player: str
+    spy: int | None = None
+    put_back: int | None = None
+
+
 class DigTunnel(_Cmd):
     """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
 
@@ -276,6 +295,8 @@ Command = Annotated[
     | ChooseOrders
     | TakeAction
     | ImproveReputation
+    | HarvestFood
+    | Masquerade
     | DigTunnel
     | StopDigging
     | MineGold

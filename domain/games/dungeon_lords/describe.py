@@ -12,6 +12,11 @@ def _n(i: str | None) -> str:
     return name_in(base_catalog(), i) if i else "-"
 
 
+def _board(board_id: str) -> str:
+    # Festival Season's Unique Opportunity boards are not in the base catalog: named from their id
+    return board_id.replace("_", " ").title()
+
+
 def _paladin(paladin_id: str) -> str:
     # Festival Season's pair by kind; the base game's paladin keeps the words the golden files hold
     return {"elf": "The elven paladin", "dwarf": "The dwarven paladin"}.get(paladin_id.split("_")[0], "The paladin")
@@ -105,6 +110,21 @@ def describe_event(e) -> str:
         "PaladinArrived": lambda: f"{_paladin(e.paladin)} sets out for {e.color}'s dungeon",
         "PaladinMoved": lambda: f"{_paladin(e.paladin)} moves from {e.from_color} to {e.to_color}",
         "PaladinSentAway": lambda: f"{_paladin(e.paladin)}, dealt to non-player {e.color}, goes to the Distant Lands",
+        "OpportunityTurnedUp": lambda: f"The {_board(e.board)} board is turned up on the stack (next round's)",
+        "OpportunityPlaced": lambda: f"The {_board(e.board)} board covers its place this round",
+        "FoodHarvested": lambda: (
+            f"{e.color} harvested {e.food} food on space {e.space} ({e.foreimps} foreimp(s))"
+            + (f", {e.evil:+d} Evil" if e.evil else "")
+        ),
+        "GoldInvested": lambda: (
+            f"{e.color} invested {e.paid} gold on space {e.space} ({e.returns} back after the orders)"
+        ),
+        "InvestmentReturned": lambda: f"{e.color}'s investment pays {e.gold} gold",
+        "MasqueradeHeld": lambda: (
+            f"{e.color} at the Masquerade, space {e.space}: paid {_cost(e.paid)}, got {_cost(e.gained)}; Evil "
+            + ", ".join(f"{c} {s:+d}" for c, s in e.evil.items())
+        ),
+        "CombatCardMoved": lambda: f"{e.color} put Combat Card #{e.from_position} back at #{e.to_position}",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",

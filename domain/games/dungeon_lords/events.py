@@ -389,6 +389,63 @@ class PaladinSentAway(Event):
     from_color: str | None = None
 
 
+class OpportunityTurnedUp(Event):
+    """Festival Season: a Unique Opportunity board is turned face up on the stack (next round's)."""
+
+    board: str
+
+
+class OpportunityPlaced(Event):
+    """Festival Season: the face-up board covers its central-board place for this round."""
+
+    board: str
+
+
+class FoodHarvested(Event):
+    """Harvest Food: ``food`` imps gather a food each; ``foreimps`` supervise; ``evil`` steps (space III: -1)."""
+
+    color: str
+    space: str
+    food: int
+    foreimps: int
+    evil: int = 0
+
+
+class GoldInvested(Event):
+    """Invest Gold: ``paid`` gold now, ``returns`` gold when the Orders Phase ends."""
+
+    color: str
+    space: str
+    paid: int
+    returns: int
+
+
+class InvestmentReturned(Event):
+    """Invest Gold: the gold invested this round comes back with its return as the Orders Phase ends."""
+
+    color: str
+    gold: int
+
+
+class MasqueradeHeld(Event):
+    """Masquerade: what ``color`` paid and gained on ``space``, and every Evil change it makes at once
+    (colour -> evil steps; every other player gains)."""
+
+    color: str
+    space: str
+    paid: dict[str, int] = {}
+    gained: dict[str, int] = {}
+    evil: dict[str, int] = {}
+
+
+class CombatCardMoved(Event):
+    """Masquerade space II: the spied Combat Card put back at another position (announced: public)."""
+
+    color: str
+    from_position: int
+    to_position: int
+
+
 class RoundEnded(Event):
     """Imps return to their dens; the Starting Player Token passes (not in fall)."""
 
@@ -619,6 +676,13 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PaladinArrived,
             PaladinMoved,
             PaladinSentAway,
+            OpportunityTurnedUp,
+            OpportunityPlaced,
+            FoodHarvested,
+            GoldInvested,
+            InvestmentReturned,
+            MasqueradeHeld,
+            CombatCardMoved,
             RoundEnded,
             YearBegan,
             CombatRoundBegan,

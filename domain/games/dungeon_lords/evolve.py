@@ -654,8 +654,69 @@ def _(s: GameState, e: ev.YearBegan) -> None:
         for m in p.monsters:
             m.knocked_out = False
     b.event_pool, b.event_tiles, b.special_revealed = list(year_plan(s).event_tiles), {}, {}
+    b.opportunity = ""  # the First Year's boards are in the box (Festival Season › Second Year)
     s.year, s.season = e.year, 0
     s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
+
+
+# --- Festival Season: Unique Opportunities ----------------------------------------------------------
+@on(ev.OpportunityTurnedUp)
+def _(s: GameState, e: ev.OpportunityTurnedUp) -> None:
+    s.board.opportunity_next = e.board
+    _done(s, "opportunity_turned_up")
+
+
+@on(ev.OpportunityPlaced)
+def _(s: GameState, e: ev.OpportunityPlaced) -> None:
+    b = s.board
+    b.opportunity, b.opportunity_next = e.board, ""
+    b.opportunities_placed.setdefault(str(s.year), []).append(e.board)
+    _done(s, "opportunity_placed")
+
+
+@on(ev.FoodHarvested)
+def _(s: GameState, e: ev.FoodHarvested) -> None:
+    p = s.player(e.color)
+    p.food += e.food
+    p.imps_busy += e.food + e.foreimps  # above the dungeon for the rest of the round
+    p.evil = clamp_evil(p.evil + e.evil)
+    _resolve(s, True)
+
+
+@on(ev.GoldInvested)
+def _(s: GameState, e: ev.GoldInvested) -> None:
+    p = s.player(e.color)
+    p.gold -= e.paid
+    p.gold_invested += e.returns
+    _resolve(s, True)
+
+
+@on(ev.InvestmentReturned)
+def _(s: GameState, e: ev.InvestmentReturned) -> None:
+    p = s.player(e.color)
+    p.gold += e.gold
+    p.gold_invested -= e.gold
+
+
+@on(ev.MasqueradeHeld)
+def _(s: GameState, e: ev.MasqueradeHeld) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.gold += e.gained.get("gold", 0)
+    for color, steps in e.evil.items():  # at once; gaining is not a cost: it stops at the top
+        q = s.player(color)
+        q.evil = clamp_evil(q.evil + steps)
+    _resolve(s, True)
+
+
+@on(ev.CombatCardMoved)
+def _(s: GameState, e: ev.CombatCardMoved) -> None:
+    cards = s.board.combat_cards
+    cards.insert(e.to_position - 1, cards.pop(e.from_position - 1))
+    # what each player spied follows the card, not the position it was at
+    for p in s.players:
+        if p.spied:
+            p.spied = {str(cards.index(card) + 1): card for card in p.spied.values() if card and card in cards}
 
 
 # --- combat -------------------------------------------------------------------------------------

@@ -46,6 +46,11 @@ class Refusal(RefusalCode):
     # --- actions: reputation, monsters, rooms, traps
     SPY_NOT_ON_SPACE = ("only this space of Improve Reputation lets you spy", "action.spy")
     SPY_POSITION_INVALID = ("spy on one of the four Combat Cards (1 to 4)", "action.spy")
+    # --- Festival Season: Unique Opportunities
+    HARVEST_LIMIT_EXCEEDED = ("the Harvest Food space gathers no more food", "uo.harvest_food")
+    HARVEST_NEEDS_IMPS = ("on Harvest Food spaces I and II gathering no food is declining", "uo.harvest_food")
+    SPY_REQUIRED = ("at the Masquerade spaces II and III look at a Combat Card: name its position", "uo.masquerade")
+    SPY_PUT_BACK_IN_PLACE = ("at the Masquerade only space II may put the card back elsewhere", "uo.masquerade")
     MONSTER_NOT_OFFERED = ("that monster is not on offer", "hire.choose")
     HIRE_NOTHING_LEFT = ("no monster is left to hire", "hire.choose")
     NO_MONSTER_COST = ("the monster's cost cannot be paid", "hire.cost")

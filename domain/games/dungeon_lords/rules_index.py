@@ -73,6 +73,15 @@ RULES: dict[str, str] = {
     "paladin.nonplayer_festival": "Festival Season › Evilometer for Two Players (the non-player counter is "
     "ranked for the paladins; the one it gets goes to the Distant Lands; ties: the non-player is the nicer, "
     "provisional)",
+    # --- Festival Season: Unique Opportunities
+    "uo.boards": "Festival Season › Revealing Unique Opportunities (one board turned up each round but the last; "
+    "from round 2 it covers its place for the round)",
+    "uo.harvest_food": "Festival Season › Unique Opportunities › Harvest Food (one imp per food, foreimps 1 / 1 / 2; "
+    "space III loses 1 Evil; food per space provisional, spec U-01)",
+    "uo.masquerade": "Festival Season › Unique Opportunities › Masquerade (every other player gains 1 Evil; space II "
+    "may put the spied card back anywhere, announced)",
+    "uo.invest_gold": "Festival Season › Unique Opportunities › Invest Gold (the return comes when the Orders Phase "
+    "ends; amounts provisional, spec U-02)",
     # --- combat
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",

@@ -72,6 +72,7 @@ class Player:
     damage: dict[str, int] = field(default_factory=dict)  # Combat: adventurer (or paladin) id -> damage counters
     fed: list[str] = field(default_factory=list)  # Combat: adventurers with a Create Food token (+1 hp)
     illusion: int = 0  # Combat: an imaginary 1-hp adventurer at the front
+    gold_invested: int = 0  # Invest Gold (Festival Season): gold paid out when the Orders Phase ends
 
 
 @dataclass(slots=True)
@@ -122,6 +123,11 @@ class Board:
     shut_out: list[Placement] = field(default_factory=list)  # minions left on order cards
     discards: dict[str, list[str]] = field(default_factory=dict)  # Distant Lands: kind -> ids
     box: dict[str, list[str]] = field(default_factory=dict)  # returned to the box unseen
+    # Festival Season's Unique Opportunity boards: the one face up on the stack (next round's), the one
+    # covering its place this round, and those placed so far by Year (the Year's are the Festival's prizes)
+    opportunity_next: str = ""
+    opportunity: str = ""
+    opportunities_placed: dict[str, list[str]] = field(default_factory=dict)
 
 
 # --- sub-steps: what a phase waits for inside itself (``GameState.awaiting``) ---------------------------

@@ -10,7 +10,10 @@ set-up names them and refuses them plainly until their rules are built (issues "
 from __future__ import annotations
 
 from ..ruleset import Module, register_module, register_ruleset
+from . import opportunity_actions  # noqa: F401  (registers the boards' rules by id)
 from .five_seasons import five_seasons
+from .opportunities import CATALOG as OPPORTUNITY_BOARDS
+from .opportunities import unique_opportunities
 from .paladins import CATALOG as PALADIN_TILES
 from .paladins import paladin_pair, three_paladins
 
@@ -26,7 +29,9 @@ MODULES = (
         "one central-board place covered each round by a Unique Opportunity board",
         "Festival Season › Unique Opportunities",
         requires=("five_seasons",),
-        playable=False,
+        year=unique_opportunities,
+        catalog=OPPORTUNITY_BOARDS,
+        playable=False,  # three of the eight boards' rules are built (festival/opportunity_actions.py)
     ),
     Module(
         "festival",

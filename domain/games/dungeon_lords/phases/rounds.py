@@ -157,7 +157,12 @@ def new_round_step(state: GameState):
         return _draw(
             "rooms", list(b.room_stack.get(year, [])), 2, lambda t: [ev.RoomsRevealed(tiles=t)], "Reveal 2 Room Tiles"
         )
-    nxt = year_plan(state).next_season(state)
+    plan = year_plan(state)
+    for module_step in plan.new_round_steps:
+        found = module_step(state)
+        if found is not None:
+            return found
+    nxt = plan.next_season(state)
     if nxt is not None and "event" not in done:
         return _draw(
             "event_tile",
