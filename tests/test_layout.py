@@ -21,7 +21,13 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 # state fields added since commit 8e2e04d, with the value a game of that time has
-ADDED_SINCE = {"catalog_overrides": None, "modules": [], "paladin_captors": [], "paladin_nonplayers": []}
+ADDED_SINCE = {
+    "catalog_overrides": None,
+    "modules": [],
+    "paladin_captors": [],
+    "paladin_nonplayers": [],
+    "festival": None,
+}
 
 
 def _digest(state) -> str:

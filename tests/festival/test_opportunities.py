@@ -10,77 +10,18 @@ from __future__ import annotations
 import random
 
 import pytest
+from opportunity_games import BUILT, COLORS, chance_bot, execute, of, play, refused
 
 from domain.games.dungeon_lords import GAME, ruleset
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.catalog import base_catalog
-from domain.games.dungeon_lords.commands import ChooseOrders, Decline, HarvestFood, Masquerade, RecordDraw, TakeAction
-from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.commands import Decline, HarvestFood, Masquerade, RecordDraw, TakeAction
 from domain.games.dungeon_lords.phases.common import catalog
 from domain.games.dungeon_lords.ruleset import modules_problem
-from domain.kernel import CHANCE, RuleViolation
+from domain.kernel import CHANCE
 
 MODULES = ["five_seasons", "unique_opportunities"]
-COLORS = ("red", "blue", "green", "yellow")
-BUILT = ("harvest_food", "masquerade", "invest_gold")
-
-
-@pytest.fixture(autouse=True)
-def _unfinished(monkeypatch):
-    monkeypatch.setattr(ruleset, "allow_unfinished_modules", True)
-
-
-def chance_bot(boards: list[str]):
-    """A recorder at the table: names ``boards`` in turn as the opportunity boards come up, and draws
-    everything else at random from what can still come up."""
-    queue = list(boards)
-
-    def bot(state, pending, actor, rng: random.Random):
-        spec = pending.chance
-        if spec.what == "opportunities":
-            return RecordDraw(cards=[queue.pop(0)])
-        pool = [c for c in spec.pool if c != "?"]  # never an unseen card: the tests see every draw
-        return RecordDraw(cards=rng.sample(pool, spec.count))
-
-    return bot
-
-
-def play(
-    boards: list[str],
-    players: int = 4,
-    seed: int = 1,
-    until=None,
-    first_orders: dict[str, str] | None = None,
-    max_commands: int = 20_000,
-):
-    """A tabletop game with the Unique Opportunities; stops at the first state where ``until(state)`` holds
-    (or the end). ``first_orders``: colour -> the order card that player plays first whenever it can
-    (other choices at random). Returns (events, state). Invariants hold after every command."""
-    events, state = GAME.new_game(
-        [f"P{k + 1}" for k in range(players)], mode="tabletop", variant="full", modules=MODULES
-    )
-    rng = random.Random(seed)
-    recorder = chance_bot(boards)
-    for _ in range(max_commands):
-        if until is not None and until(state):
-            return events, state
-        pending = GAME.engine.pending(state)
-        if not pending.actors:
-            return events, state
-        actor = pending.actors[0]
-        options = [] if actor == CHANCE else pending.options(actor)
-        wanted = (first_orders or {}).get(actor)
-        preferred = [o for o in options if isinstance(o, ChooseOrders) and o.orders[0] == wanted]
-        command = recorder(state, pending, actor, rng) if actor == CHANCE else rng.choice(preferred or options)
-        new, state = GAME.engine.execute(state, command)
-        found = problems(state)
-        assert not found, f"after {command}: {found}"
-        events += new
-    raise AssertionError("the game did not end")
-
-
-def of(events, cls):
-    return [e for e in events if isinstance(e, cls)]
+pytestmark = pytest.mark.usefixtures("unfinished_modules")
 
 
 def at_board(board: str, space: str, seed: int = 1, **kw):
@@ -104,22 +45,6 @@ def at_board(board: str, space: str, seed: int = 1, **kw):
             state.board.combat_cards = known[: len(state.board.combat_cards)]
             return events, state
     raise AssertionError(f"no minion reached {board} space {space}")
-
-
-def execute(state, command):
-    """``command``, then the draws it leads to (a recorder at the table): (events, state)."""
-    events, state = GAME.engine.execute(state, command)
-    rng = random.Random(0)
-    while (pending := GAME.engine.pending(state)).actors == [CHANCE]:
-        more, state = GAME.engine.execute(state, chance_bot([])(state, pending, CHANCE, rng))
-        events += more
-    return events, state
-
-
-def refused(state, command) -> str:
-    with pytest.raises(RuleViolation) as caught:
-        execute(state, command)
-    return caught.value.code
 
 
 def waiting_player(state) -> str:
@@ -319,7 +244,7 @@ def test_UO_MQ_4_space_III_returns_the_card_to_the_same_position_and_must_spy():
     assert refused(state, Masquerade(player=color, spy=1)) == "CANNOT_PAY_GOLD"
 
 
-@pytest.mark.spec("UO-MQ-5")
+@pytest.mark.spec("UO-MQ-5", "NP-02")
 def test_UO_MQ_5_the_two_player_non_player_counter_never_gains_at_the_masquerade():
     events, state2 = play(
         ["masquerade", "harvest_food", "invest_gold", "rent_rooms"],

@@ -76,6 +76,29 @@ class Masquerade(_Cmd):
     put_back: int | None = None
 
 
+class FestivalBid(_Cmd):
+    """The Festival (Festival Season): how many of your available imps you send, secretly (0 allowed)."""
+
+    type: Literal["festival_bid"] = "festival_bid"
+    player: str
+    imps: int
+
+
+class FestivalPick(_Cmd):
+    """The Festival: the opportunity board you take (None: nothing) and what its prize needs: ``square``
+    (the tunnel dug, or where the room goes), ``monster`` (hired from the discards, with the golem's
+    ``discard_trap`` or the demon's ``feed_monster``) or ``room`` (built from the discards)."""
+
+    type: Literal["festival_pick"] = "festival_pick"
+    player: str
+    board: str | None = None
+    square: Square | None = None
+    monster: str | None = None
+    discard_trap: str | None = None
+    feed_monster: str | None = None
+    room: str | None = None
+
+
 class DigTunnel(_Cmd):
     """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
 
@@ -297,6 +320,8 @@ Command = Annotated[
     | ImproveReputation
     | HarvestFood
     | Masquerade
+    | FestivalBid
+    | FestivalPick
     | DigTunnel
     | StopDigging
     | MineGold

@@ -125,6 +125,23 @@ def describe_event(e) -> str:
             + ", ".join(f"{c} {s:+d}" for c, s in e.evil.items())
         ),
         "CombatCardMoved": lambda: f"{e.color} put Combat Card #{e.from_position} back at #{e.to_position}",
+        "FestivalBegan": lambda: "The Festival: the prizes are " + (", ".join(map(_board, e.prizes)) or "none"),
+        "FestivalBid": lambda: f"{e.color} sends {e.imps} imp(s) to the Festival",
+        "FestivalBidsRevealed": lambda: (
+            "Festival bids: "
+            + ", ".join(f"{c} {n}" for c, n in e.bids.items())
+            + "; pick order: "
+            + (", ".join(e.pick_order) or "nobody")
+        ),
+        "FestivalPrizeTaken": lambda: (
+            f"{e.color} takes the {_board(e.board)} board at the Festival ({e.prize.replace('_', ' ')})"
+            + (f", paying {_cost(e.paid)}" if e.paid else "")
+            + (f": the {_n(e.monster)}" if e.monster else "")
+            + (f": the {_n(e.room)} at {list(e.square)}" if e.room and e.square else "")
+            + (f": a tunnel at {list(e.square)}" if e.square and not e.room else "")
+        ),
+        "FestivalPrizeDeclined": lambda: f"{e.color} takes nothing at the Festival",
+        "FestivalEnded": lambda: "The Festival is over; the boards go to the box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",

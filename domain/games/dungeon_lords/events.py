@@ -446,6 +446,54 @@ class CombatCardMoved(Event):
     to_position: int
 
 
+class FestivalBegan(Event):
+    """The Festival: ``prizes`` are the Year's opportunity boards offered (by player count); the fifth
+    round's board comes off the central board."""
+
+    prizes: list[str]
+
+
+class FestivalBid(Event):
+    """``color`` sends ``imps`` imps to the Festival (SECRET to the others until the bids are revealed)."""
+
+    color: str
+    imps: int
+
+
+class FestivalBidsRevealed(Event):
+    """Every bid at once, and the order the bidders pick in (0 imps: no pick); every imp sent is used."""
+
+    bids: dict[str, int]
+    pick_order: list[str]
+
+
+class FestivalPrizeTaken(Event):
+    """``color`` takes the ``board`` and its ``prize``: what was paid and gained (gold, food, evil steps,
+    imps, Trap Cards to draw) and what the prize put in the dungeon (a tunnel or a room on ``square``, a
+    hired ``monster`` with the golem's ``discarded_trap`` or the demon's ``fed_monster``, a ``room``)."""
+
+    color: str
+    board: str
+    prize: str
+    paid: dict[str, int] = {}
+    gained: dict[str, int] = {}
+    square: tuple[int, int] | None = None
+    monster: str | None = None
+    discarded_trap: str | None = None
+    fed_monster: str | None = None
+    room: str | None = None
+
+
+class FestivalPrizeDeclined(Event):
+    """``color`` takes nothing at the Festival."""
+
+    color: str
+
+
+class FestivalEnded(Event):
+    """The Festival is over; the boards go to the box."""
+
+
 class RoundEnded(Event):
     """Imps return to their dens; the Starting Player Token passes (not in fall)."""
 
@@ -683,6 +731,12 @@ ALL_EVENTS: dict[str, type[Event]] = {
             InvestmentReturned,
             MasqueradeHeld,
             CombatCardMoved,
+            FestivalBegan,
+            FestivalBid,
+            FestivalBidsRevealed,
+            FestivalPrizeTaken,
+            FestivalPrizeDeclined,
+            FestivalEnded,
             RoundEnded,
             YearBegan,
             CombatRoundBegan,

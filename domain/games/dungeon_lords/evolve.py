@@ -23,6 +23,7 @@ from .state import (
     Cell,
     Digging,
     FaceDown,
+    Festival,
     GameState,
     Handling,
     Monster,
@@ -717,6 +718,70 @@ def _(s: GameState, e: ev.CombatCardMoved) -> None:
     for p in s.players:
         if p.spied:
             p.spied = {str(cards.index(card) + 1): card for card in p.spied.values() if card and card in cards}
+
+
+# --- Festival Season: the Festival ------------------------------------------------------------------
+def _festival(s: GameState) -> Festival:
+    assert s.festival is not None, "a Festival event outside the Festival"
+    return s.festival
+
+
+@on(ev.FestivalBegan)
+def _(s: GameState, e: ev.FestivalBegan) -> None:
+    s.festival = Festival(prizes=list(e.prizes))
+    s.board.opportunity = ""  # the fifth round's board comes off the central board
+
+
+@on(ev.FestivalBid)
+def _(s: GameState, e: ev.FestivalBid) -> None:
+    _festival(s).bids[e.color] = e.imps
+
+
+@on(ev.FestivalBidsRevealed)
+def _(s: GameState, e: ev.FestivalBidsRevealed) -> None:
+    f = _festival(s)
+    f.revealed, f.order = True, list(e.pick_order)
+    for color, imps in e.bids.items():
+        s.player(color).imps_busy += imps  # on the town picture for the rest of the round, prize or not
+
+
+@on(ev.FestivalPrizeTaken)
+def _(s: GameState, e: ev.FestivalPrizeTaken) -> None:
+    f, p, b = _festival(s), s.player(e.color), s.board
+    f.order.remove(e.color)
+    f.prizes.remove(e.board)
+    _pay(p, e.paid)
+    p.food += e.gained.get("food", 0)
+    p.gold += e.gained.get("gold", 0)
+    p.imps += e.gained.get("imps", 0)
+    p.evil = clamp_evil(p.evil + e.gained.get("evil", 0))
+    if e.monster:
+        b.discards["monsters"].remove(e.monster)
+        if e.discarded_trap:
+            p.traps.remove(e.discarded_trap)
+            b.trap_discard.append(e.discarded_trap)
+        if e.fed_monster:
+            _lose_monster(s, p, e.fed_monster)
+        p.monsters.append(Monster(e.monster))
+    if e.square is not None:
+        r, c = e.square
+        if e.room:
+            b.discards["rooms"].remove(e.room)
+            p.dungeon[r][c] = Cell("room", room=e.room)
+        else:
+            p.dungeon[r][c] = Cell("tunnel")
+    if e.gained.get("trap_cards"):
+        s.awaiting = TrapDraw(color=e.color, count=e.gained["trap_cards"], discard=False, context="festival")
+
+
+@on(ev.FestivalPrizeDeclined)
+def _(s: GameState, e: ev.FestivalPrizeDeclined) -> None:
+    _festival(s).order.remove(e.color)
+
+
+@on(ev.FestivalEnded)
+def _(s: GameState, e: ev.FestivalEnded) -> None:
+    s.festival = None
 
 
 # --- combat -------------------------------------------------------------------------------------

@@ -82,6 +82,11 @@ RULES: dict[str, str] = {
     "may put the spied card back anywhere, announced)",
     "uo.invest_gold": "Festival Season › Unique Opportunities › Invest Gold (the return comes when the Orders Phase "
     "ends; amounts provisional, spec U-02)",
+    "festival.bids": "Festival Season › Festival! (available imps sent in secret, 0 allowed; most imps picks "
+    "first, ties to the more evil, then the later in play order; every imp sent is used; Troll Tokens cannot "
+    "go, provisional U-27)",
+    "festival.prizes": "Festival Season › Festival! (the Year's boards, 3 with 3 players, 2 with 2; one each, "
+    "its prize at once, paid in full; engine choice: a prize that cannot be had cannot be chosen)",
     # --- combat
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",

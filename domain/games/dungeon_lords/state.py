@@ -130,6 +130,17 @@ class Board:
     opportunities_placed: dict[str, list[str]] = field(default_factory=dict)
 
 
+@dataclass(slots=True, kw_only=True)
+class Festival:
+    """Festival Season's Festival, while it lasts: the prizes (opportunity boards) left, the imps each player
+    sent (SECRET until every bid is in and revealed) and who still picks, in pick order."""
+
+    prizes: list[str] = field(default_factory=list)
+    bids: dict[str, int] = field(default_factory=dict)
+    revealed: bool = False
+    order: list[str] = field(default_factory=list)
+
+
 # --- sub-steps: what a phase waits for inside itself (``GameState.awaiting``) ---------------------------
 @dataclass(slots=True, kw_only=True)
 class NewRound:
@@ -244,6 +255,7 @@ class GameState:
     paladin_captors: list[str] = field(default_factory=list)
     # 2 players, Festival Season: the non-player colours that were dealt a paladin (never another)
     paladin_nonplayers: list[str] = field(default_factory=list)
+    festival: Festival | None = None  # Festival Season: the Festival of the fifth round, while it lasts
     year: int = 1
     season: int = 0  # index into SEASONS
     phase: str = "setup"
@@ -329,6 +341,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
     d = dict(d)
     d["awaiting"] = sub_step_from_dict(d.get("awaiting"))
     d["battle"] = battle_from_dict(d.get("battle"))
+    d["festival"] = Festival(**d["festival"]) if d.get("festival") else None
     d["players"] = [player_from_dict(p) for p in d["players"]]
     d["nonplayers"] = [NonPlayer(**n) for n in d["nonplayers"]]
     b = dict(d["board"])

@@ -1,8 +1,8 @@
 """What one player could see: ``view(state, color)`` (architecture §4).
 
-The stored log is omniscient; a view hides other players' secret orders, trap cards and spied
-cards, the Combat Cards this player has not spied, unrevealed Special Event Cards, the face-down
-trap deck and discards, the box, and the RNG seed (which would predict every draw).
+The stored log is omniscient; a view hides other players' secret orders, trap cards, spied cards and
+Festival bids (until revealed), the Combat Cards this player has not spied, unrevealed Special Event
+Cards, the face-down trap deck and discards, the box, and the RNG seed (which would predict every draw).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
         p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
         if p.get("plan") and "traps" in p["plan"]:  # traps are planned face down
             p["plan"]["traps"] = [HIDDEN] * len(p["plan"]["traps"])
+    if d.get("festival") and not d["festival"]["revealed"]:  # Festival bids: closed hands until revealed
+        d["festival"]["bids"] = {c: n if c == color else HIDDEN for c, n in d["festival"]["bids"].items()}
     if d.get("battle") and d["battle"]["color"] != color:
         d["battle"]["traps"] = [HIDDEN] * len(d["battle"]["traps"])
     me = next((p for p in state.players if p.color == color), None)
@@ -74,6 +76,8 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
         return {"cards": [HIDDEN] * len(e.cards)}
     if isinstance(e, (ev.TrapDiscarded, ev.CombatCardSpied)) and owner != viewer:
         return {"card": HIDDEN}
+    if isinstance(e, ev.FestivalBid) and owner != viewer:
+        return {"imps": HIDDEN}
     if isinstance(e, ev.BattlePlanned) and owner != viewer:
         return {"traps": [HIDDEN] * len(e.traps)}
     if isinstance(e, ev.CombatCardsDealt):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..ruleset import Module, register_module, register_ruleset
 from . import opportunity_actions  # noqa: F401  (registers the boards' rules by id)
+from .festival import festival
 from .five_seasons import five_seasons
 from .opportunities import CATALOG as OPPORTUNITY_BOARDS
 from .opportunities import unique_opportunities
@@ -38,7 +39,8 @@ MODULES = (
         "the Festival in the fifth round: secret imp bids for the Year's opportunity boards",
         "Festival Season › Festival!",
         requires=("five_seasons", "unique_opportunities"),  # "Without opportunities there is no Festival"
-        playable=False,
+        year=festival,
+        playable=False,  # built; playable with the Unique Opportunities it gives away
     ),
     Module("pets", "the Pet Phase, the pet draft and pets' effects", "Festival Season › Pets", playable=False),
     Module("bards", "bards, the Bard Step and Courage tokens", "Festival Season › New Adventurers", playable=False),
