@@ -27,6 +27,7 @@ ADDED_SINCE = {
     "paladin_captors": [],
     "paladin_nonplayers": [],
     "festival": None,
+    "pet_draft": None,
 }
 
 
@@ -39,8 +40,9 @@ def _digest(state) -> str:
     b = d["board"]
     # Festival Season's Unique Opportunity boards and Invest Gold: none in a base game
     assert (b.pop("opportunity_next"), b.pop("opportunity"), b.pop("opportunities_placed")) == ("", "", {})
+    assert (b.pop("pet_deck"), b.pop("pet_discard")) == ([], [])  # ... and pets
     for player in d["players"]:
-        assert player.pop("gold_invested") == 0
+        assert (player.pop("gold_invested"), player.pop("pets")) == (0, [])
     assert all(len(cards) == 1 for cards in b["special_events"].values())
     b["special_events"] = {y: cards[0] for y, cards in b["special_events"].items()}
     b["special_revealed"] = {y: bool(n) for y, n in b["special_revealed"].items()}

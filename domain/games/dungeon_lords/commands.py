@@ -99,6 +99,22 @@ class FestivalPick(_Cmd):
     room: str | None = None
 
 
+class PassPet(_Cmd):
+    """The Pet Phase (Festival Season): the Pet Card you pass to the player on your left (secret)."""
+
+    type: Literal["pass_pet"] = "pass_pet"
+    player: str
+    card: str
+
+
+class DiscardPet(_Cmd):
+    """The Pet Phase: the Pet Card you discard face down (you keep the others)."""
+
+    type: Literal["discard_pet"] = "discard_pet"
+    player: str
+    card: str
+
+
 class DigTunnel(_Cmd):
     """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
 
@@ -322,6 +338,8 @@ Command = Annotated[
     | Masquerade
     | FestivalBid
     | FestivalPick
+    | PassPet
+    | DiscardPet
     | DigTunnel
     | StopDigging
     | MineGold

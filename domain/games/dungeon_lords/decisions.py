@@ -58,6 +58,20 @@ DECISIONS: dict[str, DecisionSpec] = {
             "an opportunity board left and its prize (the square, monster or room it needs), or nothing",
         ),
         D(
+            "pet_pass",
+            "each player with Pet Cards, at once, in secret (Festival Season)",
+            ("pass_pet",),
+            "pets.draft",
+            "the Pet Card to pass to the player on the left",
+        ),
+        D(
+            "pet_discard",
+            "each player with Pet Cards, at once, in secret (Festival Season)",
+            ("discard_pet",),
+            "pets.draft",
+            "the Pet Card to discard face down (the others are kept)",
+        ),
+        D(
             "digging",
             "the player digging",
             ("dig_tunnel", "stop_digging"),

@@ -494,6 +494,44 @@ class FestivalEnded(Event):
     """The Festival is over; the boards go to the box."""
 
 
+class PetsDealt(Event):
+    """The Pet Phase: ``cards`` dealt to ``color`` (SECRET to the others); in the Second Year the player's
+    unused pets join them in the hand."""
+
+    color: str
+    cards: list[str]
+
+
+class PetDeckReshuffled(Event):
+    """The Pet deck ran out: the ``cards`` discarded so far become the new deck (provisional, spec U-18)."""
+
+    cards: int
+
+
+class PetPassChosen(Event):
+    """``color`` chooses the Pet Card to pass left (SECRET to the others)."""
+
+    color: str
+    card: str
+
+
+class PetsExchanged(Event):
+    """Every chosen Pet Card goes to the player on the passer's left: passer -> receiver."""
+
+    to: dict[str, str]
+
+
+class PetDiscarded(Event):
+    """``color`` discards ``card`` face down (SECRET to the others) and keeps the rest face down."""
+
+    color: str
+    card: str
+
+
+class PetDraftEnded(Event):
+    """The Pet Phase is over."""
+
+
 class RoundEnded(Event):
     """Imps return to their dens; the Starting Player Token passes (not in fall)."""
 
@@ -737,6 +775,12 @@ ALL_EVENTS: dict[str, type[Event]] = {
             FestivalPrizeTaken,
             FestivalPrizeDeclined,
             FestivalEnded,
+            PetsDealt,
+            PetDeckReshuffled,
+            PetPassChosen,
+            PetsExchanged,
+            PetDiscarded,
+            PetDraftEnded,
             RoundEnded,
             YearBegan,
             CombatRoundBegan,

@@ -30,6 +30,7 @@ from .state import (
     NewRound,
     NonPlayer,
     Paladin,
+    PetDraft,
     Placement,
     Player,
     TrapDiscard,
@@ -123,6 +124,7 @@ def _start(e: ev.GameStarted) -> GameState:
         room_stack={str(y): [r.id for r in cat.rooms.values() if r.year == y] for y in (1, 2)},
         adventurer_stack={str(y): [a.id for a in cat.adventurers.values() if a.year == y] for y in (1, 2)},
         trap_deck=[i for t in cat.traps.values() for i in _instances(t.id, t.copies)],
+        pet_deck=list(cat.pets),  # Festival Season's (none in the base game)
         event_pool=list(plan_for(tuple(e.modules)).event_tiles),
         spaces={a.id: [None, None, None] for a in cat.actions},
         discards={"monsters": [], "rooms": [], "adventurers": [], "paladins": []},
@@ -782,6 +784,59 @@ def _(s: GameState, e: ev.FestivalPrizeDeclined) -> None:
 @on(ev.FestivalEnded)
 def _(s: GameState, e: ev.FestivalEnded) -> None:
     s.festival = None
+
+
+# --- Festival Season: the Pet Phase ----------------------------------------------------------------
+def _draft(s: GameState) -> PetDraft:
+    if s.pet_draft is None:
+        s.pet_draft = PetDraft()
+    return s.pet_draft
+
+
+@on(ev.PetsDealt)
+def _(s: GameState, e: ev.PetsDealt) -> None:
+    p = s.player(e.color)
+    for card in e.cards:
+        s.board.pet_deck.remove(card)
+    _draft(s).hands[e.color] = [*e.cards, *p.pets]  # the Second Year: the unused pets join the hand
+    p.pets = []
+
+
+@on(ev.PetDeckReshuffled)
+def _(s: GameState, e: ev.PetDeckReshuffled) -> None:
+    b = s.board
+    b.pet_deck, b.pet_discard = b.pet_deck + b.pet_discard, []
+
+
+@on(ev.PetPassChosen)
+def _(s: GameState, e: ev.PetPassChosen) -> None:
+    _draft(s).passes[e.color] = e.card
+
+
+@on(ev.PetsExchanged)
+def _(s: GameState, e: ev.PetsExchanged) -> None:
+    d = _draft(s)
+    for giver in e.to:
+        d.hands[giver].remove(d.passes[giver])
+    for giver, receiver in e.to.items():
+        d.hands[receiver].append(d.passes[giver])
+    d.exchanged = True
+
+
+@on(ev.PetDiscarded)
+def _(s: GameState, e: ev.PetDiscarded) -> None:
+    d = _draft(s)
+    hand = d.hands[e.color]
+    hand.remove(e.card)
+    s.board.pet_discard.append(e.card)
+    s.player(e.color).pets += hand  # kept face down in the Pet Box
+    d.hands[e.color] = []
+    d.discarded.append(e.color)
+
+
+@on(ev.PetDraftEnded)
+def _(s: GameState, e: ev.PetDraftEnded) -> None:
+    s.pet_draft = None
 
 
 # --- combat -------------------------------------------------------------------------------------

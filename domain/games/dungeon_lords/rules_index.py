@@ -87,6 +87,9 @@ RULES: dict[str, str] = {
     "go, provisional U-27)",
     "festival.prizes": "Festival Season › Festival! (the Year's boards, 3 with 3 players, 2 with 2; one each, "
     "its prize at once, paid in full; engine choice: a prize that cannot be had cannot be chosen)",
+    "pets.draft": "Festival Season › Pets › Pet Phase (deal 2 each, Second Year with the unused pets; pass one "
+    "left at once; discard one face down, keep the rest; the deck and texts are provisional, spec U-17)",
+    "pets.show": "Festival Season › Pets During Scoring (1 point for each unused pet)",
     # --- combat
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .scoring import ScoreLine
     from .year import YearPlan
 
 
@@ -32,6 +33,8 @@ class Module:
         year: how it edits the Year plan (None: it does not).
         catalog: its components, an overlay in the catalog's override format (applied before a table's
             own overrides, which can replace any of them); every unknown value marked provisional.
+        score_lines: lines it adds to the score card, scored before the base game's (Festival Season's pet
+            show opens the scoring).
         playable: False while the module is registered but its rules are not all built: set-up refuses it.
     """
 
@@ -41,6 +44,7 @@ class Module:
     requires: tuple[str, ...] = ()
     year: Callable[[YearPlan], YearPlan] | None = None
     catalog: dict[str, Any] | None = None
+    score_lines: tuple[ScoreLine, ...] = ()
     playable: bool = True
 
 

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .catalog import Catalog
 from .dungeon import tiles
 from .phases.common import catalog
+from .ruleset import MODULES
 from .state import GameState, Player
 
 # Rulebook › Scoring
@@ -302,12 +303,18 @@ def hall_of_fame(card: ScoreCard) -> int:
 LINES: tuple[str, ...] = tuple(line.id for line in SCORE_LINES)
 
 
+def lines_for(modules: list[str] | tuple[str, ...]) -> list[ScoreLine]:
+    """The score card of a game with these rules modules: their lines first, then the base game's."""
+    added = [line for name, m in MODULES.items() if name in modules for line in m.score_lines]
+    return [*added, *SCORE_LINES] if added else SCORE_LINES
+
+
 def score(
     state: GameState, cat: Catalog | None = None, score_lines: list[ScoreLine] | None = None
 ) -> list[PlayerScore]:
     """Score every player (seat order): one ``PlayerScore`` each, its ``lines`` those of ``score_lines``
-    (default: :data:`SCORE_LINES`). ``cat`` defaults to the game's own catalog."""
-    score_lines = SCORE_LINES if score_lines is None else score_lines
+    (default: :func:`lines_for` the game's modules). ``cat`` defaults to the game's own catalog."""
+    score_lines = lines_for(state.modules) if score_lines is None else score_lines
     cat = catalog(state) if cat is None else cat
     players = list(state.players)
     n = len(players)
@@ -354,7 +361,7 @@ def describe_scores(scores: list[PlayerScore]) -> str:
     label = lambda s: f"{s.color} ({s.name})" if s.name else s.color  # noqa: E731
     w = max([len("player")] + [len(label(s)) for s in scores])
     keys = list(scores[0].lines) if scores else list(LINES)  # the card these scores were made with
-    heads = {line.id: line.head for line in SCORE_LINES}
+    heads = {line.id: line.head for line in [*SCORE_LINES, *(x for m in MODULES.values() for x in m.score_lines)]}
     head = (
         f"{'player':<{w}} "
         + " ".join(f"{heads.get(k, k[:5]):>5}" for k in keys)

@@ -73,6 +73,7 @@ class Player:
     fed: list[str] = field(default_factory=list)  # Combat: adventurers with a Create Food token (+1 hp)
     illusion: int = 0  # Combat: an imaginary 1-hp adventurer at the front
     gold_invested: int = 0  # Invest Gold (Festival Season): gold paid out when the Orders Phase ends
+    pets: list[str] = field(default_factory=list)  # SECRET: Festival Season's face-down, unused Pet Cards
 
 
 @dataclass(slots=True)
@@ -128,6 +129,8 @@ class Board:
     opportunity_next: str = ""
     opportunity: str = ""
     opportunities_placed: dict[str, list[str]] = field(default_factory=dict)
+    pet_deck: list[str] = field(default_factory=list)  # Festival Season's Pet deck (hidden)
+    pet_discard: list[str] = field(default_factory=list)  # face down (hidden)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -139,6 +142,17 @@ class Festival:
     bids: dict[str, int] = field(default_factory=dict)
     revealed: bool = False
     order: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class PetDraft:
+    """Festival Season's Pet Phase draft, while it lasts: each player's hand (SECRET), the card each passes
+    left (SECRET until passed; the receiver sees it), whether the cards have been passed, who has discarded."""
+
+    hands: dict[str, list[str]] = field(default_factory=dict)
+    passes: dict[str, str] = field(default_factory=dict)
+    exchanged: bool = False
+    discarded: list[str] = field(default_factory=list)
 
 
 # --- sub-steps: what a phase waits for inside itself (``GameState.awaiting``) ---------------------------
@@ -256,6 +270,7 @@ class GameState:
     # 2 players, Festival Season: the non-player colours that were dealt a paladin (never another)
     paladin_nonplayers: list[str] = field(default_factory=list)
     festival: Festival | None = None  # Festival Season: the Festival of the fifth round, while it lasts
+    pet_draft: PetDraft | None = None  # Festival Season: the Pet Phase's draft, while it lasts
     year: int = 1
     season: int = 0  # index into SEASONS
     phase: str = "setup"
@@ -342,6 +357,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
     d["awaiting"] = sub_step_from_dict(d.get("awaiting"))
     d["battle"] = battle_from_dict(d.get("battle"))
     d["festival"] = Festival(**d["festival"]) if d.get("festival") else None
+    d["pet_draft"] = PetDraft(**d["pet_draft"]) if d.get("pet_draft") else None
     d["players"] = [player_from_dict(p) for p in d["players"]]
     d["nonplayers"] = [NonPlayer(**n) for n in d["nonplayers"]]
     b = dict(d["board"])

@@ -464,6 +464,17 @@ class OpportunitySpec(ActionSpec):
     prize: str
 
 
+class PetType(Entry):
+    """A Pet Card (Festival Season › Pets): when it can be used (``timing``: building, combat, scoring, or
+    none) and its ``effect`` (a registered effect id; "" for a stand-in with none). An unused pet scores 1
+    at the pet show."""
+
+    id: str
+    name: str
+    timing: Literal["building", "combat", "scoring", "none"] = "none"
+    effect: str = ""
+
+
 # --------------------------------------------------------------------------- catalog
 
 # Sections stored as lists of entries with an ``id`` in the JSON file and exposed
@@ -477,6 +488,7 @@ KEYED_SECTIONS = (
     "special_events",
     "rooms",
     "opportunities",
+    "pets",
 )
 
 
@@ -499,6 +511,7 @@ class Catalog(_Model):
     order_cards: list[str]
     # Festival Season's Unique Opportunity boards (none in the base game; a module's overlay adds them)
     opportunities: dict[str, OpportunitySpec] = {}
+    pets: dict[str, PetType] = {}  # Festival Season's Pet deck (none in the base game)
 
     @model_validator(mode="before")
     @classmethod
@@ -587,8 +600,8 @@ class Catalog(_Model):
 
     def canonical_dict(self) -> dict[str, Any]:
         """JSON-ready dict of the catalog content (without ``content_hash``; without the
-        ``opportunities`` section when it is empty, so the base catalog's hash predates the section)."""
-        exclude = {"content_hash"} | (set() if self.opportunities else {"opportunities"})
+        Festival Season's sections when they are empty, so the base catalog's hash predates the section)."""
+        exclude = {"content_hash"} | {k for k in ("opportunities", "pets") if not getattr(self, k)}
         return self.model_dump(mode="json", exclude=exclude)
 
     def all_components(self) -> list[tuple[str, str, str, str, str]]:
@@ -610,6 +623,8 @@ class Catalog(_Model):
             rows.append(("action", a.id, a.name, a.status, a.notes))
         for o in self.opportunities.values():
             rows.append(("opportunity", o.id, o.name, o.status, o.notes))
+        for pet in self.pets.values():
+            rows.append(("pet", pet.id, pet.name, pet.status, pet.notes))
         rows.append(("board", "dungeon", "Dungeon construction site", self.dungeon.status, self.dungeon.notes))
         rows.append(("board", "evilometer", "Evilometer", self.evilometer.status, self.evilometer.notes))
         return rows

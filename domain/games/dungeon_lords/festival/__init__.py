@@ -3,8 +3,9 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-``five_seasons``, ``paladin_pair`` and ``three_paladins`` are playable; the others are registered so that
-set-up names them and refuses them plainly until their rules are built (issues "Festival Season, part 1 / part 2").
+``five_seasons``, ``paladin_pair``, ``three_paladins`` and ``pets`` are playable; the others are registered so
+that set-up names them and refuses them plainly until their rules are built (issues "Festival Season, part 1 /
+part 2"); their tests turn on ``ruleset.allow_unfinished_modules``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from .opportunities import CATALOG as OPPORTUNITY_BOARDS
 from .opportunities import unique_opportunities
 from .paladins import CATALOG as PALADIN_TILES
 from .paladins import paladin_pair, three_paladins
+from .pets import CATALOG as PET_DECK
+from .pets import SCORE_LINES as PET_SHOW
+from .pets import pets
 
 MODULES = (
     Module(
@@ -42,7 +46,14 @@ MODULES = (
         year=festival,
         playable=False,  # built; playable with the Unique Opportunities it gives away
     ),
-    Module("pets", "the Pet Phase, the pet draft and pets' effects", "Festival Season › Pets", playable=False),
+    Module(
+        "pets",
+        "the Pet Phase, the pet draft and the pet show (a provisional deck of stand-ins)",
+        "Festival Season › Pets",
+        year=pets,
+        catalog=PET_DECK,
+        score_lines=PET_SHOW,
+    ),
     Module("bards", "bards, the Bard Step and Courage tokens", "Festival Season › New Adventurers", playable=False),
     Module(
         "paladin_pair",
