@@ -1,7 +1,7 @@
 """Festival Season's ``unique_opportunities`` module (spec section 3: SU-01, UO-01..UO-07 and the boards built
-so far: Harvest Food UO-HF, Masquerade UO-MQ, Invest Gold UO-IG).
+so far: Harvest Food UO-HF, Masquerade UO-MQ, Invest Gold UO-IG, Acquire Pet UO-AP).
 
-The module is not playable yet (five boards' rules need pets and the dungeon side), so these tests turn
+The module is not playable yet (four boards' rules need the dungeon side), so these tests turn
 on the developers' switch (``ruleset.allow_unfinished_modules``) and play tabletop games in which the
 recorder turns up the built boards; the bots answer every decision and every other draw."""
 
@@ -18,6 +18,8 @@ from domain.games.dungeon_lords.catalog import base_catalog
 from domain.games.dungeon_lords.commands import Decline, HarvestFood, Masquerade, RecordDraw, TakeAction
 from domain.games.dungeon_lords.phases.common import catalog
 from domain.games.dungeon_lords.ruleset import modules_problem
+from domain.games.dungeon_lords.scoring import score
+from domain.games.dungeon_lords.views import HIDDEN, view, visible_log
 from domain.kernel import CHANCE
 
 MODULES = ["five_seasons", "unique_opportunities"]
@@ -293,3 +295,36 @@ def test_UO_IG_1_investing_costs_the_space_s_gold_in_full():
     color = waiting_player(state)
     state.player(color).gold = 2
     assert refused(state, TakeAction(player=color)) == "CANNOT_PAY_GOLD"  # space III: 3 gold
+
+
+# --- Acquire Pet -------------------------------------------------------------------------------------------
+@pytest.mark.spec("UO-AP-1", "UO-AP-2", "PE-05")
+def test_UO_AP_space_II_pays_a_food_for_an_imp_and_a_pet_drawn_face_down():
+    _, state = at_board("acquire_pet", "II", first_orders=dict.fromkeys(COLORS, "recruit_imps"))
+    color = waiting_player(state)
+    p = state.player(color)
+    p.food = 2
+    imps, free, deck = p.imps, p.imps - p.imps_busy, len(state.board.pet_deck)
+    events, after = execute(state, TakeAction(player=color))
+    acquired = of(events, ev.PetsAcquired)[0]
+    assert (acquired.paid, acquired.imps, acquired.pets) == ({"food": 1}, 1, 1)  # provisional, spec U-03
+    (drawn,) = of(events, ev.PetsDrawn)
+    q = after.player(color)
+    assert q.pets == drawn.cards and len(drawn.cards) == 1 and len(after.board.pet_deck) == deck - 1
+    assert (q.food, q.imps, q.imps - q.imps_busy) == (1, imps + 1, free + 1)  # the new imp did no job
+    other = next(c for c in COLORS if c != color)
+    assert visible_log(events, other)[-1]["cards"] == [HIDDEN]  # face down: only the drawer sees it
+    assert view(after, other)["players"][COLORS.index(color)]["pets"] == [HIDDEN]
+
+
+@pytest.mark.spec("UO-AP-1", "PE-05", "PE-09")
+def test_UO_AP_space_I_is_free_and_the_pet_scores_at_the_show_without_the_pets_module():
+    _, state = at_board("acquire_pet", "I", first_orders=dict.fromkeys(COLORS, "recruit_imps"))
+    color = waiting_player(state)
+    p = state.player(color)
+    food, imps = p.food, p.imps
+    _, after = execute(state, TakeAction(player=color))
+    q = after.player(color)
+    assert (q.food, q.imps, len(q.pets)) == (food, imps, 1)
+    assert "pets" not in after.modules  # the beasts sneak in through the opportunity
+    assert score(after)[COLORS.index(color)].lines["pets"] == 1

@@ -148,6 +148,10 @@ def describe_event(e) -> str:
         "PetsExchanged": lambda: "Pet Cards passed: " + ", ".join(f"{a} -> {b}" for a, b in e.to.items()),
         "PetDiscarded": lambda: f"{e.color} discards a Pet Card and keeps the rest",
         "PetDraftEnded": lambda: "The Pet Phase is over",
+        "PetsAcquired": lambda: (
+            f"{e.color} at Acquire Pet, space {e.space}: paid {_cost(e.paid)}, {e.imps} imp(s), {e.pets} pet(s) to draw"
+        ),
+        "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",

@@ -528,6 +528,23 @@ class PetDiscarded(Event):
     card: str
 
 
+class PetsAcquired(Event):
+    """Acquire Pet: ``color`` paid (gold, food) and gained ``imps`` on ``space``; ``pets`` Pet Cards to draw."""
+
+    color: str
+    space: str
+    paid: dict[str, int] = {}
+    imps: int = 0
+    pets: int = 0
+
+
+class PetsDrawn(Event):
+    """Acquire Pet: the Pet Cards drawn for ``color``, face down into the Pet Box (SECRET to the others)."""
+
+    color: str
+    cards: list[str]
+
+
 class PetDraftEnded(Event):
     """The Pet Phase is over."""
 
@@ -781,6 +798,8 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PetsExchanged,
             PetDiscarded,
             PetDraftEnded,
+            PetsAcquired,
+            PetsDrawn,
             RoundEnded,
             YearBegan,
             CombatRoundBegan,

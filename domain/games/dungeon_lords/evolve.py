@@ -31,6 +31,7 @@ from .state import (
     NonPlayer,
     Paladin,
     PetDraft,
+    PetDraw,
     Placement,
     Player,
     TrapDiscard,
@@ -832,6 +833,26 @@ def _(s: GameState, e: ev.PetDiscarded) -> None:
     s.player(e.color).pets += hand  # kept face down in the Pet Box
     d.hands[e.color] = []
     d.discarded.append(e.color)
+
+
+@on(ev.PetsAcquired)
+def _(s: GameState, e: ev.PetsAcquired) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.imps += e.imps  # like Recruit Imps' imps: they did no job this round
+    if e.pets:
+        s.awaiting = PetDraw(color=e.color, count=e.pets)
+    else:
+        _resolve(s, True)
+
+
+@on(ev.PetsDrawn)
+def _(s: GameState, e: ev.PetsDrawn) -> None:
+    for card in e.cards:
+        s.board.pet_deck.remove(card)
+    s.player(e.color).pets += e.cards  # face down in the Pet Box
+    s.awaiting = None
+    _resolve(s, True)
 
 
 @on(ev.PetDraftEnded)

@@ -305,7 +305,7 @@ LINES: tuple[str, ...] = tuple(line.id for line in SCORE_LINES)
 
 def lines_for(modules: list[str] | tuple[str, ...]) -> list[ScoreLine]:
     """The score card of a game with these rules modules: their lines first, then the base game's."""
-    added = [line for name, m in MODULES.items() if name in modules for line in m.score_lines]
+    added = list({line.id: line for name, m in MODULES.items() if name in modules for line in m.score_lines}.values())
     return [*added, *SCORE_LINES] if added else SCORE_LINES
 
 

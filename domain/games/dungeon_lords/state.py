@@ -205,6 +205,15 @@ class Digging:
 
 
 @dataclass(slots=True, kw_only=True)
+class PetDraw:
+    """Festival Season's Acquire Pet: ``count`` Pet Cards to draw for ``color`` (then the order is done)."""
+
+    kind: Literal["pet_draw"] = "pet_draw"
+    color: str
+    count: int
+
+
+@dataclass(slots=True, kw_only=True)
 class Handling:
     """Pay Day or a Special Event, handled item by item for ``color`` (``kind`` "payday" or "special")."""
 
@@ -213,12 +222,13 @@ class Handling:
     handled: list[str] = field(default_factory=list)
 
 
-SubStep = NewRound | TrapDraw | TrapDiscard | FaceDown | Digging | Handling
+SubStep = NewRound | TrapDraw | TrapDiscard | FaceDown | Digging | PetDraw | Handling
 #: the typed sub-steps by ``kind`` (any other kind is a Handling)
 SUB_STEPS: dict[str, type] = {
     "new_round": NewRound,
     "trap_draw": TrapDraw,
     "trap_discard": TrapDiscard,
+    "pet_draw": PetDraw,
     "face_down": FaceDown,
     "digging": Digging,
 }

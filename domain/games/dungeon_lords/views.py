@@ -86,6 +86,8 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
         return {"card": HIDDEN}
     if isinstance(e, ev.PetsDealt) and owner != viewer:
         return {"cards": [HIDDEN] * len(e.cards)}
+    if isinstance(e, ev.PetsDrawn) and owner != viewer:
+        return {"cards": [HIDDEN] * len(e.cards)}
     if isinstance(e, (ev.PetPassChosen, ev.PetDiscarded)) and owner != viewer:
         return {"card": HIDDEN}
     if isinstance(e, ev.FestivalBid) and owner != viewer:

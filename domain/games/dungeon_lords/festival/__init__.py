@@ -35,8 +35,10 @@ MODULES = (
         "Festival Season › Unique Opportunities",
         requires=("five_seasons",),
         year=unique_opportunities,
-        catalog=OPPORTUNITY_BOARDS,
-        playable=False,  # three of the eight boards' rules are built (festival/opportunity_actions.py)
+        # the Pet deck too: "the foul little beasts can still sneak into the game via a unique opportunity"
+        catalog={**OPPORTUNITY_BOARDS, **PET_DECK},
+        score_lines=PET_SHOW,
+        playable=False,  # four of the eight boards' rules are built (festival/opportunity_actions.py)
     ),
     Module(
         "festival",

@@ -2,8 +2,9 @@
 (:func:`..actions.location`); the Actions phase looks them up while a board covers its place.
 
 Festival Season (CGE 2012) › Unique Opportunities. Built: Harvest Food (UO-HF), Masquerade (UO-MQ),
-Invest Gold (UO-IG). The other five boards need the pets and the dungeon side of the expansion (issues
-"Festival Season, part 1 / part 2"); until then the module is not playable.
+Invest Gold (UO-IG), Acquire Pet (UO-AP). The other four boards (Improve Tunnels, Install Traps, Hire
+Expert Monster, Rent Rooms) need the dungeon side of the expansion (issue "Festival Season, part 2");
+until then the module is not playable.
 """
 
 from __future__ import annotations
@@ -75,6 +76,22 @@ def invest_gold(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
         raise problem
     returns = spec.reward.gold_later  # type: ignore[attr-defined]
     return [ev.GoldInvested(color=p.color, space=pl.space or "", paid=spec.cost.gold, returns=returns)]
+
+
+# --- Acquire Pet (replaces Recruit Imps) --------------------------------------------------------------
+@location("acquire_pet", TakeAction, candidates=_invest_candidates, why_not=cannot_pay)
+def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> list[ev.Event]:
+    """UO-AP-1/2, PE-05: pay the space's price, take its imps (they did no job: they may go to the Festival
+    and produce) and draw its Pet Cards from the top of the deck into the Pet Box. Raises RuleViolation (a
+    payment problem)."""
+    spec = space_spec(state, pl)
+    cost = cost_dict(spec.cost)
+    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    if problem:
+        raise problem
+    reward = spec.reward
+    pets = reward.pets  # type: ignore[attr-defined]
+    return [ev.PetsAcquired(color=p.color, space=pl.space or "", paid=cost, imps=reward.imps, pets=pets)]
 
 
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------

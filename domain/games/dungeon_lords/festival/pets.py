@@ -29,9 +29,10 @@ from .. import events as ev
 from ..commands import DiscardPet, PassPet
 from ..errors import refuse
 from ..flow import register_phase
+from ..phases.actions import register_sub_step
 from ..phases.rounds import _draw, after_phase
 from ..scoring import ScoreCard, ScoreLine
-from ..state import GameState, PetDraft
+from ..state import GameState, PetDraft, PetDraw
 from ..year import Step, YearPlan, insert_step
 
 SOURCE = "Festival Season rulebook › Pets"
@@ -119,6 +120,25 @@ def step(state: GameState):
     return [ev.PetDraftEnded(), *after_phase(state, "pets")]
 
 
+def pet_draw_step(state: GameState):
+    """Acquire Pet (PE-05): the Pet Cards drawn from the top of the deck, face down (seen by the drawer)."""
+    aw = state.awaiting
+    assert isinstance(aw, PetDraw)
+    b = state.board
+    if len(b.pet_deck) < aw.count and b.pet_discard:
+        return [ev.PetDeckReshuffled(cards=len(b.pet_discard))]
+    if not b.pet_deck:
+        return [ev.PetsDrawn(color=aw.color, cards=[])]
+    return _draw(
+        "pets",
+        list(b.pet_deck),
+        aw.count,
+        lambda cards, c=aw.color: [ev.PetsDrawn(color=c, cards=cards)],
+        f"Draw {aw.count} Pet Card(s) for {aw.color}",
+        color=aw.color,
+    )
+
+
 def _left(state: GameState, color: str) -> str:
     """The player on ``color``'s left: the next seat clockwise (players only: NP-09)."""
     seats = [p.color for p in state.players]
@@ -143,3 +163,4 @@ def _discard(state: GameState, cmd: DiscardPet) -> list[ev.Event]:
 
 
 register_phase("pets", step)
+register_sub_step(PetDraw, pet_draw_step)

@@ -10,6 +10,8 @@ Second Year.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.kernel import CHANCE, ChanceSpec, Pending
 
 from .. import dungeon as dg
@@ -41,12 +43,26 @@ def current(state: GameState) -> Placement | None:
     return None
 
 
+#: a module's own sub-steps of an order (Festival Season's Pet Card draw): sub-step class -> its step
+SUB_STEP_RULES: dict[type, Callable[[GameState], object]] = {}
+
+
+def register_sub_step(cls: type, rule: Callable[[GameState], object]) -> None:
+    """Let the Actions phase run ``rule`` while ``state.awaiting`` is a ``cls`` (a module's draw after an
+    order). Raises ValueError if ``cls`` has a rule already."""
+    if cls in SUB_STEP_RULES:
+        raise ValueError(f"sub-step {cls.__name__} is registered twice")
+    SUB_STEP_RULES[cls] = rule
+
+
 def step(state: GameState):
     aw = state.awaiting
     if isinstance(aw, TrapDraw):
         return trap_draw_step(state)
     if isinstance(aw, TrapDiscard):
         return _discard_pending(state)
+    if aw is not None and type(aw) in SUB_STEP_RULES:
+        return SUB_STEP_RULES[type(aw)](state)
     pl = current(state)
     if pl is None:
         # Invest Gold (Festival Season): the return is paid as the Orders Phase ends
