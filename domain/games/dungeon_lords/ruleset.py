@@ -30,6 +30,7 @@ class Module:
         source: the rulebook section it implements.
         requires: modules it cannot be played without (Rulebook: "Without opportunities there is no
             Festival").
+        excludes: modules it cannot be played with (no pets, and the pets).
         year: how it edits the Year plan (None: it does not).
         catalog: its components, an overlay in the catalog's override format (applied before a table's
             own overrides, which can replace any of them); every unknown value marked provisional.
@@ -42,6 +43,7 @@ class Module:
     summary: str
     source: str
     requires: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
     year: Callable[[YearPlan], YearPlan] | None = None
     catalog: dict[str, Any] | None = None
     score_lines: tuple[ScoreLine, ...] = ()
@@ -96,6 +98,9 @@ def modules_problem(modules: list[str]) -> str | None:
         missing = [r for r in MODULES[name].requires if r not in modules]
         if missing:
             return f"module {name} cannot be played without {', '.join(missing)} ({MODULES[name].source})"
+        clash = [x for x in MODULES[name].excludes if x in modules]
+        if clash:
+            return f"module {name} cannot be played with {', '.join(clash)} ({MODULES[name].source})"
     unbuilt = [m for m in modules if not MODULES[m].playable]
     if unbuilt and not allow_unfinished_modules:
         return f"module(s) {', '.join(unbuilt)} not playable yet: their rules are still being built"

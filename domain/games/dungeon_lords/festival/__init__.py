@@ -3,9 +3,9 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-``five_seasons``, ``paladin_pair``, ``three_paladins`` and ``pets`` are playable; the others are registered so
-that set-up names them and refuses them plainly until their rules are built (issues "Festival Season, part 1 /
-part 2"); their tests turn on ``ruleset.allow_unfinished_modules``.
+``five_seasons``, ``paladin_pair``, ``three_paladins``, ``pets`` and ``beginners`` are playable; the others are
+registered so that set-up names them and refuses them plainly until their rules are built (issues "Festival
+Season, part 1 / part 2"); their tests turn on ``ruleset.allow_unfinished_modules``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .paladins import paladin_pair, three_paladins
 from .pets import CATALOG as PET_DECK
 from .pets import SCORE_LINES as PET_SHOW
 from .pets import pets
+from .variants import beginners, no_pets
 
 MODULES = (
     Module(
@@ -71,9 +72,25 @@ MODULES = (
         requires=("paladin_pair",),
         year=three_paladins,
     ),
+    Module(
+        "no_pets",
+        "the variant without pets: the Acquire Pet board is left out of the Unique Opportunities",
+        "Festival Season › Combining Variants › Pets",
+        requires=("unique_opportunities",),
+        excludes=("pets",),
+        year=no_pets,
+    ),
+    Module(
+        "beginners",
+        "the beginners' variant: 4 Combat Cards and Combat rounds a Year, adventurers from round 3",
+        "Festival Season › Beginners' Variant",
+        requires=("five_seasons",),
+        year=beginners,
+    ),
 )
 for _module in MODULES:
     register_module(_module)
 
 #: ``--ruleset festival``: the whole expansion as the rulebook plays it
-register_ruleset("festival", tuple(m.name for m in MODULES if m.name != "three_paladins"))
+VARIANTS = ("three_paladins", "no_pets", "beginners")  # switches a table adds to the whole expansion
+register_ruleset("festival", tuple(m.name for m in MODULES if m.name not in VARIANTS))

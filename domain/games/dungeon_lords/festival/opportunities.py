@@ -184,7 +184,8 @@ def opportunity_step(state: GameState) -> object:
     if year_plan(state).is_last_season(state):
         return None
     gone = {o for boards in b.opportunities_placed.values() for o in boards}
-    pool = [o for o in catalog(state).opportunities if o not in gone]
+    left_out = year_plan(state).opportunities_left_out
+    pool = [o for o in catalog(state).opportunities if o not in gone and o not in left_out]
     if not pool:  # a catalog override with fewer than eight boards: the stack has run out
         return None
     return _draw(

@@ -184,7 +184,7 @@ def new_round_step(state: GameState):
                     f"Turn up Year {state.year}'s Special Event Card and record it",
                 )
             return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year][k])]
-    if nxt is not None and "adventurers" not in done:
+    if nxt is not None and "adventurers" not in done and state.season + 1 >= plan.adventurers_from:
         return _adventurers_step(state)
     return after_phase(state, "new_round")
 
