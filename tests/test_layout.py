@@ -43,6 +43,8 @@ def _digest(state) -> str:
     assert (b.pop("pet_deck"), b.pop("pet_discard")) == ([], [])  # ... and pets
     for player in d["players"]:
         assert (player.pop("gold_invested"), player.pop("pets")) == (0, [])
+        for monster in player["monsters"]:  # ... and Expertise tiles
+            assert (monster.pop("expertise"), monster.pop("expertise_used")) == ("", False)
     assert all(len(cards) == 1 for cards in b["special_events"].values())
     b["special_events"] = {y: cards[0] for y, cards in b["special_events"].items()}
     b["special_revealed"] = {y: bool(n) for y, n in b["special_revealed"].items()}

@@ -270,6 +270,7 @@ class MonsterHired(Decision):
     paid: dict[str, int]
     discarded_trap: str | None = None
     fed_monster: str | None = None
+    expertise: str = ""  # Festival Season's Hire Expert Monster: the Expertise tile taken with it
 
 
 class RoomBuilt(Decision):
@@ -684,6 +685,7 @@ class MonsterAttacked(Decision):
     attacked: bool = True
     knocked_out: bool = True
     effects: list[str] = []
+    expert_bonus: bool = False  # Festival Season: the Expertise tile's +2 went into this attack
 
 
 class PartyHealed(Event):

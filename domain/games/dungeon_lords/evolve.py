@@ -466,7 +466,7 @@ def _(s: GameState, e: ev.MonsterHired) -> None:
         s.board.trap_discard.append(e.discarded_trap)
     if e.fed_monster:
         _lose_monster(s, p, e.fed_monster)
-    p.monsters.append(Monster(e.monster))
+    p.monsters.append(Monster(e.monster, expertise=e.expertise))
     _resolve(s, True)
 
 
@@ -1032,6 +1032,8 @@ def _(s: GameState, e: ev.MonsterAttacked) -> None:
     b.monsters.remove(e.monster)
     if e.knocked_out:
         next(m for m in p.monsters if m.id == e.monster).knocked_out = True
+    if e.expert_bonus:  # the Expertise tile is turned face down until the end of Combat
+        next(m for m in p.monsters if m.id == e.monster).expertise_used = True
     if e.attacked:
         b.attacked = True
     if "no_conquer" in e.effects:
@@ -1098,6 +1100,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
         p.damage, p.fed, p.illusion, p.plan = {}, [], 0, None
         for m in p.monsters:
             m.knocked_out = False  # "turn your monsters face up again"
+            m.expertise_used = False  # ... and the Expertise tiles (Festival Season)
     s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
 
 

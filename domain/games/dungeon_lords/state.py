@@ -29,6 +29,8 @@ class Cell:
 class Monster:
     id: str  # instance id, e.g. "troll_y1#1"
     knocked_out: bool = False
+    expertise: str = ""  # Festival Season: its Expertise tile (part of its cost; +2 on a first attack)
+    expertise_used: bool = False  # the tile turned face down: its bonus used in this Combat
 
 
 @dataclass(slots=True)

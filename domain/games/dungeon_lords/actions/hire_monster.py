@@ -14,31 +14,27 @@ from . import location
 EXTRA_FOOD_SPACE = "III"  # Rulebook › Hire Monster: space III pays 1 extra food
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
+def candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
+    """Each monster of the Underground Tavern, with each Trap Card or monster it could cost."""
     return [
         HireMonster(player=p.color, monster=m, discard_trap=tr, feed_monster=f)
         for m, tr, f in hire_variants(state, p, state.board.monster_offer)
     ]
 
 
-def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    """Why no monster of the offer can be hired (Hire Monster, and Festival Season's Hire Expert Monster)."""
     if not state.board.monster_offer:
         return refuse("HIRE_NOTHING_LEFT", "no monster is left in the Underground Tavern", "hire.choose")
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-@location("hire_monster", HireMonster, candidates=_candidates, why_not=_why_not)
+@location("hire_monster", HireMonster, candidates=candidates, why_not=why_not)
 def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
     """The monster hired and what was paid (gold, food, evil steps; a Trap Card or a monster).
     Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, DEMON_NEEDS_MONSTER...)."""
     space = pl.space
-    if cmd.monster not in state.board.monster_offer:
-        raise refuse(
-            "MONSTER_NOT_OFFERED",
-            f"{cmd.monster} is not in the Underground Tavern; offered: "
-            f"{', '.join(state.board.monster_offer) or 'none'}",
-            "hire.choose",
-        )
+    check_offered(state, cmd.monster)
     extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
     cost = hire_cost(
         state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where=" on space III" if extra else ""
@@ -53,6 +49,16 @@ def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -
             fed_monster=cmd.feed_monster,
         )
     ]
+
+
+def check_offered(state: GameState, monster: str) -> None:
+    """Raises RuleViolation (MONSTER_NOT_OFFERED) unless ``monster`` is in the Underground Tavern."""
+    if monster not in state.board.monster_offer:
+        raise refuse(
+            "MONSTER_NOT_OFFERED",
+            f"{monster} is not in the Underground Tavern; offered: {', '.join(state.board.monster_offer) or 'none'}",
+            "hire.choose",
+        )
 
 
 def hire_cost(

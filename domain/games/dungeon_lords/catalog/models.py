@@ -464,6 +464,16 @@ class OpportunitySpec(ActionSpec):
     prize: str
 
 
+class ExpertiseTile(Entry):
+    """An Expertise tile (Festival Season › Hire Expert Monster): its ``surcharge`` becomes part of its
+    monster's cost for the rest of the game (at hire, every Pay Day, any wage paid again); its monster has +2
+    on its first attack in each Year's Combat."""
+
+    id: str
+    name: str
+    surcharge: Cost
+
+
 class PetType(Entry):
     """A Pet Card (Festival Season › Pets): when it can be used (``timing``: building, combat, scoring, or
     none) and its ``effect`` (a registered effect id; "" for a stand-in with none). An unused pet scores 1
@@ -489,6 +499,7 @@ KEYED_SECTIONS = (
     "rooms",
     "opportunities",
     "pets",
+    "expertise",
 )
 
 
@@ -512,6 +523,7 @@ class Catalog(_Model):
     # Festival Season's Unique Opportunity boards (none in the base game; a module's overlay adds them)
     opportunities: dict[str, OpportunitySpec] = {}
     pets: dict[str, PetType] = {}  # Festival Season's Pet deck (none in the base game)
+    expertise: dict[str, ExpertiseTile] = {}  # Festival Season's Expertise tiles (none in the base game)
 
     @model_validator(mode="before")
     @classmethod
@@ -601,7 +613,7 @@ class Catalog(_Model):
     def canonical_dict(self) -> dict[str, Any]:
         """JSON-ready dict of the catalog content (without ``content_hash``; without the
         Festival Season's sections when they are empty, so the base catalog's hash predates the section)."""
-        exclude = {"content_hash"} | {k for k in ("opportunities", "pets") if not getattr(self, k)}
+        exclude = {"content_hash"} | {k for k in ("opportunities", "pets", "expertise") if not getattr(self, k)}
         return self.model_dump(mode="json", exclude=exclude)
 
     def all_components(self) -> list[tuple[str, str, str, str, str]]:
@@ -623,6 +635,8 @@ class Catalog(_Model):
             rows.append(("action", a.id, a.name, a.status, a.notes))
         for o in self.opportunities.values():
             rows.append(("opportunity", o.id, o.name, o.status, o.notes))
+        for tile in self.expertise.values():
+            rows.append(("expertise", tile.id, tile.name, tile.status, tile.notes))
         for pet in self.pets.values():
             rows.append(("pet", pet.id, pet.name, pet.status, pet.notes))
         rows.append(("board", "dungeon", "Dungeon construction site", self.dungeon.status, self.dungeon.notes))

@@ -56,7 +56,29 @@ def _board(
 
 
 #: the eight boards, in the catalog's override format (the ``unique_opportunities`` module's overlay)
+_U07 = (
+    "The surcharge symbols are lost with the icons: provisional, spec U-07 (cleverness costs pay, cruelty "
+    "reputation, size food)."
+)
+
+
+def _tile(tile_id: str, name: str, **surcharge: int) -> dict[str, Any]:
+    return {
+        "id": tile_id,
+        "name": name,
+        "surcharge": surcharge,
+        "status": "provisional",
+        "sources": [f"{RULEBOOK} › Hire Expert Monster"],
+        "notes": _U07,
+    }
+
+
 CATALOG: dict[str, Any] = {
+    "expertise": [
+        _tile("extra_clever", "Extra clever", gold=1),
+        _tile("extra_cruel", "Extra cruel", evil=1),
+        _tile("extra_large", "Extra large", food=1),
+    ],
     "opportunities": [
         _board(
             "harvest_food",
@@ -166,7 +188,7 @@ CATALOG: dict[str, Any] = {
             },
             prize="build_from_discard",
         ),
-    ]
+    ],
 }
 
 

@@ -2,18 +2,21 @@
 (:func:`..actions.location`); the Actions phase looks them up while a board covers its place.
 
 Festival Season (CGE 2012) › Unique Opportunities. Built: Harvest Food (UO-HF), Masquerade (UO-MQ),
-Invest Gold (UO-IG), Acquire Pet (UO-AP). The other four boards (Improve Tunnels, Install Traps, Hire
-Expert Monster, Rent Rooms) need the dungeon side of the expansion (issue "Festival Season, part 2");
-until then the module is not playable.
+Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE). The other three boards (Improve
+Tunnels, Install Traps, Rent Rooms) need the dungeon side of the expansion (issue "Festival Season, part
+2"); until then the module is not playable.
 """
 
 from __future__ import annotations
 
 from .. import events as ev
 from ..actions import action_name, cannot_pay, location, space_spec
-from ..commands import HarvestFood, Masquerade, TakeAction
+from ..actions.hire_monster import candidates as hire_candidates
+from ..actions.hire_monster import check_offered, hire_cost
+from ..actions.hire_monster import why_not as hire_why_not
+from ..commands import HarvestFood, HireMonster, Masquerade, TakeAction
 from ..errors import RuleViolation, refuse
-from ..phases.common import cost_dict, free_imps, payment_problem
+from ..phases.common import catalog, cost_dict, free_imps, payment_problem
 from ..state import GameState, Placement, Player
 
 
@@ -92,6 +95,34 @@ def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     reward = spec.reward
     pets = reward.pets  # type: ignore[attr-defined]
     return [ev.PetsAcquired(color=p.color, space=pl.space or "", paid=cost, imps=reward.imps, pets=pets)]
+
+
+# --- Hire Expert Monster (or Ghost) (replaces Hire Monster) --------------------------------------------
+@location("hire_expert", HireMonster, candidates=hire_candidates, why_not=hire_why_not)
+def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
+    """UO-HE-1..4: hire one monster (or ghost) of the offer at its cost, plus the space's own cost (space
+    III: 1 Evil, a cost; no extra food: inferred) and the surcharge of the Expertise tile printed on the
+    space, which the monster keeps (its cost for the rest of the game; +2 on its first attack in each
+    Year's Combat). Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, ...)."""
+    check_offered(state, cmd.monster)
+    spec = space_spec(state, pl)
+    tile = spec.reward.expertise  # type: ignore[attr-defined]
+    extra = cost_dict(spec.cost)
+    for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
+        extra[k] = extra.get(k, 0) + v
+    where = f" with the {catalog(state).expertise[tile].name} tile"
+    paid = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where=where)
+    return [
+        ev.MonsterHired(
+            color=p.color,
+            monster=cmd.monster,
+            space=pl.space or "",
+            paid=paid,
+            discarded_trap=cmd.discard_trap,
+            fed_monster=cmd.feed_monster,
+            expertise=tile,
+        )
+    ]
 
 
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------

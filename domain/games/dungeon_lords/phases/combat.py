@@ -38,6 +38,7 @@ from .common import (
     payment_problem,
     season_name,
     type_of,
+    wage,
 )
 
 ILLUSION = "illusion"
@@ -552,7 +553,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
     if card == "suggestion":
         m = choice["todo"][0]
         out = []
-        if payment_problem(p, cost_dict(monster_type(state, m).cost), "", state.variant) is None:
+        if payment_problem(p, wage(state, p, m), "", state.variant) is None:
             out.append(SpellChoice(player=c, option="pay", target=m))
         return out + [SpellChoice(player=c, option="withdraw", target=m)]
     if card == "word_of_peace":
@@ -562,7 +563,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
     card = spell_choice(state)["card"]
-    paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" and cmd.target else {}
+    paid = wage(state, p, cmd.target) if cmd.option == "pay" and cmd.target else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
 
@@ -635,6 +636,17 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
     return out
 
 
+EXPERT_BONUS = 2  # Festival Season › Hire Expert Monster: "+2 on its first attack" each Year's Combat
+
+
+def expert_bonus(state: GameState, p: Player, monster: str) -> int:
+    """CB-05: the damage an Expertise tile adds to its monster's first attack of this Combat (face up),
+    against one adventurer only (the first hit); 0 without a tile or once used. Provisional (spec U-45):
+    it adds to a combat room's +1."""
+    m = next((x for x in p.monsters if x.id == monster), None)
+    return EXPERT_BONUS if m is not None and m.expertise and not m.expertise_used else 0
+
+
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     b = in_battle(state)
     if cmd.monster not in b.monsters:
@@ -668,20 +680,22 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     follow_up = "goblin_follow_up" in att.tags
     hits = Hits(state, p)
     attacked = kind != "special" and not (need and not legal)
+    expert = expert_bonus(state, p, cmd.monster) if attacked else 0  # on the first adventurer hit only
     if kind == "standard":
         first = hits.alive()[0]
         if (
-            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+            hits.hit(first, damage + expert, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
             and follow_up
             and hits.alive()
         ):
             hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
     elif kind == "everyone":
-        for w in hits.alive():
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=True)
+        for i, w in enumerate(hits.alive()):
+            hits.hit(w, damage + (expert if i == 0 else 0), f"monster:{cmd.monster}", monster=True)
     elif kind in ("anyone", "anyone_x2"):
-        for w in targets:
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+        for i, w in enumerate(targets):
+            extra = expert if i == 0 else 0
+            hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
     knocked_out = "returns_face_up" not in att.tags
     return [
@@ -694,6 +708,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
             attacked=attacked,
             knocked_out=knocked_out,
             effects=effects,
+            expert_bonus=bool(expert),
         ),
         *hits.events,
     ]

@@ -39,6 +39,18 @@ def monster_type(state: GameState, instance_id: str):
     return catalog(state).monsters[type_of(instance_id)]
 
 
+def wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:
+    """What ``p``'s monster ``instance_id`` costs to pay (gold, food, evil steps): the cost on its tile, and
+    the surcharge of its Expertise tile (Festival Season › Hire Expert Monster: "as if printed on the tile").
+    The one rule for every wage: Pay Day, a Special Event's wage paid again, the Suggestion spell."""
+    cost = cost_dict(monster_type(state, instance_id).cost)
+    tile = next((m.expertise for m in p.monsters if m.id == instance_id), "")
+    if tile:
+        for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
+            cost[k] = cost.get(k, 0) + v
+    return cost
+
+
 def is_ghost(state: GameState, instance_id: str) -> bool:
     return monster_type(state, instance_id).is_ghost
 
