@@ -99,6 +99,16 @@ class FestivalPick(_Cmd):
     room: str | None = None
 
 
+class RentRoom(_Cmd):
+    """Rent Rooms (Festival Season): the room of the Bargain Basement you rent, or (space I only, when space
+    III paid) ``take_gold`` instead."""
+
+    type: Literal["rent_room"] = "rent_room"
+    player: str
+    room: str | None = None
+    take_gold: bool = False
+
+
 class PassPet(_Cmd):
     """The Pet Phase (Festival Season): the Pet Card you pass to the player on your left (secret)."""
 
@@ -338,6 +348,7 @@ Command = Annotated[
     | Masquerade
     | FestivalBid
     | FestivalPick
+    | RentRoom
     | PassPet
     | DiscardPet
     | DigTunnel

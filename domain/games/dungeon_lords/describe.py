@@ -151,6 +151,8 @@ def describe_event(e) -> str:
         "PetsAcquired": lambda: (
             f"{e.color} at Acquire Pet, space {e.space}: paid {_cost(e.paid)}, {e.imps} imp(s), {e.pets} pet(s) to draw"
         ),
+        "RoomRented": lambda: f"{e.color} rents the {_n(e.room)} on space {e.space} for {_cost(e.paid)}",
+        "RentGoldTaken": lambda: f"{e.color} takes the {e.gold} gold space III paid at Rent Rooms",
         "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",

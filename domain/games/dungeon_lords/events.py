@@ -546,6 +546,22 @@ class PetsDrawn(Event):
     cards: list[str]
 
 
+class RoomRented(Event):
+    """Rent Rooms: ``color`` rents ``room`` on ``space`` (beside the player board), paying ``paid``."""
+
+    color: str
+    space: str
+    room: str
+    paid: dict[str, int] = {}
+
+
+class RentGoldTaken(Event):
+    """Rent Rooms space I: instead of a room, ``color`` takes the ``gold`` space III paid."""
+
+    color: str
+    gold: int
+
+
 class PetDraftEnded(Event):
     """The Pet Phase is over."""
 
@@ -801,6 +817,8 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PetDiscarded,
             PetDraftEnded,
             PetsAcquired,
+            RoomRented,
+            RentGoldTaken,
             PetsDrawn,
             RoundEnded,
             YearBegan,

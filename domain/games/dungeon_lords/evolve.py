@@ -673,7 +673,7 @@ def _(s: GameState, e: ev.OpportunityTurnedUp) -> None:
 @on(ev.OpportunityPlaced)
 def _(s: GameState, e: ev.OpportunityPlaced) -> None:
     b = s.board
-    b.opportunity, b.opportunity_next = e.board, ""
+    b.opportunity, b.opportunity_next, b.rent_gold = e.board, "", 0
     b.opportunities_placed.setdefault(str(s.year), []).append(e.board)
     _done(s, "opportunity_placed")
 
@@ -833,6 +833,23 @@ def _(s: GameState, e: ev.PetDiscarded) -> None:
     s.player(e.color).pets += hand  # kept face down in the Pet Box
     d.hands[e.color] = []
     d.discarded.append(e.color)
+
+
+@on(ev.RoomRented)
+def _(s: GameState, e: ev.RoomRented) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    s.board.room_offer.remove(e.room)
+    s.board.rent_gold += e.paid.get("gold", 0)  # on the board for space I
+    p.rented.append(Cell("room", room=e.room))
+    _resolve(s, True)
+
+
+@on(ev.RentGoldTaken)
+def _(s: GameState, e: ev.RentGoldTaken) -> None:
+    s.player(e.color).gold += e.gold
+    s.board.rent_gold -= e.gold
+    _resolve(s, True)
 
 
 @on(ev.PetsAcquired)

@@ -56,6 +56,8 @@ class Refusal(RefusalCode):
     FESTIVAL_PRIZE_UNAVAILABLE = ("that board's prize cannot be had now", "festival.prizes")
     FESTIVAL_SQUARE_INVALID = ("the prize's tunnel cannot be dug on that square", "dig.adjacent")
     FESTIVAL_NOT_IN_DISCARDS = ("the prize's monster or room must come from the discard pile", "festival.prizes")
+    RENT_GOLD_NOT_ON_SPACE = ("only Rent Rooms space I may take space III's gold", "uo.rent_rooms")
+    RENT_GOLD_NONE = ("nobody paid gold on Rent Rooms space III this round", "uo.rent_rooms")
     PET_NOT_IN_HAND = ("that Pet Card is not in the player's Pet hand", "pets.draft")
     SPY_PUT_BACK_IN_PLACE = ("at the Masquerade only space II may put the card back elsewhere", "uo.masquerade")
     MONSTER_NOT_OFFERED = ("that monster is not on offer", "hire.choose")

@@ -82,6 +82,9 @@ RULES: dict[str, str] = {
     "may put the spied card back anywhere, announced)",
     "uo.invest_gold": "Festival Season › Unique Opportunities › Invest Gold (the return comes when the Orders Phase "
     "ends; amounts provisional, spec U-02)",
+    "uo.rent_rooms": "Festival Season › Unique Opportunities › Rent Rooms (III pays 1 gold and chooses first, II "
+    "free, I free or III's gold; a rented room lies beside the player board: production once a round, any "
+    "battle if a combat room, never a room for scoring but its own bonus)",
     "festival.bids": "Festival Season › Festival! (available imps sent in secret, 0 allowed; most imps picks "
     "first, ties to the more evil, then the later in play order; every imp sent is used; Troll Tokens cannot "
     "go, provisional U-27)",

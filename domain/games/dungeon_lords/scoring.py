@@ -100,7 +100,8 @@ def count_tunnels(p: Player) -> int:
 
 def count_conquered(p: Player) -> int:
     """Conquered tiles, rooms and tunnels alike (Rulebook › Scoring; › Titles › The Battlelord)."""
-    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered)
+    # Festival Season › Rent Rooms: a conquered rented room "counts as a conquered dungeon tile"
+    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered) + sum(1 for c in p.rented if c.conquered)
 
 
 def riches(p: Player) -> int:
@@ -186,7 +187,8 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
     ``monster_kinds`` (Training Room, Dark Room) are not point-scoring rooms and give nothing."""
     kinds = [k for k, _ in _monster_kinds(p, cat)]  # ghosts included: the Chapel scores them
     total = 0
-    for _, _, cell in tiles(p.dungeon):
+    # Festival Season › Rent Rooms: a rented scoring room scores its bonus too
+    for cell in [*(cell for _, _, cell in tiles(p.dungeon)), *p.rented]:
         if cell.kind != "room" or cell.conquered or cell.room is None:
             continue
         room = cat.rooms[cell.room]
@@ -198,9 +200,8 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
 
 def _has_hall_of_fame(p: Player) -> bool:
     # appendix › Point-Scoring Rooms: bonus points "only if you can keep them from being conquered"
-    return any(
-        cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered for _, _, cell in tiles(p.dungeon)
-    )
+    cells = [*(cell for _, _, cell in tiles(p.dungeon)), *p.rented]  # a rented Hall of Fame too (Festival Season)
+    return any(cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered for cell in cells)
 
 
 # --- the score card: one registered function per line --------------------------------------------

@@ -76,6 +76,9 @@ class Player:
     illusion: int = 0  # Combat: an imaginary 1-hp adventurer at the front
     gold_invested: int = 0  # Invest Gold (Festival Season): gold paid out when the Orders Phase ends
     pets: list[str] = field(default_factory=list)  # SECRET: Festival Season's face-down, unused Pet Cards
+    # Festival Season's rented rooms, beside the player board (never in the dungeon): the "rental shelf",
+    # addressed as squares (-1, k) by production and Combat (phases.common.cell_at)
+    rented: list[Cell] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -131,6 +134,7 @@ class Board:
     opportunity_next: str = ""
     opportunity: str = ""
     opportunities_placed: dict[str, list[str]] = field(default_factory=dict)
+    rent_gold: int = 0  # Rent Rooms: the gold space III paid this round (space I may take it)
     pet_deck: list[str] = field(default_factory=list)  # Festival Season's Pet deck (hidden)
     pet_discard: list[str] = field(default_factory=list)  # face down (hidden)
 
@@ -342,6 +346,7 @@ def player_from_dict(d: dict[str, Any]) -> Player:
     d = dict(d)
     d["dungeon"] = [[_cell(c) for c in row] for row in d["dungeon"]]
     d["monsters"] = [Monster(**m) for m in d["monsters"]]
+    d["rented"] = [Cell(**c) for c in d.get("rented", [])]
     return Player(**d)
 
 

@@ -2,9 +2,9 @@
 (:func:`..actions.location`); the Actions phase looks them up while a board covers its place.
 
 Festival Season (CGE 2012) › Unique Opportunities. Built: Harvest Food (UO-HF), Masquerade (UO-MQ),
-Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE). The other three boards (Improve
-Tunnels, Install Traps, Rent Rooms) need the dungeon side of the expansion (issue "Festival Season, part
-2"); until then the module is not playable.
+Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Rooms (UO-RR). The other two
+boards (Improve Tunnels, Install Traps) need the dungeon side of the expansion (issue "Festival Season,
+part 2"); until then the module is not playable.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..actions import action_name, cannot_pay, location, space_spec
 from ..actions.hire_monster import candidates as hire_candidates
 from ..actions.hire_monster import check_offered, hire_cost
 from ..actions.hire_monster import why_not as hire_why_not
-from ..commands import HarvestFood, HireMonster, Masquerade, TakeAction
+from ..commands import HarvestFood, HireMonster, Masquerade, RentRoom, TakeAction
 from ..errors import RuleViolation, refuse
 from ..phases.common import catalog, cost_dict, free_imps, payment_problem
 from ..state import GameState, Placement, Player
@@ -123,6 +123,44 @@ def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) ->
             expertise=tile,
         )
     ]
+
+
+# --- Rent Rooms (replaces Build Room) ------------------------------------------------------------------
+def _rent_candidates(state: GameState, p: Player, pl: Placement) -> list[RentRoom]:
+    out = [RentRoom(player=p.color, room=r) for r in dict.fromkeys(state.board.room_offer)]
+    return out + [RentRoom(player=p.color, take_gold=True)]
+
+
+def _rent_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not state.board.room_offer:
+        return refuse("ROOM_NOTHING_LEFT", "no room is left in the Bargain Basement", "uo.rent_rooms")
+    return cannot_pay(state, p, pl)
+
+
+@location("rent_rooms", RentRoom, candidates=_rent_candidates, why_not=_rent_why_not)
+def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> list[ev.Event]:
+    """UO-RR-1/2, NP-07: III pays 1 gold and chooses first, II rents free, I rents free or, only if a player
+    paid on III, takes that gold instead. The room lies beside the player board: no tunnel replaced, no
+    zone, never adjacent. Raises RuleViolation (ROOM_NOT_OFFERED, RENT_GOLD_*, a payment problem)."""
+    spec = space_spec(state, pl)
+    if cmd.take_gold:
+        if not spec.reward.take_renters_gold:  # type: ignore[attr-defined]
+            raise refuse(
+                "RENT_GOLD_NOT_ON_SPACE", f"only space I may take space III's gold, not {pl.space}", "uo.rent_rooms"
+            )
+        if not state.board.rent_gold:
+            raise refuse("RENT_GOLD_NONE", "nobody paid gold on space III this round", "uo.rent_rooms")
+        return [ev.RentGoldTaken(color=p.color, gold=state.board.rent_gold)]
+    if cmd.room is None or cmd.room not in state.board.room_offer:
+        offered = ", ".join(state.board.room_offer) or "none"
+        raise refuse(
+            "ROOM_NOT_OFFERED", f"{cmd.room} is not in the Bargain Basement; offered: {offered}", "uo.rent_rooms"
+        )
+    cost = cost_dict(spec.cost)
+    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    if problem:
+        raise problem
+    return [ev.RoomRented(color=p.color, space=pl.space or "", room=cmd.room, paid=cost)]
 
 
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------

@@ -28,6 +28,7 @@ from ..state import Battle, GameState, Player
 from ..year import year_plan
 from .common import (
     catalog,
+    cell_at,
     cost_dict,
     is_ghost,
     is_unseen,
@@ -36,6 +37,7 @@ from .common import (
     paladin,
     paladin_with,
     payment_problem,
+    rented_squares,
     season_name,
     type_of,
     wage,
@@ -196,7 +198,8 @@ def step(state: GameState):
             return [ev.BattleEnded(color=p.color)]
         assert p.plan is not None, "a battle begins with its plan"
         tile = (p.plan["tile"][0], p.plan["tile"][1])
-        cell = p.dungeon[tile[0]][tile[1]]
+        cell = cell_at(p, tile)
+        assert cell is not None, "a battle is planned on a built tile"
         return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
     out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
     plan = year_plan(state)
@@ -208,7 +211,19 @@ def step(state: GameState):
 
 
 def _needs_plan(state: GameState, p: Player) -> bool:
-    return p.plan is None and bool(line(state, p)) and bool(p.prison or nearest_tiles(p.dungeon))
+    return p.plan is None and bool(line(state, p)) and bool(p.prison or battle_tiles(state, p))
+
+
+def battle_tiles(state: GameState, p: Player) -> list[tuple[int, int]]:
+    """Where ``p`` may fight: the unconquered tiles nearest the entrance, and (Festival Season › Rent Rooms)
+    any unconquered rented combat room, whatever its distance. Provisional (spec U-35): only combat rooms,
+    the summary's "you can choose to fight in a rented room" read narrowly."""
+    rented = [
+        sq
+        for sq, cell in zip(rented_squares(p), p.rented, strict=True)
+        if not cell.conquered and cell.room and catalog(state).rooms[cell.room].category == "combat"
+    ]
+    return nearest_tiles(p.dungeon) + rented if rented else nearest_tiles(p.dungeon)
 
 
 def _planning_step(state: GameState):
@@ -239,7 +254,7 @@ def _planning_step(state: GameState):
 
 
 def _room_of(p: Player, tile) -> str | None:
-    cell = p.dungeon[tile[0]][tile[1]]
+    cell = cell_at(p, tile)
     return cell.room if cell is not None and cell.kind == "room" else None
 
 
@@ -263,7 +278,7 @@ def trap_cost(state: GameState, p: Player, traps: list[str], room: str | None) -
 
 def _plan(state: GameState, cmd) -> list[ev.Event]:
     p = state.player(cmd.player)
-    tiles = nearest_tiles(p.dungeon)
+    tiles = battle_tiles(state, p)
     if isinstance(cmd, ReleasePrisoner):
         if tiles:
             raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
@@ -318,7 +333,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
 
 
 def plan_options(state: GameState, p: Player) -> list:
-    tiles = nearest_tiles(p.dungeon)
+    tiles = battle_tiles(state, p)
     if not tiles:
         return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
     ready = [m.id for m in p.monsters if not m.knocked_out]
