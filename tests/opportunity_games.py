@@ -19,7 +19,7 @@ from domain.games.dungeon_lords.phases.common import catalog
 from domain.kernel import CHANCE, RuleViolation
 
 COLORS = ("red", "blue", "green", "yellow")
-BUILT = ("harvest_food", "masquerade", "invest_gold", "acquire_pet", "hire_expert", "rent_rooms")
+BUILT = ("harvest_food", "masquerade", "invest_gold", "acquire_pet", "hire_expert", "rent_rooms", "install_traps")
 
 
 def chance_bot(boards: list[str], prefer: dict[str, str] | None = None):

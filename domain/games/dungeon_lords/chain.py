@@ -23,6 +23,7 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "SpecialEventsDrawn": {"year1_second": None, "year2_second": None},
     "MonsterHired": {"expertise": ""},
     "MonsterAttacked": {"expert_bonus": False},
+    "BattleBegan": {"installed": []},
 }
 
 CHAIN = HashChain(

@@ -109,6 +109,16 @@ class RentRoom(_Cmd):
     take_gold: bool = False
 
 
+class InstallTrap(_Cmd):
+    """Install Traps (Festival Season): take ``trap`` of the face-up Trap Cards and install it on your
+    unconquered dungeon tile ``square``, paying its cost (and 1 gold more on a room)."""
+
+    type: Literal["install_trap"] = "install_trap"
+    player: str
+    trap: str
+    square: Square
+
+
 class PassPet(_Cmd):
     """The Pet Phase (Festival Season): the Pet Card you pass to the player on your left (secret)."""
 
@@ -349,6 +359,7 @@ Command = Annotated[
     | FestivalBid
     | FestivalPick
     | RentRoom
+    | InstallTrap
     | PassPet
     | DiscardPet
     | DigTunnel

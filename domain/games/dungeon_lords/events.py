@@ -562,6 +562,38 @@ class RentGoldTaken(Event):
     gold: int
 
 
+class TrapsDealtForInstalling(Event):
+    """Install Traps: Trap Cards dealt face up beside the central board for this round (public)."""
+
+    cards: list[str]
+
+
+class TrapInstalled(Event):
+    """Install Traps: ``color`` installs ``trap`` on ``square`` (face up, marked with a Gold token from the
+    bank), paying ``paid`` (gold, food, imps) now."""
+
+    color: str
+    space: str
+    trap: str
+    square: Square
+    paid: dict[str, int] = {}
+
+
+class InstallOfferDiscarded(Event):
+    """The Trap Cards nobody installed are discarded face down as the Orders Phase ends."""
+
+    cards: list[str]
+
+
+class InstalledTrapDiscarded(Event):
+    """An installed trap is discarded without springing: its tile was altered (``reason``)."""
+
+    color: str
+    square: Square
+    trap: str
+    reason: str
+
+
 class PetDraftEnded(Event):
     """The Pet Phase is over."""
 
@@ -627,11 +659,12 @@ class BattleBegan(Event):
     color: str
     tile: Square
     room: str | None
+    installed: list[str] = []  # Festival Season: the trap installed on the tile springs in this battle too
 
 
 class TrapsOrdered(Decision):
-    """The Labyrinth's owner put its two traps in the order they spring (CGE FAQ: chosen then, not at
-    planning)."""
+    """The owner says which of the battle's traps springs next: the Labyrinth's two (CGE FAQ: chosen then,
+    not at planning) and an installed trap (Festival Season)."""
 
     color: str
     traps: list[str]
@@ -818,6 +851,10 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PetDraftEnded,
             PetsAcquired,
             RoomRented,
+            TrapsDealtForInstalling,
+            TrapInstalled,
+            InstallOfferDiscarded,
+            InstalledTrapDiscarded,
             RentGoldTaken,
             PetsDrawn,
             RoundEnded,

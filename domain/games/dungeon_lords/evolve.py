@@ -835,6 +835,36 @@ def _(s: GameState, e: ev.PetDiscarded) -> None:
     d.discarded.append(e.color)
 
 
+@on(ev.TrapsDealtForInstalling)
+def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
+    for card in e.cards:
+        s.board.trap_deck.remove(card)
+    s.board.install_offer = list(e.cards)
+    _done(s, "install_offer")
+
+
+@on(ev.TrapInstalled)
+def _(s: GameState, e: ev.TrapInstalled) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank at once
+    s.board.install_offer.remove(e.trap)
+    p.installed[f"{e.square[0]},{e.square[1]}"] = e.trap
+    _resolve(s, True)
+
+
+@on(ev.InstallOfferDiscarded)
+def _(s: GameState, e: ev.InstallOfferDiscarded) -> None:
+    s.board.trap_discard += e.cards
+    s.board.install_offer = []
+
+
+@on(ev.InstalledTrapDiscarded)
+def _(s: GameState, e: ev.InstalledTrapDiscarded) -> None:
+    del s.player(e.color).installed[f"{e.square[0]},{e.square[1]}"]
+    s.board.trap_discard.append(e.trap)
+
+
 @on(ev.RoomRented)
 def _(s: GameState, e: ev.RoomRented) -> None:
     p = s.player(e.color)
@@ -914,8 +944,14 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
     assert plan is not None, "a battle begins with its plan"
+    traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
     s.battle = Battle(
-        color=e.color, tile=list(e.tile), room=e.room, traps=list(plan["traps"]), monsters=list(plan["monsters"])
+        color=e.color,
+        tile=list(e.tile),
+        room=e.room,
+        traps=traps,
+        monsters=list(plan["monsters"]),
+        installed=list(e.installed),
     )
 
 
@@ -925,9 +961,14 @@ def _(s: GameState, e: ev.TrapSprung) -> None:
     p.gold -= e.paid.get("gold", 0)
     p.food -= e.paid.get("food", 0)
     p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank
-    p.traps.remove(e.trap)
+    if e.trap in b.installed:  # Festival Season: an installed trap and its marker leave the tile
+        b.installed.remove(e.trap)
+        p.installed = {k: t for k, t in p.installed.items() if t != e.trap}
+    else:
+        p.traps.remove(e.trap)
     s.board.trap_discard.append(e.trap)
     b.traps.remove(e.trap)
+    b.traps_ordered = len(b.traps) < 2  # two or more left: the owner says again which springs next
     b.disarm_used += e.disarm_used
     for fx in e.effects:
         if fx == "no_conquer":

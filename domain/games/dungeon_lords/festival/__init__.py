@@ -39,7 +39,7 @@ MODULES = (
         # the Pet deck too: "the foul little beasts can still sneak into the game via a unique opportunity"
         catalog={**OPPORTUNITY_BOARDS, **PET_DECK},
         score_lines=PET_SHOW,
-        playable=False,  # six of the eight boards' rules are built (festival/opportunity_actions.py)
+        playable=False,  # seven of the eight boards' rules are built (festival/opportunity_actions.py)
     ),
     Module(
         "festival",

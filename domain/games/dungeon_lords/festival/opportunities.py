@@ -199,6 +199,8 @@ def opportunity_step(state: GameState) -> object:
     The New Round Phase's list of what is done says what is left to do."""
     b = state.board
     done = state.awaiting.done if isinstance(state.awaiting, NewRound) else []
+    if b.opportunity == INSTALL_TRAPS and "opportunity_placed" in done and "install_offer" not in done:
+        return _deal_traps(state)
     if "opportunity_turned_up" in done:
         return None
     if state.season > 0 and b.opportunity_next and "opportunity_placed" not in done:
@@ -216,6 +218,26 @@ def opportunity_step(state: GameState) -> object:
         1,
         lambda boards: [ev.OpportunityTurnedUp(board=boards[0])],
         "Turn up the next Unique Opportunity board on the stack",
+    )
+
+
+INSTALL_TRAPS = "install_traps"
+TRAPS_DEALT = 3  # Install Traps: "deal 3 Trap Cards face up next to the central board"
+
+
+def _deal_traps(state: GameState) -> object:
+    """UO-IN-1: the round Install Traps is live, 3 Trap Cards are dealt face up (a chance point: at a table
+    the recorder names them); the deck is made again from the discards when it runs short."""
+    b = state.board
+    if len(b.trap_deck) - len(b.unseen_traps) < TRAPS_DEALT and b.trap_discard:
+        return [ev.TrapDeckReshuffled(cards=len(b.trap_discard))]
+    pool = [c for c in b.trap_deck if c not in b.unseen_traps]
+    return _draw(
+        "trap_cards",
+        pool,
+        TRAPS_DEALT,
+        lambda cards: [ev.TrapsDealtForInstalling(cards=cards)],
+        "Deal 3 Trap Cards face up for Install Traps",
     )
 
 

@@ -2,21 +2,22 @@
 (:func:`..actions.location`); the Actions phase looks them up while a board covers its place.
 
 Festival Season (CGE 2012) › Unique Opportunities. Built: Harvest Food (UO-HF), Masquerade (UO-MQ),
-Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Rooms (UO-RR). The other two
-boards (Improve Tunnels, Install Traps) need the dungeon side of the expansion (issue "Festival Season,
-part 2"); until then the module is not playable.
+Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Rooms (UO-RR), Install Traps
+(UO-IN). Improve Tunnels needs the Improved Tunnel tiles (issue "Festival Season, part 2"); until then the
+module is not playable.
 """
 
 from __future__ import annotations
 
+from .. import dungeon as dg
 from .. import events as ev
 from ..actions import action_name, cannot_pay, location, space_spec
 from ..actions.hire_monster import candidates as hire_candidates
 from ..actions.hire_monster import check_offered, hire_cost
 from ..actions.hire_monster import why_not as hire_why_not
-from ..commands import HarvestFood, HireMonster, Masquerade, RentRoom, TakeAction
+from ..commands import HarvestFood, HireMonster, InstallTrap, Masquerade, RentRoom, TakeAction
 from ..errors import RuleViolation, refuse
-from ..phases.common import catalog, cost_dict, free_imps, payment_problem
+from ..phases.common import catalog, cost_dict, free_imps, name_of, payment_problem, type_of
 from ..state import GameState, Placement, Player
 
 
@@ -161,6 +162,64 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     if problem:
         raise problem
     return [ev.RoomRented(color=p.color, space=pl.space or "", room=cmd.room, paid=cost)]
+
+
+# --- Install Traps (replaces Buy Traps) -------------------------------------------------------------
+def _install_squares(p: Player) -> list[tuple[int, int]]:
+    """UO-IN-2 / UO-IN-6: the player's unconquered dungeon tiles with no trap installed yet (a rented room is
+    not a dungeon tile: provisional, spec U-31)."""
+    return [(r, c) for r, c, cell in dg.tiles(p.dungeon) if not cell.conquered and f"{r},{c}" not in p.installed]
+
+
+def _install_candidates(state: GameState, p: Player, pl: Placement) -> list[InstallTrap]:
+    squares = _install_squares(p)
+    return [
+        InstallTrap(player=p.color, trap=t, square=sq)
+        for t in dict.fromkeys(state.board.install_offer)
+        for sq in squares
+    ]
+
+
+def _install_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not state.board.install_offer:
+        return refuse("INSTALL_NOTHING_LEFT", "no face-up Trap Card is left to install", "uo.install_traps")
+    return refuse("CANNOT_PAY", "no face-up trap can be paid for and installed", "uo.install_traps")
+
+
+def install_cost(state: GameState, p: Player, pl: Placement, trap: str, square) -> dict[str, int]:
+    """UO-IN-3: the space's cost (provisional, spec U-04), the trap's own cost in the current Year (Poisoned
+    Meal: this Year's food; Kamikaze Imp: an imp, provisional U-46: an available one) and 1 gold more on a
+    room (not the Labyrinth, provisional U-31). The marker token is the bank's: it cannot pay."""
+    cost = cost_dict(space_spec(state, pl).cost)
+    use = catalog(state).traps[type_of(trap)].values(state.year).use_cost
+    for k, v in (("gold", use.gold), ("food", use.food), ("imps", use.imps)):
+        if v:
+            cost[k] = cost.get(k, 0) + v
+    cell = p.dungeon[square[0]][square[1]]
+    if cell is not None and cell.kind == "room" and cell.room != "labyrinth":
+        cost["gold"] = cost.get("gold", 0) + 1
+    return cost
+
+
+@location("install_traps", InstallTrap, candidates=_install_candidates, why_not=_install_why_not)
+def install_traps(state: GameState, p: Player, pl: Placement, cmd: InstallTrap) -> list[ev.Event]:
+    """UO-IN-2/3: take one of the face-up Trap Cards and install it at once on one of your unconquered
+    dungeon tiles, paying in full; it springs by itself in the first battle fought there (UO-IN-4). Raises
+    RuleViolation (INSTALL_*, a payment problem)."""
+    if cmd.trap not in state.board.install_offer:
+        offered = ", ".join(state.board.install_offer) or "none"
+        raise refuse("INSTALL_TRAP_NOT_OFFERED", f"{cmd.trap} is not face up; offered: {offered}", "uo.install_traps")
+    square = (cmd.square[0], cmd.square[1])
+    if square not in _install_squares(p):
+        why = (
+            f"install on one of your unconquered dungeon tiles without a trap: {[list(s) for s in _install_squares(p)]}"
+        )
+        raise refuse("INSTALL_SQUARE_INVALID", why, "uo.install_traps")
+    cost = install_cost(state, p, pl, cmd.trap, square)
+    problem = payment_problem(p, cost, f"installing the {name_of(state, cmd.trap)}", state.variant)
+    if problem:
+        raise problem
+    return [ev.TrapInstalled(color=p.color, space=pl.space or "", trap=cmd.trap, square=square, paid=cost)]
 
 
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..errors import refuse
 from ..ruleset import catalog_overlays
@@ -53,6 +54,17 @@ def cell_at(p: Player, square) -> Cell | None:
 def rented_squares(p: Player) -> list[tuple[int, int]]:
     """The squares of ``p``'s rented rooms (Festival Season › Rent Rooms)."""
     return [(RENTED_ROW, k) for k in range(len(p.rented))]
+
+
+def installed_trap_discards(p: Player, squares, reason: str) -> list:
+    """Festival Season › Install Traps: the installed traps on ``squares`` leave unsprung, because their
+    tile was altered (``reason``: replaced by a room, removed...). The events that say so."""
+    out = []
+    for sq in squares:
+        trap = p.installed.get(f"{sq[0]},{sq[1]}")
+        if trap:
+            out.append(ev.InstalledTrapDiscarded(color=p.color, square=(sq[0], sq[1]), trap=trap, reason=reason))
+    return out
 
 
 def wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:

@@ -16,7 +16,16 @@ from .. import events as ev
 from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Handling, Player
-from .common import catalog, clamp_evil, is_ghost, monster_type, payment_problem, season_name, wage
+from .common import (
+    catalog,
+    clamp_evil,
+    installed_trap_discards,
+    is_ghost,
+    monster_type,
+    payment_problem,
+    season_name,
+    wage,
+)
 from .rounds import after_phase
 
 WAGE_COMMANDS = (PayWage, ReleaseMonster)
@@ -250,9 +259,12 @@ def _special(state: GameState, p: Player):
                 f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
                 "event.special",
             )
+        effect = _chosen_effect(state, p, cmd)
+        removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")
         return [
             ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(state, p, cmd)),
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
+            *removed,
         ]
 
     return Pending(
