@@ -247,6 +247,7 @@ class GoldMined(Decision):
     color: str
     imps: int
     foreimp: bool
+    vein: int = 0  # Festival Season: imps mining the Mithril Vein besides (1 gold each)
 
 
 class TrapCardsDrawn(Chance):
@@ -594,6 +595,19 @@ class InstalledTrapDiscarded(Event):
     reason: str
 
 
+class TunnelsImproved(Event):
+    """Improve Tunnels: ``color``'s ``imps`` work on ``squares`` (and stay there for the round): plain
+    tunnels become the Improved Tunnel ``tiles`` (``option`` improve), or conquered tiles are turned dark
+    side up again (deconquer_tunnel, deconquer_room)."""
+
+    color: str
+    space: str
+    option: str
+    squares: list[Square]
+    tiles: list[str] = []
+    imps: int
+
+
 class PetDraftEnded(Event):
     """The Pet Phase is over."""
 
@@ -855,6 +869,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
             TrapInstalled,
             InstallOfferDiscarded,
             InstalledTrapDiscarded,
+            TunnelsImproved,
             RentGoldTaken,
             PetsDrawn,
             RoundEnded,
