@@ -621,6 +621,11 @@ class Catalog(_Model):
         return cached
 
     @cached_property
+    def bards(self) -> frozenset[str]:
+        """Festival Season's bards among the adventurers (none in the base game): the Bard Step's test."""
+        return frozenset(a.id for a in self.adventurers.values() if a.profession == "bard")
+
+    @cached_property
     def _orders_with(self) -> dict[str, tuple[tuple[str, int], ...]]:
         return {}
 

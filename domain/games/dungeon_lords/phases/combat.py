@@ -232,12 +232,14 @@ def battle_tiles(state: GameState, p: Player) -> list[tuple[int, int]]:
     """Where ``p`` may fight: the unconquered tiles nearest the entrance, and (Festival Season › Rent Rooms)
     any unconquered rented combat room, whatever its distance. Provisional (spec U-35): only combat rooms,
     the summary's "you can choose to fight in a rented room" read narrowly."""
+    if not p.rented:
+        return nearest_tiles(p.dungeon)
     rented = [
         sq
         for sq, cell in zip(rented_squares(p), p.rented, strict=True)
         if not cell.conquered and cell.room and catalog(state).rooms[cell.room].category == "combat"
     ]
-    return nearest_tiles(p.dungeon) + rented if rented else nearest_tiles(p.dungeon)
+    return nearest_tiles(p.dungeon) + rented
 
 
 def _planning_step(state: GameState):
@@ -377,7 +379,8 @@ def _battle_step(state: GameState):
     p = state.player(b.color)
     if not line(state, p):
         return [ev.BattleEnded(color=p.color)]
-    if not b.bard_done and any(profession(state, w) == "bard" for w in line(state, p)):
+    bards = catalog(state).bards  # Festival Season (none in the base game: no Bard Step at all)
+    if bards and not b.bard_done and any(w in bards for w in line(state, p)):
         return [_bard_step(state, p)]
     if b.traps:
         return _trap_step(state, p)
@@ -787,7 +790,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
-    if tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
+    if catalog(state).improved_tunnels and tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
         fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
