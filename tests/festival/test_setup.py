@@ -16,6 +16,7 @@ from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
 from domain.games.dungeon_lords.scoring import riches, score
 from domain.games.dungeon_lords.state import Monster
 from domain.games.dungeon_lords.views import HIDDEN, view
+from domain.kernel import play_until_blocked
 
 ALL_BUILT = ["five_seasons", "unique_opportunities", "festival", "pets", "paladin_pair"]
 
@@ -120,3 +121,23 @@ def test_SC_08_installed_traps_are_not_unplayed_trap_cards_for_the_lord_of_riche
     assert riches(red) == before
     red.traps = ["pendulum#1"]
     assert riches(red) == before + 1
+
+
+def test_each_option_of_the_expansions_decisions_reads_differently():
+    """The table page shows a decision's options as buttons labelled by ``describe_command``."""
+    from domain.games.dungeon_lords.describe import describe_command
+
+    events, state = GAME.new_game(["A", "B", "C"], seed=4, variant="full", modules=list(RULESETS["festival"]))
+    bots = dict.fromkeys(GAME.seats(state), GAME.bots["random"])
+    seen: set[str] = set()
+    for _ in range(20_000):
+        pending = GAME.engine.pending(state)
+        if not pending.actors:
+            break
+        if pending.kind in ("action", "festival_bid", "festival_pick", "pet_pass", "pet_discard"):
+            options = pending.options(pending.actors[0])
+            labels = [describe_command(o) for o in options]
+            assert len(set(labels)) == len(labels), labels
+            seen.add(pending.kind)
+        _, state, _ = play_until_blocked(GAME.engine, state, bots, seed=4, max_commands=1)
+    assert {"festival_bid", "pet_pass", "pet_discard"} <= seen

@@ -190,11 +190,8 @@ def _install_squares(p: Player) -> list[tuple[int, int]]:
 
 def _install_candidates(state: GameState, p: Player, pl: Placement) -> list[InstallTrap]:
     squares = _install_squares(p)
-    return [
-        InstallTrap(player=p.color, trap=t, square=sq)
-        for t in dict.fromkeys(state.board.install_offer)
-        for sq in squares
-    ]
+    traps = {type_of(t): t for t in reversed(state.board.install_offer)}.values()  # copies are interchangeable
+    return [InstallTrap(player=p.color, trap=t, square=sq) for t in traps for sq in squares]
 
 
 def _install_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
