@@ -70,7 +70,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 5, rou
         }
         copies = max(1, target_games // games)
         for table in TABLES:
-            if table in ("events", "mi_events", "seat_cells"):
+            if table in ("events", "mi_events", *rollups.TABLES):
                 continue
             cols = [r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()]
             select = ", ".join("game_id || '~' || k AS game_id" if c == "game_id" else c for c in cols)

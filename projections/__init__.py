@@ -200,12 +200,15 @@ def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
             "SELECT table_name FROM information_schema.columns WHERE column_name = 'game_id' AND table_schema = 'main'"
         ).fetchall()
     ]
-    for table in tables:
-        total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
-        con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
     from . import rollups
 
-    rollups.forget(con)  # refreshed at the next projection run
+    def delete() -> None:
+        nonlocal total
+        for table in tables:
+            total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
+            con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
+
+    rollups.forget_games(con, [gid], delete)  # the aggregates without it, in the same transaction
     return total
 
 
