@@ -171,7 +171,9 @@ def _cells_fresh(con) -> bool:
 
 
 def _wilson_bound(sign: str) -> str:
-    return f"(p + z * z / (2 * n) {sign} z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)"
+    # (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), multiplied through by n: the same bound in
+    # fewer terms, which DuckDB plans in a third of the time (it counts at 100,000 games: docs/performance.md)
+    return f"(p * n + z * z / 2 {sign} z * sqrt(p * (1 - p) * n + z * z / 4)) / (n + z * z)"
 
 
 #: ``/*wilson*/``: the 95% Wilson score interval of a rate, as the columns ``ci_low, ci_high``, from the
