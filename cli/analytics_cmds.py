@@ -11,10 +11,6 @@ from __future__ import annotations
 import json
 import time
 
-from rich import box
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
 from .consoles import console
 
 
@@ -37,6 +33,8 @@ def simulate_into(
     game: str = "dungeon_lords",
 ) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from domain.service.simulation import plans, run
 
     from .context import OPTIONS
@@ -78,6 +76,8 @@ PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, wh
 def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRESS_FROM, bar_console=None) -> dict:
     """Bring the DuckDB read models up to the end of the event store's notification log; a progress bar
     (on standard error, gone when done) when at least ``progress_from`` notifications are to be read."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from projections import Projector
     from projections.runner import DEFAULT_BATCH, stored_position
 
@@ -126,6 +126,9 @@ def say_warnings(con, name: str, columns: list[str], rows: list[tuple], params: 
 def print_question(con, name: str, params: dict, as_json: bool) -> None:
     """The answer of ``name`` with ``params`` (analytics.SCOPE and ``pooled``): a table, or rows as JSON on
     standard output; its warnings on standard error."""
+    from rich import box
+    from rich.table import Table
+
     from analytics import QUESTIONS, run_question
 
     q = QUESTIONS[name]
