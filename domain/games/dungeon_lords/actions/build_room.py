@@ -36,13 +36,20 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
             f"{cmd.room} is not in the Bargain Basement; offered: {', '.join(state.board.room_offer) or 'none'}",
             "room.choose",
         )
-    room = catalog(state).rooms[cmd.room]
     cost = cost_dict(space_spec(state, pl).cost)
     problem = payment_problem(p, cost, f"Build Room space {pl.space}", state.variant)
     if problem:
         raise problem
+    check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
+    return [ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)]
+
+
+def check_placement(state: GameState, p: Player, room_id: str, square: tuple[int, int]) -> None:
+    """The grid rules for a room on ``square``: on an unconquered tunnel, in its zone if it is a First
+    Year room, never next to another room. The one rule for every way of building (Build Room; Festival
+    Season's Festival prize). Raises RuleViolation (ROOM_*)."""
+    room = catalog(state).rooms[room_id]
     allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-    problem = dg.room_problem(p.dungeon, (cmd.square[0], cmd.square[1]), allowed, room.name)
+    problem = dg.room_problem(p.dungeon, square, allowed, room.name)
     if problem:
         raise refuse(*problem)
-    return [ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)]

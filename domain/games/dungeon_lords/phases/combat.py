@@ -28,6 +28,7 @@ from ..state import Battle, GameState, Player
 from ..year import year_plan
 from .common import (
     catalog,
+    cell_at,
     cost_dict,
     is_ghost,
     is_unseen,
@@ -36,8 +37,10 @@ from .common import (
     paladin,
     paladin_with,
     payment_problem,
+    rented_squares,
     season_name,
     type_of,
+    wage,
 )
 
 ILLUSION = "illusion"
@@ -195,7 +198,8 @@ def step(state: GameState):
             return [ev.BattleEnded(color=p.color)]
         assert p.plan is not None, "a battle begins with its plan"
         tile = (p.plan["tile"][0], p.plan["tile"][1])
-        cell = p.dungeon[tile[0]][tile[1]]
+        cell = cell_at(p, tile)
+        assert cell is not None, "a battle is planned on a built tile"
         return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
     out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
     plan = year_plan(state)
@@ -207,7 +211,19 @@ def step(state: GameState):
 
 
 def _needs_plan(state: GameState, p: Player) -> bool:
-    return p.plan is None and bool(line(state, p)) and bool(p.prison or nearest_tiles(p.dungeon))
+    return p.plan is None and bool(line(state, p)) and bool(p.prison or battle_tiles(state, p))
+
+
+def battle_tiles(state: GameState, p: Player) -> list[tuple[int, int]]:
+    """Where ``p`` may fight: the unconquered tiles nearest the entrance, and (Festival Season › Rent Rooms)
+    any unconquered rented combat room, whatever its distance. Provisional (spec U-35): only combat rooms,
+    the summary's "you can choose to fight in a rented room" read narrowly."""
+    rented = [
+        sq
+        for sq, cell in zip(rented_squares(p), p.rented, strict=True)
+        if not cell.conquered and cell.room and catalog(state).rooms[cell.room].category == "combat"
+    ]
+    return nearest_tiles(p.dungeon) + rented if rented else nearest_tiles(p.dungeon)
 
 
 def _planning_step(state: GameState):
@@ -238,7 +254,7 @@ def _planning_step(state: GameState):
 
 
 def _room_of(p: Player, tile) -> str | None:
-    cell = p.dungeon[tile[0]][tile[1]]
+    cell = cell_at(p, tile)
     return cell.room if cell is not None and cell.kind == "room" else None
 
 
@@ -262,7 +278,7 @@ def trap_cost(state: GameState, p: Player, traps: list[str], room: str | None) -
 
 def _plan(state: GameState, cmd) -> list[ev.Event]:
     p = state.player(cmd.player)
-    tiles = nearest_tiles(p.dungeon)
+    tiles = battle_tiles(state, p)
     if isinstance(cmd, ReleasePrisoner):
         if tiles:
             raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
@@ -317,7 +333,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
 
 
 def plan_options(state: GameState, p: Player) -> list:
-    tiles = nearest_tiles(p.dungeon)
+    tiles = battle_tiles(state, p)
     if not tiles:
         return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
     ready = [m.id for m in p.monsters if not m.knocked_out]
@@ -552,7 +568,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
     if card == "suggestion":
         m = choice["todo"][0]
         out = []
-        if payment_problem(p, cost_dict(monster_type(state, m).cost), "", state.variant) is None:
+        if payment_problem(p, wage(state, p, m), "", state.variant) is None:
             out.append(SpellChoice(player=c, option="pay", target=m))
         return out + [SpellChoice(player=c, option="withdraw", target=m)]
     if card == "word_of_peace":
@@ -562,7 +578,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
     card = spell_choice(state)["card"]
-    paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" and cmd.target else {}
+    paid = wage(state, p, cmd.target) if cmd.option == "pay" and cmd.target else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
 
@@ -635,6 +651,17 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
     return out
 
 
+EXPERT_BONUS = 2  # Festival Season › Hire Expert Monster: "+2 on its first attack" each Year's Combat
+
+
+def expert_bonus(state: GameState, p: Player, monster: str) -> int:
+    """CB-05: the damage an Expertise tile adds to its monster's first attack of this Combat (face up),
+    against one adventurer only (the first hit); 0 without a tile or once used. Provisional (spec U-45):
+    it adds to a combat room's +1."""
+    m = next((x for x in p.monsters if x.id == monster), None)
+    return EXPERT_BONUS if m is not None and m.expertise and not m.expertise_used else 0
+
+
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     b = in_battle(state)
     if cmd.monster not in b.monsters:
@@ -668,20 +695,22 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     follow_up = "goblin_follow_up" in att.tags
     hits = Hits(state, p)
     attacked = kind != "special" and not (need and not legal)
+    expert = expert_bonus(state, p, cmd.monster) if attacked else 0  # on the first adventurer hit only
     if kind == "standard":
         first = hits.alive()[0]
         if (
-            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+            hits.hit(first, damage + expert, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
             and follow_up
             and hits.alive()
         ):
             hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
     elif kind == "everyone":
-        for w in hits.alive():
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=True)
+        for i, w in enumerate(hits.alive()):
+            hits.hit(w, damage + (expert if i == 0 else 0), f"monster:{cmd.monster}", monster=True)
     elif kind in ("anyone", "anyone_x2"):
-        for w in targets:
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+        for i, w in enumerate(targets):
+            extra = expert if i == 0 else 0
+            hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
     knocked_out = "returns_face_up" not in att.tags
     return [
@@ -694,6 +723,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
             attacked=attacked,
             knocked_out=knocked_out,
             effects=effects,
+            expert_bonus=bool(expert),
         ),
         *hits.events,
     ]
