@@ -180,8 +180,7 @@ HAVING {" OR ".join(f"sum({s}) <> 0" for s in sums)}""",
 
 
 def _apply(con, sign: int, only: bool = True) -> None:
-    con.execute(COUNTED.format(only=ONLY if only else ""))
-    if not con.execute("SELECT count(*) FROM rollup_counted").fetchall()[0][0]:
+    if not con.execute(COUNTED.format(only=ONLY if only else "")).fetchall()[0][0]:  # (the rows it made)
         return
     for rollup in ROLLUPS:
         for sql in _fold(rollup, sign):

@@ -115,6 +115,35 @@ def test_a_long_projection_shows_a_progress_bar():
     assert quiet.getvalue() == ""
 
 
+def test_a_long_simulation_shows_a_progress_bar(monkeypatch):
+    """Simulating for longer than ``progress_after`` seconds draws a bar, on standard error, that reaches the
+    end; a simulation over sooner draws none, and ``quiet`` none either."""
+    import io
+
+    from rich.console import Console
+
+    from cli import consoles
+    from cli.analytics_cmds import simulate_into
+
+    app = DungeonLords.open("memory")
+    out = io.StringIO()
+    figures = simulate_into(
+        app, 3, 2, None, seed=1, progress_after=0, bar_console=Console(file=out, force_terminal=True)
+    )
+    assert figures["games"] == 3 and len(app.games()) == 3
+    assert "simulating" in out.getvalue() and "3/3" in out.getvalue()
+    for after, quiet in ((3600, False), (0, True)):  # over before the bar was due; asked for no bar
+        calm = io.StringIO()
+        simulate_into(app, 2, 2, None, seed=2, quiet=quiet, progress_after=after, bar_console=Console(file=calm))
+        assert calm.getvalue() == ""
+    stdout, stderr = io.StringIO(), io.StringIO()  # by default: standard error, never the output a script reads
+    monkeypatch.setattr(consoles, "console", Console(file=stdout, force_terminal=True))
+    monkeypatch.setattr(consoles, "err_console", Console(file=stderr, force_terminal=True))
+    simulate_into(app, 2, 2, None, seed=3, progress_after=0)
+    assert "simulating" in stderr.getvalue() and stdout.getvalue() == ""
+    assert len(app.games()) == 3 + 2 + 2 + 2
+
+
 def test_the_fast_way_knows_the_store_as_the_service_does():
     from cli import fast
     from domain.service import storage
