@@ -14,7 +14,7 @@ import pytest
 from festival_games import whole_game
 from recount import EARLY
 
-from analytics import QUESTIONS, prepare
+from analytics import QUESTIONS, prepare, warnings_for
 from domain.games.dungeon_lords.engine import pending
 from domain.games.dungeon_lords.history import spans_of, standing, state_before
 from domain.games.dungeon_lords.strategies import STRATEGIES
@@ -57,10 +57,11 @@ def answers(con) -> dict:
                 f = {**f, "game": game}
                 sql, values = prepare(name, con=con, **f)
                 assert "_cells" in sql, (name, f)
-                fast = con.execute(sql, values).fetchall()
+                cur = con.execute(sql, values)
+                columns, fast = [d[0] for d in cur.description], cur.fetchall()
                 slow = con.execute(*prepare(name, **f)).fetchall()
                 assert _same(fast, slow), (name, f, fast, slow)
-                out[(name, game, str(f))] = fast
+                out[(name, str(f))] = (f, columns, fast, warnings_for(con, name, columns, fast, **f))
     return out
 
 
@@ -69,13 +70,17 @@ def aggregates(con) -> dict:
 
 
 def agree(con) -> dict:
-    """The answers agree, and the aggregates kept batch by batch equal a rebuild from the read models."""
+    """The answers and their warnings agree, and the aggregates kept batch by batch equal a rebuild from the
+    read models."""
     result = answers(con)
     kept = aggregates(con)
     assert any(kept.values())
+    rollups.forget(con)  # the warnings, from the read models: the same as from the aggregate
+    for (name, _), (f, columns, rows, warned) in result.items():
+        assert warnings_for(con, name, columns, rows, **f) == warned, (name, f)
     rollups.refresh(con)
     assert aggregates(con) == kept
-    return result
+    return {key: rows for key, (_, _, rows, _) in result.items()}
 
 
 def _seats(con, game: str = "dungeon_lords") -> int:
