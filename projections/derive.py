@@ -375,13 +375,12 @@ def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = Tr
     con.execute(_EVENTS.format(source=_read_json(path)))
     if others:
         monster_inn.stage(con, _read_json(path))
-    rollups.touched(con, first)
-    rollups.leave(con)
+    rollups.leave(con, first)
     for sql in (_UNDO if undo else []) + _DERIVED:
         con.execute(sql, {"first": first} if "$first" in sql else None)
     if others:
         monster_inn.derive(con, first)
-    rollups.enter(con)
+    rollups.enter(con, first)
 
 
 __all__ = ["apply_batch"]

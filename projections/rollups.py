@@ -9,7 +9,10 @@ back, so the aggregates follow the read models exactly:
   :func:`projections.derive.apply_batch`): before a batch's rows are derived, the games it touches that
   counted until now (finished, not archived) are subtracted, as their rows stand; after, the games it
   touches that count now are added. A game finished, archived, undone or corrected is thereby right at
-  every commit, with the rows and the position. ``rollup_state`` moves with the position (:func:`mark`);
+  every commit, with the rows and the position; ``rollup_state`` moves with the position (:func:`mark`).
+  Adding appends the new games' cells (a cell may then stand in several rows: every question sums them,
+  so the answers are right at once); taking back sums each table again with the negative part, and
+  :func:`compact` does the same at the end of a projection run, so a table holds one row per cell;
 * :func:`forget_games` subtracts a deleted game before its rows go (``games delete``: no event);
 * :func:`refresh` rebuilds every aggregate from the read models (a file of another shape, one whose
   aggregates are stale, the benchmark's copied rows).
@@ -24,15 +27,18 @@ from dataclasses import dataclass
 
 STATE = "CREATE TABLE IF NOT EXISTS rollup_state (position BIGINT)"
 
-#: the games the aggregates count, with the dimensions every aggregate keeps (``rollup_games``: the games
-#: touched; ``{only}`` narrows to them)
+#: the games the aggregates count, with the dimensions every aggregate keeps (``{only}``: of these games)
 COUNTED = """
 CREATE OR REPLACE TEMP TABLE rollup_counted AS
 SELECT g.game_id, g.game, g.ruleset, g.variant, g.players, g.origin, g.started_at::DATE AS day, g.first_year
 FROM games AS g
 WHERE g.finished AND g.archived IS NOT TRUE {only}
 """
-ONLY = "AND g.game_id IN (SELECT game_id FROM rollup_games)"
+#: the games with events at or after notification ``$first`` (a batch's)
+TOUCHED = (
+    "AND g.game_id IN (SELECT game_id FROM events WHERE position >= $first "
+    "UNION ALL SELECT game_id FROM mi_events WHERE position >= $first)"
+)
 CELL = "g.game, g.ruleset, g.variant, g.players, g.origin, g.day"  # the filter dimensions, in table order
 DL = "g.game = 'dungeon_lords'"  # the aggregates of Dungeon Lords' own questions hold its games only
 
@@ -160,18 +166,16 @@ def _columns(rollup: Rollup) -> tuple[list[str], list[str]]:
     return names[: rollup.keys], names[rollup.keys :]
 
 
-def _fold(rollup: Rollup, sign: int) -> list[str]:
-    """Statements adding (``sign`` 1) or taking back (-1) the part of the games in ``rollup_counted``: the
-    table summed again with it, cell by cell (it is small), and a cell whose every sum comes to 0 gone."""
+def _sum(rollup: Rollup, part: str = "") -> list[str]:
+    """Statements summing ``rollup``'s table cell by cell, with ``part`` (a query of its columns) if given:
+    one row per cell, and a cell whose every sum comes to 0 gone (the table is small)."""
     keys, sums = _columns(rollup)
     t = rollup.table
+    more = f" UNION ALL {part}" if part else ""
     return [
         f"""CREATE OR REPLACE TEMP TABLE rollup_sum AS
 SELECT {", ".join(keys)}, {", ".join(f"sum({s}) AS {s}" for s in sums)}
-FROM (SELECT * FROM {t}
-      UNION ALL
-      SELECT {", ".join(keys)}, {", ".join(f"{sign} * {s}" for s in sums)}
-      FROM ({rollup.part}) AS p({", ".join(keys + sums)}))
+FROM (SELECT * FROM {t}{more})
 GROUP BY ALL
 HAVING {" OR ".join(f"sum({s}) <> 0" for s in sums)}""",
         f"DELETE FROM {t}",
@@ -179,31 +183,41 @@ HAVING {" OR ".join(f"sum({s}) <> 0" for s in sums)}""",
     ]
 
 
-def _apply(con, sign: int, only: bool = True) -> None:
-    if not con.execute(COUNTED.format(only=ONLY if only else "")).fetchall()[0][0]:  # (the rows it made)
+def _apply(con, sign: int, only: str, values: dict | None = None) -> None:
+    """Add (``sign`` 1: appended) or take back (-1: summed in) the part of the counted games ``only`` names."""
+    if not con.execute(COUNTED.format(only=only), values).fetchall()[0][0]:  # (the rows it made)
         return
     for rollup in ROLLUPS:
-        for sql in _fold(rollup, sign):
+        keys, sums = _columns(rollup)
+        if sign > 0:
+            con.execute(f"INSERT INTO {rollup.table} {rollup.part}")
+            continue
+        negative = ", ".join(f"-{s}" for s in sums)
+        part = f"SELECT {', '.join(keys)}, {negative} FROM ({rollup.part}) AS p({', '.join(keys + sums)})"
+        for sql in _sum(rollup, part):
             con.execute(sql)
 
 
-def touched(con, first: int) -> None:
-    """``rollup_games``: the games with events at or after notification ``first`` (a batch's)."""
-    con.execute(
-        "CREATE OR REPLACE TEMP TABLE rollup_games AS SELECT DISTINCT game_id FROM events WHERE position >= $first "
-        "UNION SELECT DISTINCT game_id FROM mi_events WHERE position >= $first",
-        {"first": first},
-    )
+def leave(con, first: int) -> None:
+    """Take back the part of the games with events from notification ``first`` on that counted until now
+    (before the batch's rows are derived)."""
+    _apply(con, -1, TOUCHED, {"first": first})
 
 
-def leave(con) -> None:
-    """Take back the part of the games in ``rollup_games`` that count now (before their rows change)."""
-    _apply(con, -1)
+def enter(con, first: int) -> None:
+    """Add the part of the games with events from notification ``first`` on that count now (after)."""
+    _apply(con, 1, TOUCHED, {"first": first})
 
 
-def enter(con) -> None:
-    """Add the part of the games in ``rollup_games`` that count now (after their rows changed)."""
-    _apply(con, 1)
+def compact(con) -> None:
+    """One row per cell again in every aggregate (the same sums), in one transaction."""
+
+    def work() -> None:
+        for rollup in ROLLUPS:
+            for sql in _sum(rollup):
+                con.execute(sql)
+
+    _transaction(con, work)
 
 
 def mark(con, position: int) -> None:
@@ -244,7 +258,7 @@ def refresh(con) -> None:
     def work() -> None:
         for t in TABLES:
             con.execute(f"DELETE FROM {t}")
-        _apply(con, 1, only=False)
+        _apply(con, 1, "")  # every counted game: one row per cell already
         mark(con, head(con))
 
     con.execute(STATE)
@@ -255,8 +269,7 @@ def forget_games(con, game_ids: list[str], delete) -> None:
     """Take the games out of the aggregates, then ``delete()`` their rows, in one transaction."""
 
     def work() -> None:
-        con.execute("CREATE OR REPLACE TEMP TABLE rollup_games AS SELECT unnest(?::VARCHAR[]) AS game_id", [game_ids])
-        leave(con)
+        _apply(con, -1, "AND g.game_id IN (SELECT unnest($ids::VARCHAR[]))", {"ids": game_ids})
         delete()
 
     con.execute(STATE)
@@ -269,4 +282,16 @@ def forget(con) -> None:
     con.execute("DELETE FROM rollup_state")
 
 
-__all__ = ["ROLLUPS", "TABLES", "enter", "forget", "forget_games", "leave", "mark", "position", "refresh", "stale"]
+__all__ = [
+    "ROLLUPS",
+    "TABLES",
+    "compact",
+    "enter",
+    "forget",
+    "forget_games",
+    "leave",
+    "mark",
+    "position",
+    "refresh",
+    "stale",
+]

@@ -219,6 +219,8 @@ class Projector:
                     break
         if rollups.stale(self.con):  # a batch applied by another way (Projector.apply on stale aggregates)
             rollups.refresh(self.con)
+        elif events:
+            rollups.compact(self.con)  # one row per cell again (each batch appended its games' cells)
         return ProjectionResult(events, batches, time.perf_counter() - t0, position)
 
 

@@ -102,14 +102,30 @@ def life():
     con.close()
 
 
-def test_games_arriving_batch_by_batch(life):
+def test_games_arriving_batch_by_batch(life, monkeypatch):
+    """Each batch appends its games' cells (a cell may stand in several rows: the answers are right at once);
+    the end of the run sums them to one row per cell."""
     app, con, bots, *_ = life
     first = agree(con)
     assert _seats(con) == sum(len(app.log(g)[0].players) for g in bots) + 5
     for log, final in run(plans(4, seed=7)):
         app.create_from_events(log, final_state=final)
-    project(app, con, batch_size=1500)
+    with monkeypatch.context() as m:
+        m.setattr(rollups, "compact", lambda con: None)  # as if the run had stopped before its end
+        project(app, con, batch_size=1500)
+    twice = [t for t in rollups.TABLES if _rows_per_cell(con, t) > 1]
+    assert twice, "some cell stands in several rows"
+    answers(con)
+    rollups.compact(con)
+    assert not [t for t in rollups.TABLES if _rows_per_cell(con, t) > 1]
     assert agree(con) != first and _seats(con) > sum(len(app.log(g)[0].players) for g in bots) + 5
+
+
+def _rows_per_cell(con, table: str) -> int:
+    keys = ", ".join(rollups._columns(next(r for r in rollups.ROLLUPS if r.table == table))[0])
+    return con.execute(
+        f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM {table} GROUP BY {keys})"
+    ).fetchall()[0][0]
 
 
 def test_archived_games_leave_every_aggregate(life):
