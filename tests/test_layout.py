@@ -40,9 +40,14 @@ def _digest(state) -> str:
     b = d["board"]
     # Festival Season's Unique Opportunity boards and Invest Gold: none in a base game
     assert (b.pop("opportunity_next"), b.pop("opportunity"), b.pop("opportunities_placed")) == ("", "", {})
-    assert (b.pop("pet_deck"), b.pop("pet_discard"), b.pop("rent_gold")) == ([], [], 0)  # ... pets, rooms
+    assert (b.pop("pet_deck"), b.pop("pet_discard"), b.pop("rent_gold"), b.pop("install_offer")) == ([], [], 0, [])
     for player in d["players"]:
-        assert (player.pop("gold_invested"), player.pop("pets"), player.pop("rented")) == (0, [], [])
+        festival = ("gold_invested", "pets", "rented", "installed")
+        assert [player.pop(k) for k in festival] == [0, [], [], {}]
+        for row in player["dungeon"]:  # ... Improved Tunnels
+            for cell in row:
+                if cell is not None:
+                    assert cell.pop("improved") == ""
         for monster in player["monsters"]:  # ... and Expertise tiles
             assert (monster.pop("expertise"), monster.pop("expertise_used")) == ("", False)
     assert all(len(cards) == 1 for cards in b["special_events"].values())

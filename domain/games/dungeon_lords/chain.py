@@ -23,6 +23,8 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "SpecialEventsDrawn": {"year1_second": None, "year2_second": None},
     "MonsterHired": {"expertise": ""},
     "MonsterAttacked": {"expert_bonus": False},
+    "BattleBegan": {"installed": []},
+    "GoldMined": {"vein": 0},
 }
 
 CHAIN = HashChain(

@@ -109,6 +109,28 @@ class RentRoom(_Cmd):
     take_gold: bool = False
 
 
+class InstallTrap(_Cmd):
+    """Install Traps (Festival Season): take ``trap`` of the face-up Trap Cards and install it on your
+    unconquered dungeon tile ``square``, paying its cost (and 1 gold more on a room)."""
+
+    type: Literal["install_trap"] = "install_trap"
+    player: str
+    trap: str
+    square: Square
+
+
+class ImproveTunnels(_Cmd):
+    """Improve Tunnels (Festival Season): one option: ``improve`` plain unconquered tunnels (``squares``)
+    into the Improved Tunnel ``tiles`` (same order), or ``deconquer_tunnel`` / ``deconquer_room`` the
+    conquered tiles on ``squares``. Space II may do ``improve`` or ``deconquer_tunnel`` twice."""
+
+    type: Literal["improve_tunnels"] = "improve_tunnels"
+    player: str
+    option: Literal["improve", "deconquer_tunnel", "deconquer_room"]
+    squares: list[Square]
+    tiles: list[str] = []
+
+
 class PassPet(_Cmd):
     """The Pet Phase (Festival Season): the Pet Card you pass to the player on your left (secret)."""
 
@@ -144,6 +166,7 @@ class MineGold(_Cmd):
     type: Literal["mine_gold"] = "mine_gold"
     player: str
     imps: int
+    vein: int = 0  # Festival Season: imps sent to your Mithril Vein besides (1 or 2; not on the permit)
 
 
 class HireMonster(_Cmd):
@@ -349,6 +372,8 @@ Command = Annotated[
     | FestivalBid
     | FestivalPick
     | RentRoom
+    | InstallTrap
+    | ImproveTunnels
     | PassPet
     | DiscardPet
     | DigTunnel

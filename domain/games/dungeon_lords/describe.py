@@ -153,6 +153,21 @@ def describe_event(e) -> str:
         ),
         "RoomRented": lambda: f"{e.color} rents the {_n(e.room)} on space {e.space} for {_cost(e.paid)}",
         "RentGoldTaken": lambda: f"{e.color} takes the {e.gold} gold space III paid at Rent Rooms",
+        "TrapsDealtForInstalling": lambda: "Trap Cards dealt face up for Install Traps: " + ", ".join(map(_n, e.cards)),
+        "TrapInstalled": lambda: f"{e.color} installs the {_n(e.trap)} at {list(e.square)} for {_cost(e.paid)}",
+        "InstallOfferDiscarded": lambda: f"{len(e.cards)} Trap Card(s) nobody installed are discarded",
+        "InstalledTrapDiscarded": lambda: (
+            f"{e.color}'s installed {_n(e.trap)} at {list(e.square)} is discarded ({e.reason})"
+        ),
+        "TunnelsImproved": lambda: (
+            f"{e.color} ({e.imps} imps) "
+            + (
+                "improves "
+                + ", ".join(f"{list(sq)} into the {_board(t)}" for sq, t in zip(e.squares, e.tiles, strict=True))
+                if e.option == "improve"
+                else "deconquers " + ", ".join(str(list(sq)) for sq in e.squares)
+            )
+        ),
         "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",

@@ -247,6 +247,7 @@ class GoldMined(Decision):
     color: str
     imps: int
     foreimp: bool
+    vein: int = 0  # Festival Season: imps mining the Mithril Vein besides (1 gold each)
 
 
 class TrapCardsDrawn(Chance):
@@ -562,6 +563,51 @@ class RentGoldTaken(Event):
     gold: int
 
 
+class TrapsDealtForInstalling(Event):
+    """Install Traps: Trap Cards dealt face up beside the central board for this round (public)."""
+
+    cards: list[str]
+
+
+class TrapInstalled(Event):
+    """Install Traps: ``color`` installs ``trap`` on ``square`` (face up, marked with a Gold token from the
+    bank), paying ``paid`` (gold, food, imps) now."""
+
+    color: str
+    space: str
+    trap: str
+    square: Square
+    paid: dict[str, int] = {}
+
+
+class InstallOfferDiscarded(Event):
+    """The Trap Cards nobody installed are discarded face down as the Orders Phase ends."""
+
+    cards: list[str]
+
+
+class InstalledTrapDiscarded(Event):
+    """An installed trap is discarded without springing: its tile was altered (``reason``)."""
+
+    color: str
+    square: Square
+    trap: str
+    reason: str
+
+
+class TunnelsImproved(Event):
+    """Improve Tunnels: ``color``'s ``imps`` work on ``squares`` (and stay there for the round): plain
+    tunnels become the Improved Tunnel ``tiles`` (``option`` improve), or conquered tiles are turned dark
+    side up again (deconquer_tunnel, deconquer_room)."""
+
+    color: str
+    space: str
+    option: str
+    squares: list[Square]
+    tiles: list[str] = []
+    imps: int
+
+
 class PetDraftEnded(Event):
     """The Pet Phase is over."""
 
@@ -627,11 +673,12 @@ class BattleBegan(Event):
     color: str
     tile: Square
     room: str | None
+    installed: list[str] = []  # Festival Season: the trap installed on the tile springs in this battle too
 
 
 class TrapsOrdered(Decision):
-    """The Labyrinth's owner put its two traps in the order they spring (CGE FAQ: chosen then, not at
-    planning)."""
+    """The owner says which of the battle's traps springs next: the Labyrinth's two (CGE FAQ: chosen then,
+    not at planning) and an installed trap (Festival Season)."""
 
     color: str
     traps: list[str]
@@ -818,6 +865,11 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PetDraftEnded,
             PetsAcquired,
             RoomRented,
+            TrapsDealtForInstalling,
+            TrapInstalled,
+            InstallOfferDiscarded,
+            InstalledTrapDiscarded,
+            TunnelsImproved,
             RentGoldTaken,
             PetsDrawn,
             RoundEnded,

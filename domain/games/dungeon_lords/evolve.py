@@ -14,7 +14,7 @@ from . import events as ev
 from .catalog import catalog_for
 from .game_info import COLORS
 from .phases.actions import current
-from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, paladin, trolls
+from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, cell_at, clamp_evil, is_unseen, paladin, trolls
 from .phases.orders import SPACES
 from .ruleset import catalog_overlays
 from .state import (
@@ -404,8 +404,8 @@ def _(s: GameState, e: ev.DiggingFinished) -> None:
 @on(ev.GoldMined)
 def _(s: GameState, e: ev.GoldMined) -> None:
     p = s.player(e.color)
-    p.gold += e.imps
-    p.imps_busy += e.imps + int(e.foreimp)
+    p.gold += e.imps + e.vein
+    p.imps_busy += e.imps + e.vein + int(e.foreimp)
     _resolve(s, True)
 
 
@@ -835,6 +835,50 @@ def _(s: GameState, e: ev.PetDiscarded) -> None:
     d.discarded.append(e.color)
 
 
+@on(ev.TrapsDealtForInstalling)
+def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
+    for card in e.cards:
+        s.board.trap_deck.remove(card)
+    s.board.install_offer = list(e.cards)
+    _done(s, "install_offer")
+
+
+@on(ev.TrapInstalled)
+def _(s: GameState, e: ev.TrapInstalled) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank at once
+    s.board.install_offer.remove(e.trap)
+    p.installed[f"{e.square[0]},{e.square[1]}"] = e.trap
+    _resolve(s, True)
+
+
+@on(ev.InstallOfferDiscarded)
+def _(s: GameState, e: ev.InstallOfferDiscarded) -> None:
+    s.board.trap_discard += e.cards
+    s.board.install_offer = []
+
+
+@on(ev.InstalledTrapDiscarded)
+def _(s: GameState, e: ev.InstalledTrapDiscarded) -> None:
+    del s.player(e.color).installed[f"{e.square[0]},{e.square[1]}"]
+    s.board.trap_discard.append(e.trap)
+
+
+@on(ev.TunnelsImproved)
+def _(s: GameState, e: ev.TunnelsImproved) -> None:
+    p = s.player(e.color)
+    for k, square in enumerate(e.squares):
+        cell = cell_at(p, square)
+        assert cell is not None, "Improve Tunnels works on built tiles"
+        if e.option == "improve":
+            cell.improved = e.tiles[k]  # the plain tile goes back to the bank
+        else:
+            cell.conquered = False  # dark side up again; the Evilometer does not move (provisional U-41)
+    p.imps_busy += e.imps
+    _resolve(s, True)
+
+
 @on(ev.RoomRented)
 def _(s: GameState, e: ev.RoomRented) -> None:
     p = s.player(e.color)
@@ -914,8 +958,14 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
     assert plan is not None, "a battle begins with its plan"
+    traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
     s.battle = Battle(
-        color=e.color, tile=list(e.tile), room=e.room, traps=list(plan["traps"]), monsters=list(plan["monsters"])
+        color=e.color,
+        tile=list(e.tile),
+        room=e.room,
+        traps=traps,
+        monsters=list(plan["monsters"]),
+        installed=list(e.installed),
     )
 
 
@@ -925,9 +975,14 @@ def _(s: GameState, e: ev.TrapSprung) -> None:
     p.gold -= e.paid.get("gold", 0)
     p.food -= e.paid.get("food", 0)
     p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank
-    p.traps.remove(e.trap)
+    if e.trap in b.installed:  # Festival Season: an installed trap and its marker leave the tile
+        b.installed.remove(e.trap)
+        p.installed = {k: t for k, t in p.installed.items() if t != e.trap}
+    else:
+        p.traps.remove(e.trap)
     s.board.trap_discard.append(e.trap)
     b.traps.remove(e.trap)
+    b.traps_ordered = len(b.traps) < 2  # two or more left: the owner says again which springs next
     b.disarm_used += e.disarm_used
     for fx in e.effects:
         if fx == "no_conquer":
@@ -1075,7 +1130,7 @@ def _(s: GameState, e: ev.HealingSkipped) -> None:
 @on(ev.TileConquered)
 def _(s: GameState, e: ev.TileConquered) -> None:
     p = s.player(e.color)
-    cell = p.dungeon[e.tile[0]][e.tile[1]]
+    cell = cell_at(p, e.tile)  # a dungeon tile, or a rented combat room (Festival Season)
     assert cell is not None, "a conquered tile is a built one"
     cell.conquered = True
     p.evil = clamp_evil(p.evil - 1)

@@ -89,6 +89,7 @@ def problems(state: GameState) -> list[str]:
             *b.room_offer,
             *b.discards.get("rooms", []),
             *(cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room"),
+            *(cell.room for p in state.players for cell in p.rented),  # Festival Season: beside the board
         ]
     )
     if rooms != _everything(state, "rooms"):
@@ -106,6 +107,7 @@ def problems(state: GameState) -> list[str]:
         out.append("adventurer tiles not conserved")
     # a card drawn unseen (tabletop) is still listed in trap_deck; its placeholder is not a card
     held = [*b.trap_discard, *(t for p in state.players for t in p.traps)]
+    held += [*b.install_offer, *(t for p in state.players for t in p.installed.values())]  # Festival Season
     traps = Counter([*b.trap_deck, *(t for t in held if not is_unseen(t))])
     if traps != _everything(state, "traps"):
         out.append("trap cards not conserved")

@@ -23,6 +23,7 @@ class Cell:
     kind: str  # "tunnel" | "room"
     room: str | None = None
     conquered: bool = False
+    improved: str = ""  # Festival Season: the Improved Tunnel tile this tunnel is ("" a plain tunnel)
 
 
 @dataclass(slots=True)
@@ -79,6 +80,8 @@ class Player:
     # Festival Season's rented rooms, beside the player board (never in the dungeon): the "rental shelf",
     # addressed as squares (-1, k) by production and Combat (phases.common.cell_at)
     rented: list[Cell] = field(default_factory=list)
+    # Festival Season's installed traps: square "r,c" -> Trap Card, face up beside the board (public)
+    installed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -135,6 +138,7 @@ class Board:
     opportunity: str = ""
     opportunities_placed: dict[str, list[str]] = field(default_factory=dict)
     rent_gold: int = 0  # Rent Rooms: the gold space III paid this round (space I may take it)
+    install_offer: list[str] = field(default_factory=list)  # Install Traps: the Trap Cards dealt face up
     pet_deck: list[str] = field(default_factory=list)  # Festival Season's Pet deck (hidden)
     pet_discard: list[str] = field(default_factory=list)  # face down (hidden)
 
@@ -266,7 +270,8 @@ class Battle:
     poison: list[str] = field(default_factory=list)
     magic_key: bool = False
     choice: dict[str, Any] | None = None  # a spell's pending choice: {"card", "todo"}
-    traps_ordered: bool = False  # the Labyrinth's owner has ordered its traps
+    traps_ordered: bool = False  # the owner has said which of the traps left springs next
+    installed: list[str] = field(default_factory=list)  # Festival Season: traps installed on this tile
 
 
 @dataclass(slots=True)

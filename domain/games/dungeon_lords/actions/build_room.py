@@ -8,7 +8,7 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..commands import BuildRoom
 from ..errors import RuleViolation, refuse
-from ..phases.common import catalog, cost_dict, payment_problem
+from ..phases.common import catalog, cost_dict, installed_trap_discards, payment_problem
 from ..state import GameState, Placement, Player
 from . import location, space_spec
 
@@ -41,7 +41,8 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
     if problem:
         raise problem
     check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
-    return [ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)]
+    built = ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)
+    return [built, *installed_trap_discards(p, [cmd.square], "a room replaced its tunnel")]
 
 
 def check_placement(state: GameState, p: Player, room_id: str, square: tuple[int, int]) -> None:

@@ -34,7 +34,7 @@ from ..errors import RuleViolation, refuse
 from ..flow import register_phase
 from ..phases.actions import trap_draw_step
 from ..phases.adventurers import nicest_first
-from ..phases.common import catalog, free_imps
+from ..phases.common import catalog, free_imps, installed_trap_discards
 from ..phases.rounds import after_phase
 from ..state import Festival, GameState, Player, TrapDraw
 from ..year import Step, YearPlan, insert_step, year_plan
@@ -229,6 +229,13 @@ def _build(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTa
     return _taken(p, cmd, "build_from_discard", paid={"gold": 1}, room=cmd.room, square=square)
 
 
+def _also(state: GameState, p: Player, taken: ev.FestivalPrizeTaken) -> list[ev.Event]:
+    """What a prize does besides: a room over a tunnel discards the trap installed there (UO-IN-5)."""
+    if taken.room and taken.square:
+        return installed_trap_discards(p, [taken.square], "a room replaced its tunnel")
+    return []
+
+
 def _decide(state: GameState, p: Player, cmd: FestivalPick) -> list[ev.Event]:
     f = _festival(state)
     assert f.order and f.order[0] == p.color, "the kernel lets only the next picker answer"
@@ -239,7 +246,8 @@ def _decide(state: GameState, p: Player, cmd: FestivalPick) -> list[ev.Event]:
             "FESTIVAL_BOARD_GONE", f"{cmd.board} is not among the boards left: {', '.join(f.prizes)}", "festival.prizes"
         )
     rule, _ = PRIZES[catalog(state).opportunities[cmd.board].prize]
-    return [rule(state, p, cmd)]
+    taken = rule(state, p, cmd)
+    return [taken, *_also(state, p, taken)]
 
 
 def _pick(state: GameState, cmd: FestivalPick) -> list[ev.Event]:

@@ -2,21 +2,32 @@
 (:func:`..actions.location`); the Actions phase looks them up while a board covers its place.
 
 Festival Season (CGE 2012) › Unique Opportunities. Built: Harvest Food (UO-HF), Masquerade (UO-MQ),
-Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Rooms (UO-RR). The other two
-boards (Improve Tunnels, Install Traps) need the dungeon side of the expansion (issue "Festival Season,
-part 2"); until then the module is not playable.
+Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Rooms (UO-RR), Install Traps
+(UO-IN), Improve Tunnels (UO-IT): all eight.
 """
 
 from __future__ import annotations
 
+from itertools import combinations, permutations
+
+from .. import dungeon as dg
 from .. import events as ev
 from ..actions import action_name, cannot_pay, location, space_spec
 from ..actions.hire_monster import candidates as hire_candidates
 from ..actions.hire_monster import check_offered, hire_cost
 from ..actions.hire_monster import why_not as hire_why_not
-from ..commands import HarvestFood, HireMonster, Masquerade, RentRoom, TakeAction
+from ..commands import HarvestFood, HireMonster, ImproveTunnels, InstallTrap, Masquerade, RentRoom, TakeAction
 from ..errors import RuleViolation, refuse
-from ..phases.common import catalog, cost_dict, free_imps, payment_problem
+from ..phases.common import (
+    catalog,
+    cost_dict,
+    free_imps,
+    installed_trap_discards,
+    name_of,
+    payment_problem,
+    rented_squares,
+    type_of,
+)
 from ..state import GameState, Placement, Player
 
 
@@ -161,6 +172,163 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     if problem:
         raise problem
     return [ev.RoomRented(color=p.color, space=pl.space or "", room=cmd.room, paid=cost)]
+
+
+# --- Install Traps (replaces Buy Traps) -------------------------------------------------------------
+def _install_squares(p: Player) -> list[tuple[int, int]]:
+    """UO-IN-2 / UO-IN-6: the player's unconquered dungeon tiles with no trap installed yet (a rented room is
+    not a dungeon tile: provisional, spec U-31)."""
+    return [(r, c) for r, c, cell in dg.tiles(p.dungeon) if not cell.conquered and f"{r},{c}" not in p.installed]
+
+
+def _install_candidates(state: GameState, p: Player, pl: Placement) -> list[InstallTrap]:
+    squares = _install_squares(p)
+    return [
+        InstallTrap(player=p.color, trap=t, square=sq)
+        for t in dict.fromkeys(state.board.install_offer)
+        for sq in squares
+    ]
+
+
+def _install_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not state.board.install_offer:
+        return refuse("INSTALL_NOTHING_LEFT", "no face-up Trap Card is left to install", "uo.install_traps")
+    return refuse("CANNOT_PAY", "no face-up trap can be paid for and installed", "uo.install_traps")
+
+
+def install_cost(state: GameState, p: Player, pl: Placement, trap: str, square) -> dict[str, int]:
+    """UO-IN-3: the space's cost (provisional, spec U-04), the trap's own cost in the current Year (Poisoned
+    Meal: this Year's food; Kamikaze Imp: an imp, provisional U-46: an available one) and 1 gold more on a
+    room (not the Labyrinth, provisional U-31). The marker token is the bank's: it cannot pay."""
+    cost = cost_dict(space_spec(state, pl).cost)
+    use = catalog(state).traps[type_of(trap)].values(state.year).use_cost
+    for k, v in (("gold", use.gold), ("food", use.food), ("imps", use.imps)):
+        if v:
+            cost[k] = cost.get(k, 0) + v
+    cell = p.dungeon[square[0]][square[1]]
+    if cell is not None and cell.kind == "room" and cell.room != "labyrinth":
+        cost["gold"] = cost.get("gold", 0) + 1
+    return cost
+
+
+@location("install_traps", InstallTrap, candidates=_install_candidates, why_not=_install_why_not)
+def install_traps(state: GameState, p: Player, pl: Placement, cmd: InstallTrap) -> list[ev.Event]:
+    """UO-IN-2/3: take one of the face-up Trap Cards and install it at once on one of your unconquered
+    dungeon tiles, paying in full; it springs by itself in the first battle fought there (UO-IN-4). Raises
+    RuleViolation (INSTALL_*, a payment problem)."""
+    if cmd.trap not in state.board.install_offer:
+        offered = ", ".join(state.board.install_offer) or "none"
+        raise refuse("INSTALL_TRAP_NOT_OFFERED", f"{cmd.trap} is not face up; offered: {offered}", "uo.install_traps")
+    square = (cmd.square[0], cmd.square[1])
+    if square not in _install_squares(p):
+        why = (
+            f"install on one of your unconquered dungeon tiles without a trap: {[list(s) for s in _install_squares(p)]}"
+        )
+        raise refuse("INSTALL_SQUARE_INVALID", why, "uo.install_traps")
+    cost = install_cost(state, p, pl, cmd.trap, square)
+    problem = payment_problem(p, cost, f"installing the {name_of(state, cmd.trap)}", state.variant)
+    if problem:
+        raise problem
+    return [ev.TrapInstalled(color=p.color, space=pl.space or "", trap=cmd.trap, square=square, paid=cost)]
+
+
+# --- Improve Tunnels (replaces Dig Tunnels) ------------------------------------------------------------
+IMPS_PER = {"improve": 2, "deconquer_tunnel": 2, "deconquer_room": 3}  # printed on the board
+TWICE_SPACE = "II"  # "the player on II ... can get one or two Improved Tunnel Tiles", or deconquer two tunnels
+TWICE = ("improve", "deconquer_tunnel")
+
+
+def free_improved_tunnels(state: GameState) -> list[str]:
+    """The Improved Tunnel tiles still on the Far Distant Lands (not in anyone's dungeon)."""
+    used = {cell.improved for p in state.players for row in p.dungeon for cell in row if cell and cell.improved}
+    return [t for t in catalog(state).improved_tunnels if t not in used]
+
+
+def _targets(state: GameState, p: Player, option: str) -> list[tuple[int, int]]:
+    """UO-IT-2/7: plain unconquered tunnels to improve (an improved one cannot be improved again:
+    provisional U-42); conquered tunnels; conquered rooms, a rented one included (provisional U-42)."""
+    if option == "improve":
+        return [
+            (r, c)
+            for r, c, cell in dg.tiles(p.dungeon)
+            if cell.kind == "tunnel" and not cell.conquered and not cell.improved
+        ]
+    kind = "tunnel" if option == "deconquer_tunnel" else "room"
+    grid = [(r, c) for r, c, cell in dg.tiles(p.dungeon) if cell.kind == kind and cell.conquered]
+    rented = [sq for sq, cell in zip(rented_squares(p), p.rented, strict=True) if cell.conquered]
+    return grid + (rented if kind == "room" else [])
+
+
+def _improve_candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveTunnels]:
+    out: list[ImproveTunnels] = []
+    counts = (1, 2) if pl.space == TWICE_SPACE else (1,)
+    tiles = free_improved_tunnels(state)
+    for option in IMPS_PER:
+        squares = _targets(state, p, option)
+        for n in counts if option in TWICE else (1,):
+            for chosen in combinations(squares, n):
+                if option == "improve":
+                    out += [
+                        ImproveTunnels(player=p.color, option=option, squares=list(chosen), tiles=list(t))
+                        for t in permutations(tiles, n)
+                    ]
+                else:
+                    out.append(ImproveTunnels(player=p.color, option=option, squares=list(chosen)))
+    return out
+
+
+def _improve_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not any(_targets(state, p, o) for o in IMPS_PER):
+        return refuse(
+            "IMPROVE_NOTHING", "no plain unconquered tunnel to improve and nothing conquered", "uo.improve_tunnels"
+        )
+    return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "uo.improve_tunnels")
+
+
+@location("improve_tunnels", ImproveTunnels, candidates=_improve_candidates, why_not=_improve_why_not)
+def improve_tunnels(state: GameState, p: Player, pl: Placement, cmd: ImproveTunnels) -> list[ev.Event]:
+    """UO-IT-1..7: one option per minion, 2 imps a tunnel improved or deconquered, 3 a room deconquered;
+    only space II may do the first two twice (never mixed). The imps stay on the tiles for the round. A trap
+    installed on a tunnel improved is discarded (UO-IN-5). Raises RuleViolation (IMPROVE_*, NOT_ENOUGH_IMPS)."""
+    squares = [(sq[0], sq[1]) for sq in cmd.squares]
+    most = 2 if pl.space == TWICE_SPACE and cmd.option in TWICE else 1
+    if not 1 <= len(squares) <= most or len(set(squares)) != len(squares):
+        raise refuse(
+            "IMPROVE_COUNT",
+            f"space {pl.space} does this option for 1 to {most} different tile(s)",
+            "uo.improve_tunnels",
+        )
+    allowed = _targets(state, p, cmd.option)
+    if any(sq not in allowed for sq in squares):
+        raise refuse(
+            "IMPROVE_TILE_INVALID",
+            f"{cmd.option.replace('_', ' ')}: choose among {[list(s) for s in allowed]}",
+            "uo.improve_tunnels",
+        )
+    if cmd.option == "improve":
+        free = free_improved_tunnels(state)
+        if (
+            len(cmd.tiles) != len(squares)
+            or len(set(cmd.tiles)) != len(cmd.tiles)
+            or any(t not in free for t in cmd.tiles)
+        ):
+            raise refuse(
+                "IMPROVE_TILE_GONE",
+                f"name one Improved Tunnel left for each tunnel: {', '.join(free) or 'none'}",
+                "uo.improve_tunnels",
+            )
+    elif cmd.tiles:
+        raise refuse("IMPROVE_COUNT", "only an improvement names Improved Tunnel tiles", "uo.improve_tunnels")
+    imps = IMPS_PER[cmd.option] * len(squares)
+    if imps > free_imps(p):
+        raise refuse(
+            "NOT_ENOUGH_IMPS", f"this needs {imps} free imps; {p.color} has {free_imps(p)}", "uo.improve_tunnels"
+        )
+    done = ev.TunnelsImproved(
+        color=p.color, space=pl.space or "", option=cmd.option, squares=squares, tiles=list(cmd.tiles), imps=imps
+    )
+    altered = installed_trap_discards(p, squares, "its tunnel was improved") if cmd.option == "improve" else []
+    return [done, *altered]
 
 
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------

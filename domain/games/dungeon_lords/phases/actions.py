@@ -66,7 +66,11 @@ def step(state: GameState):
     pl = current(state)
     if pl is None:
         # Invest Gold (Festival Season): the return is paid as the Orders Phase ends
-        returns = [ev.InvestmentReturned(color=p.color, gold=p.gold_invested) for p in state.players if p.gold_invested]
+        returns: list[ev.Event] = [
+            ev.InvestmentReturned(color=p.color, gold=p.gold_invested) for p in state.players if p.gold_invested
+        ]
+        if state.board.install_offer:  # Install Traps: the traps nobody took are discarded face down
+            returns.append(ev.InstallOfferDiscarded(cards=list(state.board.install_offer)))
         return returns or after_phase(state, "actions")
     if isinstance(aw, Digging):
         return _digging_step(state, pl)

@@ -39,6 +39,7 @@ from .common import (
     payment_problem,
     rented_squares,
     season_name,
+    tunnel_effect,
     type_of,
     wage,
 )
@@ -200,7 +201,9 @@ def step(state: GameState):
         tile = (p.plan["tile"][0], p.plan["tile"][1])
         cell = cell_at(p, tile)
         assert cell is not None, "a battle is planned on a built tile"
-        return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
+        installed = p.installed.get(f"{tile[0]},{tile[1]}")  # Festival Season: it springs automatically
+        room = cell.room if cell.kind == "room" else None
+        return [ev.BattleBegan(color=p.color, tile=tile, room=room, installed=[installed] if installed else [])]
     out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
     plan = year_plan(state)
     if plan.another_combat_round(state) and any(line(state, p) for p in state.players):
@@ -414,18 +417,19 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
 
 def _labyrinth_order(state: GameState, p: Player) -> Pending:
     """CGE FAQ (Labyrinth): the owner chooses the order of its two traps when they spring, after the
-    Combat Card is revealed, not at planning."""
+    Combat Card is revealed, not at planning. Festival Season › Install Traps: with an installed trap too,
+    "the owner chooses the order in which the traps go off" (asked before each while two or more are left)."""
     traps = list(in_battle(state).traps)
 
     def handle(st: GameState, cmd: OrderTraps):
         if cmd.first not in traps:
-            raise refuse("TRAP_ORDER_INVALID", f"the Labyrinth's traps are {' and '.join(traps)}", "combat.labyrinth")
+            raise refuse("TRAP_ORDER_INVALID", f"the battle's traps are {' and '.join(traps)}", "combat.labyrinth")
         return [ev.TrapsOrdered(color=p.color, traps=[cmd.first, *[t for t in traps if t != cmd.first]])]
 
     return Pending(
         kind="labyrinth_order",
         actors=[p.color],
-        prompt=f"{p.color}: which Labyrinth trap springs first?",
+        prompt=f"{p.color}: which trap springs next ({', '.join(traps)})?",
         accepts=(OrderTraps,),
         handle=handle,
         rule="combat.labyrinth",
@@ -435,7 +439,7 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
 
 def _trap_step(state: GameState, p: Player):
     b = in_battle(state)
-    if len(b.traps) == 2 and not b.traps_ordered and len({type_of(t) for t in b.traps}) == 2:
+    if len(b.traps) >= 2 and not b.traps_ordered and len({type_of(t) for t in b.traps}) >= 2:
         return _labyrinth_order(state, p)
     trap = b.traps[0]
     if is_unseen(trap):
@@ -471,8 +475,9 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     across the Labyrinth's two traps); special effects always apply (CGE FAQ)."""
     b = in_battle(state)
     vals = catalog(state).traps[type_of(trap)].values(state.year)
-    cost = trap_cost(state, p, [trap], b.room)
-    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
+    # checked at planning; an installed trap was paid for when it was installed (Festival Season)
+    cost = {} if trap in b.installed else trap_cost(state, p, [trap], b.room)
+    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}
     hits = Hits(state, p)
     order = hits.alive()
     t = TrapContext(state, p, order, vals.damage or 0, target)  # no damage: a trap of effects only
@@ -753,6 +758,8 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
+    if tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
+        fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []

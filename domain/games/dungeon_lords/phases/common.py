@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..errors import refuse
 from ..ruleset import catalog_overlays
@@ -53,6 +54,31 @@ def cell_at(p: Player, square) -> Cell | None:
 def rented_squares(p: Player) -> list[tuple[int, int]]:
     """The squares of ``p``'s rented rooms (Festival Season › Rent Rooms)."""
     return [(RENTED_ROW, k) for k in range(len(p.rented))]
+
+
+def tunnel_effect(state: GameState, cell: Cell | None) -> str:
+    """The effect of an Improved Tunnel on ``cell`` (Festival Season › Appendix › Improved Tunnels): its id,
+    or "" for a plain tile, or for an improved tunnel that is conquered (but for the Secret Passage)."""
+    if cell is None or not cell.improved:
+        return ""
+    tile = catalog(state).improved_tunnels[cell.improved]
+    return tile.effect if not cell.conquered or tile.works_conquered else ""
+
+
+def secret_passages(state: GameState, p: Player) -> int:
+    """Festival Season › Secret Passage: how many of ``p``'s tiles every count of tunnels or tiles ignores."""
+    return sum(1 for row in p.dungeon for cell in row if tunnel_effect(state, cell) == "secret_passage")
+
+
+def installed_trap_discards(p: Player, squares, reason: str) -> list:
+    """Festival Season › Install Traps: the installed traps on ``squares`` leave unsprung, because their
+    tile was altered (``reason``: replaced by a room, removed...). The events that say so."""
+    out = []
+    for sq in squares:
+        trap = p.installed.get(f"{sq[0]},{sq[1]}")
+        if trap:
+            out.append(ev.InstalledTrapDiscarded(color=p.color, square=(sq[0], sq[1]), trap=trap, reason=reason))
+    return out
 
 
 def wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:

@@ -16,7 +16,17 @@ from .. import events as ev
 from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Handling, Player
-from .common import catalog, clamp_evil, is_ghost, monster_type, payment_problem, season_name, wage
+from .common import (
+    catalog,
+    clamp_evil,
+    installed_trap_discards,
+    is_ghost,
+    monster_type,
+    payment_problem,
+    season_name,
+    secret_passages,
+    wage,
+)
 from .rounds import after_phase
 
 WAGE_COMMANDS = (PayWage, ReleaseMonster)
@@ -114,13 +124,14 @@ def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str 
 
 
 # --- Taxes ----------------------------------------------------------------------------------------
-def tax_due(p: Player) -> int:
+def tax_due(state: GameState, p: Player) -> int:
     """1 gold per 2 dungeon tiles, rounded up, conquered or not (Rulebook › Taxes)."""
-    return (dg.count_tiles(p.dungeon) + 1) // 2
+    # Festival Season › Secret Passage: "immune to Taxes"
+    return (dg.count_tiles(p.dungeon) - secret_passages(state, p) + 1) // 2
 
 
 def _taxes(state: GameState, p: Player):
-    due = tax_due(p)
+    due = tax_due(state, p)
     if p.gold == 0:
         return [ev.TaxesPaid(color=p.color, due=due, paid=0, red_marks=due)]
 
@@ -250,9 +261,12 @@ def _special(state: GameState, p: Player):
                 f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
                 "event.special",
             )
+        effect = _chosen_effect(state, p, cmd)
+        removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")
         return [
             ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(state, p, cmd)),
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
+            *removed,
         ]
 
     return Pending(
