@@ -14,6 +14,8 @@
 * :mod:`projections.derive`: the SQL that derives every read model from a batch of events.
 * :mod:`projections.strategy`: :func:`derive_strategy` (and the same rule in SQL), the strategy of a
   player of a recorded game.
+* :mod:`projections.rollups`: the aggregates every question reads when its filters allow (``seat_cells``,
+  ``pair_cells`` ...), kept in the same transaction as the rows and the position.
 
 The engine does not depend on this package; it depends on ``domain`` and ``duckdb`` only.
 """
