@@ -375,12 +375,13 @@ def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = Tr
     con.execute(_EVENTS.format(source=_read_json(path)))
     if others:
         monster_inn.stage(con, _read_json(path))
-    rollups.leave(con, first)
+    rollups.touched(con, first, others)
+    rollups.leave(con)
     for sql in (_UNDO if undo else []) + _DERIVED:
         con.execute(sql, {"first": first} if "$first" in sql else None)
     if others:
         monster_inn.derive(con, first)
-    rollups.enter(con, first)
+    rollups.enter(con)
 
 
 __all__ = ["apply_batch"]

@@ -34,11 +34,7 @@ SELECT g.game_id, g.game, g.ruleset, g.variant, g.players, g.origin, g.started_a
 FROM games AS g
 WHERE g.finished AND g.archived IS NOT TRUE {only}
 """
-#: the games with events at or after notification ``$first`` (a batch's)
-TOUCHED = (
-    "AND g.game_id IN (SELECT game_id FROM events WHERE position >= $first "
-    "UNION ALL SELECT game_id FROM mi_events WHERE position >= $first)"
-)
+TOUCHED = "AND g.game_id IN (SELECT game_id FROM rollup_games)"  # the games a batch touches (:func:`touched`)
 CELL = "g.game, g.ruleset, g.variant, g.players, g.origin, g.day"  # the filter dimensions, in table order
 DL = "g.game = 'dungeon_lords'"  # the aggregates of Dungeon Lords' own questions hold its games only
 
@@ -198,15 +194,23 @@ def _apply(con, sign: int, only: str, values: dict | None = None) -> None:
             con.execute(sql)
 
 
-def leave(con, first: int) -> None:
-    """Take back the part of the games with events from notification ``first`` on that counted until now
-    (before the batch's rows are derived)."""
-    _apply(con, -1, TOUCHED, {"first": first})
+def touched(con, first: int, others: bool = True) -> None:
+    """``rollup_games``: the games with events from notification ``first`` on (a batch's; ``others``: Monster
+    Inn's too)."""
+    more = " UNION SELECT DISTINCT game_id FROM mi_events WHERE position >= $first" if others else ""
+    games = f"SELECT DISTINCT game_id FROM events WHERE position >= $first{more}"
+    con.execute(f"CREATE OR REPLACE TEMP TABLE rollup_games AS {games}", {"first": first})
 
 
-def enter(con, first: int) -> None:
-    """Add the part of the games with events from notification ``first`` on that count now (after)."""
-    _apply(con, 1, TOUCHED, {"first": first})
+def leave(con) -> None:
+    """Take back the part of the games of ``rollup_games`` that counted until now (before the batch's rows
+    are derived)."""
+    _apply(con, -1, TOUCHED)
+
+
+def enter(con) -> None:
+    """Add the part of the games of ``rollup_games`` that count now (after the batch's rows are derived)."""
+    _apply(con, 1, TOUCHED)
 
 
 def compact(con) -> None:
@@ -294,4 +298,5 @@ __all__ = [
     "position",
     "refresh",
     "stale",
+    "touched",
 ]
