@@ -61,7 +61,7 @@ def test_T_23_III_picks_from_five_then_I_then_II_who_alone_may_take_two():
     assert "foyer" not in free_improved_tunnels(state) and len(free_improved_tunnels(state)) == 4
 
 
-@pytest.mark.spec("UO-IT-2", "UO-IT-3", "UO-IT-4")
+@pytest.mark.spec("UO-IT-2", "UO-IT-3", "UO-IT-4", "UO-IT-6")
 def test_UO_IT_space_II_improves_two_tunnels_or_deconquers_two_but_never_mixes():
     _, state = at_board("improve_tunnels", "II", first_orders=ALL_ON_DIG)
     color = waiting_player(state)
@@ -114,7 +114,7 @@ def test_UO_IT_5_improving_a_tunnel_discards_the_trap_installed_on_it():
     assert [e.trap for e in of(events, ev.InstalledTrapDiscarded)] == ["pendulum#9"]
 
 
-@pytest.mark.spec("NC-T1")
+@pytest.mark.spec("NC-T1", "NC-T0")
 @pytest.mark.parametrize(("year", "uses"), [(1, [2]), (2, [2, 3])])
 def test_T_13_the_tool_shed_tunnel_saves_an_imp_on_an_adjacent_room_once_a_round(year, uses):
     state = new_state(year)
@@ -135,7 +135,7 @@ def test_T_13_the_tool_shed_tunnel_saves_an_imp_on_an_adjacent_room_once_a_round
     assert made.imps + made.trolls == 3
 
 
-@pytest.mark.spec("NC-T2")
+@pytest.mark.spec("NC-T2", "SC-06")
 def test_NC_T2_the_foyer_scores_one_and_one_per_adjacent_unconquered_room():
     state = new_state(2)
     red = state.player("red")
@@ -165,7 +165,7 @@ def test_NC_T3_the_dark_tunnel_doubles_the_printed_fatigue():
     assert sum(a for _, a, _, _ in hits(plain.plan(), source="fatigue")) == 2
 
 
-@pytest.mark.spec("NC-T4")
+@pytest.mark.spec("NC-T4", "SC-04")
 def test_T_43_the_secret_passage_is_taxed_and_counted_as_nothing():
     state = new_state(2)
     red = state.player("red")

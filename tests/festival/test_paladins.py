@@ -227,7 +227,7 @@ def test_PA_10_no_paladin_moves_once_the_years_combat_is_over() -> None:
         assert paladin_step(state) is None, phase
 
 
-@pytest.mark.spec("PA-11")
+@pytest.mark.spec("PA-11", "SC-02")
 def test_PA_11_a_captured_elf_scores_4_and_a_dwarf_6_the_human_5() -> None:
     state = table(THREE)
     red = state.player("red")

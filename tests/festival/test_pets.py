@@ -130,7 +130,7 @@ def test_a_pet_not_in_the_hand_is_refused():
     assert caught.value.code == "PET_NOT_IN_HAND"
 
 
-@pytest.mark.spec("PE-09")
+@pytest.mark.spec("PE-09", "SC-01")
 def test_PE_09_the_pet_show_opens_the_scoring_one_point_per_unused_pet():
     events, state = whole_game(4, 5, PETS)
     (scored,) = of(events, ev.GameScored)

@@ -105,7 +105,7 @@ def test_UO_RR_4_a_rented_production_room_works_once_a_round_even_in_year_2(year
         produce_events(state, state.player("red"), Produce(player="red", square=(-1, 0)))
 
 
-@pytest.mark.spec("UO-RR-5")
+@pytest.mark.spec("UO-RR-5", "SC-03")
 def test_UO_RR_5_a_rented_combat_room_is_a_battle_tile_at_any_distance_and_counts_when_conquered():
     state = new_state(2)
     red = state.player("red")
@@ -116,7 +116,7 @@ def test_UO_RR_5_a_rented_combat_room_is_a_battle_tile_at_any_distance_and_count
     assert battle_tiles(state, red) == nearest and count_conquered(red) == 1  # -2 and the Battlelord
 
 
-@pytest.mark.spec("UO-RR-6", "UO-RR-7")
+@pytest.mark.spec("UO-RR-6", "UO-RR-7", "SC-03")
 def test_UO_RR_6_7_a_rented_scoring_room_scores_its_bonus_but_is_never_a_room():
     state = new_state(2)
     red = state.player("red")

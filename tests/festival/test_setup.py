@@ -12,10 +12,11 @@ from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.phases.common import catalog
-from domain.games.dungeon_lords.ruleset import MODULES
-from domain.games.dungeon_lords.scoring import score
+from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
+from domain.games.dungeon_lords.scoring import riches, score
 from domain.games.dungeon_lords.state import Monster
 from domain.games.dungeon_lords.views import HIDDEN, view
+from domain.kernel import play_until_blocked
 
 ALL_BUILT = ["five_seasons", "unique_opportunities", "festival", "pets", "paladin_pair"]
 
@@ -68,7 +69,7 @@ def test_UO_07_non_player_minions_stand_on_a_board_and_are_never_carried_out():
     assert not [e for e in carried if e.color in nonplayers]
 
 
-@pytest.mark.spec("UO-HE-4", "UO-HE-5")
+@pytest.mark.spec("UO-HE-4", "UO-HE-5", "SC-05")
 def test_UO_HE_4_5_the_tile_leaves_with_its_monster_and_an_expert_scores_like_any_monster():
     _, state = GAME.new_game(["A", "B"], seed=1, variant="full", modules=ALL_BUILT)
     red = state.player("red")
@@ -96,3 +97,47 @@ def test_UO_HE_6_the_first_order_fee_applies_when_the_card_sends_a_minion_to_the
     assert first, "nobody played Hire Monster first under the board"
     for e in first:  # the card's fee, paid before the minion stands on the board (or it is shut out)
         assert e.fee_paid == 1 or (e.space is None and "fee" in e.reason)
+
+
+@pytest.mark.spec("XC-02", "XC-04")
+def test_XC_02_04_the_expansions_components_have_ids_of_their_own_and_every_unknown_is_provisional():
+    _, state = GAME.new_game(["A", "B"], seed=1, variant="full", modules=list(RULESETS["festival"]))
+    cat = catalog(state)
+    assert "tool_shed" in cat.rooms and "tool_shed_tunnel" in cat.improved_tunnels  # two Tool Sheds
+    assert cat.rooms["tool_shed"].name != cat.improved_tunnels["tool_shed_tunnel"].name
+    # each section of the overlay, and its provisional entries saying what they assume
+    for section in (cat.opportunities, cat.pets, cat.expertise, cat.improved_tunnels):
+        assert section and all(e.notes for e in section.values() if e.status == "provisional")
+    bards = [a for a in cat.adventurers.values() if a.profession == "bard"]
+    assert bards and all(b.status == "provisional" for b in bards)
+
+
+@pytest.mark.spec("SC-08")
+def test_SC_08_installed_traps_are_not_unplayed_trap_cards_for_the_lord_of_riches():
+    _, state = GAME.new_game(["A", "B"], seed=1, variant="full", modules=ALL_BUILT)
+    red = state.player("red")
+    before = riches(red)
+    red.installed = {"0,2": "rolling_stone#1"}
+    assert riches(red) == before
+    red.traps = ["pendulum#1"]
+    assert riches(red) == before + 1
+
+
+def test_each_option_of_the_expansions_decisions_reads_differently():
+    """The table page shows a decision's options as buttons labelled by ``describe_command``."""
+    from domain.games.dungeon_lords.describe import describe_command
+
+    events, state = GAME.new_game(["A", "B", "C"], seed=4, variant="full", modules=list(RULESETS["festival"]))
+    bots = dict.fromkeys(GAME.seats(state), GAME.bots["random"])
+    seen: set[str] = set()
+    for _ in range(20_000):
+        pending = GAME.engine.pending(state)
+        if not pending.actors:
+            break
+        if pending.kind in ("action", "festival_bid", "festival_pick", "pet_pass", "pet_discard"):
+            options = pending.options(pending.actors[0])
+            labels = [describe_command(o) for o in options]
+            assert len(set(labels)) == len(labels), labels
+            seen.add(pending.kind)
+        _, state, _ = play_until_blocked(GAME.engine, state, bots, seed=4, max_commands=1)
+    assert {"festival_bid", "pet_pass", "pet_discard"} <= seen

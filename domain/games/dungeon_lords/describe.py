@@ -168,6 +168,10 @@ def describe_event(e) -> str:
                 else "deconquers " + ", ".join(str(list(sq)) for sq in e.squares)
             )
         ),
+        "BardStepTaken": lambda: (
+            "The Bard Step: " + (", ".join(f"{_n(w)} {n} Courage" for w, n in e.tokens.items()) or "no Courage")
+        ),
+        "CourageRemoved": lambda: "The Courage left is removed before the Conquering Step",
         "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
@@ -240,6 +244,39 @@ def describe_event(e) -> str:
     return f() if f else f"{t} {e.model_dump()}"
 
 
+def _festival_command(c) -> str:
+    """Festival Season's commands in words (the table page's buttons, the record's comments)."""
+    t = c.type
+    if t == "harvest_food":
+        return f"harvest {c.food} food"
+    if t == "masquerade":
+        if c.spy is None:
+            return "go to the Masquerade"
+        back = f", put it back at #{c.put_back}" if c.put_back not in (None, c.spy) else ""
+        return f"go to the Masquerade, look at Combat Card #{c.spy}{back}"
+    if t == "festival_bid":
+        return f"send {c.imps} imp(s) to the Festival"
+    if t == "festival_pick":
+        if c.board is None:
+            return "take nothing at the Festival"
+        what = [f"the {_n(c.monster)}" if c.monster else "", f"the {_n(c.room)}" if c.room else ""]
+        where = f" at {list(c.square)}" if c.square else ""
+        return f"take the {_board(c.board)} board" + "".join(f": {w}" for w in what if w) + where
+    if t == "pass_pet":
+        return f"pass {c.card} to the left"
+    if t == "discard_pet":
+        return f"discard {c.card}"
+    if t == "rent_room":
+        return "take space III's gold" if c.take_gold else f"rent the {_n(c.room)}"
+    if t == "install_trap":
+        return f"install the {_n(c.trap)} at {list(c.square)}"
+    if t == "improve_tunnels":
+        if c.option == "improve":
+            return "improve " + ", ".join(f"{list(s)} into the {_board(x)}" for s, x in zip(c.squares, c.tiles))
+        return c.option.replace("_", " ") + " " + ", ".join(str(list(s)) for s in c.squares)
+    return ""
+
+
 def describe_command(c) -> str:
     t = c.type
     if t == "choose_orders":
@@ -248,7 +285,10 @@ def describe_command(c) -> str:
     if t == "dig_tunnel":
         return f"dig a tunnel at {list(c.square)}"
     if t == "mine_gold":
-        return f"mine with {c.imps} imp(s)"
+        return f"mine with {c.imps} imp(s)" + (f" and {c.vein} in the Mithril Vein" if c.vein else "")
+    festive = _festival_command(c)
+    if festive:
+        return festive
     if t == "hire_monster":
         s = f"hire the {_n(c.monster)} ({c.monster})"
         if c.discard_trap:

@@ -52,7 +52,6 @@ class Refusal(RefusalCode):
     HARVEST_LIMIT_EXCEEDED = ("the Harvest Food space gathers no more food", "uo.harvest_food")
     HARVEST_NEEDS_IMPS = ("on Harvest Food spaces I and II gathering no food is declining", "uo.harvest_food")
     SPY_REQUIRED = ("at the Masquerade spaces II and III look at a Combat Card: name its position", "uo.masquerade")
-    FESTIVAL_ALREADY_BID = ("a player bids once at the Festival", "festival.bids")
     FESTIVAL_BID_INVALID = ("send 0 up to the imps available (not used this round)", "festival.bids")
     FESTIVAL_BOARD_GONE = ("that board is not among the Festival's prizes left", "festival.prizes")
     FESTIVAL_PRIZE_UNAVAILABLE = ("that board's prize cannot be had now", "festival.prizes")

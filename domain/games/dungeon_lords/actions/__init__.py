@@ -56,6 +56,7 @@ def location(action_id: str, command: type, *, candidates: Candidates, why_not: 
         if action_id in ACTIONS:
             raise ValueError(f"central-board location {action_id!r} is registered twice")
         ACTIONS[action_id] = ActionRules(action_id, command, decide, candidates, why_not)
+        _COMMANDS.clear()
         return decide
 
     return register
@@ -72,14 +73,25 @@ def acting(state: GameState, place: str) -> str:
 
 def rules_for(state: GameState, pl: Placement) -> ActionRules:
     """The rules of what the minion ``pl`` carries out (its place's, or the board covering it)."""
-    return ACTIONS[acting(state, pl.action)]
+    return ACTIONS[acting(state, pl.action) if state.board.opportunity else pl.action]
+
+
+_COMMANDS: list[type] = []  # the commands of the registered locations, worked out once per registration
+
+
+def location_commands() -> list[type]:
+    """The command types that carry out an order at some registered location (each once)."""
+    if not _COMMANDS:
+        _COMMANDS.extend(dict.fromkeys(rules.command for rules in ACTIONS.values()))
+    return _COMMANDS
 
 
 def space_spec(state: GameState, pl: Placement) -> SpaceSpec:
     """The catalog's cost and reward of the space a minion stands on (the opportunity board's, when one
     covers the place)."""
     space = cast(SpaceId, pl.space)  # a placed minion always stands on a space
-    return catalog(state).action(acting(state, pl.action)).spaces[space]
+    action = acting(state, pl.action) if state.board.opportunity else pl.action  # (the base game: never)
+    return catalog(state).action(action).spaces[space]
 
 
 def cannot_pay(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -102,5 +114,15 @@ from . import (  # noqa: E402  (each module registers its location)
     pay_and_take,
 )
 
-__all__ = ["ACTIONS", "ActionRules", "acting", "action_name", "cannot_pay", "location", "rules_for", "space_spec"]
+__all__ = [
+    "ACTIONS",
+    "ActionRules",
+    "acting",
+    "location_commands",
+    "action_name",
+    "cannot_pay",
+    "location",
+    "rules_for",
+    "space_spec",
+]
 __all__ += ["build_room", "dig_tunnels", "hire_monster", "improve_reputation", "mine_gold", "pay_and_take"]

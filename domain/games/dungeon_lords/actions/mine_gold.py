@@ -7,7 +7,7 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..commands import MineGold
 from ..errors import RuleViolation, refuse
-from ..phases.common import free_imps, tunnel_effect
+from ..phases.common import catalog, free_imps, tunnel_effect
 from ..state import GameState, Placement, Player
 from . import location, space_spec
 from .dig_tunnels import FOREIMP_SPACE
@@ -16,7 +16,10 @@ from .dig_tunnels import FOREIMP_SPACE
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[MineGold]:
     veins = range(VEIN_MOST + 1) if _vein(state, p) else (0,)
     permit = space_spec(state, pl).reward.gold_up_to
-    return [MineGold(player=p.color, imps=k, vein=v) for v in veins for k in range(0 if v else 1, permit + 1)]
+    plain = [MineGold(player=p.color, imps=k) for k in range(1, permit + 1)]
+    if len(veins) == 1:  # no Mithril Vein (the base game)
+        return plain
+    return plain + [MineGold(player=p.color, imps=k, vein=v) for v in veins[1:] for k in range(0, permit + 1)]
 
 
 VEIN_MOST = 2  # Festival Season › Mithril Vein: "you can send 2 imps to this tunnel" (provisional U-37: at most 2)
@@ -24,6 +27,8 @@ VEIN_MOST = 2  # Festival Season › Mithril Vein: "you can send 2 imps to this 
 
 def _vein(state: GameState, p: Player) -> tuple[int, int] | None:
     """The square of ``p``'s working Mithril Vein (an unconquered improved tunnel), or None."""
+    if not catalog(state).improved_tunnels:  # the base game has none
+        return None
     for r, c, cell in dg.tiles(p.dungeon):
         if tunnel_effect(state, cell) == "mithril_vein":
             return (r, c)

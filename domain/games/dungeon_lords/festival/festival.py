@@ -104,9 +104,6 @@ def pick_order(state: GameState, bids: dict[str, int]) -> list[str]:
 
 
 def _bid(state: GameState, cmd: FestivalBid) -> list[ev.Event]:
-    f = _festival(state)
-    if cmd.player in f.bids:
-        raise refuse("FESTIVAL_ALREADY_BID", f"{cmd.player} has already sent imps to the Festival", "festival.bids")
     most = available(state, cmd.player)
     if not 0 <= cmd.imps <= most:
         raise refuse(

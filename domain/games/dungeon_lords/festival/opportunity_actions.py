@@ -9,6 +9,7 @@ Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Room
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from typing import cast
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -16,6 +17,7 @@ from ..actions import action_name, cannot_pay, location, space_spec
 from ..actions.hire_monster import candidates as hire_candidates
 from ..actions.hire_monster import check_offered, hire_cost
 from ..actions.hire_monster import why_not as hire_why_not
+from ..catalog.models import OpportunityReward
 from ..commands import HarvestFood, HireMonster, ImproveTunnels, InstallTrap, Masquerade, RentRoom, TakeAction
 from ..errors import RuleViolation, refuse
 from ..phases.common import (
@@ -31,10 +33,15 @@ from ..phases.common import (
 from ..state import GameState, Placement, Player
 
 
+def board_reward(state: GameState, pl: Placement) -> OpportunityReward:
+    """What the space of the opportunity board a minion stands on gives (the board's richer reward)."""
+    return cast(OpportunityReward, space_spec(state, pl).reward)
+
+
 # --- Harvest Food (replaces Get Food) --------------------------------------------------------------
 def _harvest_candidates(state: GameState, p: Player, pl: Placement) -> list[HarvestFood]:
-    reward = space_spec(state, pl).reward
-    return [HarvestFood(player=p.color, food=k) for k in range(0, reward.food_up_to + 1)]  # type: ignore[attr-defined]
+    reward = board_reward(state, pl)
+    return [HarvestFood(player=p.color, food=k) for k in range(0, reward.food_up_to + 1)]
 
 
 def _harvest_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -53,7 +60,7 @@ def harvest_food(state: GameState, p: Player, pl: Placement, cmd: HarvestFood) -
     gathering nothing is declining (provisional, spec U-49). Raises RuleViolation (HARVEST_*,
     NOT_ENOUGH_IMPS)."""
     spec = space_spec(state, pl)
-    limit, foreimps, evil = spec.reward.food_up_to, spec.cost.foreimp, spec.reward.evil  # type: ignore[attr-defined]
+    limit, foreimps, evil = board_reward(state, pl).food_up_to, spec.cost.foreimp, spec.reward.evil
     if cmd.food < 0 or cmd.food > limit:
         raise refuse(
             "HARVEST_LIMIT_EXCEEDED", f"space {pl.space} gathers up to {limit} food, not {cmd.food}", "uo.harvest_food"
@@ -88,7 +95,7 @@ def invest_gold(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     problem = payment_problem(p, cost_dict(spec.cost), f"{action_name(state, pl)} space {pl.space}", state.variant)
     if problem:
         raise problem
-    returns = spec.reward.gold_later  # type: ignore[attr-defined]
+    returns = board_reward(state, pl).gold_later
     return [ev.GoldInvested(color=p.color, space=pl.space or "", paid=spec.cost.gold, returns=returns)]
 
 
@@ -103,8 +110,8 @@ def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
     if problem:
         raise problem
-    reward = spec.reward
-    pets = reward.pets  # type: ignore[attr-defined]
+    reward = board_reward(state, pl)
+    pets = reward.pets
     return [ev.PetsAcquired(color=p.color, space=pl.space or "", paid=cost, imps=reward.imps, pets=pets)]
 
 
@@ -117,7 +124,7 @@ def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) ->
     Year's Combat). Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, ...)."""
     check_offered(state, cmd.monster)
     spec = space_spec(state, pl)
-    tile = spec.reward.expertise  # type: ignore[attr-defined]
+    tile = board_reward(state, pl).expertise
     extra = cost_dict(spec.cost)
     for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
         extra[k] = extra.get(k, 0) + v
@@ -155,7 +162,7 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     zone, never adjacent. Raises RuleViolation (ROOM_NOT_OFFERED, RENT_GOLD_*, a payment problem)."""
     spec = space_spec(state, pl)
     if cmd.take_gold:
-        if not spec.reward.take_renters_gold:  # type: ignore[attr-defined]
+        if not board_reward(state, pl).take_renters_gold:
             raise refuse(
                 "RENT_GOLD_NOT_ON_SPACE", f"only space I may take space III's gold, not {pl.space}", "uo.rent_rooms"
             )
@@ -183,11 +190,8 @@ def _install_squares(p: Player) -> list[tuple[int, int]]:
 
 def _install_candidates(state: GameState, p: Player, pl: Placement) -> list[InstallTrap]:
     squares = _install_squares(p)
-    return [
-        InstallTrap(player=p.color, trap=t, square=sq)
-        for t in dict.fromkeys(state.board.install_offer)
-        for sq in squares
-    ]
+    traps = {type_of(t): t for t in reversed(state.board.install_offer)}.values()  # copies are interchangeable
+    return [InstallTrap(player=p.color, trap=t, square=sq) for t in traps for sq in squares]
 
 
 def _install_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -333,11 +337,11 @@ def improve_tunnels(state: GameState, p: Player, pl: Placement, cmd: ImproveTunn
 
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------
 def _masquerade_candidates(state: GameState, p: Player, pl: Placement) -> list[Masquerade]:
-    reward = space_spec(state, pl).reward
+    reward = board_reward(state, pl)
     positions = range(1, len(state.board.combat_cards) + 1)
     if not reward.spy:
         return [Masquerade(player=p.color)]
-    if not reward.reposition:  # type: ignore[attr-defined]
+    if not reward.reposition:
         return [Masquerade(player=p.color, spy=s) for s in positions]
     return [Masquerade(player=p.color, spy=s, put_back=t) for s in positions for t in positions]
 
@@ -349,7 +353,7 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
     move is announced: public). Players who sent no minion gain too; non-player colours never do.
     Raises RuleViolation (a payment problem, SPY_*)."""
     spec = space_spec(state, pl)
-    reward = spec.reward
+    reward = board_reward(state, pl)
     cost = cost_dict(spec.cost)
     problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
     if problem:
@@ -367,11 +371,11 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
         if not 1 <= cmd.spy <= len(cards):
             raise refuse("SPY_POSITION_INVALID", f"spy on a Combat Card at position 1..{len(cards)}", "uo.masquerade")
     moved = cmd.put_back is not None and cmd.put_back != cmd.spy
-    if moved and not reward.reposition:  # type: ignore[attr-defined]
+    if moved and not reward.reposition:
         raise refuse("SPY_PUT_BACK_IN_PLACE", f"on space {pl.space} the card goes back where it was", "uo.masquerade")
     if cmd.put_back is not None and not 1 <= cmd.put_back <= len(cards):
         raise refuse("SPY_POSITION_INVALID", f"put the card back at position 1..{len(cards)}", "uo.masquerade")
-    others = reward.others_evil  # type: ignore[attr-defined]
+    others = reward.others_evil
     evil = {q.color: others for q in state.players if q.color != p.color}
     if reward.evil:
         evil[p.color] = reward.evil

@@ -16,7 +16,7 @@ from domain.kernel import CHANCE, ChanceSpec, Pending
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..actions import ACTIONS, action_name, rules_for, space_spec
+from ..actions import action_name, location_commands, rules_for, space_spec
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import RuleViolation, refuse
@@ -27,7 +27,7 @@ from .rounds import _draw, after_phase
 
 def _accepted() -> tuple[type, ...]:
     """The commands that answer an order: each registered location's, and Decline."""
-    return (*dict.fromkeys(rules.command for rules in ACTIONS.values()), Decline)
+    return (*location_commands(), Decline)
 
 
 def current(state: GameState) -> Placement | None:

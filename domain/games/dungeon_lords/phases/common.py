@@ -67,6 +67,8 @@ def tunnel_effect(state: GameState, cell: Cell | None) -> str:
 
 def secret_passages(state: GameState, p: Player) -> int:
     """Festival Season › Secret Passage: how many of ``p``'s tiles every count of tunnels or tiles ignores."""
+    if not catalog(state).improved_tunnels:  # the base game has none
+        return 0
     return sum(1 for row in p.dungeon for cell in row if tunnel_effect(state, cell) == "secret_passage")
 
 

@@ -8,6 +8,8 @@ then you decide in order"); troll tokens are used before imps, since they can wo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.kernel import Pending
 
 from .. import dungeon as dg
@@ -15,7 +17,7 @@ from .. import events as ev
 from ..actions.dig_tunnels import dig_event
 from ..commands import Produce, RetrieveOrder
 from ..errors import RuleViolation, refuse
-from ..state import GameState, Player, TrapDraw
+from ..state import Cell, GameState, Player, TrapDraw
 from .actions import trap_draw_step
 from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls, tunnel_effect
 from .orders import retrievable
@@ -129,7 +131,7 @@ def tool_shed_discount(state: GameState, p: Player, square, used: int) -> int:
     """Festival Season › Improved Tunnels › Tool Shed: an adjacent production room needs 1 imp fewer, once
     per room per round (its first use); an unconquered Tool Shed tunnel only; never a rented room."""
     r, c = square[0], square[1]
-    if used or r == RENTED_ROW:
+    if used or r == RENTED_ROW or not catalog(state).improved_tunnels:  # the base game has no Tool Shed tunnel
         return 0
     near = (p.dungeon[nr][nc] for nr, nc in dg.neighbours(r, c))
     return 1 if any(tunnel_effect(state, cell) == "tool_shed" for cell in near) else 0
@@ -137,8 +139,10 @@ def tool_shed_discount(state: GameState, p: Player, square, used: int) -> int:
 
 def produce_options(state: GameState, p: Player) -> list[Produce]:
     out: list[Produce] = []
-    rented = [(r, c, cell) for (r, c), cell in zip(rented_squares(p), p.rented, strict=True)]
-    for r, c, cell in [*dg.tiles(p.dungeon), *rented]:
+    tiles: Iterable[tuple[int, int, Cell]] = dg.tiles(p.dungeon)
+    if p.rented:  # Festival Season's rented rooms, beside the board
+        tiles = [*tiles, *((r, c, cell) for (r, c), cell in zip(rented_squares(p), p.rented, strict=True))]
+    for r, c, cell in tiles:
         if cell.kind != "room" or cell.room is None:
             continue
         room = catalog(state).rooms[cell.room]
