@@ -89,7 +89,7 @@ class Question:
     columns: dict[str, str] = field(default_factory=dict)  # result column -> its documented meaning
     path: str = ""
     game: str = "common"  # the folder: "common" (asked of every game's results) or a game's name
-    cells_sql: str = ""  # the same answer from the aggregate seat_cells (``<name>.cells.sql``), when filters allow
+    cells_sql: str = ""  # the same answer from its aggregate (``<name>.cells.sql``), when the filters allow
 
     @property
     def parameter_names(self) -> tuple[str, ...]:
@@ -128,7 +128,7 @@ def scope_predicate(alias: str) -> str:
 
 
 def cells_predicate(alias: str) -> str:
-    """The common filters on the aggregate ``seat_cells`` (whole days for ``since``/``until``)."""
+    """The common filters on an aggregate (projections/rollups.py: whole days for ``since``/``until``)."""
     a = alias
     return (
         f"(($game IS NULL OR {a}.game = $game)"
@@ -157,7 +157,7 @@ def _whole_day(value: Any) -> bool:
 
 
 def _cells_fresh(con) -> bool:
-    """The aggregates were refreshed at the projection's position (projections/rollups.py)."""
+    """The aggregates agree with the read models at the projection's position (projections/rollups.py)."""
     import duckdb
 
     try:
@@ -417,7 +417,7 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
 def prepare(name: str, players: int | None = None, con=None, **params: Any) -> tuple[str, dict[str, Any]]:
     """The SQL of question ``name`` as it runs (:func:`expand`) and the values of its parameters (see
     :func:`run_question`, which raises the same errors). With ``con``, a question that has a ``.cells.sql``
-    is answered from the aggregate ``seat_cells`` when it is fresh and the filters allow (no ``strategies``;
+    is answered from its aggregate when it is fresh and the filters allow (no ``strategies``;
     ``since``/``until`` on whole days): the same answer, in milliseconds at 100,000 games."""
     try:
         q = QUESTIONS[name]

@@ -70,6 +70,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
             "share_of_ceiling_each_round": [round(r, 3) for r in ratios],
         }
         copies = max(1, target_games // games)
+        con.execute("SET enable_progress_bar = false")  # DuckDB's own bar would go into the --json output
         for table in TABLES:
             if table in ("events", "mi_events", *rollups.TABLES):
                 continue
