@@ -101,10 +101,11 @@ def parse(argv: list[str]) -> tuple[str, dict] | None:
             name = word
         else:
             return None
-    if name is None or not given.get("players", "3").isdigit() or not 2 <= int(given.get("players", 3)) <= 5:
-        return None
-    if "players" in given:
-        given["players"] = int(given["players"])
+    players = given.get("players")
+    if name is None or (players is not None and not (players.isdigit() and 2 <= int(players) <= 5)):
+        return None  # (typer's range for --players)
+    if players is not None:
+        given["players"] = int(players)
     return name, given
 
 
