@@ -11,10 +11,6 @@ from __future__ import annotations
 import json
 import time
 
-from rich import box
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
 from .consoles import console
 
 
@@ -26,6 +22,9 @@ class SimulationStopped(Exception):
         self.stored, self.wanted, self.cause = stored, wanted, cause
 
 
+PROGRESS_AFTER = 1.0  # seconds of simulation after which a bar is worth showing
+
+
 def simulate_into(
     application,
     games: int,
@@ -35,34 +34,44 @@ def simulate_into(
     variant: str | None = None,
     quiet: bool = False,
     game: str = "dungeon_lords",
+    progress_after: float = PROGRESS_AFTER,
+    bar_console=None,
 ) -> dict:
-    """Play ``games`` bot games on every core and store each in one append; returns figures."""
+    """Play ``games`` bot games on every core and store each in one append; returns figures. Once it has
+    taken ``progress_after`` seconds with games still to come, a progress bar (on standard error, gone when
+    done; unless ``quiet``)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from domain.service.simulation import plans, run
 
+    from .consoles import err_console
     from .context import OPTIONS
 
     todo = plans(games, players, bots, seed, variant, catalog_overrides=OPTIONS["catalog"], game=game)
-    events = 0
+    events = stored = 0
     start = time.perf_counter()
-    with Progress(
+    bar = Progress(
         TextColumn("simulating"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=console,
-        disable=quiet,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("games", total=games)
-        stored = 0
-        try:
-            for log, final in run(todo, as_json=True):
-                application.create_from_events(log, final_state=final, game=game)
-                events += len(log)
-                stored += 1
-                bar.advance(task)
-        except BaseException as exc:  # disk full, Ctrl-C, a lost store: say what is safe
-            raise SimulationStopped(stored, games, exc) from exc
+        console=bar_console or err_console,
+        transient=bar_console is None,
+    )
+    task = bar.add_task("games", total=games)
+    try:
+        for log, final in run(todo, as_json=True):
+            application.create_from_events(log, final_state=final, game=game)
+            events += len(log)
+            stored += 1
+            bar.advance(task)
+            if not (quiet or bar.live.is_started) and stored < games and time.perf_counter() - start >= progress_after:
+                bar.start()
+    except BaseException as exc:  # disk full, Ctrl-C, a lost store: say what is safe
+        raise SimulationStopped(stored, games, exc) from exc
+    finally:
+        if bar.live.is_started:
+            bar.stop()
     seconds = time.perf_counter() - start
     return {
         "games": games,
@@ -78,6 +87,8 @@ PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, wh
 def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRESS_FROM, bar_console=None) -> dict:
     """Bring the DuckDB read models up to the end of the event store's notification log; a progress bar
     (on standard error, gone when done) when at least ``progress_from`` notifications are to be read."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from projections import Projector
     from projections.runner import DEFAULT_BATCH, stored_position
 
@@ -126,6 +137,9 @@ def say_warnings(con, name: str, columns: list[str], rows: list[tuple], params: 
 def print_question(con, name: str, params: dict, as_json: bool) -> None:
     """The answer of ``name`` with ``params`` (analytics.SCOPE and ``pooled``): a table, or rows as JSON on
     standard output; its warnings on standard error."""
+    from rich import box
+    from rich.table import Table
+
     from analytics import QUESTIONS, run_question
 
     q = QUESTIONS[name]

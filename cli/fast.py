@@ -5,6 +5,11 @@ Taken only when everything is certain: the store is a SQLite file (as ``--store`
 default) holding a store identity, the read models beside it were projected from that store, in today's
 shape, up to the store's last notification. Anything else (PostgreSQL, memory, a store with new events,
 a missing or foreign file) returns None and the command takes the usual way, which catches up.
+
+:func:`answer` goes one step further for the most common call, ``dungeon-lords stats NAME`` with the
+filters and ``--json``: cli/main.py asks it before typer (and the pydantic it builds every option with) is
+imported, and it answers as the typer command would. Any other option, ``--help``, a value it is not sure of,
+a question it does not know or read models behind: None, and the usual way takes over (and says what is wrong).
 """
 
 from __future__ import annotations
@@ -70,3 +75,71 @@ def caught_up(store: str | None):
         return con
     con.close()
     return None
+
+
+#: the options of `stats` the fast way reads (option -> the parameter of cli.filters.question_params)
+VALUED = {"--game": "game", "--ruleset": "ruleset", "--variant": "variant", "--players": "players"}
+VALUED |= {"--origin": "origin", "--since": "since", "--until": "until", "--strategy": "strategy", "--store": "store"}
+FLAGS = {"--derived-strategy": "derived", "--pooled": "pooled", "--json": "as_json"}
+
+
+def parse(argv: list[str]) -> tuple[str, dict] | None:
+    """``NAME [options]`` (what follows ``stats``) as the question's name and the options given, or None if
+    anything is not a plain use of the options above (typer then parses it, and explains)."""
+    name, given = None, {}
+    words = iter(argv)
+    for word in words:
+        key, eq, value = word.partition("=")
+        if key in FLAGS and not eq:
+            given[FLAGS[key]] = True
+        elif key in VALUED:
+            value = value if eq else next(words, None)
+            if value is None or (not eq and value.startswith("-")):
+                return None
+            given[VALUED[key]] = value  # (given twice: the last one counts, as with typer)
+        elif name is None and not word.startswith("-"):
+            name = word
+        else:
+            return None
+    players = given.get("players")
+    if name is None or (players is not None and not (players.isdigit() and 2 <= int(players) <= 5)):
+        return None  # (typer's range for --players)
+    if players is not None:
+        given["players"] = int(players)
+    return name, given
+
+
+def answer(argv: list[str]) -> int | None:
+    """Answer `stats` with ``argv`` (the words after it) if the fast way can: the exit code; else None."""
+    import os
+
+    parsed = parse(argv)
+    if parsed is None:
+        return None
+    name, given = parsed
+    store = given.pop("store", None) or os.environ.get("DL_STORE") or None
+    as_json = given.pop("as_json", False)
+    from analytics import QUESTIONS
+
+    if name not in QUESTIONS:
+        return None
+    con = caught_up(store)
+    if con is None:
+        return None
+    try:
+        from .filters import question_params
+
+        try:
+            params = question_params(con, name, **given)
+        except Exception:  # noqa: BLE001  (a malformed filter: the usual way says so, in its words)
+            return None
+        from .analytics_cmds import print_question
+
+        print_question(con, name, params, as_json)
+        return 0
+    except BaseException as exc:  # noqa: BLE001  (the error boundary's one line, never a traceback)
+        from .errors import report
+
+        return report(exc)
+    finally:
+        con.close()

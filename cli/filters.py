@@ -1,14 +1,12 @@
-"""The common filters of `stats`, `report` and `export-data` (analytics.SCOPE), as typer options, and
-turning them into the questions' parameters (each a one-line error when malformed)."""
+"""The common filters of `stats`, `report` and `export-data` (analytics.SCOPE): turning the options into the
+questions' parameters (each a one-line error when malformed). Imports no typer, so that `stats` on caught-up
+read models answers before typer is loaded (cli/fast.py); the options themselves, as typer declares them, are
+in cli/filter_options.py (also reachable here by name, for the commands that import them from here)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any
-
-import typer
-
-from .errors import UserError
+from typing import Any
 
 #: the origins a game's first event may name (domain.games.dungeon_lords.events.ORIGINS; a test keeps them equal)
 ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training")
@@ -16,56 +14,41 @@ ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training"
 #: the registered games (domain.games.GAMES; a test keeps them equal)
 GAMES = ("dungeon_lords", "monster_inn")
 
+#: the typer options of the filters (cli/filter_options.py), imported on first use
+OPTIONS = (
+    "GameFilter",
+    "RulesetFilter",
+    "VariantFilter",
+    "PlayersFilter",
+    "OriginFilter",
+    "SinceFilter",
+    "UntilFilter",
+    "StrategyFilter",
+    "DerivedOpt",
+    "PooledOpt",
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in OPTIONS:
+        from . import filter_options
+
+        return getattr(filter_options, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _error(message: str) -> Exception:
+    from .errors import UserError  # (typer comes with it: only when there is something to say)
+
+    return UserError(message)
+
 
 def registry_name(game: str) -> str:
     """``--game`` (``dungeon-lords``, ``monster_inn``...) as the read models name it, or a one-line error."""
     name = game.strip().lower().replace("-", "_")
     if name not in GAMES:
-        raise UserError(f"no game {game!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}")
+        raise _error(f"no game {game!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}")
     return name
-
-
-GameFilter = Annotated[
-    str, typer.Option(help="The game whose results a common question reads: dungeon-lords or monster-inn.")
-]
-RulesetFilter = Annotated[
-    str | None,
-    typer.Option(
-        help="Only games of these rulesets, comma-separated: 'base', a ruleset name ('festival') or the "
-        "modules joined with '+' ('five_seasons'), as games.ruleset holds them."
-    ),
-]
-VariantFilter = Annotated[
-    str | None, typer.Option(help="Only games of these variants, comma-separated (first_game, full; standard...).")
-]
-PlayersFilter = Annotated[int | None, typer.Option(help="Only games with this many players.", min=2, max=5)]
-OriginFilter = Annotated[
-    str | None,
-    typer.Option(
-        help="Only games of these origins, comma-separated: simulated, recorded, imported, forked, scenario, "
-        "training (default: all). Archived games are always left out."
-    ),
-]
-SinceFilter = Annotated[
-    str | None, typer.Option(help="Only games started at or after this date or time (ISO 8601, UTC).")
-]
-UntilFilter = Annotated[str | None, typer.Option(help="Only games started before this date or time (ISO 8601, UTC).")]
-StrategyFilter = Annotated[
-    str | None,
-    typer.Option(help="Only games in which a seat played one of these strategies, comma-separated."),
-]
-DerivedOpt = Annotated[
-    bool,
-    typer.Option(
-        "--derived-strategy",
-        help="Count people's seats under the strategy their play looks like (the bots' features; "
-        "the output says how it classified), not as 'human'.",
-    ),
-]
-PooledOpt = Annotated[
-    bool,
-    typer.Option("--pooled", help="Pool every ruleset and player count into one row per strategy (said in a warning)."),
-]
 
 
 def _list(text: str | None) -> list[str] | None:
@@ -81,7 +64,7 @@ def _when(option: str, text: str | None) -> datetime | None:
     try:
         when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise UserError(f"{option} takes a date or time such as 2026-11-25 or 2026-11-25T18:00, not {text!r}") from None
+        raise _error(f"{option} takes a date or time such as 2026-11-25 or 2026-11-25T18:00, not {text!r}") from None
     return when.astimezone(UTC).replace(tzinfo=None) if when.tzinfo else when  # started_at is UTC
 
 
@@ -98,7 +81,7 @@ def rulesets(con, given: list[str] | None) -> list[str] | None:
     known = {"base": "base", **{n: "+".join(m) or "base" for n, m in RULESETS.items()}, **{m: m for m in MODULES}}
     unknown = [g for g in given if g not in held and g not in known]
     if unknown:
-        raise UserError(
+        raise _error(
             f"--ruleset {', '.join(unknown)}: no such ruleset; rulesets are {', '.join(sorted(known))} "
             f"(held now: {', '.join(sorted(held)) or 'none'})"
         )
@@ -108,23 +91,23 @@ def rulesets(con, given: list[str] | None) -> list[str] | None:
 def scope(
     con,
     game: str | None,
-    ruleset: str | None,
-    variant: str | None,
-    players: int | None,
-    origin: str | None,
-    since: str | None,
-    until: str | None,
-    strategy: str | None,
+    ruleset: str | None = None,
+    variant: str | None = None,
+    players: int | None = None,
+    origin: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    strategy: str | None = None,
     derived: bool = False,
     pooled: bool = False,
 ) -> dict[str, Any]:
     """The questions' parameters for these options (``game`` already a registry name, or None)."""
     origins = _list(origin)
     if origins and set(origins) - set(ORIGINS):
-        raise UserError(f"--origin takes {', '.join(ORIGINS)}")
+        raise _error(f"--origin takes {', '.join(ORIGINS)}")
     start, end = _when("--since", since), _when("--until", until)
     if start and end and start >= end:
-        raise UserError("--since must come before --until")
+        raise _error("--since must come before --until")
     return {
         "game": game,
         "rulesets": rulesets(con, _list(ruleset)),
@@ -137,3 +120,18 @@ def scope(
         "derived": derived or None,
         "pooled": pooled or None,
     }
+
+
+def question_params(con, name: str, game: str = "dungeon-lords", pooled: bool = False, **filters: Any) -> dict:
+    """The parameters of question ``name`` for the options of `stats` (``filters``: those of :func:`scope`
+    but ``game`` and ``pooled``): a game's own question reads its own games, whatever ``--game`` says."""
+    from analytics import QUESTIONS
+
+    q = QUESTIONS[name]
+    params = scope(con, registry_name(game), pooled=pooled, **filters)
+    if q.game != "common":
+        params["game"] = q.game
+    params = {k: v for k, v in params.items() if k in q.parameter_names}
+    if pooled and "pooled" not in params:
+        raise _error(f"--pooled applies to win_rate_by_strategy and head_to_head, not {name}")
+    return params

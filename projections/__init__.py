@@ -14,6 +14,8 @@
 * :mod:`projections.derive`: the SQL that derives every read model from a batch of events.
 * :mod:`projections.strategy`: :func:`derive_strategy` (and the same rule in SQL), the strategy of a
   player of a recorded game.
+* :mod:`projections.rollups`: the aggregates every question reads when its filters allow (``seat_cells``,
+  ``pair_cells`` ...), kept in the same transaction as the rows and the position.
 
 The engine does not depend on this package; it depends on ``domain`` and ``duckdb`` only.
 """
@@ -200,12 +202,15 @@ def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
             "SELECT table_name FROM information_schema.columns WHERE column_name = 'game_id' AND table_schema = 'main'"
         ).fetchall()
     ]
-    for table in tables:
-        total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
-        con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
     from . import rollups
 
-    rollups.forget(con)  # refreshed at the next projection run
+    def delete() -> None:
+        nonlocal total
+        for table in tables:
+            total += con.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", [gid]).fetchall()[0][0]
+            con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
+
+    rollups.forget_games(con, [gid], delete)  # the aggregates without it, in the same transaction
     return total
 
 

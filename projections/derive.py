@@ -28,7 +28,7 @@ from domain.games.dungeon_lords.game_info import SEASONS
 from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
 from domain.games.dungeon_lords.year import plan_for
 
-from . import monster_inn
+from . import monster_inn, rollups
 from .strategy import STRATEGY_SQL
 
 _CAT = load_catalog()
@@ -368,14 +368,20 @@ _DERIVED = [_fill(s) for s in (RECENT, RECENT_EVIL, EVIL, ORDERS, DAMAGE, GAMES,
 
 def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = True) -> None:
     """Insert the NDJSON batch at ``path`` (see :mod:`projections.staging`) whose first notification
-    id is ``first``, and every row derived from it. ``undo``: the batch may hold an InputUndone
-    (False skips that step); ``others``: it may hold another game's events (Monster Inn's). Runs in
-    the caller's transaction."""
+    id is ``first``, every row derived from it, and the aggregates brought along (:mod:`projections.rollups`:
+    the games it touches taken out as they stood, and put back as they stand). ``undo``: the batch may hold
+    an InputUndone (False skips that step); ``others``: it may hold another game's events (Monster Inn's).
+    Runs in the caller's transaction."""
     con.execute(_EVENTS.format(source=_read_json(path)))
+    if others:
+        monster_inn.stage(con, _read_json(path))
+    rollups.touched(con, first, others)
+    rollups.leave(con)
     for sql in (_UNDO if undo else []) + _DERIVED:
         con.execute(sql, {"first": first} if "$first" in sql else None)
     if others:
-        monster_inn.apply_batch(con, _read_json(path), first)
+        monster_inn.derive(con, first)
+    rollups.enter(con)
 
 
 __all__ = ["apply_batch"]

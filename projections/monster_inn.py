@@ -115,13 +115,16 @@ FROM taken t JOIN mi_seats s ON s.game_id = t.game_id AND s.r->>'seat' = t.seat
 """
 
 
-def apply_batch(con, path_source: str, first: int) -> None:
-    """Stage the batch's Monster Inn events (``path_source``: the batch's ``read_json(...)``) and derive
-    the rows of every Monster Inn game it touches. Runs in the caller's transaction."""
+def stage(con, path_source: str) -> None:
+    """Keep the batch's Monster Inn events (``path_source``: the batch's ``read_json(...)``) in ``mi_events``."""
     con.execute(STAGE.format(source=path_source))
+
+
+def derive(con, first: int) -> None:
+    """Derive the rows of every Monster Inn game with events at or after notification ``first``."""
     con.execute(TOUCHED, {"first": first})
     for sql in [*CLEAR, LIVE, GAMES, SEATS, RESULTS, MI_RESULTS, TAKES]:
         con.execute(sql)
 
 
-__all__ = ["apply_batch"]
+__all__ = ["derive", "stage"]

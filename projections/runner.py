@@ -37,6 +37,7 @@ from typing import Any
 import duckdb
 from eventsourcing.persistence import IntegrityError
 
+from . import rollups
 from .derive import apply_batch
 from .schema import create_all
 from .staging import ndjson
@@ -140,7 +141,9 @@ class Projector:
                 f.write(batch.lines)
             con.execute("BEGIN TRANSACTION")
             try:
-                _check_start(stored_position(con), batch.first)
+                position = stored_position(con)
+                _check_start(position, batch.first)
+                fresh = rollups.position(con) == position  # then the batch keeps the aggregates so
                 if batch.count:
                     apply_batch(
                         con,
@@ -150,6 +153,8 @@ class Projector:
                         others=b'"t":"mi.' in batch.lines,
                     )
                 con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
+                if fresh:
+                    rollups.mark(con, batch.last)
                 if fail_before_commit:
                     raise InjectedFailure(
                         f"injected failure before committing notifications {batch.first}..{batch.last}"
@@ -193,6 +198,8 @@ class Projector:
                 f"projection {NAME!r} is at notification {position} but the event store ends at "
                 f"{head}: this analytics file belongs to another (or a reset) event store"
             )
+        if rollups.stale(self.con):  # brought up to date first, then kept so batch by batch
+            rollups.refresh(self.con)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dl-projection-read") as reader:
             ahead = reader.submit(self._fetch, position, batch_size)
             while stop_after_batches is None or batches < stop_after_batches:
@@ -210,10 +217,10 @@ class Projector:
                     progress(ProjectionResult(events, batches, time.perf_counter() - t0, position))
                 if not more:
                     break
-        from . import rollups
-
-        if events or rollups.stale(self.con):
+        if rollups.stale(self.con):  # a batch applied by another way (Projector.apply on stale aggregates)
             rollups.refresh(self.con)
+        elif events:
+            rollups.compact(self.con)  # one row per cell again (each batch appended its games' cells)
         return ProjectionResult(events, batches, time.perf_counter() - t0, position)
 
 

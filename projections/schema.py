@@ -34,6 +34,15 @@ class Table:
 
 _V, _I, _B, _J, _T, _BIG = "VARCHAR", "INTEGER", "BOOLEAN", "JSON", "TIMESTAMP", "BIGINT"
 _GAME_ID = ("game_id", _V, "the game's id in the event store (a UUID)")
+#: the dimensions of every aggregate: the filters it can answer (analytics.cells_predicate)
+_CELL = (
+    ("game", _V, "the game's registry name"),
+    ("ruleset", _V, "the games' ruleset"),
+    ("variant", _V, "the games' variant"),
+    ("players", _I, "the number of players"),
+    ("origin", _V, "the games' origin"),
+    ("day", "DATE", "the day the games started (UTC; games.started_at)"),
+)
 _LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus", "titles", "hall_of_fame", "total")
 
 SPECS: tuple[Table, ...] = (
@@ -208,25 +217,92 @@ SPECS: tuple[Table, ...] = (
     ),
     Table(
         "seat_cells",
-        "an aggregate kept by the projection (refreshed after each run): one row per game, ruleset, variant, "
-        "player count, origin, day, strategy, play position and outcome, with its seats, wins and score lines "
-        "summed; win_rate_by_strategy, seat_advantage and score_breakdown read it when their filters allow "
-        "(no --strategy; --since/--until on whole days)",
+        "an aggregate kept by the projection in the same transaction as the rows (projections/rollups.py): one "
+        "row per game, ruleset, variant, player count, origin, day, strategy, play position and outcome, with "
+        "its seats, wins and score lines summed; win_rate_by_strategy, seat_advantage and score_breakdown read it "
+        "when their filters allow (no --strategy; --since/--until on whole days)",
         (
-            ("game", _V, "the game's registry name"),
-            ("ruleset", _V, "the games' ruleset"),
-            ("variant", _V, "the games' variant"),
-            ("players", _I, "the number of players"),
-            ("origin", _V, "the games' origin"),
-            ("day", "DATE", "the day the games started (UTC; games.started_at)"),
+            *_CELL,
             ("strategy", _V, "player_results.strategy ('(none)' if NULL)"),
             ("derived_strategy", _V, "the strategy --derived-strategy counts: a person's derived one, a bot's own"),
             ("play_position", _I, "0 = starting player of the First Year, ..."),
             ("won", _B, "the seats won (alone or shared)"),
             ("seats", _BIG, "finished, non-archived player-games in the cell"),
             ("wins", _BIG, "of those, the ones won (alone or shared)"),
-            ("share", "DOUBLE", "the sum of 1/players over those seats (the fair share's numerator)"),
             *((f"sum_{line}", "HUGEINT", f"the sum of the score line {line} over those seats") for line in _LINES),
+        ),
+    ),
+    Table(
+        "pair_cells",
+        "an aggregate kept like seat_cells: one row per game, ruleset, variant, player count, origin, day, "
+        "way of counting people's seats and ordered pair of strategies (A, B) that met; head_to_head reads it",
+        (
+            *_CELL,
+            ("derived", _B, "false: seats under player_results.strategy; true: people's seats under their derived one"),
+            ("strategy_a", _V, "the first strategy"),
+            ("strategy_b", _V, "the other strategy"),
+            ("games", _BIG, "finished, non-archived games in which both were played"),
+            ("meetings", _BIG, "pairs of seats (one A, one B) in those games"),
+            ("a_ahead", _BIG, "meetings in which A finished ahead of B"),
+            ("b_ahead", _BIG, "meetings in which B finished ahead of A"),
+            ("ties", _BIG, "meetings with the same rank"),
+        ),
+    ),
+    Table(
+        "paladin_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day, Year and target Evil (NULL on the rows counting games); paladin_frequency reads it",
+        (
+            *_CELL,
+            ("year", _I, "the Year"),
+            ("target_evil", _I, "NULL: the row counts games; else an Evil his target had after an arrival or move"),
+            ("games", _BIG, "finished, non-archived games that played this Year (rows with target_evil NULL)"),
+            ("arrived", _BIG, "of those, the games in which the paladin arrived at a dungeon this Year"),
+            ("captured", _BIG, "of those, the games in which he was imprisoned this Year"),
+            ("targets", _BIG, "arrivals and moves after which his target had this Evil"),
+        ),
+    ),
+    Table(
+        "conquest_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day, unit (a game, a player's dungeon) and number of tiles conquered; conquered_tiles "
+        "reads it",
+        (
+            *_CELL,
+            ("per", _V, "'game': all dungeons of a game together | 'player': one dungeon"),
+            ("tiles", _BIG, "tiles conquered"),
+            ("n", _BIG, "finished, non-archived games (or dungeons) with that many tiles conquered"),
+        ),
+    ),
+    Table(
+        "damage_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day and damage source (traps and monsters); damage_by_source reads it",
+        (
+            *_CELL,
+            ("source_kind", _V, "'trap' | 'monster'"),
+            ("source", _V, "the trap card or monster type id"),
+            ("uses", _BIG, "distinct battles (game, Year, combat round, dungeon) in which it dealt damage"),
+            ("hits", _BIG, "damage events"),
+            ("total_damage", _BIG, "damage counters dealt, after prevention"),
+            ("prevented", _BIG, "damage stopped"),
+        ),
+    ),
+    Table(
+        "order_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day, season and order card; orders_by_season reads it",
+        (
+            *_CELL,
+            ("season", _V, "the season"),
+            ("card", _V, "the order card (action)"),
+            ("plays", _BIG, "times a player played it (minions placed from players' orders)"),
+            ("space_i", _BIG, "of those, the plays that got space I"),
+            ("space_ii", _BIG, "the plays that got space II"),
+            ("space_iii", _BIG, "the plays that got space III"),
+            ("shut_out", _BIG, "the plays shut out (the minion stayed on the order card)"),
+            ("score", "HUGEINT", "the sum of the final score of the player, per play"),
+            ("wins", _BIG, "plays made by a player who went on to win (alone or shared)"),
         ),
     ),
     Table(

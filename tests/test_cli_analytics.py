@@ -215,7 +215,8 @@ def test_export_data_writes_every_read_model(store, tmp_path):
 
 def test_stats_on_caught_up_read_models_starts_without_the_engine(store):
     """`dungeon-lords stats NAME` on caught-up read models imports neither the engine nor the event store's
-    library (cli/fast.py); the answer is the same as the usual way's."""
+    library, nor typer and pydantic (cli/fast.py answers before them); the answer is the same as the usual
+    way's, warnings included."""
     import subprocess
     import sys
     import time
@@ -224,17 +225,53 @@ def test_stats_on_caught_up_read_models_starts_without_the_engine(store):
     code = (
         "import sys\n"
         f"sys.argv = ['dungeon-lords', 'stats', 'seat_advantage', '--json', '--store', {store!r}]\n"
-        "from cli.main import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('domain', 'eventsourcing'))\n"
+        "try:\n    from cli.main import main\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('domain', 'eventsourcing', 'typer', 'pydantic')\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in heavy)\n"
         "print('ENGINE', heavy[:3], file=sys.stderr)\n"
     )
     t0 = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     seconds = time.perf_counter() - t0
     assert "ENGINE []" in done.stderr, done.stderr
-    assert json.loads(done.stdout) == json.loads(run("stats", "seat_advantage", "--json", "--store", store).stdout)
+    usual = run("stats", "seat_advantage", "--json", "--store", store)
+    assert json.loads(done.stdout) == json.loads(usual.stdout)
+    assert done.stderr.replace("ENGINE []", "").strip() == usual.stderr.strip()  # the same warnings
     print(f"[stats] caught-up `stats seat_advantage` in a fresh process: {seconds:.2f} s")
+
+
+def test_the_fast_way_answers_as_typer_does_or_leaves_it_to_typer(store, capsys):
+    """cli/fast.py reads `stats NAME` with the filters and --json, and only that: anything else (help, other
+    options, a value typer would refuse, a question or filter it does not know) goes the usual way."""
+    from cli import fast
+
+    run("project", "--store", store)
+    assert fast.parse(["win_rate_by_strategy", "--players", "3", "--variant=full", "--json"]) == (
+        "win_rate_by_strategy",
+        {"players": 3, "variant": "full", "as_json": True},
+    )
+    for argv in (
+        ["--help"],
+        ["win_rate_by_strategy", "--help"],
+        ["win_rate_by_strategy", "--format", "csv", "--out", "x.csv"],
+        ["win_rate_by_strategy", "seat_advantage"],
+        ["win_rate_by_strategy", "--players", "9"],
+        ["win_rate_by_strategy", "--players", "three"],
+        ["win_rate_by_strategy", "--players"],
+        ["win_rate_by_strategy", "--ruleset", "--json"],
+        ["win_rate_by_strategy", "--json=yes"],
+        ["--schema"],
+    ):
+        assert fast.parse(argv) is None, argv
+    for argv in (["no_such_question"], ["seat_advantage", "--origin", "nowhere"], ["seat_advantage", "--pooled"]):
+        assert fast.answer([*argv, "--store", store]) is None, argv  # the usual way says what is wrong
+    capsys.readouterr()
+    for flags in (["--players", "3"], ["--variant", "full", "--pooled"], ["--since=2001-01-01", "--derived-strategy"]):
+        assert fast.answer(["win_rate_by_strategy", *flags, "--json", "--store", store]) == 0
+        fast_way = capsys.readouterr()
+        usual = run("stats", "win_rate_by_strategy", *flags, "--json", "--store", store)
+        assert json.loads(fast_way.out) == json.loads(usual.stdout) and fast_way.out.strip()
+        assert fast_way.err == usual.stderr
 
 
 def test_the_fast_way_is_taken_only_when_caught_up(store, tmp_path):

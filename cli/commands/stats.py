@@ -11,7 +11,7 @@ import typer
 
 from ..context import StoreOpt, app
 from ..errors import UserError, handled
-from ..filters import (
+from ..filter_options import (
     DerivedOpt,
     GameFilter,
     OriginFilter,
@@ -85,14 +85,11 @@ def stats(
         return _print_schema(con, as_json)
     if sql is not None:
         return _user_sql(con, sql, as_json)
-    from ..filters import registry_name, scope
+    from ..filters import question_params
 
-    params = scope(con, registry_name(game), ruleset, variant, players, origin, since, until, strategy, derived, pooled)
-    if QUESTIONS[name].game != "common" and params["game"] != QUESTIONS[name].game:
-        params["game"] = QUESTIONS[name].game  # a game's own question: its own games, whatever --game says
-    params = {k: v for k, v in params.items() if k in QUESTIONS[name].parameter_names}
-    if pooled and "pooled" not in params:
-        raise UserError(f"--pooled applies to win_rate_by_strategy and head_to_head, not {name}")
+    filters = {"ruleset": ruleset, "variant": variant, "players": players, "origin": origin, "since": since}
+    filters.update(until=until, strategy=strategy, derived=derived)
+    params = question_params(con, name, game, pooled, **filters)
     from ..analytics_cmds import print_question, say_warnings
 
     if fmt is not None:

@@ -4,7 +4,7 @@ WITH seats AS (
     SELECT CASE WHEN $pooled THEN '(pooled)' ELSE c.ruleset END AS ruleset,
            CASE WHEN $pooled THEN NULL ELSE c.players END AS players,
            CASE WHEN coalesce($derived, false) THEN c.derived_strategy ELSE c.strategy END AS strategy,
-           c.seats, c.wins, c.share
+           c.seats, c.wins, c.seats / c.players AS share
     FROM seat_cells AS c
     WHERE TRUE /*cells c*/
 ), per_strategy AS (

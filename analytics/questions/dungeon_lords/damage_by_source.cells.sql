@@ -1,0 +1,12 @@
+-- The same answer as damage_by_source.sql, from the aggregate damage_cells (projections/rollups.py).
+SELECT c.source_kind,
+       c.source,
+       sum(c.uses)::BIGINT                           AS uses,
+       sum(c.hits)::BIGINT                           AS hits,
+       sum(c.total_damage)                           AS total_damage,
+       sum(c.prevented)                              AS prevented,
+       sum(c.total_damage)::DOUBLE / sum(c.uses)     AS damage_per_use
+FROM damage_cells AS c
+WHERE TRUE /*cells c*/
+GROUP BY c.source_kind, c.source
+ORDER BY total_damage DESC, damage_per_use DESC, c.source_kind, c.source

@@ -1,0 +1,13 @@
+-- The same answer as paladin_frequency.sql, from the aggregate paladin_cells (projections/rollups.py).
+SELECT c.year,
+       c.players,
+       sum(c.games)::BIGINT AS games,
+       sum(c.arrived)::DOUBLE / sum(c.games)  AS arrived_share,
+       sum(c.captured)::DOUBLE / sum(c.games) AS captured_share,
+       sum(c.target_evil * c.targets)::DOUBLE / nullif(sum(c.targets), 0) AS avg_target_evil,
+       max(c.target_evil)                     AS max_target_evil
+FROM paladin_cells AS c
+WHERE TRUE /*cells c*/
+GROUP BY c.year, c.players
+HAVING sum(c.games) > 0
+ORDER BY c.year, c.players
