@@ -232,7 +232,8 @@ class Strategy:
         candidates = options.specs if isinstance(options, LazyOptions) else list(options)
         ctx = Ctx(state, state.player(actor), p, self.weights(state, state.player(actor)))
         prepared = scorer(ctx, candidates)
-        scores = [prepared(o) for o in candidates]
+        # A scorer returns ``option -> score``, or the scores of all the options when that is cheaper.
+        scores = prepared if isinstance(prepared, list) else [prepared(o) for o in candidates]
         best = max(scores)
         return options[rng.choice([i for i, s in enumerate(scores) if s >= best - 1e-9])]
 
@@ -450,58 +451,70 @@ class Strategy:
 
     # --- scorers: one per pending kind; each returns ``option -> score`` (for options built lazily, a
     # LazyOptions, ``spec -> score``: what each option is built from) ---------------------------------
-    def score_choose_orders(self, ctx: Ctx, options: list):
-        """Lines of orders, scored as ``(three orders, non-player order)`` specs (orders' LazyOptions)."""
-        order = [a.id for a in catalog(ctx.state).actions]
+    def score_choose_orders(self, ctx: Ctx, lines: Any) -> list[float]:
+        """Lines of orders, scored as ``(three orders, non-player order)`` specs (orders' LazyOptions), all
+        at once: a line's value is its set's (each set of 3 worked out once, 20 of 6 cards) plus what its
+        order adds; the 120 lines then cost a few additions each."""
+        state, me, w = ctx.state, ctx.me, ctx.w
+        order = [a.id for a in catalog(state).actions]
         productions = self.my_productions(ctx)
-        cache: dict[tuple, tuple[float, dict[str, float]]] = {}
 
         def free(action: str) -> str | None:
-            slots = ctx.state.board.spaces.get(action, [None, None, None])
+            slots = state.board.spaces.get(action, [None, None, None])
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
-        estimated: dict[tuple, tuple[float, dict[str, int]]] = {}
+        estimated: dict[tuple, tuple[float, tuple[int, int, int, int]]] = {}
 
-        def estimate(action: str, budget: dict[str, int]) -> float:
-            """``self.estimate`` of one order from one budget, once per decision: sets of orders share
-            their first orders, and an estimate depends only on the order and the budget it starts from."""
-            key = (action, tuple(sorted(budget.items())))
+        def estimate(action: str, budget: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
+            """``self.estimate`` of one order from one budget (imps, food, gold, dug), once per decision:
+            it depends only on the order and the budget it starts from."""
+            key = (action, budget)
             if key not in estimated:
-                after = dict(budget)
-                estimated[key] = (self.estimate(ctx, action, free(action), after), after)
-            value, after = estimated[key]
-            budget.clear()
-            budget.update(after)
-            return value
+                spend = dict(zip(("imps", "food", "gold", "dug"), budget, strict=True))
+                value = self.estimate(ctx, action, free(action), spend)
+                estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
+            return estimated[key]
 
-        def set_value(cards: tuple) -> tuple[float, dict[str, float]]:
-            """Simulate the three orders in board order against one budget, then production."""
-            if cards not in cache:
-                budget = {"imps": free_imps(ctx.me), "food": ctx.me.food, "gold": ctx.me.gold}
-                each = {a: estimate(a, budget) for a in sorted(cards, key=order.index)}
-                cache[cards] = (sum(each.values()) + self.production_left(ctx, budget, productions), each)
-            return cache[cards]
+        left: dict[tuple[int, int], float] = {}
 
-        keep: dict[str, float] = {}
+        def production_left(budget: tuple[int, int, int, int]) -> float:
+            imps, food = budget[0], budget[1]
+            if (imps, food) not in left:  # it reads only the imps and the food left
+                left[imps, food] = self.production_left(ctx, {"imps": imps, "food": food}, productions)
+            return left[imps, food]
 
-        def score(line: tuple[tuple[str, ...], str | None]) -> float:
-            orders, nonplayer_order = line  # a spec of the lazily built options (ChooseOrders' fields)
-            total, each = set_value(tuple(sorted(orders)))
+        # Each set of three simulated in board order against one budget, then production; the sets are
+        # walked as a tree of their orders in board order, so a set's first orders are shared.
+        hand = sorted(me.hand, key=order.index)
+        bit = {card: 1 << i for i, card in enumerate(hand)}
+        sets: dict[int, tuple[float, dict[str, float]]] = {}
+        start = (free_imps(me), me.food, me.gold, 0)
+        for i, a in enumerate(hand):
+            va, after_a = estimate(a, start)
+            for j in range(i + 1, len(hand)):
+                b = hand[j]
+                vb, after_b = estimate(b, after_a)
+                for c in hand[j + 1 :]:
+                    vc, after_c = estimate(c, after_b)
+                    sets[bit[a] | bit[b] | bit[c]] = (va + vb + vc + production_left(after_c), {a: va, b: vb, c: vc})
+
+        # The first order is the card taken back; the other two are locked away next round.
+        keep = {card: 0.3 * self.order_card_value(ctx, card) for card in hand}
+        fee = w.gold if state.variant == "full" else None  # the Hire Monster fee for a first order
+        scores = []
+        for orders, nonplayer_order in lines:
+            first, second, third = orders
+            total, each = sets[bit[first] | bit[second] | bit[third]]
             # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
-            total += 0.15 * each[orders[0]] + 0.05 * each[orders[1]]
-            # The first order is the card taken back; the other two are locked away next round.
-            first = orders[0]
-            if first not in keep:
-                keep[first] = self.order_card_value(ctx, first)
-            total += 0.3 * keep[first]
-            if ctx.state.variant == "full" and first == "hire_monster":
-                total -= ctx.w.gold  # the Hire Monster fee for a first order
+            total += 0.15 * each[first] + 0.05 * each[second]
+            total += keep[first]
+            if fee is not None and first == "hire_monster":
+                total -= fee
             if nonplayer_order is not None:
                 # The non-player's order takes space I first: do not block an action of ours.
                 total -= 0.3 * each.get(nonplayer_order, 0.0)
-            return total
-
-        return score
+            scores.append(total)
+        return scores
 
     def score_choose_inaccessible_orders(self, ctx: Ctx, options: list):
         # Full-game set-up: lock away the two cards we would miss least.
