@@ -94,6 +94,17 @@ class Weights:
         return sum(getattr(self, k) * v for k, v in delta.items())
 
 
+_ADJUSTED: dict[tuple, Weights] = {}
+
+
+def _adjusted(w: Weights, **changes: float) -> Weights:
+    """``replace(w, **changes)``, made once: a strategy's weights take few values, and a decision asks."""
+    key = (w, *changes.items())
+    if key not in _ADJUSTED:
+        _ADJUSTED[key] = replace(w, **changes)
+    return _ADJUSTED[key]
+
+
 def _cost_delta(cost) -> dict[str, int]:
     """A catalog Cost as a change of resources (paying Evil moves the counter up)."""
     return {"gold": -cost.gold, "food": -cost.food, "evil": cost.evil, "trap": -cost.trap_cards}
@@ -142,8 +153,11 @@ def _tax_due(p: Player) -> int:
 
 def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
     """Food and gold the monsters' next wages cost."""
-    food = sum(monster_type(state, m.id).cost.food for m in p.monsters)
-    gold = sum(monster_type(state, m.id).cost.gold for m in p.monsters)
+    food = gold = 0
+    for m in p.monsters:
+        cost = monster_type(state, m.id).cost
+        food += cost.food
+        gold += cost.gold
     return {"food": food, "gold": gold}
 
 
@@ -200,6 +214,14 @@ class Ctx:
     w: Weights
     memo: dict[tuple, Any] = field(default_factory=dict)
 
+    def space(self, action: str, space: str) -> SpaceSpec:
+        """The catalog's spec of one action space (asked often while the options are scored)."""
+        key = ("space", action, space)
+        spec = self.memo.get(key)
+        if spec is None:
+            spec = self.memo[key] = _space_spec(self.state, action, space)
+        return spec
+
     def once(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """``compute()`` the first time ``key`` is asked in this decision, then its value: the state does
         not change while the options are scored."""
@@ -241,19 +263,20 @@ class Strategy:
     def weights(self, state: GameState, me: Player) -> Weights:
         w = self.base
         adjust: dict[str, float] = {"evil": self.evil_weight(state, me)}
+        wages = _wage_bill(state, me)
         # Gold is scarce if the Taxes (1 gold per 2 tiles) and the gold wages are not covered.
         taxes_ahead = _event_ahead(state, "taxes")
-        need_gold = (_tax_due(me) if taxes_ahead else 0) + _wage_bill(state, me)["gold"] + 1
+        need_gold = (_tax_due(me) if taxes_ahead else 0) + wages["gold"] + 1
         if me.gold < need_gold:
             adjust["gold"] = w.gold + 0.6
         # Before the Taxes every new tile adds half a gold to the bill (a red mark if we are short).
         if taxes_ahead:
             adjust["tile"] = w.tile - 0.5 * (RED_MARK if me.gold < need_gold else w.gold)
         # Food is scarce if the wages of the next Pay Day are not covered.
-        need_food = (_wage_bill(state, me)["food"] if _event_ahead(state, "pay_day") else 0) + 1
+        need_food = (wages["food"] if _event_ahead(state, "pay_day") else 0) + 1
         if me.food < need_food:
             adjust["food"] = w.food + 0.6
-        return replace(w, **adjust)
+        return _adjusted(w, **adjust)
 
     def evil_weight(self, state: GameState, me: Player) -> float:
         """Value of one step up the Evilometer: dearer near the paladin."""
@@ -341,65 +364,84 @@ class Strategy:
         ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
         if space is None:
             return 0.0
-        me, w, spec = ctx.me, ctx.w, _space_spec(ctx.state, action, space)
+        spec = ctx.space(action, space)
         cost, reward = spec.cost, spec.reward
         if cost.gold > budget["gold"] or cost.food > budget["food"]:
             return 0.0
+        memo = ctx.memo
         if action in ("get_food", "improve_reputation", "recruit_imps", "buy_traps"):
-            value = w.worth(_reward_delta(reward)) + w.worth(_cost_delta(cost))
+            key: tuple = ("worth", action, space)
+            value = memo.get(key)
+            if value is None:
+                value = memo[key] = ctx.w.worth(_reward_delta(reward)) + ctx.w.worth(_cost_delta(cost))
             if value > 0:
                 budget["gold"] -= cost.gold
                 budget["food"] += reward.food - cost.food
                 budget["imps"] += reward.imps
             return max(value, 0.0)
         if action == "dig_tunnels":
-            diggable = ctx.once(("diggable",), lambda: len(dg.diggable(me.dungeon)))
+            diggable = ctx.once(("diggable",), lambda: len(dg.diggable(ctx.me.dungeon)))
             n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, diggable + 1)
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
             budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
-            return n * w.tile
+            return n * ctx.w.tile
         if action == "mine_gold":
-            tunnels = ctx.once(("tunnels",), lambda: len(dg.unconquered_tunnels(me.dungeon)))
+            tunnels = ctx.once(("tunnels",), lambda: len(dg.unconquered_tunnels(ctx.me.dungeon)))
             n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, tunnels)
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
             budget["gold"] += n
-            return n * w.gold
+            return n * ctx.w.gold
         if action == "hire_monster":
-            values, paid = [], None
-            for m in self.offer(ctx, "monsters", next_round):
-                t = monster_type(ctx.state, m)
-                food = t.cost.food + cost.food
-                if t.cost.gold > budget["gold"] or food > budget["food"]:
+            # What each monster on offer costs and is worth does not depend on the budget: worked out
+            # once per decision; only whether it is affordable is checked here.
+            key = ("hires", cost.food, next_round)
+            hires = memo.get(key)
+            if hires is None:
+                hires = memo[key] = self._hires(ctx, cost.food, next_round)
+            values: list[float] = []
+            paid, most = None, 0.0
+            for gold, food, possible, v in hires:
+                if not possible or gold > budget["gold"] or food > budget["food"]:
                     values.append(0.0)
                     continue
-                if t.cost.trap_cards > len(me.traps) or t.cost.monsters > len(me.monsters):
-                    values.append(0.0)
-                    continue
-                v = max(self.hire_value(ctx, t, extra_food=cost.food), 0.0)
-                if v > max(values, default=0.0):
-                    paid = (t.cost.gold, food)
+                if v > most:
+                    paid, most = (gold, food), v
                 values.append(v)
             if paid and not next_round:
                 budget["gold"] -= paid[0]
                 budget["food"] -= paid[1]
             return self.pick(values, next_round)
         if action == "build_room":
-            values = []
-            for r in self.offer(ctx, "rooms", next_round):
-                dig_first = budget.get("dug", 0) > 0
-                if ctx.once(("fits", r, dig_first), partial(_room_fits, ctx.state, me.dungeon, r, dig_first)):
-                    values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
-                else:
-                    values.append(0.0)
-            value = self.pick(values, next_round)
+            dig_first = budget.get("dug", 0) > 0
+            # The rooms' values depend on the dungeon (and a tunnel dug first), not on the budget.
+            key = ("build", cost.gold, next_round, dig_first)
+            value = memo.get(key)
+            if value is None:
+                values = []
+                for r in self.offer(ctx, "rooms", next_round):
+                    if ctx.once(("fits", r, dig_first), partial(_room_fits, ctx.state, ctx.me.dungeon, r, dig_first)):
+                        values.append(max(self.room_value(ctx, r) - ctx.w.gold * cost.gold, 0.0))
+                    else:
+                        values.append(0.0)
+                value = memo[key] = self.pick(values, next_round)
             if value > 0 and not next_round:
                 budget["gold"] -= cost.gold
             return value
         return 0.0
+
+    def _hires(self, ctx: Ctx, extra_food: int, next_round: bool) -> list[tuple[int, int, bool, float]]:
+        """(gold, food, possible besides them, value) of hiring each monster on offer (see :meth:`estimate`)."""
+        me, hires = ctx.me, []
+        for m in self.offer(ctx, "monsters", next_round):
+            t = monster_type(ctx.state, m)
+            possible = t.cost.trap_cards <= len(me.traps) and t.cost.monsters <= len(me.monsters)
+            v = max(self.hire_value(ctx, t, extra_food=extra_food), 0.0) if possible else 0.0
+            hires.append((t.cost.gold, t.cost.food + extra_food, possible, v))
+        return hires
 
     @staticmethod
     def offer(ctx: Ctx, what: str, next_round: bool) -> list[str]:
@@ -682,7 +724,7 @@ class MonsterKeeper(Strategy):
         w = super().weights(state, me)
         # Food buys monsters and pays their wages: keep a stock of 2 per monster, plus 2 to hire.
         if me.food < 2 * len(me.monsters) + 2:
-            w = replace(w, food=w.food + 0.8)
+            w = _adjusted(w, food=w.food + 0.8)
         return w
 
 
@@ -716,7 +758,7 @@ class RoomBuilder(Strategy):
         w = super().weights(state, me)
         # Short of free tunnels to build on: a tunnel is worth much more (it is a future room).
         if _room_sites(me.dungeon) < 2:
-            w = replace(w, tile=w.tile + 1.5)
+            w = _adjusted(w, tile=w.tile + 1.5)
         return w
 
     def dig_square(self, ctx, square):
