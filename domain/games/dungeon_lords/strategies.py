@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, cast
 
 from domain.kernel import Pending
@@ -70,7 +70,7 @@ from .commands import (
     TakeAction,
 )
 from .phases.common import EVIL_TOP, catalog, free_imps, is_unseen, monster_type, trolls, type_of
-from .state import Cell, GameState, Player
+from .state import GameState, Player
 from .year import year_plan
 
 RED_MARK = 3.0  # a red mark costs 3 points at the end: always worse than paying a gold
@@ -172,28 +172,17 @@ def _strength(monster_type_) -> float:
 
 def _room_sites(grid) -> int:
     """Unconquered tunnels on which a room could go (not next to a room): the dungeon's room potential."""
-    return sum(
-        1
-        for r, c in dg.unconquered_tunnels(grid)
-        if not any(grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c))
-    )
+    _, tunnels, rooms = dg.site_masks(grid)
+    return dg.room_sites(tunnels, rooms)
 
 
 def _room_fits(state: GameState, grid, room_id: str, dig_first: bool = False) -> bool:
     """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
     room = catalog(state).rooms[room_id]
-    allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-    if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.unconquered_tunnels(grid)):
-        return True
-    return dig_first and any(
-        dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None for sq in dg.diggable(grid)
-    )
-
-
-def _with(grid, square, cell) -> list:
-    g = [row[:] for row in grid]
-    g[square[0]][square[1]] = cell
-    return g
+    allowed = dg.squares_mask(room.allowed_squares) if room.allowed_squares and room.year == 1 else None
+    occupied, tunnels, rooms = dg.site_masks(grid)
+    # A tunnel dug first on a diggable square is a site as good as a tunnel there (the same room rules).
+    return dg.room_fits(tunnels | (dg.diggable_mask(occupied) if dig_first else 0), rooms, allowed)
 
 
 def _my_placement(state: GameState, color: str, action: str):
@@ -213,6 +202,11 @@ class Ctx:
     pending: Pending
     w: Weights
     memo: dict[tuple, Any] = field(default_factory=dict)
+
+    @cached_property
+    def masks(self) -> tuple[int, int, int]:
+        """My dungeon's (tiles, unconquered tunnels, rooms) as bitmasks (:func:`dungeon.site_masks`)."""
+        return dg.site_masks(self.me.dungeon)
 
     def space(self, action: str, space: str) -> SpaceSpec:
         """The catalog's spec of one action space (asked often while the options are scored)."""
@@ -293,8 +287,7 @@ class Strategy:
 
     def dig_square(self, ctx: Ctx, square) -> float:
         """Where to dig: by default keep the dungeon open (most squares still diggable afterwards)."""
-        after = dg.diggable(_with(ctx.me.dungeon, square, Cell("tunnel")))
-        return 0.05 * len(after)
+        return 0.05 * dg.diggable_count(ctx.masks[0] | dg.bit(square))
 
     # -- values shared by the scorers
     def monster_value(self, ctx: Ctx, instance_or_type: str) -> float:
@@ -334,12 +327,15 @@ class Strategy:
     def later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
         """Per-imp values of the jobs still ahead this round, best first: mining (if my Mine Gold
         minion acts after ``after``) and my production rooms."""
+        return ctx.once(("later_imp_uses", after), lambda: self._later_imp_uses(ctx, after))
+
+    def _later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
         uses: list[float] = []
         order = [a.id for a in catalog(ctx.state).actions]
         pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
-            uses += [ctx.w.gold] * min(permit, len(dg.unconquered_tunnels(ctx.me.dungeon)))
+            uses += [ctx.w.gold] * min(permit, ctx.masks[1].bit_count())
         for _, _, cell in dg.tiles(ctx.me.dungeon):
             if cell.kind == "room" and not cell.conquered and cell.room is not None:
                 room = catalog(ctx.state).rooms[cell.room]
@@ -351,6 +347,9 @@ class Strategy:
 
     def imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
         """What using ``k`` imps now loses from the jobs still ahead this round."""
+        return ctx.once(("imp_cost", k, after), lambda: self._imp_cost(ctx, k, after))
+
+    def _imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
         uses = self.later_imp_uses(ctx, after)
         free = free_imps(ctx.me)
         return sum(uses[:free]) - sum(uses[: max(free - k, 0)])
@@ -380,7 +379,7 @@ class Strategy:
                 budget["imps"] += reward.imps
             return max(value, 0.0)
         if action == "dig_tunnels":
-            diggable = ctx.once(("diggable",), lambda: len(dg.diggable(ctx.me.dungeon)))
+            diggable = dg.diggable_count(ctx.masks[0])
             n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, diggable + 1)
             if n <= 0:
                 return 0.0
@@ -388,7 +387,7 @@ class Strategy:
             budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
             return n * ctx.w.tile
         if action == "mine_gold":
-            tunnels = ctx.once(("tunnels",), lambda: len(dg.unconquered_tunnels(ctx.me.dungeon)))
+            tunnels = ctx.masks[1].bit_count()
             n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, tunnels)
             if n <= 0:
                 return 0.0
@@ -587,8 +586,9 @@ class Strategy:
                 return v
             if isinstance(o, BuildRoom):
                 # Keep as many tunnels as possible free for later rooms (a room's neighbours are lost).
-                after = _with(ctx.me.dungeon, o.square, Cell("room", o.room))
-                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(after)
+                _, tunnels, rooms = ctx.masks
+                b = dg.bit(o.square)
+                lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms | b)
                 return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost_sites
             return 0.0
 
@@ -655,7 +655,9 @@ class Strategy:
             if name == "remove_tunnels":
                 # Lose a tunnel, preferably one no room could have gone on.
                 square = tuple(int(x) for x in (o.target or "").split(","))
-                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(_with(ctx.me.dungeon, square, None))
+                _, tunnels, rooms = ctx.masks
+                b = dg.bit(square)
+                lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms & ~b)
                 return -w.tile - 0.1 * lost_sites
             if name == "pay_wages_or_knock_out":
                 how, _, m = (o.target or "").partition(":")
@@ -764,17 +766,22 @@ class RoomBuilder(Strategy):
     def dig_square(self, ctx, square):
         # A tunnel where a room can go: not next to a room, inside the zone of a room on offer
         # (it can be built this very round: Build Room comes after Dig Tunnels), or of any room.
-        grid = ctx.me.dungeon
-        if any(grid[r][c] is not None and grid[r][c].kind == "room" for r, c in dg.neighbours(*square)):
+        if dg.bit(square) & dg.next_to(ctx.masks[2]):
             return super().dig_square(ctx, square)
-
-        def zone(rooms) -> bool:
-            return any(list(square) in (catalog(ctx.state).rooms[r].allowed_squares or []) for r in rooms)
-
-        offered = ctx.state.board.room_offer
-        year1 = [r for r, room in catalog(ctx.state).rooms.items() if room.year == 1]
-        bonus = 1.0 if zone(offered) else 0.6 if zone(year1) else 0.0
+        offered, year1 = ctx.once(("zones",), lambda: self._zones(ctx))
+        # NB: ``list(square)`` is compared with the zones' squares, (row, col) tuples: it never matches, so
+        # this bonus is 0 today; kept as it is, since making it count would change the room builder's games.
+        key = list(square)
+        bonus = 1.0 if key in offered else 0.6 if key in year1 else 0.0
         return super().dig_square(ctx, square) + bonus
+
+    @staticmethod
+    def _zones(ctx) -> tuple[list, list]:
+        """The squares of the zones of the rooms on offer, and of every Year-1 room (one list each)."""
+        rooms = catalog(ctx.state).rooms
+        offered = [sq for r in ctx.state.board.room_offer for sq in rooms[r].allowed_squares or []]
+        year1 = [sq for room in rooms.values() if room.year == 1 for sq in room.allowed_squares or []]
+        return offered, year1
 
     def room_bonus(self, ctx, room):
         # Rooms that work with few imps produce more often.
