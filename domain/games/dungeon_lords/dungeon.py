@@ -91,7 +91,7 @@ def site_masks(grid: Grid) -> tuple[int, int, int]:
     return occupied, tunnels, rooms
 
 
-def bit(square: tuple[int, int]) -> int:
+def bit(square: Sequence[int]) -> int:
     """The bit of ``square`` in the masks above."""
     return 1 << (square[0] * GRID_COLS + square[1])
 
