@@ -406,6 +406,6 @@ def test_override_dict_form_and_validation(tmp_path):
         load_catalog(bad)
 
     unknown = tmp_path / "unknown.json"
-    unknown.write_text(json.dumps({"pets": []}))
+    unknown.write_text(json.dumps({"dragons": []}))
     with pytest.raises(ValueError):
         load_catalog(unknown)

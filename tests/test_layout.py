@@ -21,7 +21,14 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 # state fields added since commit 8e2e04d, with the value a game of that time has
-ADDED_SINCE = {"catalog_overrides": None, "modules": [], "paladin_captors": [], "paladin_nonplayers": []}
+ADDED_SINCE = {
+    "catalog_overrides": None,
+    "modules": [],
+    "paladin_captors": [],
+    "paladin_nonplayers": [],
+    "festival": None,
+    "pet_draft": None,
+}
 
 
 def _digest(state) -> str:
@@ -31,6 +38,14 @@ def _digest(state) -> str:
     # Since Festival Season a Year's Special Event Cards are a list (was: the one card) and the board
     # counts those revealed (was: a flag): a game of that time has one card a Year.
     b = d["board"]
+    # Festival Season's Unique Opportunity boards and Invest Gold: none in a base game
+    assert (b.pop("opportunity_next"), b.pop("opportunity"), b.pop("opportunities_placed")) == ("", "", {})
+    assert (b.pop("pet_deck"), b.pop("pet_discard"), b.pop("rent_gold"), b.pop("install_offer")) == ([], [], 0, [])
+    for player in d["players"]:
+        festival = ("gold_invested", "pets", "rented", "installed")
+        assert [player.pop(k) for k in festival] == [0, [], [], {}]
+        for monster in player["monsters"]:  # ... and Expertise tiles
+            assert (monster.pop("expertise"), monster.pop("expertise_used")) == ("", False)
     assert all(len(cards) == 1 for cards in b["special_events"].values())
     b["special_events"] = {y: cards[0] for y, cards in b["special_events"].items()}
     b["special_revealed"] = {y: bool(n) for y, n in b["special_revealed"].items()}

@@ -140,7 +140,7 @@ def test_XC_05_modules_are_recorded_and_chosen_at_set_up() -> None:
     [
         (["six_seasons"], "unknown rules module(s) six_seasons"),
         (["five_seasons", "festival"], "festival cannot be played without unique_opportunities"),
-        (["five_seasons", "pets"], "not playable yet"),
+        (["five_seasons", "bards"], "not playable yet"),
     ],
 )
 def test_a_module_that_cannot_be_played_is_refused_at_set_up(modules: list[str], why: str) -> None:

@@ -63,7 +63,7 @@ def where(state: GameState) -> dict[str, str | None]:
     return {pal.id.split("_")[0]: pal.holder for pal in state.paladins}
 
 
-@pytest.mark.spec("PA-01")
+@pytest.mark.spec("PA-01", "SU-03")
 def test_PA_01_each_year_brings_an_elf_and_a_dwarf_provisional_tiles() -> None:
     state = table()
     assert [pal.id for pal in state.paladins] == ["elf_y1", "dwarf_y1"]

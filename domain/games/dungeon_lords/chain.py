@@ -21,6 +21,9 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "GameStarted": {"catalog_overrides": None, "modules": []},
     "YearBegan": {"nonplayer_evil_steps": -2, "paladins": ["paladin_y2"]},
     "SpecialEventsDrawn": {"year1_second": None, "year2_second": None},
+    "MonsterHired": {"expertise": ""},
+    "MonsterAttacked": {"expert_bonus": False},
+    "BattleBegan": {"installed": []},
 }
 
 CHAIN = HashChain(

@@ -57,6 +57,84 @@ class ImproveReputation(_Cmd):
     spy: int | None = None
 
 
+class HarvestFood(_Cmd):
+    """Harvest Food (Festival Season): gather ``food`` food, one imp each, up to the space's limit; the
+    space's foreimps go too (space III: 0 food is allowed, for its -1 Evil)."""
+
+    type: Literal["harvest_food"] = "harvest_food"
+    player: str
+    food: int
+
+
+class Masquerade(_Cmd):
+    """Masquerade (Festival Season): ``spy`` = position of the Combat Card to look at (spaces II and III);
+    ``put_back`` = the position it goes back to (space II only; default: where it was)."""
+
+    type: Literal["masquerade"] = "masquerade"
+    player: str
+    spy: int | None = None
+    put_back: int | None = None
+
+
+class FestivalBid(_Cmd):
+    """The Festival (Festival Season): how many of your available imps you send, secretly (0 allowed)."""
+
+    type: Literal["festival_bid"] = "festival_bid"
+    player: str
+    imps: int
+
+
+class FestivalPick(_Cmd):
+    """The Festival: the opportunity board you take (None: nothing) and what its prize needs: ``square``
+    (the tunnel dug, or where the room goes), ``monster`` (hired from the discards, with the golem's
+    ``discard_trap`` or the demon's ``feed_monster``) or ``room`` (built from the discards)."""
+
+    type: Literal["festival_pick"] = "festival_pick"
+    player: str
+    board: str | None = None
+    square: Square | None = None
+    monster: str | None = None
+    discard_trap: str | None = None
+    feed_monster: str | None = None
+    room: str | None = None
+
+
+class RentRoom(_Cmd):
+    """Rent Rooms (Festival Season): the room of the Bargain Basement you rent, or (space I only, when space
+    III paid) ``take_gold`` instead."""
+
+    type: Literal["rent_room"] = "rent_room"
+    player: str
+    room: str | None = None
+    take_gold: bool = False
+
+
+class InstallTrap(_Cmd):
+    """Install Traps (Festival Season): take ``trap`` of the face-up Trap Cards and install it on your
+    unconquered dungeon tile ``square``, paying its cost (and 1 gold more on a room)."""
+
+    type: Literal["install_trap"] = "install_trap"
+    player: str
+    trap: str
+    square: Square
+
+
+class PassPet(_Cmd):
+    """The Pet Phase (Festival Season): the Pet Card you pass to the player on your left (secret)."""
+
+    type: Literal["pass_pet"] = "pass_pet"
+    player: str
+    card: str
+
+
+class DiscardPet(_Cmd):
+    """The Pet Phase: the Pet Card you discard face down (you keep the others)."""
+
+    type: Literal["discard_pet"] = "discard_pet"
+    player: str
+    card: str
+
+
 class DigTunnel(_Cmd):
     """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
 
@@ -276,6 +354,14 @@ Command = Annotated[
     | ChooseOrders
     | TakeAction
     | ImproveReputation
+    | HarvestFood
+    | Masquerade
+    | FestivalBid
+    | FestivalPick
+    | RentRoom
+    | InstallTrap
+    | PassPet
+    | DiscardPet
     | DigTunnel
     | StopDigging
     | MineGold

@@ -7,7 +7,9 @@ from __future__ import annotations
 from domain.kernel.pending import DecisionSpec, decisions_markdown
 
 D = DecisionSpec
-ACTION_COMMANDS = ("take_action", "improve_reputation", "dig_tunnel", "mine_gold", "hire_monster", "build_room")
+BASE_ACTION_COMMANDS = ("take_action", "improve_reputation", "dig_tunnel", "mine_gold", "hire_monster", "build_room")
+# Festival Season's Unique Opportunity boards (Harvest Food, Masquerade; Invest Gold answers take_action)
+ACTION_COMMANDS = (*BASE_ACTION_COMMANDS, "harvest_food", "masquerade", "rent_room", "install_trap")
 
 DECISIONS: dict[str, DecisionSpec] = {
     d.kind: d
@@ -40,6 +42,34 @@ DECISIONS: dict[str, DecisionSpec] = {
             "action.order",
             "carry out the order on this space, or decline it",
             ("action", "space"),
+        ),
+        D(
+            "festival_bid",
+            "each player at once, in secret (Festival Season)",
+            ("festival_bid",),
+            "festival.bids",
+            "how many available imps to send to the Festival (0 too)",
+        ),
+        D(
+            "festival_pick",
+            "each bidder in pick order (Festival Season)",
+            ("festival_pick",),
+            "festival.prizes",
+            "an opportunity board left and its prize (the square, monster or room it needs), or nothing",
+        ),
+        D(
+            "pet_pass",
+            "each player with Pet Cards, at once, in secret (Festival Season)",
+            ("pass_pet",),
+            "pets.draft",
+            "the Pet Card to pass to the player on the left",
+        ),
+        D(
+            "pet_discard",
+            "each player with Pet Cards, at once, in secret (Festival Season)",
+            ("discard_pet",),
+            "pets.draft",
+            "the Pet Card to discard face down (the others are kept)",
         ),
         D(
             "digging",

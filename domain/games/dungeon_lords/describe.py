@@ -12,6 +12,11 @@ def _n(i: str | None) -> str:
     return name_in(base_catalog(), i) if i else "-"
 
 
+def _board(board_id: str) -> str:
+    # Festival Season's Unique Opportunity boards are not in the base catalog: named from their id
+    return board_id.replace("_", " ").title()
+
+
 def _paladin(paladin_id: str) -> str:
     # Festival Season's pair by kind; the base game's paladin keeps the words the golden files hold
     return {"elf": "The elven paladin", "dwarf": "The dwarven paladin"}.get(paladin_id.split("_")[0], "The paladin")
@@ -105,6 +110,56 @@ def describe_event(e) -> str:
         "PaladinArrived": lambda: f"{_paladin(e.paladin)} sets out for {e.color}'s dungeon",
         "PaladinMoved": lambda: f"{_paladin(e.paladin)} moves from {e.from_color} to {e.to_color}",
         "PaladinSentAway": lambda: f"{_paladin(e.paladin)}, dealt to non-player {e.color}, goes to the Distant Lands",
+        "OpportunityTurnedUp": lambda: f"The {_board(e.board)} board is turned up on the stack (next round's)",
+        "OpportunityPlaced": lambda: f"The {_board(e.board)} board covers its place this round",
+        "FoodHarvested": lambda: (
+            f"{e.color} harvested {e.food} food on space {e.space} ({e.foreimps} foreimp(s))"
+            + (f", {e.evil:+d} Evil" if e.evil else "")
+        ),
+        "GoldInvested": lambda: (
+            f"{e.color} invested {e.paid} gold on space {e.space} ({e.returns} back after the orders)"
+        ),
+        "InvestmentReturned": lambda: f"{e.color}'s investment pays {e.gold} gold",
+        "MasqueradeHeld": lambda: (
+            f"{e.color} at the Masquerade, space {e.space}: paid {_cost(e.paid)}, got {_cost(e.gained)}; Evil "
+            + ", ".join(f"{c} {s:+d}" for c, s in e.evil.items())
+        ),
+        "CombatCardMoved": lambda: f"{e.color} put Combat Card #{e.from_position} back at #{e.to_position}",
+        "FestivalBegan": lambda: "The Festival: the prizes are " + (", ".join(map(_board, e.prizes)) or "none"),
+        "FestivalBid": lambda: f"{e.color} sends {e.imps} imp(s) to the Festival",
+        "FestivalBidsRevealed": lambda: (
+            "Festival bids: "
+            + ", ".join(f"{c} {n}" for c, n in e.bids.items())
+            + "; pick order: "
+            + (", ".join(e.pick_order) or "nobody")
+        ),
+        "FestivalPrizeTaken": lambda: (
+            f"{e.color} takes the {_board(e.board)} board at the Festival ({e.prize.replace('_', ' ')})"
+            + (f", paying {_cost(e.paid)}" if e.paid else "")
+            + (f": the {_n(e.monster)}" if e.monster else "")
+            + (f": the {_n(e.room)} at {list(e.square)}" if e.room and e.square else "")
+            + (f": a tunnel at {list(e.square)}" if e.square and not e.room else "")
+        ),
+        "FestivalPrizeDeclined": lambda: f"{e.color} takes nothing at the Festival",
+        "FestivalEnded": lambda: "The Festival is over; the boards go to the box",
+        "PetsDealt": lambda: f"{e.color} is dealt {len(e.cards)} Pet Card(s)",
+        "PetDeckReshuffled": lambda: f"The Pet deck is made again from {e.cards} discarded pets",
+        "PetPassChosen": lambda: f"{e.color} chooses a Pet Card to pass",
+        "PetsExchanged": lambda: "Pet Cards passed: " + ", ".join(f"{a} -> {b}" for a, b in e.to.items()),
+        "PetDiscarded": lambda: f"{e.color} discards a Pet Card and keeps the rest",
+        "PetDraftEnded": lambda: "The Pet Phase is over",
+        "PetsAcquired": lambda: (
+            f"{e.color} at Acquire Pet, space {e.space}: paid {_cost(e.paid)}, {e.imps} imp(s), {e.pets} pet(s) to draw"
+        ),
+        "RoomRented": lambda: f"{e.color} rents the {_n(e.room)} on space {e.space} for {_cost(e.paid)}",
+        "RentGoldTaken": lambda: f"{e.color} takes the {e.gold} gold space III paid at Rent Rooms",
+        "TrapsDealtForInstalling": lambda: "Trap Cards dealt face up for Install Traps: " + ", ".join(map(_n, e.cards)),
+        "TrapInstalled": lambda: f"{e.color} installs the {_n(e.trap)} at {list(e.square)} for {_cost(e.paid)}",
+        "InstallOfferDiscarded": lambda: f"{len(e.cards)} Trap Card(s) nobody installed are discarded",
+        "InstalledTrapDiscarded": lambda: (
+            f"{e.color}'s installed {_n(e.trap)} at {list(e.square)} is discarded ({e.reason})"
+        ),
+        "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",
         "TableRulingApplied": lambda: f"Table ruling ({e.reason}): {e.changes}",

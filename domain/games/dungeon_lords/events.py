@@ -270,6 +270,7 @@ class MonsterHired(Decision):
     paid: dict[str, int]
     discarded_trap: str | None = None
     fed_monster: str | None = None
+    expertise: str = ""  # Festival Season's Hire Expert Monster: the Expertise tile taken with it
 
 
 class RoomBuilt(Decision):
@@ -389,6 +390,214 @@ class PaladinSentAway(Event):
     from_color: str | None = None
 
 
+class OpportunityTurnedUp(Event):
+    """Festival Season: a Unique Opportunity board is turned face up on the stack (next round's)."""
+
+    board: str
+
+
+class OpportunityPlaced(Event):
+    """Festival Season: the face-up board covers its central-board place for this round."""
+
+    board: str
+
+
+class FoodHarvested(Event):
+    """Harvest Food: ``food`` imps gather a food each; ``foreimps`` supervise; ``evil`` steps (space III: -1)."""
+
+    color: str
+    space: str
+    food: int
+    foreimps: int
+    evil: int = 0
+
+
+class GoldInvested(Event):
+    """Invest Gold: ``paid`` gold now, ``returns`` gold when the Orders Phase ends."""
+
+    color: str
+    space: str
+    paid: int
+    returns: int
+
+
+class InvestmentReturned(Event):
+    """Invest Gold: the gold invested this round comes back with its return as the Orders Phase ends."""
+
+    color: str
+    gold: int
+
+
+class MasqueradeHeld(Event):
+    """Masquerade: what ``color`` paid and gained on ``space``, and every Evil change it makes at once
+    (colour -> evil steps; every other player gains)."""
+
+    color: str
+    space: str
+    paid: dict[str, int] = {}
+    gained: dict[str, int] = {}
+    evil: dict[str, int] = {}
+
+
+class CombatCardMoved(Event):
+    """Masquerade space II: the spied Combat Card put back at another position (announced: public)."""
+
+    color: str
+    from_position: int
+    to_position: int
+
+
+class FestivalBegan(Event):
+    """The Festival: ``prizes`` are the Year's opportunity boards offered (by player count); the fifth
+    round's board comes off the central board."""
+
+    prizes: list[str]
+
+
+class FestivalBid(Event):
+    """``color`` sends ``imps`` imps to the Festival (SECRET to the others until the bids are revealed)."""
+
+    color: str
+    imps: int
+
+
+class FestivalBidsRevealed(Event):
+    """Every bid at once, and the order the bidders pick in (0 imps: no pick); every imp sent is used."""
+
+    bids: dict[str, int]
+    pick_order: list[str]
+
+
+class FestivalPrizeTaken(Event):
+    """``color`` takes the ``board`` and its ``prize``: what was paid and gained (gold, food, evil steps,
+    imps, Trap Cards to draw) and what the prize put in the dungeon (a tunnel or a room on ``square``, a
+    hired ``monster`` with the golem's ``discarded_trap`` or the demon's ``fed_monster``, a ``room``)."""
+
+    color: str
+    board: str
+    prize: str
+    paid: dict[str, int] = {}
+    gained: dict[str, int] = {}
+    square: tuple[int, int] | None = None
+    monster: str | None = None
+    discarded_trap: str | None = None
+    fed_monster: str | None = None
+    room: str | None = None
+
+
+class FestivalPrizeDeclined(Event):
+    """``color`` takes nothing at the Festival."""
+
+    color: str
+
+
+class FestivalEnded(Event):
+    """The Festival is over; the boards go to the box."""
+
+
+class PetsDealt(Event):
+    """The Pet Phase: ``cards`` dealt to ``color`` (SECRET to the others); in the Second Year the player's
+    unused pets join them in the hand."""
+
+    color: str
+    cards: list[str]
+
+
+class PetDeckReshuffled(Event):
+    """The Pet deck ran out: the ``cards`` discarded so far become the new deck (provisional, spec U-18)."""
+
+    cards: int
+
+
+class PetPassChosen(Event):
+    """``color`` chooses the Pet Card to pass left (SECRET to the others)."""
+
+    color: str
+    card: str
+
+
+class PetsExchanged(Event):
+    """Every chosen Pet Card goes to the player on the passer's left: passer -> receiver."""
+
+    to: dict[str, str]
+
+
+class PetDiscarded(Event):
+    """``color`` discards ``card`` face down (SECRET to the others) and keeps the rest face down."""
+
+    color: str
+    card: str
+
+
+class PetsAcquired(Event):
+    """Acquire Pet: ``color`` paid (gold, food) and gained ``imps`` on ``space``; ``pets`` Pet Cards to draw."""
+
+    color: str
+    space: str
+    paid: dict[str, int] = {}
+    imps: int = 0
+    pets: int = 0
+
+
+class PetsDrawn(Event):
+    """Acquire Pet: the Pet Cards drawn for ``color``, face down into the Pet Box (SECRET to the others)."""
+
+    color: str
+    cards: list[str]
+
+
+class RoomRented(Event):
+    """Rent Rooms: ``color`` rents ``room`` on ``space`` (beside the player board), paying ``paid``."""
+
+    color: str
+    space: str
+    room: str
+    paid: dict[str, int] = {}
+
+
+class RentGoldTaken(Event):
+    """Rent Rooms space I: instead of a room, ``color`` takes the ``gold`` space III paid."""
+
+    color: str
+    gold: int
+
+
+class TrapsDealtForInstalling(Event):
+    """Install Traps: Trap Cards dealt face up beside the central board for this round (public)."""
+
+    cards: list[str]
+
+
+class TrapInstalled(Event):
+    """Install Traps: ``color`` installs ``trap`` on ``square`` (face up, marked with a Gold token from the
+    bank), paying ``paid`` (gold, food, imps) now."""
+
+    color: str
+    space: str
+    trap: str
+    square: Square
+    paid: dict[str, int] = {}
+
+
+class InstallOfferDiscarded(Event):
+    """The Trap Cards nobody installed are discarded face down as the Orders Phase ends."""
+
+    cards: list[str]
+
+
+class InstalledTrapDiscarded(Event):
+    """An installed trap is discarded without springing: its tile was altered (``reason``)."""
+
+    color: str
+    square: Square
+    trap: str
+    reason: str
+
+
+class PetDraftEnded(Event):
+    """The Pet Phase is over."""
+
+
 class RoundEnded(Event):
     """Imps return to their dens; the Starting Player Token passes (not in fall)."""
 
@@ -450,11 +659,12 @@ class BattleBegan(Event):
     color: str
     tile: Square
     room: str | None
+    installed: list[str] = []  # Festival Season: the trap installed on the tile springs in this battle too
 
 
 class TrapsOrdered(Decision):
-    """The Labyrinth's owner put its two traps in the order they spring (CGE FAQ: chosen then, not at
-    planning)."""
+    """The owner says which of the battle's traps springs next: the Labyrinth's two (CGE FAQ: chosen then,
+    not at planning) and an installed trap (Festival Season)."""
 
     color: str
     traps: list[str]
@@ -524,6 +734,7 @@ class MonsterAttacked(Decision):
     attacked: bool = True
     knocked_out: bool = True
     effects: list[str] = []
+    expert_bonus: bool = False  # Festival Season: the Expertise tile's +2 went into this attack
 
 
 class PartyHealed(Event):
@@ -619,6 +830,33 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PaladinArrived,
             PaladinMoved,
             PaladinSentAway,
+            OpportunityTurnedUp,
+            OpportunityPlaced,
+            FoodHarvested,
+            GoldInvested,
+            InvestmentReturned,
+            MasqueradeHeld,
+            CombatCardMoved,
+            FestivalBegan,
+            FestivalBid,
+            FestivalBidsRevealed,
+            FestivalPrizeTaken,
+            FestivalPrizeDeclined,
+            FestivalEnded,
+            PetsDealt,
+            PetDeckReshuffled,
+            PetPassChosen,
+            PetsExchanged,
+            PetDiscarded,
+            PetDraftEnded,
+            PetsAcquired,
+            RoomRented,
+            TrapsDealtForInstalling,
+            TrapInstalled,
+            InstallOfferDiscarded,
+            InstalledTrapDiscarded,
+            RentGoldTaken,
+            PetsDrawn,
             RoundEnded,
             YearBegan,
             CombatRoundBegan,

@@ -23,12 +23,15 @@ from .state import (
     Cell,
     Digging,
     FaceDown,
+    Festival,
     GameState,
     Handling,
     Monster,
     NewRound,
     NonPlayer,
     Paladin,
+    PetDraft,
+    PetDraw,
     Placement,
     Player,
     TrapDiscard,
@@ -122,6 +125,7 @@ def _start(e: ev.GameStarted) -> GameState:
         room_stack={str(y): [r.id for r in cat.rooms.values() if r.year == y] for y in (1, 2)},
         adventurer_stack={str(y): [a.id for a in cat.adventurers.values() if a.year == y] for y in (1, 2)},
         trap_deck=[i for t in cat.traps.values() for i in _instances(t.id, t.copies)],
+        pet_deck=list(cat.pets),  # Festival Season's (none in the base game)
         event_pool=list(plan_for(tuple(e.modules)).event_tiles),
         spaces={a.id: [None, None, None] for a in cat.actions},
         discards={"monsters": [], "rooms": [], "adventurers": [], "paladins": []},
@@ -462,7 +466,7 @@ def _(s: GameState, e: ev.MonsterHired) -> None:
         s.board.trap_discard.append(e.discarded_trap)
     if e.fed_monster:
         _lose_monster(s, p, e.fed_monster)
-    p.monsters.append(Monster(e.monster))
+    p.monsters.append(Monster(e.monster, expertise=e.expertise))
     _resolve(s, True)
 
 
@@ -654,8 +658,253 @@ def _(s: GameState, e: ev.YearBegan) -> None:
         for m in p.monsters:
             m.knocked_out = False
     b.event_pool, b.event_tiles, b.special_revealed = list(year_plan(s).event_tiles), {}, {}
+    b.opportunity = ""  # the First Year's boards are in the box (Festival Season › Second Year)
     s.year, s.season = e.year, 0
     s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)
+
+
+# --- Festival Season: Unique Opportunities ----------------------------------------------------------
+@on(ev.OpportunityTurnedUp)
+def _(s: GameState, e: ev.OpportunityTurnedUp) -> None:
+    s.board.opportunity_next = e.board
+    _done(s, "opportunity_turned_up")
+
+
+@on(ev.OpportunityPlaced)
+def _(s: GameState, e: ev.OpportunityPlaced) -> None:
+    b = s.board
+    b.opportunity, b.opportunity_next, b.rent_gold = e.board, "", 0
+    b.opportunities_placed.setdefault(str(s.year), []).append(e.board)
+    _done(s, "opportunity_placed")
+
+
+@on(ev.FoodHarvested)
+def _(s: GameState, e: ev.FoodHarvested) -> None:
+    p = s.player(e.color)
+    p.food += e.food
+    p.imps_busy += e.food + e.foreimps  # above the dungeon for the rest of the round
+    p.evil = clamp_evil(p.evil + e.evil)
+    _resolve(s, True)
+
+
+@on(ev.GoldInvested)
+def _(s: GameState, e: ev.GoldInvested) -> None:
+    p = s.player(e.color)
+    p.gold -= e.paid
+    p.gold_invested += e.returns
+    _resolve(s, True)
+
+
+@on(ev.InvestmentReturned)
+def _(s: GameState, e: ev.InvestmentReturned) -> None:
+    p = s.player(e.color)
+    p.gold += e.gold
+    p.gold_invested -= e.gold
+
+
+@on(ev.MasqueradeHeld)
+def _(s: GameState, e: ev.MasqueradeHeld) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.gold += e.gained.get("gold", 0)
+    for color, steps in e.evil.items():  # at once; gaining is not a cost: it stops at the top
+        q = s.player(color)
+        q.evil = clamp_evil(q.evil + steps)
+    _resolve(s, True)
+
+
+@on(ev.CombatCardMoved)
+def _(s: GameState, e: ev.CombatCardMoved) -> None:
+    cards = s.board.combat_cards
+    cards.insert(e.to_position - 1, cards.pop(e.from_position - 1))
+    # what each player spied follows the card, not the position it was at
+    for p in s.players:
+        if p.spied:
+            p.spied = {str(cards.index(card) + 1): card for card in p.spied.values() if card and card in cards}
+
+
+# --- Festival Season: the Festival ------------------------------------------------------------------
+def _festival(s: GameState) -> Festival:
+    assert s.festival is not None, "a Festival event outside the Festival"
+    return s.festival
+
+
+@on(ev.FestivalBegan)
+def _(s: GameState, e: ev.FestivalBegan) -> None:
+    s.festival = Festival(prizes=list(e.prizes))
+    s.board.opportunity = ""  # the fifth round's board comes off the central board
+
+
+@on(ev.FestivalBid)
+def _(s: GameState, e: ev.FestivalBid) -> None:
+    _festival(s).bids[e.color] = e.imps
+
+
+@on(ev.FestivalBidsRevealed)
+def _(s: GameState, e: ev.FestivalBidsRevealed) -> None:
+    f = _festival(s)
+    f.revealed, f.order = True, list(e.pick_order)
+    for color, imps in e.bids.items():
+        s.player(color).imps_busy += imps  # on the town picture for the rest of the round, prize or not
+
+
+@on(ev.FestivalPrizeTaken)
+def _(s: GameState, e: ev.FestivalPrizeTaken) -> None:
+    f, p, b = _festival(s), s.player(e.color), s.board
+    f.order.remove(e.color)
+    f.prizes.remove(e.board)
+    _pay(p, e.paid)
+    p.food += e.gained.get("food", 0)
+    p.gold += e.gained.get("gold", 0)
+    p.imps += e.gained.get("imps", 0)
+    p.evil = clamp_evil(p.evil + e.gained.get("evil", 0))
+    if e.monster:
+        b.discards["monsters"].remove(e.monster)
+        if e.discarded_trap:
+            p.traps.remove(e.discarded_trap)
+            b.trap_discard.append(e.discarded_trap)
+        if e.fed_monster:
+            _lose_monster(s, p, e.fed_monster)
+        p.monsters.append(Monster(e.monster))
+    if e.square is not None:
+        r, c = e.square
+        if e.room:
+            b.discards["rooms"].remove(e.room)
+            p.dungeon[r][c] = Cell("room", room=e.room)
+        else:
+            p.dungeon[r][c] = Cell("tunnel")
+    if e.gained.get("trap_cards"):
+        s.awaiting = TrapDraw(color=e.color, count=e.gained["trap_cards"], discard=False, context="festival")
+
+
+@on(ev.FestivalPrizeDeclined)
+def _(s: GameState, e: ev.FestivalPrizeDeclined) -> None:
+    _festival(s).order.remove(e.color)
+
+
+@on(ev.FestivalEnded)
+def _(s: GameState, e: ev.FestivalEnded) -> None:
+    s.festival = None
+
+
+# --- Festival Season: the Pet Phase ----------------------------------------------------------------
+def _draft(s: GameState) -> PetDraft:
+    if s.pet_draft is None:
+        s.pet_draft = PetDraft()
+    return s.pet_draft
+
+
+@on(ev.PetsDealt)
+def _(s: GameState, e: ev.PetsDealt) -> None:
+    p = s.player(e.color)
+    for card in e.cards:
+        s.board.pet_deck.remove(card)
+    _draft(s).hands[e.color] = [*e.cards, *p.pets]  # the Second Year: the unused pets join the hand
+    p.pets = []
+
+
+@on(ev.PetDeckReshuffled)
+def _(s: GameState, e: ev.PetDeckReshuffled) -> None:
+    b = s.board
+    b.pet_deck, b.pet_discard = b.pet_deck + b.pet_discard, []
+
+
+@on(ev.PetPassChosen)
+def _(s: GameState, e: ev.PetPassChosen) -> None:
+    _draft(s).passes[e.color] = e.card
+
+
+@on(ev.PetsExchanged)
+def _(s: GameState, e: ev.PetsExchanged) -> None:
+    d = _draft(s)
+    for giver in e.to:
+        d.hands[giver].remove(d.passes[giver])
+    for giver, receiver in e.to.items():
+        d.hands[receiver].append(d.passes[giver])
+    d.exchanged = True
+
+
+@on(ev.PetDiscarded)
+def _(s: GameState, e: ev.PetDiscarded) -> None:
+    d = _draft(s)
+    hand = d.hands[e.color]
+    hand.remove(e.card)
+    s.board.pet_discard.append(e.card)
+    s.player(e.color).pets += hand  # kept face down in the Pet Box
+    d.hands[e.color] = []
+    d.discarded.append(e.color)
+
+
+@on(ev.TrapsDealtForInstalling)
+def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
+    for card in e.cards:
+        s.board.trap_deck.remove(card)
+    s.board.install_offer = list(e.cards)
+    _done(s, "install_offer")
+
+
+@on(ev.TrapInstalled)
+def _(s: GameState, e: ev.TrapInstalled) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank at once
+    s.board.install_offer.remove(e.trap)
+    p.installed[f"{e.square[0]},{e.square[1]}"] = e.trap
+    _resolve(s, True)
+
+
+@on(ev.InstallOfferDiscarded)
+def _(s: GameState, e: ev.InstallOfferDiscarded) -> None:
+    s.board.trap_discard += e.cards
+    s.board.install_offer = []
+
+
+@on(ev.InstalledTrapDiscarded)
+def _(s: GameState, e: ev.InstalledTrapDiscarded) -> None:
+    del s.player(e.color).installed[f"{e.square[0]},{e.square[1]}"]
+    s.board.trap_discard.append(e.trap)
+
+
+@on(ev.RoomRented)
+def _(s: GameState, e: ev.RoomRented) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    s.board.room_offer.remove(e.room)
+    s.board.rent_gold += e.paid.get("gold", 0)  # on the board for space I
+    p.rented.append(Cell("room", room=e.room))
+    _resolve(s, True)
+
+
+@on(ev.RentGoldTaken)
+def _(s: GameState, e: ev.RentGoldTaken) -> None:
+    s.player(e.color).gold += e.gold
+    s.board.rent_gold -= e.gold
+    _resolve(s, True)
+
+
+@on(ev.PetsAcquired)
+def _(s: GameState, e: ev.PetsAcquired) -> None:
+    p = s.player(e.color)
+    _pay(p, e.paid)
+    p.imps += e.imps  # like Recruit Imps' imps: they did no job this round
+    if e.pets:
+        s.awaiting = PetDraw(color=e.color, count=e.pets)
+    else:
+        _resolve(s, True)
+
+
+@on(ev.PetsDrawn)
+def _(s: GameState, e: ev.PetsDrawn) -> None:
+    for card in e.cards:
+        s.board.pet_deck.remove(card)
+    s.player(e.color).pets += e.cards  # face down in the Pet Box
+    s.awaiting = None
+    _resolve(s, True)
+
+
+@on(ev.PetDraftEnded)
+def _(s: GameState, e: ev.PetDraftEnded) -> None:
+    s.pet_draft = None
 
 
 # --- combat -------------------------------------------------------------------------------------
@@ -695,8 +944,14 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
     assert plan is not None, "a battle begins with its plan"
+    traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
     s.battle = Battle(
-        color=e.color, tile=list(e.tile), room=e.room, traps=list(plan["traps"]), monsters=list(plan["monsters"])
+        color=e.color,
+        tile=list(e.tile),
+        room=e.room,
+        traps=traps,
+        monsters=list(plan["monsters"]),
+        installed=list(e.installed),
     )
 
 
@@ -706,9 +961,14 @@ def _(s: GameState, e: ev.TrapSprung) -> None:
     p.gold -= e.paid.get("gold", 0)
     p.food -= e.paid.get("food", 0)
     p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank
-    p.traps.remove(e.trap)
+    if e.trap in b.installed:  # Festival Season: an installed trap and its marker leave the tile
+        b.installed.remove(e.trap)
+        p.installed = {k: t for k, t in p.installed.items() if t != e.trap}
+    else:
+        p.traps.remove(e.trap)
     s.board.trap_discard.append(e.trap)
     b.traps.remove(e.trap)
+    b.traps_ordered = len(b.traps) < 2  # two or more left: the owner says again which springs next
     b.disarm_used += e.disarm_used
     for fx in e.effects:
         if fx == "no_conquer":
@@ -830,6 +1090,8 @@ def _(s: GameState, e: ev.MonsterAttacked) -> None:
     b.monsters.remove(e.monster)
     if e.knocked_out:
         next(m for m in p.monsters if m.id == e.monster).knocked_out = True
+    if e.expert_bonus:  # the Expertise tile is turned face down until the end of Combat
+        next(m for m in p.monsters if m.id == e.monster).expertise_used = True
     if e.attacked:
         b.attacked = True
     if "no_conquer" in e.effects:
@@ -896,6 +1158,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
         p.damage, p.fed, p.illusion, p.plan = {}, [], 0, None
         for m in p.monsters:
             m.knocked_out = False  # "turn your monsters face up again"
+            m.expertise_used = False  # ... and the Expertise tiles (Festival Season)
     s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
 
 

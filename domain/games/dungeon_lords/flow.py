@@ -27,6 +27,14 @@ PHASES = {
 }
 
 
+def register_phase(name: str, phase_step) -> None:
+    """Add a rules module's own phase (Festival Season's Festival) under ``name``, the name its Year plan
+    step gives. Raises ValueError if the name is taken."""
+    if name in PHASES:
+        raise ValueError(f"phase {name!r} is registered twice")
+    PHASES[name] = phase_step
+
+
 def step(state: GameState):
     moved = adventurers.paladin_step(state)
     if moved:

@@ -106,6 +106,7 @@ def problems(state: GameState) -> list[str]:
         out.append("adventurer tiles not conserved")
     # a card drawn unseen (tabletop) is still listed in trap_deck; its placeholder is not a card
     held = [*b.trap_discard, *(t for p in state.players for t in p.traps)]
+    held += [*b.install_offer, *(t for p in state.players for t in p.installed.values())]  # Festival Season
     traps = Counter([*b.trap_deck, *(t for t in held if not is_unseen(t))])
     if traps != _everything(state, "traps"):
         out.append("trap cards not conserved")

@@ -73,6 +73,29 @@ RULES: dict[str, str] = {
     "paladin.nonplayer_festival": "Festival Season › Evilometer for Two Players (the non-player counter is "
     "ranked for the paladins; the one it gets goes to the Distant Lands; ties: the non-player is the nicer, "
     "provisional)",
+    # --- Festival Season: Unique Opportunities
+    "uo.boards": "Festival Season › Revealing Unique Opportunities (one board turned up each round but the last; "
+    "from round 2 it covers its place for the round)",
+    "uo.harvest_food": "Festival Season › Unique Opportunities › Harvest Food (one imp per food, foreimps 1 / 1 / 2; "
+    "space III loses 1 Evil; food per space provisional, spec U-01)",
+    "uo.masquerade": "Festival Season › Unique Opportunities › Masquerade (every other player gains 1 Evil; space II "
+    "may put the spied card back anywhere, announced)",
+    "uo.invest_gold": "Festival Season › Unique Opportunities › Invest Gold (the return comes when the Orders Phase "
+    "ends; amounts provisional, spec U-02)",
+    "uo.install_traps": "Festival Season › Unique Opportunities › Install Traps (3 traps dealt face up; III, II, I "
+    "each installs one on an unconquered dungeon tile, paying its cost, +1 gold on a room; it springs by itself in "
+    "the first battle there; the others are discarded as the Orders Phase ends)",
+    "uo.rent_rooms": "Festival Season › Unique Opportunities › Rent Rooms (III pays 1 gold and chooses first, II "
+    "free, I free or III's gold; a rented room lies beside the player board: production once a round, any "
+    "battle if a combat room, never a room for scoring but its own bonus)",
+    "festival.bids": "Festival Season › Festival! (available imps sent in secret, 0 allowed; most imps picks "
+    "first, ties to the more evil, then the later in play order; every imp sent is used; Troll Tokens cannot "
+    "go, provisional U-27)",
+    "festival.prizes": "Festival Season › Festival! (the Year's boards, 3 with 3 players, 2 with 2; one each, "
+    "its prize at once, paid in full; engine choice: a prize that cannot be had cannot be chosen)",
+    "pets.draft": "Festival Season › Pets › Pet Phase (deal 2 each, Second Year with the unused pets; pass one "
+    "left at once; discard one face down, keep the rest; the deck and texts are provisional, spec U-17)",
+    "pets.show": "Festival Season › Pets During Scoring (1 point for each unused pet)",
     # --- combat
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .catalog import Catalog
 from .dungeon import tiles
 from .phases.common import catalog
+from .ruleset import MODULES
 from .state import GameState, Player
 
 # Rulebook › Scoring
@@ -99,7 +100,8 @@ def count_tunnels(p: Player) -> int:
 
 def count_conquered(p: Player) -> int:
     """Conquered tiles, rooms and tunnels alike (Rulebook › Scoring; › Titles › The Battlelord)."""
-    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered)
+    # Festival Season › Rent Rooms: a conquered rented room "counts as a conquered dungeon tile"
+    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered) + sum(1 for c in p.rented if c.conquered)
 
 
 def riches(p: Player) -> int:
@@ -185,7 +187,8 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
     ``monster_kinds`` (Training Room, Dark Room) are not point-scoring rooms and give nothing."""
     kinds = [k for k, _ in _monster_kinds(p, cat)]  # ghosts included: the Chapel scores them
     total = 0
-    for _, _, cell in tiles(p.dungeon):
+    # Festival Season › Rent Rooms: a rented scoring room scores its bonus too
+    for cell in [*(cell for _, _, cell in tiles(p.dungeon)), *p.rented]:
         if cell.kind != "room" or cell.conquered or cell.room is None:
             continue
         room = cat.rooms[cell.room]
@@ -197,9 +200,8 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
 
 def _has_hall_of_fame(p: Player) -> bool:
     # appendix › Point-Scoring Rooms: bonus points "only if you can keep them from being conquered"
-    return any(
-        cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered for _, _, cell in tiles(p.dungeon)
-    )
+    cells = [*(cell for _, _, cell in tiles(p.dungeon)), *p.rented]  # a rented Hall of Fame too (Festival Season)
+    return any(cell.kind == "room" and cell.room == HALL_OF_FAME and not cell.conquered for cell in cells)
 
 
 # --- the score card: one registered function per line --------------------------------------------
@@ -302,12 +304,18 @@ def hall_of_fame(card: ScoreCard) -> int:
 LINES: tuple[str, ...] = tuple(line.id for line in SCORE_LINES)
 
 
+def lines_for(modules: list[str] | tuple[str, ...]) -> list[ScoreLine]:
+    """The score card of a game with these rules modules: their lines first, then the base game's."""
+    added = list({line.id: line for name, m in MODULES.items() if name in modules for line in m.score_lines}.values())
+    return [*added, *SCORE_LINES] if added else SCORE_LINES
+
+
 def score(
     state: GameState, cat: Catalog | None = None, score_lines: list[ScoreLine] | None = None
 ) -> list[PlayerScore]:
     """Score every player (seat order): one ``PlayerScore`` each, its ``lines`` those of ``score_lines``
-    (default: :data:`SCORE_LINES`). ``cat`` defaults to the game's own catalog."""
-    score_lines = SCORE_LINES if score_lines is None else score_lines
+    (default: :func:`lines_for` the game's modules). ``cat`` defaults to the game's own catalog."""
+    score_lines = lines_for(state.modules) if score_lines is None else score_lines
     cat = catalog(state) if cat is None else cat
     players = list(state.players)
     n = len(players)
@@ -354,7 +362,7 @@ def describe_scores(scores: list[PlayerScore]) -> str:
     label = lambda s: f"{s.color} ({s.name})" if s.name else s.color  # noqa: E731
     w = max([len("player")] + [len(label(s)) for s in scores])
     keys = list(scores[0].lines) if scores else list(LINES)  # the card these scores were made with
-    heads = {line.id: line.head for line in SCORE_LINES}
+    heads = {line.id: line.head for line in [*SCORE_LINES, *(x for m in MODULES.values() for x in m.score_lines)]}
     head = (
         f"{'player':<{w}} "
         + " ".join(f"{heads.get(k, k[:5]):>5}" for k in keys)

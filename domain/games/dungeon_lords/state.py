@@ -29,6 +29,8 @@ class Cell:
 class Monster:
     id: str  # instance id, e.g. "troll_y1#1"
     knocked_out: bool = False
+    expertise: str = ""  # Festival Season: its Expertise tile (part of its cost; +2 on a first attack)
+    expertise_used: bool = False  # the tile turned face down: its bonus used in this Combat
 
 
 @dataclass(slots=True)
@@ -72,6 +74,13 @@ class Player:
     damage: dict[str, int] = field(default_factory=dict)  # Combat: adventurer (or paladin) id -> damage counters
     fed: list[str] = field(default_factory=list)  # Combat: adventurers with a Create Food token (+1 hp)
     illusion: int = 0  # Combat: an imaginary 1-hp adventurer at the front
+    gold_invested: int = 0  # Invest Gold (Festival Season): gold paid out when the Orders Phase ends
+    pets: list[str] = field(default_factory=list)  # SECRET: Festival Season's face-down, unused Pet Cards
+    # Festival Season's rented rooms, beside the player board (never in the dungeon): the "rental shelf",
+    # addressed as squares (-1, k) by production and Combat (phases.common.cell_at)
+    rented: list[Cell] = field(default_factory=list)
+    # Festival Season's installed traps: square "r,c" -> Trap Card, face up beside the board (public)
+    installed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -122,6 +131,37 @@ class Board:
     shut_out: list[Placement] = field(default_factory=list)  # minions left on order cards
     discards: dict[str, list[str]] = field(default_factory=dict)  # Distant Lands: kind -> ids
     box: dict[str, list[str]] = field(default_factory=dict)  # returned to the box unseen
+    # Festival Season's Unique Opportunity boards: the one face up on the stack (next round's), the one
+    # covering its place this round, and those placed so far by Year (the Year's are the Festival's prizes)
+    opportunity_next: str = ""
+    opportunity: str = ""
+    opportunities_placed: dict[str, list[str]] = field(default_factory=dict)
+    rent_gold: int = 0  # Rent Rooms: the gold space III paid this round (space I may take it)
+    install_offer: list[str] = field(default_factory=list)  # Install Traps: the Trap Cards dealt face up
+    pet_deck: list[str] = field(default_factory=list)  # Festival Season's Pet deck (hidden)
+    pet_discard: list[str] = field(default_factory=list)  # face down (hidden)
+
+
+@dataclass(slots=True, kw_only=True)
+class Festival:
+    """Festival Season's Festival, while it lasts: the prizes (opportunity boards) left, the imps each player
+    sent (SECRET until every bid is in and revealed) and who still picks, in pick order."""
+
+    prizes: list[str] = field(default_factory=list)
+    bids: dict[str, int] = field(default_factory=dict)
+    revealed: bool = False
+    order: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class PetDraft:
+    """Festival Season's Pet Phase draft, while it lasts: each player's hand (SECRET), the card each passes
+    left (SECRET until passed; the receiver sees it), whether the cards have been passed, who has discarded."""
+
+    hands: dict[str, list[str]] = field(default_factory=dict)
+    passes: dict[str, str] = field(default_factory=dict)
+    exchanged: bool = False
+    discarded: list[str] = field(default_factory=list)
 
 
 # --- sub-steps: what a phase waits for inside itself (``GameState.awaiting``) ---------------------------
@@ -174,6 +214,15 @@ class Digging:
 
 
 @dataclass(slots=True, kw_only=True)
+class PetDraw:
+    """Festival Season's Acquire Pet: ``count`` Pet Cards to draw for ``color`` (then the order is done)."""
+
+    kind: Literal["pet_draw"] = "pet_draw"
+    color: str
+    count: int
+
+
+@dataclass(slots=True, kw_only=True)
 class Handling:
     """Pay Day or a Special Event, handled item by item for ``color`` (``kind`` "payday" or "special")."""
 
@@ -182,12 +231,13 @@ class Handling:
     handled: list[str] = field(default_factory=list)
 
 
-SubStep = NewRound | TrapDraw | TrapDiscard | FaceDown | Digging | Handling
+SubStep = NewRound | TrapDraw | TrapDiscard | FaceDown | Digging | PetDraw | Handling
 #: the typed sub-steps by ``kind`` (any other kind is a Handling)
 SUB_STEPS: dict[str, type] = {
     "new_round": NewRound,
     "trap_draw": TrapDraw,
     "trap_discard": TrapDiscard,
+    "pet_draw": PetDraw,
     "face_down": FaceDown,
     "digging": Digging,
 }
@@ -219,7 +269,8 @@ class Battle:
     poison: list[str] = field(default_factory=list)
     magic_key: bool = False
     choice: dict[str, Any] | None = None  # a spell's pending choice: {"card", "todo"}
-    traps_ordered: bool = False  # the Labyrinth's owner has ordered its traps
+    traps_ordered: bool = False  # the owner has said which of the traps left springs next
+    installed: list[str] = field(default_factory=list)  # Festival Season: traps installed on this tile
 
 
 @dataclass(slots=True)
@@ -238,6 +289,8 @@ class GameState:
     paladin_captors: list[str] = field(default_factory=list)
     # 2 players, Festival Season: the non-player colours that were dealt a paladin (never another)
     paladin_nonplayers: list[str] = field(default_factory=list)
+    festival: Festival | None = None  # Festival Season: the Festival of the fifth round, while it lasts
+    pet_draft: PetDraft | None = None  # Festival Season: the Pet Phase's draft, while it lasts
     year: int = 1
     season: int = 0  # index into SEASONS
     phase: str = "setup"
@@ -297,6 +350,7 @@ def player_from_dict(d: dict[str, Any]) -> Player:
     d = dict(d)
     d["dungeon"] = [[_cell(c) for c in row] for row in d["dungeon"]]
     d["monsters"] = [Monster(**m) for m in d["monsters"]]
+    d["rented"] = [Cell(**c) for c in d.get("rented", [])]
     return Player(**d)
 
 
@@ -323,6 +377,8 @@ def from_dict(d: dict[str, Any]) -> GameState:
     d = dict(d)
     d["awaiting"] = sub_step_from_dict(d.get("awaiting"))
     d["battle"] = battle_from_dict(d.get("battle"))
+    d["festival"] = Festival(**d["festival"]) if d.get("festival") else None
+    d["pet_draft"] = PetDraft(**d["pet_draft"]) if d.get("pet_draft") else None
     d["players"] = [player_from_dict(p) for p in d["players"]]
     d["nonplayers"] = [NonPlayer(**n) for n in d["nonplayers"]]
     b = dict(d["board"])

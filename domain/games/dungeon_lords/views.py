@@ -1,8 +1,9 @@
 """What one player could see: ``view(state, color)`` (architecture §4).
 
-The stored log is omniscient; a view hides other players' secret orders, trap cards and spied
-cards, the Combat Cards this player has not spied, unrevealed Special Event Cards, the face-down
-trap deck and discards, the box, and the RNG seed (which would predict every draw).
+The stored log is omniscient; a view hides other players' secret orders, trap cards, spied cards, pets,
+Pet draft hands and Festival bids (until revealed), the Combat Cards this player has not spied,
+unrevealed Special Event Cards, the face-down trap and pet decks and discards, the box, and the RNG seed
+(which would predict every draw).
 """
 
 from __future__ import annotations
@@ -36,8 +37,15 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
         p["traps"] = [HIDDEN] * len(p["traps"])
         p["spied"] = dict.fromkeys(p["spied"], HIDDEN)
         p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
+        p["pets"] = [HIDDEN] * len(p["pets"])  # face down in the Pet Box until used
         if p.get("plan") and "traps" in p["plan"]:  # traps are planned face down
             p["plan"]["traps"] = [HIDDEN] * len(p["plan"]["traps"])
+    if d.get("festival") and not d["festival"]["revealed"]:  # Festival bids: closed hands until revealed
+        d["festival"]["bids"] = {c: n if c == color else HIDDEN for c, n in d["festival"]["bids"].items()}
+    if d.get("pet_draft"):  # the draft: a player sees his own hand and the card he passed
+        draft = d["pet_draft"]
+        draft["hands"] = {c: cards if c == color else [HIDDEN] * len(cards) for c, cards in draft["hands"].items()}
+        draft["passes"] = {c: card if c == color else HIDDEN for c, card in draft["passes"].items()}
     if d.get("battle") and d["battle"]["color"] != color:
         d["battle"]["traps"] = [HIDDEN] * len(d["battle"]["traps"])
     me = next((p for p in state.players if p.color == color), None)
@@ -51,6 +59,8 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
     }
     b["trap_deck"] = [HIDDEN] * len(b["trap_deck"])
     b["trap_discard"] = [HIDDEN] * len(b["trap_discard"])
+    b["pet_deck"] = [HIDDEN] * len(b["pet_deck"])
+    b["pet_discard"] = [HIDDEN] * len(b["pet_discard"])
     b["box"] = {k: [HIDDEN] * len(v) for k, v in b["box"].items()}
     for stack in ("monster_stack", "room_stack", "adventurer_stack"):
         b[stack] = {y: [HIDDEN] * len(v) for y, v in b[stack].items()}
@@ -74,6 +84,14 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
         return {"cards": [HIDDEN] * len(e.cards)}
     if isinstance(e, (ev.TrapDiscarded, ev.CombatCardSpied)) and owner != viewer:
         return {"card": HIDDEN}
+    if isinstance(e, ev.PetsDealt) and owner != viewer:
+        return {"cards": [HIDDEN] * len(e.cards)}
+    if isinstance(e, ev.PetsDrawn) and owner != viewer:
+        return {"cards": [HIDDEN] * len(e.cards)}
+    if isinstance(e, (ev.PetPassChosen, ev.PetDiscarded)) and owner != viewer:
+        return {"card": HIDDEN}
+    if isinstance(e, ev.FestivalBid) and owner != viewer:
+        return {"imps": HIDDEN}
     if isinstance(e, ev.BattlePlanned) and owner != viewer:
         return {"traps": [HIDDEN] * len(e.traps)}
     if isinstance(e, ev.CombatCardsDealt):

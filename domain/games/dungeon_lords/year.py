@@ -61,6 +61,13 @@ class YearPlan:
         nonplayer_takes_paladin: 2 players: the non-player Evil Counter is ranked with the players when the
             paladins are dealt (outside Combat); the one it gets goes at once to the Distant Lands, and it
             never gets another (Festival Season › Evilometer for Two Players; the base game: never).
+        adventurers_from: the first Building round (0-based) whose Adventurers Phase brings adventurers;
+            the round before it forecasts them (Festival Season › Beginners' Variant: from round 3).
+        opportunities_left_out: Unique Opportunity boards not in the stack (Festival Season › Pets,
+            Combining Variants: without pets, leave out Acquire Pet).
+        new_round_steps: a module's own steps of the New Round Phase, run in order after the monsters and
+            rooms are revealed; each returns what to do next (events or an input), or None when it has
+            nothing (left) to do this round (Festival Season › Revealing Unique Opportunities).
     """
 
     seasons: tuple[str, ...]
@@ -75,6 +82,9 @@ class YearPlan:
     second_year_starter: Mapping[int, int] = field(default_factory=lambda: {2: 1, 3: 1, 4: 2})
     paladins: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: {1: ("paladin_y1",), 2: ("paladin_y2",)})
     nonplayer_takes_paladin: bool = False
+    adventurers_from: int = 1
+    opportunities_left_out: tuple[str, ...] = ()
+    new_round_steps: tuple[Callable[[GameState], object], ...] = ()
 
     def next_phase(self, state: GameState, after: str) -> str | None:
         """The phase that follows ``after`` in this round, or None when the round is over."""

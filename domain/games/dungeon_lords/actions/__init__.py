@@ -61,10 +61,25 @@ def location(action_id: str, command: type, *, candidates: Candidates, why_not: 
     return register
 
 
+def acting(state: GameState, place: str) -> str:
+    """What is carried out on the central-board place ``place`` this round: the Unique Opportunity
+    board covering it (Festival Season › Using Unique Opportunities), or the place's own action."""
+    live = state.board.opportunity
+    if live and catalog(state).opportunities[live].replaces == place:
+        return live
+    return place
+
+
+def rules_for(state: GameState, pl: Placement) -> ActionRules:
+    """The rules of what the minion ``pl`` carries out (its place's, or the board covering it)."""
+    return ACTIONS[acting(state, pl.action)]
+
+
 def space_spec(state: GameState, pl: Placement) -> SpaceSpec:
-    """The catalog's cost and reward of the space a minion stands on."""
+    """The catalog's cost and reward of the space a minion stands on (the opportunity board's, when one
+    covers the place)."""
     space = cast(SpaceId, pl.space)  # a placed minion always stands on a space
-    return catalog(state).action(pl.action).spaces[space]
+    return catalog(state).action(acting(state, pl.action)).spaces[space]
 
 
 def cannot_pay(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -74,8 +89,8 @@ def cannot_pay(state: GameState, p: Player, pl: Placement) -> RuleViolation:
 
 
 def action_name(state: GameState, pl: Placement) -> str:
-    """The location's printed name ("Dig Tunnels")."""
-    return catalog(state).action(pl.action).name
+    """The location's printed name ("Dig Tunnels"; "Harvest Food" while that board covers Get Food)."""
+    return catalog(state).action(acting(state, pl.action)).name
 
 
 from . import (  # noqa: E402  (each module registers its location)
@@ -87,5 +102,5 @@ from . import (  # noqa: E402  (each module registers its location)
     pay_and_take,
 )
 
-__all__ = ["ACTIONS", "ActionRules", "action_name", "cannot_pay", "location", "space_spec"]
+__all__ = ["ACTIONS", "ActionRules", "acting", "action_name", "cannot_pay", "location", "rules_for", "space_spec"]
 __all__ += ["build_room", "dig_tunnels", "hire_monster", "improve_reputation", "mine_gold", "pay_and_take"]

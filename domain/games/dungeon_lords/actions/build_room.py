@@ -8,7 +8,7 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..commands import BuildRoom
 from ..errors import RuleViolation, refuse
-from ..phases.common import catalog, cost_dict, payment_problem
+from ..phases.common import catalog, cost_dict, installed_trap_discards, payment_problem
 from ..state import GameState, Placement, Player
 from . import location, space_spec
 
@@ -36,13 +36,21 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
             f"{cmd.room} is not in the Bargain Basement; offered: {', '.join(state.board.room_offer) or 'none'}",
             "room.choose",
         )
-    room = catalog(state).rooms[cmd.room]
     cost = cost_dict(space_spec(state, pl).cost)
     problem = payment_problem(p, cost, f"Build Room space {pl.space}", state.variant)
     if problem:
         raise problem
+    check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
+    built = ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)
+    return [built, *installed_trap_discards(p, [cmd.square], "a room replaced its tunnel")]
+
+
+def check_placement(state: GameState, p: Player, room_id: str, square: tuple[int, int]) -> None:
+    """The grid rules for a room on ``square``: on an unconquered tunnel, in its zone if it is a First
+    Year room, never next to another room. The one rule for every way of building (Build Room; Festival
+    Season's Festival prize). Raises RuleViolation (ROOM_*)."""
+    room = catalog(state).rooms[room_id]
     allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-    problem = dg.room_problem(p.dungeon, (cmd.square[0], cmd.square[1]), allowed, room.name)
+    problem = dg.room_problem(p.dungeon, square, allowed, room.name)
     if problem:
         raise refuse(*problem)
-    return [ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)]

@@ -14,56 +14,31 @@ from . import location
 EXTRA_FOOD_SPACE = "III"  # Rulebook › Hire Monster: space III pays 1 extra food
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
-    out = []
-    for m in state.board.monster_offer:
-        t = monster_type(state, m)
-        traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
-        feeds = [x.id for x in p.monsters if not is_ghost(state, x.id)] if t.cost.monsters else [None]
-        out += [HireMonster(player=p.color, monster=m, discard_trap=tr, feed_monster=f) for tr in traps for f in feeds]
-    return out
+def candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
+    """Each monster of the Underground Tavern, with each Trap Card or monster it could cost."""
+    return [
+        HireMonster(player=p.color, monster=m, discard_trap=tr, feed_monster=f)
+        for m, tr, f in hire_variants(state, p, state.board.monster_offer)
+    ]
 
 
-def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    """Why no monster of the offer can be hired (Hire Monster, and Festival Season's Hire Expert Monster)."""
     if not state.board.monster_offer:
         return refuse("HIRE_NOTHING_LEFT", "no monster is left in the Underground Tavern", "hire.choose")
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-@location("hire_monster", HireMonster, candidates=_candidates, why_not=_why_not)
+@location("hire_monster", HireMonster, candidates=candidates, why_not=why_not)
 def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
     """The monster hired and what was paid (gold, food, evil steps; a Trap Card or a monster).
     Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, DEMON_NEEDS_MONSTER...)."""
     space = pl.space
-    if cmd.monster not in state.board.monster_offer:
-        raise refuse(
-            "MONSTER_NOT_OFFERED",
-            f"{cmd.monster} is not in the Underground Tavern; offered: "
-            f"{', '.join(state.board.monster_offer) or 'none'}",
-            "hire.choose",
-        )
-    t = monster_type(state, cmd.monster)
-    cost = cost_dict(t.cost)
-    if space == EXTRA_FOOD_SPACE:
-        cost["food"] = cost.get("food", 0) + 1
-    problem = payment_problem(
-        p, cost, f"hiring the {t.name}" + (" on space III" if space == EXTRA_FOOD_SPACE else ""), state.variant
+    check_offered(state, cmd.monster)
+    extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
+    cost = hire_cost(
+        state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where=" on space III" if extra else ""
     )
-    if problem:
-        raise problem
-    if t.cost.trap_cards:
-        if cmd.discard_trap not in p.traps:
-            raise refuse(
-                "GOLEM_NEEDS_TRAP", f"the {t.name} costs a Trap Card: name one of yours to discard", "hire.golem"
-            )
-    elif cmd.discard_trap is not None:
-        raise refuse("NO_TRAP_COST", f"the {t.name} does not cost a Trap Card", "hire.cost")
-    if t.cost.monsters:
-        fed = next((m for m in p.monsters if m.id == cmd.feed_monster), None)
-        if fed is None or is_ghost(state, fed.id):
-            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)", "hire.demon")
-    elif cmd.feed_monster is not None:
-        raise refuse("NO_MONSTER_COST", f"the {t.name} does not cost a monster", "hire.cost")
     return [
         ev.MonsterHired(
             color=p.color,
@@ -74,3 +49,61 @@ def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -
             fed_monster=cmd.feed_monster,
         )
     ]
+
+
+def check_offered(state: GameState, monster: str) -> None:
+    """Raises RuleViolation (MONSTER_NOT_OFFERED) unless ``monster`` is in the Underground Tavern."""
+    if monster not in state.board.monster_offer:
+        raise refuse(
+            "MONSTER_NOT_OFFERED",
+            f"{monster} is not in the Underground Tavern; offered: {', '.join(state.board.monster_offer) or 'none'}",
+            "hire.choose",
+        )
+
+
+def hire_cost(
+    state: GameState,
+    p: Player,
+    monster: str,
+    extra: dict[str, int],
+    discard_trap: str | None,
+    feed_monster: str | None,
+    where: str = "",
+) -> dict[str, int]:
+    """What hiring ``monster`` costs ``p`` (gold, food, evil steps): the cost on its tile plus ``extra``,
+    with the golem's Trap Card and the demon's monster named (Appendix › Golem, Demon). The one rule for
+    every way of hiring (Hire Monster; Festival Season's Festival prize). Raises RuleViolation (a payment
+    problem, GOLEM_NEEDS_TRAP, NO_TRAP_COST, DEMON_NEEDS_MONSTER, NO_MONSTER_COST)."""
+    t = monster_type(state, monster)
+    cost = cost_dict(t.cost)
+    for k, v in extra.items():
+        cost[k] = cost.get(k, 0) + v
+    problem = payment_problem(p, cost, f"hiring the {t.name}{where}", state.variant)
+    if problem:
+        raise problem
+    if t.cost.trap_cards:
+        if discard_trap not in p.traps:
+            raise refuse(
+                "GOLEM_NEEDS_TRAP", f"the {t.name} costs a Trap Card: name one of yours to discard", "hire.golem"
+            )
+    elif discard_trap is not None:
+        raise refuse("NO_TRAP_COST", f"the {t.name} does not cost a Trap Card", "hire.cost")
+    if t.cost.monsters:
+        fed = next((m for m in p.monsters if m.id == feed_monster), None)
+        if fed is None or is_ghost(state, fed.id):
+            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)", "hire.demon")
+    elif feed_monster is not None:
+        raise refuse("NO_MONSTER_COST", f"the {t.name} does not cost a monster", "hire.cost")
+    return cost
+
+
+def hire_variants(state: GameState, p: Player, monsters: list[str]) -> list[tuple[str, str | None, str | None]]:
+    """(monster, Trap Card to discard, monster to feed) for each way ``p`` could name a hire of one of
+    ``monsters`` (the golem takes each Trap Card held, the demon each monster kept)."""
+    out = []
+    for m in monsters:
+        t = monster_type(state, m)
+        traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
+        feeds = [x.id for x in p.monsters if not is_ghost(state, x.id)] if t.cost.monsters else [None]
+        out += [(m, tr, f) for tr in traps for f in feeds]
+    return out

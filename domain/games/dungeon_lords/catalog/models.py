@@ -410,6 +410,28 @@ class SpaceSpec(_Model):
     note: str = ""
 
 
+class OpportunityReward(Reward):
+    """What a Unique Opportunity board's space gives beyond a base space (Festival Season › Unique
+    Opportunities): ``food_up_to`` food, one imp each (Harvest Food); ``gold_later`` gold paid when the
+    Orders Phase ends (Invest Gold); ``others_evil`` Evil steps every other player gains and ``reposition``
+    (the spied card may be put back anywhere) (Masquerade); ``pets`` Pet Cards; ``expertise`` the Expertise
+    tile printed on the space; ``rent``: a room rented beside the player board; ``take_renters_gold``: this
+    space may take what space III paid instead of a room (Rent Rooms)."""
+
+    food_up_to: int = 0
+    gold_later: int = 0
+    others_evil: int = 0
+    reposition: bool = False
+    pets: int = 0
+    expertise: str = ""
+    rent: int = 0
+    take_renters_gold: bool = False
+
+
+class OpportunitySpace(SpaceSpec):
+    reward: OpportunityReward = OpportunityReward()
+
+
 SpaceId = Literal["I", "II", "III"]
 
 
@@ -431,6 +453,38 @@ class ActionSpec(Entry):
         return self
 
 
+class OpportunitySpec(ActionSpec):
+    """A Unique Opportunity board (Festival Season › Unique Opportunities): for the round it is live it
+    covers the central-board place ``replaces`` (reached with that place's Orders Card, its minions on
+    that place's spaces) and is carried out by its own rules, in its own ``resolve_order``; ``prize`` is
+    what taking it at the Festival gives (Festival Season › Festival!)."""
+
+    spaces: dict[SpaceId, OpportunitySpace]  # type: ignore[assignment]  # the board's richer spaces
+    replaces: str
+    prize: str
+
+
+class ExpertiseTile(Entry):
+    """An Expertise tile (Festival Season › Hire Expert Monster): its ``surcharge`` becomes part of its
+    monster's cost for the rest of the game (at hire, every Pay Day, any wage paid again); its monster has +2
+    on its first attack in each Year's Combat."""
+
+    id: str
+    name: str
+    surcharge: Cost
+
+
+class PetType(Entry):
+    """A Pet Card (Festival Season › Pets): when it can be used (``timing``: building, combat, scoring, or
+    none) and its ``effect`` (a registered effect id; "" for a stand-in with none). An unused pet scores 1
+    at the pet show."""
+
+    id: str
+    name: str
+    timing: Literal["building", "combat", "scoring", "none"] = "none"
+    effect: str = ""
+
+
 # --------------------------------------------------------------------------- catalog
 
 # Sections stored as lists of entries with an ``id`` in the JSON file and exposed
@@ -443,6 +497,9 @@ KEYED_SECTIONS = (
     "combat_cards",
     "special_events",
     "rooms",
+    "opportunities",
+    "pets",
+    "expertise",
 )
 
 
@@ -463,6 +520,10 @@ class Catalog(_Model):
     evilometer: EvilometerSpec
     actions: list[ActionSpec]  # central-board actions in board (resolution) order
     order_cards: list[str]
+    # Festival Season's Unique Opportunity boards (none in the base game; a module's overlay adds them)
+    opportunities: dict[str, OpportunitySpec] = {}
+    pets: dict[str, PetType] = {}  # Festival Season's Pet deck (none in the base game)
+    expertise: dict[str, ExpertiseTile] = {}  # Festival Season's Expertise tiles (none in the base game)
 
     @model_validator(mode="before")
     @classmethod
@@ -495,6 +556,9 @@ class Catalog(_Model):
             raise ValueError("duplicate action id")
         if self.order_cards != ids:
             raise ValueError("order_cards must equal the action ids in board order")
+        for board in self.opportunities.values():
+            if board.replaces not in ids:
+                raise ValueError(f"opportunity {board.id}: it replaces {board.replaces!r}, not a central-board place")
         for room in self.rooms.values():
             for sq in room.allowed_squares or []:
                 if not self.dungeon.in_grid(sq):
@@ -509,8 +573,12 @@ class Catalog(_Model):
     # ------------------------------------------------------------------ helpers
 
     def action(self, action_id: str) -> ActionSpec:
-        """The action ``action_id``. Raises KeyError if the board has none."""
-        return self._actions_by_id[action_id]
+        """The action ``action_id`` (a central-board place or a Unique Opportunity board). Raises
+        KeyError if there is none."""
+        found = self._actions_by_id.get(action_id) or self.opportunities.get(action_id)
+        if found is None:
+            raise KeyError(action_id)
+        return found
 
     @cached_property
     def _actions_by_id(self) -> dict[str, ActionSpec]:
@@ -523,9 +591,30 @@ class Catalog(_Model):
         spaces = ["I", "II", "III"]
         return tuple((a.id, spaces.index(space)) for a in self.actions for space in a.resolve_order)
 
+    def resolution_order_with(self, board: str) -> tuple[tuple[str, int], ...]:
+        """:attr:`resolution_order` while the opportunity ``board`` covers its place: that place's
+        minions act in the board's own order (Festival Season › Using Unique Opportunities)."""
+        cached = self._orders_with.get(board)
+        if cached is None:
+            spec = self.opportunities[board]
+            spaces = ["I", "II", "III"]
+            cached = tuple(
+                (a.id, spaces.index(space))
+                for a in self.actions
+                for space in (spec.resolve_order if a.id == spec.replaces else a.resolve_order)
+            )
+            self._orders_with[board] = cached
+        return cached
+
+    @cached_property
+    def _orders_with(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        return {}
+
     def canonical_dict(self) -> dict[str, Any]:
-        """JSON-ready dict of the catalog content (without ``content_hash``)."""
-        return self.model_dump(mode="json", exclude={"content_hash"})
+        """JSON-ready dict of the catalog content (without ``content_hash``; without the
+        Festival Season's sections when they are empty, so the base catalog's hash predates the section)."""
+        exclude = {"content_hash"} | {k for k in ("opportunities", "pets", "expertise") if not getattr(self, k)}
+        return self.model_dump(mode="json", exclude=exclude)
 
     def all_components(self) -> list[tuple[str, str, str, str, str]]:
         """Rows ``(kind, id, name, status, notes)`` for a catalog listing."""
@@ -544,6 +633,12 @@ class Catalog(_Model):
                 rows.append((kind, e.id, e.name, e.status, e.notes))
         for a in self.actions:
             rows.append(("action", a.id, a.name, a.status, a.notes))
+        for o in self.opportunities.values():
+            rows.append(("opportunity", o.id, o.name, o.status, o.notes))
+        for tile in self.expertise.values():
+            rows.append(("expertise", tile.id, tile.name, tile.status, tile.notes))
+        for pet in self.pets.values():
+            rows.append(("pet", pet.id, pet.name, pet.status, pet.notes))
         rows.append(("board", "dungeon", "Dungeon construction site", self.dungeon.status, self.dungeon.notes))
         rows.append(("board", "evilometer", "Evilometer", self.evilometer.status, self.evilometer.notes))
         return rows

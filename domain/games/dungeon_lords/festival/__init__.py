@@ -3,16 +3,25 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-``five_seasons``, ``paladin_pair`` and ``three_paladins`` are playable; the others are registered so that
-set-up names them and refuses them plainly until their rules are built (issues "Festival Season, part 1 / part 2").
+``five_seasons``, ``paladin_pair``, ``three_paladins``, ``pets`` and ``beginners`` are playable; the others are
+registered so that set-up names them and refuses them plainly until their rules are built (issues "Festival
+Season, part 1 / part 2"); their tests turn on ``ruleset.allow_unfinished_modules``.
 """
 
 from __future__ import annotations
 
 from ..ruleset import Module, register_module, register_ruleset
+from . import opportunity_actions  # noqa: F401  (registers the boards' rules by id)
+from .festival import festival
 from .five_seasons import five_seasons
+from .opportunities import CATALOG as OPPORTUNITY_BOARDS
+from .opportunities import unique_opportunities
 from .paladins import CATALOG as PALADIN_TILES
 from .paladins import paladin_pair, three_paladins
+from .pets import CATALOG as PET_DECK
+from .pets import SCORE_LINES as PET_SHOW
+from .pets import pets
+from .variants import beginners, no_pets
 
 MODULES = (
     Module(
@@ -26,16 +35,28 @@ MODULES = (
         "one central-board place covered each round by a Unique Opportunity board",
         "Festival Season › Unique Opportunities",
         requires=("five_seasons",),
-        playable=False,
+        year=unique_opportunities,
+        # the Pet deck too: "the foul little beasts can still sneak into the game via a unique opportunity"
+        catalog={**OPPORTUNITY_BOARDS, **PET_DECK},
+        score_lines=PET_SHOW,
+        playable=False,  # seven of the eight boards' rules are built (festival/opportunity_actions.py)
     ),
     Module(
         "festival",
         "the Festival in the fifth round: secret imp bids for the Year's opportunity boards",
         "Festival Season › Festival!",
         requires=("five_seasons", "unique_opportunities"),  # "Without opportunities there is no Festival"
-        playable=False,
+        year=festival,
+        playable=False,  # built; playable with the Unique Opportunities it gives away
     ),
-    Module("pets", "the Pet Phase, the pet draft and pets' effects", "Festival Season › Pets", playable=False),
+    Module(
+        "pets",
+        "the Pet Phase, the pet draft and the pet show (a provisional deck of stand-ins)",
+        "Festival Season › Pets",
+        year=pets,
+        catalog=PET_DECK,
+        score_lines=PET_SHOW,
+    ),
     Module("bards", "bards, the Bard Step and Courage tokens", "Festival Season › New Adventurers", playable=False),
     Module(
         "paladin_pair",
@@ -51,9 +72,25 @@ MODULES = (
         requires=("paladin_pair",),
         year=three_paladins,
     ),
+    Module(
+        "no_pets",
+        "the variant without pets: the Acquire Pet board is left out of the Unique Opportunities",
+        "Festival Season › Combining Variants › Pets",
+        requires=("unique_opportunities",),
+        excludes=("pets",),
+        year=no_pets,
+    ),
+    Module(
+        "beginners",
+        "the beginners' variant: 4 Combat Cards and Combat rounds a Year, adventurers from round 3",
+        "Festival Season › Beginners' Variant",
+        requires=("five_seasons",),
+        year=beginners,
+    ),
 )
 for _module in MODULES:
     register_module(_module)
 
 #: ``--ruleset festival``: the whole expansion as the rulebook plays it
-register_ruleset("festival", tuple(m.name for m in MODULES if m.name != "three_paladins"))
+VARIANTS = ("three_paladins", "no_pets", "beginners")  # switches a table adds to the whole expansion
+register_ruleset("festival", tuple(m.name for m in MODULES if m.name not in VARIANTS))

@@ -10,11 +10,13 @@ Second Year.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.kernel import CHANCE, ChanceSpec, Pending
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..actions import ACTIONS, action_name, space_spec
+from ..actions import ACTIONS, action_name, rules_for, space_spec
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import RuleViolation, refuse
@@ -30,12 +32,27 @@ def _accepted() -> tuple[type, ...]:
 
 def current(state: GameState) -> Placement | None:
     """The next minion to act: board order, and each action's own space order."""
-    spaces = state.board.spaces
-    for action_id, i in catalog(state).resolution_order:
+    b = state.board
+    spaces = b.spaces
+    cat = catalog(state)
+    order = cat.resolution_order_with(b.opportunity) if b.opportunity else cat.resolution_order
+    for action_id, i in order:
         pl = spaces[action_id][i]
         if pl is not None and not pl.resolved:
             return pl
     return None
+
+
+#: a module's own sub-steps of an order (Festival Season's Pet Card draw): sub-step class -> its step
+SUB_STEP_RULES: dict[type, Callable[[GameState], object]] = {}
+
+
+def register_sub_step(cls: type, rule: Callable[[GameState], object]) -> None:
+    """Let the Actions phase run ``rule`` while ``state.awaiting`` is a ``cls`` (a module's draw after an
+    order). Raises ValueError if ``cls`` has a rule already."""
+    if cls in SUB_STEP_RULES:
+        raise ValueError(f"sub-step {cls.__name__} is registered twice")
+    SUB_STEP_RULES[cls] = rule
 
 
 def step(state: GameState):
@@ -44,15 +61,23 @@ def step(state: GameState):
         return trap_draw_step(state)
     if isinstance(aw, TrapDiscard):
         return _discard_pending(state)
+    if aw is not None and type(aw) in SUB_STEP_RULES:
+        return SUB_STEP_RULES[type(aw)](state)
     pl = current(state)
     if pl is None:
-        return after_phase(state, "actions")
+        # Invest Gold (Festival Season): the return is paid as the Orders Phase ends
+        returns: list[ev.Event] = [
+            ev.InvestmentReturned(color=p.color, gold=p.gold_invested) for p in state.players if p.gold_invested
+        ]
+        if state.board.install_offer:  # Install Traps: the traps nobody took are discarded face down
+            returns.append(ev.InstallOfferDiscarded(cards=list(state.board.install_offer)))
+        return returns or after_phase(state, "actions")
     if isinstance(aw, Digging):
         return _digging_step(state, pl)
     p = state.player(pl.color)
     legal = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
     if not legal:
-        why = ACTIONS[pl.action].why_not(state, p, pl).message
+        why = rules_for(state, pl).why_not(state, p, pl).message
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
     return Pending(
         kind="action",
@@ -69,7 +94,7 @@ def step(state: GameState):
 # --- options -------------------------------------------------------------------------------------
 def _legal(state: GameState, p: Player, pl: Placement):
     """The legal ways to carry out the order, lazily (a generator: the first one answers "any?")."""
-    for cmd in ACTIONS[pl.action].candidates(state, p, pl):
+    for cmd in rules_for(state, pl).candidates(state, p, pl):
         try:
             _decide(state, p, pl, cmd)
         except RuleViolation:
@@ -88,7 +113,7 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
     """Decline, or the location's own rules (looked up by action id: Rulebook › Executing Orders)."""
     if isinstance(cmd, Decline):
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason="declined")]
-    rules = ACTIONS[pl.action]
+    rules = rules_for(state, pl)
     if not isinstance(cmd, rules.command):
         raise refuse(
             "WRONG_COMMAND_FOR_ACTION",

@@ -28,6 +28,7 @@ from ..state import Battle, GameState, Player
 from ..year import year_plan
 from .common import (
     catalog,
+    cell_at,
     cost_dict,
     is_ghost,
     is_unseen,
@@ -36,8 +37,10 @@ from .common import (
     paladin,
     paladin_with,
     payment_problem,
+    rented_squares,
     season_name,
     type_of,
+    wage,
 )
 
 ILLUSION = "illusion"
@@ -195,8 +198,11 @@ def step(state: GameState):
             return [ev.BattleEnded(color=p.color)]
         assert p.plan is not None, "a battle begins with its plan"
         tile = (p.plan["tile"][0], p.plan["tile"][1])
-        cell = p.dungeon[tile[0]][tile[1]]
-        return [ev.BattleBegan(color=p.color, tile=tile, room=cell.room if cell.kind == "room" else None)]
+        cell = cell_at(p, tile)
+        assert cell is not None, "a battle is planned on a built tile"
+        installed = p.installed.get(f"{tile[0]},{tile[1]}")  # Festival Season: it springs automatically
+        room = cell.room if cell.kind == "room" else None
+        return [ev.BattleBegan(color=p.color, tile=tile, room=room, installed=[installed] if installed else [])]
     out: list[ev.Event] = [ev.CombatRoundEnded(round=state.combat_round)]
     plan = year_plan(state)
     if plan.another_combat_round(state) and any(line(state, p) for p in state.players):
@@ -207,7 +213,19 @@ def step(state: GameState):
 
 
 def _needs_plan(state: GameState, p: Player) -> bool:
-    return p.plan is None and bool(line(state, p)) and bool(p.prison or nearest_tiles(p.dungeon))
+    return p.plan is None and bool(line(state, p)) and bool(p.prison or battle_tiles(state, p))
+
+
+def battle_tiles(state: GameState, p: Player) -> list[tuple[int, int]]:
+    """Where ``p`` may fight: the unconquered tiles nearest the entrance, and (Festival Season › Rent Rooms)
+    any unconquered rented combat room, whatever its distance. Provisional (spec U-35): only combat rooms,
+    the summary's "you can choose to fight in a rented room" read narrowly."""
+    rented = [
+        sq
+        for sq, cell in zip(rented_squares(p), p.rented, strict=True)
+        if not cell.conquered and cell.room and catalog(state).rooms[cell.room].category == "combat"
+    ]
+    return nearest_tiles(p.dungeon) + rented if rented else nearest_tiles(p.dungeon)
 
 
 def _planning_step(state: GameState):
@@ -238,7 +256,7 @@ def _planning_step(state: GameState):
 
 
 def _room_of(p: Player, tile) -> str | None:
-    cell = p.dungeon[tile[0]][tile[1]]
+    cell = cell_at(p, tile)
     return cell.room if cell is not None and cell.kind == "room" else None
 
 
@@ -262,7 +280,7 @@ def trap_cost(state: GameState, p: Player, traps: list[str], room: str | None) -
 
 def _plan(state: GameState, cmd) -> list[ev.Event]:
     p = state.player(cmd.player)
-    tiles = nearest_tiles(p.dungeon)
+    tiles = battle_tiles(state, p)
     if isinstance(cmd, ReleasePrisoner):
         if tiles:
             raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
@@ -317,7 +335,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
 
 
 def plan_options(state: GameState, p: Player) -> list:
-    tiles = nearest_tiles(p.dungeon)
+    tiles = battle_tiles(state, p)
     if not tiles:
         return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
     ready = [m.id for m in p.monsters if not m.knocked_out]
@@ -398,18 +416,19 @@ def _identify_trap(state: GameState, p: Player, placeholder: str):
 
 def _labyrinth_order(state: GameState, p: Player) -> Pending:
     """CGE FAQ (Labyrinth): the owner chooses the order of its two traps when they spring, after the
-    Combat Card is revealed, not at planning."""
+    Combat Card is revealed, not at planning. Festival Season › Install Traps: with an installed trap too,
+    "the owner chooses the order in which the traps go off" (asked before each while two or more are left)."""
     traps = list(in_battle(state).traps)
 
     def handle(st: GameState, cmd: OrderTraps):
         if cmd.first not in traps:
-            raise refuse("TRAP_ORDER_INVALID", f"the Labyrinth's traps are {' and '.join(traps)}", "combat.labyrinth")
+            raise refuse("TRAP_ORDER_INVALID", f"the battle's traps are {' and '.join(traps)}", "combat.labyrinth")
         return [ev.TrapsOrdered(color=p.color, traps=[cmd.first, *[t for t in traps if t != cmd.first]])]
 
     return Pending(
         kind="labyrinth_order",
         actors=[p.color],
-        prompt=f"{p.color}: which Labyrinth trap springs first?",
+        prompt=f"{p.color}: which trap springs next ({', '.join(traps)})?",
         accepts=(OrderTraps,),
         handle=handle,
         rule="combat.labyrinth",
@@ -419,7 +438,7 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
 
 def _trap_step(state: GameState, p: Player):
     b = in_battle(state)
-    if len(b.traps) == 2 and not b.traps_ordered and len({type_of(t) for t in b.traps}) == 2:
+    if len(b.traps) >= 2 and not b.traps_ordered and len({type_of(t) for t in b.traps}) >= 2:
         return _labyrinth_order(state, p)
     trap = b.traps[0]
     if is_unseen(trap):
@@ -455,8 +474,9 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     across the Labyrinth's two traps); special effects always apply (CGE FAQ)."""
     b = in_battle(state)
     vals = catalog(state).traps[type_of(trap)].values(state.year)
-    cost = trap_cost(state, p, [trap], b.room)
-    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}  # checked at planning
+    # checked at planning; an installed trap was paid for when it was installed (Festival Season)
+    cost = {} if trap in b.installed else trap_cost(state, p, [trap], b.room)
+    cost = {k: min(v, getattr(p, k)) for k, v in cost.items()}
     hits = Hits(state, p)
     order = hits.alive()
     t = TrapContext(state, p, order, vals.damage or 0, target)  # no damage: a trap of effects only
@@ -552,7 +572,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
     if card == "suggestion":
         m = choice["todo"][0]
         out = []
-        if payment_problem(p, cost_dict(monster_type(state, m).cost), "", state.variant) is None:
+        if payment_problem(p, wage(state, p, m), "", state.variant) is None:
             out.append(SpellChoice(player=c, option="pay", target=m))
         return out + [SpellChoice(player=c, option="withdraw", target=m)]
     if card == "word_of_peace":
@@ -562,7 +582,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
     card = spell_choice(state)["card"]
-    paid = cost_dict(monster_type(state, cmd.target).cost) if cmd.option == "pay" and cmd.target else {}
+    paid = wage(state, p, cmd.target) if cmd.option == "pay" and cmd.target else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
 
@@ -635,6 +655,17 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
     return out
 
 
+EXPERT_BONUS = 2  # Festival Season › Hire Expert Monster: "+2 on its first attack" each Year's Combat
+
+
+def expert_bonus(state: GameState, p: Player, monster: str) -> int:
+    """CB-05: the damage an Expertise tile adds to its monster's first attack of this Combat (face up),
+    against one adventurer only (the first hit); 0 without a tile or once used. Provisional (spec U-45):
+    it adds to a combat room's +1."""
+    m = next((x for x in p.monsters if x.id == monster), None)
+    return EXPERT_BONUS if m is not None and m.expertise and not m.expertise_used else 0
+
+
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     b = in_battle(state)
     if cmd.monster not in b.monsters:
@@ -668,20 +699,22 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     follow_up = "goblin_follow_up" in att.tags
     hits = Hits(state, p)
     attacked = kind != "special" and not (need and not legal)
+    expert = expert_bonus(state, p, cmd.monster) if attacked else 0  # on the first adventurer hit only
     if kind == "standard":
         first = hits.alive()[0]
         if (
-            hits.hit(first, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+            hits.hit(first, damage + expert, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
             and follow_up
             and hits.alive()
         ):
             hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
     elif kind == "everyone":
-        for w in hits.alive():
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=True)
+        for i, w in enumerate(hits.alive()):
+            hits.hit(w, damage + (expert if i == 0 else 0), f"monster:{cmd.monster}", monster=True)
     elif kind in ("anyone", "anyone_x2"):
-        for w in targets:
-            hits.hit(w, damage, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+        for i, w in enumerate(targets):
+            extra = expert if i == 0 else 0
+            hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
     knocked_out = "returns_face_up" not in att.tags
     return [
@@ -694,6 +727,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
             attacked=attacked,
             knocked_out=knocked_out,
             effects=effects,
+            expert_bonus=bool(expert),
         ),
         *hits.events,
     ]

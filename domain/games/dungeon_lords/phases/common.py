@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..errors import refuse
 from ..ruleset import catalog_overlays
-from ..state import GameState, Paladin, Player
+from ..state import Cell, GameState, Paladin, Player
 from ..year import year_plan
 
 EVIL_TOP = 15
@@ -37,6 +38,45 @@ def type_of(instance_id: str) -> str:
 def monster_type(state: GameState, instance_id: str):
     """The catalog entry of a monster instance (``"troll_y1#2"`` -> the troll)."""
     return catalog(state).monsters[type_of(instance_id)]
+
+
+RENTED_ROW = -1  # Festival Season's rented rooms: square (-1, k) is the k-th room rented
+
+
+def cell_at(p: Player, square) -> Cell | None:
+    """The tile on ``square``: the dungeon's, or a rented room's (row :data:`RENTED_ROW`); None if none."""
+    r, c = square[0], square[1]
+    if r == RENTED_ROW:
+        return p.rented[c] if 0 <= c < len(p.rented) else None
+    return p.dungeon[r][c] if 0 <= r < len(p.dungeon) and 0 <= c < len(p.dungeon[r]) else None
+
+
+def rented_squares(p: Player) -> list[tuple[int, int]]:
+    """The squares of ``p``'s rented rooms (Festival Season › Rent Rooms)."""
+    return [(RENTED_ROW, k) for k in range(len(p.rented))]
+
+
+def installed_trap_discards(p: Player, squares, reason: str) -> list:
+    """Festival Season › Install Traps: the installed traps on ``squares`` leave unsprung, because their
+    tile was altered (``reason``: replaced by a room, removed...). The events that say so."""
+    out = []
+    for sq in squares:
+        trap = p.installed.get(f"{sq[0]},{sq[1]}")
+        if trap:
+            out.append(ev.InstalledTrapDiscarded(color=p.color, square=(sq[0], sq[1]), trap=trap, reason=reason))
+    return out
+
+
+def wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:
+    """What ``p``'s monster ``instance_id`` costs to pay (gold, food, evil steps): the cost on its tile, and
+    the surcharge of its Expertise tile (Festival Season › Hire Expert Monster: "as if printed on the tile").
+    The one rule for every wage: Pay Day, a Special Event's wage paid again, the Suggestion spell."""
+    cost = cost_dict(monster_type(state, instance_id).cost)
+    tile = next((m.expertise for m in p.monsters if m.id == instance_id), "")
+    if tile:
+        for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
+            cost[k] = cost.get(k, 0) + v
+    return cost
 
 
 def is_ghost(state: GameState, instance_id: str) -> bool:

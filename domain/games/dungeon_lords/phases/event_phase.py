@@ -16,7 +16,16 @@ from .. import events as ev
 from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Handling, Player
-from .common import catalog, clamp_evil, cost_dict, is_ghost, monster_type, payment_problem, season_name
+from .common import (
+    catalog,
+    clamp_evil,
+    installed_trap_discards,
+    is_ghost,
+    monster_type,
+    payment_problem,
+    season_name,
+    wage,
+)
 from .rounds import after_phase
 
 WAGE_COMMANDS = (PayWage, ReleaseMonster)
@@ -92,7 +101,7 @@ def _payday(state: GameState, p: Player):
 
 def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
     t = monster_type(state, m)
-    cost = cost_dict(t.cost)
+    cost = wage(state, p, m)
     problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
     if problem:
         raise problem
@@ -179,7 +188,7 @@ def _targets(state: GameState, p: Player, op: str) -> Sequence[str | None]:
         for m in p.monsters:
             if is_ghost(state, m.id) or m.id in handled or m.knocked_out:
                 continue
-            if payment_problem(p, cost_dict(monster_type(state, m.id).cost), "the wage", state.variant) is None:
+            if payment_problem(p, wage(state, p, m.id), "the wage", state.variant) is None:
                 out.append(f"pay:{m.id}")
             out.append(f"knock_out:{m.id}")
         return out
@@ -250,9 +259,12 @@ def _special(state: GameState, p: Player):
                 f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
                 "event.special",
             )
+        effect = _chosen_effect(state, p, cmd)
+        removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")
         return [
             ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-            ev.SpecialEventApplied(color=p.color, card=card.id, effect=_chosen_effect(state, p, cmd)),
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
+            *removed,
         ]
 
     return Pending(
@@ -283,6 +295,6 @@ def _chosen_effect(state: GameState, p: Player, cmd: ChooseEventOption) -> dict:
     if name == "pay_wages_or_knock_out":
         how, _, monster = (cmd.target or "").partition(":")
         if how == "pay":  # a wage paid again; Evil here is a cost, checked when the option was offered
-            return {k: (v if k == "evil" else -v) for k, v in cost_dict(monster_type(state, monster).cost).items()}
+            return {k: (v if k == "evil" else -v) for k, v in wage(state, p, monster).items()}
         return {"monsters_knocked_out": [monster]}
     return _automatic_effect(p, cmd.option) or {}

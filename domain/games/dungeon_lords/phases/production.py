@@ -17,7 +17,7 @@ from ..commands import Produce, RetrieveOrder
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player, TrapDraw
 from .actions import trap_draw_step
-from .common import catalog, free_imps, trolls
+from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls
 from .orders import retrievable
 from .rounds import after_phase
 
@@ -67,8 +67,7 @@ def _retrieve(state: GameState, p: Player, card: str) -> ev.OrdersRetrieved:
 
 
 def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
-    r, c = cmd.square
-    cell = p.dungeon[r][c] if dg.inside(r, c) else None
+    cell = cell_at(p, cmd.square)  # a dungeon room, or a rented one beside the board (Festival Season)
     if cell is None or cell.kind != "room" or cell.room is None:
         raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")
     room = catalog(state).rooms[cell.room]
@@ -78,7 +77,8 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
         raise refuse(
             "PRODUCE_CONQUERED", f"the {room.name} is conquered and has lost its function", "production.conquered"
         )
-    limit = 1 if state.year == 1 else 2
+    # Second Year: first-year rooms produce twice; a rented room "only once per round, even in Year 2"
+    limit = 1 if state.year == 1 or cmd.square[0] == RENTED_ROW else 2
     used = p.room_uses.get(dg.key(cmd.square), 0)
     if used >= limit:
         rule = "production.rooms" if state.year == 1 else "production.twice"
@@ -126,7 +126,8 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
 
 def produce_options(state: GameState, p: Player) -> list[Produce]:
     out: list[Produce] = []
-    for r, c, cell in dg.tiles(p.dungeon):
+    rented = [(r, c, cell) for (r, c), cell in zip(rented_squares(p), p.rented, strict=True)]
+    for r, c, cell in [*dg.tiles(p.dungeon), *rented]:
         if cell.kind != "room" or cell.room is None:
             continue
         room = catalog(state).rooms[cell.room]

@@ -157,7 +157,12 @@ def new_round_step(state: GameState):
         return _draw(
             "rooms", list(b.room_stack.get(year, [])), 2, lambda t: [ev.RoomsRevealed(tiles=t)], "Reveal 2 Room Tiles"
         )
-    nxt = year_plan(state).next_season(state)
+    plan = year_plan(state)
+    for module_step in plan.new_round_steps:
+        found = module_step(state)
+        if found is not None:
+            return found
+    nxt = plan.next_season(state)
     if nxt is not None and "event" not in done:
         return _draw(
             "event_tile",
@@ -179,7 +184,7 @@ def new_round_step(state: GameState):
                     f"Turn up Year {state.year}'s Special Event Card and record it",
                 )
             return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year][k])]
-    if nxt is not None and "adventurers" not in done:
+    if nxt is not None and "adventurers" not in done and state.season + 1 >= plan.adventurers_from:
         return _adventurers_step(state)
     return after_phase(state, "new_round")
 

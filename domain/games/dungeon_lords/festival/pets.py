@@ -1,0 +1,166 @@
+"""Pets: the Pet Phase of the first round, its draft, the secret Pet Box, and the pet show at scoring.
+
+Festival Season (CGE 2012) › Pets; › Pet Phase; › Pets During Scoring. Spec items YR-02, PE-01..PE-04,
+PE-09, PE-10, NP-09.
+
+- YR-02 / PE-01: the Pet Phase follows Production and Orders Retrieval in the first round of each Year.
+- PE-02 / PE-03: each player is dealt 2 Pet Cards (a chance point, seen only by that player) and, in the
+  Second Year, adds the unused pets he holds; each passes one card to the player on his left, all at once
+  and in secret; then each discards one card face down and keeps the rest face down. Everyone ends with
+  one more pet than before.
+- PE-04: pets, hands, passed and discarded cards are hidden from the other players (``views``); the
+  receiver sees the card passed to him.
+- PE-09: the pet show opens the scoring: an unused pet scores 1 (the score card's ``pets`` line).
+- NP-09: the draft passes between players only (with 2 players each passes to the other).
+
+Provisional (spec U-17): the Pet deck's size, cards and texts were never printed. The deck is 20 stand-in
+cards with no effect (each still scores 1 unused), marked provisional in the module's catalog overlay; the
+rulebook's named pets (Baby Golem, Stareplant, Ghosty, Bubl) and the using of pets (PE-06..PE-08) come with
+their effects. Provisional (U-18): an empty deck is made again from the discarded pets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Pending
+
+from .. import events as ev
+from ..commands import DiscardPet, PassPet
+from ..errors import refuse
+from ..flow import register_phase
+from ..phases.actions import register_sub_step
+from ..phases.rounds import _draw, after_phase
+from ..scoring import ScoreCard, ScoreLine
+from ..state import GameState, PetDraft, PetDraw
+from ..year import Step, YearPlan, insert_step
+
+SOURCE = "Festival Season rulebook › Pets"
+DECK_SIZE = 20  # provisional, spec U-17: 2 per player per Year with 4 players (16) and Acquire Pet's draws
+
+#: the stand-in deck, in the catalog's override format (the ``pets`` module's overlay)
+CATALOG: dict[str, Any] = {
+    "pets": [
+        {
+            "id": f"pet_{k:02d}",
+            "name": f"Pet (stand-in {k})",
+            "timing": "none",
+            "status": "provisional",
+            "sources": [SOURCE, "Festival Season rulebook › Pets During Scoring (1 point unused)"],
+            "notes": "The Pet Cards' list and texts were never printed in the rulebook: a stand-in with no "
+            "effect, worth 1 point unused (spec U-17). A table's catalog file can rename it.",
+        }
+        for k in range(1, DECK_SIZE + 1)
+    ]
+}
+
+
+def first_round(state: GameState) -> bool:
+    """YR-02: the Pet Phase is on the Progress Board in the first round only (the snowman space)."""
+    return state.season == 0
+
+
+def pets(plan: YearPlan) -> YearPlan:
+    """The Year plan with the Pet Phase after Production in the first round."""
+    return insert_step(plan, "production", Step("pets", when=first_round))
+
+
+def pet_show(card: ScoreCard) -> int:
+    """PE-09: 1 point for each pet still face down in the Pet Box."""
+    return len(card.player.pets)
+
+
+SCORE_LINES = (ScoreLine("pets", "Pets", pet_show),)
+
+
+# --- the phase ------------------------------------------------------------------------------------------
+def step(state: GameState):
+    d = state.pet_draft or PetDraft()
+    b = state.board
+    for p in state.play_order():
+        if p.color in d.hands:
+            continue
+        if len(b.pet_deck) < 2 and b.pet_discard:
+            return [ev.PetDeckReshuffled(cards=len(b.pet_discard))]
+        if not b.pet_deck:  # nothing left anywhere: no card for this player
+            return [ev.PetsDealt(color=p.color, cards=[])]
+        return _draw(
+            "pets",
+            list(b.pet_deck),
+            2,
+            lambda cards, c=p.color: [ev.PetsDealt(color=c, cards=cards)],
+            f"Deal 2 Pet Cards to {p.color}",
+            color=p.color,
+        )
+    colors = [p.color for p in state.play_order()]
+    if not d.exchanged:
+        waiting = [c for c in colors if c not in d.passes and d.hands[c]]
+        if waiting:
+            return Pending(
+                kind="pet_pass",
+                actors=waiting,
+                prompt="Pet Phase: choose the Pet Card to pass to the player on your left (simultaneous, secret)",
+                accepts=(PassPet,),
+                handle=_pass,
+                options_fn=lambda actor: [PassPet(player=actor, card=c) for c in dict.fromkeys(d.hands[actor])],
+                rule="pets.draft",
+            )
+        return [ev.PetsExchanged(to={c: _left(state, c) for c in colors if c in d.passes})]
+    waiting = [c for c in colors if c not in d.discarded and d.hands[c]]
+    if waiting:
+        return Pending(
+            kind="pet_discard",
+            actors=waiting,
+            prompt="Pet Phase: discard one Pet Card face down and keep the rest (simultaneous, secret)",
+            accepts=(DiscardPet,),
+            handle=_discard,
+            options_fn=lambda actor: [DiscardPet(player=actor, card=c) for c in dict.fromkeys(d.hands[actor])],
+            rule="pets.draft",
+        )
+    return [ev.PetDraftEnded(), *after_phase(state, "pets")]
+
+
+def pet_draw_step(state: GameState):
+    """Acquire Pet (PE-05): the Pet Cards drawn from the top of the deck, face down (seen by the drawer)."""
+    aw = state.awaiting
+    assert isinstance(aw, PetDraw)
+    b = state.board
+    if len(b.pet_deck) < aw.count and b.pet_discard:
+        return [ev.PetDeckReshuffled(cards=len(b.pet_discard))]
+    if not b.pet_deck:
+        return [ev.PetsDrawn(color=aw.color, cards=[])]
+    return _draw(
+        "pets",
+        list(b.pet_deck),
+        aw.count,
+        lambda cards, c=aw.color: [ev.PetsDrawn(color=c, cards=cards)],
+        f"Draw {aw.count} Pet Card(s) for {aw.color}",
+        color=aw.color,
+    )
+
+
+def _left(state: GameState, color: str) -> str:
+    """The player on ``color``'s left: the next seat clockwise (players only: NP-09)."""
+    seats = [p.color for p in state.players]
+    return seats[(seats.index(color) + 1) % len(seats)]
+
+
+def _hand(state: GameState, color: str) -> list[str]:
+    assert state.pet_draft is not None, "a Pet Phase input outside the Pet Phase"
+    return state.pet_draft.hands[color]
+
+
+def _pass(state: GameState, cmd: PassPet) -> list[ev.Event]:
+    if cmd.card not in _hand(state, cmd.player):
+        raise refuse("PET_NOT_IN_HAND", f"{cmd.card} is not in {cmd.player}'s Pet hand", "pets.draft")
+    return [ev.PetPassChosen(color=cmd.player, card=cmd.card)]
+
+
+def _discard(state: GameState, cmd: DiscardPet) -> list[ev.Event]:
+    if cmd.card not in _hand(state, cmd.player):
+        raise refuse("PET_NOT_IN_HAND", f"{cmd.card} is not in {cmd.player}'s Pet hand", "pets.draft")
+    return [ev.PetDiscarded(color=cmd.player, card=cmd.card)]
+
+
+register_phase("pets", step)
+register_sub_step(PetDraw, pet_draw_step)
