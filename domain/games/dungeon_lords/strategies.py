@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property, partial
+from functools import cached_property, lru_cache
 from typing import Any, cast
 
 from domain.kernel import Pending
@@ -103,6 +103,11 @@ def _adjusted(w: Weights, **changes: float) -> Weights:
     if key not in _ADJUSTED:
         _ADJUSTED[key] = replace(w, **changes)
     return _ADJUSTED[key]
+
+
+def _cost_worth(w: Weights, cost) -> float:
+    """``w.worth(_cost_delta(cost))`` without the dict: the same terms added in the same order."""
+    return 0.0 + w.gold * -cost.gold + w.food * -cost.food + w.evil * cost.evil + w.trap * -cost.trap_cards
 
 
 def _cost_delta(cost) -> dict[str, int]:
@@ -178,9 +183,19 @@ def _room_sites(grid) -> int:
 
 def _room_fits(state: GameState, grid, room_id: str, dig_first: bool = False) -> bool:
     """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
+    return _room_fits_masks(state, dg.site_masks(grid), room_id, dig_first)
+
+
+@lru_cache(maxsize=256)
+def _zone(squares: tuple) -> int:
+    return dg.squares_mask(squares)
+
+
+def _room_fits_masks(state: GameState, masks: tuple[int, int, int], room_id: str, dig_first: bool) -> bool:
+    """:func:`_room_fits` for a dungeon given by its :func:`dungeon.site_masks`."""
     room = catalog(state).rooms[room_id]
-    allowed = dg.squares_mask(room.allowed_squares) if room.allowed_squares and room.year == 1 else None
-    occupied, tunnels, rooms = dg.site_masks(grid)
+    allowed = _zone(tuple(room.allowed_squares)) if room.allowed_squares and room.year == 1 else None
+    occupied, tunnels, rooms = masks
     # A tunnel dug first on a diggable square is a site as good as a tunnel there (the same room rules).
     return dg.room_fits(tunnels | (dg.diggable_mask(occupied) if dig_first else 0), rooms, allowed)
 
@@ -297,7 +312,7 @@ class Strategy:
 
     def wage_worth(self, ctx: Ctx, t) -> float:
         """Value (usually negative) of paying this monster type's cost once."""
-        return ctx.w.worth(_cost_delta(t.cost))
+        return _cost_worth(ctx.w, t.cost)
 
     def production_value(self, ctx: Ctx, room) -> float:
         """Value of one production of ``room`` (0 for a room that does not produce)."""
@@ -422,7 +437,7 @@ class Strategy:
             if value is None:
                 values = []
                 for r in self.offer(ctx, "rooms", next_round):
-                    if ctx.once(("fits", r, dig_first), partial(_room_fits, ctx.state, ctx.me.dungeon, r, dig_first)):
+                    if _room_fits_masks(ctx.state, ctx.masks, r, dig_first):
                         values.append(max(self.room_value(ctx, r) - ctx.w.gold * cost.gold, 0.0))
                     else:
                         values.append(0.0)
@@ -462,7 +477,7 @@ class Strategy:
         return ctx.once(("hire_value", t.id, extra_food), lambda: self._hire_value(ctx, t, extra_food))
 
     def _hire_value(self, ctx: Ctx, t, extra_food: int) -> float:
-        paydays = 1 if _event_ahead(ctx.state, "pay_day") else 0
+        paydays = ctx.once(("paydays",), lambda: 1 if _event_ahead(ctx.state, "pay_day") else 0)
         price = self.wage_worth(ctx, t) - ctx.w.food * extra_food
         return self.monster_value(ctx, t.id) + price + paydays * self.wage_worth(ctx, t)
 
@@ -673,7 +688,7 @@ class Strategy:
 
     # -- Combat: shared tactics, scored with the rules' own resolution (domain.games.dungeon_lords.tactics)
     def score_plan_battle(self, ctx: Ctx, options: list):
-        return lambda o: tactics.plan_score(ctx.state, ctx.me, o)
+        return tactics.plan_scorer(ctx.state, ctx.me)
 
     def score_attack(self, ctx: Ctx, options: list):
         return lambda o: tactics.attack_score(ctx.state, ctx.me, o)
