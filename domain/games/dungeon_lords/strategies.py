@@ -47,6 +47,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from itertools import compress, permutations
 from typing import Any, cast
 
 from domain.kernel import Pending
@@ -223,6 +224,19 @@ class Ctx:
         """My dungeon's (tiles, unconquered tunnels, rooms) as bitmasks (:func:`dungeon.site_masks`)."""
         return dg.site_masks(self.me.dungeon)
 
+    @cached_property
+    def catalog(self) -> Any:
+        return catalog(self.state)
+
+    @cached_property
+    def rounds_left(self) -> int:
+        return _rounds_left(self.state)
+
+    @cached_property
+    def trolls(self) -> int:
+        """My Troll Tokens (they work in production like imps)."""
+        return trolls(self.state, self.me)
+
     def space(self, action: str, space: str) -> SpaceSpec:
         """The catalog's spec of one action space (asked often while the options are scored)."""
         key = ("space", action, space)
@@ -253,6 +267,20 @@ class Strategy:
     production_horizon = 1  # how many future productions a new room is credited with
     production_bonus = 0.0  # extra value of running a production room, besides its output
 
+    def __init__(self) -> None:
+        self._kept: dict[tuple, tuple[Weights, Any, Any]] = {}
+
+    def kept(self, ctx: Ctx, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()`` of a value that depends only on the weights, the catalog and ``key`` (a hire's
+        or a room's value): kept across decisions and games, since the weights take few values. The
+        weights and the catalog are keyed by identity and held with the value (their ids stay theirs)."""
+        w, cat = ctx.w, ctx.catalog
+        full = (id(w), id(cat), *key)
+        entry = self._kept.get(full)
+        if entry is None:
+            entry = self._kept[full] = (w, cat, compute())
+        return entry[2]
+
     # -- the Bot interface
     def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
         options = p.options(actor)
@@ -265,8 +293,8 @@ class Strategy:
         prepared = scorer(ctx, candidates)
         # A scorer returns ``option -> score``, or the scores of all the options when that is cheaper.
         scores = prepared if isinstance(prepared, list) else [prepared(o) for o in candidates]
-        best = max(scores)
-        return options[rng.choice([i for i, s in enumerate(scores) if s >= best - 1e-9])]
+        floor = max(scores) - 1e-9
+        return options[rng.choice(list(compress(range(len(scores)), map(floor.__le__, scores))))]
 
     # -- weights in the current situation
     def weights(self, state: GameState, me: Player) -> Weights:
@@ -293,11 +321,13 @@ class Strategy:
 
     # -- preference hooks
     def monster_bonus(self, ctx: Ctx, t) -> float:
-        """Extra value of a monster type besides ``w.monster`` (default: its strength)."""
+        """Extra value of a monster type besides ``w.monster`` (default: its strength). A function of the
+        type and the weights only: hire values are kept across decisions (:meth:`kept`)."""
         return 0.3 * _strength(t)
 
     def room_bonus(self, ctx: Ctx, room) -> float:
-        """Extra value of a room type besides ``w.room`` and its production."""
+        """Extra value of a room type besides ``w.room`` and its production. A function of the room and
+        the weights only: room values are kept across decisions (:meth:`kept`)."""
         return 0.0
 
     def dig_square(self, ctx: Ctx, square) -> float:
@@ -326,11 +356,11 @@ class Strategy:
         return out - w.food * prod.food_input + self.production_bonus
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:
-        return ctx.once(("room_value", room_id), lambda: self._room_value(ctx, room_id))
+        return self.kept(ctx, ("room_value", ctx.rounds_left, room_id), lambda: self._room_value(ctx, room_id))
 
     def _room_value(self, ctx: Ctx, room_id: str) -> float:
         room = catalog(ctx.state).rooms[room_id]
-        future = self.production_value(ctx, room) * min(_rounds_left(ctx.state), self.production_horizon)
+        future = self.production_value(ctx, room) * min(ctx.rounds_left, self.production_horizon)
         return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
 
     def order_card_value(self, ctx: Ctx, action: str) -> float:
@@ -474,7 +504,8 @@ class Strategy:
 
     def hire_value(self, ctx: Ctx, t, extra_food: int = 0) -> float:
         """A monster's value minus its price now and its wage at a Pay Day still to come."""
-        return ctx.once(("hire_value", t.id, extra_food), lambda: self._hire_value(ctx, t, extra_food))
+        paydays = ctx.once(("paydays",), lambda: 1 if _event_ahead(ctx.state, "pay_day") else 0)
+        return self.kept(ctx, ("hire_value", paydays, t.id, extra_food), lambda: self._hire_value(ctx, t, extra_food))
 
     def _hire_value(self, ctx: Ctx, t, extra_food: int) -> float:
         paydays = ctx.once(("paydays",), lambda: 1 if _event_ahead(ctx.state, "pay_day") else 0)
@@ -496,7 +527,7 @@ class Strategy:
     ) -> float:
         """What the imps left after the orders can still produce in my rooms this round (``productions``:
         :meth:`my_productions`, when the caller has it already)."""
-        imps = budget["imps"] + trolls(ctx.state, ctx.me)
+        imps = budget["imps"] + ctx.trolls
         total = 0.0
         for v, made in self.my_productions(ctx) if productions is None else productions:
             if v > 0 and made.imps <= imps and made.food_input <= budget["food"]:
@@ -510,7 +541,7 @@ class Strategy:
     def score_choose_orders(self, ctx: Ctx, lines: Any) -> list[float]:
         """Lines of orders, scored as ``(three orders, non-player order)`` specs (orders' LazyOptions), all
         at once: a line's value is its set's (each set of 3 worked out once, 20 of 6 cards) plus what its
-        order adds; the 120 lines then cost a few additions each."""
+        order adds, worked out with its set; the 120 lines are then looked up."""
         state, me, w = ctx.state, ctx.me, ctx.w
         order = [a.id for a in catalog(state).actions]
         productions = self.my_productions(ctx)
@@ -520,16 +551,18 @@ class Strategy:
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
         estimated: dict[tuple, tuple[float, tuple[int, int, int, int]]] = {}
+        spaces = {card: free(card) for card in me.hand}  # the space each order would get
 
         def estimate(action: str, budget: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
             """``self.estimate`` of one order from one budget (imps, food, gold, dug), once per decision:
             it depends only on the order and the budget it starts from."""
             key = (action, budget)
-            if key not in estimated:
-                spend = dict(zip(("imps", "food", "gold", "dug"), budget, strict=True))
-                value = self.estimate(ctx, action, free(action), spend)
-                estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
-            return estimated[key]
+            done = estimated.get(key)
+            if done is None:
+                spend = {"imps": budget[0], "food": budget[1], "gold": budget[2], "dug": budget[3]}
+                value = self.estimate(ctx, action, spaces[action], spend)
+                done = estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
+            return done
 
         left: dict[tuple[int, int], float] = {}
 
@@ -539,38 +572,45 @@ class Strategy:
                 left[imps, food] = self.production_left(ctx, {"imps": imps, "food": food}, productions)
             return left[imps, food]
 
+        # The first order is the card taken back; the other two are locked away next round.
+        keep = {card: 0.3 * self.order_card_value(ctx, card) for card in me.hand}
+        fee = w.gold if state.variant == "full" else None  # the Hire Monster fee for a first order
+
         # Each set of three simulated in board order against one budget, then production; the sets are
-        # walked as a tree of their orders in board order, so a set's first orders are shared.
+        # walked as a tree of their orders in board order, so a set's first orders are shared. The set's
+        # 6 lines are scored there, written out (``line``: a line's orders -> its score).
         hand = sorted(me.hand, key=order.index)
-        bit = {card: 1 << i for i, card in enumerate(hand)}
-        sets: dict[int, tuple[float, dict[str, float]]] = {}
+        line: dict[tuple[str, ...], float] = {}
+        valued: dict[frozenset[str], dict[str, float]] = {}  # a set's orders' values (a non-player's order)
         start = (free_imps(me), me.food, me.gold, 0)
         for i, a in enumerate(hand):
             va, after_a = estimate(a, start)
+            ka, pa, qa = keep[a], 0.15 * va, 0.05 * va
             for j in range(i + 1, len(hand)):
                 b = hand[j]
                 vb, after_b = estimate(b, after_a)
+                kb, pb, qb = keep[b], 0.15 * vb, 0.05 * vb
                 for c in hand[j + 1 :]:
                     vc, after_c = estimate(c, after_b)
-                    sets[bit[a] | bit[b] | bit[c]] = (va + vb + vc + production_left(after_c), {a: va, b: vb, c: vc})
-
-        # The first order is the card taken back; the other two are locked away next round.
-        keep = {card: 0.3 * self.order_card_value(ctx, card) for card in hand}
-        fee = w.gold if state.variant == "full" else None  # the Hire Monster fee for a first order
-        scores = []
-        for orders, nonplayer_order in lines:
-            first, second, third = orders
-            total, each = sets[bit[first] | bit[second] | bit[third]]
-            # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
-            total += 0.15 * each[first] + 0.05 * each[second]
-            total += keep[first]
-            if fee is not None and first == "hire_monster":
-                total -= fee
-            if nonplayer_order is not None:
-                # The non-player's order takes space I first: do not block an action of ours.
-                total -= 0.3 * each.get(nonplayer_order, 0.0)
-            scores.append(total)
-        return scores
+                    kc, pc, qc = keep[c], 0.15 * vc, 0.05 * vc
+                    total = va + vb + vc + production_left(after_c)
+                    # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
+                    line[a, b, c] = total + (pa + qb) + ka
+                    line[a, c, b] = total + (pa + qc) + ka
+                    line[b, a, c] = total + (pb + qa) + kb
+                    line[b, c, a] = total + (pb + qc) + kb
+                    line[c, a, b] = total + (pc + qa) + kc
+                    line[c, b, a] = total + (pc + qb) + kc
+                    if fee is not None and "hire_monster" in (a, b, c):
+                        for first, second, third in permutations((a, b, c)):
+                            if first == "hire_monster":
+                                line[first, second, third] -= fee
+                    valued[frozenset((a, b, c))] = {a: va, b: vb, c: vc}
+        # With 2 players, the non-player's order takes space I first: do not block an action of ours.
+        return [
+            line[orders] if x is None else line[orders] - 0.3 * valued[frozenset(orders)].get(x, 0.0)
+            for orders, x in lines
+        ]
 
     def score_choose_inaccessible_orders(self, ctx: Ctx, options: list):
         # Full-game set-up: lock away the two cards we would miss least.
