@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import chain, repeat
+from operator import is_not
 
 from .game_info import GRID_COLS, GRID_ROWS
 from .state import Cell
@@ -46,7 +48,7 @@ def tiles(grid: Grid) -> Iterator[tuple[int, int, Cell]]:
 
 
 def count_tiles(grid: Grid) -> int:
-    return sum(1 for _ in tiles(grid))
+    return sum(map(is_not, chain.from_iterable(grid), repeat(None)))  # in C: the cells that are not None
 
 
 def unconquered_tunnels(grid: Grid) -> list[tuple[int, int]]:
@@ -64,9 +66,18 @@ def _mask(grid: Grid, conquered_only: bool) -> int:
     return mask
 
 
+_OCCUPANCY: dict[bytes, int] = {}  # which cells hold a tile, a byte each (worked out in C) -> the mask
+
+
 def occupancy(grid: Grid) -> int:
     """The squares holding a tile, as a bitmask (bit ``r * GRID_COLS + c``): all the digging rules see."""
-    return _mask(grid, conquered_only=False)
+    key = bytes(map(is_not, chain.from_iterable(grid), repeat(None)))
+    mask = _OCCUPANCY.get(key)
+    if mask is None:
+        if len(_OCCUPANCY) >= 1 << 16:  # a bound for a long-lived process (dungeons repeat: rarely reached)
+            _OCCUPANCY.clear()
+        mask = _OCCUPANCY[key] = _mask(grid, conquered_only=False)
+    return mask
 
 
 def conquered_mask(grid: Grid) -> int:
@@ -167,6 +178,7 @@ def dig_problem(grid: Grid, square: tuple[int, int]) -> tuple[str, str, str] | N
     return _dig_problem(occupancy(grid), r, c)
 
 
+@lru_cache(maxsize=1 << 16)
 def diggable_mask(occupied: int) -> int:
     """The squares a tunnel can be dug on, given the tiles (a mask, :func:`occupancy`), as a mask: free,
     next to a tile, and not the last free square of a 2x2 block (:func:`_dig_problem`, all at once)."""

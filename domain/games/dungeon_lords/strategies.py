@@ -225,6 +225,17 @@ class Ctx:
         return dg.site_masks(self.me.dungeon)
 
     @cached_property
+    def my_rooms(self) -> list[Any]:
+        """My unconquered rooms (their catalog entries), row by row."""
+        rooms = self.catalog.rooms
+        return [
+            rooms[c.room]
+            for row in self.me.dungeon
+            for c in row
+            if c is not None and c.kind == "room" and not c.conquered and c.room is not None
+        ]
+
+    @cached_property
     def catalog(self) -> Any:
         return catalog(self.state)
 
@@ -381,13 +392,11 @@ class Strategy:
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
             uses += [ctx.w.gold] * min(permit, ctx.masks[1].bit_count())
-        for _, _, cell in dg.tiles(ctx.me.dungeon):
-            if cell.kind == "room" and not cell.conquered and cell.room is not None:
-                room = catalog(ctx.state).rooms[cell.room]
-                if room.production is not None:
-                    per_imp = self.production_value(ctx, room) / room.production.imps
-                    if per_imp > 0:
-                        uses += [per_imp] * room.production.imps
+        for room in ctx.my_rooms:
+            if room.production is not None:
+                per_imp = self.production_value(ctx, room) / room.production.imps
+                if per_imp > 0:
+                    uses += [per_imp] * room.production.imps
         return sorted(uses, reverse=True)
 
     def imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
@@ -514,12 +523,7 @@ class Strategy:
 
     def my_productions(self, ctx: Ctx) -> list[tuple[float, Production]]:
         """(value of one production, what it takes) of each of my working production rooms, best first."""
-        rooms = [
-            catalog(ctx.state).rooms[c.room]
-            for _, _, c in dg.tiles(ctx.me.dungeon)
-            if c.kind == "room" and not c.conquered and c.room is not None
-        ]
-        valued = [(self.production_value(ctx, r), r.production) for r in rooms if r.production is not None]
+        valued = [(self.production_value(ctx, r), r.production) for r in ctx.my_rooms if r.production is not None]
         return sorted(valued, key=lambda vp: -vp[0])
 
     def production_left(
