@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import chain, repeat
-from operator import is_not
 
 from .game_info import GRID_COLS, GRID_ROWS
 from .state import Cell
@@ -48,7 +46,7 @@ def tiles(grid: Grid) -> Iterator[tuple[int, int, Cell]]:
 
 
 def count_tiles(grid: Grid) -> int:
-    return sum(map(is_not, chain.from_iterable(grid), repeat(None)))  # in C: the cells that are not None
+    return occupancy(grid).bit_count()
 
 
 def unconquered_tunnels(grid: Grid) -> list[tuple[int, int]]:
@@ -66,18 +64,9 @@ def _mask(grid: Grid, conquered_only: bool) -> int:
     return mask
 
 
-_OCCUPANCY: dict[bytes, int] = {}  # which cells hold a tile, a byte each (worked out in C) -> the mask
-
-
 def occupancy(grid: Grid) -> int:
     """The squares holding a tile, as a bitmask (bit ``r * GRID_COLS + c``): all the digging rules see."""
-    key = bytes(map(is_not, chain.from_iterable(grid), repeat(None)))
-    mask = _OCCUPANCY.get(key)
-    if mask is None:
-        if len(_OCCUPANCY) >= 1 << 16:  # a bound for a long-lived process (dungeons repeat: rarely reached)
-            _OCCUPANCY.clear()
-        mask = _OCCUPANCY[key] = _mask(grid, conquered_only=False)
-    return mask
+    return _mask(grid, conquered_only=False)
 
 
 def conquered_mask(grid: Grid) -> int:
