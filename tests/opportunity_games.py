@@ -1,9 +1,6 @@
-"""Tabletop games with Festival Season's Unique Opportunities for the tests, while the module is being built:
-the recorder names the boards that come up, the bots answer every decision (keeping away from a board whose
-rules are not built yet) and every other draw is random; the invariants are checked after every command.
-
-The tests using this turn on the developers' switch ``ruleset.allow_unfinished_modules`` (the fixture
-``unfinished_modules`` of ``tests/festival/conftest.py``)."""
+"""Tabletop games with Festival Season's Unique Opportunities for the tests: the recorder names the boards that
+come up, the bots answer every decision (keeping away from a board whose rules would not be built, should a
+catalog name one) and every other draw is random; the invariants are checked after every command."""
 
 from __future__ import annotations
 
@@ -19,7 +16,16 @@ from domain.games.dungeon_lords.phases.common import catalog
 from domain.kernel import CHANCE, RuleViolation
 
 COLORS = ("red", "blue", "green", "yellow")
-BUILT = ("harvest_food", "masquerade", "invest_gold", "acquire_pet", "hire_expert", "rent_rooms", "install_traps")
+BUILT = (
+    "harvest_food",
+    "masquerade",
+    "invest_gold",
+    "acquire_pet",
+    "hire_expert",
+    "rent_rooms",
+    "install_traps",
+    "improve_tunnels",
+)
 
 
 def chance_bot(boards: list[str], prefer: dict[str, str] | None = None):

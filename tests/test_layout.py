@@ -44,6 +44,10 @@ def _digest(state) -> str:
     for player in d["players"]:
         festival = ("gold_invested", "pets", "rented", "installed")
         assert [player.pop(k) for k in festival] == [0, [], [], {}]
+        for row in player["dungeon"]:  # ... Improved Tunnels
+            for cell in row:
+                if cell is not None:
+                    assert cell.pop("improved") == ""
         for monster in player["monsters"]:  # ... and Expertise tiles
             assert (monster.pop("expertise"), monster.pop("expertise_used")) == ("", False)
     assert all(len(cards) == 1 for cards in b["special_events"].values())

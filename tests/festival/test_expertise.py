@@ -90,7 +90,7 @@ def test_T_08_T_10_the_bonus_once_a_combat_and_face_up_again_after_it():
 
 
 @pytest.mark.spec("UO-HE-3", "NC-E1")
-def test_T_10_the_surcharge_is_part_of_every_wage(unfinished_modules):
+def test_T_10_the_surcharge_is_part_of_every_wage():
     _, state = GAME.new_game(["A", "B"], seed=1, variant="full", modules=MODULES)
     p = state.player("red")
     p.monsters = [Monster("witch_y1#1", expertise="extra_cruel"), Monster("witch_y1#2")]
@@ -105,7 +105,7 @@ def decide(state, cmd):
 
 
 @pytest.mark.spec("UO-HE-1", "UO-HE-2", "UO-HE-3")
-def test_UO_HE_space_III_pays_one_evil_and_the_extra_large_surcharge_and_keeps_the_tile(unfinished_modules):
+def test_UO_HE_space_III_pays_one_evil_and_the_extra_large_surcharge_and_keeps_the_tile():
     _, state = at_board("hire_expert", "III", first_orders=dict.fromkeys(COLORS, "hire_monster"))
     color = waiting_player(state)
     p = state.player(color)

@@ -14,8 +14,6 @@ from domain.games.dungeon_lords.festival.festival import pick_order
 from domain.games.dungeon_lords.state import Festival, Monster
 from domain.games.dungeon_lords.views import HIDDEN, view, visible_log
 
-pytestmark = pytest.mark.usefixtures("unfinished_modules")
-
 MODULES = ("five_seasons", "unique_opportunities", "festival")
 BOARDS = ["harvest_food", "invest_gold", "masquerade", "rent_rooms"]  # placed in rounds 2, 3, 4, 5
 

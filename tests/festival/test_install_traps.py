@@ -30,7 +30,7 @@ def decide(state, board: str, cmd):
 
 
 @pytest.mark.spec("UO-IN-1", "UO-IN-6")
-def test_UO_IN_1_6_three_traps_dealt_face_up_and_the_untaken_discarded_as_the_orders_end(unfinished_modules):
+def test_UO_IN_1_6_three_traps_dealt_face_up_and_the_untaken_discarded_as_the_orders_end():
     boards = ["install_traps", "harvest_food", "invest_gold", "masquerade"]
     events, state = play(boards, until=lambda s: s.season == 1 and s.phase == "production")
     (dealt,) = of(events, ev.TrapsDealtForInstalling)
@@ -45,7 +45,7 @@ def test_UO_IN_1_6_three_traps_dealt_face_up_and_the_untaken_discarded_as_the_or
 
 
 @pytest.mark.spec("UO-IN-2", "UO-IN-3")
-def test_T_19_T_20_installing_pays_the_traps_cost_now_and_a_gold_more_on_a_room(unfinished_modules):
+def test_T_19_T_20_installing_pays_the_traps_cost_now_and_a_gold_more_on_a_room():
     _, state = at_board("install_traps", "I", first_orders=ALL_ON_BUY_TRAPS)
     color = waiting_player(state)
     p = state.player(color)
@@ -71,7 +71,7 @@ def test_T_19_T_20_installing_pays_the_traps_cost_now_and_a_gold_more_on_a_room(
 
 
 @pytest.mark.spec("UO-IN-2")
-def test_UO_IN_2_the_installed_trap_lies_on_its_tile_and_leaves_the_offer(unfinished_modules):
+def test_UO_IN_2_the_installed_trap_lies_on_its_tile_and_leaves_the_offer():
     _, state = at_board("install_traps", "III", first_orders=ALL_ON_BUY_TRAPS)
     color = waiting_player(state)
     p = state.player(color)

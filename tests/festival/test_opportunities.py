@@ -1,9 +1,8 @@
 """Festival Season's ``unique_opportunities`` module (spec section 3: SU-01, UO-01..UO-07 and the boards built
 so far: Harvest Food UO-HF, Masquerade UO-MQ, Invest Gold UO-IG, Acquire Pet UO-AP).
 
-The module is not playable yet (four boards' rules need the dungeon side), so these tests turn
-on the developers' switch (``ruleset.allow_unfinished_modules``) and play tabletop games in which the
-recorder turns up the built boards; the bots answer every decision and every other draw."""
+The tests play tabletop games in which the recorder turns up the boards a test needs; the bots answer every
+decision and every other draw."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ import random
 import pytest
 from opportunity_games import BUILT, COLORS, chance_bot, execute, of, play, refused
 
-from domain.games.dungeon_lords import GAME, ruleset
+from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.catalog import base_catalog
 from domain.games.dungeon_lords.commands import Decline, HarvestFood, Masquerade, RecordDraw, TakeAction
@@ -23,7 +22,6 @@ from domain.games.dungeon_lords.views import HIDDEN, view, visible_log
 from domain.kernel import CHANCE
 
 MODULES = ["five_seasons", "unique_opportunities"]
-pytestmark = pytest.mark.usefixtures("unfinished_modules")
 
 
 def at_board(board: str, space: str, seed: int = 1, **kw):
@@ -55,9 +53,9 @@ def waiting_player(state) -> str:
 
 # --- the stack and the covered place --------------------------------------------------------------------
 @pytest.mark.spec("SU-01")
-def test_SU_01_the_module_is_refused_to_users_until_every_board_is_built(monkeypatch):
-    monkeypatch.setattr(ruleset, "allow_unfinished_modules", False)
-    assert "not playable yet" in (modules_problem(MODULES) or "")
+def test_SU_01_the_module_is_playable_and_needs_the_five_seasons():
+    assert modules_problem(MODULES) is None
+    assert "without five_seasons" in (modules_problem(["unique_opportunities"]) or "")
 
 
 @pytest.mark.spec("UO-01")

@@ -18,7 +18,6 @@ from domain.games.dungeon_lords.scoring import count_conquered, count_rooms, sco
 from domain.games.dungeon_lords.state import Cell, Monster
 from domain.kernel import RuleViolation
 
-pytestmark = pytest.mark.usefixtures("unfinished_modules")
 MODULES = ["five_seasons", "unique_opportunities"]
 ALL_ON_BUILD_ROOM = dict.fromkeys(COLORS, "build_room")
 
@@ -86,9 +85,9 @@ def new_state(year: int = 1):
 def test_UO_RR_3_a_rented_room_pays_no_taxes():
     state = new_state()
     red = state.player("red")
-    due = tax_due(red)
+    due = tax_due(state, red)
     red.rented = shelf("chicken_coop", "hall_of_fame")
-    assert tax_due(red) == due
+    assert tax_due(state, red) == due
 
 
 @pytest.mark.spec("UO-RR-4")

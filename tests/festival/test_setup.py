@@ -21,7 +21,7 @@ ALL_BUILT = ["five_seasons", "unique_opportunities", "festival", "pets", "paladi
 
 
 @pytest.mark.spec("SU-06")
-def test_SU_06_the_far_distant_lands_hide_the_pet_deck_and_show_the_expertise_tiles(unfinished_modules):
+def test_SU_06_the_far_distant_lands_hide_the_pet_deck_and_show_the_expertise_tiles():
     _, state = GAME.new_game(["A", "B", "C"], seed=2, variant="full", modules=ALL_BUILT)
     seen = view(state, "red")["board"]
     assert seen["pet_deck"] == [HIDDEN] * 20 and seen["pet_discard"] == []
@@ -58,7 +58,7 @@ def test_YR_10_the_first_year_pair_left_in_the_tent_goes_to_the_distant_lands():
 
 
 @pytest.mark.spec("UO-07")
-def test_UO_07_non_player_minions_stand_on_a_board_and_are_never_carried_out(unfinished_modules):
+def test_UO_07_non_player_minions_stand_on_a_board_and_are_never_carried_out():
     boards = ["harvest_food", "invest_gold", "masquerade", "acquire_pet"]
     events, state = play(boards, players=2, seed=3, until=lambda s: s.season == 4 and s.phase == "orders")
     nonplayers = {np.color for np in state.nonplayers}
@@ -69,7 +69,7 @@ def test_UO_07_non_player_minions_stand_on_a_board_and_are_never_carried_out(unf
 
 
 @pytest.mark.spec("UO-HE-4", "UO-HE-5")
-def test_UO_HE_4_5_the_tile_leaves_with_its_monster_and_an_expert_scores_like_any_monster(unfinished_modules):
+def test_UO_HE_4_5_the_tile_leaves_with_its_monster_and_an_expert_scores_like_any_monster():
     _, state = GAME.new_game(["A", "B"], seed=1, variant="full", modules=ALL_BUILT)
     red = state.player("red")
     red.monsters = [Monster("goblin_y1#1", expertise="extra_clever")]
@@ -83,7 +83,7 @@ def test_UO_HE_4_5_the_tile_leaves_with_its_monster_and_an_expert_scores_like_an
 
 
 @pytest.mark.spec("UO-HE-6")
-def test_UO_HE_6_the_first_order_fee_applies_when_the_card_sends_a_minion_to_the_board(unfinished_modules):
+def test_UO_HE_6_the_first_order_fee_applies_when_the_card_sends_a_minion_to_the_board():
     boards = ["hire_expert", "harvest_food", "invest_gold", "masquerade"]
     events, _ = play(boards, seed=5, first_orders=dict.fromkeys(COLORS, "hire_monster"), until=lambda s: s.season == 2)
     season, first = 0, []

@@ -16,7 +16,7 @@ BEGINNERS = ("five_seasons", "beginners")
 
 
 @pytest.mark.spec("VA-02")
-def test_VA_02_the_opportunities_without_the_festival_but_never_the_festival_without_them(unfinished_modules):
+def test_VA_02_the_opportunities_without_the_festival_but_never_the_festival_without_them():
     assert "cannot be played without unique_opportunities" in modules_problem(["five_seasons", "festival"])
     events, _ = play(
         ["harvest_food", "invest_gold", "masquerade", "rent_rooms"],
@@ -27,7 +27,7 @@ def test_VA_02_the_opportunities_without_the_festival_but_never_the_festival_wit
 
 
 @pytest.mark.spec("VA-05")
-def test_VA_05_without_pets_the_acquire_pet_board_is_left_out(unfinished_modules):
+def test_VA_05_without_pets_the_acquire_pet_board_is_left_out():
     modules = ("five_seasons", "unique_opportunities", "no_pets")
     assert "cannot be played with pets" in modules_problem([*modules, "pets"])
     assert plan_for(modules).opportunities_left_out == ("acquire_pet",)

@@ -24,6 +24,7 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "MonsterHired": {"expertise": ""},
     "MonsterAttacked": {"expert_bonus": False},
     "BattleBegan": {"installed": []},
+    "GoldMined": {"vein": 0},
 }
 
 CHAIN = HashChain(

@@ -119,6 +119,18 @@ class InstallTrap(_Cmd):
     square: Square
 
 
+class ImproveTunnels(_Cmd):
+    """Improve Tunnels (Festival Season): one option: ``improve`` plain unconquered tunnels (``squares``)
+    into the Improved Tunnel ``tiles`` (same order), or ``deconquer_tunnel`` / ``deconquer_room`` the
+    conquered tiles on ``squares``. Space II may do ``improve`` or ``deconquer_tunnel`` twice."""
+
+    type: Literal["improve_tunnels"] = "improve_tunnels"
+    player: str
+    option: Literal["improve", "deconquer_tunnel", "deconquer_room"]
+    squares: list[Square]
+    tiles: list[str] = []
+
+
 class PassPet(_Cmd):
     """The Pet Phase (Festival Season): the Pet Card you pass to the player on your left (secret)."""
 
@@ -154,6 +166,7 @@ class MineGold(_Cmd):
     type: Literal["mine_gold"] = "mine_gold"
     player: str
     imps: int
+    vein: int = 0  # Festival Season: imps sent to your Mithril Vein besides (1 or 2; not on the permit)
 
 
 class HireMonster(_Cmd):
@@ -360,6 +373,7 @@ Command = Annotated[
     | FestivalPick
     | RentRoom
     | InstallTrap
+    | ImproveTunnels
     | PassPet
     | DiscardPet
     | DigTunnel

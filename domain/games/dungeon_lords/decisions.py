@@ -9,7 +9,7 @@ from domain.kernel.pending import DecisionSpec, decisions_markdown
 D = DecisionSpec
 BASE_ACTION_COMMANDS = ("take_action", "improve_reputation", "dig_tunnel", "mine_gold", "hire_monster", "build_room")
 # Festival Season's Unique Opportunity boards (Harvest Food, Masquerade; Invest Gold answers take_action)
-ACTION_COMMANDS = (*BASE_ACTION_COMMANDS, "harvest_food", "masquerade", "rent_room", "install_trap")
+ACTION_COMMANDS = (*BASE_ACTION_COMMANDS, "harvest_food", "masquerade", "rent_room", "install_trap", "improve_tunnels")
 
 DECISIONS: dict[str, DecisionSpec] = {
     d.kind: d

@@ -159,6 +159,15 @@ def describe_event(e) -> str:
         "InstalledTrapDiscarded": lambda: (
             f"{e.color}'s installed {_n(e.trap)} at {list(e.square)} is discarded ({e.reason})"
         ),
+        "TunnelsImproved": lambda: (
+            f"{e.color} ({e.imps} imps) "
+            + (
+                "improves "
+                + ", ".join(f"{list(sq)} into the {_board(t)}" for sq, t in zip(e.squares, e.tiles, strict=True))
+                if e.option == "improve"
+                else "deconquers " + ", ".join(str(list(sq)) for sq in e.squares)
+            )
+        ),
         "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",

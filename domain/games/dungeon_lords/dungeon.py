@@ -85,7 +85,7 @@ def site_masks(grid: Grid) -> tuple[int, int, int]:
                 occupied |= bit
                 if cell.kind == "room":
                     rooms |= bit
-                elif not cell.conquered:
+                elif cell.kind == "tunnel" and not cell.conquered:
                     tunnels |= bit
             bit <<= 1
     return occupied, tunnels, rooms

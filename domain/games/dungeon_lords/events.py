@@ -247,6 +247,7 @@ class GoldMined(Decision):
     color: str
     imps: int
     foreimp: bool
+    vein: int = 0  # Festival Season: imps mining the Mithril Vein besides (1 gold each)
 
 
 class TrapCardsDrawn(Chance):
@@ -390,7 +391,7 @@ class PaladinSentAway(Event):
     from_color: str | None = None
 
 
-class OpportunityTurnedUp(Event):
+class OpportunityTurnedUp(Chance):
     """Festival Season: a Unique Opportunity board is turned face up on the stack (next round's)."""
 
     board: str
@@ -402,7 +403,7 @@ class OpportunityPlaced(Event):
     board: str
 
 
-class FoodHarvested(Event):
+class FoodHarvested(Decision):
     """Harvest Food: ``food`` imps gather a food each; ``foreimps`` supervise; ``evil`` steps (space III: -1)."""
 
     color: str
@@ -412,7 +413,7 @@ class FoodHarvested(Event):
     evil: int = 0
 
 
-class GoldInvested(Event):
+class GoldInvested(Decision):
     """Invest Gold: ``paid`` gold now, ``returns`` gold when the Orders Phase ends."""
 
     color: str
@@ -428,7 +429,7 @@ class InvestmentReturned(Event):
     gold: int
 
 
-class MasqueradeHeld(Event):
+class MasqueradeHeld(Decision):
     """Masquerade: what ``color`` paid and gained on ``space``, and every Evil change it makes at once
     (colour -> evil steps; every other player gains)."""
 
@@ -439,7 +440,7 @@ class MasqueradeHeld(Event):
     evil: dict[str, int] = {}
 
 
-class CombatCardMoved(Event):
+class CombatCardMoved(Decision):
     """Masquerade space II: the spied Combat Card put back at another position (announced: public)."""
 
     color: str
@@ -454,7 +455,7 @@ class FestivalBegan(Event):
     prizes: list[str]
 
 
-class FestivalBid(Event):
+class FestivalBid(Decision):
     """``color`` sends ``imps`` imps to the Festival (SECRET to the others until the bids are revealed)."""
 
     color: str
@@ -468,7 +469,7 @@ class FestivalBidsRevealed(Event):
     pick_order: list[str]
 
 
-class FestivalPrizeTaken(Event):
+class FestivalPrizeTaken(Decision):
     """``color`` takes the ``board`` and its ``prize``: what was paid and gained (gold, food, evil steps,
     imps, Trap Cards to draw) and what the prize put in the dungeon (a tunnel or a room on ``square``, a
     hired ``monster`` with the golem's ``discarded_trap`` or the demon's ``fed_monster``, a ``room``)."""
@@ -485,7 +486,7 @@ class FestivalPrizeTaken(Event):
     room: str | None = None
 
 
-class FestivalPrizeDeclined(Event):
+class FestivalPrizeDeclined(Decision):
     """``color`` takes nothing at the Festival."""
 
     color: str
@@ -495,7 +496,7 @@ class FestivalEnded(Event):
     """The Festival is over; the boards go to the box."""
 
 
-class PetsDealt(Event):
+class PetsDealt(Chance):
     """The Pet Phase: ``cards`` dealt to ``color`` (SECRET to the others); in the Second Year the player's
     unused pets join them in the hand."""
 
@@ -509,7 +510,7 @@ class PetDeckReshuffled(Event):
     cards: int
 
 
-class PetPassChosen(Event):
+class PetPassChosen(Decision):
     """``color`` chooses the Pet Card to pass left (SECRET to the others)."""
 
     color: str
@@ -522,14 +523,14 @@ class PetsExchanged(Event):
     to: dict[str, str]
 
 
-class PetDiscarded(Event):
+class PetDiscarded(Decision):
     """``color`` discards ``card`` face down (SECRET to the others) and keeps the rest face down."""
 
     color: str
     card: str
 
 
-class PetsAcquired(Event):
+class PetsAcquired(Decision):
     """Acquire Pet: ``color`` paid (gold, food) and gained ``imps`` on ``space``; ``pets`` Pet Cards to draw."""
 
     color: str
@@ -539,14 +540,14 @@ class PetsAcquired(Event):
     pets: int = 0
 
 
-class PetsDrawn(Event):
+class PetsDrawn(Chance):
     """Acquire Pet: the Pet Cards drawn for ``color``, face down into the Pet Box (SECRET to the others)."""
 
     color: str
     cards: list[str]
 
 
-class RoomRented(Event):
+class RoomRented(Decision):
     """Rent Rooms: ``color`` rents ``room`` on ``space`` (beside the player board), paying ``paid``."""
 
     color: str
@@ -555,20 +556,20 @@ class RoomRented(Event):
     paid: dict[str, int] = {}
 
 
-class RentGoldTaken(Event):
+class RentGoldTaken(Decision):
     """Rent Rooms space I: instead of a room, ``color`` takes the ``gold`` space III paid."""
 
     color: str
     gold: int
 
 
-class TrapsDealtForInstalling(Event):
+class TrapsDealtForInstalling(Chance):
     """Install Traps: Trap Cards dealt face up beside the central board for this round (public)."""
 
     cards: list[str]
 
 
-class TrapInstalled(Event):
+class TrapInstalled(Decision):
     """Install Traps: ``color`` installs ``trap`` on ``square`` (face up, marked with a Gold token from the
     bank), paying ``paid`` (gold, food, imps) now."""
 
@@ -592,6 +593,19 @@ class InstalledTrapDiscarded(Event):
     square: Square
     trap: str
     reason: str
+
+
+class TunnelsImproved(Decision):
+    """Improve Tunnels: ``color``'s ``imps`` work on ``squares`` (and stay there for the round): plain
+    tunnels become the Improved Tunnel ``tiles`` (``option`` improve), or conquered tiles are turned dark
+    side up again (deconquer_tunnel, deconquer_room)."""
+
+    color: str
+    space: str
+    option: str
+    squares: list[Square]
+    tiles: list[str] = []
+    imps: int
 
 
 class PetDraftEnded(Event):
@@ -855,6 +869,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
             TrapInstalled,
             InstallOfferDiscarded,
             InstalledTrapDiscarded,
+            TunnelsImproved,
             RentGoldTaken,
             PetsDrawn,
             RoundEnded,

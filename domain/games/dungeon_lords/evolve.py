@@ -14,7 +14,7 @@ from . import events as ev
 from .catalog import catalog_for
 from .game_info import COLORS
 from .phases.actions import current
-from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, clamp_evil, is_unseen, paladin, trolls
+from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, cell_at, clamp_evil, is_unseen, paladin, trolls
 from .phases.orders import SPACES
 from .ruleset import catalog_overlays
 from .state import (
@@ -404,8 +404,8 @@ def _(s: GameState, e: ev.DiggingFinished) -> None:
 @on(ev.GoldMined)
 def _(s: GameState, e: ev.GoldMined) -> None:
     p = s.player(e.color)
-    p.gold += e.imps
-    p.imps_busy += e.imps + int(e.foreimp)
+    p.gold += e.imps + e.vein
+    p.imps_busy += e.imps + e.vein + int(e.foreimp)
     _resolve(s, True)
 
 
@@ -865,6 +865,20 @@ def _(s: GameState, e: ev.InstalledTrapDiscarded) -> None:
     s.board.trap_discard.append(e.trap)
 
 
+@on(ev.TunnelsImproved)
+def _(s: GameState, e: ev.TunnelsImproved) -> None:
+    p = s.player(e.color)
+    for k, square in enumerate(e.squares):
+        cell = cell_at(p, square)
+        assert cell is not None, "Improve Tunnels works on built tiles"
+        if e.option == "improve":
+            cell.improved = e.tiles[k]  # the plain tile goes back to the bank
+        else:
+            cell.conquered = False  # dark side up again; the Evilometer does not move (provisional U-41)
+    p.imps_busy += e.imps
+    _resolve(s, True)
+
+
 @on(ev.RoomRented)
 def _(s: GameState, e: ev.RoomRented) -> None:
     p = s.player(e.color)
@@ -1116,7 +1130,7 @@ def _(s: GameState, e: ev.HealingSkipped) -> None:
 @on(ev.TileConquered)
 def _(s: GameState, e: ev.TileConquered) -> None:
     p = s.player(e.color)
-    cell = p.dungeon[e.tile[0]][e.tile[1]]
+    cell = cell_at(p, e.tile)  # a dungeon tile, or a rented combat room (Festival Season)
     assert cell is not None, "a conquered tile is a built one"
     cell.conquered = True
     p.evil = clamp_evil(p.evil - 1)

@@ -24,7 +24,14 @@ from .phases.common import season_name
 from .state import GameState, to_dict
 
 DRAW_FIELDS = ("cards", "tiles", "tile")
-REVEALS = (ev.OrdersRevealed, ev.CombatCardRevealed, ev.CombatCardSpied, ev.SpecialEventRevealed)
+REVEALS = (
+    ev.OrdersRevealed,
+    ev.CombatCardRevealed,
+    ev.CombatCardSpied,
+    ev.SpecialEventRevealed,
+    ev.FestivalBidsRevealed,  # Festival Season: the bids, secret until the last one is in
+    ev.PetsExchanged,  # ... a passed Pet Card, seen by its receiver
+)
 
 
 def decision_key(state: GameState, p: Pending, actor: str) -> tuple:
@@ -59,6 +66,8 @@ def draw_cards(e: ev.Event) -> list[str]:
         return [e.tile]
     if isinstance(e, ev.FaceDownCardSeen):
         return [e.card]
+    if isinstance(e, ev.OpportunityTurnedUp):
+        return [e.board]
     for name in DRAW_FIELDS:
         if hasattr(e, name):
             return list(getattr(e, name))

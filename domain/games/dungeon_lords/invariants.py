@@ -89,6 +89,7 @@ def problems(state: GameState) -> list[str]:
             *b.room_offer,
             *b.discards.get("rooms", []),
             *(cell.room for p in state.players for _, _, cell in dg.tiles(p.dungeon) if cell.kind == "room"),
+            *(cell.room for p in state.players for cell in p.rented),  # Festival Season: beside the board
         ]
     )
     if rooms != _everything(state, "rooms"):

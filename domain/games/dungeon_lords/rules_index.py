@@ -82,6 +82,9 @@ RULES: dict[str, str] = {
     "may put the spied card back anywhere, announced)",
     "uo.invest_gold": "Festival Season › Unique Opportunities › Invest Gold (the return comes when the Orders Phase "
     "ends; amounts provisional, spec U-02)",
+    "uo.improve_tunnels": "Festival Season › Unique Opportunities › Improve Tunnels (III, I, II; 2 imps to improve a "
+    "plain unconquered tunnel or deconquer a tunnel, 3 to deconquer a room; only II twice, never mixed; options on "
+    "every space provisional, spec U-05)",
     "uo.install_traps": "Festival Season › Unique Opportunities › Install Traps (3 traps dealt face up; III, II, I "
     "each installs one on an unconquered dungeon tile, paying its cost, +1 gold on a room; it springs by itself in "
     "the first battle there; the others are discarded as the Orders Phase ends)",

@@ -93,15 +93,21 @@ def count_rooms(p: Player) -> int:
     return sum(1 for _, _, cell in tiles(p.dungeon) if cell.kind == "room")
 
 
-def count_tunnels(p: Player) -> int:
-    """Rulebook › Titles › The Tunnellord: "Even conquered tunnels count.\""""
-    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.kind == "tunnel")
+def _secret(cell, cat: Catalog | None) -> bool:
+    """Festival Season › Secret Passage: "it doesn't count during scoring" (conquered or not)."""
+    return bool(cell.improved) and cat is not None and cat.improved_tunnels[cell.improved].effect == "secret_passage"
 
 
-def count_conquered(p: Player) -> int:
-    """Conquered tiles, rooms and tunnels alike (Rulebook › Scoring; › Titles › The Battlelord)."""
-    # Festival Season › Rent Rooms: a conquered rented room "counts as a conquered dungeon tile"
-    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered) + sum(1 for c in p.rented if c.conquered)
+def count_tunnels(p: Player, cat: Catalog | None = None) -> int:
+    """Rulebook › Titles › The Tunnellord: "Even conquered tunnels count." (A Secret Passage never does.)"""
+    return sum(1 for _, _, cell in tiles(p.dungeon) if cell.kind == "tunnel" and not _secret(cell, cat))
+
+
+def count_conquered(p: Player, cat: Catalog | None = None) -> int:
+    """Conquered tiles, rooms and tunnels alike (Rulebook › Scoring; › Titles › The Battlelord); a
+    conquered rented room counts, a conquered Secret Passage does not (Festival Season)."""
+    grid = sum(1 for _, _, cell in tiles(p.dungeon) if cell.conquered and not _secret(cell, cat))
+    return grid + sum(1 for c in p.rented if c.conquered)
 
 
 def riches(p: Player) -> int:
@@ -118,7 +124,7 @@ TITLES: tuple[tuple[str, Callable[[Player, Catalog], int], bool], ...] = (
     # The Lord of Halls: "the most rooms. Even conquered rooms count."
     ("halls", lambda p, cat: count_rooms(p), True),
     # The Tunnellord: "the most tunnels. Even conquered tunnels count."
-    ("tunnellord", lambda p, cat: count_tunnels(p), True),
+    ("tunnellord", lambda p, cat: count_tunnels(p, cat), True),
     # The Monsterlord: "the most monsters. Ghosts do not count."
     ("monsterlord", count_monsters, True),
     # The Lord of Imps: "the most Imp Figures. Troll Tokens do not count." (Player.imps counts
@@ -128,7 +134,7 @@ TITLES: tuple[tuple[str, Callable[[Player, Catalog], int], bool], ...] = (
     ("riches", lambda p, cat: riches(p), True),
     # The Battlelord: "Unlike the other titles, this one goes to the player with the fewest: the
     # fewest conquered tiles (tunnels and rooms)."
-    ("battlelord", lambda p, cat: count_conquered(p), False),
+    ("battlelord", lambda p, cat: count_conquered(p, cat), False),
 )
 TITLE_IDS: tuple[str, ...] = tuple(t[0] for t in TITLES)
 
@@ -272,7 +278,7 @@ def prisoners(card: ScoreCard) -> int:
 @score_line("conquered", "conq")
 def conquered(card: ScoreCard) -> int:
     """Rulebook › Scoring: -2 points for each conquered tile (room or tunnel)."""
-    return POINTS_PER_CONQUERED_TILE * count_conquered(card.player)
+    return POINTS_PER_CONQUERED_TILE * count_conquered(card.player, card.catalog)
 
 
 @score_line("red_marks", "red")

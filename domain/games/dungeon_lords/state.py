@@ -23,6 +23,7 @@ class Cell:
     kind: str  # "tunnel" | "room"
     room: str | None = None
     conquered: bool = False
+    improved: str = ""  # Festival Season: the Improved Tunnel tile this tunnel is ("" a plain tunnel)
 
 
 @dataclass(slots=True)

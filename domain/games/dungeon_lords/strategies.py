@@ -70,7 +70,7 @@ from .commands import (
     StopDigging,
     TakeAction,
 )
-from .phases.common import EVIL_TOP, catalog, free_imps, is_unseen, monster_type, trolls, type_of
+from .phases.common import EVIL_TOP, catalog, cell_at, free_imps, is_unseen, monster_type, trolls, type_of
 from .state import GameState, Player
 from .year import year_plan
 
@@ -664,8 +664,7 @@ class Strategy:
     def score_production(self, ctx: Ctx, options: list):
         def score(o) -> float:
             if isinstance(o, Produce):
-                r, c = o.square
-                cell = ctx.me.dungeon[r][c]
+                cell = cell_at(ctx.me, o.square)  # a dungeon room or a rented one (Festival Season)
                 assert cell is not None and cell.room is not None, "a room produces"
                 value = self.production_value(ctx, catalog(ctx.state).rooms[cell.room])
                 if o.dig is not None:

@@ -7,14 +7,27 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..commands import MineGold
 from ..errors import RuleViolation, refuse
-from ..phases.common import free_imps
+from ..phases.common import free_imps, tunnel_effect
 from ..state import GameState, Placement, Player
 from . import location, space_spec
 from .dig_tunnels import FOREIMP_SPACE
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[MineGold]:
-    return [MineGold(player=p.color, imps=k) for k in range(1, space_spec(state, pl).reward.gold_up_to + 1)]
+    veins = range(VEIN_MOST + 1) if _vein(state, p) else (0,)
+    permit = space_spec(state, pl).reward.gold_up_to
+    return [MineGold(player=p.color, imps=k, vein=v) for v in veins for k in range(0 if v else 1, permit + 1)]
+
+
+VEIN_MOST = 2  # Festival Season › Mithril Vein: "you can send 2 imps to this tunnel" (provisional U-37: at most 2)
+
+
+def _vein(state: GameState, p: Player) -> tuple[int, int] | None:
+    """The square of ``p``'s working Mithril Vein (an unconquered improved tunnel), or None."""
+    for r, c, cell in dg.tiles(p.dungeon):
+        if tunnel_effect(state, cell) == "mithril_vein":
+            return (r, c)
+    return None
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -27,8 +40,15 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
 def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list[ev.Event]:
     """``imps`` imps mine one gold each. Raises RuleViolation (MINE_*, NOT_ENOUGH_IMPS)."""
     permit, foreimp, imps = space_spec(state, pl).reward.gold_up_to, pl.space == FOREIMP_SPACE, cmd.imps
-    tunnels = len(dg.unconquered_tunnels(p.dungeon))
-    if imps < 1:
+    vein = _vein(state, p)
+    # Festival Season › Mithril Vein: 1 or 2 more imps there, not on the permit; the permit's imps mine the
+    # other tunnels (provisional U-37)
+    tunnels = len(dg.unconquered_tunnels(p.dungeon)) - (1 if vein else 0)
+    if cmd.vein and vein is None:
+        raise refuse("MINE_NO_VEIN", f"{p.color} has no working Mithril Vein", "mine.permit")
+    if not 0 <= cmd.vein <= VEIN_MOST:
+        raise refuse("MINE_VEIN_LIMIT", f"the Mithril Vein takes 1 or {VEIN_MOST} imps", "mine.permit")
+    if imps < 1 and not cmd.vein:
         raise refuse("MINE_NEEDS_IMPS", "mine with at least 1 imp, or decline the order", "mine.permit")
     if imps > permit:
         raise refuse("MINE_PERMIT_EXCEEDED", f"the permit allows {permit} imps, not {imps}", "mine.permit")
@@ -38,7 +58,7 @@ def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list
             f"{imps} imps need {imps} unconquered tunnels; {p.color} has {tunnels}",
             "mine.permit",
         )
-    need = imps + int(foreimp)
+    need = imps + cmd.vein + int(foreimp)
     if need > free_imps(p):
         raise refuse(
             "NOT_ENOUGH_IMPS",
@@ -46,4 +66,4 @@ def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list
             f"{' (with the foreimp)' if foreimp else ''}; {p.color} has {free_imps(p)}",
             "mine.permit",
         )
-    return [ev.GoldMined(color=p.color, imps=imps, foreimp=foreimp)]
+    return [ev.GoldMined(color=p.color, imps=imps, foreimp=foreimp, vein=cmd.vein)]

@@ -474,6 +474,17 @@ class ExpertiseTile(Entry):
     surcharge: Cost
 
 
+class ImprovedTunnel(Entry):
+    """An Improved Tunnel tile (Festival Season › Appendix › Improved Tunnels): still a tunnel, with an
+    ``effect`` (registered by its id: tool_shed, foyer, dark_tunnel, secret_passage, mithril_vein) that it
+    loses when conquered, but for the Secret Passage (``works_conquered``)."""
+
+    id: str
+    name: str
+    effect: str
+    works_conquered: bool = False
+
+
 class PetType(Entry):
     """A Pet Card (Festival Season › Pets): when it can be used (``timing``: building, combat, scoring, or
     none) and its ``effect`` (a registered effect id; "" for a stand-in with none). An unused pet scores 1
@@ -500,6 +511,7 @@ KEYED_SECTIONS = (
     "opportunities",
     "pets",
     "expertise",
+    "improved_tunnels",
 )
 
 
@@ -524,6 +536,7 @@ class Catalog(_Model):
     opportunities: dict[str, OpportunitySpec] = {}
     pets: dict[str, PetType] = {}  # Festival Season's Pet deck (none in the base game)
     expertise: dict[str, ExpertiseTile] = {}  # Festival Season's Expertise tiles (none in the base game)
+    improved_tunnels: dict[str, ImprovedTunnel] = {}  # Festival Season's Improved Tunnel tiles
 
     @model_validator(mode="before")
     @classmethod
@@ -613,7 +626,9 @@ class Catalog(_Model):
     def canonical_dict(self) -> dict[str, Any]:
         """JSON-ready dict of the catalog content (without ``content_hash``; without the
         Festival Season's sections when they are empty, so the base catalog's hash predates the section)."""
-        exclude = {"content_hash"} | {k for k in ("opportunities", "pets", "expertise") if not getattr(self, k)}
+        exclude = {"content_hash"} | {
+            k for k in ("opportunities", "pets", "expertise", "improved_tunnels") if not getattr(self, k)
+        }
         return self.model_dump(mode="json", exclude=exclude)
 
     def all_components(self) -> list[tuple[str, str, str, str, str]]:
@@ -635,6 +650,8 @@ class Catalog(_Model):
             rows.append(("action", a.id, a.name, a.status, a.notes))
         for o in self.opportunities.values():
             rows.append(("opportunity", o.id, o.name, o.status, o.notes))
+        for t in self.improved_tunnels.values():
+            rows.append(("improved_tunnel", t.id, t.name, t.status, t.notes))
         for tile in self.expertise.values():
             rows.append(("expertise", tile.id, tile.name, tile.status, tile.notes))
         for pet in self.pets.values():

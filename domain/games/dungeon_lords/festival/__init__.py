@@ -3,9 +3,9 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-``five_seasons``, ``paladin_pair``, ``three_paladins``, ``pets`` and ``beginners`` are playable; the others are
-registered so that set-up names them and refuses them plainly until their rules are built (issues "Festival
-Season, part 1 / part 2"); their tests turn on ``ruleset.allow_unfinished_modules``.
+Every module is playable but ``bards`` (issue "Festival Season, part 2"), registered so that set-up names it
+and refuses it plainly until its rules are built; a module's tests may turn on
+``ruleset.allow_unfinished_modules`` while it is being built.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from . import opportunity_actions  # noqa: F401  (registers the boards' rules by
 from .festival import festival
 from .five_seasons import five_seasons
 from .opportunities import CATALOG as OPPORTUNITY_BOARDS
-from .opportunities import unique_opportunities
+from .opportunities import FOYER, unique_opportunities
 from .paladins import CATALOG as PALADIN_TILES
 from .paladins import paladin_pair, three_paladins
 from .pets import CATALOG as PET_DECK
@@ -38,8 +38,7 @@ MODULES = (
         year=unique_opportunities,
         # the Pet deck too: "the foul little beasts can still sneak into the game via a unique opportunity"
         catalog={**OPPORTUNITY_BOARDS, **PET_DECK},
-        score_lines=PET_SHOW,
-        playable=False,  # seven of the eight boards' rules are built (festival/opportunity_actions.py)
+        score_lines=(*PET_SHOW, *FOYER),
     ),
     Module(
         "festival",
@@ -47,7 +46,6 @@ MODULES = (
         "Festival Season › Festival!",
         requires=("five_seasons", "unique_opportunities"),  # "Without opportunities there is no Festival"
         year=festival,
-        playable=False,  # built; playable with the Unique Opportunities it gives away
     ),
     Module(
         "pets",

@@ -20,9 +20,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .. import dungeon as dg
 from .. import events as ev
 from ..phases.common import catalog
 from ..phases.rounds import _draw
+from ..scoring import ScoreCard, ScoreLine
 from ..state import GameState, NewRound
 from ..year import YearPlan, year_plan
 
@@ -73,7 +75,26 @@ def _tile(tile_id: str, name: str, **surcharge: int) -> dict[str, Any]:
     }
 
 
+def _tunnel(tile_id: str, name: str, works_conquered: bool = False) -> dict[str, Any]:
+    return {
+        "id": tile_id,
+        "name": name,
+        "effect": "tool_shed" if tile_id == "tool_shed_tunnel" else tile_id,
+        "works_conquered": works_conquered,
+        "status": "verified",
+        "sources": [f"Festival Season rulebook › Appendix › Improved Tunnels › {name}"],
+    }
+
+
 CATALOG: dict[str, Any] = {
+    # spec XC-02: the improved Tool Shed's id differs from the base game's Tool Shed room ("tool_shed")
+    "improved_tunnels": [
+        _tunnel("tool_shed_tunnel", "Tool Shed (improved tunnel)"),
+        _tunnel("foyer", "Foyer"),
+        _tunnel("dark_tunnel", "Dark Tunnel"),
+        _tunnel("secret_passage", "Secret Passage", works_conquered=True),
+        _tunnel("mithril_vein", "Mithril Vein"),
+    ],
     "expertise": [
         _tile("extra_clever", "Extra clever", gold=1),
         _tile("extra_cruel", "Extra cruel", evil=1),
@@ -239,6 +260,21 @@ def _deal_traps(state: GameState) -> object:
         lambda cards: [ev.TrapsDealtForInstalling(cards=cards)],
         "Deal 3 Trap Cards face up for Install Traps",
     )
+
+
+def foyer(card: ScoreCard) -> int:
+    """Festival Season › Foyer: at the end of the game, 1 point for an unconquered Foyer and 1 for each
+    adjacent unconquered room."""
+    grid = card.player.dungeon
+    total = 0
+    for r, c, cell in dg.tiles(grid):
+        if cell.improved and card.catalog.improved_tunnels[cell.improved].effect == "foyer" and not cell.conquered:
+            near = (grid[nr][nc] for nr, nc in dg.neighbours(r, c))
+            total += 1 + sum(1 for n in near if n is not None and n.kind == "room" and not n.conquered)
+    return total
+
+
+FOYER = (ScoreLine("foyer", "foyer", foyer),)
 
 
 def unique_opportunities(plan: YearPlan) -> YearPlan:

@@ -3,11 +3,13 @@
 
 Festival Season (CGE 2012) › Unique Opportunities. Built: Harvest Food (UO-HF), Masquerade (UO-MQ),
 Invest Gold (UO-IG), Acquire Pet (UO-AP), Hire Expert Monster (UO-HE), Rent Rooms (UO-RR), Install Traps
-(UO-IN). Improve Tunnels needs the Improved Tunnel tiles (issue "Festival Season, part 2"); until then the
-module is not playable.
+(UO-IN), Improve Tunnels (UO-IT): all eight.
 """
 
 from __future__ import annotations
+
+from itertools import combinations, permutations
+from typing import cast
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -15,16 +17,31 @@ from ..actions import action_name, cannot_pay, location, space_spec
 from ..actions.hire_monster import candidates as hire_candidates
 from ..actions.hire_monster import check_offered, hire_cost
 from ..actions.hire_monster import why_not as hire_why_not
-from ..commands import HarvestFood, HireMonster, InstallTrap, Masquerade, RentRoom, TakeAction
+from ..catalog.models import OpportunityReward
+from ..commands import HarvestFood, HireMonster, ImproveTunnels, InstallTrap, Masquerade, RentRoom, TakeAction
 from ..errors import RuleViolation, refuse
-from ..phases.common import catalog, cost_dict, free_imps, name_of, payment_problem, type_of
+from ..phases.common import (
+    catalog,
+    cost_dict,
+    free_imps,
+    installed_trap_discards,
+    name_of,
+    payment_problem,
+    rented_squares,
+    type_of,
+)
 from ..state import GameState, Placement, Player
+
+
+def board_reward(state: GameState, pl: Placement) -> OpportunityReward:
+    """What the space of the opportunity board a minion stands on gives (the board's richer reward)."""
+    return cast(OpportunityReward, space_spec(state, pl).reward)
 
 
 # --- Harvest Food (replaces Get Food) --------------------------------------------------------------
 def _harvest_candidates(state: GameState, p: Player, pl: Placement) -> list[HarvestFood]:
-    reward = space_spec(state, pl).reward
-    return [HarvestFood(player=p.color, food=k) for k in range(0, reward.food_up_to + 1)]  # type: ignore[attr-defined]
+    reward = board_reward(state, pl)
+    return [HarvestFood(player=p.color, food=k) for k in range(0, reward.food_up_to + 1)]
 
 
 def _harvest_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -43,7 +60,7 @@ def harvest_food(state: GameState, p: Player, pl: Placement, cmd: HarvestFood) -
     gathering nothing is declining (provisional, spec U-49). Raises RuleViolation (HARVEST_*,
     NOT_ENOUGH_IMPS)."""
     spec = space_spec(state, pl)
-    limit, foreimps, evil = spec.reward.food_up_to, spec.cost.foreimp, spec.reward.evil  # type: ignore[attr-defined]
+    limit, foreimps, evil = board_reward(state, pl).food_up_to, spec.cost.foreimp, spec.reward.evil
     if cmd.food < 0 or cmd.food > limit:
         raise refuse(
             "HARVEST_LIMIT_EXCEEDED", f"space {pl.space} gathers up to {limit} food, not {cmd.food}", "uo.harvest_food"
@@ -78,7 +95,7 @@ def invest_gold(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     problem = payment_problem(p, cost_dict(spec.cost), f"{action_name(state, pl)} space {pl.space}", state.variant)
     if problem:
         raise problem
-    returns = spec.reward.gold_later  # type: ignore[attr-defined]
+    returns = board_reward(state, pl).gold_later
     return [ev.GoldInvested(color=p.color, space=pl.space or "", paid=spec.cost.gold, returns=returns)]
 
 
@@ -93,8 +110,8 @@ def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
     if problem:
         raise problem
-    reward = spec.reward
-    pets = reward.pets  # type: ignore[attr-defined]
+    reward = board_reward(state, pl)
+    pets = reward.pets
     return [ev.PetsAcquired(color=p.color, space=pl.space or "", paid=cost, imps=reward.imps, pets=pets)]
 
 
@@ -107,7 +124,7 @@ def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) ->
     Year's Combat). Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, ...)."""
     check_offered(state, cmd.monster)
     spec = space_spec(state, pl)
-    tile = spec.reward.expertise  # type: ignore[attr-defined]
+    tile = board_reward(state, pl).expertise
     extra = cost_dict(spec.cost)
     for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
         extra[k] = extra.get(k, 0) + v
@@ -145,7 +162,7 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     zone, never adjacent. Raises RuleViolation (ROOM_NOT_OFFERED, RENT_GOLD_*, a payment problem)."""
     spec = space_spec(state, pl)
     if cmd.take_gold:
-        if not spec.reward.take_renters_gold:  # type: ignore[attr-defined]
+        if not board_reward(state, pl).take_renters_gold:
             raise refuse(
                 "RENT_GOLD_NOT_ON_SPACE", f"only space I may take space III's gold, not {pl.space}", "uo.rent_rooms"
             )
@@ -222,13 +239,112 @@ def install_traps(state: GameState, p: Player, pl: Placement, cmd: InstallTrap) 
     return [ev.TrapInstalled(color=p.color, space=pl.space or "", trap=cmd.trap, square=square, paid=cost)]
 
 
+# --- Improve Tunnels (replaces Dig Tunnels) ------------------------------------------------------------
+IMPS_PER = {"improve": 2, "deconquer_tunnel": 2, "deconquer_room": 3}  # printed on the board
+TWICE_SPACE = "II"  # "the player on II ... can get one or two Improved Tunnel Tiles", or deconquer two tunnels
+TWICE = ("improve", "deconquer_tunnel")
+
+
+def free_improved_tunnels(state: GameState) -> list[str]:
+    """The Improved Tunnel tiles still on the Far Distant Lands (not in anyone's dungeon)."""
+    used = {cell.improved for p in state.players for row in p.dungeon for cell in row if cell and cell.improved}
+    return [t for t in catalog(state).improved_tunnels if t not in used]
+
+
+def _targets(state: GameState, p: Player, option: str) -> list[tuple[int, int]]:
+    """UO-IT-2/7: plain unconquered tunnels to improve (an improved one cannot be improved again:
+    provisional U-42); conquered tunnels; conquered rooms, a rented one included (provisional U-42)."""
+    if option == "improve":
+        return [
+            (r, c)
+            for r, c, cell in dg.tiles(p.dungeon)
+            if cell.kind == "tunnel" and not cell.conquered and not cell.improved
+        ]
+    kind = "tunnel" if option == "deconquer_tunnel" else "room"
+    grid = [(r, c) for r, c, cell in dg.tiles(p.dungeon) if cell.kind == kind and cell.conquered]
+    rented = [sq for sq, cell in zip(rented_squares(p), p.rented, strict=True) if cell.conquered]
+    return grid + (rented if kind == "room" else [])
+
+
+def _improve_candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveTunnels]:
+    out: list[ImproveTunnels] = []
+    counts = (1, 2) if pl.space == TWICE_SPACE else (1,)
+    tiles = free_improved_tunnels(state)
+    for option in IMPS_PER:
+        squares = _targets(state, p, option)
+        for n in counts if option in TWICE else (1,):
+            for chosen in combinations(squares, n):
+                if option == "improve":
+                    out += [
+                        ImproveTunnels(player=p.color, option=option, squares=list(chosen), tiles=list(t))
+                        for t in permutations(tiles, n)
+                    ]
+                else:
+                    out.append(ImproveTunnels(player=p.color, option=option, squares=list(chosen)))
+    return out
+
+
+def _improve_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
+    if not any(_targets(state, p, o) for o in IMPS_PER):
+        return refuse(
+            "IMPROVE_NOTHING", "no plain unconquered tunnel to improve and nothing conquered", "uo.improve_tunnels"
+        )
+    return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "uo.improve_tunnels")
+
+
+@location("improve_tunnels", ImproveTunnels, candidates=_improve_candidates, why_not=_improve_why_not)
+def improve_tunnels(state: GameState, p: Player, pl: Placement, cmd: ImproveTunnels) -> list[ev.Event]:
+    """UO-IT-1..7: one option per minion, 2 imps a tunnel improved or deconquered, 3 a room deconquered;
+    only space II may do the first two twice (never mixed). The imps stay on the tiles for the round. A trap
+    installed on a tunnel improved is discarded (UO-IN-5). Raises RuleViolation (IMPROVE_*, NOT_ENOUGH_IMPS)."""
+    squares = [(sq[0], sq[1]) for sq in cmd.squares]
+    most = 2 if pl.space == TWICE_SPACE and cmd.option in TWICE else 1
+    if not 1 <= len(squares) <= most or len(set(squares)) != len(squares):
+        raise refuse(
+            "IMPROVE_COUNT",
+            f"space {pl.space} does this option for 1 to {most} different tile(s)",
+            "uo.improve_tunnels",
+        )
+    allowed = _targets(state, p, cmd.option)
+    if any(sq not in allowed for sq in squares):
+        raise refuse(
+            "IMPROVE_TILE_INVALID",
+            f"{cmd.option.replace('_', ' ')}: choose among {[list(s) for s in allowed]}",
+            "uo.improve_tunnels",
+        )
+    if cmd.option == "improve":
+        free = free_improved_tunnels(state)
+        if (
+            len(cmd.tiles) != len(squares)
+            or len(set(cmd.tiles)) != len(cmd.tiles)
+            or any(t not in free for t in cmd.tiles)
+        ):
+            raise refuse(
+                "IMPROVE_TILE_GONE",
+                f"name one Improved Tunnel left for each tunnel: {', '.join(free) or 'none'}",
+                "uo.improve_tunnels",
+            )
+    elif cmd.tiles:
+        raise refuse("IMPROVE_COUNT", "only an improvement names Improved Tunnel tiles", "uo.improve_tunnels")
+    imps = IMPS_PER[cmd.option] * len(squares)
+    if imps > free_imps(p):
+        raise refuse(
+            "NOT_ENOUGH_IMPS", f"this needs {imps} free imps; {p.color} has {free_imps(p)}", "uo.improve_tunnels"
+        )
+    done = ev.TunnelsImproved(
+        color=p.color, space=pl.space or "", option=cmd.option, squares=squares, tiles=list(cmd.tiles), imps=imps
+    )
+    altered = installed_trap_discards(p, squares, "its tunnel was improved") if cmd.option == "improve" else []
+    return [done, *altered]
+
+
 # --- Masquerade (replaces Improve Reputation) ---------------------------------------------------------
 def _masquerade_candidates(state: GameState, p: Player, pl: Placement) -> list[Masquerade]:
-    reward = space_spec(state, pl).reward
+    reward = board_reward(state, pl)
     positions = range(1, len(state.board.combat_cards) + 1)
     if not reward.spy:
         return [Masquerade(player=p.color)]
-    if not reward.reposition:  # type: ignore[attr-defined]
+    if not reward.reposition:
         return [Masquerade(player=p.color, spy=s) for s in positions]
     return [Masquerade(player=p.color, spy=s, put_back=t) for s in positions for t in positions]
 
@@ -240,7 +356,7 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
     move is announced: public). Players who sent no minion gain too; non-player colours never do.
     Raises RuleViolation (a payment problem, SPY_*)."""
     spec = space_spec(state, pl)
-    reward = spec.reward
+    reward = board_reward(state, pl)
     cost = cost_dict(spec.cost)
     problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
     if problem:
@@ -258,11 +374,11 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
         if not 1 <= cmd.spy <= len(cards):
             raise refuse("SPY_POSITION_INVALID", f"spy on a Combat Card at position 1..{len(cards)}", "uo.masquerade")
     moved = cmd.put_back is not None and cmd.put_back != cmd.spy
-    if moved and not reward.reposition:  # type: ignore[attr-defined]
+    if moved and not reward.reposition:
         raise refuse("SPY_PUT_BACK_IN_PLACE", f"on space {pl.space} the card goes back where it was", "uo.masquerade")
     if cmd.put_back is not None and not 1 <= cmd.put_back <= len(cards):
         raise refuse("SPY_POSITION_INVALID", f"put the card back at position 1..{len(cards)}", "uo.masquerade")
-    others = reward.others_evil  # type: ignore[attr-defined]
+    others = reward.others_evil
     evil = {q.color: others for q in state.players if q.color != p.color}
     if reward.evil:
         evil[p.color] = reward.evil

@@ -39,6 +39,7 @@ from .common import (
     payment_problem,
     rented_squares,
     season_name,
+    tunnel_effect,
     type_of,
     wage,
 )
@@ -757,6 +758,8 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
+    if tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
+        fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []

@@ -56,6 +56,20 @@ def rented_squares(p: Player) -> list[tuple[int, int]]:
     return [(RENTED_ROW, k) for k in range(len(p.rented))]
 
 
+def tunnel_effect(state: GameState, cell: Cell | None) -> str:
+    """The effect of an Improved Tunnel on ``cell`` (Festival Season › Appendix › Improved Tunnels): its id,
+    or "" for a plain tile, or for an improved tunnel that is conquered (but for the Secret Passage)."""
+    if cell is None or not cell.improved:
+        return ""
+    tile = catalog(state).improved_tunnels[cell.improved]
+    return tile.effect if not cell.conquered or tile.works_conquered else ""
+
+
+def secret_passages(state: GameState, p: Player) -> int:
+    """Festival Season › Secret Passage: how many of ``p``'s tiles every count of tunnels or tiles ignores."""
+    return sum(1 for row in p.dungeon for cell in row if tunnel_effect(state, cell) == "secret_passage")
+
+
 def installed_trap_discards(p: Player, squares, reason: str) -> list:
     """Festival Season › Install Traps: the installed traps on ``squares`` leave unsprung, because their
     tile was altered (``reason``: replaced by a room, removed...). The events that say so."""

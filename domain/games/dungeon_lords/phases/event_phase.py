@@ -24,6 +24,7 @@ from .common import (
     monster_type,
     payment_problem,
     season_name,
+    secret_passages,
     wage,
 )
 from .rounds import after_phase
@@ -123,13 +124,14 @@ def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str 
 
 
 # --- Taxes ----------------------------------------------------------------------------------------
-def tax_due(p: Player) -> int:
+def tax_due(state: GameState, p: Player) -> int:
     """1 gold per 2 dungeon tiles, rounded up, conquered or not (Rulebook › Taxes)."""
-    return (dg.count_tiles(p.dungeon) + 1) // 2
+    # Festival Season › Secret Passage: "immune to Taxes"
+    return (dg.count_tiles(p.dungeon) - secret_passages(state, p) + 1) // 2
 
 
 def _taxes(state: GameState, p: Player):
-    due = tax_due(p)
+    due = tax_due(state, p)
     if p.gold == 0:
         return [ev.TaxesPaid(color=p.color, due=due, paid=0, red_marks=due)]
 

@@ -17,7 +17,7 @@ from ..commands import Produce, RetrieveOrder
 from ..errors import RuleViolation, refuse
 from ..state import GameState, Player, TrapDraw
 from .actions import trap_draw_step
-from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls
+from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls, tunnel_effect
 from .orders import retrievable
 from .rounds import after_phase
 
@@ -88,11 +88,12 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             rule,
         )
     prod = room.production
+    need = prod.imps - tool_shed_discount(state, p, cmd.square, used)
     free_trolls = trolls(state, p) - p.trolls_busy
-    if free_imps(p) + free_trolls < prod.imps:
+    if free_imps(p) + free_trolls < need:
         raise refuse(
             "NOT_ENOUGH_IMPS",
-            f"the {room.name} needs {prod.imps} imps or troll tokens; {p.color} has "
+            f"the {room.name} needs {need} imps or troll tokens; {p.color} has "
             f"{free_imps(p)} free imps and {free_trolls} free troll tokens",
             "production.rooms",
         )
@@ -102,14 +103,14 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             f"the {room.name} needs {prod.food_input} food; {p.color} has {p.food}",
             "production.rooms",
         )
-    use_trolls = min(prod.imps, free_trolls)
+    use_trolls = min(need, free_trolls)
     paid = {"food": prod.food_input} if prod.food_input else {}
     out: list[ev.Event] = [
         ev.RoomProduced(
             color=p.color,
             room=room.id,
             square=tuple(cmd.square),
-            imps=prod.imps - use_trolls,
+            imps=need - use_trolls,
             trolls=use_trolls,
             paid=paid,
             output=prod.output,
@@ -122,6 +123,16 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     elif cmd.dig is not None:
         raise refuse("PRODUCE_NO_DIG", f"the {room.name} does not dig", "production.rooms")
     return out
+
+
+def tool_shed_discount(state: GameState, p: Player, square, used: int) -> int:
+    """Festival Season › Improved Tunnels › Tool Shed: an adjacent production room needs 1 imp fewer, once
+    per room per round (its first use); an unconquered Tool Shed tunnel only; never a rented room."""
+    r, c = square[0], square[1]
+    if used or r == RENTED_ROW:
+        return 0
+    near = (p.dungeon[nr][nc] for nr, nc in dg.neighbours(r, c))
+    return 1 if any(tunnel_effect(state, cell) == "tool_shed" for cell in near) else 0
 
 
 def produce_options(state: GameState, p: Player) -> list[Produce]:

@@ -1,0 +1,75 @@
+"""300 complete games with Festival Season's part-1 modules (CI's slow set) and 2,000 on request (heavy).
+
+Random and strategy bots; 2, 3 and 4 players; both variants; the module sets a table can choose (the whole
+part 1, with three paladins, without pets, the beginners' variant, the opportunities without the Festival).
+After every event of every game the invariants hold (components conserved, the Pet deck, installed and
+rented components included), every game is stored in one append to a SQLite event store, and the game read
+back from the store equals the live state. ``pytest -m "not slow"`` skips the 300; ``pytest --heavy -m
+heavy tests/festival`` runs the 2,000 (about 12 minutes on one core).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.games.dungeon_lords.bots import play_until_blocked
+from domain.games.dungeon_lords.engine import new_game
+from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.state import to_dict
+from domain.games.dungeon_lords.strategies import STRATEGIES
+from domain.service.application import DungeonLords
+from domain.service.storage import store_env
+
+PART_1 = ["five_seasons", "unique_opportunities", "festival", "pets", "paladin_pair"]
+MODULE_SETS = (
+    PART_1,
+    [*PART_1, "three_paladins"],
+    ["five_seasons", "unique_opportunities", "festival", "no_pets", "paladin_pair"],
+    [*PART_1, "beginners"],
+    ["five_seasons", "unique_opportunities", "pets"],
+)
+CHUNK = 10
+
+
+def configuration(i: int) -> tuple[int, str, list[str], list[str]]:
+    rng = random.Random(i)
+    players = (2, 3, 4)[i % 3]
+    variant = ("full", "first_game")[(i // 3) % 2]
+    bots = ["random"] * players if i % 4 == 0 else [rng.choice(list(STRATEGIES)) for _ in range(players)]
+    return players, variant, bots, MODULE_SETS[(i // 6) % len(MODULE_SETS)]
+
+
+def play_and_check(first: int, store) -> None:
+    app = DungeonLords(env=store_env(f"sqlite:///{store}"))
+    for i in range(first, first + CHUNK):
+        players, variant, bots, modules = configuration(i)
+        names = [f"{b} {k}" for k, b in enumerate(bots)]
+        opening, state = new_game(names, variant=variant, seed=i, starting_player=i % players, modules=modules)
+        seats = {p.color: STRATEGIES[b] for p, b in zip(state.players, bots, strict=True)}
+        more, live, waiting = play_until_blocked(state, seats, seed=i, max_commands=30_000)
+        log = opening + more
+        assert waiting.kind == "game_over", f"game {i} ({modules}) stopped at {waiting.kind}: {waiting.prompt}"
+        assert live.scores and any(s["winner"] for s in live.scores)
+        folded = None
+        for n, e in enumerate(log, 1):
+            folded = evolve(folded, e)
+            broken = problems(folded)
+            assert not broken, f"game {i} ({modules}), event {n} ({e.type}): {broken}"
+        assert to_dict(folded) == to_dict(live)
+        gid = app.create_from_events(log)
+        assert to_dict(app.state(gid)) == to_dict(live)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(300 // CHUNK))
+def test_300_festival_games_keep_invariants_and_replay_from_the_store(chunk, tmp_path):
+    play_and_check(chunk * CHUNK, tmp_path / "games.sqlite")
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("chunk", range(300 // CHUNK, 2300 // CHUNK))
+def test_2000_more_festival_games(chunk, tmp_path):
+    play_and_check(chunk * CHUNK, tmp_path / "games.sqlite")
