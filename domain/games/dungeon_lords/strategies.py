@@ -95,15 +95,17 @@ class Weights:
         return sum(getattr(self, k) * v for k, v in delta.items())
 
 
-_ADJUSTED: dict[tuple, Weights] = {}
+_ADJUSTED: dict[tuple, tuple[Weights, Weights]] = {}
 
 
 def _adjusted(w: Weights, **changes: float) -> Weights:
-    """``replace(w, **changes)``, made once: a strategy's weights take few values, and a decision asks."""
-    key = (w, *changes.items())
-    if key not in _ADJUSTED:
-        _ADJUSTED[key] = replace(w, **changes)
-    return _ADJUSTED[key]
+    """``replace(w, **changes)``, made once: a strategy's weights take few values, and a decision asks.
+    ``w`` is keyed by identity (hashing its floats costs more) and held with the result, so its id stays its."""
+    key = (id(w), *changes.items())
+    entry = _ADJUSTED.get(key)
+    if entry is None:
+        entry = _ADJUSTED[key] = (w, replace(w, **changes))
+    return entry[1]
 
 
 def _cost_worth(w: Weights, cost) -> float:
