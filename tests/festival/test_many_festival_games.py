@@ -1,7 +1,8 @@
-"""300 complete games with Festival Season's part-1 modules (CI's slow set) and 2,000 on request (heavy).
+"""300 complete games with Festival Season's modules (CI's slow set) and 2,000 on request (heavy).
 
 Random and strategy bots; 2, 3 and 4 players; both variants; the module sets a table can choose (the whole
-part 1, with three paladins, without pets, the beginners' variant, the opportunities without the Festival).
+expansion, part 1 alone, with three paladins, without pets, the beginners' variant, the opportunities
+without the Festival).
 After every event of every game the invariants hold (components conserved, the Pet deck, installed and
 rented components included), every game is stored in one append to a SQLite event store, and the game read
 back from the store equals the live state. ``pytest -m "not slow"`` skips the 300; ``pytest --heavy -m
@@ -18,6 +19,7 @@ from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.invariants import problems
+from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.state import to_dict
 from domain.games.dungeon_lords.strategies import STRATEGIES
 from domain.service.application import DungeonLords
@@ -25,6 +27,7 @@ from domain.service.storage import store_env
 
 PART_1 = ["five_seasons", "unique_opportunities", "festival", "pets", "paladin_pair"]
 MODULE_SETS = (
+    list(RULESETS["festival"]),  # the whole expansion as the rulebook plays it (bards included)
     PART_1,
     [*PART_1, "three_paladins"],
     ["five_seasons", "unique_opportunities", "festival", "no_pets", "paladin_pair"],

@@ -39,6 +39,8 @@ EVENT_RULES = {
     "FestivalBidsRevealed": "festival.bids",
     "FestivalEnded": "festival.prizes",
     "PetDeckReshuffled": "pets.draft",
+    "BardStepTaken": "combat.bards",
+    "CourageRemoved": "combat.bards",
     "InstallOfferDiscarded": "uo.install_traps",
     "InstalledTrapDiscarded": "uo.install_traps",
     "PetsExchanged": "pets.draft",

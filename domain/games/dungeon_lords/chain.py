@@ -25,6 +25,7 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "MonsterAttacked": {"expert_bonus": False},
     "BattleBegan": {"installed": []},
     "GoldMined": {"vein": 0},
+    "DamageDealt": {"courage_used": 0},
 }
 
 CHAIN = HashChain(

@@ -168,6 +168,10 @@ def describe_event(e) -> str:
                 else "deconquers " + ", ".join(str(list(sq)) for sq in e.squares)
             )
         ),
+        "BardStepTaken": lambda: (
+            "The Bard Step: " + (", ".join(f"{_n(w)} {n} Courage" for w, n in e.tokens.items()) or "no Courage")
+        ),
+        "CourageRemoved": lambda: "The Courage left is removed before the Conquering Step",
         "PetsDrawn": lambda: f"{e.color} draws {len(e.cards)} Pet Card(s) into the Pet Box",
         "RoundEnded": lambda: f"End of {e.season}: imps return; {e.starting_player} is starting player",
         "YearBegan": lambda: f"Year {e.year} begins; {e.starting_player} is starting player",

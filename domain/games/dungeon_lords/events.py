@@ -703,7 +703,21 @@ class DamageDealt(Event):
     amount: int
     source: str
     prevented: int = 0
-    prevented_by: str = ""  # "disarm", "shield" (Magic Shield), "courage", "invisible"
+    prevented_by: str = ""  # "disarm", "shield" (Magic Shield), "courage", "invisible", "courage_token"
+    courage_used: int = 0  # Festival Season: Courage tokens removed instead of counters
+
+
+class BardStepTaken(Event):
+    """Festival Season's Bard Step: the Courage tokens the bards gave (adventurer -> tokens; may be empty)."""
+
+    color: str
+    tokens: dict[str, int] = {}
+
+
+class CourageRemoved(Event):
+    """Festival Season: every Courage token left is removed before the Conquering Step."""
+
+    color: str
 
 
 class AdventurerImprisoned(Event):
@@ -870,6 +884,8 @@ ALL_EVENTS: dict[str, type[Event]] = {
             InstallOfferDiscarded,
             InstalledTrapDiscarded,
             TunnelsImproved,
+            BardStepTaken,
+            CourageRemoved,
             RentGoldTaken,
             PetsDrawn,
             RoundEnded,

@@ -1004,6 +1004,8 @@ def _(s: GameState, e: ev.DamageDealt) -> None:
     elif e.amount:
         p.damage[e.target] = p.damage.get(e.target, 0) + e.amount
     b = s.battle  # fatigue and traps outside a battle's steps deal damage too
+    if b is not None and e.courage_used:  # Festival Season: tokens removed instead of counters
+        b.courage_tokens[e.target] -= e.courage_used
     if b is not None and e.prevented_by == "shield":
         b.shield -= 1
     elif b is not None and b.courage is not None and e.prevented_by == "courage":
@@ -1022,6 +1024,7 @@ def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
         p.damage.pop(e.adventurer, None)
         if e.adventurer in p.fed:
             p.fed.remove(e.adventurer)
+        p.mourning += 1  # Festival Season › Mourning: the bards have a lute fewer for the rest of this Combat
     p.prison.append(e.adventurer)
 
 
@@ -1137,6 +1140,17 @@ def _(s: GameState, e: ev.TileConquered) -> None:
     _battle(s).conquest_done = True
 
 
+@on(ev.BardStepTaken)
+def _(s: GameState, e: ev.BardStepTaken) -> None:
+    b = _battle(s)
+    b.bard_done, b.courage_tokens = True, dict(e.tokens)
+
+
+@on(ev.CourageRemoved)
+def _(s: GameState, e: ev.CourageRemoved) -> None:
+    _battle(s).courage_tokens = {}
+
+
 @on(ev.ConquestPrevented)
 def _(s: GameState, e: ev.ConquestPrevented) -> None:
     _battle(s).conquest_done = True
@@ -1173,6 +1187,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
         for m in p.monsters:
             m.knocked_out = False  # "turn your monsters face up again"
             m.expertise_used = False  # ... and the Expertise tiles (Festival Season)
+        p.mourning = 0
     s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
 
 

@@ -91,6 +91,9 @@ RULES: dict[str, str] = {
     "uo.rent_rooms": "Festival Season › Unique Opportunities › Rent Rooms (III pays 1 gold and chooses first, II "
     "free, I free or III's gold; a rented room lies beside the player board: production once a round, any "
     "battle if a combat room, never a room for scoring but its own bonus)",
+    "combat.bards": "Festival Season › Bards (the Bard Step first: a Courage token per lute, front to back, paladins "
+    "skipped, a lute fewer per adventurer captured this Combat; a token cancels a damage counter; all removed before "
+    "the Conquering Step; bards' values provisional, spec U-14)",
     "festival.bids": "Festival Season › Festival! (available imps sent in secret, 0 allowed; most imps picks "
     "first, ties to the more evil, then the later in play order; every imp sent is used; Troll Tokens cannot "
     "go, provisional U-27)",

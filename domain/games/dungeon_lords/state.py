@@ -82,6 +82,7 @@ class Player:
     rented: list[Cell] = field(default_factory=list)
     # Festival Season's installed traps: square "r,c" -> Trap Card, face up beside the board (public)
     installed: dict[str, str] = field(default_factory=dict)
+    mourning: int = 0  # Festival Season: adventurers (not paladins) captured from this party this Combat
 
 
 @dataclass(slots=True)
@@ -272,6 +273,8 @@ class Battle:
     choice: dict[str, Any] | None = None  # a spell's pending choice: {"card", "todo"}
     traps_ordered: bool = False  # the owner has said which of the traps left springs next
     installed: list[str] = field(default_factory=list)  # Festival Season: traps installed on this tile
+    bard_done: bool = False  # Festival Season: the Bard Step is over
+    courage_tokens: dict[str, int] = field(default_factory=dict)  # adventurer -> Courage tokens (bards)
 
 
 @dataclass(slots=True)

@@ -189,7 +189,7 @@ class MonsterType(Entry):
 
 # --------------------------------------------------------------------------- adventurers
 
-Profession = Literal["warrior", "thief", "priest", "wizard"]
+Profession = Literal["warrior", "thief", "priest", "wizard", "bard"]  # the bard: Festival Season
 
 
 class AdventurerType(Entry):
@@ -201,6 +201,7 @@ class AdventurerType(Entry):
     heal: int = Field(ge=0)
     magic: int = Field(ge=0)
     glyph_rank: int = Field(ge=1)
+    lutes: int = Field(default=0, ge=0)  # Festival Season's bard: Courage tokens given in the Bard Step
 
     @property
     def name(self) -> str:
@@ -629,7 +630,11 @@ class Catalog(_Model):
         exclude = {"content_hash"} | {
             k for k in ("opportunities", "pets", "expertise", "improved_tunnels") if not getattr(self, k)
         }
-        return self.model_dump(mode="json", exclude=exclude)
+        data = self.model_dump(mode="json", exclude=exclude)
+        for adventurer in data["adventurers"].values():  # no lutes: as before the bards came
+            if not adventurer["lutes"]:
+                del adventurer["lutes"]
+        return data
 
     def all_components(self) -> list[tuple[str, str, str, str, str]]:
         """Rows ``(kind, id, name, status, notes)`` for a catalog listing."""

@@ -3,15 +3,17 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-Every module is playable but ``bards`` (issue "Festival Season, part 2"), registered so that set-up names it
-and refuses it plainly until its rules are built; a module's tests may turn on
-``ruleset.allow_unfinished_modules`` while it is being built.
+Every module is playable (``--ruleset festival`` plays them all but the variants). The expansion's other new
+components (monsters, rooms, cards) are not in the catalog yet (issue "Festival Season, part 2"). A module
+registered before its rules are built is refused at set-up (``playable=False``); its tests may turn on
+``ruleset.allow_unfinished_modules`` meanwhile.
 """
 
 from __future__ import annotations
 
 from ..ruleset import Module, register_module, register_ruleset
 from . import opportunity_actions  # noqa: F401  (registers the boards' rules by id)
+from .bards import CATALOG as BARDS
 from .festival import festival
 from .five_seasons import five_seasons
 from .opportunities import CATALOG as OPPORTUNITY_BOARDS
@@ -55,7 +57,12 @@ MODULES = (
         catalog=PET_DECK,
         score_lines=PET_SHOW,
     ),
-    Module("bards", "bards, the Bard Step and Courage tokens", "Festival Season › New Adventurers", playable=False),
+    Module(
+        "bards",
+        "bards, the Bard Step and Courage tokens (provisional tiles)",
+        "Festival Season › New Adventurers › Bards",
+        catalog=BARDS,
+    ),
     Module(
         "paladin_pair",
         "two paladins a Year, the elf and the dwarf (leave it out for the base game's single paladin)",

@@ -31,14 +31,19 @@ def step(state: GameState) -> list[ev.Event]:
             np_evil = min(15, np.evil + 1)
     order = nicest_first(state, np_evil)
     players = {p.color: p for p in state.players}
+    cat = catalog(state)
     sizes = {c: len(p.party) for c, p in players.items()}
+    # Festival Season's bards stand last: the others fill the spaces ahead of them
+    ahead = {c: sum(1 for a in p.party if cat.adventurers[a].profession != "bard") for c, p in players.items()}
     for tile, color in zip(state.board.incoming.get(season_name(state), []), order):
         if color not in players:
             out.append(ev.AdventurerDiscarded(tile=tile, reason=f"assigned to the non-player {color}"))
             continue
-        warrior = catalog(state).adventurers[tile].profession == "warrior"
-        out.append(ev.AdventurerAssigned(color=color, tile=tile, position=0 if warrior else sizes[color]))
+        kind = cat.adventurers[tile].profession
+        position = 0 if kind == "warrior" else sizes[color] if kind == "bard" else ahead[color]
+        out.append(ev.AdventurerAssigned(color=color, tile=tile, position=position))
         sizes[color] += 1
+        ahead[color] += kind != "bard"
     return out + after_phase(state, "adventurers")
 
 

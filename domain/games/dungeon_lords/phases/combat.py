@@ -138,6 +138,7 @@ class Hits:
         b = in_battle(state)
         self.shield = b.shield if b is not None else 0
         self.courage = set(b.courage) if b is not None and b.courage is not None else None
+        self.tokens = dict(b.courage_tokens) if b is not None else {}  # Festival Season's Courage
         invisible = b is not None and b.invisible
         self.invisible = {w for w in self.line if invisible and profession(state, w) == "wizard"}
         self.events: list[ev.Event] = []
@@ -168,9 +169,19 @@ class Hits:
             if amount and monster and self.courage is not None and who not in self.courage:
                 self.courage.add(who)
                 prevented, amount, by = prevented + 1, amount - 1, "courage"
+        used = min(amount, self.tokens.get(who, 0))  # Courage tokens: after every other prevention (U-29)
+        if used:
+            self.tokens[who] -= used
+            prevented, amount, by = prevented + used, amount - used, by or "courage_token"
         self.events.append(
             ev.DamageDealt(
-                color=self.p.color, target=who, amount=amount, source=source, prevented=prevented, prevented_by=by
+                color=self.p.color,
+                target=who,
+                amount=amount,
+                source=source,
+                prevented=prevented,
+                prevented_by=by,
+                courage_used=used,
             )
         )
         self.dmg[who] += amount
@@ -366,6 +377,8 @@ def _battle_step(state: GameState):
     p = state.player(b.color)
     if not line(state, p):
         return [ev.BattleEnded(color=p.color)]
+    if not b.bard_done and any(profession(state, w) == "bard" for w in line(state, p)):
+        return [_bard_step(state, p)]
     if b.traps:
         return _trap_step(state, p)
     if not b.fast_done:
@@ -752,8 +765,24 @@ def _healing(state: GameState, p: Player) -> list[ev.Event]:
     return [ev.PartyHealed(color=p.color, healed=healed)]
 
 
+def _bard_step(state: GameState, p: Player) -> ev.BardStepTaken:
+    """Festival Season's Bard Step (AD-04, AD-05, AD-08): each bard gives a Courage token per lute, less one
+    per adventurer captured from this party this Combat (Mourning), to the adventurers front to back,
+    paladins skipped, each bard from the front again; lutes beyond them are lost (provisional U-28)."""
+    cat = catalog(state)
+    receivers = [w for w in line(state, p) if w in cat.adventurers]  # not the paladins (nor an illusion)
+    tokens: dict[str, int] = {}
+    for bard in (w for w in receivers if cat.adventurers[w].profession == "bard"):
+        lutes = max(0, cat.adventurers[bard].lutes - p.mourning)
+        for w in receivers[:lutes]:
+            tokens[w] = tokens.get(w, 0) + 1
+    return ev.BardStepTaken(color=p.color, tokens=tokens)
+
+
 def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     b = in_battle(state)
+    if any(b.courage_tokens.values()):  # AD-07: all Courage is removed before conquering, skipped or not
+        return [ev.CourageRemoved(color=p.color)]
     blockers = [x for x in b.no_conquer if not (b.magic_key and x.startswith("trap"))]
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
