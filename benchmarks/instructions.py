@@ -1,6 +1,6 @@
 """Instructions per game (valgrind's callgrind), the figure that does not drift with the machine:
 
-    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn]
+    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,festival]
 
 Each line-up is run twice under ``valgrind --tool=callgrind``: ``N + 1`` fixed-seed games, then the first
 game alone; the difference divided by ``N`` leaves start-up (imports, the catalog) out. The games are
@@ -26,27 +26,31 @@ from domain.games import GAMES
 from domain.kernel import play_until_blocked
 
 game, bots, games = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3])
+options = {"modules": sys.argv[4].split(",")} if len(sys.argv) > 4 else {}
 package = GAMES[game]
 for seed in range(games):
-    events, state = package.new_game([f"p{k}" for k in range(len(bots))], seed=seed)
+    events, state = package.new_game([f"p{k}" for k in range(len(bots))], seed=seed, **options)
     seats = {s: package.bots[b] for s, b in zip(package.seats(state), bots)}
     play_until_blocked(package.engine, state, seats, seed=seed, max_commands=50_000)
 """
 
-LINEUPS = {
-    "random": ("dungeon_lords", ["random"] * 4),
-    "strategies": ("dungeon_lords", ["balanced", "tunneller", "evil", "room_builder"]),
-    "monster_inn": ("monster_inn", ["random"] * 4),
+FESTIVAL = ["five_seasons", "unique_opportunities", "festival", "pets", "bards", "paladin_pair"]
+LINEUPS = {  # name: (game, bots, Dungeon Lords' rules modules)
+    "random": ("dungeon_lords", ["random"] * 4, []),
+    "strategies": ("dungeon_lords", ["balanced", "tunneller", "evil", "room_builder"], []),
+    "monster_inn": ("monster_inn", ["random"] * 4, []),
+    "festival": ("dungeon_lords", ["random"] * 4, FESTIVAL),  # Festival Season, every part (first game)
 }
 
 
-def instructions(game: str, bots: list[str], games: int) -> int:
+def instructions(game: str, bots: list[str], games: int, modules: list[str]) -> int:
     """Instructions callgrind counts for the probe playing ``games`` games."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", PROBE]
-            + [game, ",".join(bots), str(games)],
+            + [game, ",".join(bots), str(games)]
+            + ([",".join(modules)] if modules else []),
             cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"},
             check=True,
@@ -63,8 +67,8 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(LINEUPS), help="line-ups, comma-separated")
     args = parser.parse_args()
     for name in args.only.split(","):
-        game, bots = LINEUPS[name]
-        many, one = instructions(game, bots, args.games + 1), instructions(game, bots, 1)
+        game, bots, modules = LINEUPS[name]
+        many, one = instructions(game, bots, args.games + 1, modules), instructions(game, bots, 1, modules)
         print(f"{name}: {(many - one) / args.games / 1e6:.1f} M instructions per game ({args.games} games)", flush=True)
 
 
