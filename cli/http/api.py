@@ -32,6 +32,7 @@ from .models import (
     Refusal,
     Waiting,
 )
+from .rulesets import rules_modules
 
 
 def _json(model: type[BaseModel], why: str) -> dict[str, Any]:
@@ -114,7 +115,12 @@ def new_game(request: Request, body: NewGame) -> Created:
     """Create a game (set-up checked by its rules: SETUP_INVALID is a 422). Its tokens are shown once."""
     try:
         gid = service_of(request).create_game(
-            body.names, variant=body.variant, mode=body.mode, seed=body.seed, game=body.game
+            body.names,
+            variant=body.variant,
+            mode=body.mode,
+            seed=body.seed,
+            game=body.game,
+            **rules_modules(body.game, body.ruleset, body.modules),
         )
     except KeyError as exc:
         raise RuleViolation("SETUP_INVALID", str(exc).strip("'\""), "setup.players") from None

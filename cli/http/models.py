@@ -15,6 +15,8 @@ class NewGame(BaseModel):
     mode: str = Field("digital", description="digital (the engine draws) or tabletop (the recorder enters draws)")
     seed: int | None = Field(None, ge=0, lt=2**63)
     variant: str | None = None
+    ruleset: str = Field("base", description="Dungeon Lords: base, or festival (Festival Season, every module)")
+    modules: list[str] = Field([], max_length=16, description="Dungeon Lords: rules modules to add")
 
 
 class ImportRecord(BaseModel):

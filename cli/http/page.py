@@ -26,6 +26,7 @@ from domain.service.tokens import RECORDER
 
 from .access import cookie_name, role, service_of
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
+from .rulesets import rules_modules
 
 router = APIRouter(include_in_schema=False)
 LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
@@ -115,12 +116,14 @@ def new(
     game: str = Form("dungeon_lords"),
     mode: str = Form("tabletop"),
     variant: str = Form(""),
+    ruleset: str = Form("base"),
 ) -> HTMLResponse:
     """Start a game from the index page; the answer lists each seat's join link (shown once)."""
     service = service_of(request)
     players = [n.strip() for n in names.replace("\n", ",").split(",") if n.strip()]
     try:
-        gid = service.create_game(players, mode=mode, game=game, variant=variant or None)
+        options = rules_modules(game, ruleset, [])
+        gid = service.create_game(players, mode=mode, game=game, variant=variant or None, **options)
     except (RuleViolation, KeyError) as exc:
         return _index(request, exc.message if isinstance(exc, RuleViolation) else str(exc).strip("'\""))
     seats = service.game_of(gid).seats(service.state(gid))

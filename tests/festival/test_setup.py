@@ -141,3 +141,27 @@ def test_each_option_of_the_expansions_decisions_reads_differently():
             seen.add(pending.kind)
         _, state, _ = play_until_blocked(GAME.engine, state, bots, seed=4, max_commands=1)
     assert {"festival_bid", "pet_pass", "pet_discard"} <= seen
+
+
+def test_a_festival_game_is_created_over_http_and_from_the_page(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from cli.http.app import create_app
+
+    client = TestClient(create_app(str(tmp_path / "games.sqlite")), raise_server_exceptions=False)
+    made = client.post("/api/games", json={"names": ["Ann", "Bob", "Cid"], "seed": 2, "ruleset": "festival"})
+    assert made.status_code == 201, made.text
+    state = client.get(f"/api/games/{made.json()['id']}/state", headers=_bearer(made.json()["tokens"]["recorder"]))
+    assert "bards" in state.json()["modules"]
+    extra = client.post("/api/games", json={"names": ["Ann", "Bob"], "seed": 2, "modules": ["five_seasons", "pets"]})
+    assert extra.status_code == 201, extra.text
+    for bad in ({"ruleset": "festive"}, {"game": "monster_inn", "names": ["A", "B", "C"], "ruleset": "festival"}):
+        refused = client.post("/api/games", json={"names": ["Ann", "Bob"], **bad})
+        assert refused.status_code == 422 and "SETUP_INVALID" in refused.text
+    page = client.post("/new", data={"names": "Ann, Bob", "ruleset": "festival", "mode": "tabletop"})
+    assert page.status_code == 200 and "recorder" in page.text
+    assert len(client.get("/api/games").json()) == 3  # the page's game too
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

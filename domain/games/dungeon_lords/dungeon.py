@@ -6,7 +6,7 @@ Pure functions over ``Player.dungeon`` used by digging, room building, productio
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from .game_info import GRID_COLS, GRID_ROWS
@@ -14,6 +14,7 @@ from .state import Cell
 
 Grid = list[list[Cell | None]]
 ENTRANCE = (0, 2)  # the stairs from the surface end above row 0, column 2
+ALL = (1 << GRID_ROWS * GRID_COLS) - 1  # every square, as a mask (see occupancy)
 
 
 def squares() -> Iterator[tuple[int, int]]:
@@ -45,7 +46,7 @@ def tiles(grid: Grid) -> Iterator[tuple[int, int, Cell]]:
 
 
 def count_tiles(grid: Grid) -> int:
-    return sum(1 for _ in tiles(grid))
+    return occupancy(grid).bit_count()
 
 
 def unconquered_tunnels(grid: Grid) -> list[tuple[int, int]]:
@@ -53,11 +54,13 @@ def unconquered_tunnels(grid: Grid) -> list[tuple[int, int]]:
 
 
 def _mask(grid: Grid, conquered_only: bool) -> int:
-    mask = 0
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            if cell is not None and (cell.conquered or not conquered_only):
-                mask |= 1 << (r * GRID_COLS + c)
+    # Bit r * GRID_COLS + c is the (r * GRID_COLS + c)-th cell of the rows read in order: a running bit.
+    mask, bit = 0, 1
+    for row in grid:
+        for cell in row:
+            if cell is not None and (not conquered_only or cell.conquered):
+                mask |= bit
+            bit <<= 1
     return mask
 
 
@@ -71,19 +74,72 @@ def conquered_mask(grid: Grid) -> int:
     return _mask(grid, conquered_only=True)
 
 
+def site_masks(grid: Grid) -> tuple[int, int, int]:
+    """(tiles, unconquered tunnels, rooms) as bitmasks like :func:`occupancy`'s, in one pass: what the
+    room rules see (:func:`room_sites`, :func:`room_fits`)."""
+    occupied = tunnels = rooms = 0
+    bit = 1
+    for row in grid:
+        for cell in row:
+            if cell is not None:
+                occupied |= bit
+                if cell.kind == "room":
+                    rooms |= bit
+                elif cell.kind == "tunnel" and not cell.conquered:
+                    tunnels |= bit
+            bit <<= 1
+    return occupied, tunnels, rooms
+
+
+def bit(square: Sequence[int]) -> int:
+    """The bit of ``square`` in the masks above."""
+    return 1 << (square[0] * GRID_COLS + square[1])
+
+
+def squares_mask(squares: Iterable[Sequence[int]]) -> int:
+    """The squares ``[(r, c), ...]`` inside the site, as a mask."""
+    return sum(bit((r, c)) for r, c in set(map(tuple, squares)) if inside(r, c))
+
+
+_COL0 = sum(1 << r * GRID_COLS for r in range(GRID_ROWS))  # the first column, as a mask
+_COL_LAST = _COL0 << (GRID_COLS - 1)
+
+
+def next_to(mask: int) -> int:
+    """The squares next to any square of ``mask`` (shifted by a row up and down, a column left and right)."""
+    return ((mask << GRID_COLS) | (mask >> GRID_COLS) | ((mask & ~_COL_LAST) << 1) | ((mask & ~_COL0) >> 1)) & ALL
+
+
+def room_sites(tunnels: int, rooms: int) -> int:
+    """How many unconquered tunnels (mask) a room could go on: those not next to a room (:func:`room_problem`)."""
+    return (tunnels & ~next_to(rooms)).bit_count()
+
+
+def room_fits(tunnels: int, rooms: int, allowed: int | None) -> bool:
+    """Whether a room with zone ``allowed`` (a mask; None: anywhere) can replace one of ``tunnels``
+    (unconquered tunnels, a mask) given the ``rooms``: :func:`room_problem` finds nothing on one of them."""
+    return bool(tunnels & ~next_to(rooms) & (ALL if allowed is None else allowed))
+
+
 def taken(mask: int, r: int, c: int) -> bool:
     """Whether square (r, c) is in ``mask`` (see :func:`occupancy`)."""
     return bool(mask >> (r * GRID_COLS + c) & 1)
 
 
+#: every 2x2 block of the site as a mask, and the blocks each square (by its bit's index) is in
+_BLOCKS = [
+    bit((r, c)) | bit((r + 1, c)) | bit((r, c + 1)) | bit((r + 1, c + 1))
+    for r in range(GRID_ROWS - 1)
+    for c in range(GRID_COLS - 1)
+]
+_BLOCKS_OF = [[b for b in _BLOCKS if b >> i & 1] for i in range(GRID_ROWS * GRID_COLS)]
+_SQUARES = list(squares())  # by bit index
+
+
 def _fills_2x2(mask: int, r: int, c: int) -> bool:
-    mask |= 1 << (r * GRID_COLS + c)
-    for r0 in (r - 1, r):
-        for c0 in (c - 1, c):
-            if 0 <= r0 < GRID_ROWS - 1 and 0 <= c0 < GRID_COLS - 1:
-                if all(taken(mask, br, bc) for br, bc in ((r0, c0), (r0 + 1, c0), (r0, c0 + 1), (r0 + 1, c0 + 1))):
-                    return True
-    return False
+    i = r * GRID_COLS + c
+    mask |= 1 << i
+    return any(mask & b == b for b in _BLOCKS_OF[i])
 
 
 def fills_2x2(grid: Grid, r: int, c: int) -> bool:
@@ -91,12 +147,12 @@ def fills_2x2(grid: Grid, r: int, c: int) -> bool:
     return _fills_2x2(occupancy(grid), r, c)
 
 
-@lru_cache(maxsize=1 << 16)  # a pure function of the occupied squares: dungeons repeat across games
 def _dig_problem(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
     square = [r, c]
-    if taken(mask, r, c):
+    b = 1 << (r * GRID_COLS + c)
+    if mask & b:
         return ("DIG_SQUARE_TAKEN", f"square {square} already holds a tile", "dig.adjacent")
-    if not any(taken(mask, nr, nc) for nr, nc in neighbours(r, c)):
+    if not mask & next_to(b):
         return ("DIG_NOT_ADJACENT", f"square {square} is not next to a tunnel or room", "dig.adjacent")
     if _fills_2x2(mask, r, c):
         return ("DIG_WOULD_FILL_2X2", f"a tunnel on {square} would fill a 2x2 block", "dig.no_2x2")
@@ -112,8 +168,25 @@ def dig_problem(grid: Grid, square: tuple[int, int]) -> tuple[str, str, str] | N
 
 
 @lru_cache(maxsize=1 << 16)
-def _diggable(mask: int) -> tuple[tuple[int, int], ...]:
-    return tuple(sq for sq in squares() if _dig_problem(mask, *sq) is None)
+def diggable_mask(occupied: int) -> int:
+    """The squares a tunnel can be dug on, given the tiles (a mask, :func:`occupancy`), as a mask: free,
+    next to a tile, and not the last free square of a 2x2 block (:func:`_dig_problem`, all at once)."""
+    mask = ALL & ~occupied & next_to(occupied)
+    for b in _BLOCKS:
+        if (occupied & b).bit_count() == 3:
+            mask &= ~b
+    return mask
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of the occupied squares: dungeons repeat across games
+def _diggable(occupied: int) -> tuple[tuple[int, int], ...]:
+    mask = diggable_mask(occupied)
+    return tuple(sq for i, sq in enumerate(_SQUARES) if mask >> i & 1)
+
+
+def diggable_count(occupied: int) -> int:
+    """How many squares a tunnel can be dug on, given the tiles (a mask)."""
+    return diggable_mask(occupied).bit_count()
 
 
 def diggable(grid: Grid) -> list[tuple[int, int]]:

@@ -46,7 +46,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, lru_cache
+from itertools import compress, permutations
 from typing import Any, cast
 
 from domain.kernel import Pending
@@ -70,7 +71,7 @@ from .commands import (
     TakeAction,
 )
 from .phases.common import EVIL_TOP, catalog, cell_at, free_imps, is_unseen, monster_type, trolls, type_of
-from .state import Cell, GameState, Player
+from .state import GameState, Player
 from .year import year_plan
 
 RED_MARK = 3.0  # a red mark costs 3 points at the end: always worse than paying a gold
@@ -92,6 +93,24 @@ class Weights:
     def worth(self, delta: Mapping[str, float]) -> float:
         """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
         return sum(getattr(self, k) * v for k, v in delta.items())
+
+
+_ADJUSTED: dict[tuple, tuple[Weights, Weights]] = {}
+
+
+def _adjusted(w: Weights, **changes: float) -> Weights:
+    """``replace(w, **changes)``, made once: a strategy's weights take few values, and a decision asks.
+    ``w`` is keyed by identity (hashing its floats costs more) and held with the result, so its id stays its."""
+    key = (id(w), *changes.items())
+    entry = _ADJUSTED.get(key)
+    if entry is None:
+        entry = _ADJUSTED[key] = (w, replace(w, **changes))
+    return entry[1]
+
+
+def _cost_worth(w: Weights, cost) -> float:
+    """``w.worth(_cost_delta(cost))`` without the dict: the same terms added in the same order."""
+    return 0.0 + w.gold * -cost.gold + w.food * -cost.food + w.evil * cost.evil + w.trap * -cost.trap_cards
 
 
 def _cost_delta(cost) -> dict[str, int]:
@@ -142,8 +161,11 @@ def _tax_due(p: Player) -> int:
 
 def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
     """Food and gold the monsters' next wages cost."""
-    food = sum(monster_type(state, m.id).cost.food for m in p.monsters)
-    gold = sum(monster_type(state, m.id).cost.gold for m in p.monsters)
+    food = gold = 0
+    for m in p.monsters:
+        cost = monster_type(state, m.id).cost
+        food += cost.food
+        gold += cost.gold
     return {"food": food, "gold": gold}
 
 
@@ -158,28 +180,27 @@ def _strength(monster_type_) -> float:
 
 def _room_sites(grid) -> int:
     """Unconquered tunnels on which a room could go (not next to a room): the dungeon's room potential."""
-    return sum(
-        1
-        for r, c in dg.unconquered_tunnels(grid)
-        if not any(grid[nr][nc] is not None and grid[nr][nc].kind == "room" for nr, nc in dg.neighbours(r, c))
-    )
+    _, tunnels, rooms = dg.site_masks(grid)
+    return dg.room_sites(tunnels, rooms)
 
 
 def _room_fits(state: GameState, grid, room_id: str, dig_first: bool = False) -> bool:
     """Can ``room_id`` be built in this dungeon (after digging one well-placed tunnel first)?"""
+    return _room_fits_masks(state, dg.site_masks(grid), room_id, dig_first)
+
+
+@lru_cache(maxsize=256)
+def _zone(squares: tuple) -> int:
+    return dg.squares_mask(squares)
+
+
+def _room_fits_masks(state: GameState, masks: tuple[int, int, int], room_id: str, dig_first: bool) -> bool:
+    """:func:`_room_fits` for a dungeon given by its :func:`dungeon.site_masks`."""
     room = catalog(state).rooms[room_id]
-    allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
-    if any(dg.room_problem(grid, sq, allowed, room.name) is None for sq in dg.unconquered_tunnels(grid)):
-        return True
-    return dig_first and any(
-        dg.room_problem(_with(grid, sq, Cell("tunnel")), sq, allowed, room.name) is None for sq in dg.diggable(grid)
-    )
-
-
-def _with(grid, square, cell) -> list:
-    g = [row[:] for row in grid]
-    g[square[0]][square[1]] = cell
-    return g
+    allowed = _zone(tuple(room.allowed_squares)) if room.allowed_squares and room.year == 1 else None
+    occupied, tunnels, rooms = masks
+    # A tunnel dug first on a diggable square is a site as good as a tunnel there (the same room rules).
+    return dg.room_fits(tunnels | (dg.diggable_mask(occupied) if dig_first else 0), rooms, allowed)
 
 
 def _my_placement(state: GameState, color: str, action: str):
@@ -199,6 +220,43 @@ class Ctx:
     pending: Pending
     w: Weights
     memo: dict[tuple, Any] = field(default_factory=dict)
+
+    @cached_property
+    def masks(self) -> tuple[int, int, int]:
+        """My dungeon's (tiles, unconquered tunnels, rooms) as bitmasks (:func:`dungeon.site_masks`)."""
+        return dg.site_masks(self.me.dungeon)
+
+    @cached_property
+    def my_rooms(self) -> list[Any]:
+        """My unconquered rooms (their catalog entries), row by row."""
+        rooms = self.catalog.rooms
+        return [
+            rooms[c.room]
+            for row in self.me.dungeon
+            for c in row
+            if c is not None and c.kind == "room" and not c.conquered and c.room is not None
+        ]
+
+    @cached_property
+    def catalog(self) -> Any:
+        return catalog(self.state)
+
+    @cached_property
+    def rounds_left(self) -> int:
+        return _rounds_left(self.state)
+
+    @cached_property
+    def trolls(self) -> int:
+        """My Troll Tokens (they work in production like imps)."""
+        return trolls(self.state, self.me)
+
+    def space(self, action: str, space: str) -> SpaceSpec:
+        """The catalog's spec of one action space (asked often while the options are scored)."""
+        key = ("space", action, space)
+        spec = self.memo.get(key)
+        if spec is None:
+            spec = self.memo[key] = _space_spec(self.state, action, space)
+        return spec
 
     def once(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """``compute()`` the first time ``key`` is asked in this decision, then its value: the state does
@@ -222,6 +280,20 @@ class Strategy:
     production_horizon = 1  # how many future productions a new room is credited with
     production_bonus = 0.0  # extra value of running a production room, besides its output
 
+    def __init__(self) -> None:
+        self._kept: dict[tuple, tuple[Weights, Any, Any]] = {}
+
+    def kept(self, ctx: Ctx, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()`` of a value that depends only on the weights, the catalog and ``key`` (a hire's
+        or a room's value): kept across decisions and games, since the weights take few values. The
+        weights and the catalog are keyed by identity and held with the value (their ids stay theirs)."""
+        w, cat = ctx.w, ctx.catalog
+        full = (id(w), id(cat), *key)
+        entry = self._kept.get(full)
+        if entry is None:
+            entry = self._kept[full] = (w, cat, compute())
+        return entry[2]
+
     # -- the Bot interface
     def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
         options = p.options(actor)
@@ -232,27 +304,29 @@ class Strategy:
         candidates = options.specs if isinstance(options, LazyOptions) else list(options)
         ctx = Ctx(state, state.player(actor), p, self.weights(state, state.player(actor)))
         prepared = scorer(ctx, candidates)
-        scores = [prepared(o) for o in candidates]
-        best = max(scores)
-        return options[rng.choice([i for i, s in enumerate(scores) if s >= best - 1e-9])]
+        # A scorer returns ``option -> score``, or the scores of all the options when that is cheaper.
+        scores = prepared if isinstance(prepared, list) else [prepared(o) for o in candidates]
+        floor = max(scores) - 1e-9
+        return options[rng.choice(list(compress(range(len(scores)), map(floor.__le__, scores))))]
 
     # -- weights in the current situation
     def weights(self, state: GameState, me: Player) -> Weights:
         w = self.base
         adjust: dict[str, float] = {"evil": self.evil_weight(state, me)}
+        wages = _wage_bill(state, me)
         # Gold is scarce if the Taxes (1 gold per 2 tiles) and the gold wages are not covered.
         taxes_ahead = _event_ahead(state, "taxes")
-        need_gold = (_tax_due(me) if taxes_ahead else 0) + _wage_bill(state, me)["gold"] + 1
+        need_gold = (_tax_due(me) if taxes_ahead else 0) + wages["gold"] + 1
         if me.gold < need_gold:
             adjust["gold"] = w.gold + 0.6
         # Before the Taxes every new tile adds half a gold to the bill (a red mark if we are short).
         if taxes_ahead:
             adjust["tile"] = w.tile - 0.5 * (RED_MARK if me.gold < need_gold else w.gold)
         # Food is scarce if the wages of the next Pay Day are not covered.
-        need_food = (_wage_bill(state, me)["food"] if _event_ahead(state, "pay_day") else 0) + 1
+        need_food = (wages["food"] if _event_ahead(state, "pay_day") else 0) + 1
         if me.food < need_food:
             adjust["food"] = w.food + 0.6
-        return replace(w, **adjust)
+        return _adjusted(w, **adjust)
 
     def evil_weight(self, state: GameState, me: Player) -> float:
         """Value of one step up the Evilometer: dearer near the paladin."""
@@ -260,17 +334,18 @@ class Strategy:
 
     # -- preference hooks
     def monster_bonus(self, ctx: Ctx, t) -> float:
-        """Extra value of a monster type besides ``w.monster`` (default: its strength)."""
+        """Extra value of a monster type besides ``w.monster`` (default: its strength). A function of the
+        type and the weights only: hire values are kept across decisions (:meth:`kept`)."""
         return 0.3 * _strength(t)
 
     def room_bonus(self, ctx: Ctx, room) -> float:
-        """Extra value of a room type besides ``w.room`` and its production."""
+        """Extra value of a room type besides ``w.room`` and its production. A function of the room and
+        the weights only: room values are kept across decisions (:meth:`kept`)."""
         return 0.0
 
     def dig_square(self, ctx: Ctx, square) -> float:
         """Where to dig: by default keep the dungeon open (most squares still diggable afterwards)."""
-        after = dg.diggable(_with(ctx.me.dungeon, square, Cell("tunnel")))
-        return 0.05 * len(after)
+        return 0.05 * dg.diggable_count(ctx.masks[0] | dg.bit(square))
 
     # -- values shared by the scorers
     def monster_value(self, ctx: Ctx, instance_or_type: str) -> float:
@@ -280,7 +355,7 @@ class Strategy:
 
     def wage_worth(self, ctx: Ctx, t) -> float:
         """Value (usually negative) of paying this monster type's cost once."""
-        return ctx.w.worth(_cost_delta(t.cost))
+        return _cost_worth(ctx.w, t.cost)
 
     def production_value(self, ctx: Ctx, room) -> float:
         """Value of one production of ``room`` (0 for a room that does not produce)."""
@@ -294,11 +369,11 @@ class Strategy:
         return out - w.food * prod.food_input + self.production_bonus
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:
-        return ctx.once(("room_value", room_id), lambda: self._room_value(ctx, room_id))
+        return self.kept(ctx, ("room_value", ctx.rounds_left, room_id), lambda: self._room_value(ctx, room_id))
 
     def _room_value(self, ctx: Ctx, room_id: str) -> float:
         room = catalog(ctx.state).rooms[room_id]
-        future = self.production_value(ctx, room) * min(_rounds_left(ctx.state), self.production_horizon)
+        future = self.production_value(ctx, room) * min(ctx.rounds_left, self.production_horizon)
         return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
 
     def order_card_value(self, ctx: Ctx, action: str) -> float:
@@ -310,23 +385,27 @@ class Strategy:
     def later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
         """Per-imp values of the jobs still ahead this round, best first: mining (if my Mine Gold
         minion acts after ``after``) and my production rooms."""
+        return ctx.once(("later_imp_uses", after), lambda: self._later_imp_uses(ctx, after))
+
+    def _later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
         uses: list[float] = []
         order = [a.id for a in catalog(ctx.state).actions]
         pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
-            uses += [ctx.w.gold] * min(permit, len(dg.unconquered_tunnels(ctx.me.dungeon)))
-        for _, _, cell in dg.tiles(ctx.me.dungeon):
-            if cell.kind == "room" and not cell.conquered and cell.room is not None:
-                room = catalog(ctx.state).rooms[cell.room]
-                if room.production is not None:
-                    per_imp = self.production_value(ctx, room) / room.production.imps
-                    if per_imp > 0:
-                        uses += [per_imp] * room.production.imps
+            uses += [ctx.w.gold] * min(permit, ctx.masks[1].bit_count())
+        for room in ctx.my_rooms:
+            if room.production is not None:
+                per_imp = self.production_value(ctx, room) / room.production.imps
+                if per_imp > 0:
+                    uses += [per_imp] * room.production.imps
         return sorted(uses, reverse=True)
 
     def imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
         """What using ``k`` imps now loses from the jobs still ahead this round."""
+        return ctx.once(("imp_cost", k, after), lambda: self._imp_cost(ctx, k, after))
+
+    def _imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
         uses = self.later_imp_uses(ctx, after)
         free = free_imps(ctx.me)
         return sum(uses[:free]) - sum(uses[: max(free - k, 0)])
@@ -340,65 +419,84 @@ class Strategy:
         ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
         if space is None:
             return 0.0
-        me, w, spec = ctx.me, ctx.w, _space_spec(ctx.state, action, space)
+        spec = ctx.space(action, space)
         cost, reward = spec.cost, spec.reward
         if cost.gold > budget["gold"] or cost.food > budget["food"]:
             return 0.0
+        memo = ctx.memo
         if action in ("get_food", "improve_reputation", "recruit_imps", "buy_traps"):
-            value = w.worth(_reward_delta(reward)) + w.worth(_cost_delta(cost))
+            key: tuple = ("worth", action, space)
+            value = memo.get(key)
+            if value is None:
+                value = memo[key] = ctx.w.worth(_reward_delta(reward)) + ctx.w.worth(_cost_delta(cost))
             if value > 0:
                 budget["gold"] -= cost.gold
                 budget["food"] += reward.food - cost.food
                 budget["imps"] += reward.imps
             return max(value, 0.0)
         if action == "dig_tunnels":
-            diggable = ctx.once(("diggable",), lambda: len(dg.diggable(me.dungeon)))
+            diggable = dg.diggable_count(ctx.masks[0])
             n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, diggable + 1)
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
             budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
-            return n * w.tile
+            return n * ctx.w.tile
         if action == "mine_gold":
-            tunnels = ctx.once(("tunnels",), lambda: len(dg.unconquered_tunnels(me.dungeon)))
+            tunnels = ctx.masks[1].bit_count()
             n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, tunnels)
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + cost.foreimp
             budget["gold"] += n
-            return n * w.gold
+            return n * ctx.w.gold
         if action == "hire_monster":
-            values, paid = [], None
-            for m in self.offer(ctx, "monsters", next_round):
-                t = monster_type(ctx.state, m)
-                food = t.cost.food + cost.food
-                if t.cost.gold > budget["gold"] or food > budget["food"]:
+            # What each monster on offer costs and is worth does not depend on the budget: worked out
+            # once per decision; only whether it is affordable is checked here.
+            key = ("hires", cost.food, next_round)
+            hires = memo.get(key)
+            if hires is None:
+                hires = memo[key] = self._hires(ctx, cost.food, next_round)
+            values: list[float] = []
+            paid, most = None, 0.0
+            for gold, food, possible, v in hires:
+                if not possible or gold > budget["gold"] or food > budget["food"]:
                     values.append(0.0)
                     continue
-                if t.cost.trap_cards > len(me.traps) or t.cost.monsters > len(me.monsters):
-                    values.append(0.0)
-                    continue
-                v = max(self.hire_value(ctx, t, extra_food=cost.food), 0.0)
-                if v > max(values, default=0.0):
-                    paid = (t.cost.gold, food)
+                if v > most:
+                    paid, most = (gold, food), v
                 values.append(v)
             if paid and not next_round:
                 budget["gold"] -= paid[0]
                 budget["food"] -= paid[1]
             return self.pick(values, next_round)
         if action == "build_room":
-            values = []
-            for r in self.offer(ctx, "rooms", next_round):
-                dig_first = budget.get("dug", 0) > 0
-                if ctx.once(("fits", r, dig_first), partial(_room_fits, ctx.state, me.dungeon, r, dig_first)):
-                    values.append(max(self.room_value(ctx, r) - w.gold * cost.gold, 0.0))
-                else:
-                    values.append(0.0)
-            value = self.pick(values, next_round)
+            dig_first = budget.get("dug", 0) > 0
+            # The rooms' values depend on the dungeon (and a tunnel dug first), not on the budget.
+            key = ("build", cost.gold, next_round, dig_first)
+            value = memo.get(key)
+            if value is None:
+                values = []
+                for r in self.offer(ctx, "rooms", next_round):
+                    if _room_fits_masks(ctx.state, ctx.masks, r, dig_first):
+                        values.append(max(self.room_value(ctx, r) - ctx.w.gold * cost.gold, 0.0))
+                    else:
+                        values.append(0.0)
+                value = memo[key] = self.pick(values, next_round)
             if value > 0 and not next_round:
                 budget["gold"] -= cost.gold
             return value
         return 0.0
+
+    def _hires(self, ctx: Ctx, extra_food: int, next_round: bool) -> list[tuple[int, int, bool, float]]:
+        """(gold, food, possible besides them, value) of hiring each monster on offer (see :meth:`estimate`)."""
+        me, hires = ctx.me, []
+        for m in self.offer(ctx, "monsters", next_round):
+            t = monster_type(ctx.state, m)
+            possible = t.cost.trap_cards <= len(me.traps) and t.cost.monsters <= len(me.monsters)
+            v = max(self.hire_value(ctx, t, extra_food=extra_food), 0.0) if possible else 0.0
+            hires.append((t.cost.gold, t.cost.food + extra_food, possible, v))
+        return hires
 
     @staticmethod
     def offer(ctx: Ctx, what: str, next_round: bool) -> list[str]:
@@ -417,21 +515,17 @@ class Strategy:
 
     def hire_value(self, ctx: Ctx, t, extra_food: int = 0) -> float:
         """A monster's value minus its price now and its wage at a Pay Day still to come."""
-        return ctx.once(("hire_value", t.id, extra_food), lambda: self._hire_value(ctx, t, extra_food))
+        paydays = ctx.once(("paydays",), lambda: 1 if _event_ahead(ctx.state, "pay_day") else 0)
+        return self.kept(ctx, ("hire_value", paydays, t.id, extra_food), lambda: self._hire_value(ctx, t, extra_food))
 
     def _hire_value(self, ctx: Ctx, t, extra_food: int) -> float:
-        paydays = 1 if _event_ahead(ctx.state, "pay_day") else 0
+        paydays = ctx.once(("paydays",), lambda: 1 if _event_ahead(ctx.state, "pay_day") else 0)
         price = self.wage_worth(ctx, t) - ctx.w.food * extra_food
         return self.monster_value(ctx, t.id) + price + paydays * self.wage_worth(ctx, t)
 
     def my_productions(self, ctx: Ctx) -> list[tuple[float, Production]]:
         """(value of one production, what it takes) of each of my working production rooms, best first."""
-        rooms = [
-            catalog(ctx.state).rooms[c.room]
-            for _, _, c in dg.tiles(ctx.me.dungeon)
-            if c.kind == "room" and not c.conquered and c.room is not None
-        ]
-        valued = [(self.production_value(ctx, r), r.production) for r in rooms if r.production is not None]
+        valued = [(self.production_value(ctx, r), r.production) for r in ctx.my_rooms if r.production is not None]
         return sorted(valued, key=lambda vp: -vp[0])
 
     def production_left(
@@ -439,7 +533,7 @@ class Strategy:
     ) -> float:
         """What the imps left after the orders can still produce in my rooms this round (``productions``:
         :meth:`my_productions`, when the caller has it already)."""
-        imps = budget["imps"] + trolls(ctx.state, ctx.me)
+        imps = budget["imps"] + ctx.trolls
         total = 0.0
         for v, made in self.my_productions(ctx) if productions is None else productions:
             if v > 0 and made.imps <= imps and made.food_input <= budget["food"]:
@@ -450,58 +544,79 @@ class Strategy:
 
     # --- scorers: one per pending kind; each returns ``option -> score`` (for options built lazily, a
     # LazyOptions, ``spec -> score``: what each option is built from) ---------------------------------
-    def score_choose_orders(self, ctx: Ctx, options: list):
-        """Lines of orders, scored as ``(three orders, non-player order)`` specs (orders' LazyOptions)."""
-        order = [a.id for a in catalog(ctx.state).actions]
+    def score_choose_orders(self, ctx: Ctx, lines: Any) -> list[float]:
+        """Lines of orders, scored as ``(three orders, non-player order)`` specs (orders' LazyOptions), all
+        at once: a line's value is its set's (each set of 3 worked out once, 20 of 6 cards) plus what its
+        order adds, worked out with its set; the 120 lines are then looked up."""
+        state, me, w = ctx.state, ctx.me, ctx.w
+        order = [a.id for a in catalog(state).actions]
         productions = self.my_productions(ctx)
-        cache: dict[tuple, tuple[float, dict[str, float]]] = {}
 
         def free(action: str) -> str | None:
-            slots = ctx.state.board.spaces.get(action, [None, None, None])
+            slots = state.board.spaces.get(action, [None, None, None])
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
-        estimated: dict[tuple, tuple[float, dict[str, int]]] = {}
+        estimated: dict[tuple, tuple[float, tuple[int, int, int, int]]] = {}
+        spaces = {card: free(card) for card in me.hand}  # the space each order would get
 
-        def estimate(action: str, budget: dict[str, int]) -> float:
-            """``self.estimate`` of one order from one budget, once per decision: sets of orders share
-            their first orders, and an estimate depends only on the order and the budget it starts from."""
-            key = (action, tuple(sorted(budget.items())))
-            if key not in estimated:
-                after = dict(budget)
-                estimated[key] = (self.estimate(ctx, action, free(action), after), after)
-            value, after = estimated[key]
-            budget.clear()
-            budget.update(after)
-            return value
+        def estimate(action: str, budget: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
+            """``self.estimate`` of one order from one budget (imps, food, gold, dug), once per decision:
+            it depends only on the order and the budget it starts from."""
+            key = (action, budget)
+            done = estimated.get(key)
+            if done is None:
+                spend = {"imps": budget[0], "food": budget[1], "gold": budget[2], "dug": budget[3]}
+                value = self.estimate(ctx, action, spaces[action], spend)
+                done = estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
+            return done
 
-        def set_value(cards: tuple) -> tuple[float, dict[str, float]]:
-            """Simulate the three orders in board order against one budget, then production."""
-            if cards not in cache:
-                budget = {"imps": free_imps(ctx.me), "food": ctx.me.food, "gold": ctx.me.gold}
-                each = {a: estimate(a, budget) for a in sorted(cards, key=order.index)}
-                cache[cards] = (sum(each.values()) + self.production_left(ctx, budget, productions), each)
-            return cache[cards]
+        left: dict[tuple[int, int], float] = {}
 
-        keep: dict[str, float] = {}
+        def production_left(budget: tuple[int, int, int, int]) -> float:
+            imps, food = budget[0], budget[1]
+            if (imps, food) not in left:  # it reads only the imps and the food left
+                left[imps, food] = self.production_left(ctx, {"imps": imps, "food": food}, productions)
+            return left[imps, food]
 
-        def score(line: tuple[tuple[str, ...], str | None]) -> float:
-            orders, nonplayer_order = line  # a spec of the lazily built options (ChooseOrders' fields)
-            total, each = set_value(tuple(sorted(orders)))
-            # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
-            total += 0.15 * each[orders[0]] + 0.05 * each[orders[1]]
-            # The first order is the card taken back; the other two are locked away next round.
-            first = orders[0]
-            if first not in keep:
-                keep[first] = self.order_card_value(ctx, first)
-            total += 0.3 * keep[first]
-            if ctx.state.variant == "full" and first == "hire_monster":
-                total -= ctx.w.gold  # the Hire Monster fee for a first order
-            if nonplayer_order is not None:
-                # The non-player's order takes space I first: do not block an action of ours.
-                total -= 0.3 * each.get(nonplayer_order, 0.0)
-            return total
+        # The first order is the card taken back; the other two are locked away next round.
+        keep = {card: 0.3 * self.order_card_value(ctx, card) for card in me.hand}
+        fee = w.gold if state.variant == "full" else None  # the Hire Monster fee for a first order
 
-        return score
+        # Each set of three simulated in board order against one budget, then production; the sets are
+        # walked as a tree of their orders in board order, so a set's first orders are shared. The set's
+        # 6 lines are scored there, written out (``line``: a line's orders -> its score).
+        hand = sorted(me.hand, key=order.index)
+        line: dict[tuple[str, ...], float] = {}
+        valued: dict[frozenset[str], dict[str, float]] = {}  # a set's orders' values (a non-player's order)
+        start = (free_imps(me), me.food, me.gold, 0)
+        for i, a in enumerate(hand):
+            va, after_a = estimate(a, start)
+            ka, pa, qa = keep[a], 0.15 * va, 0.05 * va
+            for j in range(i + 1, len(hand)):
+                b = hand[j]
+                vb, after_b = estimate(b, after_a)
+                kb, pb, qb = keep[b], 0.15 * vb, 0.05 * vb
+                for c in hand[j + 1 :]:
+                    vc, after_c = estimate(c, after_b)
+                    kc, pc, qc = keep[c], 0.15 * vc, 0.05 * vc
+                    total = va + vb + vc + production_left(after_c)
+                    # Earlier orders are placed first, so they get the earlier (cheaper) spaces.
+                    line[a, b, c] = total + (pa + qb) + ka
+                    line[a, c, b] = total + (pa + qc) + ka
+                    line[b, a, c] = total + (pb + qa) + kb
+                    line[b, c, a] = total + (pb + qc) + kb
+                    line[c, a, b] = total + (pc + qa) + kc
+                    line[c, b, a] = total + (pc + qb) + kc
+                    if fee is not None and "hire_monster" in (a, b, c):
+                        for first, second, third in permutations((a, b, c)):
+                            if first == "hire_monster":
+                                line[first, second, third] -= fee
+                    valued[frozenset((a, b, c))] = {a: va, b: vb, c: vc}
+        # With 2 players, the non-player's order takes space I first: do not block an action of ours.
+        return [
+            line[orders] if x is None else line[orders] - 0.3 * valued[frozenset(orders)].get(x, 0.0)
+            for orders, x in lines
+        ]
 
     def score_choose_inaccessible_orders(self, ctx: Ctx, options: list):
         # Full-game set-up: lock away the two cards we would miss least.
@@ -532,8 +647,9 @@ class Strategy:
                 return v
             if isinstance(o, BuildRoom):
                 # Keep as many tunnels as possible free for later rooms (a room's neighbours are lost).
-                after = _with(ctx.me.dungeon, o.square, Cell("room", o.room))
-                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(after)
+                _, tunnels, rooms = ctx.masks
+                b = dg.bit(o.square)
+                lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms | b)
                 return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost_sites
             return 0.0
 
@@ -599,7 +715,9 @@ class Strategy:
             if name == "remove_tunnels":
                 # Lose a tunnel, preferably one no room could have gone on.
                 square = tuple(int(x) for x in (o.target or "").split(","))
-                lost_sites = _room_sites(ctx.me.dungeon) - _room_sites(_with(ctx.me.dungeon, square, None))
+                _, tunnels, rooms = ctx.masks
+                b = dg.bit(square)
+                lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms & ~b)
                 return -w.tile - 0.1 * lost_sites
             if name == "pay_wages_or_knock_out":
                 how, _, m = (o.target or "").partition(":")
@@ -615,7 +733,7 @@ class Strategy:
 
     # -- Combat: shared tactics, scored with the rules' own resolution (domain.games.dungeon_lords.tactics)
     def score_plan_battle(self, ctx: Ctx, options: list):
-        return lambda o: tactics.plan_score(ctx.state, ctx.me, o)
+        return tactics.plan_scorer(ctx.state, ctx.me)
 
     def score_attack(self, ctx: Ctx, options: list):
         return lambda o: tactics.attack_score(ctx.state, ctx.me, o)
@@ -668,7 +786,7 @@ class MonsterKeeper(Strategy):
         w = super().weights(state, me)
         # Food buys monsters and pays their wages: keep a stock of 2 per monster, plus 2 to hire.
         if me.food < 2 * len(me.monsters) + 2:
-            w = replace(w, food=w.food + 0.8)
+            w = _adjusted(w, food=w.food + 0.8)
         return w
 
 
@@ -702,23 +820,28 @@ class RoomBuilder(Strategy):
         w = super().weights(state, me)
         # Short of free tunnels to build on: a tunnel is worth much more (it is a future room).
         if _room_sites(me.dungeon) < 2:
-            w = replace(w, tile=w.tile + 1.5)
+            w = _adjusted(w, tile=w.tile + 1.5)
         return w
 
     def dig_square(self, ctx, square):
         # A tunnel where a room can go: not next to a room, inside the zone of a room on offer
         # (it can be built this very round: Build Room comes after Dig Tunnels), or of any room.
-        grid = ctx.me.dungeon
-        if any(grid[r][c] is not None and grid[r][c].kind == "room" for r, c in dg.neighbours(*square)):
+        if dg.bit(square) & dg.next_to(ctx.masks[2]):
             return super().dig_square(ctx, square)
-
-        def zone(rooms) -> bool:
-            return any(list(square) in (catalog(ctx.state).rooms[r].allowed_squares or []) for r in rooms)
-
-        offered = ctx.state.board.room_offer
-        year1 = [r for r, room in catalog(ctx.state).rooms.items() if room.year == 1]
-        bonus = 1.0 if zone(offered) else 0.6 if zone(year1) else 0.0
+        offered, year1 = ctx.once(("zones",), lambda: self._zones(ctx))
+        # NB: ``list(square)`` is compared with the zones' squares, (row, col) tuples: it never matches, so
+        # this bonus is 0 today; kept as it is, since making it count would change the room builder's games.
+        key = list(square)
+        bonus = 1.0 if key in offered else 0.6 if key in year1 else 0.0
         return super().dig_square(ctx, square) + bonus
+
+    @staticmethod
+    def _zones(ctx) -> tuple[list, list]:
+        """The squares of the zones of the rooms on offer, and of every Year-1 room (one list each)."""
+        rooms = catalog(ctx.state).rooms
+        offered = [sq for r in ctx.state.board.room_offer for sq in rooms[r].allowed_squares or []]
+        year1 = [sq for room in rooms.values() if room.year == 1 for sq in room.allowed_squares or []]
+        return offered, year1
 
     def room_bonus(self, ctx, room):
         # Rooms that work with few imps produce more often.

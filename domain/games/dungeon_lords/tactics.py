@@ -5,6 +5,9 @@ attack and trap resolution) instead of guessing, so a bot never disagrees with t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import events as ev
 from .phases import combat
 from .phases.common import catalog, is_ghost, is_unseen, monster_type, type_of
@@ -50,19 +53,39 @@ def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
 
 def plan_score(state: GameState, p: Player, option) -> float:
     """Damage the plan can deal (up to what the party can take), less what it uses up."""
-    if option.type == "release_prisoner":
-        return -2.0 if option.prisoner in catalog(state).paladins else 0.0
+    return plan_scorer(state, p)(option)
+
+
+def plan_scorer(state: GameState, p: Player) -> Callable[[Any], float]:
+    """:func:`plan_score` for every option of one decision: what does not depend on the plan (the party,
+    its disarm and hit points, each trap's and monster's punch) is worked out once."""
     order = combat.line(state, p)
+    party = len(order)
     disarm = sum(combat.stats(state, p, w)[1] for w in order)
-    punch = sum(_trap_punch(state, t, len(order), disarm) for t in option.traps)
-    punch += sum(_monster_punch(state, m, len(order)) for m in option.monsters)
-    need = _remaining_hp(state, p) - _expected_fatigue(state, p)
+    need = max(_remaining_hp(state, p) - _expected_fatigue(state, p), 0) + 2
     rounds_after = 4 - state.combat_round
-    used = 1.0 * len(option.traps) + sum(0.3 if is_ghost(state, m) else 1.2 for m in option.monsters)
-    room = combat._room_of(p, tuple(option.tile))
-    cost = combat.trap_cost(state, p, list(option.traps), room).get("gold", 0)
-    tile = -1.5 if room is not None and room not in ("training_room", "dark_room", "labyrinth") else 0.0
-    return min(punch, max(need, 0) + 2) - used * rounds_after / 3 - cost + tile
+    paladins = catalog(state).paladins
+    traps: dict[str, float] = {}
+    monsters: dict[str, tuple[float, float]] = {}  # punch, and what using it up costs
+
+    def score(option) -> float:
+        if option.type == "release_prisoner":
+            return -2.0 if option.prisoner in paladins else 0.0
+        for t in option.traps:
+            if t not in traps:
+                traps[t] = _trap_punch(state, t, party, disarm)
+        for m in option.monsters:
+            if m not in monsters:
+                monsters[m] = (_monster_punch(state, m, party), 0.3 if is_ghost(state, m) else 1.2)
+        punch = sum(traps[t] for t in option.traps)
+        punch += sum(monsters[m][0] for m in option.monsters)
+        used = 1.0 * len(option.traps) + sum(monsters[m][1] for m in option.monsters)
+        room = combat._room_of(p, tuple(option.tile))
+        cost = combat.trap_cost(state, p, list(option.traps), room).get("gold", 0)
+        tile = -1.5 if room is not None and room not in ("training_room", "dark_room", "labyrinth") else 0.0
+        return min(punch, need) - used * rounds_after / 3 - cost + tile
+
+    return score
 
 
 def attack_score(state: GameState, p: Player, option) -> float:
