@@ -76,47 +76,20 @@ SCORE_LINES = (ScoreLine("pets", "Pets", pet_show),)
 # --- the phase ------------------------------------------------------------------------------------------
 def step(state: GameState):
     d = state.pet_draft or PetDraft()
-    b = state.board
     for p in state.play_order():
-        if p.color in d.hands:
-            continue
-        if len(b.pet_deck) < 2 and b.pet_discard:
-            return [ev.PetDeckReshuffled(cards=len(b.pet_discard))]
-        if not b.pet_deck:  # nothing left anywhere: no card for this player
-            return [ev.PetsDealt(color=p.color, cards=[])]
-        return _draw(
-            "pets",
-            list(b.pet_deck),
-            2,
-            lambda cards, c=p.color: [ev.PetsDealt(color=c, cards=cards)],
-            f"Deal 2 Pet Cards to {p.color}",
-            color=p.color,
-        )
+        if p.color not in d.hands:
+            return _deal(state, p.color, 2, ev.PetsDealt, f"Deal 2 Pet Cards to {p.color}")
     colors = [p.color for p in state.play_order()]
     if not d.exchanged:
         waiting = [c for c in colors if c not in d.passes and d.hands[c]]
         if waiting:
-            return Pending(
-                kind="pet_pass",
-                actors=waiting,
-                prompt="Pet Phase: choose the Pet Card to pass to the player on your left (simultaneous, secret)",
-                accepts=(PassPet,),
-                handle=_pass,
-                options_fn=lambda actor: [PassPet(player=actor, card=c) for c in dict.fromkeys(d.hands[actor])],
-                rule="pets.draft",
-            )
+            prompt = "Pet Phase: choose the Pet Card to pass to the player on your left (simultaneous, secret)"
+            return _card_choice(state, "pet_pass", waiting, prompt, PassPet, ev.PetPassChosen)
         return [ev.PetsExchanged(to={c: _left(state, c) for c in colors if c in d.passes})]
     waiting = [c for c in colors if c not in d.discarded and d.hands[c]]
     if waiting:
-        return Pending(
-            kind="pet_discard",
-            actors=waiting,
-            prompt="Pet Phase: discard one Pet Card face down and keep the rest (simultaneous, secret)",
-            accepts=(DiscardPet,),
-            handle=_discard,
-            options_fn=lambda actor: [DiscardPet(player=actor, card=c) for c in dict.fromkeys(d.hands[actor])],
-            rule="pets.draft",
-        )
+        prompt = "Pet Phase: discard one Pet Card face down and keep the rest (simultaneous, secret)"
+        return _card_choice(state, "pet_discard", waiting, prompt, DiscardPet, ev.PetDiscarded)
     return [ev.PetDraftEnded(), *after_phase(state, "pets")]
 
 
@@ -124,18 +97,38 @@ def pet_draw_step(state: GameState):
     """Acquire Pet (PE-05): the Pet Cards drawn from the top of the deck, face down (seen by the drawer)."""
     aw = state.awaiting
     assert isinstance(aw, PetDraw)
+    return _deal(state, aw.color, aw.count, ev.PetsDrawn, f"Draw {aw.count} Pet Card(s) for {aw.color}")
+
+
+def _deal(state: GameState, color: str, count: int, event: type, prompt: str):
+    """``count`` Pet Cards for ``color`` from the deck (a chance point, seen by that player only), as
+    ``event`` (dealt or drawn); the deck made again from the discards when it runs short (provisional
+    U-18); no card at all when none is left anywhere."""
     b = state.board
-    if len(b.pet_deck) < aw.count and b.pet_discard:
+    if len(b.pet_deck) < count and b.pet_discard:
         return [ev.PetDeckReshuffled(cards=len(b.pet_discard))]
     if not b.pet_deck:
-        return [ev.PetsDrawn(color=aw.color, cards=[])]
-    return _draw(
-        "pets",
-        list(b.pet_deck),
-        aw.count,
-        lambda cards, c=aw.color: [ev.PetsDrawn(color=c, cards=cards)],
-        f"Draw {aw.count} Pet Card(s) for {aw.color}",
-        color=aw.color,
+        return [event(color=color, cards=[])]
+    return _draw("pets", list(b.pet_deck), count, lambda cards: [event(color=color, cards=cards)], prompt, color=color)
+
+
+def _card_choice(state: GameState, kind: str, waiting: list[str], prompt: str, command: type, event: type) -> Pending:
+    """The players ``waiting`` each choose, at once and in secret, a card of their Pet hand (``command``),
+    recorded as ``event``."""
+
+    def handle(st: GameState, cmd) -> list[ev.Event]:
+        if cmd.card not in _hand(st, cmd.player):
+            raise refuse("PET_NOT_IN_HAND", f"{cmd.card} is not in {cmd.player}'s Pet hand", "pets.draft")
+        return [event(color=cmd.player, card=cmd.card)]
+
+    return Pending(
+        kind=kind,
+        actors=waiting,
+        prompt=prompt,
+        accepts=(command,),
+        handle=handle,
+        options_fn=lambda actor: [command(player=actor, card=c) for c in dict.fromkeys(_hand(state, actor))],
+        rule="pets.draft",
     )
 
 
@@ -148,18 +141,6 @@ def _left(state: GameState, color: str) -> str:
 def _hand(state: GameState, color: str) -> list[str]:
     assert state.pet_draft is not None, "a Pet Phase input outside the Pet Phase"
     return state.pet_draft.hands[color]
-
-
-def _pass(state: GameState, cmd: PassPet) -> list[ev.Event]:
-    if cmd.card not in _hand(state, cmd.player):
-        raise refuse("PET_NOT_IN_HAND", f"{cmd.card} is not in {cmd.player}'s Pet hand", "pets.draft")
-    return [ev.PetPassChosen(color=cmd.player, card=cmd.card)]
-
-
-def _discard(state: GameState, cmd: DiscardPet) -> list[ev.Event]:
-    if cmd.card not in _hand(state, cmd.player):
-        raise refuse("PET_NOT_IN_HAND", f"{cmd.card} is not in {cmd.player}'s Pet hand", "pets.draft")
-    return [ev.PetDiscarded(color=cmd.player, card=cmd.card)]
 
 
 register_phase("pets", step)
