@@ -57,7 +57,7 @@ def test_PE_02_03_deal_two_pass_one_left_discard_one_and_everyone_ends_with_one_
         for giver, card in chosen.items():
             assert card in dealt[giver] or year == 2  # Year 2: an old pet may be passed too
         assert len(of(year_events, ev.PetDiscarded)) == players
-    assert all(len(p.pets) == 2 for p in state.players)  # one kept each Year, none used (stand-ins)
+    assert all(len(p.pets) + len(p.pets_used) == 2 for p in state.players)  # one kept each Year
 
 
 @pytest.mark.spec("PE-03")
@@ -151,10 +151,12 @@ def test_PE_09_a_score_card_counts_the_pets_in_the_box_now():
 
 
 @pytest.mark.spec("PE-10")
-def test_PE_10_U_17_the_deck_is_twenty_provisional_stand_ins_and_the_base_game_has_none():
+def test_PE_10_U_17_the_deck_is_twenty_stand_ins_and_the_four_named_pets_all_provisional_the_base_game_none():
     _, state = GAME.new_game(["A", "B"], seed=1, variant="full", modules=list(PETS))
     pets = catalog(state).pets
-    assert len(pets) == 20 and len(state.board.pet_deck) == 20
+    assert len(pets) == 24 and len(state.board.pet_deck) == 24
+    assert {"baby_golem", "stareplant", "ghosty", "bubl"} <= set(pets)
+    assert sum(p.timing == "none" for p in pets.values()) == 20
     assert all(p.status == "provisional" and "U-17" in p.notes for p in pets.values())
     assert base_catalog().pets == {}
 

@@ -25,7 +25,7 @@ ALL_BUILT = ["five_seasons", "unique_opportunities", "festival", "pets", "paladi
 def test_SU_06_the_far_distant_lands_hide_the_pet_deck_and_show_the_expertise_tiles():
     _, state = GAME.new_game(["A", "B", "C"], seed=2, variant="full", modules=ALL_BUILT)
     seen = view(state, "red")["board"]
-    assert seen["pet_deck"] == [HIDDEN] * 20 and seen["pet_discard"] == []
+    assert seen["pet_deck"] == [HIDDEN] * 24 and seen["pet_discard"] == []
     assert set(catalog(state).expertise) == {"extra_clever", "extra_cruel", "extra_large"}  # public data
 
 

@@ -26,6 +26,7 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "BattleBegan": {"installed": []},
     "GoldMined": {"vein": 0},
     "DamageDealt": {"courage_used": 0},
+    "BattlePlanned": {"pets": []},
 }
 
 CHAIN = HashChain(

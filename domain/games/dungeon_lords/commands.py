@@ -147,6 +147,16 @@ class DiscardPet(_Cmd):
     card: str
 
 
+class UsePet(_Cmd):
+    """Festival Season › Using Pets: announce and reveal a Pet Card whose time is Building (at any moment
+    of Building, whatever the game waits for) and follow its text. Combat pets go with the battle's plan
+    (``PlanBattle.pets``); Scoring pets score at the pet show."""
+
+    type: Literal["use_pet"] = "use_pet"
+    player: str
+    card: str
+
+
 class DigTunnel(_Cmd):
     """Dig one tunnel (repeat up to the permit, then ``stop_digging``)."""
 
@@ -266,6 +276,7 @@ class PlanBattle(_Cmd):
     tile: Square
     traps: list[str] = []
     monsters: list[str] = []
+    pets: list[str] = []  # Festival Season: combat Pet Cards sent too (announced and revealed)
 
 
 class ReleasePrisoner(_Cmd):
@@ -376,6 +387,7 @@ Command = Annotated[
     | ImproveTunnels
     | PassPet
     | DiscardPet
+    | UsePet
     | DigTunnel
     | StopDigging
     | MineGold

@@ -13,8 +13,12 @@ def _n(i: str | None) -> str:
 
 
 def _board(board_id: str) -> str:
-    # Festival Season's Unique Opportunity boards are not in the base catalog: named from their id
+    # Festival Season's Unique Opportunity boards and Pet Cards are not in the base catalog: named from their id
     return board_id.replace("_", " ").title()
+
+
+def _gain(gain: dict[str, int]) -> str:
+    return ", ".join(f"{v:+d} {k}" for k, v in gain.items())
 
 
 def _paladin(paladin_id: str) -> str:
@@ -147,6 +151,7 @@ def describe_event(e) -> str:
         "PetPassChosen": lambda: f"{e.color} chooses a Pet Card to pass",
         "PetsExchanged": lambda: "Pet Cards passed: " + ", ".join(f"{a} -> {b}" for a, b in e.to.items()),
         "PetDiscarded": lambda: f"{e.color} discards a Pet Card and keeps the rest",
+        "PetUsed": lambda: f"{e.color} uses the pet {_board(e.card)}" + (f": {_gain(e.gain)}" if e.gain else ""),
         "PetDraftEnded": lambda: "The Pet Phase is over",
         "PetsAcquired": lambda: (
             f"{e.color} at Acquire Pet, space {e.space}: paid {_cost(e.paid)}, {e.imps} imp(s), {e.pets} pet(s) to draw"
@@ -195,6 +200,7 @@ def describe_event(e) -> str:
         "BattlePlanned": lambda: (
             f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
             f"monsters {', '.join(map(_n, e.monsters)) or 'none'}"
+            + (f", and uses the pet(s) {', '.join(map(_board, e.pets))}" if e.pets else "")
         ),
         "PrisonerReleased": lambda: f"{e.color} has no unconquered tile and releases the {_n(e.prisoner)}",
         "CombatCardRevealed": lambda: f"Combat Card for round {e.round}: {_n(e.card)}",
@@ -266,6 +272,8 @@ def _festival_command(c) -> str:
         return f"pass {c.card} to the left"
     if t == "discard_pet":
         return f"discard {c.card}"
+    if t == "use_pet":
+        return f"use the pet {_board(c.card)}"
     if t == "rent_room":
         return "take space III's gold" if c.take_gold else f"rent the {_n(c.room)}"
     if t == "install_trap":
@@ -325,6 +333,7 @@ def describe_command(c) -> str:
         return (
             f"battle at {list(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
             f"monsters {', '.join(c.monsters) or 'none'}"
+            + (f"; pets {', '.join(map(_board, c.pets))}" if c.pets else "")
         )
     if t == "release_prisoner":
         return f"release {_n(c.prisoner)} ({c.prisoner})"

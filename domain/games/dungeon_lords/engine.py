@@ -76,8 +76,12 @@ class DungeonLordsRules:
 
     @staticmethod
     def outside_turn(state: GameState, command: Any) -> list[Any] | None:
-        """A table ruling is taken whatever the game waits for (Rulebook: the table's word is final)."""
-        return [ruling_event(state, command)] if isinstance(command, TableRuling) else None
+        """A table ruling is taken whatever the game waits for (Rulebook: the table's word is final), and
+        so is a rules module's command registered as such (:func:`.flow.register_outside_turn`)."""
+        if isinstance(command, TableRuling):
+            return [ruling_event(state, command)]
+        handler = flow.OUTSIDE_TURN.get(type(command))
+        return handler(state, command) if handler is not None else None
 
 
 RULES = DungeonLordsRules()

@@ -530,6 +530,15 @@ class PetDiscarded(Decision):
     card: str
 
 
+class PetUsed(Decision):
+    """Festival Season › Using Pets: ``color`` reveals and uses the Building pet ``card``, gaining ``gain``
+    (gold, food, imps; ``evil`` in evil steps, negative lowers it). Used up: it scores nothing."""
+
+    color: str
+    card: str
+    gain: dict[str, int] = {}
+
+
 class PetsAcquired(Decision):
     """Acquire Pet: ``color`` paid (gold, food) and gained ``imps`` on ``space``; ``pets`` Pet Cards to draw."""
 
@@ -655,6 +664,7 @@ class BattlePlanned(Decision):
     tile: Square
     traps: list[str]
     monsters: list[str]
+    pets: list[str] = []  # Festival Season: Pet Cards used in this battle (revealed)
 
 
 class PrisonerReleased(Decision):
@@ -877,6 +887,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PetsExchanged,
             PetDiscarded,
             PetDraftEnded,
+            PetUsed,
             PetsAcquired,
             RoomRented,
             TrapsDealtForInstalling,

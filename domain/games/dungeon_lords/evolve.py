@@ -14,7 +14,17 @@ from . import events as ev
 from .catalog import catalog_for
 from .game_info import COLORS
 from .phases.actions import current
-from .phases.common import UNSEEN_DRAW, UNSEEN_TRAP, catalog, cell_at, clamp_evil, is_unseen, paladin, trolls
+from .phases.common import (
+    UNSEEN_DRAW,
+    UNSEEN_TRAP,
+    catalog,
+    cell_at,
+    clamp_evil,
+    is_monster,
+    is_unseen,
+    paladin,
+    trolls,
+)
 from .phases.orders import SPACES
 from .ruleset import catalog_overlays
 from .state import (
@@ -835,6 +845,17 @@ def _(s: GameState, e: ev.PetDiscarded) -> None:
     d.discarded.append(e.color)
 
 
+@on(ev.PetUsed)
+def _(s: GameState, e: ev.PetUsed) -> None:
+    p = s.player(e.color)
+    p.pets.remove(e.card)
+    p.pets_used.append(e.card)
+    p.gold += e.gain.get("gold", 0)
+    p.food += e.gain.get("food", 0)
+    p.imps += e.gain.get("imps", 0)
+    p.evil = clamp_evil(p.evil + e.gain.get("evil", 0))
+
+
 @on(ev.TrapsDealtForInstalling)
 def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
     for card in e.cards:
@@ -936,7 +957,14 @@ def _(s: GameState, e: ev.CombatRoundBegan) -> None:
 
 @on(ev.BattlePlanned)
 def _(s: GameState, e: ev.BattlePlanned) -> None:
-    s.player(e.color).plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters)}
+    p = s.player(e.color)
+    p.plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters), "pets": list(e.pets)}
+    for pet in e.pets:  # Festival Season › Using Pets: revealed and used up, some fighting on (``lasts``)
+        if pet in p.pets:
+            p.pets.remove(pet)
+            p.pets_used.append(pet)
+            if catalog(s).pets[pet].lasts == "combat":
+                p.pets_active.append(pet)
 
 
 @on(ev.PrisonerReleased)
@@ -959,13 +987,15 @@ def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
     assert plan is not None, "a battle begins with its plan"
     traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
+    pets = [catalog(s).pets[x] for x in plan.get("pets", ())]
     s.battle = Battle(
         color=e.color,
         tile=list(e.tile),
         room=e.room,
         traps=traps,
-        monsters=list(plan["monsters"]),
+        monsters=[*plan["monsters"], *(pet.id for pet in pets if pet.attacks)],
         installed=list(e.installed),
+        fatigue_added=sum(pet.fatigue for pet in pets),
     )
 
 
@@ -1088,9 +1118,12 @@ def _(s: GameState, e: ev.SpellChoiceMade) -> None:
     if e.option in ("withdraw", "target") and e.target is not None:
         b.monsters.remove(e.target)
         if e.card in ("metamorphosis", "dimensional_gate"):
-            next(m for m in p.monsters if m.id == e.target).knocked_out = True
-    if e.option == "withdraw_all":
-        b.monsters = [m for m in b.monsters if catalog(s).monsters[m.split("#")[0]].is_ghost]
+            if e.target in p.pets_active:  # Baby Golem (a monster to spells): out for the rest of Combat
+                p.pets_active.remove(e.target)
+            else:
+                next(m for m in p.monsters if m.id == e.target).knocked_out = True
+    if e.option == "withdraw_all":  # ghosts and pets stay (Festival Season › Using Pets)
+        b.monsters = [m for m in b.monsters if not is_monster(s, m)]
     if e.option == "gain_evil":
         p.evil = clamp_evil(p.evil + 2)
     if e.card == "suggestion" and choice is not None:
@@ -1188,6 +1221,7 @@ def _(s: GameState, e: ev.CombatEnded) -> None:
             m.knocked_out = False  # "turn your monsters face up again"
             m.expertise_used = False  # ... and the Expertise tiles (Festival Season)
         p.mourning = 0
+        p.pets_active = []  # Baby Golem and Stareplant last "until the end of that Year's Combat"
     s.combat_round, s.combat_card, s.battle, s.queue = 0, None, None, []
 
 

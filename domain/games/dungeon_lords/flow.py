@@ -7,6 +7,9 @@ after every event, because he moves "immediately" (Rulebook › Paladin).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.kernel import Pending
 
 from .phases import actions, adventurers, combat, event_phase, orders, production, rounds
@@ -33,6 +36,19 @@ def register_phase(name: str, phase_step) -> None:
     if name in PHASES:
         raise ValueError(f"phase {name!r} is registered twice")
     PHASES[name] = phase_step
+
+
+#: commands taken whatever the game waits for, by a rules module (Festival Season's Building pets):
+#: command type -> handler(state, command) -> events (raises RuleViolation)
+OUTSIDE_TURN: dict[type, Callable[[GameState, Any], list[Any]]] = {}
+
+
+def register_outside_turn(command: type, handler: Callable[[GameState, Any], list[Any]]) -> None:
+    """Let ``command`` be taken at any moment (:meth:`.engine.DungeonLordsRules.outside_turn`), decided by
+    ``handler``. Raises ValueError if the command type is registered twice."""
+    if command in OUTSIDE_TURN:
+        raise ValueError(f"{command.__name__} is registered twice")
+    OUTSIDE_TURN[command] = handler
 
 
 def step(state: GameState):

@@ -67,6 +67,7 @@ class Refusal(RefusalCode):
     RENT_GOLD_NOT_ON_SPACE = ("only Rent Rooms space I may take space III's gold", "uo.rent_rooms")
     RENT_GOLD_NONE = ("nobody paid gold on Rent Rooms space III this round", "uo.rent_rooms")
     PET_NOT_IN_HAND = ("that Pet Card is not in the player's Pet hand", "pets.draft")
+    PET_NOT_USABLE = ("that pet cannot be used now: not face down in the Pet Box, or not its time", "pets.use")
     SPY_PUT_BACK_IN_PLACE = ("at the Masquerade only space II may put the card back elsewhere", "uo.masquerade")
     MONSTER_NOT_OFFERED = ("that monster is not on offer", "hire.choose")
     HIRE_NOTHING_LEFT = ("no monster is left to hire", "hire.choose")

@@ -101,7 +101,10 @@ RULES: dict[str, str] = {
     "its prize at once, paid in full; engine choice: a prize that cannot be had cannot be chosen)",
     "pets.draft": "Festival Season › Pets › Pet Phase (deal 2 each, Second Year with the unused pets; pass one "
     "left at once; discard one face down, keep the rest; the deck and texts are provisional, spec U-17)",
-    "pets.show": "Festival Season › Pets During Scoring (1 point for each unused pet)",
+    "pets.show": "Festival Season › Pets During Scoring (1 point for each unused pet; a Scoring pet scores its "
+    "own points instead, when more)",
+    "pets.use": "Festival Season › Using Pets (when the card says: Building, Combat or Scoring; once per game; a "
+    "pet is not a monster, but Baby Golem; the effects are provisional, spec U-17)",
     # --- combat
     "combat.planning": "Rulebook › Combat › Planning Phase (simultaneous; traps face down, monsters face up)",
     "combat.tile": "Rulebook › Planning Phase › Choosing a Dungeon Tile (an unconquered tile nearest the entrance)",

@@ -83,6 +83,8 @@ class Player:
     # Festival Season's installed traps: square "r,c" -> Trap Card, face up beside the board (public)
     installed: dict[str, str] = field(default_factory=dict)
     mourning: int = 0  # Festival Season: adventurers (not paladins) captured from this party this Combat
+    pets_used: list[str] = field(default_factory=list)  # Festival Season: pets used (face up, score nothing)
+    pets_active: list[str] = field(default_factory=list)  # ... used pets that fight on until Combat ends
 
 
 @dataclass(slots=True)
@@ -275,6 +277,7 @@ class Battle:
     installed: list[str] = field(default_factory=list)  # Festival Season: traps installed on this tile
     bard_done: bool = False  # Festival Season: the Bard Step is over
     courage_tokens: dict[str, int] = field(default_factory=dict)  # adventurer -> Courage tokens (bards)
+    fatigue_added: int = 0  # Festival Season: fatigue the pets sent add when the party conquers
 
 
 @dataclass(slots=True)

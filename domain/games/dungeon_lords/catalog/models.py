@@ -487,14 +487,46 @@ class ImprovedTunnel(Entry):
 
 
 class PetType(Entry):
-    """A Pet Card (Festival Season › Pets): when it can be used (``timing``: building, combat, scoring, or
-    none) and its ``effect`` (a registered effect id; "" for a stand-in with none). An unused pet scores 1
-    at the pet show."""
+    """A Pet Card (Festival Season › Using Pets; spec PE-06..PE-08). An unused pet scores 1 at the pet show;
+    a used one scores nothing. Its effect, in data (the card texts were never printed: spec U-17), by
+    ``timing``:
+
+    - ``combat``: sent into a battle with the battle's plan (``PlanBattle.pets``). ``attacks`` (the monster
+      attack format) attack in the Monsters Step; ``fatigue`` adds that many fatigue when the party tries
+      to conquer (an addition: never doubled or halved). A pet is not a monster (spells on monsters skip
+      it, it does not trigger healing) unless ``counts_as_monster`` (Baby Golem, PE-08: spells affect it,
+      priests heal, it counts toward the monster limit unless sent with a golem). ``lasts`` "combat": once
+      used it can be sent again in every battle until the end of that Year's Combat (Baby Golem,
+      Stareplant); "once": one battle.
+    - ``building``: used at any time during Building (``UsePet``): ``gain`` is gold, food, imps (each >= 0)
+      and evil (evil steps, negative lowers it).
+    - ``scoring``: at the pet show it scores ``points`` instead of the 1 of an unused pet.
+    - ``none``: a stand-in with no effect.
+    """
 
     id: str
     name: str
     timing: Literal["building", "combat", "scoring", "none"] = "none"
-    effect: str = ""
+    effect: str = ""  # the printed text, when known
+    attacks: list[Attack] = []
+    fatigue: int = Field(default=0, ge=0)
+    counts_as_monster: bool = False
+    lasts: Literal["once", "combat"] = "once"
+    gain: dict[Literal["gold", "food", "imps", "evil"], int] = {}
+    points: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _effect_fits_timing(self) -> PetType:
+        combat = bool(self.attacks or self.fatigue or self.counts_as_monster or self.lasts != "once")
+        if combat and self.timing != "combat":
+            raise ValueError("attacks, fatigue, counts_as_monster and lasts belong to a pet used in combat")
+        if self.gain and self.timing != "building":
+            raise ValueError("gain belongs to a pet used during building")
+        if any(v < 0 for k, v in self.gain.items() if k != "evil"):
+            raise ValueError("a pet's gain of gold, food or imps cannot be negative")
+        if self.points and self.timing != "scoring":
+            raise ValueError("points belong to a pet used at scoring")
+        return self
 
 
 # --------------------------------------------------------------------------- catalog
@@ -624,6 +656,28 @@ class Catalog(_Model):
     def bards(self) -> frozenset[str]:
         """Festival Season's bards among the adventurers (none in the base game): the Bard Step's test."""
         return frozenset(a.id for a in self.adventurers.values() if a.profession == "bard")
+
+    @cached_property
+    def pet_fighters(self) -> dict[str, MonsterType]:
+        """Festival Season: each combat pet as the battle sees it, a fighter with its attacks (or none: a pet
+        that only adds fatigue), marked ``not_a_monster`` unless it counts as one (Baby Golem, PE-08)."""
+        return {
+            pet.id: MonsterType.model_construct(
+                id=pet.id,
+                kind="pet",
+                name=pet.name,
+                year=1,
+                copies=0,
+                is_ghost=False,
+                cost=Cost(),
+                attacks=list(pet.attacks),
+                abilities=[] if pet.counts_as_monster else ["not_a_monster"],
+                status=pet.status,
+                sources=pet.sources,
+            )
+            for pet in self.pets.values()
+            if pet.timing == "combat"
+        }
 
     @cached_property
     def _orders_with(self) -> dict[str, tuple[tuple[str, int], ...]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..phases import combat as cb
-from ..phases.common import clamp_evil, is_ghost
+from ..phases.common import clamp_evil, is_monster
 from . import SpellContext, spell
 
 
@@ -44,8 +44,8 @@ def detect_evil(s: SpellContext) -> dict[str, Any]:
 
 
 def _monster_choice(s: SpellContext) -> dict[str, Any]:
-    """The lord chooses, monster by monster (ghosts are not affected): a SpellChoice follows."""
-    todo = [m for m in s.battle.monsters if not is_ghost(s.state, m)]
+    """The lord chooses, monster by monster (ghosts and pets are not affected): a SpellChoice follows."""
+    todo = [m for m in s.battle.monsters if is_monster(s.state, m)]
     return {"choice": {"card": s.card, "todo": todo}} if todo else {}
 
 

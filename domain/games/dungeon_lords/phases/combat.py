@@ -31,6 +31,7 @@ from .common import (
     cell_at,
     cost_dict,
     is_ghost,
+    is_monster,
     is_unseen,
     monster_type,
     name_of,
@@ -331,7 +332,10 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             raise refuse(
                 "MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year", "combat.defense"
             )
-    real = [m for m in cmd.monsters if not is_ghost(state, m)]
+    problem = pets_problem(state, p, list(cmd.pets))
+    if problem:
+        raise refuse("PET_NOT_USABLE", problem, "pets.use")
+    real = [m for m in cmd.monsters if not is_ghost(state, m)] + _counted_pets(state, cmd.monsters, cmd.pets)
     if len(real) > monster_limit:
         where = "the Labyrinth" if room == "labyrinth" else "a room" if room else "a tunnel"
         raise refuse(
@@ -345,7 +349,34 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             f"{problem.message} (a trap whose cost cannot be paid cannot be chosen)",
             "combat.trap_cost",
         )
-    return [ev.BattlePlanned(color=p.color, tile=tile, traps=list(cmd.traps), monsters=list(cmd.monsters))]
+    return [
+        ev.BattlePlanned(
+            color=p.color, tile=tile, traps=list(cmd.traps), monsters=list(cmd.monsters), pets=list(cmd.pets)
+        )
+    ]
+
+
+def usable_pets(state: GameState, p: Player) -> list[str]:
+    """Festival Season › Using Pets (PE-06): the combat pets ``p`` may send into a battle now: those face
+    down in the Pet Box, and those used earlier this Year that fight on until the end of its Combat."""
+    pets = catalog(state).pets
+    return [x for x in dict.fromkeys(p.pets) if pets[x].timing == "combat"] + list(p.pets_active)
+
+
+def pets_problem(state: GameState, p: Player, chosen: list[str]) -> str | None:
+    """Why ``p`` cannot send the pets ``chosen`` into this battle, or None (PE-06: each once per game)."""
+    usable = usable_pets(state, p)
+    for x in chosen:
+        if x not in usable:
+            return f"{x} is not a combat pet {p.color} can use now (each pet is used once per game)"
+    return "each pet can be sent once" if len(set(chosen)) != len(chosen) else None
+
+
+def _counted_pets(state: GameState, monsters: list[str], pets: list[str]) -> list[str]:
+    """PE-08: a pet that counts as a monster (Baby Golem) counts toward the monster limit, unless it is
+    sent with a (big) golem."""
+    with_golem = any(monster_type(state, m).kind == "golem" for m in monsters)
+    return [x for x in pets if catalog(state).pets[x].counts_as_monster and not with_golem]
 
 
 def plan_options(state: GameState, p: Player) -> list:
@@ -355,6 +386,7 @@ def plan_options(state: GameState, p: Player) -> list:
     ready = [m.id for m in p.monsters if not m.knocked_out]
     ghosts = [m for m in ready if is_ghost(state, m)][:MAX_GHOST_OPTIONS]
     real = [m for m in ready if not is_ghost(state, m)]
+    pets = usable_pets(state, p) if p.pets or p.pets_active else []
     out = []
     for tile in tiles:
         room = _room_of(p, tile)
@@ -364,12 +396,15 @@ def plan_options(state: GameState, p: Player) -> list:
         trap_sets = [list(c) for k in range(trap_limit + 1) for c in combinations(sorted(set(p.traps)), k)]
         monster_sets = [list(c) for k in range(monster_limit + 1) for c in combinations(real, k)]
         ghost_sets = [list(c) for k in range(len(ghosts) + 1) for c in combinations(ghosts, k)]
+        pet_sets: list[list[str]] = [[]] + [[x] for x in pets]  # one pet a battle is enough to list (more are accepted)
         for traps in trap_sets:
             if payment_problem(p, trap_cost(state, p, traps, room), "", state.variant):
                 continue
             for ms in monster_sets:
                 for gs in ghost_sets:
-                    out.append(PlanBattle(player=p.color, tile=tile, traps=traps, monsters=ms + gs))
+                    for ps in pet_sets:
+                        if len(ms) + len(_counted_pets(state, ms, ps)) <= monster_limit:
+                            out.append(PlanBattle(player=p.color, tile=tile, traps=traps, monsters=ms + gs, pets=ps))
     return out
 
 
@@ -631,7 +666,7 @@ def _attack(state: GameState, monster: str, option: str):
 
 def _effective_kind(state: GameState, monster: str, option: str) -> str:
     kind = _attack(state, monster, option).kind
-    if in_battle(state).rage and kind == "anyone" and not is_ghost(state, monster):
+    if in_battle(state).rage and kind == "anyone" and is_monster(state, monster):
         return "standard"  # provisional Blind Rage: attacks on anyone hit the first
     return kind
 
@@ -715,25 +750,23 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
         )
     follow_up = "goblin_follow_up" in att.tags
     hits = Hits(state, p)
-    attacked = kind != "special" and not (need and not legal)
+    monster = "not_a_monster" not in t.abilities  # for Courage against monsters: not a ghost, not a pet
+    pet = t.kind == "pet"  # Festival Season: sending a pet is not sending a monster or ghost (PE-07) ...
+    attacked = kind != "special" and not (need and not legal) and (monster or not pet)  # ... but Baby Golem
     expert = expert_bonus(state, p, cmd.monster) if attacked else 0  # on the first adventurer hit only
     if kind == "standard":
         first = hits.alive()[0]
-        if (
-            hits.hit(first, damage + expert, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
-            and follow_up
-            and hits.alive()
-        ):
+        if hits.hit(first, damage + expert, f"monster:{cmd.monster}", monster=monster) and follow_up and hits.alive():
             hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
     elif kind == "everyone":
         for i, w in enumerate(hits.alive()):
-            hits.hit(w, damage + (expert if i == 0 else 0), f"monster:{cmd.monster}", monster=True)
+            hits.hit(w, damage + (expert if i == 0 else 0), f"monster:{cmd.monster}", monster=monster)
     elif kind in ("anyone", "anyone_x2"):
         for i, w in enumerate(targets):
             extra = expert if i == 0 else 0
-            hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=not is_ghost(state, cmd.monster))
+            hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=monster)
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
-    knocked_out = "returns_face_up" not in att.tags
+    knocked_out = "returns_face_up" not in att.tags and not pet
     return [
         ev.MonsterAttacked(
             color=p.color,
@@ -792,6 +825,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
     if catalog(state).improved_tunnels and tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
         fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
+    fatigue += b.fatigue_added  # the pets' additions (Bubl), never doubled or halved
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []

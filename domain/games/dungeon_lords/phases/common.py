@@ -36,8 +36,11 @@ def type_of(instance_id: str) -> str:
 
 
 def monster_type(state: GameState, instance_id: str):
-    """The catalog entry of a monster instance (``"troll_y1#2"`` -> the troll)."""
-    return catalog(state).monsters[type_of(instance_id)]
+    """The catalog entry of a monster instance (``"troll_y1#2"`` -> the troll); a combat pet sent into
+    battle (Festival Season) as the fighter its card makes it."""
+    cat, t = catalog(state), type_of(instance_id)
+    found = cat.monsters.get(t)
+    return found if found is not None else cat.pet_fighters[t]
 
 
 RENTED_ROW = -1  # Festival Season's rented rooms: square (-1, k) is the k-th room rented
@@ -97,6 +100,13 @@ def wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:
 
 def is_ghost(state: GameState, instance_id: str) -> bool:
     return monster_type(state, instance_id).is_ghost
+
+
+def is_monster(state: GameState, instance_id: str) -> bool:
+    """A monster for the spells that act on monsters: not a ghost, and not a pet sent into battle
+    (Festival Season › Using Pets, PE-07), Baby Golem excepted (PE-08)."""
+    t = monster_type(state, instance_id)
+    return not t.is_ghost and "not_a_monster" not in t.abilities
 
 
 def name_of(state: GameState, instance_id: str) -> str:
