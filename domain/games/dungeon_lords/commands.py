@@ -97,6 +97,7 @@ class FestivalPick(_Cmd):
     discard_trap: str | None = None
     feed_monster: str | None = None
     room: str | None = None
+    pay_or: bool = False  # a hired Cockatrice: its other cost
 
 
 class RentRoom(_Cmd):
@@ -188,6 +189,7 @@ class HireMonster(_Cmd):
     monster: str
     discard_trap: str | None = None
     feed_monster: str | None = None
+    pay_or: bool = False  # Festival Season's Cockatrice: pay its other cost (1 Evil instead of 1 food)
 
 
 class BuildRoom(_Cmd):
@@ -221,6 +223,7 @@ class Produce(_Cmd):
     player: str
     square: Square
     dig: Square | None = None
+    output: str | None = None  # Festival Season's Bakery: "food" or "reputation" (-1 Evil), the owner's choice
 
 
 class RetrieveOrder(_Cmd):
@@ -239,6 +242,7 @@ class PayWage(_Cmd):
     monster: str
     feed_monster: str | None = None
     discard_trap: str | None = None
+    pay_or: bool = False  # Festival Season's Cockatrice: pay its other cost (1 Evil instead of 1 food)
 
 
 class ReleaseMonster(_Cmd):

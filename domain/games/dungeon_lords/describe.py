@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
-from .catalog import base_catalog
+from functools import lru_cache
+
+from .catalog import Catalog
 from .phases.common import name_in
+from .registered import playable_catalog
+from .ruleset import MODULES, catalog_overlays
 
 
 def _n(i: str | None) -> str:
     # Names as printed on the shipped components: a description is the same text in every game
     # (golden files, audit); a table's override changes numbers and effects, not what a card is called.
-    return name_in(base_catalog(), i) if i else "-"
+    return name_in(_printed(), i) if i else "-"
+
+
+@lru_cache(maxsize=1)
+def _printed() -> Catalog:
+    # the shipped components of the base game and of every rules module (the expansion's new monsters)
+    return playable_catalog(None, catalog_overlays(tuple(MODULES)))
 
 
 def _board(board_id: str) -> str:
     # Festival Season's Unique Opportunity boards and Pet Cards are not in the base catalog: named from their id
     return board_id.replace("_", " ").title()
+
+
+_OUTPUTS = {"reputation": "1 Evil less"}
+
+
+def _other_cost(c) -> str:
+    # Festival Season's Cockatrice: "1 food or 1 Evil"
+    return ", paying its other cost" if getattr(c, "pay_or", False) else ""
 
 
 def _gain(gain: dict[str, int]) -> str:
@@ -265,9 +283,13 @@ def _festival_command(c) -> str:
     if t == "festival_pick":
         if c.board is None:
             return "take nothing at the Festival"
-        what = [f"the {_n(c.monster)}" if c.monster else "", f"the {_n(c.room)}" if c.room else ""]
+        what = [f"the {_n(c.monster)} ({c.monster})" if c.monster else "", f"the {_n(c.room)}" if c.room else ""]
+        what += [
+            f"discarding {c.discard_trap}" if c.discard_trap else "",
+            f"feeding {c.feed_monster}" if c.feed_monster else "",
+        ]
         where = f" at {list(c.square)}" if c.square else ""
-        return f"take the {_board(c.board)} board" + "".join(f": {w}" for w in what if w) + where
+        return f"take the {_board(c.board)} board" + "".join(f": {w}" for w in what if w) + where + _other_cost(c)
     if t == "pass_pet":
         return f"pass {c.card} to the left"
     if t == "discard_pet":
@@ -303,13 +325,14 @@ def describe_command(c) -> str:
             s += f", discarding {c.discard_trap}"
         if c.feed_monster:
             s += f", feeding {c.feed_monster}"
-        return s
+        return s + _other_cost(c)
     if t == "build_room":
         return f"build the {_n(c.room)} at {list(c.square)}"
     if t == "improve_reputation":
         return "improve reputation" + (f" and spy on Combat Card #{c.spy}" if c.spy else "")
     if t == "produce":
-        return f"produce in the room at {list(c.square)}" + (f", digging at {list(c.dig)}" if c.dig else "")
+        made = f", making {_OUTPUTS.get(c.output, c.output)}" if c.output else ""
+        return f"produce in the room at {list(c.square)}" + (f", digging at {list(c.dig)}" if c.dig else "") + made
     if t == "retrieve_order":
         return f"take back {c.card}"
     if t == "pay_wage":
@@ -318,7 +341,7 @@ def describe_command(c) -> str:
             s += f", feeding it {c.feed_monster}"
         if c.discard_trap:
             s += f", discarding {c.discard_trap}"
-        return s
+        return s + _other_cost(c)
     if t == "release_monster":
         return f"let the {_n(c.monster)} go (+1 Evil)"
     if t == "pay_taxes":

@@ -97,6 +97,7 @@ def _pay(p: Player, paid: dict[str, int]) -> None:
     p.gold -= paid.get("gold", 0)
     p.food -= paid.get("food", 0)
     p.evil = clamp_evil(p.evil + paid.get("evil", 0))  # first game: at the top a cost moves no further
+    p.imps -= paid.get("imps", 0)  # Festival Season's Elderbeast: an available imp back to the bank
 
 
 def _resolve(state: GameState, carried_out: bool) -> None:
@@ -868,7 +869,6 @@ def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
 def _(s: GameState, e: ev.TrapInstalled) -> None:
     p = s.player(e.color)
     _pay(p, e.paid)
-    p.imps -= e.paid.get("imps", 0)  # the Kamikaze Imp goes back to the bank at once
     s.board.install_offer.remove(e.trap)
     p.installed[f"{e.square[0]},{e.square[1]}"] = e.trap
     _resolve(s, True)
@@ -1144,6 +1144,15 @@ def _(s: GameState, e: ev.MonsterAttacked) -> None:
         next(m for m in p.monsters if m.id == e.monster).expertise_used = True
     if e.attacked:
         b.attacked = True
+    for fx in e.effects:  # Festival Season's Evil Eye and Cockatrice
+        tag, _, who = fx.partition(":")
+        if tag == "hypnotize":
+            b.hypnotized = who
+            if who in p.party:  # first of the adventurers for the rest of that Combat (provisional U-30)
+                p.party.remove(who)
+                p.party.insert(0, who)
+        elif tag == "poison_1":
+            b.bites.append(who)
     if "no_conquer" in e.effects:
         b.no_conquer.append(f"monster:{e.monster}")
     if "no_healing" in e.effects:

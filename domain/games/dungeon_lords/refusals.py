@@ -73,6 +73,8 @@ class Refusal(RefusalCode):
     HIRE_NOTHING_LEFT = ("no monster is left to hire", "hire.choose")
     NO_MONSTER_COST = ("the monster's cost cannot be paid", "hire.cost")
     NO_TRAP_COST = ("the golem's cost (a Trap Card) cannot be paid", "hire.cost")
+    PRODUCE_OUTPUT = ("that room does not produce that", "production.rooms")
+    NO_OTHER_COST = ("that monster has one cost only (the Cockatrice alone has two: food or Evil)", "hire.cost")
     GOLEM_NEEDS_TRAP = ("hiring or paying the golem takes a Trap Card", "hire.golem")
     DEMON_NEEDS_MONSTER = ("hiring or paying the demon takes a monster, not a ghost", "hire.demon")
     ROOM_NOT_OFFERED = ("that room is not on offer", "room.choose")

@@ -23,7 +23,9 @@ from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
 from .registered import playable_catalog
+from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import Cell, GameState, Monster, NewRound, Paladin, to_dict
+from .year import year_plan
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
 
@@ -51,6 +53,7 @@ class ScenarioPlayer(_M):
     prison: list[str] = Field(default_factory=list)
     spied: dict[str, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
     damage: dict[str, int] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
+    pets: list[str] = Field(default_factory=list)  # Festival Season: Pet Cards face down in the Pet Box
 
 
 class ScenarioNonPlayer(_M):
@@ -74,7 +77,8 @@ class Scenario(_M):
     year: Literal[1, 2] = 1
     season: Literal["winter", "spring", "summer", "fall"] = "winter"
     phase: Literal["new_round", "orders", "year_end", "combat"] = "new_round"
-    combat_round: int = Field(1, ge=1, le=4)  # phase "combat": the round about to be planned
+    combat_round: int = Field(1, ge=1, le=5)  # phase "combat": the round about to be planned (5: Festival Season)
+    modules: list[str] = Field(default_factory=list)  # rules modules, as at `new --modules` (their components)
     training: bool = False  # a Combat Training battle: the game ends after it
     starting_player: str
     first_starting_player: str | None = None
@@ -84,7 +88,7 @@ class Scenario(_M):
     room_offer: list[str] = Field(default_factory=list)
     incoming: dict[str, list[str]] = Field(default_factory=dict)  # season -> adventurer ids
     event_tiles: dict[str, str] = Field(default_factory=dict)  # season -> revealed tile this Year
-    combat_cards: list[str] | None = None  # this Year's 4, top first
+    combat_cards: list[str] | None = None  # this Year's 4 (five_seasons: 5), top first
     next_combat_cards: list[str] | None = None
     special_events: dict[str, str] | None = None  # "1"/"2" -> card (full game)
     paladin: ScenarioPaladin | None = None
@@ -192,8 +196,12 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
 
 
 def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -> GameState:
+    modules = canonical(sc.modules)
+    problem = modules_problem(modules)
+    if problem:
+        raise _bad(problem)
     try:
-        cat = playable_catalog(catalog_overrides)
+        cat = playable_catalog(catalog_overrides, catalog_overlays(modules))
     except ValueError as exc:
         raise _bad(str(exc)) from None
     rng = random.Random(sc.seed)
@@ -212,6 +220,7 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
         starting_player=sc.starting_player,
         catalog_hash=cat.content_hash,
         catalog_overrides=catalog_overrides or None,
+        modules=modules,
     )
     s = evolve(None, start)
     s.version = 0
@@ -231,6 +240,10 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
         if len(inacc) != 2 or len(hand) != 6 or set(inacc) | set(hand) != cards:
             raise _bad(f"{p.color}: 2 inaccessible orders and the other 6 in hand (all 8 order cards)")
         p.inaccessible, p.hand = list(inacc), list(hand)
+        unknown = [x for x in sp.pets if x not in cat.pets]
+        if unknown or len(set(sp.pets)) != len(sp.pets):
+            raise _bad(f"{p.color}: pets must be different Pet Cards of the catalog (rules module pets): {unknown}")
+        p.pets = list(sp.pets)
         for m in sp.knocked_out:
             if m not in sp.monsters:
                 raise _bad(f"{p.color}: knocked-out {m} is not among the monsters")
@@ -295,6 +308,8 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
     s.awaiting = NewRound() if sc.phase == "new_round" else None
     s.training = sc.training
     if sc.phase == "combat":
+        if sc.combat_round > year_plan(s).combat_rounds:
+            raise _bad(f"combat round {sc.combat_round}: the Year has {year_plan(s).combat_rounds} Combat rounds")
         s.combat_round = sc.combat_round
     if sc.phase == "orders" and (len(b.monster_offer) != 3 or len(b.room_offer) != 2):
         raise _bad("a scenario that starts at the Orders Phase needs 3 offered monsters and 2 offered rooms")
@@ -372,9 +387,10 @@ def _cards(sc: Scenario, s: GameState, rng: random.Random, cat) -> None:
             continue
         pool = sorted(c.id for c in cat.combat_cards.values() if c.year == year)
         chosen = getattr(sc, attr)
-        chosen = chosen if chosen is not None else rng.sample(pool, 4)
-        if len(chosen) != 4 or len(set(chosen)) != 4 or not set(chosen) <= set(pool):
-            raise _bad(f"{attr}: 4 different Year {year} Combat Cards")
+        n = year_plan(s).combat_cards  # 4; Festival Season's five seasons: 5
+        chosen = chosen if chosen is not None else rng.sample(pool, n)
+        if len(chosen) != n or len(set(chosen)) != n or not set(chosen) <= set(pool):
+            raise _bad(f"{attr}: {n} different Year {year} Combat Cards")
         setattr(b, attr, list(chosen))
         b.box["combat_cards"] += [c for c in pool if c not in chosen]
     if sc.year == 2:

@@ -201,6 +201,7 @@ def _room_bonus(p: Player, cat: Catalog) -> int:
         if room.category != "scoring" or room.id == HALL_OF_FAME:
             continue
         total += room.bonus * sum(1 for k in kinds if k in room.monster_kinds)
+        total += sum(room.kind_bonus.get(k, 0) for k in kinds)  # Festival Season's Violet Lounge: per kind
     return total
 
 

@@ -278,6 +278,8 @@ class Battle:
     bard_done: bool = False  # Festival Season: the Bard Step is over
     courage_tokens: dict[str, int] = field(default_factory=dict)  # adventurer -> Courage tokens (bards)
     fatigue_added: int = 0  # Festival Season: fatigue the pets sent add when the party conquers
+    hypnotized: str = ""  # Festival Season: who an Evil Eye brought to the very front (Monsters Step)
+    bites: list[str] = field(default_factory=list)  # Festival Season: who a Cockatrice poisoned (1 more)
 
 
 @dataclass(slots=True)

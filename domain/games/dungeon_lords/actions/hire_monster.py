@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..commands import HireMonster
 from ..errors import RuleViolation, refuse
-from ..phases.common import cost_dict, is_ghost, monster_type, payment_problem
+from ..phases.common import is_ghost, monster_type, payment_problem, tile_cost
 from ..state import GameState, Placement, Player
 from . import location
 
@@ -17,8 +17,8 @@ EXTRA_FOOD_SPACE = "III"  # Rulebook › Hire Monster: space III pays 1 extra fo
 def candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
     """Each monster of the Underground Tavern, with each Trap Card or monster it could cost."""
     return [
-        HireMonster(player=p.color, monster=m, discard_trap=tr, feed_monster=f)
-        for m, tr, f in hire_variants(state, p, state.board.monster_offer)
+        HireMonster(player=p.color, monster=m, discard_trap=tr, feed_monster=f, pay_or=alt)
+        for m, tr, f, alt in hire_variants(state, p, state.board.monster_offer)
     ]
 
 
@@ -36,9 +36,8 @@ def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -
     space = pl.space
     check_offered(state, cmd.monster)
     extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
-    cost = hire_cost(
-        state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where=" on space III" if extra else ""
-    )
+    where = " on space III" if extra else ""
+    cost = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
     return [
         ev.MonsterHired(
             color=p.color,
@@ -69,13 +68,15 @@ def hire_cost(
     discard_trap: str | None,
     feed_monster: str | None,
     where: str = "",
+    pay_or: bool = False,
 ) -> dict[str, int]:
     """What hiring ``monster`` costs ``p`` (gold, food, evil steps): the cost on its tile plus ``extra``,
     with the golem's Trap Card and the demon's monster named (Appendix › Golem, Demon). The one rule for
-    every way of hiring (Hire Monster; Festival Season's Festival prize). Raises RuleViolation (a payment
-    problem, GOLEM_NEEDS_TRAP, NO_TRAP_COST, DEMON_NEEDS_MONSTER, NO_MONSTER_COST)."""
+    every way of hiring (Hire Monster; Festival Season's Festival prize). ``pay_or``: the monster's other
+    cost instead (Festival Season's Cockatrice). Raises RuleViolation (a payment problem, GOLEM_NEEDS_TRAP,
+    NO_TRAP_COST, DEMON_NEEDS_MONSTER, NO_MONSTER_COST, NO_OTHER_COST)."""
     t = monster_type(state, monster)
-    cost = cost_dict(t.cost)
+    cost = tile_cost(state, monster, pay_or)
     for k, v in extra.items():
         cost[k] = cost.get(k, 0) + v
     problem = payment_problem(p, cost, f"hiring the {t.name}{where}", state.variant)
@@ -97,13 +98,15 @@ def hire_cost(
     return cost
 
 
-def hire_variants(state: GameState, p: Player, monsters: list[str]) -> list[tuple[str, str | None, str | None]]:
-    """(monster, Trap Card to discard, monster to feed) for each way ``p`` could name a hire of one of
-    ``monsters`` (the golem takes each Trap Card held, the demon each monster kept)."""
+def hire_variants(state: GameState, p: Player, monsters: list[str]) -> list[tuple[str, str | None, str | None, bool]]:
+    """(monster, Trap Card to discard, monster to feed, other cost) for each way ``p`` could name a hire of
+    one of ``monsters`` (the golem takes each Trap Card held, the demon each monster kept, the Cockatrice
+    either of its costs)."""
     out = []
     for m in monsters:
         t = monster_type(state, m)
         traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
         feeds = [x.id for x in p.monsters if not is_ghost(state, x.id)] if t.cost.monsters else [None]
-        out += [(m, tr, f) for tr in traps for f in feeds]
+        alts = (False, True) if t.cost_or is not None else (False,)
+        out += [(m, tr, f, alt) for tr in traps for f in feeds for alt in alts]
     return out

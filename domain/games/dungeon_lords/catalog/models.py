@@ -61,7 +61,16 @@ option is used; ``Attack.tags`` hold only when that option is chosen):
 ``not_a_monster`` (ghost), ``returns_face_up``, ``no_conquer`` (no fatigue and
 no conquering this round), ``no_healing`` (skip the Healing Step),
 ``not_an_attack`` (does not trigger healing), ``feeds_on_monster`` (demon),
-``consumes_trap_card`` (golem).
+``consumes_trap_card`` (golem). Festival Season's: ``skips_fast_spells``
+(Elderbeast: sent into a battle, the Fast Spells Step is skipped),
+``then_1_to_everyone`` (Elderbeast: after the attack, 1 damage to each
+adventurer), ``hypnotize`` (Evil Eye: the target first moves to the very front,
+ahead of the paladin, until the Monsters Step ends, and stays first of the
+adventurers for the rest of that Combat), ``poison_1`` (Cockatrice: 1 more
+damage to the same target at the end of the round, like the Poisoned Dart).
+
+A monster's ``cost_or`` (Cockatrice: 1 food or 1 Evil) is a second cost the
+owner may pay instead, chosen at each payment (hiring, Pay Day).
 
 Trap ``targeting`` values: ``first``, ``second`` (second in line, i.e. the
 first one behind a paladin), ``anyone``, ``everyone``, ``everyone_plus_last``
@@ -175,6 +184,7 @@ class MonsterType(Entry):
     copies: int = Field(ge=0)
     is_ghost: bool
     cost: Cost
+    cost_or: Cost | None = None  # Festival Season's Cockatrice: the other cost, chosen at each payment
     attacks: list[Attack] = Field(min_length=1)
     abilities: list[str] = []
 
@@ -346,6 +356,8 @@ class Production(_Model):
     food_input: int = Field(default=0, ge=0)
     output: Literal["food", "gold", "trap", "dig", "reputation", "imp"]
     amount: int = Field(default=1, gt=0)
+    # Festival Season's Bakery: each use gives ``output`` or this, the owner's choice (``Produce.output``)
+    or_output: Literal["food", "gold", "reputation"] | None = None
 
 
 class RoomType(Entry):
@@ -359,6 +371,11 @@ class RoomType(Entry):
     # Machine-readable parameters of combat/scoring rooms (empty for production):
     monster_kinds: list[str] = []  # kinds affected / scored, e.g. ["troll", "goblin"]
     bonus: int = 0  # +damage per attack (combat) or points per monster/title (scoring)
+    kind_bonus: dict[str, int] = {}  # scoring: points per monster of each kind (Festival Season's Violet Lounge)
+    # combat (Festival Season's Hall of Chaos): the party has this much less disarm, heal and magic in a
+    # battle here (minimum 0), and takes this much more fatigue when it conquers (never doubled or halved)
+    party_symbols_minus: int = Field(default=0, ge=0)
+    conquer_fatigue: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _production_iff_category(self) -> RoomType:
@@ -693,6 +710,16 @@ class Catalog(_Model):
         for adventurer in data["adventurers"].values():  # no lutes: as before the bards came
             if not adventurer["lutes"]:
                 del adventurer["lutes"]
+        # ... nor the other fields Festival Season's components brought, where they are unused
+        for monster in data["monsters"].values():
+            if monster["cost_or"] is None:
+                del monster["cost_or"]
+        for room in data["rooms"].values():
+            for k, unused in (("kind_bonus", {}), ("party_symbols_minus", 0), ("conquer_fatigue", 0)):
+                if room[k] == unused:
+                    del room[k]
+            if room["production"] and room["production"]["or_output"] is None:
+                del room["production"]["or_output"]
         return data
 
     def all_components(self) -> list[tuple[str, str, str, str, str]]:

@@ -3,8 +3,9 @@
 package. The base game never imports it (an import-linter contract checks it).
 
 Rulebook: Festival Season › Expansion Rules Summary; › Combining Variants (each part can be left out).
-Every module is playable (``--ruleset festival`` plays them all but the variants). The expansion's other new
-components (monsters, rooms, cards) are not in the catalog yet (issue "Festival Season, part 2"). A module
+Every module is playable (``--ruleset festival`` plays them all but the variants; ``--ruleset four_seasons``
+the base Year with the new components). Not in the catalog yet: the imp Training Room, and the new Trap,
+Combat and Special Event cards, whose texts the rulebook never printed (spec U-20..U-22: none by default). A module
 registered before its rules are built is refused at set-up (``playable=False``); its tests may turn on
 ``ruleset.allow_unfinished_modules`` meanwhile.
 """
@@ -16,6 +17,7 @@ from . import opportunity_actions  # noqa: F401  (registers the boards' rules by
 from .bards import CATALOG as BARDS
 from .festival import festival
 from .five_seasons import five_seasons
+from .new_components import CATALOG as NEW_COMPONENTS
 from .opportunities import CATALOG as OPPORTUNITY_BOARDS
 from .opportunities import FOYER, unique_opportunities
 from .paladins import CATALOG as PALADIN_TILES
@@ -64,6 +66,13 @@ MODULES = (
         catalog=BARDS,
     ),
     Module(
+        "new_components",
+        "the new monsters (Cockatrice, Evil Eye, Elderbeast) and rooms (Bakery, Violet Lounge, Hall of Chaos) "
+        "in the Year stacks (provisional numbers)",
+        "Festival Season › New Adventurers, Rooms, And Monsters; › Appendix",
+        catalog=NEW_COMPONENTS,
+    ),
+    Module(
         "paladin_pair",
         "two paladins a Year, the elf and the dwarf (leave it out for the base game's single paladin)",
         "Festival Season › New Paladins",
@@ -99,3 +108,6 @@ for _module in MODULES:
 #: ``--ruleset festival``: the whole expansion as the rulebook plays it
 VARIANTS = ("three_paladins", "no_pets", "beginners")  # switches a table adds to the whole expansion
 register_ruleset("festival", tuple(m.name for m in MODULES if m.name not in VARIANTS))
+#: ``--ruleset four_seasons`` (Festival Season › Four Seasons): the base game's four-round Year with the new
+#: adventurers, monsters and rooms mixed in
+register_ruleset("four_seasons", ("new_components", "bards"))

@@ -182,8 +182,8 @@ def _dig(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTake
 
 
 def _hire_variants(state: GameState, p: Player, board: str) -> Iterator[FestivalPick]:
-    for m, trap, fed in hire_variants(state, p, sorted(set(state.board.discards.get("monsters", [])))):
-        yield FestivalPick(player=p.color, board=board, monster=m, discard_trap=trap, feed_monster=fed)
+    for m, trap, fed, alt in hire_variants(state, p, sorted(set(state.board.discards.get("monsters", [])))):
+        yield FestivalPick(player=p.color, board=board, monster=m, discard_trap=trap, feed_monster=fed, pay_or=alt)
 
 
 @prize("hire_from_discard", _hire_variants)
@@ -191,7 +191,9 @@ def _hire(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTak
     """Pay 1 food more than the monster's own cost to hire one from the monster discard pile."""
     if cmd.monster is None or cmd.monster not in state.board.discards.get("monsters", []):
         raise refuse("FESTIVAL_NOT_IN_DISCARDS", "name a monster of the monster discard pile", "festival.prizes")
-    paid = hire_cost(state, p, cmd.monster, {"food": 1}, cmd.discard_trap, cmd.feed_monster, " at the Festival")
+    paid = hire_cost(
+        state, p, cmd.monster, {"food": 1}, cmd.discard_trap, cmd.feed_monster, " at the Festival", cmd.pay_or
+    )
     return _taken(
         p,
         cmd,

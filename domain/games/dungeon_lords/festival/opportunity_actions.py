@@ -129,7 +129,7 @@ def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) ->
     for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
         extra[k] = extra.get(k, 0) + v
     where = f" with the {catalog(state).expertise[tile].name} tile"
-    paid = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where=where)
+    paid = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
     return [
         ev.MonsterHired(
             color=p.color,

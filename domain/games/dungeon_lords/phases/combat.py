@@ -37,12 +37,12 @@ from .common import (
     name_of,
     paladin,
     paladin_with,
+    payable_wage,
     payment_problem,
     rented_squares,
     season_name,
     tunnel_effect,
     type_of,
-    wage,
 )
 
 ILLUSION = "illusion"
@@ -62,6 +62,11 @@ def line(state: GameState, p: Player) -> list[str]:
     if b and b.color == p.color and b.invisible:
         wizards = [a for a in out if profession(state, a) == "wizard"]
         out = [a for a in out if a not in wizards] + wizards
+    if b and b.color == p.color and b.hypnotized in out and b.monsters:
+        # Festival Season's Evil Eye: at the very front until the Monsters Step ends (then the paladin and
+        # an Illusion step back in front of him; he stays first of the adventurers: ``Player.party``)
+        out.remove(b.hypnotized)
+        out.insert(0, b.hypnotized)
     return out
 
 
@@ -98,6 +103,18 @@ def stats(state: GameState, p: Player, who: str) -> tuple[int, int, int, int]:
     cat = catalog(state)
     a = cat.paladins.get(who) or cat.adventurers[who]
     return a.hit_points + (1 if who in p.fed else 0), a.disarm, a.heal, a.magic
+
+
+DISARM, HEAL, MAGIC = 1, 2, 3  # places in :func:`stats`
+
+
+def party_total(state: GameState, p: Player, order: list[str], symbol: int) -> int:
+    """The party's disarm, heal or magic (``symbol``): its members' sum, less the battle room's
+    ``party_symbols_minus`` (Festival Season › Hall of Chaos: "1 fewer of each", minimum 0)."""
+    total = sum(stats(state, p, w)[symbol] for w in order)
+    b = state.battle
+    room = catalog(state).rooms.get(b.room or "") if b is not None else None
+    return max(0, total - room.party_symbols_minus) if room is not None else total
 
 
 def damage_on(state: GameState, p: Player, who: str) -> int:
@@ -538,7 +555,7 @@ def spring_trap(state: GameState, p: Player, trap: str, target: str | None) -> l
     else:
         aim = TRAP_TARGETING.get(vals.targeting)
         plan = aim(t) if aim is not None else []
-    pool = sum(stats(state, p, w)[1] for w in order) - b.disarm_used
+    pool = party_total(state, p, order, DISARM) - b.disarm_used
     used = 0
     for w in order:  # thieves protect those in front first
         for i, (who, amt) in enumerate(plan):
@@ -569,7 +586,9 @@ def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Room")]
     if b.no_spell:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Dart hit a wizard")]
-    magic = sum(stats(state, p, w)[3] for w in line(state, p))
+    if step == "fast" and any("skips_fast_spells" in monster_type(state, m).abilities for m in b.monsters):
+        return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="an Elderbeast was sent")]
+    magic = party_total(state, p, line(state, p), MAGIC)
     if magic < state.combat_round:
         return [
             ev.SpellNotCast(
@@ -624,7 +643,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
     if card == "suggestion":
         m = choice["todo"][0]
         out = []
-        if payment_problem(p, wage(state, p, m), "", state.variant) is None:
+        if payment_problem(p, payable_wage(state, p, m), "", state.variant) is None:
             out.append(SpellChoice(player=c, option="pay", target=m))
         return out + [SpellChoice(player=c, option="withdraw", target=m)]
     if card == "word_of_peace":
@@ -634,7 +653,7 @@ def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
 
 def _spell_choice_event(state: GameState, p: Player, cmd: SpellChoice) -> ev.SpellChoiceMade:
     card = spell_choice(state)["card"]
-    paid = wage(state, p, cmd.target) if cmd.option == "pay" and cmd.target else {}
+    paid = payable_wage(state, p, cmd.target) if cmd.option == "pay" and cmd.target else {}
     return ev.SpellChoiceMade(color=p.color, card=card, option=cmd.option, target=cmd.target, paid=paid)
 
 
@@ -765,7 +784,13 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
         for i, w in enumerate(targets):
             extra = expert if i == 0 else 0
             hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=monster)
+    if "then_1_to_everyone" in att.tags:  # Festival Season's Elderbeast: then 1 on every adventurer
+        for w in hits.alive():
+            hits.hit(w, 1, f"monster:{cmd.monster}", monster=monster)
     effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
+    # Festival Season: who stays hypnotized in front (Evil Eye), who is poisoned by a bite (Cockatrice, even
+    # if Courage took the bite: provisional U-48), if he survived the attack
+    effects += [f"{tag}:{w}" for tag in ("hypnotize", "poison_1") if tag in att.tags for w in targets if w in hits.line]
     knocked_out = "returns_face_up" not in att.tags and not pet
     return [
         ev.MonsterAttacked(
@@ -791,7 +816,7 @@ def _healing(state: GameState, p: Player) -> list[ev.Event]:
     if b.no_heal:
         return [ev.HealingSkipped(color=p.color, reason=b.no_heal)]
     order = line(state, p)
-    points = sum(stats(state, p, w)[2] for w in order)
+    points = party_total(state, p, order, HEAL)
     healed: dict[str, int] = {}
     for w in order:  # front first: a priest heals himself once those ahead are unhurt
         take = min(points, damage_on(state, p, w))
@@ -825,7 +850,9 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
     if catalog(state).improved_tunnels and tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
         fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
-    fatigue += b.fatigue_added  # the pets' additions (Bubl), never doubled or halved
+    room = catalog(state).rooms.get(b.room or "")
+    # the additions, never doubled or halved: the pets' (Bubl) and the room's (Festival Season's Hall of Chaos)
+    fatigue += b.fatigue_added + (room.conquer_fatigue if room is not None else 0)
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []
@@ -843,13 +870,15 @@ def _poison(state: GameState, p: Player) -> list[ev.Event]:
     Engine choice: a poisoned paladin who moved to another dungeon during the round (he "keeps any
     Damage Counters") takes the 2 damage there, and goes to that dungeon's prison if they eliminate him."""
     out: list[ev.Event] = []
-    for who in in_battle(state).poison:
+    b = in_battle(state)
+    # the Poisoned Dart's 2, and Festival Season's Cockatrice bite: 1 more, unpreventable (provisional U-48)
+    for who, amount in [*((w, 2) for w in b.poison), *((w, 1) for w in b.bites)]:
         host = p
         pal = paladin(state, who)
         if pal is not None and pal.holder not in (None, p.color):
             host = state.player(pal.holder)
         hits = Hits(state, host)
         if who in hits.alive():
-            hits.hit(who, 2, "poison", unpreventable=True)
+            hits.hit(who, amount, "poison", unpreventable=True)
         out += hits.events
     return out

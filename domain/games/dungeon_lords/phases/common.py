@@ -86,16 +86,42 @@ def installed_trap_discards(p: Player, squares, reason: str) -> list:
     return out
 
 
-def wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:
-    """What ``p``'s monster ``instance_id`` costs to pay (gold, food, evil steps): the cost on its tile, and
-    the surcharge of its Expertise tile (Festival Season › Hire Expert Monster: "as if printed on the tile").
-    The one rule for every wage: Pay Day, a Special Event's wage paid again, the Suggestion spell."""
-    cost = cost_dict(monster_type(state, instance_id).cost)
+def tile_cost(state: GameState, instance_id: str, pay_or: bool = False) -> dict[str, int]:
+    """The cost printed on a monster's tile (gold, food, evil steps, imps...); with ``pay_or`` its other cost,
+    paid instead at the owner's choice (Festival Season › Cockatrice: "1 food or 1 Evil"). Raises
+    RuleViolation (NO_OTHER_COST) for ``pay_or`` on a monster with one cost only."""
+    t = monster_type(state, instance_id)
+    if pay_or and t.cost_or is None:
+        raise refuse("NO_OTHER_COST", f"the {t.name} has one cost only", "hire.cost")
+    cost = t.cost_or if pay_or and t.cost_or is not None else t.cost
+    out = cost_dict(cost)
+    if cost.imps:  # Festival Season's Elderbeast: "1 available imp", returned to the bank at each payment
+        out["imps"] = cost.imps
+    return out
+
+
+def wage(state: GameState, p: Player, instance_id: str, pay_or: bool = False) -> dict[str, int]:
+    """What ``p``'s monster ``instance_id`` costs to pay (gold, food, evil steps, imps): the cost on its tile
+    (``pay_or``: its other cost, :func:`tile_cost`), and the surcharge of its Expertise tile (Festival Season
+    › Hire Expert Monster: "as if printed on the tile", added to whichever cost is paid). The one rule for
+    every wage: Pay Day, a Special Event's wage paid again, the Suggestion spell."""
+    cost = tile_cost(state, instance_id, pay_or)
     tile = next((m.expertise for m in p.monsters if m.id == instance_id), "")
     if tile:
         for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
             cost[k] = cost.get(k, 0) + v
     return cost
+
+
+def payable_wage(state: GameState, p: Player, instance_id: str) -> dict[str, int]:
+    """The wage paid where the rules leave the owner no say in which cost (a Special Event's wage paid again,
+    the Suggestion spell): the tile's first cost, or its other cost when only that one can be paid (engine
+    choice for Festival Season's Cockatrice)."""
+    cost = wage(state, p, instance_id)
+    if monster_type(state, instance_id).cost_or is None or payment_problem(p, cost, "", state.variant) is None:
+        return cost
+    other = wage(state, p, instance_id, pay_or=True)
+    return other if payment_problem(p, other, "", state.variant) is None else cost
 
 
 def is_ghost(state: GameState, instance_id: str) -> bool:

@@ -22,6 +22,7 @@ from .common import (
     installed_trap_discards,
     is_ghost,
     monster_type,
+    payable_wage,
     payment_problem,
     season_name,
     secret_passages,
@@ -69,7 +70,7 @@ def _payday(state: GameState, p: Player):
             )
         if isinstance(cmd, ReleaseMonster):
             return [ev.MonsterReleased(color=p.color, monster=cmd.monster)]
-        return [wage_event(st, p, cmd.monster, cmd.feed_monster, cmd.discard_trap)]
+        return [wage_event(st, p, cmd.monster, cmd.feed_monster, cmd.discard_trap, cmd.pay_or)]
 
     def options(actor: str):
         out: list[PayWage | ReleaseMonster] = []
@@ -77,13 +78,13 @@ def _payday(state: GameState, p: Player):
             t = monster_type(state, m)
             traps = sorted(set(p.traps)) if t.cost.trap_cards else [None]
             feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(state, x.id)] if t.cost.monsters else [None]
-            for tr in traps:
-                for f in feeds:
-                    try:
-                        wage_event(state, p, m, f, tr)
-                    except RuleViolation:
-                        continue
-                    out.append(PayWage(player=p.color, monster=m, feed_monster=f, discard_trap=tr))
+            alts = (False, True) if t.cost_or is not None else (False,)  # the Cockatrice: either cost
+            for tr, f, alt in ((tr, f, alt) for tr in traps for f in feeds for alt in alts):
+                try:
+                    wage_event(state, p, m, f, tr, alt)
+                except RuleViolation:
+                    continue
+                out.append(PayWage(player=p.color, monster=m, feed_monster=f, discard_trap=tr, pay_or=alt))
             out.append(ReleaseMonster(player=p.color, monster=m))
         return out
 
@@ -100,9 +101,11 @@ def _payday(state: GameState, p: Player):
     )
 
 
-def wage_event(state: GameState, p: Player, m: str, feed: str | None, trap: str | None) -> ev.WagePaid:
+def wage_event(
+    state: GameState, p: Player, m: str, feed: str | None, trap: str | None, pay_or: bool = False
+) -> ev.WagePaid:
     t = monster_type(state, m)
-    cost = wage(state, p, m)
+    cost = wage(state, p, m, pay_or)
     problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
     if problem:
         raise problem
@@ -190,7 +193,7 @@ def _targets(state: GameState, p: Player, op: str) -> Sequence[str | None]:
         for m in p.monsters:
             if is_ghost(state, m.id) or m.id in handled or m.knocked_out:
                 continue
-            if payment_problem(p, wage(state, p, m.id), "the wage", state.variant) is None:
+            if payment_problem(p, payable_wage(state, p, m.id), "the wage", state.variant) is None:
                 out.append(f"pay:{m.id}")
             out.append(f"knock_out:{m.id}")
         return out
@@ -297,6 +300,6 @@ def _chosen_effect(state: GameState, p: Player, cmd: ChooseEventOption) -> dict:
     if name == "pay_wages_or_knock_out":
         how, _, monster = (cmd.target or "").partition(":")
         if how == "pay":  # a wage paid again; Evil here is a cost, checked when the option was offered
-            return {k: (v if k == "evil" else -v) for k, v in wage(state, p, monster).items()}
+            return {k: (v if k == "evil" else -v) for k, v in payable_wage(state, p, monster).items()}
         return {"monsters_knocked_out": [monster]}
     return _automatic_effect(p, cmd.option) or {}

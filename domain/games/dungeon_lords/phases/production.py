@@ -107,6 +107,11 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
         )
     use_trolls = min(need, free_trolls)
     paid = {"food": prod.food_input} if prod.food_input else {}
+    outputs = [prod.output] + ([prod.or_output] if prod.or_output else [])  # Festival Season's Bakery: a choice
+    if cmd.output is not None and cmd.output not in outputs:
+        raise refuse(
+            "PRODUCE_OUTPUT", f"the {room.name} produces {' or '.join(outputs)}, not {cmd.output}", "production.rooms"
+        )
     out: list[ev.Event] = [
         ev.RoomProduced(
             color=p.color,
@@ -115,7 +120,7 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             imps=need - use_trolls,
             trolls=use_trolls,
             paid=paid,
-            output=prod.output,
+            output=cmd.output or prod.output,
         )
     ]
     if prod.output == "dig":
@@ -149,8 +154,9 @@ def produce_options(state: GameState, p: Player) -> list[Produce]:
         if room.production is None:
             continue
         digs = dg.diggable(p.dungeon) if room.production.output == "dig" else [None]
-        for d in digs:
-            cmd = Produce(player=p.color, square=(r, c), dig=d)
+        choices = [None, room.production.or_output] if room.production.or_output else [None]
+        for d, output in ((d, o) for d in digs for o in choices):
+            cmd = Produce(player=p.color, square=(r, c), dig=d, output=output)
             try:
                 produce_events(state, p, cmd)
             except RuleViolation:
