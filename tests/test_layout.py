@@ -42,8 +42,8 @@ def _digest(state) -> str:
     assert (b.pop("opportunity_next"), b.pop("opportunity"), b.pop("opportunities_placed")) == ("", "", {})
     assert (b.pop("pet_deck"), b.pop("pet_discard"), b.pop("rent_gold"), b.pop("install_offer")) == ([], [], 0, [])
     for player in d["players"]:
-        festival = ("gold_invested", "pets", "rented", "installed", "mourning", "pets_used", "pets_active")
-        assert [player.pop(k) for k in festival] == [0, [], [], {}, 0, [], []]
+        festival = ("gold_invested", "pets", "rented", "installed", "mourning", "pets_used", "pets_active", "trained")
+        assert [player.pop(k) for k in festival] == [0, [], [], {}, 0, [], [], 0]
         for row in player["dungeon"]:  # ... Improved Tunnels
             for cell in row:
                 if cell is not None:

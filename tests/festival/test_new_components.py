@@ -11,9 +11,9 @@ from test_rules_combat import ENTRANCE, Fight, hits, one
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
-from domain.games.dungeon_lords.commands import HireMonster, PayWage, PlanBattle, Produce, ReleaseMonster
+from domain.games.dungeon_lords.commands import AddTrainedImp, HireMonster, PayWage, PlanBattle, Produce, ReleaseMonster
 from domain.games.dungeon_lords.phases import event_phase
-from domain.games.dungeon_lords.phases.common import catalog
+from domain.games.dungeon_lords.phases.common import catalog, free_imps
 from domain.games.dungeon_lords.phases.production import produce_events, produce_options
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.scoring import score
@@ -216,3 +216,79 @@ def test_VA_01_four_seasons_the_base_year_with_the_new_components_and_bards():
     f = fight(["warrior_y1_d", "priest_y1_c", "bard_y1_b"], modules=RULESETS["four_seasons"], cards=Y1_FIVE[:4])
     (step,) = of(f.plan(), ev.BardStepTaken)
     assert step.tokens == {"warrior_y1_d": 1, "priest_y1_c": 1}
+
+
+# --- the imp Training Room (NC-R2, SC-07) ------------------------------------------------------------
+def training_game(year: int = 1):
+    state = new_game()
+    state.year, state.phase = year, "production"
+    red = state.player("red")
+    red.dungeon[0][0] = Cell(kind="room", room="imp_training_room")  # the edge of the dungeon
+    red.dungeon[0][1] = Cell(kind="tunnel")
+    red.imps, red.imps_busy = 4, 1
+    return state, red
+
+
+def apply(state, events):
+    for e in events:
+        state = GAME.rules.evolve(state, e)
+    return state
+
+
+@pytest.mark.spec("NC-R2")
+def test_NC_R2_one_available_imp_goes_in_or_out_each_production_two_in_the_second_year():
+    state, red = training_game()
+    assert catalog(state).rooms["training_room"].category == "combat"  # the base game's keeps its id
+    options = {(c.output, c.count) for c in produce_options(state, red) if tuple(c.square) == (0, 0)}
+    assert options == {("in", 1)}  # Year 1: one imp; none trained yet to take out
+    sent = produce_events(state, red, Produce(player="red", square=(0, 0), output="in"))
+    assert (sent[0].trained, sent[0].imps, sent[0].trolls) == (1, 0, 0)  # no Troll Token works here
+    with pytest.raises(RuleViolation) as info:
+        produce_events(state, red, Produce(player="red", square=(0, 0), output="in", count=2))
+    assert info.value.code == "TRAINING_INVALID"
+    state = apply(state, sent)
+    red = state.player("red")
+    assert (red.imps, red.trained) == (4, 1) and free_imps(red) == 2
+    with pytest.raises(RuleViolation) as info:  # once each Production Phase, never in and out
+        produce_events(state, red, Produce(player="red", square=(0, 0), output="out"))
+    assert info.value.code == "PRODUCE_ROOM_USED"
+    state = apply(state, [ev.RoundEnded(season="winter", starting_player="blue")])
+    red = state.player("red")
+    assert (red.trained, red.imps_busy) == (1, 0) and free_imps(red) == 3  # it stays in the room
+    state.year = 2
+    options = {(c.output, c.count) for c in produce_options(state, red) if tuple(c.square) == (0, 0)}
+    assert options == {("in", 1), ("in", 2), ("out", 1)}
+    state = apply(state, produce_events(state, red, Produce(player="red", square=(0, 0), output="out")))
+    assert free_imps(state.player("red")) == 4  # available at once
+
+
+@pytest.mark.spec("NC-R2")
+def test_NC_R2_a_trained_imp_adds_one_fatigue_and_the_room_conquered_frees_them():
+    f = fight(["warrior_y1_d", "thief_y1_c"])
+    f.p().trained, f.p().imps = 2, 4
+    events = f.plan()
+    assert f.pending.kind == "add_trained_imp" and not of(events, ev.TileConquered)
+    events = f.do(AddTrainedImp(player="red", add=True))
+    printed = catalog(f.state).combat_cards["graffiti"].fatigue
+    assert len(hits(events, source="fatigue")) == printed + 1
+    assert (f.p().trained, f.p().imps) == (1, 4)  # back in the Imp Den, still owned
+    dungeon, rooms = [".R#..", "..#..", "..#..", "....."], {"0,1": "imp_training_room"}  # at the edge
+    g = fight(["warrior_y1_d", "thief_y1_c"], dungeon=dungeon, rooms=rooms)
+    g.p().trained, g.p().imps = 2, 4
+    g.p().dungeon[0][2].conquered = True
+    g.do(PlanBattle(player="red", tile=(0, 1)))
+    events = g.do(AddTrainedImp(player="red", add=False))
+    assert of(events, ev.TileConquered) and g.p().trained == 0  # its imps go back to the Imp Den at once
+
+
+@pytest.mark.spec("SC-07")
+def test_SC_07_trained_imps_count_for_the_lord_of_imps_and_are_lost_last():
+    state, red = training_game()
+    red.imps_busy, red.trained = 0, 3
+    for p in state.players:
+        if p.color != "red":
+            p.imps = 4
+    red.imps = 5
+    assert "imps" in score(state)[0].titles
+    state = apply(state, [ev.SpecialEventApplied(color="red", card="x", effect={"imps": -1})])
+    assert (state.player("red").imps, state.player("red").trained) == (4, 3)  # the Imp Den's imp first

@@ -27,6 +27,7 @@ ADDED_LATER: dict[str, dict[str, Any]] = {
     "GoldMined": {"vein": 0},
     "DamageDealt": {"courage_used": 0},
     "BattlePlanned": {"pets": []},
+    "RoomProduced": {"trained": 0},
 }
 
 CHAIN = HashChain(

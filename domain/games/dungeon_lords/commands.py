@@ -224,6 +224,8 @@ class Produce(_Cmd):
     square: Square
     dig: Square | None = None
     output: str | None = None  # Festival Season's Bakery: "food" or "reputation" (-1 Evil), the owner's choice
+    # ... the imp Training Room: "in" (send available imps in) or "out" (take trained imps out), ``count`` of them
+    count: int = Field(default=1, ge=1, le=2)
 
 
 class RetrieveOrder(_Cmd):
@@ -298,6 +300,15 @@ class OrderTraps(_Cmd):
     type: Literal["order_traps"] = "order_traps"
     player: str
     first: str
+
+
+class AddTrainedImp(_Cmd):
+    """Festival Season › imp Training Room: as the party is about to take fatigue, return one trained imp to
+    the Imp Den for +1 fatigue (``add``), or not."""
+
+    type: Literal["add_trained_imp"] = "add_trained_imp"
+    player: str
+    add: bool
 
 
 class TargetTrap(_Cmd):
@@ -409,6 +420,7 @@ Command = Annotated[
     | ReleasePrisoner
     | OrderTraps
     | TargetTrap
+    | AddTrainedImp
     | Attack
     | SpellChoice
     | TableRuling

@@ -111,7 +111,18 @@ def describe_event(e) -> str:
             + (f", feeding it the {_n(e.fed_monster)}" if e.fed_monster else "")
         ),
         "RoomBuilt": lambda: f"{e.color} built the {_n(e.room)} at {list(e.square)} for {_cost(e.paid)}",
-        "RoomProduced": lambda: f"{e.color}'s {_n(e.room)} produced {e.output}",
+        "RoomProduced": lambda: (
+            f"{e.color} sent {e.trained} imp(s) into the {_n(e.room)}"
+            if e.trained > 0
+            else f"{e.color} took {-e.trained} imp(s) out of the {_n(e.room)}"
+            if e.trained < 0
+            else f"{e.color}'s {_n(e.room)} produced {e.output}"
+        ),
+        "TrainedImpAdded": lambda: (
+            f"{e.color} returns a trained imp to the Imp Den: +1 fatigue"
+            if e.added
+            else f"{e.color} keeps the trained imps in the Training Room"
+        ),
         "OrdersRetrieved": lambda: f"{e.color} took back {e.card}; inaccessible: {', '.join(e.inaccessible)}",
         "WagePaid": lambda: (
             f"{e.color} paid the {_n(e.monster)}: {_cost(e.paid)}"
@@ -294,6 +305,8 @@ def _festival_command(c) -> str:
         return f"pass {c.card} to the left"
     if t == "discard_pet":
         return f"discard {c.card}"
+    if t == "add_trained_imp":
+        return "return a trained imp to the Imp Den for +1 fatigue" if c.add else "keep the trained imps"
     if t == "use_pet":
         return f"use the pet {_board(c.card)}"
     if t == "rent_room":
@@ -331,6 +344,8 @@ def describe_command(c) -> str:
     if t == "improve_reputation":
         return "improve reputation" + (f" and spy on Combat Card #{c.spy}" if c.spy else "")
     if t == "produce":
+        if c.output in ("in", "out"):  # Festival Season's imp Training Room
+            return f"send {c.count} imp(s) into the Training Room" if c.output == "in" else f"take {c.count} imp(s) out"
         made = f", making {_OUTPUTS.get(c.output, c.output)}" if c.output else ""
         return f"produce in the room at {list(c.square)}" + (f", digging at {list(c.dig)}" if c.dig else "") + made
     if t == "retrieve_order":

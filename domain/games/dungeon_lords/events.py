@@ -290,6 +290,15 @@ class RoomProduced(Decision):
     trolls: int
     paid: dict[str, int]
     output: str
+    trained: int = 0  # Festival Season's imp Training Room: imps sent in (> 0) or taken out (< 0)
+
+
+class TrainedImpAdded(Decision):
+    """Festival Season › imp Training Room: ``color`` returns a trained imp to the Imp Den for +1 fatigue
+    (``added``), or does not."""
+
+    color: str
+    added: bool
 
 
 class OrdersRetrieved(Decision):
@@ -888,6 +897,7 @@ ALL_EVENTS: dict[str, type[Event]] = {
             PetDiscarded,
             PetDraftEnded,
             PetUsed,
+            TrainedImpAdded,
             PetsAcquired,
             RoomRented,
             TrapsDealtForInstalling,

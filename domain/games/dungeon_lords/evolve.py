@@ -510,6 +510,16 @@ def _(s: GameState, e: ev.RoomProduced) -> None:
         p.imps += 1  # a free imp at once (Appendix › Magic Room)
     elif e.output == "trap":
         s.awaiting = TrapDraw(color=e.color, count=1, discard=False, context="production")
+    p.trained += e.trained  # Festival Season's imp Training Room
+
+
+@on(ev.TrainedImpAdded)
+def _(s: GameState, e: ev.TrainedImpAdded) -> None:
+    b = _battle(s)
+    b.training_done = True
+    if e.added:  # the imp goes back to the Imp Den (still owned) and the party takes 1 more fatigue
+        s.player(e.color).trained -= 1
+        b.fatigue_added += 1
 
 
 @on(ev.OrdersRetrieved)
@@ -573,7 +583,8 @@ def _(s: GameState, e: ev.SpecialEventApplied) -> None:
     p.gold = max(0, p.gold + fx.get("gold", 0))
     p.food = max(0, p.food + fx.get("food", 0))
     p.imps = max(0, p.imps + fx.get("imps", 0))
-    p.imps_busy = min(p.imps_busy, p.imps)
+    p.trained = min(p.trained, p.imps)  # imps are lost from the Imp Den first (Festival Season, U-44)
+    p.imps_busy = min(p.imps_busy, p.imps - p.trained)
     p.evil = clamp_evil(p.evil + fx.get("evil", 0))
     for m in fx.get("monsters_lost", []):
         _lose_monster(s, p, m)
@@ -1083,6 +1094,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
     if fx.get("courage"):
         b.courage = []
     p.imps += fx.get("imps", 0)
+    p.trained = min(p.trained, p.imps)  # imps are lost from the Imp Den first (Festival Season, U-44)
     p.gold += fx.get("gold", 0)
     p.food += fx.get("food", 0)
     p.evil = clamp_evil(p.evil + fx.get("evil", 0))
@@ -1180,6 +1192,9 @@ def _(s: GameState, e: ev.TileConquered) -> None:
     cell.conquered = True
     p.evil = clamp_evil(p.evil - 1)
     _battle(s).conquest_done = True
+    room = catalog(s).rooms.get(cell.room or "")
+    if room is not None and room.production is not None and room.production.output == "training":
+        p.trained = 0  # Festival Season: its imps go back to the Imp Den at once
 
 
 @on(ev.BardStepTaken)

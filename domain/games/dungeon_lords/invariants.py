@@ -49,8 +49,8 @@ def problems(state: GameState) -> list[str]:
         for res in ("gold", "food", "imps", "red_marks", "imps_busy", "trolls_busy"):
             if getattr(p, res) < 0:
                 out.append(f"{p.color} has negative {res} ({getattr(p, res)})")
-        if p.imps_busy > p.imps:
-            out.append(f"{p.color} has {p.imps_busy} busy imps but only {p.imps}")
+        if p.imps_busy + p.trained > p.imps or p.trained < 0:
+            out.append(f"{p.color} has {p.imps_busy} busy and {p.trained} trained imps but only {p.imps}")
         if p.trolls_busy > trolls(state, p):
             out.append(f"{p.color} used {p.trolls_busy} troll tokens but has {trolls(state, p)}")
         if not EVIL_BOTTOM <= p.evil <= EVIL_TOP:

@@ -74,6 +74,7 @@ class Refusal(RefusalCode):
     NO_MONSTER_COST = ("the monster's cost cannot be paid", "hire.cost")
     NO_TRAP_COST = ("the golem's cost (a Trap Card) cannot be paid", "hire.cost")
     PRODUCE_OUTPUT = ("that room does not produce that", "production.rooms")
+    TRAINING_INVALID = ("the imp Training Room takes 1 imp in or out (Second Year: 1 or 2)", "production.training")
     NO_OTHER_COST = ("that monster has one cost only (the Cockatrice alone has two: food or Evil)", "hire.cost")
     GOLEM_NEEDS_TRAP = ("hiring or paying the golem takes a Trap Card", "hire.golem")
     DEMON_NEEDS_MONSTER = ("hiring or paying the demon takes a monster, not a ghost", "hire.demon")

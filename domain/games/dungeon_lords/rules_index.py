@@ -103,6 +103,11 @@ RULES: dict[str, str] = {
     "left at once; discard one face down, keep the rest; the deck and texts are provisional, spec U-17)",
     "pets.show": "Festival Season › Pets During Scoring (1 point for each unused pet; a Scoring pet scores its "
     "own points instead, when more)",
+    "production.training": "Festival Season › Appendix › imp Training Room (each Production Phase 1 available "
+    "imp in or 1 out; Second Year 1 or 2, never both; no Troll Tokens, no Tool Shed; the imps stay each round)",
+    "combat.trained_imps": "Festival Season › Appendix › imp Training Room (each time the party accumulates fatigue, "
+    "return 1 trained imp to the Imp Den for +1 fatigue, never doubled or halved; provisional U-43: a "
+    "0-fatigue card too)",
     "pets.use": "Festival Season › Using Pets (when the card says: Building, Combat or Scoring; once per game; a "
     "pet is not a monster, but Baby Golem; the effects are provisional, spec U-17)",
     # --- combat

@@ -83,6 +83,7 @@ class Player:
     # Festival Season's installed traps: square "r,c" -> Trap Card, face up beside the board (public)
     installed: dict[str, str] = field(default_factory=dict)
     mourning: int = 0  # Festival Season: adventurers (not paladins) captured from this party this Combat
+    trained: int = 0  # Festival Season: imps in the imp Training Room (owned, not available, kept each round)
     pets_used: list[str] = field(default_factory=list)  # Festival Season: pets used (face up, score nothing)
     pets_active: list[str] = field(default_factory=list)  # ... used pets that fight on until Combat ends
 
@@ -280,6 +281,7 @@ class Battle:
     fatigue_added: int = 0  # Festival Season: fatigue the pets sent add when the party conquers
     hypnotized: str = ""  # Festival Season: who an Evil Eye brought to the very front (Monsters Step)
     bites: list[str] = field(default_factory=list)  # Festival Season: who a Cockatrice poisoned (1 more)
+    training_done: bool = False  # Festival Season: the owner said whether a trained imp adds fatigue
 
 
 @dataclass(slots=True)

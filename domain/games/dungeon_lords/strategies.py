@@ -363,9 +363,8 @@ class Strategy:
         if prod is None:
             return 0.0
         w = ctx.w
-        out = {"food": w.food, "gold": w.gold, "trap": w.trap, "dig": w.tile, "imp": w.imp, "reputation": -w.evil}[
-            prod.output
-        ] * prod.amount
+        values = {"food": w.food, "gold": w.gold, "trap": w.trap, "dig": w.tile, "imp": w.imp, "reputation": -w.evil}
+        out = values.get(prod.output, 0.0) * prod.amount  # 0: Festival Season's imp Training Room
         return out - w.food * prod.food_input + self.production_bonus
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:

@@ -354,7 +354,8 @@ class SpecialEvent(Entry):
 class Production(_Model):
     imps: int = Field(gt=0)
     food_input: int = Field(default=0, ge=0)
-    output: Literal["food", "gold", "trap", "dig", "reputation", "imp"]
+    # "training": Festival Season's imp Training Room (imps sent in or taken out: ``Produce.output``)
+    output: Literal["food", "gold", "trap", "dig", "reputation", "imp", "training"]
     amount: int = Field(default=1, gt=0)
     # Festival Season's Bakery: each use gives ``output`` or this, the owner's choice (``Produce.output``)
     or_output: Literal["food", "gold", "reputation"] | None = None

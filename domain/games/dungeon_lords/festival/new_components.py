@@ -1,5 +1,5 @@
 """The expansion's new monsters and rooms, shuffled into the Year stacks (Festival Season › New Adventurers,
-Rooms, And Monsters; › Appendix). Spec items SU-08, YR-09, NC-M1..NC-M3, NC-R1, NC-R3, NC-R4, CB-08.
+Rooms, And Monsters; › Appendix). Spec items SU-08, YR-09, NC-M1..NC-M3, NC-R1..NC-R4, SC-07, CB-08.
 
 This module is data: each component is a catalog entry in the base catalog's format, and what it does is a
 value of the catalog's vocabulary that the base rules read wherever the component acts
@@ -19,10 +19,15 @@ value of the catalog's vocabulary that the base rules read wherever the componen
 - NC-R4 Hall of Chaos: in a battle here the party has 1 less disarm, heal and magic (minimum 0, never
   fewer lutes), and takes 1 more fatigue when it conquers, an addition never doubled or halved.
 
-Provisional (spec U-08, U-10, U-11, U-13): the copies and Years of the monsters, the Evil Eye's and the
-Elderbeast's other costs, the Bakery's imps, the Year of the Violet Lounge and the Hall of Chaos, and the
-Hall's three symbols. Not built yet: the imp Training Room (NC-R2, SC-07), so the Year-1 room stack has
-one room fewer than the five rounds reveal (the last round reveals one room).
+- NC-R2 / SC-07 imp Training Room (``imp_training_room``; the base game's Training Room keeps its id): each
+  Production Phase 1 available imp in or 1 out (Second Year 1 or 2, never both), kept each round
+  (``Player.trained``, owned but not available, so the Lord of Imps counts them); in battle, each time the
+  party accumulates fatigue, one may go back to the Imp Den for +1 fatigue (``AddTrainedImp``); conquered,
+  its imps go back at once; lost imps come from the Imp Den first (provisional U-44).
+
+Provisional (spec U-08..U-11, U-13): the copies and Years of the monsters, the Evil Eye's and the
+Elderbeast's other costs, the Bakery's imps, the zone of the imp Training Room, the Year of the Violet
+Lounge and the Hall of Chaos, and the Hall's three symbols.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ SOURCE = "Festival Season rulebook › Appendix › New Monsters"
 ROOMS = "Festival Season rulebook › Appendix › Rooms"
 _U13 = "copies, Years and the cost beyond what the appendix prints are provisional (spec U-13)"
 TOP_TWO_ROWS = [[r, c] for r in (0, 1) for c in range(5)]
+EDGE = [[r, c] for r in range(4) for c in range(5) if r in (0, 3) or c in (0, 4)]  # the Workshop's ring
 
 
 def _monster(mid: str, kind: str, name: str, year: int, copies: int, cost: dict, attack: dict, **more: Any):
@@ -124,6 +130,22 @@ CATALOG: dict[str, Any] = {
             "sources": [ROOMS],
             "notes": "The choice of food or -1 Evil and the top two rows are printed; 3 imps (like the Chicken "
             "Coop and the Printing Press) and Year 1 are provisional (spec U-08).",
+        },
+        {
+            "id": "imp_training_room",
+            "name": "Training Room (imps)",
+            "year": 1,
+            "category": "production",
+            "production": {"imps": 1, "output": "training"},
+            "allowed_squares": EDGE,
+            "effect": "Each Production Phase: send 1 available imp in or take 1 out (Second Year: 1 or 2, never "
+            "both); they stay in the room each round. In battle, each time the party takes fatigue, return 1 for +1 "
+            "fatigue. Conquered: its imps go back to the Imp Den.",
+            "status": "provisional",
+            "sources": [ROOMS],
+            "notes": "The text is printed; its zone icon is lost: the edge of the dungeon, like the Workshop, and "
+            "Year 1 as a production room (provisional, spec U-09). Its id differs from the base game's Training "
+            "Room (a Year-2 combat room).",
         },
         {
             "id": "violet_lounge",

@@ -21,7 +21,16 @@ from domain.kernel import CHANCE, ChanceSpec, Pending
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..commands import Attack, OrderTraps, PlanBattle, RecordDraw, ReleasePrisoner, SpellChoice, TargetTrap
+from ..commands import (
+    AddTrainedImp,
+    Attack,
+    OrderTraps,
+    PlanBattle,
+    RecordDraw,
+    ReleasePrisoner,
+    SpellChoice,
+    TargetTrap,
+)
 from ..effects import SPELLS, TRAP_SPECIALS, TRAP_TARGETING, SpellContext, TrapContext
 from ..errors import RuleViolation, refuse
 from ..state import Battle, GameState, Player
@@ -840,13 +849,15 @@ def _bard_step(state: GameState, p: Player) -> ev.BardStepTaken:
     return ev.BardStepTaken(color=p.color, tokens=tokens)
 
 
-def _conquering(state: GameState, p: Player) -> list[ev.Event]:
+def _conquering(state: GameState, p: Player) -> list[ev.Event] | Pending:
     b = in_battle(state)
     if any(b.courage_tokens.values()):  # AD-07: all Courage is removed before conquering, skipped or not
         return [ev.CourageRemoved(color=p.color)]
     blockers = [x for x in b.no_conquer if not (b.magic_key and x.startswith("trap"))]
     if blockers:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
+    if p.trained and not b.training_done:  # Festival Season's imp Training Room: +1 fatigue for an imp
+        return _trained_imp_pending(p)
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
     if catalog(state).improved_tunnels and tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
         fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
@@ -862,6 +873,24 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event]:
     if not hits.alive():
         return hits.events + [ev.ConquestPrevented(color=p.color, reason="the party was eliminated by fatigue")]
     return hits.events + [ev.TileConquered(color=p.color, tile=tuple(b.tile))]
+
+
+def _trained_imp_pending(p: Player) -> Pending:
+    """NC-R2: each time the party accumulates fatigue (a 0-fatigue card too, provisional U-43; not when
+    conquering is stopped), the owner may return one trained imp to the Imp Den for +1 fatigue."""
+
+    def handle(st: GameState, cmd: AddTrainedImp) -> list[ev.Event]:
+        return [ev.TrainedImpAdded(color=p.color, added=cmd.add)]
+
+    return Pending(
+        kind="add_trained_imp",
+        actors=[p.color],
+        prompt=f"{p.color}: return a trained imp to the Imp Den for +1 fatigue? ({p.trained} in the Training Room)",
+        accepts=(AddTrainedImp,),
+        handle=handle,
+        options_fn=lambda actor: [AddTrainedImp(player=p.color, add=True), AddTrainedImp(player=p.color, add=False)],
+        rule="combat.trained_imps",
+    )
 
 
 def _poison(state: GameState, p: Player) -> list[ev.Event]:

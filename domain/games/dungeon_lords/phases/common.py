@@ -177,7 +177,8 @@ def season_name(state: GameState) -> str:
 
 
 def free_imps(p: Player) -> int:
-    return p.imps - p.imps_busy
+    """Imps available for a job: owned, not busy this round, not in the imp Training Room (Festival Season)."""
+    return p.imps - p.imps_busy - p.trained
 
 
 def trolls(state: GameState, p: Player) -> int:

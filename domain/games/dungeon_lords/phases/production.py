@@ -9,6 +9,7 @@ then you decide in order"); troll tokens are used before imps, since they can wo
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from domain.kernel import Pending
 
@@ -79,8 +80,10 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
         raise refuse(
             "PRODUCE_CONQUERED", f"the {room.name} is conquered and has lost its function", "production.conquered"
         )
-    # Second Year: first-year rooms produce twice; a rented room "only once per round, even in Year 2"
-    limit = 1 if state.year == 1 or cmd.square[0] == RENTED_ROW else 2
+    # Second Year: first-year rooms produce twice; a rented room "only once per round, even in Year 2"; the
+    # imp Training Room is used once each Production Phase (Festival Season: "1 or 2 in, or 1 or 2 out")
+    training = room.production is not None and room.production.output == "training"
+    limit = 1 if state.year == 1 or cmd.square[0] == RENTED_ROW or training else 2
     used = p.room_uses.get(dg.key(cmd.square), 0)
     if used >= limit:
         rule = "production.rooms" if state.year == 1 else "production.twice"
@@ -90,6 +93,8 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             rule,
         )
     prod = room.production
+    if training:
+        return [_training(state, p, room, cmd)]
     need = prod.imps - tool_shed_discount(state, p, cmd.square, used)
     free_trolls = trolls(state, p) - p.trolls_busy
     if free_imps(p) + free_trolls < need:
@@ -132,6 +137,36 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     return out
 
 
+def _training(state: GameState, p: Player, room, cmd: Produce) -> ev.RoomProduced:
+    """Festival Season › imp Training Room (spec NC-R2): send available imps in, or take trained imps out
+    (available at once), 1 in the First Year and 1 or 2 in the Second, never both. Troll Tokens cannot be
+    sent. Raises RuleViolation (TRAINING_INVALID, NOT_ENOUGH_IMPS)."""
+    most = 1 if state.year == 1 else 2
+    if cmd.output not in ("in", "out") or cmd.count > most or cmd.dig is not None:
+        raise refuse(
+            "TRAINING_INVALID",
+            f'the {room.name} takes {most} imp(s) at most, in or out (output "in" or "out", count)',
+            "production.training",
+        )
+    if cmd.output == "in" and free_imps(p) < cmd.count:
+        raise refuse(
+            "NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} available imps to send in", "production.training"
+        )
+    if cmd.output == "out" and p.trained < cmd.count:
+        raise refuse("NOT_ENOUGH_IMPS", f"{p.color} has {p.trained} trained imps", "production.training")
+    moved = cmd.count if cmd.output == "in" else -cmd.count
+    return ev.RoomProduced(
+        color=p.color,
+        room=room.id,
+        square=tuple(cmd.square),
+        imps=0,
+        trolls=0,
+        paid={},
+        output="training",
+        trained=moved,
+    )
+
+
 def tool_shed_discount(state: GameState, p: Player, square, used: int) -> int:
     """Festival Season › Improved Tunnels › Tool Shed: an adjacent production room needs 1 imp fewer, once
     per room per round (its first use); an unconquered Tool Shed tunnel only; never a rented room."""
@@ -155,8 +190,11 @@ def produce_options(state: GameState, p: Player) -> list[Produce]:
             continue
         digs = dg.diggable(p.dungeon) if room.production.output == "dig" else [None]
         choices = [None, room.production.or_output] if room.production.or_output else [None]
-        for d, output in ((d, o) for d in digs for o in choices):
-            cmd = Produce(player=p.color, square=(r, c), dig=d, output=output)
+        uses: list[tuple[Any, str | None, int]] = [(d, o, 1) for d in digs for o in choices]
+        if room.production.output == "training":
+            uses = [(None, way, n) for way in ("in", "out") for n in (1, 2)]
+        for d, output, n in uses:
+            cmd = Produce(player=p.color, square=(r, c), dig=d, output=output, count=n)
             try:
                 produce_events(state, p, cmd)
             except RuleViolation:
