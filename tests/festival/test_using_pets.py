@@ -170,3 +170,35 @@ def test_a_pet_effect_that_does_not_fit_its_timing_is_refused_at_set_up():
             catalog_overrides={"pets": [{"id": "pet_01", "name": "Pup", "points": 2, **KNOWN}]},
         )
     assert info.value.code == "SETUP_INVALID" and "scoring" in info.value.message
+
+
+def test_a_table_override_of_a_provisional_pet_changes_a_replayed_game_exactly_where_the_pet_acts():
+    from festival_games import whole_game
+
+    from domain.games.dungeon_lords.audit import audit
+    from domain.games.dungeon_lords.festival.pets import CATALOG
+    from domain.games.dungeon_lords.ruleset import RULESETS
+
+    events, _ = whole_game(3, 1, RULESETS["festival"])  # a game in which the Stareplant attacks
+    plant = next(p for p in CATALOG["pets"] if p["id"] == "stareplant")
+    harder = {**plant, "attacks": [{**plant["attacks"][0], "damage": 2}], "status": "verified"}
+    assert audit(events).clean
+    report = audit(events, catalog_overrides={"pets": [harder]})
+    first = report.findings[0]
+    bite = next(i for i, e in enumerate(events) if isinstance(e, ev.DamageDealt) and e.source == "monster:stareplant")
+    assert first.event == bite + 1  # the first event the rules now give otherwise: the Stareplant's damage
+    assert "audited under another" in report.catalog
+
+
+def test_every_provisional_value_of_the_expansion_names_the_spec_item_it_comes_from():
+    import json
+    import re
+
+    from clirun import run
+
+    rows = json.loads(run("catalog", "--ruleset", "festival", "--provisional", "--json").output)
+    base = {r["id"] for r in json.loads(run("catalog", "--provisional", "--json").output)}
+    added = [r for r in rows if r["id"] not in base]
+    kinds = {r["kind"] for r in added}
+    assert {"pet", "monster", "room", "adventurer", "paladin", "opportunity"} <= kinds
+    assert all(re.search(r"U-\d+", r["notes"]) for r in added), [r["id"] for r in added if "U-" not in r["notes"]]
