@@ -6,12 +6,13 @@ from rich.table import Table
 
 from domain.games.dungeon_lords import dungeon as dg
 from domain.games.dungeon_lords.describe import describe_command, describe_event
-from domain.games.dungeon_lords.phases.common import catalog, name_of, season_name, trolls
+from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
 from domain.games.dungeon_lords.state import GameState
 from domain.kernel import Pending
 
 from .consoles import console, err_console
+from .render_combat import battle_lines, player_extras
 
 __all__ = ["console", "err_console"]  # (and the pictures below) the consoles live in consoles.py
 
@@ -40,7 +41,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
         secret = viewer is not None and viewer != p.color
         out("")
         out(
-            f"[bold]{p.color}[/] ({p.name})  gold {p.gold}  food {p.food}  imps {p.imps - p.imps_busy} free of "
+            f"[bold]{p.color}[/] ({p.name})  gold {p.gold}  food {p.food}  imps {free_imps(p)} free of "
             f"{p.imps}"
             + (f"  troll tokens {trolls(state, p)}" if trolls(state, p) else "")
             + f"  evil {p.evil}  red marks {p.red_marks}"
@@ -63,7 +64,11 @@ def status_table(state: GameState, viewer: str | None) -> None:
         for i, line in enumerate(dg.render(p.dungeon, rooms).splitlines()):
             note = ("   rooms: " + "; ".join(built)) if i == 0 and built else ""
             out(f"  {line}{note}")
+        for line in player_extras(state, p):
+            out(line)
     out("")
+    for line in battle_lines(state):
+        out(line)
     for np in state.nonplayers:
         extra = f", Evil Counter {np.evil}" if np.evil is not None else ""
         out(f"non-player {np.color}: inaccessible {', '.join(np.inaccessible) or '-'}{extra}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from festival_games import of, whole_game
-from test_rules_combat import ENTRANCE, Fight, hits, one
+from test_rules_combat import ENTRANCE, Fight, hits, one, player
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
@@ -110,3 +110,69 @@ def test_NC_C1_C3_no_new_trap_combat_or_event_card_is_invented_the_base_decks_se
     assert set(cat.combat_cards) == set(base.combat_cards)
     assert set(cat.special_events) == set(base.special_events)
     assert all(len(cards) == 5 for cards in (state.board.combat_cards, state.board.next_combat_cards))
+
+
+def test_explain_says_which_rule_stopped_which_damage_the_bard_step_and_the_installed_trap():
+    from domain.games.dungeon_lords.audit import explain
+
+    party, installed = ["thief_y1_c", "bard_y1_b"], {"0,2": "rolling_stone"}  # the scenario's installed trap
+    f = fight(party, modules=("five_seasons", "bards"), traps=["pendulum"], installed=installed)
+    f.plan(traps=["pendulum#1"])
+    f.do(OrderTraps(player="red", first="rolling_stone#1"))
+    log = f.log
+
+    def number(cls, **match) -> int:
+        return 1 + next(
+            i for i, e in enumerate(log) if isinstance(e, cls) and all(getattr(e, k) == v for k, v in match.items())
+        )
+
+    thief = explain(log, number(ev.DamageDealt, target="thief_y1_c"))
+    assert "3 damage came from trap:rolling_stone#1; 1 went on" in thief
+    assert "1 stopped by the party's disarm" in thief and "1 stopped by Courage tokens" in thief
+    assert "Festival Season › Bards" in thief and "Trap Step" in thief
+    assert "Mourning" in explain(log, number(ev.BardStepTaken))
+    assert "installed on this tile" in explain(log, number(ev.TrapSprung, trap="rolling_stone#1"))
+    assert "installed" not in explain(log, number(ev.TrapSprung, trap="pendulum#1"))
+
+
+def test_a_festival_battle_set_up_from_a_scenario_file_and_its_combat_view(tmp_path):
+    import json
+
+    from clirun import run
+
+    sc = one(
+        ["warrior_y1_d", "priest_y1_c", "bard_y1_b"], cards=FIVE, traps=["pendulum"], installed={"0,2": "rolling_stone"}
+    )
+    sc["modules"] = ["five_seasons", "bards", "pets"]
+    sc["players"][0]["pets"] = ["ghosty", "pet_03"]
+    sc["players"].append(player("blue"))
+    path = tmp_path / "festival-battle.json"
+    path.write_text(json.dumps(sc))
+    store = str(tmp_path / "s.sqlite")
+    game = run("new", "--scenario", path, "--store", store).output.split()[-1]
+    status = run("status", game, "--store", store).output
+    assert "pets: ghosty, pet_03" in status and "installed traps: Rolling Stone at 0,2" in status
+    assert "Battle" not in status  # planning: no battle yet
+    run(
+        "act",
+        game,
+        "--json",
+        '{"type": "plan_battle", "player": "red", "tile": [0, 2], "pets": ["ghosty"]}',
+        "--store",
+        store,
+    )
+    status = run("status", game, "--store", store).output
+    assert "Battle (Combat round 1)" in status and "Bard Step done" in status and "Courage" in status
+    assert "used: ghosty" in status
+    blue = run("status", game, "--as", "blue", "--store", store).output
+    assert "pets: 1 face down   used: ghosty" in blue and "pet_03" not in blue  # red's Pet Box is secret
+    refused = run("new", "--scenario", _bad(tmp_path, sc), "--store", store, ok=False)
+    assert refused.exit_code != 0 and "unknown rules module" in refused.output
+
+
+def _bad(tmp_path, sc) -> str:
+    import json
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**sc, "modules": ["autumn"]}))
+    return str(path)

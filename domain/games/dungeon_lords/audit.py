@@ -171,11 +171,52 @@ def _explain_more(log: list[ev.Event], n: int, e: ev.Event, before_state: GameSt
             f"Nicest first: {scale}; ties go by play order from the starting player.",
             "Rule: " + cite("adventurers.assign"),
         ]
+    if isinstance(e, ev.DamageDealt):
+        return _prevention(e)
+    if isinstance(e, ev.TrapSprung) and any(isinstance(x, ev.BattleBegan) and e.trap in x.installed for x in log[:n]):
+        return [
+            f"The {e.trap} was installed on this tile earlier: it springs by itself in the first battle there, on "
+            "top of the battle's own trap, and leaves the tile.",
+            "Rule: " + cite("uo.install_traps"),
+        ]
+    if isinstance(e, ev.BardStepTaken):
+        return [
+            "Each bard in the party gives a Courage token per lute (1 fewer per adventurer captured from this "
+            "party this Combat: Mourning), to the adventurers front to back, paladins skipped; a token cancels a "
+            "Damage Counter, after disarm and the spells, and all are removed before the Conquering Step.",
+            "Rule: " + cite("combat.bards"),
+        ]
     if isinstance(e, ev.TileConquered):
         return ["Rule: Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)"]
     if isinstance(e, ev.MinionPlaced):
         return ["Rule: " + cite("orders.placement")]
     return None
+
+
+#: what stopped damage (``DamageDealt.prevented_by``) -> the rule it rests on
+PREVENTED_BY = {
+    "disarm": ("the party's disarm (thieves' symbols, shared by the battle's traps)", "combat.trap"),
+    "shield": ("Magic Shield", "combat.spell"),
+    "courage": ("Song of Courage (the first monster damage on each adventurer)", "combat.spell"),
+    "invisible": ("Invisibility (a wizard cannot be hurt)", "combat.spell"),
+    "courage_token": ("Courage tokens from the bards", "combat.bards"),
+}
+
+
+def _prevention(e: ev.DamageDealt) -> list[str] | None:
+    """Which rule stopped which part of a hit: the first preventer, then the bards' Courage tokens."""
+    if not e.prevented:
+        return None
+    tokens = e.courage_used if e.prevented_by != "courage_token" else e.prevented
+    first = e.prevented - tokens
+    lines = [f"{e.amount + e.prevented} damage came from {e.source}; {e.amount} went on."]
+    if first:
+        what, rule = PREVENTED_BY.get(e.prevented_by, (e.prevented_by, "combat.trap"))
+        lines.append(f"{first} stopped by {what}. Rule: {cite(rule)}")
+    if tokens:
+        what, rule = PREVENTED_BY["courage_token"]
+        lines.append(f"{tokens} stopped by {what}. Rule: {cite(rule)}")
+    return lines
 
 
 def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:

@@ -54,6 +54,7 @@ class ScenarioPlayer(_M):
     spied: dict[str, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
     damage: dict[str, int] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
     pets: list[str] = Field(default_factory=list)  # Festival Season: Pet Cards face down in the Pet Box
+    installed: dict[str, str] = Field(default_factory=dict)  # Festival Season: "r,c" -> trap type installed there
 
 
 class ScenarioNonPlayer(_M):
@@ -254,10 +255,18 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
             p.monsters.append(Monster(inst, knocked_out=down[m] > 0))
             down[m] -= 1
         p.traps = [traps.take(t) for t in sp.traps]
+        p.installed = {}
+        for sq, t in sp.installed.items():  # Festival Season's Install Traps: on a built tile
+            r, _, c = sq.partition(",")
+            inside = r.isdigit() and c.isdigit() and int(r) < len(p.dungeon) and int(c) < len(p.dungeon[0])
+            if not inside or p.dungeon[int(r)][int(c)] is None:
+                raise _bad(f"{p.color}: an installed trap lies on a tile of the dungeon, not on {sq!r}")
+            p.installed[f"{int(r)},{int(c)}"] = traps.take(t)
         p.party = [advs.take(a) for a in sp.party]
         p.prison = [a if a in cat.paladins else advs.take(a) for a in sp.prison]  # a paladin may be a prisoner
-        if len(p.party) > 3:
-            raise _bad(f"{p.color}: at most 3 adventurers wait at the entrance")
+        spaces = 4 if cat.bards else 3  # Festival Season's Player Board Extension: a 4th space
+        if len(p.party) > spaces:
+            raise _bad(f"{p.color}: at most {spaces} adventurers wait at the entrance")
         p.spied = dict(sp.spied)
         for who, n in sp.damage.items():
             if who not in p.party or n < 0:
