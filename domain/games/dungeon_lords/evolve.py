@@ -969,7 +969,9 @@ def _(s: GameState, e: ev.CombatRoundBegan) -> None:
 @on(ev.BattlePlanned)
 def _(s: GameState, e: ev.BattlePlanned) -> None:
     p = s.player(e.color)
-    p.plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters), "pets": list(e.pets)}
+    p.plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters)}
+    if e.pets:
+        p.plan["pets"] = list(e.pets)
     for pet in e.pets:  # Festival Season › Using Pets: revealed and used up, some fighting on (``lasts``)
         if pet in p.pets:
             p.pets.remove(pet)
@@ -998,7 +1000,7 @@ def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
     assert plan is not None, "a battle begins with its plan"
     traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
-    pets = [catalog(s).pets[x] for x in plan.get("pets", ())]
+    pets = [catalog(s).pets[x] for x in plan["pets"]] if plan.get("pets") else []
     s.battle = Battle(
         color=e.color,
         tile=list(e.tile),

@@ -71,7 +71,7 @@ def line(state: GameState, p: Player) -> list[str]:
     if b and b.color == p.color and b.invisible:
         wizards = [a for a in out if profession(state, a) == "wizard"]
         out = [a for a in out if a not in wizards] + wizards
-    if b and b.color == p.color and b.hypnotized in out and b.monsters:
+    if b and b.hypnotized and b.color == p.color and b.monsters and b.hypnotized in out:
         # Festival Season's Evil Eye: at the very front until the Monsters Step ends (then the paladin and
         # an Illusion step back in front of him; he stays first of the adventurers: ``Player.party``)
         out.remove(b.hypnotized)
@@ -164,7 +164,9 @@ class Hits:
         self.dmg = {w: damage_on(state, p, w) for w in self.line}
         b = in_battle(state)
         self.shield = b.shield if b is not None else 0
-        self.courage = set(b.courage) if b is not None and b.courage is not None else None
+        # the Song of Courage spell (who is still shielded from a monster's first damage): not to be confused
+        # with Festival Season's Courage tokens (``tokens``), spec XC-03
+        self.song = set(b.courage) if b is not None and b.courage is not None else None
         self.tokens = dict(b.courage_tokens) if b is not None else {}  # Festival Season's Courage
         invisible = b is not None and b.invisible
         self.invisible = {w for w in self.line if invisible and profession(state, w) == "wizard"}
@@ -193,8 +195,8 @@ class Hits:
             if amount and self.shield:
                 self.shield -= 1
                 prevented, amount, by = prevented + 1, amount - 1, "shield"
-            if amount and monster and self.courage is not None and who not in self.courage:
-                self.courage.add(who)
+            if amount and monster and self.song is not None and who not in self.song:
+                self.song.add(who)
                 prevented, amount, by = prevented + 1, amount - 1, "courage"
         used = min(amount, self.tokens.get(who, 0))  # Courage tokens: after every other prevention (U-29)
         if used:
@@ -361,7 +363,9 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
     problem = pets_problem(state, p, list(cmd.pets))
     if problem:
         raise refuse("PET_NOT_USABLE", problem, "pets.use")
-    real = [m for m in cmd.monsters if not is_ghost(state, m)] + _counted_pets(state, cmd.monsters, cmd.pets)
+    real = [m for m in cmd.monsters if not is_ghost(state, m)]
+    if cmd.pets:
+        real += _counted_pets(state, cmd.monsters, cmd.pets)
     if len(real) > monster_limit:
         where = "the Labyrinth" if room == "labyrinth" else "a room" if room else "a tunnel"
         raise refuse(
@@ -429,7 +433,7 @@ def plan_options(state: GameState, p: Player) -> list:
             for ms in monster_sets:
                 for gs in ghost_sets:
                     for ps in pet_sets:
-                        if len(ms) + len(_counted_pets(state, ms, ps)) <= monster_limit:
+                        if not ps or len(ms) + len(_counted_pets(state, ms, ps)) <= monster_limit:
                             out.append(PlanBattle(player=p.color, tile=tile, traps=traps, monsters=ms + gs, pets=ps))
     return out
 
