@@ -210,15 +210,21 @@ GROUP BY ALL
         f"""
 WITH bardic AS (
     SELECT * FROM rollup_counted AS g WHERE {DL} AND list_contains(string_split(g.ruleset, '+'), 'bards')
+), parts AS (
+    SELECT {CELL}, b.year, count(*) AS battles, sum(b.courage_tokens) AS tokens, 0 AS used, 0 AS hits, 0 AS traps,
+           0 AS monsters, 0 AS damage, 0 AS prevented
+    FROM battles AS b JOIN bardic AS g USING (game_id)
+    GROUP BY ALL
+    UNION ALL
+    SELECT {CELL}, d.year, 0, 0, sum(d.courage_used), count(*) FILTER (WHERE d.courage_used > 0),
+           coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'trap'), 0),
+           coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'monster'), 0), sum(d.amount), sum(d.prevented)
+    FROM damage AS d JOIN bardic AS g USING (game_id)
+    GROUP BY ALL
 )
-SELECT {CELL}, b.year, count(*), sum(b.courage_tokens), 0, 0, 0, 0, 0, 0
-FROM battles AS b JOIN bardic AS g USING (game_id)
-GROUP BY ALL
-UNION ALL
-SELECT {CELL}, d.year, 0, 0, sum(d.courage_used), count(*) FILTER (WHERE d.courage_used > 0),
-       coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'trap'), 0),
-       coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'monster'), 0), sum(d.amount), sum(d.prevented)
-FROM damage AS d JOIN bardic AS g USING (game_id)
+SELECT game, ruleset, variant, players, origin, day, year, sum(battles), sum(tokens), sum(used), sum(hits),
+       sum(traps), sum(monsters), sum(damage), sum(prevented)
+FROM parts
 GROUP BY ALL
 """,
     ),
