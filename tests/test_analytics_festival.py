@@ -140,3 +140,18 @@ def test_the_new_read_models_are_documented(store):
         assert documented[column], column
     refused = run("stats", "pets_by_winner", "--pooled", "--store", store, ok=False)
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_festival_games_fill_every_festival_read_model_and_aggregate(store):
+    """Every read model and aggregate has rows of the festival games here (the base games fill the others:
+    tests/test_projections.py)."""
+    from projections.rollups import TABLES as AGGREGATES
+
+    for table in ("festival_bids", "pets_held", "trap_installs", "paladins", "battles", "damage"):
+        rows = _sql(store, f"SELECT count(*) AS n FROM {table} JOIN games USING (game_id) WHERE ruleset = '{FESTIVAL}'")
+        assert rows[0]["n"] > 0, table
+    for table in AGGREGATES:
+        rows = _sql(store, f"SELECT count(*) AS n FROM {table} WHERE ruleset = '{FESTIVAL}'")
+        assert rows[0]["n"] > 0, table
+    sent = _sql(store, "SELECT count(*) AS n FROM paladins WHERE event = 'sent_away'")[0]["n"]
+    assert sent == _sql(store, "SELECT count(*) AS n FROM events WHERE type = 'PaladinSentAway'")[0]["n"] > 0
