@@ -78,7 +78,8 @@ def rulesets(con, given: list[str] | None) -> list[str] | None:
         return given
     from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
 
-    known = {"base": "base", **{n: "+".join(m) or "base" for n, m in RULESETS.items()}, **{m: m for m in MODULES}}
+    # a ruleset's name before a module's: `festival` is the whole expansion, not its Festival module alone
+    known = {**{m: m for m in MODULES}, "base": "base", **{n: "+".join(m) or "base" for n, m in RULESETS.items()}}
     unknown = [g for g in given if g not in held and g not in known]
     if unknown:
         raise _error(

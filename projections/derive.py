@@ -58,7 +58,11 @@ def _season_of_state() -> str:
 
 
 _KINDS = ", ".join(f"('{name}', '{cls.kind}')" for name, cls in ALL_EVENTS.items())
-_PALADINS = "(" + ", ".join(f"'{p}'" for p in sorted(_CAT.paladins)) + ")"
+#: every paladin the game knows: the base game's and those a module brings (Festival Season's elf and dwarf)
+_PALADIN_IDS = sorted(
+    {*_CAT.paladins, *(p["id"] for m in MODULES.values() for p in (m.catalog or {}).get("paladins", []))}
+)
+_PALADINS = "(" + ", ".join(f"'{p}'" for p in _PALADIN_IDS) + ")"
 
 
 def _read_json(path: str) -> str:
@@ -128,7 +132,7 @@ DROP_UNDONE = [
 DELETE FROM {table} USING undone u
 WHERE {table}.game_id = u.game_id AND {table}.seq BETWEEN u.first AND u.last
 """
-    for table in ("orders", "damage", "battles", "paladins", "evil")
+    for table in ("orders", "damage", "battles", "paladins", "evil", "festival_bids", "pets_held", "trap_installs")
 ] + [
     """
 DELETE FROM player_results WHERE game_id IN (
@@ -159,6 +163,22 @@ NEEDED = (
     "TileConquered",
     "RoomBuilt",
     "MonsterHired",
+    # Festival Season
+    "PaladinSentAway",
+    "FestivalBegan",
+    "FestivalBidsRevealed",
+    "FestivalPrizeTaken",
+    "FestivalPrizeDeclined",
+    "FestivalEnded",
+    "PetsDealt",
+    "PetPassChosen",
+    "PetsExchanged",
+    "PetDiscarded",
+    "PetsDrawn",
+    "TrapInstalled",
+    "TrapSprung",
+    "InstalledTrapDiscarded",
+    "BardStepTaken",
 )
 
 RECENT = """
@@ -201,7 +221,8 @@ DAMAGE = """
 INSERT INTO damage
 SELECT game_id, seq, year, combat_round, player, split_part(src, ':', 1),
        CASE WHEN contains(src, ':') THEN nullif(split_part(substr(src, strpos(src, ':') + 1), '#', 1), '') END,
-       payload->>'target', (payload->>'amount')::INTEGER, coalesce((payload->>'prevented')::INTEGER, 0)
+       payload->>'target', (payload->>'amount')::INTEGER, coalesce((payload->>'prevented')::INTEGER, 0),
+       coalesce(payload->>'prevented_by', ''), coalesce((payload->>'courage_used')::INTEGER, 0)
 FROM (SELECT *, payload->>'source' AS src FROM recent WHERE position >= $first AND type = 'DamageDealt')
 """
 
@@ -255,6 +276,9 @@ WITH moves AS (
     FROM recent r, unnest(json_keys(r.payload->'departed')) AS d(color),
          unnest(from_json(r.payload->'departed'->d.color, '["VARCHAR"]')) AS w(who)
     WHERE r.position >= $first AND r.type = 'CombatEnded' AND who IN {paladins}
+    UNION ALL   -- 2 players, Festival Season: dealt to the non-player colour, he goes to the Distant Lands
+    SELECT game_id, seq, position, year, payload->>'paladin', 'sent_away', payload->>'from_color', NULL
+    FROM recent WHERE position >= $first AND type = 'PaladinSentAway'
 )
 SELECT m.game_id, m.seq, m.year, m.paladin, g.players, m.event, m.from_color, m.to_color,
        CASE WHEN m.event IN ('arrived', 'moved') THEN e.evil END
@@ -285,10 +309,12 @@ SELECT f.game_id, f.ended, f.year, f.combat_round, f.color,
        array_to_string(from_json(f.plan->'monsters', '["VARCHAR"]'), ','),
        coalesce(sum((x.payload->>'amount')::INTEGER) FILTER (x.type = 'DamageDealt'), 0),
        count(x.seq) FILTER (x.type = 'AdventurerImprisoned'),
-       count(x.seq) FILTER (x.type = 'TileConquered') > 0
+       count(x.seq) FILTER (x.type = 'TileConquered') > 0,
+       coalesce(sum(list_sum([(x.payload->'tokens'->>k)::INTEGER FOR k IN json_keys(x.payload->'tokens')]))
+                FILTER (x.type = 'BardStepTaken'), 0)
 FROM planned_fought f
 LEFT JOIN recent x ON x.game_id = f.game_id AND x.seq > f.began AND x.seq < f.ended AND x.player = f.color
-                  AND x.type IN ('DamageDealt', 'AdventurerImprisoned', 'TileConquered')
+                  AND x.type IN ('DamageDealt', 'AdventurerImprisoned', 'TileConquered', 'BardStepTaken')
 GROUP BY f.game_id, f.ended, f.year, f.combat_round, f.color, f.battle, f.plan
 """
 
@@ -344,6 +370,90 @@ FROM rows
 """
 
 
+# Festival Season › Festival!: each bid, with the pick it led to, once the Festival is over (its bids are in
+# FestivalBidsRevealed, the boards offered in FestivalBegan, the picks in between)
+FESTIVAL_BIDS = """
+INSERT INTO festival_bids
+WITH ended AS (
+    SELECT game_id, seq, year FROM recent WHERE position >= $first AND type = 'FestivalEnded'
+), revealed AS (
+    SELECT game_id, seq, payload FROM recent WHERE type = 'FestivalBidsRevealed'
+), began AS (
+    SELECT game_id, seq, json_array_length(payload->'prizes') AS offered FROM recent WHERE type = 'FestivalBegan'
+), festivals AS (
+    SELECT e.game_id, e.seq, e.year, v.seq AS revealed, v.payload
+    FROM ended e ASOF JOIN revealed v ON v.game_id = e.game_id AND e.seq > v.seq
+), bids AS (
+    SELECT f.game_id, f.seq, f.year, f.revealed, c AS color, (f.payload->'bids'->>c)::INTEGER AS imps,
+           nullif(list_position(from_json(f.payload->'pick_order', '["VARCHAR"]'), c), 0) AS place
+    FROM festivals f, unnest(json_keys(f.payload->'bids')) AS u(c)
+), picks AS (
+    SELECT game_id, seq, player, type, payload->>'board' AS board, payload->>'prize' AS prize
+    FROM recent WHERE type IN ('FestivalPrizeTaken', 'FestivalPrizeDeclined')
+)
+SELECT b.game_id, b.seq, b.year, b.color, b.imps, b.place, o.offered,
+       CASE p.type WHEN 'FestivalPrizeTaken' THEN 'taken' WHEN 'FestivalPrizeDeclined' THEN 'declined'
+                   ELSE 'no_pick' END,
+       p.board, p.prize
+FROM bids b
+ASOF JOIN began o ON o.game_id = b.game_id AND b.revealed > o.seq
+LEFT JOIN picks p ON p.game_id = b.game_id AND p.player = b.color AND p.seq > b.revealed AND p.seq < b.seq
+"""
+
+# Festival Season › Pets: who holds each Pet Card when the game is scored. A card goes to a player when dealt
+# or drawn, to the receiver when passed (the giver's PetPassChosen before the PetsExchanged), to the discards
+# when discarded; the rest of a hand stays with its player (in the Pet Box), so a card's last move says.
+PETS_HELD = """
+INSERT INTO pets_held
+WITH scored AS (
+    SELECT game_id, seq FROM recent WHERE position >= $first AND type = 'GameScored'
+), mine AS (
+    SELECT * FROM recent WHERE game_id IN (SELECT game_id FROM scored)
+), passes AS (
+    SELECT game_id, seq, player AS giver, payload->>'card' AS card FROM mine WHERE type = 'PetPassChosen'
+), exchanged AS (
+    SELECT r.game_id, r.seq, g AS giver, r.payload->'to'->>g AS receiver
+    FROM mine r, unnest(json_keys(r.payload->'to')) AS u(g) WHERE r.type = 'PetsExchanged'
+), moves AS (
+    SELECT r.game_id, r.seq, c AS card, r.player AS holder
+    FROM mine r, unnest(from_json(r.payload->'cards', '["VARCHAR"]')) AS u(c)
+    WHERE r.type IN ('PetsDealt', 'PetsDrawn')
+    UNION ALL
+    SELECT game_id, seq, payload->>'card', NULL FROM mine WHERE type = 'PetDiscarded'
+    UNION ALL
+    SELECT x.game_id, x.seq, p.card, x.receiver
+    FROM exchanged x ASOF JOIN passes p ON p.game_id = x.game_id AND p.giver = x.giver AND x.seq > p.seq
+), last_moves AS (
+    SELECT m.game_id, s.seq, m.card, m.holder
+    FROM moves m JOIN scored s ON s.game_id = m.game_id AND m.seq < s.seq
+    QUALIFY row_number() OVER (PARTITION BY m.game_id, m.card ORDER BY m.seq DESC) = 1
+)
+SELECT game_id, seq, holder, card FROM last_moves WHERE holder IS NOT NULL
+"""
+
+# Festival Season › Install Traps: a trap installed on a tile; sprung when a TrapSprung names it in a battle
+# whose BattleBegan listed it as installed there; discarded unsprung when its tile was altered
+TRAP_INSTALLS = """
+INSERT INTO trap_installs
+WITH began AS (
+    SELECT game_id, seq, player AS color, from_json(coalesce(payload->'installed', '[]'), '["VARCHAR"]') AS installed
+    FROM recent WHERE type = 'BattleBegan'
+), sprung AS (
+    SELECT game_id, seq, year, combat_round, player AS color, payload->>'trap' AS card
+    FROM recent WHERE position >= $first AND type = 'TrapSprung'
+)
+SELECT game_id, seq, year, combat_round, player, 'installed', split_part(payload->>'trap', '#', 1), payload->>'trap'
+FROM recent WHERE position >= $first AND type = 'TrapInstalled'
+UNION ALL
+SELECT s.game_id, s.seq, s.year, s.combat_round, s.color, 'sprung', split_part(s.card, '#', 1), s.card
+FROM sprung s ASOF JOIN began b ON b.game_id = s.game_id AND b.color = s.color AND s.seq > b.seq
+WHERE list_contains(b.installed, s.card)
+UNION ALL
+SELECT game_id, seq, year, combat_round, player, 'discarded', split_part(payload->>'trap', '#', 1), payload->>'trap'
+FROM recent WHERE position >= $first AND type = 'InstalledTrapDiscarded'
+"""
+
+
 def _fill(sql: str) -> str:
     return sql.format(
         needed="(" + ", ".join(f"'{t}'" for t in NEEDED) + ")",
@@ -363,7 +473,23 @@ _EVENTS = _fill(EVENTS)
 
 
 _UNDO = [_fill(s) for s in (UNDONE, FLAG_UNDONE, *DROP_UNDONE)]
-_DERIVED = [_fill(s) for s in (RECENT, RECENT_EVIL, EVIL, ORDERS, DAMAGE, GAMES, PALADINS, BATTLES, PLAYER_RESULTS)]
+_DERIVED = [
+    _fill(s)
+    for s in (
+        RECENT,
+        RECENT_EVIL,
+        EVIL,
+        ORDERS,
+        DAMAGE,
+        GAMES,
+        PALADINS,
+        BATTLES,
+        PLAYER_RESULTS,
+        FESTIVAL_BIDS,
+        PETS_HELD,
+        TRAP_INSTALLS,
+    )
+]
 
 
 def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = True) -> None:

@@ -149,6 +149,111 @@ WHERE {DL}
 GROUP BY ALL
 """,
     ),
+    Rollup(
+        "prize_cells",  # festival_prize_by_bid
+        8,
+        f"""
+SELECT {CELL}, fb.imps,
+       CASE fb.outcome WHEN 'taken' THEN fb.prize WHEN 'declined' THEN '(declined)' ELSE '(no pick)' END,
+       count(*), count(fb.place), coalesce(sum(fb.place), 0), count(*) FILTER (WHERE pr.won)
+FROM festival_bids AS fb JOIN rollup_counted AS g USING (game_id)
+JOIN player_results AS pr ON pr.game_id = fb.game_id AND pr.color = fb.color
+WHERE {DL}
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "pet_cells",  # pets_by_winner: the seats of games with a Pet deck (pet NULL), the holders of each pet
+        7,
+        f"""
+WITH seats AS (
+    SELECT pr.game_id, pr.color, pr.won, {CELL}
+    FROM player_results AS pr JOIN rollup_counted AS g USING (game_id)
+    WHERE {DL} AND list_has_any(string_split(g.ruleset, '+'), ['pets', 'unique_opportunities'])
+)
+SELECT game, ruleset, variant, players, origin, day, NULL::VARCHAR, count(*), count(*) FILTER (WHERE won)
+FROM seats GROUP BY ALL
+UNION ALL
+SELECT s.game, s.ruleset, s.variant, s.players, s.origin, s.day, p.pet, count(*), count(*) FILTER (WHERE s.won)
+FROM pets_held AS p JOIN seats AS s ON s.game_id = p.game_id AND s.color = p.color
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "paladin_year_cells",  # paladins_per_year: the Years a game played (paladin NULL), each paladin's journey
+        8,
+        f"""
+WITH journeys AS (
+    SELECT game_id, paladin,
+           min(year) FILTER (WHERE event IN ('arrived', 'sent_away')) AS year,
+           arg_max(event, seq) FILTER (WHERE event IN ('imprisoned', 'released', 'left', 'sent_away')) AS fate
+    FROM paladins WHERE game_id IN (SELECT game_id FROM rollup_counted)
+    GROUP BY game_id, paladin
+    HAVING bool_or(event IN ('arrived', 'sent_away'))
+)
+SELECT {CELL}, y.year, NULL::VARCHAR, count(*), 0, 0, 0, 0, 0
+FROM rollup_counted AS g CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (game_info.YEARS)
+WHERE {DL} AND y.year >= coalesce(g.first_year, 1)
+GROUP BY ALL
+UNION ALL
+SELECT {CELL}, j.year, j.paladin, 0, count(*), count(*) FILTER (WHERE j.fate = 'imprisoned'),
+       count(*) FILTER (WHERE j.fate = 'released'), count(*) FILTER (WHERE j.fate = 'left'),
+       count(*) FILTER (WHERE j.fate = 'sent_away')
+FROM journeys AS j JOIN rollup_counted AS g USING (game_id)
+WHERE {DL} AND j.year >= coalesce(g.first_year, 1)
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "courage_cells",  # courage_prevented: games with bards
+        7,
+        f"""
+WITH bardic AS (
+    SELECT * FROM rollup_counted AS g WHERE {DL} AND list_contains(string_split(g.ruleset, '+'), 'bards')
+), parts AS (
+    SELECT {CELL}, b.year, count(*) AS battles, sum(b.courage_tokens) AS tokens, 0 AS used, 0 AS hits, 0 AS traps,
+           0 AS monsters, 0 AS damage, 0 AS prevented
+    FROM battles AS b JOIN bardic AS g USING (game_id)
+    GROUP BY ALL
+    UNION ALL
+    SELECT {CELL}, d.year, 0, 0, sum(d.courage_used), count(*) FILTER (WHERE d.courage_used > 0),
+           coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'trap'), 0),
+           coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'monster'), 0), sum(d.amount), sum(d.prevented)
+    FROM damage AS d JOIN bardic AS g USING (game_id)
+    GROUP BY ALL
+)
+SELECT game, ruleset, variant, players, origin, day, year, sum(battles), sum(tokens), sum(used), sum(hits),
+       sum(traps), sum(monsters), sum(damage), sum(prevented)
+FROM parts
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "install_cells",  # installed_traps
+        7,
+        f"""
+SELECT {CELL}, t.trap, count(*) FILTER (WHERE t.event = 'installed'), count(*) FILTER (WHERE t.event = 'sprung'),
+       count(*) FILTER (WHERE t.event = 'discarded'), coalesce(sum(t.combat_round) FILTER (WHERE t.event = 'sprung'), 0)
+FROM trap_installs AS t JOIN rollup_counted AS g USING (game_id)
+WHERE {DL}
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "round_cells",  # conquests_by_round: the Years a game played (combat_round NULL), each round's battles
+        8,
+        f"""
+SELECT {CELL}, y.year, NULL::INTEGER, count(*), 0, 0
+FROM rollup_counted AS g CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (game_info.YEARS)
+WHERE {DL} AND y.year >= coalesce(g.first_year, 1)
+GROUP BY ALL
+UNION ALL
+SELECT {CELL}, b.year, b.combat_round, 0, count(*), count(*) FILTER (WHERE b.conquered)
+FROM battles AS b JOIN rollup_counted AS g USING (game_id)
+WHERE {DL} AND b.year >= coalesce(g.first_year, 1)
+GROUP BY ALL
+""",
+    ),
 )
 
 #: the aggregates' tables

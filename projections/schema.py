@@ -140,15 +140,20 @@ SPECS: tuple[Table, ...] = (
     ),
     Table(
         "paladins",
-        "one row per move of a paladin: arrived, moved, imprisoned, released, left",
+        "one row per move of a paladin: arrived, moved, imprisoned, released, left, sent away",
         (
             _GAME_ID,
             ("seq", _I, "the event's number in the game"),
             ("year", _I, "the Year"),
             ("paladin", _V, "which paladin ('paladin_y1', 'paladin_y2')"),
             ("players", _I, "the number of players in the game"),
-            ("event", _V, "'arrived' | 'moved' | 'imprisoned' | 'released' | 'left'"),
-            ("from_color", _V, "moved: the dungeon he left; left: his last host"),
+            (
+                "event",
+                _V,
+                "'arrived' | 'moved' | 'imprisoned' | 'released' | 'left' | 'sent_away' (2 players, Festival "
+                "Season: dealt to the non-player colour, he goes at once to the Distant Lands)",
+            ),
+            ("from_color", _V, "moved: the dungeon he left; left: his last host; sent_away: his host, if any"),
             ("to_color", _V, "arrived, moved: the dungeon he went to; imprisoned: the captor"),
             ("target_evil", _I, "Evil of to_color right after the event (arrived, moved)"),
         ),
@@ -169,6 +174,7 @@ SPECS: tuple[Table, ...] = (
             ("damage_dealt", _I, "damage counters put on adventurers"),
             ("eliminated", _I, "adventurers imprisoned"),
             ("conquered", _B, "the tile was conquered"),
+            ("courage_tokens", _I, "Festival Season: Courage tokens the bards gave at the Bard Step (0 without bards)"),
         ),
     ),
     Table(
@@ -184,7 +190,58 @@ SPECS: tuple[Table, ...] = (
             ("source", _V, "the trap or monster TYPE id (e.g. 'rolling_stone', 'troll_y1'), or NULL"),
             ("target", _V, "the adventurer hit"),
             ("amount", _I, "damage counters dealt, after prevention"),
-            ("prevented", _I, "damage stopped (disarm, Magic Shield, Song of Courage, invisibility)"),
+            ("prevented", _I, "damage stopped (disarm, Magic Shield, Song of Courage, invisibility, Courage tokens)"),
+            (
+                "prevented_by",
+                _V,
+                "what stopped it last: 'disarm' | 'shield' | 'courage' | 'invisible' | 'courage_token' | '' (none)",
+            ),
+            (
+                "courage_used",
+                _I,
+                "Festival Season: of prevented, the counters cancelled by the target's Courage tokens",
+            ),
+        ),
+    ),
+    Table(
+        "festival_bids",
+        "one row per player's bid at a Festival (Festival Season's fifth round), written when the Festival ends",
+        (
+            _GAME_ID,
+            ("seq", _I, "the number of its FestivalEnded"),
+            ("year", _I, "the Year"),
+            ("color", _V, "the bidder"),
+            ("imps", _I, "imps sent (0 too: every player bids)"),
+            ("place", _I, "1 = picked first, 2 = second ... (NULL: sent no imp, so no pick)"),
+            ("offered", _I, "the prizes (opportunity boards) offered at this Festival"),
+            ("outcome", _V, "'taken' (a board and its prize) | 'declined' (took nothing) | 'no_pick' (sent no imp)"),
+            ("board", _V, "the opportunity board taken, or NULL"),
+            ("prize", _V, "its prize ('food', 'gold', 'dig_tunnel' ...), or NULL"),
+        ),
+    ),
+    Table(
+        "pets_held",
+        "one row per Pet Card a player still held (unused, in the Pet Box) when a game was scored",
+        (
+            _GAME_ID,
+            ("seq", _I, "the number of its GameScored"),
+            ("color", _V, "who held it"),
+            ("pet", _V, "the Pet Card id, e.g. 'pet_07'"),
+        ),
+    ),
+    Table(
+        "trap_installs",
+        "one row per event of a trap installed on a tile (Festival Season's Install Traps): installed, sprung "
+        "(in a battle on its tile), discarded (its tile altered)",
+        (
+            _GAME_ID,
+            ("seq", _I, "the event's number"),
+            ("year", _I, "the Year"),
+            ("combat_round", _I, "the Combat round (sprung), else 0"),
+            ("color", _V, "whose dungeon"),
+            ("event", _V, "'installed' (TrapInstalled) | 'sprung' (TrapSprung in a battle on its tile) | 'discarded'"),
+            ("trap", _V, "the trap card's type id, e.g. 'rolling_stone'"),
+            ("card", _V, "the trap card's instance id"),
         ),
     ),
     Table(
@@ -303,6 +360,91 @@ SPECS: tuple[Table, ...] = (
             ("shut_out", _BIG, "the plays shut out (the minion stayed on the order card)"),
             ("score", "HUGEINT", "the sum of the final score of the player, per play"),
             ("wins", _BIG, "plays made by a player who went on to win (alone or shared)"),
+        ),
+    ),
+    Table(
+        "prize_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day, bid (imps sent to a Festival) and what it won; festival_prize_by_bid reads it",
+        (
+            *_CELL,
+            ("imps", _I, "imps sent"),
+            ("prize", _V, "the prize taken, '(declined)' or '(no pick)'"),
+            ("times", _BIG, "bids of this size that won this (one player at one Festival)"),
+            ("placed", _BIG, "of those, the ones with a place in the pick order"),
+            ("sum_place", _BIG, "the sum of their places (1 = picked first)"),
+            ("wins", _BIG, "of those bids, the ones made by a player who went on to win the game"),
+        ),
+    ),
+    Table(
+        "pet_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games with a Pet deck: one row per game, ruleset, "
+        "variant, player count, origin, day and Pet Card (NULL on the rows counting every seat); pets_by_winner "
+        "reads it",
+        (
+            *_CELL,
+            ("pet", _V, "the Pet Card id; NULL: the row counts every seat of the games"),
+            ("seats", _BIG, "pet NULL: finished, non-archived player-games; else those that ended holding the pet"),
+            ("wins", _BIG, "of those seats, the ones that won (alone or shared)"),
+        ),
+    ),
+    Table(
+        "paladin_year_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day, Year and paladin (NULL on the rows counting games); paladins_per_year reads it",
+        (
+            *_CELL,
+            ("year", _I, "the Year"),
+            ("paladin", _V, "the paladin; NULL: the row counts the games that played the Year"),
+            ("games", _BIG, "finished, non-archived games that played this Year (rows with paladin NULL)"),
+            ("came", _BIG, "games in which this paladin came into play (arrived, or was sent away)"),
+            ("imprisoned", _BIG, "of those, the games in which his journey ended in a prison"),
+            ("released", _BIG, "... in which he was imprisoned, then released"),
+            ("departed", _BIG, "... in which he left for the Distant Lands after Combat"),
+            ("sent_away", _BIG, "... in which he was sent away at once (2 players)"),
+        ),
+    ),
+    Table(
+        "courage_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games with bards: one row per game, ruleset, "
+        "variant, player count, origin, day and Year; courage_prevented reads it",
+        (
+            *_CELL,
+            ("year", _I, "the Year"),
+            ("battles", _BIG, "battles fought"),
+            ("tokens_given", _BIG, "Courage tokens the bards gave"),
+            ("courage_used", _BIG, "damage counters cancelled by Courage tokens"),
+            ("courage_hits", _BIG, "hits in which a Courage token was used"),
+            ("from_traps", _BIG, "of courage_used, the counters aimed by traps"),
+            ("from_monsters", _BIG, "of courage_used, the counters aimed by monsters"),
+            ("damage", _BIG, "damage counters dealt, after prevention"),
+            ("prevented", _BIG, "damage counters stopped by any means"),
+        ),
+    ),
+    Table(
+        "install_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day and trap card type installed; installed_traps reads it",
+        (
+            *_CELL,
+            ("trap", _V, "the trap card type"),
+            ("installed", _BIG, "times it was installed"),
+            ("sprung", _BIG, "times an installed one sprang"),
+            ("discarded", _BIG, "times an installed one was discarded unsprung"),
+            ("sum_round", _BIG, "the sum of the Combat rounds in which they sprang"),
+        ),
+    ),
+    Table(
+        "round_cells",
+        "an aggregate kept like seat_cells, of Dungeon Lords games: one row per game, ruleset, variant, player "
+        "count, origin, day, Year and Combat round (NULL on the rows counting games); conquests_by_round reads it",
+        (
+            *_CELL,
+            ("year", _I, "the Year"),
+            ("combat_round", _I, "the Combat round; NULL: the row counts the games that played the Year"),
+            ("games", _BIG, "finished, non-archived games that played this Year (rows with combat_round NULL)"),
+            ("battles", _BIG, "battles fought in this round"),
+            ("conquered", _BIG, "tiles conquered in this round"),
         ),
     ),
     Table(

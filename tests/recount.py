@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.games.dungeon_lords.evolve import evolve
+from domain.games.dungeon_lords.phases.common import catalog
 from projections.strategy import derive_strategy
 
 Z = 1.959963984540054
@@ -60,7 +61,13 @@ class Game:
     batch: int  # 0: stored before the time cut, 1: after
     log: list
     seats: list[Seat]
-    target_evil: dict = field(default_factory=dict)  # paladin -> Evil of his target after each arrival or move
+    target_evil: dict = field(default_factory=dict)  # Year -> Evil of a paladin's target after each arrival or move
+    pets: dict = field(default_factory=dict)  # colour -> the Pet Cards in its Pet Box at the end (the engine's fold)
+    paladin_ids: frozenset = frozenset()  # the paladins of the game's catalog
+
+    @property
+    def modules(self) -> set[str]:
+        return set(self.ruleset.split("+"))
 
     def strategies(self, derived: bool) -> set[str]:
         return {s.strategy(derived) for s in self.seats}
@@ -94,8 +101,10 @@ def read_game(gid: str, log: list, batch: int) -> Game:
     cards = {c["color"]: c for c in scored.scores}
     state, peak = None, {}
     built, hired, target = defaultdict(int), defaultdict(int), defaultdict(list)
+    year = 1
     for e in log:  # the engine's own fold: Evil as the rules keep it
         state = evolve(state, e)
+        year = e.year if e.type == "YearBegan" else year
         for p in state.players:
             peak[p.color] = max(peak.get(p.color, p.evil), p.evil)
         if e.type == "RoomBuilt":
@@ -103,9 +112,9 @@ def read_game(gid: str, log: list, batch: int) -> Game:
         elif e.type == "MonsterHired":
             hired[e.color] += 1
         elif e.type == "PaladinArrived":
-            target[e.paladin].append(state.player(e.color).evil)
+            target[year].append(state.player(e.color).evil)
         elif e.type == "PaladinMoved":
-            target[e.paladin].append(state.player(e.to_color).evil)
+            target[year].append(state.player(e.to_color).evil)
     seats = []
     for i, p in enumerate(start.players):
         card = cards[p.color]
@@ -129,7 +138,11 @@ def read_game(gid: str, log: list, batch: int) -> Game:
             )
         )
     ruleset = "+".join(start.modules) or "base"
-    return Game(gid, "dungeon_lords", ruleset, start.variant, len(seats), start.origin, batch, log, seats, target)
+    pets = {p.color: list(p.pets) for p in state.players}
+    paladins = frozenset(catalog(state).paladins)
+    game = Game(gid, "dungeon_lords", ruleset, start.variant, len(seats), start.origin, batch, log, seats, target)
+    game.pets, game.paladin_ids = pets, paladins
+    return game
 
 
 EARLY, LATE = datetime(2001, 1, 1), datetime(2999, 1, 1)  # before and after every game of the tests
@@ -230,16 +243,21 @@ def head_to_head(games: list[Game], f: dict) -> dict:
 
 
 def paladin_frequency(games: list[Game], f: dict) -> dict:
+    """Any paladin of the Year (the base game's one, Festival Season's pair) counts as "the paladin"."""
     rows: dict = {}
     for g in games:
-        evils = g.target_evil
+        arrived, captured = set(), set()
+        for year, e in clocked(g.log):
+            if e.type == "PaladinArrived":
+                arrived.add(year)
+            elif e.type == "AdventurerImprisoned" and e.adventurer in g.paladin_ids:
+                captured.add(year)
         for year in (1, 2):
-            paladin = f"paladin_y{year}"
             r = rows.setdefault((year, g.players), {"games": 0, "arrived": 0, "captured": 0, "evils": []})
             r["games"] += 1
-            r["arrived"] += any(e.type == "PaladinArrived" and e.paladin == paladin for e in g.log)
-            r["captured"] += any(e.type == "AdventurerImprisoned" and e.adventurer == paladin for e in g.log)
-            r["evils"] += evils.get(paladin, [])
+            r["arrived"] += year in arrived
+            r["captured"] += year in captured
+            r["evils"] += g.target_evil.get(year, [])
     return {
         key: {
             "games": r["games"],
@@ -250,6 +268,15 @@ def paladin_frequency(games: list[Game], f: dict) -> dict:
         }
         for key, r in rows.items()
     }
+
+
+def clocked(log: list):
+    """(Year, event) for each event of a log: the Year it happened in (YearBegan starts the second)."""
+    year = 1
+    for e in log:
+        if e.type == "YearBegan":
+            year = e.year
+        yield year, e
 
 
 LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus", "titles", "hall_of_fame")
@@ -380,6 +407,192 @@ def who_leaves_first(games: list[Game], f: dict) -> dict:
     }
 
 
+# --- Festival Season ----------------------------------------------------------------------------------
+def festival_prize_by_bid(games: list[Game], f: dict) -> dict:
+    tally = defaultdict(list)  # (ruleset, players, imps, prize) -> [(place, won)]
+    for g in games:
+        won = {s.color: s.won for s in g.seats}
+        bids: dict = {}
+        order: list = []
+        got: dict = {}
+        for e in g.log:
+            if e.type == "FestivalBidsRevealed":
+                bids, order, got = dict(e.bids), list(e.pick_order), {}
+            elif e.type == "FestivalPrizeTaken":
+                got[e.color] = e.prize
+            elif e.type == "FestivalPrizeDeclined":
+                got[e.color] = "(declined)"
+            elif e.type == "FestivalEnded":
+                for color, imps in bids.items():
+                    place = order.index(color) + 1 if color in order else None
+                    prize = got.get(color, "(no pick)") if place else "(no pick)"
+                    tally[(g.ruleset, g.players, imps, prize)].append((place, won[color]))
+    out = {}
+    for key, picks in tally.items():
+        bids_of_size = sum(len(v) for k, v in tally.items() if k[:3] == key[:3])
+        places = [p for p, _ in picks if p is not None]
+        out[key] = {
+            "bids": bids_of_size,
+            "times": len(picks),
+            "share": len(picks) / bids_of_size,
+            "avg_place": sum(places) / len(places) if places else None,
+            "win_rate": sum(w for _, w in picks) / len(picks),
+        }
+    return out
+
+
+def pets_by_winner(games: list[Game], f: dict) -> dict:
+    seats: dict = defaultdict(lambda: [0, 0])  # ruleset -> [winners, others]
+    held: dict = defaultdict(lambda: [0, 0])  # (ruleset, pet) -> [by winners, by others]
+    for g in games:
+        if not g.modules & {"pets", "unique_opportunities"}:
+            continue
+        for s in g.seats:
+            seats[g.ruleset][0 if s.won else 1] += 1
+            for pet in g.pets[s.color]:
+                held[(g.ruleset, pet)][0 if s.won else 1] += 1
+    out = {}
+    for (ruleset, pet), (w, o) in held.items():
+        winners, others = seats[ruleset]
+        ws = w / winners if winners else None
+        os_ = o / others if others else None
+        out[(ruleset, pet)] = {
+            "held": w + o,
+            "by_winners": w,
+            "by_others": o,
+            "winners_share": ws,
+            "others_share": os_,
+            "difference": ws - os_ if ws is not None and os_ is not None else None,
+            "win_rate": w / (w + o),
+        }
+    return out
+
+
+def paladins_per_year(games: list[Game], f: dict) -> dict:
+    played: dict = defaultdict(int)  # (ruleset, year, players) -> games
+    fates: dict = defaultdict(lambda: defaultdict(int))  # (ruleset, year, players, paladin) -> fate -> games
+    for g in games:
+        came: dict = {}  # paladin -> the Year he came into play
+        fate: dict = {}  # paladin -> where his journey ended (so far)
+        for year, e in clocked(g.log):
+            if e.type in ("PaladinArrived", "PaladinSentAway"):
+                came.setdefault(e.paladin, year)
+            if e.type == "PaladinSentAway":
+                fate[e.paladin] = "sent_away"
+            elif e.type == "AdventurerImprisoned" and e.adventurer in g.paladin_ids:
+                fate[e.adventurer] = "imprisoned"
+            elif e.type == "PrisonerReleased" and e.prisoner in g.paladin_ids:
+                fate[e.prisoner] = "released"
+            elif e.type == "CombatEnded":
+                for who in (w for line in e.departed.values() for w in line if w in g.paladin_ids):
+                    fate[who] = "departed"
+        for year in (1, 2):
+            played[(g.ruleset, year, g.players)] += 1
+        for paladin, year in came.items():
+            row = fates[(g.ruleset, year, g.players, paladin)]
+            row["came"] += 1
+            row[fate.get(paladin, "(none)")] += 1
+    out = {}
+    for key, row in fates.items():
+        n = played[key[:3]]
+        every = sum(r["came"] for k, r in fates.items() if k[:3] == key[:3])
+        out[key] = {
+            "games": n,
+            "came": row["came"],
+            "came_share": row["came"] / n,
+            "paladins_per_game": every / n,
+            **{k: row[k] for k in ("imprisoned", "released", "departed", "sent_away")},
+        }
+    return out
+
+
+def courage_prevented(games: list[Game], f: dict) -> dict:
+    rows: dict = {}
+    for g in games:
+        if "bards" not in g.modules:
+            continue
+        for year, e in clocked(g.log):
+            r = rows.setdefault((g.ruleset, year), defaultdict(int))
+            if e.type == "BattleEnded":
+                r["battles"] += 1
+            elif e.type == "BardStepTaken":
+                r["tokens_given"] += sum(e.tokens.values())
+            elif e.type == "DamageDealt":
+                r["courage_used"] += e.courage_used
+                r["courage_hits"] += e.courage_used > 0
+                r["from_traps"] += e.courage_used if e.source.startswith("trap:") else 0
+                r["from_monsters"] += e.courage_used if e.source.startswith("monster:") else 0
+                r["damage"] += e.amount
+                r["prevented"] += e.prevented
+    keys = ("battles", "tokens_given", "courage_used", "courage_hits", "from_traps", "from_monsters")
+    return {
+        key: {
+            **{k: r[k] for k in (*keys, "damage", "prevented")},
+            "used_share": r["courage_used"] / r["tokens_given"] if r["tokens_given"] else None,
+            "courage_share": (r["courage_used"] / aimed if (aimed := r["damage"] + r["prevented"]) else None),
+        }
+        for key, r in rows.items()
+        if r["battles"] or r["damage"] or r["prevented"]
+    }
+
+
+def installed_traps(games: list[Game], f: dict) -> dict:
+    rows: dict = defaultdict(lambda: {"installed": 0, "sprung": 0, "discarded": 0, "rounds": []})
+    for g in games:
+        installed_here: dict = {}  # colour -> the installed trap of the battle under way
+        rnd = 0
+        for e in g.log:
+            if e.type == "CombatRoundBegan":
+                rnd = e.round
+            elif e.type == "TrapInstalled":
+                rows[(g.ruleset, e.trap.split("#")[0])]["installed"] += 1
+            elif e.type == "InstalledTrapDiscarded":
+                rows[(g.ruleset, e.trap.split("#")[0])]["discarded"] += 1
+            elif e.type == "BattleBegan":
+                installed_here[e.color] = set(e.installed)
+            elif e.type == "TrapSprung" and e.trap in installed_here.get(e.color, ()):
+                r = rows[(g.ruleset, e.trap.split("#")[0])]
+                r["sprung"] += 1
+                r["rounds"].append(rnd)
+    return {
+        key: {
+            "installed": r["installed"],
+            "sprung": r["sprung"],
+            "discarded": r["discarded"],
+            "unsprung": r["installed"] - r["sprung"] - r["discarded"],
+            "sprung_share": r["sprung"] / r["installed"] if r["installed"] else None,
+            "avg_round": sum(r["rounds"]) / len(r["rounds"]) if r["rounds"] else None,
+        }
+        for key, r in rows.items()
+    }
+
+
+def conquests_by_round(games: list[Game], f: dict) -> dict:
+    played: dict = defaultdict(int)
+    rows: dict = defaultdict(lambda: [0, 0])  # (ruleset, players, year, round) -> [battles, conquered]
+    for g in games:
+        for year in (1, 2):
+            played[(g.ruleset, g.players, year)] += 1
+        rnd = 0
+        for year, e in clocked(g.log):
+            if e.type == "CombatRoundBegan":
+                rnd = e.round
+            elif e.type == "BattleEnded":
+                rows[(g.ruleset, g.players, year, rnd)][0] += 1
+            elif e.type == "TileConquered":
+                rows[(g.ruleset, g.players, year, rnd)][1] += 1
+    return {
+        key: {
+            "games": played[key[:3]],
+            "battles": b,
+            "conquered": c,
+            "conquered_share": c / b,
+            "per_game": c / played[key[:3]],
+        }
+        for key, (b, c) in rows.items()
+    }
+
+
 #: question -> (its recount, the columns that key a row)
 RECOUNTS = {
     "win_rate_by_strategy": (win_rate_by_strategy, ("ruleset", "players", "strategy")),
@@ -392,6 +605,12 @@ RECOUNTS = {
     "conquered_tiles": (conquered_tiles, ("players",)),
     "fame_by_treasure_kept": (fame_by_treasure_kept, ("treasure_kept",)),
     "who_leaves_first": (who_leaves_first, ("strategy", "leave_order")),
+    "festival_prize_by_bid": (festival_prize_by_bid, ("ruleset", "players", "imps", "prize")),
+    "pets_by_winner": (pets_by_winner, ("ruleset", "pet")),
+    "paladins_per_year": (paladins_per_year, ("ruleset", "year", "players", "paladin")),
+    "courage_prevented": (courage_prevented, ("ruleset", "year")),
+    "installed_traps": (installed_traps, ("ruleset", "trap")),
+    "conquests_by_round": (conquests_by_round, ("ruleset", "players", "year", "combat_round")),
 }
 
 

@@ -17,6 +17,7 @@ from recount import EARLY
 from analytics import QUESTIONS, prepare, warnings_for
 from domain.games.dungeon_lords.engine import pending
 from domain.games.dungeon_lords.history import spans_of, standing, state_before
+from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.strategies import STRATEGIES
 from domain.service.application import DungeonLords
 from domain.service.simulation import plans, run
@@ -27,6 +28,7 @@ FILTERS = [
     {"players": 3},
     {"variants": ["full"]},
     {"rulesets": ["five_seasons"]},
+    {"rulesets": ["+".join(RULESETS["festival"])], "players": 3},
     {"origins": ["recorded"]},
     {"since": EARLY, "players": 2},
     {"derived": True},
@@ -91,6 +93,8 @@ def _seats(con, game: str = "dungeon_lords") -> int:
 def life():
     app = DungeonLords.open("memory")
     bots = [str(app.create_from_events(log, final_state=final)) for log, final in run(plans(10, seed=5))]
+    festival = plans(6, seed=8, modules=RULESETS["festival"])  # the Festival, pets, bards, installed traps ...
+    bots += [str(app.create_from_events(log, final_state=final)) for log, final in run(festival)]
     people = [str(app.create_from_events(whole_game(players, seed)[0])) for players, seed in ((2, 3), (3, 4))]
     inn = [
         str(app.create_from_events(log, final_state=final, game="monster_inn"))
@@ -108,6 +112,7 @@ def test_games_arriving_batch_by_batch(life, monkeypatch):
     app, con, bots, *_ = life
     first = agree(con)
     assert _seats(con) == sum(len(app.log(g)[0].players) for g in bots) + 5
+    assert all(con.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in rollups.TABLES)
     for log, final in run(plans(4, seed=7)):
         app.create_from_events(log, final_state=final)
     with monkeypatch.context() as m:
@@ -164,17 +169,19 @@ def test_corrections_after_the_end_take_the_score_card_back_and_a_new_one_counts
     n = len(app.log(people[0])[0].players)
     _correct(app, bots[1], lambda options: options[0])
     _correct(app, people[0], lambda options: options[-1])
+    _correct(app, bots[-1], lambda options: options[-1])  # a Festival Season game
     project(app, con, batch_size=50)
     finished = dict(con.execute("SELECT game_id, finished FROM games").fetchall())
-    assert not finished[bots[1]] and not finished[people[0]]
-    assert _seats(con) == seats - len(app.log(bots[1])[0].players) - n
+    assert not finished[bots[1]] and not finished[people[0]] and not finished[bots[-1]]
+    lost = len(app.log(bots[-1])[0].players)
+    assert _seats(con) == seats - len(app.log(bots[1])[0].players) - n - lost
     agree(con)
     rng = random.Random(1)
     while not (state := app.state(people[0])).scores:
         p = pending(state)
         app.execute(people[0], STRATEGIES["balanced"](state, p, p.actors[0], rng))
     project(app, con, batch_size=50)
-    assert _seats(con) == seats - len(app.log(bots[1])[0].players)
+    assert _seats(con) == seats - len(app.log(bots[1])[0].players) - lost
     agree(con)
 
 

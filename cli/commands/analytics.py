@@ -38,6 +38,7 @@ def simulate(
     ] = 0,
     variant: Annotated[str | None, typer.Option(help="A variant of the game (default: each in turn).")] = None,
     game: Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")] = "dungeon-lords",
+    ruleset: Annotated[str, typer.Option(help="Dungeon Lords: base, or festival (every Festival module).")] = "base",
     store: StoreOpt = None,
 ) -> None:
     """Play N complete bot games on every core, store each in one append, then project them."""
@@ -51,9 +52,14 @@ def simulate(
         raise UserError(f"--variant takes {' or '.join(info.variants)}")
     if players is not None and not info.min_players <= players <= info.max_players:
         raise UserError(f"--players takes {info.min_players} to {info.max_players} for {info.title}")
+    from domain.games.dungeon_lords.ruleset import RULESETS
+
+    if ruleset not in RULESETS or (ruleset != "base" and info.name != "dungeon_lords"):
+        raise UserError(f"--ruleset takes {', '.join(RULESETS)} (Dungeon Lords), not {ruleset!r}")
     application = _app(store)
     try:
-        figures = simulate_into(application, games, players, names, seed, variant, game=info.name)
+        modules = tuple(RULESETS[ruleset])
+        figures = simulate_into(application, games, players, names, seed, variant, game=info.name, modules=modules)
     except SimulationStopped as stop:
         from ..errors import report
 

@@ -36,6 +36,7 @@ class GamePlan:
     bots: tuple[str, ...]
     catalog_overrides: dict[str, Any] | None = None  # the table's catalog, recorded in every game
     game: str = "dungeon_lords"
+    modules: tuple[str, ...] = ()  # Dungeon Lords' rules modules (Festival Season's), recorded in every game
 
 
 def plans(
@@ -46,11 +47,12 @@ def plans(
     variant: str | None = None,
     catalog_overrides: dict[str, Any] | None = None,
     game: str = "dungeon_lords",
+    modules: tuple[str, ...] = (),
 ) -> list[GamePlan]:
     """The games to play. Player counts cycle over the game's range (Dungeon Lords 2, 3, 4; Monster Inn
     3, 4, 5) unless ``players`` is given; bots are drawn from ``bots`` (default: every bot of the game);
     variants cycle over the game's unless ``variant`` is given; the line-up is rotated game by game so
-    that no bot always sits first.
+    that no bot always sits first. ``modules``: the rules modules every game plays (Dungeon Lords).
 
     Raises:
         KeyError: no such game."""
@@ -73,6 +75,7 @@ def plans(
                 bots=tuple(lineup),
                 catalog_overrides=catalog_overrides,
                 game=info.name,
+                modules=tuple(modules),
             )
         )
     return out
@@ -82,8 +85,14 @@ def play(plan: GamePlan) -> tuple[list[Any], Any]:
     """Play one planned game to its end; returns (events, final state)."""
     package = get_game(plan.game)
     names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
+    more_rules = {"modules": list(plan.modules)} if plan.modules else {}  # (a game with modules: Dungeon Lords)
     events, state = package.new_game(
-        names, variant=plan.variant, seed=plan.seed, bots=list(plan.bots), catalog_overrides=plan.catalog_overrides
+        names,
+        variant=plan.variant,
+        seed=plan.seed,
+        bots=list(plan.bots),
+        catalog_overrides=plan.catalog_overrides,
+        **more_rules,
     )
     seats = package.seats(state)
     more, state, _ = play_until_blocked(

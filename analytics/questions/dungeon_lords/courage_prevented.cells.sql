@@ -1,0 +1,18 @@
+-- The same answer as courage_prevented.sql, from the aggregate courage_cells (projections/rollups.py).
+SELECT c.ruleset,
+       c.year,
+       sum(c.battles)::BIGINT                                          AS battles,
+       sum(c.tokens_given)::BIGINT                                     AS tokens_given,
+       sum(c.courage_used)::BIGINT                                     AS courage_used,
+       sum(c.courage_used) / nullif(sum(c.tokens_given), 0)            AS used_share,
+       sum(c.courage_hits)::BIGINT                                     AS courage_hits,
+       sum(c.from_traps)::BIGINT                                       AS from_traps,
+       sum(c.from_monsters)::BIGINT                                    AS from_monsters,
+       sum(c.damage)::BIGINT                                           AS damage,
+       sum(c.prevented)::BIGINT                                        AS prevented,
+       sum(c.courage_used) / nullif(sum(c.damage) + sum(c.prevented), 0) AS courage_share
+FROM courage_cells AS c
+WHERE TRUE /*cells c*/ AND list_contains(string_split(c.ruleset, '+'), 'bards')
+GROUP BY c.ruleset, c.year
+HAVING sum(c.battles) + sum(c.damage) + sum(c.prevented) > 0
+ORDER BY c.ruleset, c.year
