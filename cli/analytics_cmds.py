@@ -143,6 +143,8 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
 
     from analytics import QUESTIONS, run_question
 
+    from .filters import ruleset_label
+
     q = QUESTIONS[name]
     columns, rows = run_question(con, name, **params)
     say_warnings(con, name, columns, rows, params)
@@ -153,6 +155,12 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
     # a stratum column with one value in every row goes to the title: the table then fits a terminal
     same = [c for c in ("ruleset", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1]
     shown.update({c: rows[0][columns.index(c)] for c in same if rows[0][columns.index(c)] is not None})
+    if "rulesets" in shown:
+        shown["rulesets"] = [ruleset_label(v) for v in shown["rulesets"]]
+    if "ruleset" in shown:
+        shown["ruleset"] = ruleset_label(str(shown["ruleset"]))
+        if [shown["ruleset"]] == shown.get("rulesets"):
+            del shown["ruleset"]  # said once
     scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),

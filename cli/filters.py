@@ -89,6 +89,15 @@ def rulesets(con, given: list[str] | None) -> list[str] | None:
     return [g if g in held else known[g] for g in given]
 
 
+def ruleset_label(value: str) -> str:
+    """A games.ruleset value as people name it: a named ruleset's name (``festival``) for its modules."""
+    if "+" not in value:
+        return value
+    from domain.games.dungeon_lords.ruleset import RULESETS
+
+    return next((n for n, m in RULESETS.items() if "+".join(m) == value), value)
+
+
 def scope(
     con,
     game: str | None,

@@ -402,7 +402,8 @@ LEFT JOIN picks p ON p.game_id = b.game_id AND p.player = b.color AND p.seq > b.
 
 # Festival Season › Pets: who holds each Pet Card when the game is scored. A card goes to a player when dealt
 # or drawn, to the receiver when passed (the giver's PetPassChosen before the PetsExchanged), to the discards
-# when discarded; the rest of a hand stays with its player (in the Pet Box), so a card's last move says.
+# when discarded; the rest of a hand stays with its player (in the Pet Box, used or not: a used pet "may stay
+# face up in the Pet Box"), so a card's last move says.
 PETS_HELD = """
 INSERT INTO pets_held
 WITH scored AS (

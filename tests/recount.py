@@ -138,7 +138,7 @@ def read_game(gid: str, log: list, batch: int) -> Game:
             )
         )
     ruleset = "+".join(start.modules) or "base"
-    pets = {p.color: list(p.pets) for p in state.players}
+    pets = {p.color: [*p.pets, *p.pets_used] for p in state.players}  # used pets stay in the Pet Box, face up
     paladins = frozenset(catalog(state).paladins)
     game = Game(gid, "dungeon_lords", ruleset, start.variant, len(seats), start.origin, batch, log, seats, target)
     game.pets, game.paladin_ids = pets, paladins
