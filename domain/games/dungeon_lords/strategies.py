@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from itertools import compress, permutations
 from typing import Any, cast
 
@@ -89,6 +89,11 @@ class Weights:
     tile: float = 1.0  # a new tunnel tile
     room: float = 1.0  # a room, besides what it produces
     monster: float = 1.0  # a monster, besides its strength
+    # An expansion's components, read only by the valuations its rules module registers (below):
+    pet: float = 1.0  # a Pet Card (Festival Season: 1 point if unused)
+    expert: float = 1.0  # an Expertise tile on a monster, besides its surcharge (+2 on its first attack a Year)
+    improved: float = 0.5  # an Improved Tunnel tile, besides its effect
+    rival_evil: float = 0.3  # one step up the Evilometer for a rival (the adventurers and paladins go to them)
 
     def worth(self, delta: Mapping[str, float]) -> float:
         """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
@@ -203,6 +208,44 @@ def _room_fits_masks(state: GameState, masks: tuple[int, int, int], room_id: str
     return dg.room_fits(tunnels | (dg.diggable_mask(occupied) if dig_first else 0), rooms, allowed)
 
 
+# --- an expansion's seam: what its rules module registers for the strategies -----------------------------
+#: ``(strategy, ctx, space, its spec, budget, next_round) -> value``: what carrying out a board (registered by its
+#: id) on a space is worth while choosing orders, spending ``budget`` as :meth:`Strategy.estimate` does
+BoardEstimate = Callable[["Strategy", "Ctx", str, SpaceSpec, dict[str, int], bool], float]
+#: ``(strategy, ctx, space spec) -> (option -> score)``: the options of a board's space when a minion acts there
+BoardScorer = Callable[["Strategy", "Ctx", SpaceSpec], Callable[[Any], float]]
+#: ``(strategy, ctx, options) -> (option -> score)``, or the scores: a kind of decision a module adds
+KindScorer = Callable[["Strategy", "Ctx", list], Any]
+
+
+@dataclass(frozen=True)
+class BoardValue:
+    """How the strategies value a location a module adds (a Festival Season Unique Opportunity board)."""
+
+    estimate: BoardEstimate
+    score: BoardScorer
+
+
+#: location id -> its valuation (filled by expansion modules; the base game's locations are the methods below)
+BOARDS: dict[str, BoardValue] = {}
+#: pending kind -> its scorer, for kinds that are not the base game's (``festival_bid``, ``pet_pass``...)
+SCORERS: dict[str, KindScorer] = {}
+
+
+def register_board(board_id: str, value: BoardValue) -> None:
+    """Let the strategies value the location ``board_id``. Raises ValueError if it is registered twice."""
+    if board_id in BOARDS:
+        raise ValueError(f"the strategies value {board_id!r} twice")
+    BOARDS[board_id] = value
+
+
+def register_scorer(kind: str, scorer: KindScorer) -> None:
+    """Let the strategies answer the decisions of ``kind``. Raises ValueError if it has a scorer already."""
+    if kind in SCORERS or hasattr(Strategy, f"score_{kind}"):
+        raise ValueError(f"the strategies score {kind!r} decisions twice")
+    SCORERS[kind] = scorer
+
+
 def _my_placement(state: GameState, color: str, action: str):
     """My unresolved minion on ``action`` this round, if any."""
     for pl in state.board.spaces.get(action, []):
@@ -228,14 +271,28 @@ class Ctx:
 
     @cached_property
     def my_rooms(self) -> list[Any]:
-        """My unconquered rooms (their catalog entries), row by row."""
+        """My unconquered rooms (their catalog entries), row by row, then those rented (Festival Season)."""
         rooms = self.catalog.rooms
         return [
             rooms[c.room]
             for row in self.me.dungeon
             for c in row
             if c is not None and c.kind == "room" and not c.conquered and c.room is not None
-        ]
+        ] + [rooms[c.room] for c in self.me.rented if not c.conquered and c.room is not None]
+
+    @cached_property
+    def boards(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The places covered by a location a module registered a valuation for (place -> its id): this round
+        (the board placed) and next round (the board turned up). Empty in the base game."""
+        b = self.state.board
+        if not b.opportunity and not b.opportunity_next:
+            return {}, {}
+        boards = self.catalog.opportunities
+
+        def covered(board: str) -> dict[str, str]:
+            return {boards[board].replaces: board} if board in BOARDS else {}
+
+        return covered(b.opportunity), covered(b.opportunity_next)
 
     @cached_property
     def catalog(self) -> Any:
@@ -298,6 +355,8 @@ class Strategy:
     def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
         options = p.options(actor)
         scorer = getattr(self, f"score_{p.kind}", None)
+        if scorer is None and p.kind in SCORERS:  # a kind a module added
+            scorer = partial(SCORERS[p.kind], self)
         if scorer is None or not options:
             return rng.choice(options)  # a kind we do not understand: uniformly random
         # Options built lazily (120 lines of orders) are scored by their specs; only the one taken is built.
@@ -368,6 +427,14 @@ class Strategy:
         ] * prod.amount
         return out - w.food * prod.food_input + self.production_bonus
 
+    def build_value(self, ctx: Ctx, room_id: str, square, gold: int) -> float:
+        """Value of building ``room_id`` on ``square`` for ``gold``: keep as many tunnels as possible free for
+        later rooms (a room's neighbours are lost)."""
+        _, tunnels, rooms = ctx.masks
+        b = dg.bit(square)
+        lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms | b)
+        return self.room_value(ctx, room_id) - ctx.w.gold * gold - 0.2 * lost_sites
+
     def room_value(self, ctx: Ctx, room_id: str) -> float:
         return self.kept(ctx, ("room_value", ctx.rounds_left, room_id), lambda: self._room_value(ctx, room_id))
 
@@ -391,6 +458,8 @@ class Strategy:
         uses: list[float] = []
         order = [a.id for a in catalog(ctx.state).actions]
         pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
+        if pl is not None and "mine_gold" in ctx.boards[0]:  # a board covers Mine Gold (Invest Gold): no mining
+            pl = None
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
             uses += [ctx.w.gold] * min(permit, ctx.masks[1].bit_count())
@@ -419,6 +488,10 @@ class Strategy:
         ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
         if space is None:
             return 0.0
+        covered = ctx.boards[next_round]
+        if covered and action in covered:  # a module's location covers the place (a Unique Opportunity board)
+            board = covered[action]
+            return BOARDS[board].estimate(self, ctx, space, ctx.space(board, space), budget, next_round)
         spec = ctx.space(action, space)
         cost, reward = spec.cost, spec.reward
         if cost.gold > budget["gold"] or cost.food > budget["food"]:
@@ -624,6 +697,9 @@ class Strategy:
 
     def score_action(self, ctx: Ctx, options: list):
         action, space = ctx.pending.detail["action"], ctx.pending.detail["space"]
+        board = ctx.boards[0].get(action)
+        if board is not None:  # a module's location covers the place (a Unique Opportunity board)
+            return BOARDS[board].score(self, ctx, _space_spec(ctx.state, board, space))
         spec = _space_spec(ctx.state, action, space)
         w = ctx.w
 
@@ -646,11 +722,7 @@ class Strategy:
                     v -= self.monster_value(ctx, o.feed_monster)
                 return v
             if isinstance(o, BuildRoom):
-                # Keep as many tunnels as possible free for later rooms (a room's neighbours are lost).
-                _, tunnels, rooms = ctx.masks
-                b = dg.bit(o.square)
-                lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms | b)
-                return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost_sites
+                return self.build_value(ctx, o.room, o.square, spec.cost.gold)
             return 0.0
 
         return score
@@ -760,6 +832,7 @@ class Tunneller(Strategy):
 
     name = "tunneller"
     base = Weights(gold=1.1, food=0.6, imp=1.6, evil=-0.4, trap=0.3, tile=3.0, room=0.3, monster=0.3)
+    base = replace(base, pet=0.8, expert=0.3, improved=2.5)  # Festival Season's components
 
     def monster_bonus(self, ctx, t):
         return 0.1 * _strength(t)  # monsters are not the point
@@ -775,6 +848,7 @@ class MonsterKeeper(Strategy):
 
     name = "monster_keeper"
     base = Weights(gold=0.9, food=1.3, imp=0.7, evil=-0.3, trap=0.3, tile=0.8, room=0.5, monster=7.0)
+    base = replace(base, pet=1.5, expert=5.0, improved=0.3)  # Festival Season's components
     evil_soft_cap = 9
     production_horizon = 0  # rooms are not the point
 
@@ -796,6 +870,7 @@ class Evil(Strategy):
 
     name = "evil"
     base = Weights(gold=0.9, food=1.0, imp=1.0, evil=1.2, trap=0.4, tile=1.0, room=0.6, monster=2.0)
+    base = replace(base, expert=1.5, improved=0.3, rival_evil=0.8)  # Festival Season's components
     production_horizon = 0  # rooms are not the point
 
     def evil_weight(self, state, me):
@@ -812,6 +887,7 @@ class RoomBuilder(Strategy):
 
     name = "room_builder"
     base = Weights(gold=1.0, food=0.9, imp=1.4, evil=-0.5, trap=0.4, tile=1.1, room=7.0, monster=0.8)
+    base = replace(base, expert=0.5)  # Festival Season's components
     evil_soft_cap = 7
     production_horizon = 3  # a room produces in every round left
     production_bonus = 2.0  # and it plans its imps around running every room, every round
@@ -853,6 +929,7 @@ class Balanced(Strategy):
 
     name = "balanced"
     base = Weights(gold=1.0, food=1.0, imp=1.2, evil=-0.5, trap=0.5, tile=1.5, room=2.5, monster=2.5)
+    base = replace(base, expert=1.5, improved=0.8, rival_evil=0.4)  # Festival Season's components
 
 
 def _bot(strategy: Strategy) -> Bot:
