@@ -39,6 +39,15 @@ The four (five) personalities differ only in their weights and a few preferences
   round, digs tunnels where a room can go, keeps imps for production, improves its reputation
   once Evil climbs (keeps it moderate).
 * ``balanced`` -- a bit of everything.
+
+An expansion's choices
+----------------------
+A rules module teaches the strategies its locations and kinds of decision through a seam, as it teaches the
+rules: :func:`register_board` (what a location's space is worth when choosing orders, and the score of its
+options when a minion acts there; a place covered by such a location is valued as it) and
+:func:`register_scorer` (a kind of decision the base game does not have). Festival Season's valuations
+(``festival/strategies.py``) read the weights ``pet``, ``expert``, ``improved`` and ``rival_evil``, which the
+base game never reads. A kind nobody scores still falls back to a uniformly random legal option.
 """
 
 from __future__ import annotations
@@ -273,20 +282,22 @@ class Ctx:
     def my_rooms(self) -> list[Any]:
         """My unconquered rooms (their catalog entries), row by row, then those rented (Festival Season)."""
         rooms = self.catalog.rooms
-        return [
+        mine = [
             rooms[c.room]
             for row in self.me.dungeon
             for c in row
             if c is not None and c.kind == "room" and not c.conquered and c.room is not None
-        ] + [rooms[c.room] for c in self.me.rented if not c.conquered and c.room is not None]
+        ]
+        if self.me.rented:
+            mine += [rooms[c.room] for c in self.me.rented if not c.conquered and c.room is not None]
+        return mine
 
     @cached_property
     def boards(self) -> tuple[dict[str, str], dict[str, str]]:
         """The places covered by a location a module registered a valuation for (place -> its id): this round
-        (the board placed) and next round (the board turned up). Empty in the base game."""
+        (the board placed) and next round (the board turned up). Asked only when a board is out (never in the
+        base game, whose decisions do not pay for it)."""
         b = self.state.board
-        if not b.opportunity and not b.opportunity_next:
-            return {}, {}
         boards = self.catalog.opportunities
 
         def covered(board: str) -> dict[str, str]:
@@ -444,9 +455,25 @@ class Strategy:
         return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
 
     def order_card_value(self, ctx: Ctx, action: str) -> float:
-        """How much an order card is worth next round (a fresh round: space I, all imps free)."""
+        """How much an order card is worth next round (a fresh round: space I, all imps free; the place valued
+        as the board that covers it next round, if a module's board is turned up)."""
         budget = {"imps": ctx.me.imps, "food": ctx.me.food, "gold": ctx.me.gold}
+        board = ctx.boards[1].get(action) if ctx.state.board.opportunity_next else None
+        if board is not None:
+            return self.estimate_board(ctx, board, "I", budget, next_round=True)
         return self.estimate(ctx, action, "I", budget, next_round=True)
+
+    def estimate_board(
+        self, ctx: Ctx, board: str, space: str | None, budget: dict[str, int], next_round: bool = False
+    ) -> float:
+        """:meth:`estimate` of a place covered by the location ``board`` a module registered (Festival Season's
+        Unique Opportunity boards): its registered valuation, on the board's own space."""
+        if space is None:
+            return 0.0
+        spec = ctx.space(board, space)
+        if spec.cost.gold > budget["gold"] or spec.cost.food > budget["food"]:
+            return 0.0
+        return BOARDS[board].estimate(self, ctx, space, spec, budget, next_round)
 
     # -- what the imps would otherwise do this round
     def later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
@@ -458,7 +485,7 @@ class Strategy:
         uses: list[float] = []
         order = [a.id for a in catalog(ctx.state).actions]
         pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
-        if pl is not None and "mine_gold" in ctx.boards[0]:  # a board covers Mine Gold (Invest Gold): no mining
+        if pl is not None and ctx.state.board.opportunity and "mine_gold" in ctx.boards[0]:  # Invest Gold: no mining
             pl = None
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
@@ -488,10 +515,6 @@ class Strategy:
         ``next_round`` the monsters and rooms are those still in the stack, not today's offer."""
         if space is None:
             return 0.0
-        covered = ctx.boards[next_round]
-        if covered and action in covered:  # a module's location covers the place (a Unique Opportunity board)
-            board = covered[action]
-            return BOARDS[board].estimate(self, ctx, space, ctx.space(board, space), budget, next_round)
         spec = ctx.space(action, space)
         cost, reward = spec.cost, spec.reward
         if cost.gold > budget["gold"] or cost.food > budget["food"]:
@@ -630,6 +653,7 @@ class Strategy:
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
         estimated: dict[tuple, tuple[float, tuple[int, int, int, int]]] = {}
+        covered = ctx.boards[0] if state.board.opportunity else {}
         spaces = {card: free(card) for card in me.hand}  # the space each order would get
 
         def estimate(action: str, budget: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
@@ -639,7 +663,10 @@ class Strategy:
             done = estimated.get(key)
             if done is None:
                 spend = {"imps": budget[0], "food": budget[1], "gold": budget[2], "dug": budget[3]}
-                value = self.estimate(ctx, action, spaces[action], spend)
+                if action in covered:  # a module's board covers the place this round (Festival Season)
+                    value = self.estimate_board(ctx, covered[action], spaces[action], spend)
+                else:
+                    value = self.estimate(ctx, action, spaces[action], spend)
                 done = estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
             return done
 
@@ -697,7 +724,7 @@ class Strategy:
 
     def score_action(self, ctx: Ctx, options: list):
         action, space = ctx.pending.detail["action"], ctx.pending.detail["space"]
-        board = ctx.boards[0].get(action)
+        board = ctx.boards[0].get(action) if ctx.state.board.opportunity else None
         if board is not None:  # a module's location covers the place (a Unique Opportunity board)
             return BOARDS[board].score(self, ctx, _space_spec(ctx.state, board, space))
         spec = _space_spec(ctx.state, action, space)
