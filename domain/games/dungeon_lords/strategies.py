@@ -279,6 +279,12 @@ class Ctx:
         return dg.site_masks(self.me.dungeon)
 
     @cached_property
+    def room_sites(self) -> int:
+        """How many of my tunnels a room could go on now (:func:`dungeon.room_sites`)."""
+        _, tunnels, rooms = self.masks
+        return dg.room_sites(tunnels, rooms)
+
+    @cached_property
     def my_rooms(self) -> list[Any]:
         """My unconquered rooms (their catalog entries), row by row, then those rented (Festival Season)."""
         rooms = self.catalog.rooms
@@ -443,7 +449,7 @@ class Strategy:
         later rooms (a room's neighbours are lost)."""
         _, tunnels, rooms = ctx.masks
         b = dg.bit(square)
-        lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms | b)
+        lost_sites = ctx.room_sites - dg.room_sites(tunnels & ~b, rooms | b)
         return self.room_value(ctx, room_id) - ctx.w.gold * gold - 0.2 * lost_sites
 
     def room_value(self, ctx: Ctx, room_id: str) -> float:
@@ -462,6 +468,15 @@ class Strategy:
         if board is not None:
             return self.estimate_board(ctx, board, "I", budget, next_round=True)
         return self.estimate(ctx, action, "I", budget, next_round=True)
+
+    def _estimate_covered(
+        self, covered: dict[str, str], ctx: Ctx, action: str, space: str | None, budget: dict[str, int]
+    ) -> float:
+        """:meth:`estimate` this round, or :meth:`estimate_board` of the board in ``covered`` (place -> board)."""
+        board = covered.get(action)
+        if board is not None:
+            return self.estimate_board(ctx, board, space, budget)
+        return self.estimate(ctx, action, space, budget)
 
     def estimate_board(
         self, ctx: Ctx, board: str, space: str | None, budget: dict[str, int], next_round: bool = False
@@ -653,7 +668,8 @@ class Strategy:
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
         estimated: dict[tuple, tuple[float, tuple[int, int, int, int]]] = {}
-        covered = ctx.boards[0] if state.board.opportunity else {}
+        # A module's board covering a place this round (Festival Season) is valued as the board.
+        value_of = partial(self._estimate_covered, ctx.boards[0]) if state.board.opportunity else self.estimate
         spaces = {card: free(card) for card in me.hand}  # the space each order would get
 
         def estimate(action: str, budget: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
@@ -663,10 +679,7 @@ class Strategy:
             done = estimated.get(key)
             if done is None:
                 spend = {"imps": budget[0], "food": budget[1], "gold": budget[2], "dug": budget[3]}
-                if action in covered:  # a module's board covers the place this round (Festival Season)
-                    value = self.estimate_board(ctx, covered[action], spaces[action], spend)
-                else:
-                    value = self.estimate(ctx, action, spaces[action], spend)
+                value = value_of(ctx, action, spaces[action], spend)
                 done = estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
             return done
 
