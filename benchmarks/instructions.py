@@ -1,6 +1,6 @@
 """Instructions per game (valgrind's callgrind), the figure that does not drift with the machine:
 
-    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,festival]
+    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,festival,festival_strategies]
 
 Each line-up is run twice under ``valgrind --tool=callgrind``: ``N + 1`` fixed-seed games, then the first
 game alone; the difference divided by ``N`` leaves start-up (imports, the catalog) out. The games are
@@ -40,6 +40,7 @@ LINEUPS = {  # name: (game, bots, Dungeon Lords' rules modules)
     "strategies": ("dungeon_lords", ["balanced", "tunneller", "evil", "room_builder"], []),
     "monster_inn": ("monster_inn", ["random"] * 4, []),
     "festival": ("dungeon_lords", ["random"] * 4, FESTIVAL),  # Festival Season, every part (first game)
+    "festival_strategies": ("dungeon_lords", ["balanced", "tunneller", "evil", "room_builder"], FESTIVAL),
 }
 
 

@@ -2,14 +2,17 @@
 records it (the same ``record`` loop as the base game's golden record, tests/test_tabletop_recording.py):
 every draw typed by component id (the opportunity boards, the Pet Cards, the traps dealt for installing...),
 every decision by option number. The record is exported, imported through the rules, audited clean, and kept
-as a golden replay (tests/golden/festival-tabletop-4p.dlr; regenerate with
-``DL_REGENERATE_GOLDEN=1 pytest tests/festival/test_festival_tabletop.py``)."""
+as a golden replay (tests/golden/festival-tabletop-4p-v2.dlr; regenerate with
+``DL_REGENERATE_GOLDEN=1 pytest tests/festival/test_festival_tabletop.py``). The table's decisions are the
+strategy bots': the game was recorded again (v2) when they learnt the expansion's choices (issue #14); the
+first recording (tests/golden/festival-tabletop-4p.dlr) is kept, and both replay unchanged."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import pytest
 from test_tabletop_recording import scripted_table
 
 from cli.record import record_loop
@@ -18,7 +21,8 @@ from domain.games.dungeon_lords.record_format import export, rebuild
 from domain.service.application import DungeonLords
 from domain.service.storage import store_env
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "festival-tabletop-4p.dlr"
+FIRST = Path(__file__).parents[1] / "golden" / "festival-tabletop-4p.dlr"  # recorded before issue #14
+GOLDEN = FIRST.with_name("festival-tabletop-4p-v2.dlr")
 PART_1 = ["five_seasons", "unique_opportunities", "festival", "pets", "paladin_pair"]
 
 
@@ -42,8 +46,9 @@ def test_a_recorded_festival_tabletop_game_exports_imports_audits_clean_and_matc
     assert text == GOLDEN.read_text()
 
 
-def test_the_golden_festival_tabletop_record_replays():
-    log, state = rebuild(GOLDEN.read_text())
+@pytest.mark.parametrize("golden", [FIRST, GOLDEN], ids=["first", "v2"])
+def test_the_golden_festival_tabletop_record_replays(golden):
+    log, state = rebuild(golden.read_text())
     assert state.phase == "over" and len(state.players) == 4 and state.modules == PART_1
     assert sum(1 for s in state.scores if s["winner"]) >= 1
-    assert export(log) == GOLDEN.read_text()
+    assert export(log) == golden.read_text()

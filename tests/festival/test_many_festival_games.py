@@ -1,12 +1,14 @@
-"""300 complete games with Festival Season's modules (CI's slow set) and 2,000 on request (heavy).
+"""300 complete games with Festival Season's modules (CI's slow set) and 2,000 on request (heavy), first with
+the random bots, then with the strategy bots.
 
-Random bots (strategy bots in every tenth game); 2, 3 and 4 players; both variants; the module sets a table
+Random bots (strategy bots in every tenth game), or strategy bots at every seat (issue #15: the strategies
+extended with the expansion's choices); 2, 3 and 4 players; both variants; the module sets a table
 can choose (the whole expansion, part 1 alone, with three paladins, without pets, the beginners' variant,
 the opportunities without the Festival).
 After every event of every game the invariants hold (components conserved, the Pet deck, installed and
 rented components included), every game is stored in one append to a SQLite event store, and the game read
-back from the store equals the live state. ``pytest -m "not slow"`` skips the 300; ``pytest --heavy -m
-heavy tests/festival`` runs the 2,000 (about 12 minutes on one core).
+back from the store equals the live state. ``pytest -m "not slow"`` skips the 300s; ``pytest --heavy -m
+heavy tests/festival`` runs the 2,000s (about 12 minutes on one core each).
 """
 
 from __future__ import annotations
@@ -46,10 +48,18 @@ def configuration(i: int) -> tuple[int, str, list[str], list[str]]:
     return players, variant, bots, MODULE_SETS[(i // 6) % len(MODULE_SETS)]
 
 
-def play_and_check(first: int, store) -> None:
+def strategy_configuration(i: int) -> tuple[int, str, list[str], list[str]]:
+    """Game ``i`` with a strategy bot at every seat (each seat's strategy drawn), as :func:`configuration` else."""
+    players, variant, _, modules = configuration(i)
+    strategies = [name for name in STRATEGIES if name != "random"]
+    rng = random.Random(-1 - i)
+    return players, variant, [rng.choice(strategies) for _ in range(players)], modules
+
+
+def play_and_check(first: int, store, configure=configuration) -> None:
     app = DungeonLords(env=store_env(f"sqlite:///{store}"))
     for i in range(first, first + CHUNK):
-        players, variant, bots, modules = configuration(i)
+        players, variant, bots, modules = configure(i)
         names = [f"{b} {k}" for k, b in enumerate(bots)]
         opening, state = new_game(names, variant=variant, seed=i, starting_player=i % players, modules=modules)
         seats = {p.color: STRATEGIES[b] for p, b in zip(state.players, bots, strict=True)}
@@ -77,3 +87,15 @@ def test_300_festival_games_keep_invariants_and_replay_from_the_store(chunk, tmp
 @pytest.mark.parametrize("chunk", range(300 // CHUNK, 2300 // CHUNK))
 def test_2000_more_festival_games(chunk, tmp_path):
     play_and_check(chunk * CHUNK, tmp_path / "games.sqlite")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(300 // CHUNK))
+def test_300_strategy_bot_festival_games_keep_invariants_and_replay_from_the_store(chunk, tmp_path):
+    play_and_check(chunk * CHUNK, tmp_path / "games.sqlite", strategy_configuration)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("chunk", range(300 // CHUNK, 2300 // CHUNK))
+def test_2000_more_strategy_bot_festival_games(chunk, tmp_path):
+    play_and_check(chunk * CHUNK, tmp_path / "games.sqlite", strategy_configuration)

@@ -39,6 +39,15 @@ The four (five) personalities differ only in their weights and a few preferences
   round, digs tunnels where a room can go, keeps imps for production, improves its reputation
   once Evil climbs (keeps it moderate).
 * ``balanced`` -- a bit of everything.
+
+An expansion's choices
+----------------------
+A rules module teaches the strategies its locations and kinds of decision through a seam, as it teaches the
+rules: :func:`register_board` (what a location's space is worth when choosing orders, and the score of its
+options when a minion acts there; a place covered by such a location is valued as it) and
+:func:`register_scorer` (a kind of decision the base game does not have). Festival Season's valuations
+(``festival/strategies.py``) read the weights ``pet``, ``expert``, ``improved`` and ``rival_evil``, which the
+base game never reads. A kind nobody scores still falls back to a uniformly random legal option.
 """
 
 from __future__ import annotations
@@ -46,7 +55,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from itertools import compress, permutations
 from typing import Any, cast
 
@@ -89,6 +98,11 @@ class Weights:
     tile: float = 1.0  # a new tunnel tile
     room: float = 1.0  # a room, besides what it produces
     monster: float = 1.0  # a monster, besides its strength
+    # An expansion's components, read only by the valuations its rules module registers (below):
+    pet: float = 1.0  # a Pet Card (Festival Season: 1 point if unused)
+    expert: float = 1.0  # an Expertise tile on a monster, besides its surcharge (+2 on its first attack a Year)
+    improved: float = 0.5  # an Improved Tunnel tile, besides its effect
+    rival_evil: float = 0.3  # one step up the Evilometer for a rival (the adventurers and paladins go to them)
 
     def worth(self, delta: Mapping[str, float]) -> float:
         """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
@@ -203,6 +217,44 @@ def _room_fits_masks(state: GameState, masks: tuple[int, int, int], room_id: str
     return dg.room_fits(tunnels | (dg.diggable_mask(occupied) if dig_first else 0), rooms, allowed)
 
 
+# --- an expansion's seam: what its rules module registers for the strategies -----------------------------
+#: ``(strategy, ctx, space, its spec, budget, next_round) -> value``: what carrying out a board (registered by its
+#: id) on a space is worth while choosing orders, spending ``budget`` as :meth:`Strategy.estimate` does
+BoardEstimate = Callable[["Strategy", "Ctx", str, SpaceSpec, dict[str, int], bool], float]
+#: ``(strategy, ctx, space spec) -> (option -> score)``: the options of a board's space when a minion acts there
+BoardScorer = Callable[["Strategy", "Ctx", SpaceSpec], Callable[[Any], float]]
+#: ``(strategy, ctx, options) -> (option -> score)``, or the scores: a kind of decision a module adds
+KindScorer = Callable[["Strategy", "Ctx", list], Any]
+
+
+@dataclass(frozen=True)
+class BoardValue:
+    """How the strategies value a location a module adds (a Festival Season Unique Opportunity board)."""
+
+    estimate: BoardEstimate
+    score: BoardScorer
+
+
+#: location id -> its valuation (filled by expansion modules; the base game's locations are the methods below)
+BOARDS: dict[str, BoardValue] = {}
+#: pending kind -> its scorer, for kinds that are not the base game's (``festival_bid``, ``pet_pass``...)
+SCORERS: dict[str, KindScorer] = {}
+
+
+def register_board(board_id: str, value: BoardValue) -> None:
+    """Let the strategies value the location ``board_id``. Raises ValueError if it is registered twice."""
+    if board_id in BOARDS:
+        raise ValueError(f"the strategies value {board_id!r} twice")
+    BOARDS[board_id] = value
+
+
+def register_scorer(kind: str, scorer: KindScorer) -> None:
+    """Let the strategies answer the decisions of ``kind``. Raises ValueError if it has a scorer already."""
+    if kind in SCORERS or hasattr(Strategy, f"score_{kind}"):
+        raise ValueError(f"the strategies score {kind!r} decisions twice")
+    SCORERS[kind] = scorer
+
+
 def _my_placement(state: GameState, color: str, action: str):
     """My unresolved minion on ``action`` this round, if any."""
     for pl in state.board.spaces.get(action, []):
@@ -227,15 +279,37 @@ class Ctx:
         return dg.site_masks(self.me.dungeon)
 
     @cached_property
+    def room_sites(self) -> int:
+        """How many of my tunnels a room could go on now (:func:`dungeon.room_sites`)."""
+        _, tunnels, rooms = self.masks
+        return dg.room_sites(tunnels, rooms)
+
+    @cached_property
     def my_rooms(self) -> list[Any]:
-        """My unconquered rooms (their catalog entries), row by row."""
+        """My unconquered rooms (their catalog entries), row by row, then those rented (Festival Season)."""
         rooms = self.catalog.rooms
-        return [
+        mine = [
             rooms[c.room]
             for row in self.me.dungeon
             for c in row
             if c is not None and c.kind == "room" and not c.conquered and c.room is not None
         ]
+        if self.me.rented:
+            mine += [rooms[c.room] for c in self.me.rented if not c.conquered and c.room is not None]
+        return mine
+
+    @cached_property
+    def boards(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The places covered by a location a module registered a valuation for (place -> its id): this round
+        (the board placed) and next round (the board turned up). Asked only when a board is out (never in the
+        base game, whose decisions do not pay for it)."""
+        b = self.state.board
+        boards = self.catalog.opportunities
+
+        def covered(board: str) -> dict[str, str]:
+            return {boards[board].replaces: board} if board in BOARDS else {}
+
+        return covered(b.opportunity), covered(b.opportunity_next)
 
     @cached_property
     def catalog(self) -> Any:
@@ -298,6 +372,8 @@ class Strategy:
     def __call__(self, state: GameState, p: Pending, actor: str, rng: random.Random):
         options = p.options(actor)
         scorer = getattr(self, f"score_{p.kind}", None)
+        if scorer is None and p.kind in SCORERS:  # a kind a module added
+            scorer = partial(SCORERS[p.kind], self)
         if scorer is None or not options:
             return rng.choice(options)  # a kind we do not understand: uniformly random
         # Options built lazily (120 lines of orders) are scored by their specs; only the one taken is built.
@@ -367,6 +443,14 @@ class Strategy:
         out = values.get(prod.output, 0.0) * prod.amount  # 0: Festival Season's imp Training Room
         return out - w.food * prod.food_input + self.production_bonus
 
+    def build_value(self, ctx: Ctx, room_id: str, square, gold: int) -> float:
+        """Value of building ``room_id`` on ``square`` for ``gold``: keep as many tunnels as possible free for
+        later rooms (a room's neighbours are lost)."""
+        _, tunnels, rooms = ctx.masks
+        b = dg.bit(square)
+        lost_sites = ctx.room_sites - dg.room_sites(tunnels & ~b, rooms | b)
+        return self.room_value(ctx, room_id) - ctx.w.gold * gold - 0.2 * lost_sites
+
     def room_value(self, ctx: Ctx, room_id: str) -> float:
         return self.kept(ctx, ("room_value", ctx.rounds_left, room_id), lambda: self._room_value(ctx, room_id))
 
@@ -376,9 +460,34 @@ class Strategy:
         return ctx.w.room + self.room_bonus(ctx, room) + max(future, 0.0)
 
     def order_card_value(self, ctx: Ctx, action: str) -> float:
-        """How much an order card is worth next round (a fresh round: space I, all imps free)."""
+        """How much an order card is worth next round (a fresh round: space I, all imps free; the place valued
+        as the board that covers it next round, if a module's board is turned up)."""
         budget = {"imps": ctx.me.imps, "food": ctx.me.food, "gold": ctx.me.gold}
+        board = ctx.boards[1].get(action) if ctx.state.board.opportunity_next else None
+        if board is not None:
+            return self.estimate_board(ctx, board, "I", budget, next_round=True)
         return self.estimate(ctx, action, "I", budget, next_round=True)
+
+    def _estimate_covered(
+        self, covered: dict[str, str], ctx: Ctx, action: str, space: str | None, budget: dict[str, int]
+    ) -> float:
+        """:meth:`estimate` this round, or :meth:`estimate_board` of the board in ``covered`` (place -> board)."""
+        board = covered.get(action)
+        if board is not None:
+            return self.estimate_board(ctx, board, space, budget)
+        return self.estimate(ctx, action, space, budget)
+
+    def estimate_board(
+        self, ctx: Ctx, board: str, space: str | None, budget: dict[str, int], next_round: bool = False
+    ) -> float:
+        """:meth:`estimate` of a place covered by the location ``board`` a module registered (Festival Season's
+        Unique Opportunity boards): its registered valuation, on the board's own space."""
+        if space is None:
+            return 0.0
+        spec = ctx.space(board, space)
+        if spec.cost.gold > budget["gold"] or spec.cost.food > budget["food"]:
+            return 0.0
+        return BOARDS[board].estimate(self, ctx, space, spec, budget, next_round)
 
     # -- what the imps would otherwise do this round
     def later_imp_uses(self, ctx: Ctx, after: str) -> list[float]:
@@ -390,6 +499,8 @@ class Strategy:
         uses: list[float] = []
         order = [a.id for a in catalog(ctx.state).actions]
         pl = _my_placement(ctx.state, ctx.me.color, "mine_gold")
+        if pl is not None and ctx.state.board.opportunity and "mine_gold" in ctx.boards[0]:  # Invest Gold: no mining
+            pl = None
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
             permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
             uses += [ctx.w.gold] * min(permit, ctx.masks[1].bit_count())
@@ -556,6 +667,8 @@ class Strategy:
             return next((s for s, pl in zip(SPACES, slots) if pl is None), None)
 
         estimated: dict[tuple, tuple[float, tuple[int, int, int, int]]] = {}
+        # A module's board covering a place this round (Festival Season) is valued as the board.
+        value_of = partial(self._estimate_covered, ctx.boards[0]) if state.board.opportunity else self.estimate
         spaces = {card: free(card) for card in me.hand}  # the space each order would get
 
         def estimate(action: str, budget: tuple[int, int, int, int]) -> tuple[float, tuple[int, int, int, int]]:
@@ -565,7 +678,7 @@ class Strategy:
             done = estimated.get(key)
             if done is None:
                 spend = {"imps": budget[0], "food": budget[1], "gold": budget[2], "dug": budget[3]}
-                value = self.estimate(ctx, action, spaces[action], spend)
+                value = value_of(ctx, action, spaces[action], spend)
                 done = estimated[key] = (value, (spend["imps"], spend["food"], spend["gold"], spend["dug"]))
             return done
 
@@ -623,6 +736,9 @@ class Strategy:
 
     def score_action(self, ctx: Ctx, options: list):
         action, space = ctx.pending.detail["action"], ctx.pending.detail["space"]
+        board = ctx.boards[0].get(action) if ctx.state.board.opportunity else None
+        if board is not None:  # a module's location covers the place (a Unique Opportunity board)
+            return BOARDS[board].score(self, ctx, _space_spec(ctx.state, board, space))
         spec = _space_spec(ctx.state, action, space)
         w = ctx.w
 
@@ -645,11 +761,7 @@ class Strategy:
                     v -= self.monster_value(ctx, o.feed_monster)
                 return v
             if isinstance(o, BuildRoom):
-                # Keep as many tunnels as possible free for later rooms (a room's neighbours are lost).
-                _, tunnels, rooms = ctx.masks
-                b = dg.bit(o.square)
-                lost_sites = dg.room_sites(tunnels, rooms) - dg.room_sites(tunnels & ~b, rooms | b)
-                return self.room_value(ctx, o.room) - w.gold * spec.cost.gold - 0.2 * lost_sites
+                return self.build_value(ctx, o.room, o.square, spec.cost.gold)
             return 0.0
 
         return score
@@ -759,6 +871,7 @@ class Tunneller(Strategy):
 
     name = "tunneller"
     base = Weights(gold=1.1, food=0.6, imp=1.6, evil=-0.4, trap=0.3, tile=3.0, room=0.3, monster=0.3)
+    base = replace(base, pet=0.8, expert=0.3, improved=2.5)  # Festival Season's components
 
     def monster_bonus(self, ctx, t):
         return 0.1 * _strength(t)  # monsters are not the point
@@ -774,6 +887,7 @@ class MonsterKeeper(Strategy):
 
     name = "monster_keeper"
     base = Weights(gold=0.9, food=1.3, imp=0.7, evil=-0.3, trap=0.3, tile=0.8, room=0.5, monster=7.0)
+    base = replace(base, pet=1.5, expert=5.0, improved=0.3)  # Festival Season's components
     evil_soft_cap = 9
     production_horizon = 0  # rooms are not the point
 
@@ -795,6 +909,7 @@ class Evil(Strategy):
 
     name = "evil"
     base = Weights(gold=0.9, food=1.0, imp=1.0, evil=1.2, trap=0.4, tile=1.0, room=0.6, monster=2.0)
+    base = replace(base, expert=1.5, improved=0.3, rival_evil=0.8)  # Festival Season's components
     production_horizon = 0  # rooms are not the point
 
     def evil_weight(self, state, me):
@@ -811,6 +926,7 @@ class RoomBuilder(Strategy):
 
     name = "room_builder"
     base = Weights(gold=1.0, food=0.9, imp=1.4, evil=-0.5, trap=0.4, tile=1.1, room=7.0, monster=0.8)
+    base = replace(base, expert=0.5)  # Festival Season's components
     evil_soft_cap = 7
     production_horizon = 3  # a room produces in every round left
     production_bonus = 2.0  # and it plans its imps around running every room, every round
@@ -852,6 +968,7 @@ class Balanced(Strategy):
 
     name = "balanced"
     base = Weights(gold=1.0, food=1.0, imp=1.2, evil=-0.5, trap=0.5, tile=1.5, room=2.5, monster=2.5)
+    base = replace(base, expert=1.5, improved=0.8, rival_evil=0.4)  # Festival Season's components
 
 
 def _bot(strategy: Strategy) -> Bot:

@@ -13,7 +13,10 @@ registered before its rules are built is refused at set-up (``playable=False``);
 from __future__ import annotations
 
 from ..ruleset import Module, register_module, register_ruleset
-from . import opportunity_actions  # noqa: F401  (registers the boards' rules by id)
+from . import (
+    opportunity_actions,  # noqa: F401  (registers the boards' rules by id)
+    strategies,  # noqa: F401  (registers how the strategy bots value the expansion's choices)
+)
 from .bards import CATALOG as BARDS
 from .festival import festival
 from .five_seasons import five_seasons
