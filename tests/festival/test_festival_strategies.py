@@ -64,7 +64,10 @@ def note(name: str, state, pending, actor) -> dict:
         strategy = STRATEGY[name]
         ctx = S.Ctx(state, me, pending, strategy.weights(state, me))
         facts["prizes"] = {b: catalog(state).opportunities[b].prize for b in state.festival.prizes}
-        facts["worth"] = [festival_strategies.prize_value(strategy, ctx, b) for b in state.festival.prizes]
+        # what each way of taking a prize is worth to the picker (the options: a hire of a monster he can pay)
+        options = list(pending.options(actor))
+        score = festival_strategies.score_festival_pick(strategy, ctx, options)
+        facts["worth"] = [score(o) for o in options if o.board is not None]
     elif pending.kind == "pet_pass":
         strategy = STRATEGY[name]
         facts["pet"] = festival_strategies.pet_value(S.Ctx(state, me, pending, strategy.weights(state, me)), "pet_01")

@@ -1000,16 +1000,18 @@ def _(s: GameState, e: ev.BattleBegan) -> None:
     plan = s.player(e.color).plan
     assert plan is not None, "a battle begins with its plan"
     traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
-    pets = [catalog(s).pets[x] for x in plan["pets"]] if plan.get("pets") else []
-    s.battle = Battle(
+    s.battle = b = Battle(
         color=e.color,
         tile=list(e.tile),
         room=e.room,
         traps=traps,
-        monsters=[*plan["monsters"], *(pet.id for pet in pets if pet.attacks)],
+        monsters=list(plan["monsters"]),
         installed=list(e.installed),
-        fatigue_added=sum(pet.fatigue for pet in pets),
     )
+    for pet in (catalog(s).pets[x] for x in plan.get("pets", ())):  # Festival Season: pets sent fight too
+        if pet.attacks:
+            b.monsters.append(pet.id)
+        b.fatigue_added += pet.fatigue
 
 
 @on(ev.TrapSprung)
@@ -1194,9 +1196,10 @@ def _(s: GameState, e: ev.TileConquered) -> None:
     cell.conquered = True
     p.evil = clamp_evil(p.evil - 1)
     _battle(s).conquest_done = True
-    room = catalog(s).rooms.get(cell.room or "")
-    if room is not None and room.production is not None and room.production.output == "training":
-        p.trained = 0  # Festival Season: its imps go back to the Imp Den at once
+    if p.trained and cell.room is not None:  # Festival Season's imp Training Room: its imps go back at once
+        production = catalog(s).rooms[cell.room].production
+        if production is not None and production.output == "training":
+            p.trained = 0
 
 
 @on(ev.BardStepTaken)

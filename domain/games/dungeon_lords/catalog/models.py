@@ -676,6 +676,11 @@ class Catalog(_Model):
         return frozenset(a.id for a in self.adventurers.values() if a.profession == "bard")
 
     @cached_property
+    def fast_spell_skippers(self) -> frozenset[str]:
+        """Monster types whose presence in a battle skips the Fast Spells Step (Festival Season's Elderbeast)."""
+        return frozenset(m.id for m in self.monsters.values() if "skips_fast_spells" in m.abilities)
+
+    @cached_property
     def pet_fighters(self) -> dict[str, MonsterType]:
         """Festival Season: each combat pet as the battle sees it, a fighter with its attacks (or none: a pet
         that only adds fatigue), marked ``not_a_monster`` unless it counts as one (Baby Golem, PE-08)."""

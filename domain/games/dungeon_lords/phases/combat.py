@@ -122,8 +122,9 @@ def party_total(state: GameState, p: Player, order: list[str], symbol: int) -> i
     ``party_symbols_minus`` (Festival Season › Hall of Chaos: "1 fewer of each", minimum 0)."""
     total = sum(stats(state, p, w)[symbol] for w in order)
     b = state.battle
-    room = catalog(state).rooms.get(b.room or "") if b is not None else None
-    return max(0, total - room.party_symbols_minus) if room is not None else total
+    if b is None or b.room is None:
+        return total
+    return max(0, total - catalog(state).rooms[b.room].party_symbols_minus)
 
 
 def damage_on(state: GameState, p: Player, who: str) -> int:
@@ -360,7 +361,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             raise refuse(
                 "MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year", "combat.defense"
             )
-    problem = pets_problem(state, p, list(cmd.pets))
+    problem = pets_problem(state, p, list(cmd.pets)) if cmd.pets else None
     if problem:
         raise refuse("PET_NOT_USABLE", problem, "pets.use")
     real = [m for m in cmd.monsters if not is_ghost(state, m)]
@@ -384,6 +385,9 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             color=p.color, tile=tile, traps=list(cmd.traps), monsters=list(cmd.monsters), pets=list(cmd.pets)
         )
     ]
+
+
+NO_PETS: list[list[str]] = [[]]  # a plan's pets when there are none to send (never changed)
 
 
 def usable_pets(state: GameState, p: Player) -> list[str]:
@@ -426,7 +430,7 @@ def plan_options(state: GameState, p: Player) -> list:
         trap_sets = [list(c) for k in range(trap_limit + 1) for c in combinations(sorted(set(p.traps)), k)]
         monster_sets = [list(c) for k in range(monster_limit + 1) for c in combinations(real, k)]
         ghost_sets = [list(c) for k in range(len(ghosts) + 1) for c in combinations(ghosts, k)]
-        pet_sets: list[list[str]] = [[]] + [[x] for x in pets]  # one pet a battle is enough to list (more are accepted)
+        pet_sets = [[], *([x] for x in pets)] if pets else NO_PETS  # one pet a battle is enough to list
         for traps in trap_sets:
             if payment_problem(p, trap_cost(state, p, traps, room), "", state.variant):
                 continue
@@ -599,7 +603,8 @@ def _spell_step(state: GameState, p: Player, step: str) -> list[ev.Event]:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Room")]
     if b.no_spell:
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="Anti-Magic Dart hit a wizard")]
-    if step == "fast" and any("skips_fast_spells" in monster_type(state, m).abilities for m in b.monsters):
+    skippers = catalog(state).fast_spell_skippers  # Festival Season's Elderbeast (none in the base game)
+    if step == "fast" and skippers and any(type_of(m) in skippers for m in b.monsters):
         return [ev.SpellNotCast(color=p.color, card=card_id, step=step, reason="an Elderbeast was sent")]
     magic = party_total(state, p, line(state, p), MAGIC)
     if magic < state.combat_round:
@@ -865,9 +870,8 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event] | Pending:
     fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
     if catalog(state).improved_tunnels and tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
         fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
-    room = catalog(state).rooms.get(b.room or "")
     # the additions, never doubled or halved: the pets' (Bubl) and the room's (Festival Season's Hall of Chaos)
-    fatigue += b.fatigue_added + (room.conquer_fatigue if room is not None else 0)
+    fatigue += b.fatigue_added + (catalog(state).rooms[b.room].conquer_fatigue if b.room is not None else 0)
     hits = Hits(state, p)
     for _ in range(fatigue):  # one point at a time, always to the first in line
         alive = [w for w in hits.alive() if w not in hits.invisible] or []

@@ -39,8 +39,10 @@ def monster_type(state: GameState, instance_id: str):
     """The catalog entry of a monster instance (``"troll_y1#2"`` -> the troll); a combat pet sent into
     battle (Festival Season) as the fighter its card makes it."""
     cat, t = catalog(state), type_of(instance_id)
-    found = cat.monsters.get(t)
-    return found if found is not None else cat.pet_fighters[t]
+    try:
+        return cat.monsters[t]
+    except KeyError:
+        return cat.pet_fighters[t]
 
 
 RENTED_ROW = -1  # Festival Season's rented rooms: square (-1, k) is the k-th room rented

@@ -189,9 +189,10 @@ def produce_options(state: GameState, p: Player) -> list[Produce]:
         if room.production is None:
             continue
         digs = dg.diggable(p.dungeon) if room.production.output == "dig" else [None]
-        choices = [None, room.production.or_output] if room.production.or_output else [None]
-        uses: list[tuple[Any, str | None, int]] = [(d, o, 1) for d in digs for o in choices]
-        if room.production.output == "training":
+        uses: list[tuple[Any, str | None, int]] = [(d, None, 1) for d in digs]
+        if room.production.or_output:  # Festival Season's Bakery: either output
+            uses.append((None, room.production.or_output, 1))
+        elif room.production.output == "training":  # ... and the imp Training Room: in or out, 1 or 2
             uses = [(None, way, n) for way in ("in", "out") for n in (1, 2)]
         for d, output, n in uses:
             cmd = Produce(player=p.color, square=(r, c), dig=d, output=output, count=n)
