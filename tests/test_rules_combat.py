@@ -80,8 +80,8 @@ def load(name: str) -> dict:
 class Fight:
     """A live combat: ``state`` and the whole event log."""
 
-    def __init__(self, sc: dict):
-        self.log, self.state = from_scenario(sc)
+    def __init__(self, sc: dict, catalog_overrides: dict | None = None):
+        self.log, self.state = from_scenario(sc, catalog_overrides)
         self.log = list(self.log)
 
     def do(self, *commands) -> list:

@@ -13,7 +13,8 @@ from test_rules_combat import Fight, hits, one
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.actions import ACTIONS
-from domain.games.dungeon_lords.commands import ImproveTunnels, MineGold, Produce
+from domain.games.dungeon_lords.catalog import base_catalog
+from domain.games.dungeon_lords.commands import AddTrainedImp, ImproveTunnels, MineGold, Produce
 from domain.games.dungeon_lords.festival.opportunity_actions import free_improved_tunnels
 from domain.games.dungeon_lords.phases.actions import current
 from domain.games.dungeon_lords.phases.common import catalog
@@ -199,3 +200,36 @@ def test_T_12_the_mithril_vein_adds_one_or_two_miners_beyond_the_permit():
     red.dungeon[1][3].conquered = True
     with pytest.raises(RuleViolation, match="MINE_NO_VEIN"):
         mine(state, red, pl, MineGold(player="red", imps=1, vein=1))
+
+
+@pytest.mark.spec("CB-07", "NC-T3", "NC-R2")
+def test_T_15_dark_tunnel_card_fatigue_two_and_a_trained_imp_make_five_one_at_a_time():
+    # T-15: "Dark Tunnel; card fatigue 2; one trained imp added: (2x2) + 1 = 5 fatigue, dealt one at a time."
+    sc = one(["warrior_y1_d", "priest_y1_c"], cards=CARDS)
+    sc["modules"] = ["five_seasons", "unique_opportunities", "new_components"]
+    sc["combat_cards"] = [*CARDS, "fist_of_justice"]
+    f = Fight(sc)
+    f.p().dungeon[0][2].improved = "dark_tunnel"
+    f.p().trained = 1
+    f.plan()
+    events = f.do(AddTrainedImp(player="red", add=True))
+    fatigue = hits(events, source="fatigue")
+    assert [a for _, a, _, _ in fatigue] == [1] * 5
+
+
+@pytest.mark.spec("CB-07")
+def test_CB_07_U_23_the_doubling_and_halving_hooks_apply_in_that_order_before_the_additions():
+    sc = one(["warrior_y2_d", "priest_y2_c"], year=2)
+    sc["modules"] = ["five_seasons", "unique_opportunities", "new_components"]
+    sc["combat_cards"] = ["blind_rage", "create_food", "aura_of_fear", "magic_key", "illusion"]  # blind rage: 3
+    for doubled, halved, expected in ((True, False, 6), (False, True, 1), (True, True, 3)):
+        card = {**base_card("blind_rage"), "fatigue_doubled": doubled, "fatigue_halved": halved}
+        f = Fight(sc, catalog_overrides={"combat_cards": [card]})  # a table's card that uses the hooks
+        f.p().trained = 1  # and an addition after them
+        f.plan()
+        events = f.do(AddTrainedImp(player="red", add=True))
+        assert len(hits(events, source="fatigue")) == expected + 1, (doubled, halved)
+
+
+def base_card(card_id: str) -> dict:
+    return base_catalog().combat_cards[card_id].model_dump(mode="json")

@@ -278,6 +278,10 @@ class CombatCard(Entry):
     fatigue: int = Field(ge=0)
     speed: Literal["fast", "slow", "none"]
     effect: str
+    # Festival Season's fatigue modifiers (spec U-23: the hooks; no known card uses them yet): the fatigue
+    # doubled ("A Scout at the Entrance!") or halved, rounded down (U-24); doubling first, then halving
+    fatigue_doubled: bool = False
+    fatigue_halved: bool = False
 
 
 # --------------------------------------------------------------------------- special events
@@ -720,6 +724,10 @@ class Catalog(_Model):
         for monster in data["monsters"].values():
             if monster["cost_or"] is None:
                 del monster["cost_or"]
+        for card in data["combat_cards"].values():
+            for k in ("fatigue_doubled", "fatigue_halved"):
+                if not card[k]:
+                    del card[k]
         for room in data["rooms"].values():
             for k, unused in (("kind_bonus", {}), ("party_symbols_minus", 0), ("conquer_fatigue", 0)):
                 if room[k] == unused:

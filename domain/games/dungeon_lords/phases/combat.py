@@ -867,9 +867,15 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event] | Pending:
         return [ev.ConquestPrevented(color=p.color, reason=blockers[0])]
     if p.trained and not b.training_done:  # Festival Season's imp Training Room: +1 fatigue for an imp
         return _trained_imp_pending(p)
-    fatigue = catalog(state).combat_cards[revealed_card(state)].fatigue
+    card = catalog(state).combat_cards[revealed_card(state)]
+    fatigue = card.fatigue
+    # Festival Season › Summary › Conquering Step: doubling first, then halving, then the additions
     if catalog(state).improved_tunnels and tunnel_effect(state, cell_at(p, b.tile)) == "dark_tunnel":
-        fatigue *= 2  # Festival Season › Dark Tunnel: the printed fatigue counts double (not the additions)
+        fatigue *= 2  # the Dark Tunnel: the printed fatigue counts double (not the additions)
+    if card.fatigue_doubled:
+        fatigue *= 2
+    if card.fatigue_halved:
+        fatigue //= 2  # provisional U-24: rounded down
     # the additions, never doubled or halved: the pets' (Bubl) and the room's (Festival Season's Hall of Chaos)
     fatigue += b.fatigue_added + (catalog(state).rooms[b.room].conquer_fatigue if b.room is not None else 0)
     hits = Hits(state, p)
