@@ -35,6 +35,7 @@ MODULE_SETS = (
     ["five_seasons", "unique_opportunities", "festival", "no_pets", "paladin_pair"],
     [*PART_1, "beginners"],
     ["five_seasons", "unique_opportunities", "pets"],
+    list(RULESETS["four_seasons"]),  # the base Year with the new components and bards
 )
 CHUNK = 10
 
@@ -87,6 +88,20 @@ def test_300_festival_games_keep_invariants_and_replay_from_the_store(chunk, tmp
 @pytest.mark.parametrize("chunk", range(300 // CHUNK, 2300 // CHUNK))
 def test_2000_more_festival_games(chunk, tmp_path):
     play_and_check(chunk * CHUNK, tmp_path / "games.sqlite")
+
+
+def whole_configuration(i: int) -> tuple[int, str, list[str], list[str]]:
+    """Game ``i`` of the whole expansion (``--ruleset festival``, both parts): random bots in even games, a
+    strategy bot at every seat in odd ones."""
+    players, variant, _, _ = configuration(i)
+    bots = strategy_configuration(i)[2] if i % 2 else ["random"] * players
+    return players, variant, bots, list(RULESETS["festival"])
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("chunk", range(2000 // CHUNK))
+def test_2000_games_of_the_whole_expansion(chunk, tmp_path):
+    play_and_check(100_000 + chunk * CHUNK, tmp_path / "games.sqlite", whole_configuration)
 
 
 @pytest.mark.slow
