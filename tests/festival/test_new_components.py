@@ -292,3 +292,14 @@ def test_SC_07_trained_imps_count_for_the_lord_of_imps_and_are_lost_last():
     assert "imps" in score(state)[0].titles
     state = apply(state, [ev.SpecialEventApplied(color="red", card="x", effect={"imps": -1})])
     assert (state.player("red").imps, state.player("red").trained) == (4, 3)  # the Imp Den's imp first
+
+
+@pytest.mark.spec("NC-M1")
+def test_U_48_a_dart_and_a_bite_on_one_adventurer_poison_him_once_and_the_bite_is_lost_when_he_is_gone():
+    f = fight(["warrior_y1_d", "wizard_y1_a"], traps=["poisoned_dart"], monsters=["cockatrice_y1"])  # 3 hp
+    f.plan(traps=["poisoned_dart#1"], monsters=["cockatrice_y1#1"])
+    f.aim("wizard_y1_a")  # 1, and 2 more at the end of the round
+    events = f.attack("cockatrice_y1#1", targets=["wizard_y1_a"])  # 1, and 1 more at the end of the round
+    assert hits(events, target="wizard_y1_a", source="poison") == [("wizard_y1_a", 2, 0, "")]  # 4 of 3: gone
+    assert [e.adventurer for e in of(events, ev.AdventurerImprisoned)] == ["wizard_y1_a"]  # once
+    assert f.p().prison == ["wizard_y1_a"]

@@ -914,14 +914,16 @@ def _poison(state: GameState, p: Player) -> list[ev.Event]:
     Damage Counters") takes the 2 damage there, and goes to that dungeon's prison if they eliminate him."""
     out: list[ev.Event] = []
     b = in_battle(state)
+    hosts: dict[str, Hits] = {}  # one working copy a party: two poisons on one adventurer add up
     # the Poisoned Dart's 2, and Festival Season's Cockatrice bite: 1 more, unpreventable (provisional U-48)
     for who, amount in [*((w, 2) for w in b.poison), *((w, 1) for w in b.bites)]:
         host = p
         pal = paladin(state, who)
         if pal is not None and pal.holder not in (None, p.color):
             host = state.player(pal.holder)
-        hits = Hits(state, host)
+        hits = hosts.setdefault(host.color, Hits(state, host))
+        before = len(hits.events)
         if who in hits.alive():
             hits.hit(who, amount, "poison", unpreventable=True)
-        out += hits.events
+        out += hits.events[before:]
     return out
