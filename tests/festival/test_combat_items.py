@@ -5,16 +5,21 @@ for the unknown cards."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from clirun import run
 from festival_games import of, whole_game
 from test_rules_combat import ENTRANCE, Fight, hits, one, player
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.audit import explain
 from domain.games.dungeon_lords.catalog import base_catalog
 from domain.games.dungeon_lords.commands import OrderTraps, PlanBattle, ReleasePrisoner
 from domain.games.dungeon_lords.phases.common import catalog
 from domain.games.dungeon_lords.ruleset import RULESETS
+from domain.games.dungeon_lords.state import Cell
 
 FIVE = ["graffiti", "fireball", "detect_treasure", "fist_of_justice", "detect_evil"]  # detect_evil: slow
 
@@ -70,8 +75,6 @@ def test_CB_09_with_no_tile_left_a_prisoner_is_released_up_to_five_times_but_a_r
         f.do(ReleasePrisoner(player="red", prisoner=f.p().prison[0]))
     assert f.p().prison == [] and f.pending.kind == "game_over"  # five releases, five rounds
     g = fight(["warrior_y1_d"], dungeon=dungeon, prison=prisoners[:1])
-    from domain.games.dungeon_lords.state import Cell
-
     g.p().rented = [Cell(kind="room", room="dark_room")]  # provisional U-35: a battle option
     g.refused(ReleasePrisoner(player="red", prisoner=prisoners[0]), "PRISONER_NOT_NEEDED")
 
@@ -113,8 +116,6 @@ def test_NC_C1_C3_no_new_trap_combat_or_event_card_is_invented_the_base_decks_se
 
 
 def test_explain_says_which_rule_stopped_which_damage_the_bard_step_and_the_installed_trap():
-    from domain.games.dungeon_lords.audit import explain
-
     party, installed = ["thief_y1_c", "bard_y1_b"], {"0,2": "rolling_stone"}  # the scenario's installed trap
     f = fight(party, modules=("five_seasons", "bards"), traps=["pendulum"], installed=installed)
     f.plan(traps=["pendulum#1"])
@@ -136,10 +137,6 @@ def test_explain_says_which_rule_stopped_which_damage_the_bard_step_and_the_inst
 
 
 def test_a_festival_battle_set_up_from_a_scenario_file_and_its_combat_view(tmp_path):
-    import json
-
-    from clirun import run
-
     sc = one(
         ["warrior_y1_d", "priest_y1_c", "bard_y1_b"], cards=FIVE, traps=["pendulum"], installed={"0,2": "rolling_stone"}
     )
@@ -171,8 +168,6 @@ def test_a_festival_battle_set_up_from_a_scenario_file_and_its_combat_view(tmp_p
 
 
 def _bad(tmp_path, sc) -> str:
-    import json
-
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({**sc, "modules": ["autumn"]}))
     return str(path)

@@ -11,8 +11,10 @@ from test_rules_combat import ENTRANCE, Fight, hits, one
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.actions.hire_monster import hire_cost, hire_variants
 from domain.games.dungeon_lords.commands import AddTrainedImp, HireMonster, PayWage, PlanBattle, Produce, ReleaseMonster
 from domain.games.dungeon_lords.phases import event_phase
+from domain.games.dungeon_lords.phases.combat import legal_targets, line
 from domain.games.dungeon_lords.phases.common import catalog, free_imps
 from domain.games.dungeon_lords.phases.production import produce_events, produce_options
 from domain.games.dungeon_lords.ruleset import RULESETS
@@ -56,8 +58,6 @@ def test_NC_M1_the_cockatrice_is_hired_for_food_or_for_evil_at_the_owners_choice
     state = new_game()
     red = state.player("red")
     state.board.monster_offer = ["cockatrice_y1#1"]
-    from domain.games.dungeon_lords.actions.hire_monster import hire_cost, hire_variants
-
     assert [alt for *_, alt in hire_variants(state, red, ["cockatrice_y1#1"])] == [False, True]
     assert hire_cost(state, red, "cockatrice_y1#1", {}, None, None) == {"food": 1}
     assert hire_cost(state, red, "cockatrice_y1#1", {}, None, None, pay_or=True) == {"evil": 1}
@@ -123,8 +123,6 @@ def test_T_40_the_evil_eye_brings_the_priest_to_the_front_the_ghost_hits_the_pal
     f.plan(monsters=["evil_eye_y1#1", "ghost_y1#1"])  # a tunnel: one monster and any number of ghosts
     events = f.attack("evil_eye_y1#1", targets=["priest_y1_d"])
     assert hits(events, source="monster") == [("priest_y1_d", 3, 0, "")]
-    from domain.games.dungeon_lords.phases.combat import legal_targets, line
-
     assert line(f.state, f.p())[:2] == ["priest_y1_d", "paladin_y1"]
     assert "paladin_y1" in legal_targets(f.state, f.p(), "ghost_y1#1", "A")  # no longer first
     events = f.attack("ghost_y1#1", targets=["paladin_y1"])

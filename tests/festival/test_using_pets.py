@@ -9,14 +9,21 @@ the engine does what the catalog says and the rules the rulebook gives around th
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
-from festival_games import of
+from clirun import run
+from festival_games import of, whole_game
 from test_rules_combat import ENTRANCE, SECOND, Fight, hits, one
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
+from domain.games.dungeon_lords.audit import audit
 from domain.games.dungeon_lords.commands import PlanBattle, UsePet
+from domain.games.dungeon_lords.festival.pets import CATALOG
 from domain.games.dungeon_lords.phases.common import catalog
+from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.scoring import score
 from domain.kernel import RuleViolation, play_until_blocked
 
@@ -173,12 +180,6 @@ def test_a_pet_effect_that_does_not_fit_its_timing_is_refused_at_set_up():
 
 
 def test_a_table_override_of_a_provisional_pet_changes_a_replayed_game_exactly_where_the_pet_acts():
-    from festival_games import whole_game
-
-    from domain.games.dungeon_lords.audit import audit
-    from domain.games.dungeon_lords.festival.pets import CATALOG
-    from domain.games.dungeon_lords.ruleset import RULESETS
-
     events, _ = whole_game(3, 1, RULESETS["festival"])  # a game in which the Stareplant attacks
     plant = next(p for p in CATALOG["pets"] if p["id"] == "stareplant")
     harder = {**plant, "attacks": [{**plant["attacks"][0], "damage": 2}], "status": "verified"}
@@ -191,11 +192,6 @@ def test_a_table_override_of_a_provisional_pet_changes_a_replayed_game_exactly_w
 
 
 def test_every_provisional_value_of_the_expansion_names_the_spec_item_it_comes_from():
-    import json
-    import re
-
-    from clirun import run
-
     rows = json.loads(run("catalog", "--ruleset", "festival", "--provisional", "--json").output)
     base = {r["id"] for r in json.loads(run("catalog", "--provisional", "--json").output)}
     added = [r for r in rows if r["id"] not in base]
