@@ -10,6 +10,7 @@
   defaults; :func:`start` loads it into a :class:`Table`.
 * :func:`assert_refused` checks a refusal: the RuleViolation code, and that neither the state
   nor the event count changed.
+* :func:`fold_with_invariants` folds a whole log, checking the invariants after every event.
 """
 
 from __future__ import annotations
@@ -338,3 +339,17 @@ def same_game(a, b) -> bool:
     ] and final_hash((e.type, e.model_dump(mode="json")) for e in a) == final_hash(
         (e.type, e.model_dump(mode="json")) for e in b
     )
+
+
+def fold_with_invariants(log: list, label: str = ""):
+    """The state ``log`` folds to, asserting the invariants (``invariants.problems``) after every event;
+    ``label`` names the game in the failure."""
+    from domain.games.dungeon_lords.evolve import evolve
+    from domain.games.dungeon_lords.invariants import problems
+
+    folded = None
+    for n, e in enumerate(log, 1):
+        folded = evolve(folded, e)
+        broken = problems(folded)
+        assert not broken, f"{label}event {n} ({e.type}): {broken}"
+    return folded

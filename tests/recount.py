@@ -19,6 +19,15 @@ from domain.games.dungeon_lords.phases.common import catalog
 from projections.strategy import derive_strategy
 
 Z = 1.959963984540054
+#: Festival Season's questions (no row in a store of base games only)
+FESTIVAL_QUESTIONS = (
+    "festival_prize_by_bid",
+    "pets_by_winner",
+    "paladins_per_year",
+    "courage_prevented",
+    "installed_traps",
+    "conquests_by_round",
+)
 
 
 def wilson(wins: int, n: int) -> tuple[float | None, float | None]:

@@ -13,19 +13,12 @@ import json
 import duckdb
 import pytest
 from clirun import run
+from recount import FESTIVAL_QUESTIONS
 
 from analytics import QUESTIONS
 from domain.games.dungeon_lords.ruleset import RULESETS
 
 FESTIVAL = "+".join(RULESETS["festival"])
-NEW = (
-    "festival_prize_by_bid",
-    "pets_by_winner",
-    "paladins_per_year",
-    "courage_prevented",
-    "installed_traps",
-    "conquests_by_round",
-)
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +80,7 @@ def test_no_question_mixes_the_rulesets_silently(store):
 
 def test_the_festival_questions_answer_with_the_filters(store):
     players = {r["game_id"]: r["players"] for r in _sql(store, "SELECT game_id, players FROM games")}
-    for name in NEW:
+    for name in FESTIVAL_QUESTIONS:
         assert "ruleset" in QUESTIONS[name].columns, name
         rows, _ = _json("stats", name, "--ruleset", "festival", "--json", "--store", store)
         assert rows and {r["ruleset"] for r in rows} == {FESTIVAL}, name
@@ -120,7 +113,7 @@ def test_the_festival_questions_answer_with_the_filters(store):
 
 @pytest.mark.parametrize("fmt", ["csv", "json", "parquet"])
 def test_the_festival_questions_export(store, tmp_path, fmt):
-    for name in NEW:
+    for name in FESTIVAL_QUESTIONS:
         shown, _ = _json("stats", name, "--ruleset", "festival", "--json", "--store", store)
         out = tmp_path / f"{name}.{fmt}"
         written = run("stats", name, "--ruleset", "festival", "--format", fmt, "--out", out, "--store", store)

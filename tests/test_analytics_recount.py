@@ -219,21 +219,11 @@ def test_people_are_human_with_their_name_and_derived_on_request(quick):
     assert ("bot seats in scope" in said) == bool(bots)
 
 
-FESTIVAL_QUESTIONS = (
-    "festival_prize_by_bid",
-    "pets_by_winner",
-    "paladins_per_year",
-    "courage_prevented",
-    "installed_traps",
-    "conquests_by_round",
-)
-
-
 def test_the_festival_questions_are_not_vacuous_here(quick):
     """The recount above compares something: each Festival Season question has rows of festival games, both
     from its aggregate and from the read models, and the events behind them happened in the store."""
     con, games, _ = quick
-    for name in FESTIVAL_QUESTIONS:
+    for name in recount.FESTIVAL_QUESTIONS:
         for f in ({}, {"strategies": ["random", "evil", "balanced", "tunneller", "room_builder", "monster_keeper"]}):
             sql = prepare(name, con=con, game="dungeon_lords", **f)[0]
             assert ("_cells" in sql) == (not f), name  # the aggregate answers unless --strategy needs the seats

@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import fold_with_invariants
 
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
-from domain.games.dungeon_lords.evolve import evolve
-from domain.games.dungeon_lords.invariants import problems
 from domain.games.dungeon_lords.state import to_dict
 from domain.games.dungeon_lords.strategies import STRATEGIES
 from domain.service.application import DungeonLords
@@ -48,12 +47,7 @@ def test_complete_games_keep_invariants_and_replay_from_the_store(chunk, tmp_pat
         log = opening + more
         assert waiting.kind == "game_over", f"game {i} stopped at {waiting.kind}: {waiting.prompt}"
         assert live.scores and any(s["winner"] for s in live.scores)
-        folded = None
-        for n, e in enumerate(log, 1):
-            folded = evolve(folded, e)
-            broken = problems(folded)
-            assert not broken, f"game {i}, event {n} ({e.type}): {broken}"
-        assert to_dict(folded) == to_dict(live)
+        assert to_dict(fold_with_invariants(log, f"game {i}, ")) == to_dict(live)
         gid = app.create_from_events(log)
         assert to_dict(app.state(gid)) == to_dict(live)
         assert len(app.log(gid)) == len(log)

@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import fold_with_invariants
 
 from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
-from domain.games.dungeon_lords.evolve import evolve
-from domain.games.dungeon_lords.invariants import problems
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.state import to_dict
 from domain.games.dungeon_lords.strategies import STRATEGIES
@@ -68,12 +67,7 @@ def play_and_check(first: int, store, configure=configuration) -> None:
         log = opening + more
         assert waiting.kind == "game_over", f"game {i} ({modules}) stopped at {waiting.kind}: {waiting.prompt}"
         assert live.scores and any(s["winner"] for s in live.scores)
-        folded = None
-        for n, e in enumerate(log, 1):
-            folded = evolve(folded, e)
-            broken = problems(folded)
-            assert not broken, f"game {i} ({modules}), event {n} ({e.type}): {broken}"
-        assert to_dict(folded) == to_dict(live)
+        assert to_dict(fold_with_invariants(log, f"game {i} ({modules}), ")) == to_dict(live)
         gid = app.create_from_events(log)
         assert to_dict(app.state(gid)) == to_dict(live)
 
