@@ -79,6 +79,14 @@ def _spend(budget: dict[str, int], gold: int = 0, food: int = 0, imps: int = 0) 
     budget["imps"] -= imps
 
 
+def _if_worth(value: float, budget: dict[str, int], **spent: int) -> float:
+    """An order's estimate: ``value`` if it is worth anything, the budget then spent as ``spent``; else 0."""
+    if value <= 0:
+        return 0.0
+    _spend(budget, **spent)
+    return value
+
+
 # --- Harvest Food (covers Get Food): up to N imps gather a food each, with foreimps -------------------------
 def _harvest_estimate(
     s: Strategy, ctx: Ctx, space: str, spec: SpaceSpec, budget: dict[str, int], next_round: bool
@@ -87,11 +95,7 @@ def _harvest_estimate(
     n = min(_reward(spec).food_up_to, budget["imps"] - foreimps)
     if n < 0 or (n == 0 and not evil):
         return 0.0
-    value = n * ctx.w.food + evil
-    if value <= 0:
-        return 0.0
-    _spend(budget, food=-n, imps=n + foreimps)
-    return value
+    return _if_worth(n * ctx.w.food + evil, budget, food=-n, imps=n + foreimps)
 
 
 def _harvest_score(s: Strategy, ctx: Ctx, spec: SpaceSpec) -> Callable[[Any], float]:
@@ -120,11 +124,7 @@ def _masquerade_value(ctx: Ctx, spec: SpaceSpec) -> float:
 def _masquerade_estimate(
     s: Strategy, ctx: Ctx, space: str, spec: SpaceSpec, budget: dict[str, int], next_round: bool
 ) -> float:
-    value = _masquerade_value(ctx, spec)
-    if value <= 0:
-        return 0.0
-    _spend(budget, gold=spec.cost.gold - _reward(spec).gold)
-    return value
+    return _if_worth(_masquerade_value(ctx, spec), budget, gold=spec.cost.gold - _reward(spec).gold)
 
 
 def _masquerade_score(s: Strategy, ctx: Ctx, spec: SpaceSpec) -> Callable[[Any], float]:
@@ -149,11 +149,7 @@ def _invest_value(ctx: Ctx, spec: SpaceSpec) -> float:
 def _invest_estimate(
     s: Strategy, ctx: Ctx, space: str, spec: SpaceSpec, budget: dict[str, int], next_round: bool
 ) -> float:
-    value = _invest_value(ctx, spec)
-    if value <= 0:
-        return 0.0
-    _spend(budget, gold=spec.cost.gold)  # the return pays for nothing later this round
-    return value
+    return _if_worth(_invest_value(ctx, spec), budget, gold=spec.cost.gold)  # the return pays for nothing later
 
 
 def _invest_score(s: Strategy, ctx: Ctx, spec: SpaceSpec) -> Callable[[Any], float]:
@@ -170,11 +166,8 @@ def _pet_space_value(ctx: Ctx, spec: SpaceSpec) -> float:
 def _pet_estimate(
     s: Strategy, ctx: Ctx, space: str, spec: SpaceSpec, budget: dict[str, int], next_round: bool
 ) -> float:
-    value = _pet_space_value(ctx, spec)
-    if value <= 0:
-        return 0.0
-    _spend(budget, gold=spec.cost.gold, food=spec.cost.food, imps=-_reward(spec).imps)  # new imps may produce
-    return value
+    spent = {"gold": spec.cost.gold, "food": spec.cost.food, "imps": -_reward(spec).imps}  # new imps may produce
+    return _if_worth(_pet_space_value(ctx, spec), budget, **spent)
 
 
 def _pet_score(s: Strategy, ctx: Ctx, spec: SpaceSpec) -> Callable[[Any], float]:
