@@ -100,6 +100,14 @@ def _pay(p: Player, paid: dict[str, int]) -> None:
     p.imps -= paid.get("imps", 0)  # Festival Season's Elderbeast: an available imp back to the bank
 
 
+def _gain(p: Player, gained: dict[str, int]) -> None:
+    """What an action, a prize, a pet or a spell gives: food, gold, imps, and evil steps (clamped)."""
+    p.food += gained.get("food", 0)
+    p.gold += gained.get("gold", 0)
+    p.imps += gained.get("imps", 0)
+    p.evil = clamp_evil(p.evil + gained.get("evil", 0))
+
+
 def _resolve(state: GameState, carried_out: bool) -> None:
     pl = current(state)
     if pl is not None:
@@ -341,10 +349,7 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
     p = s.player(e.color)
     _pay(p, e.paid)
     g = e.gained
-    p.food += g.get("food", 0)
-    p.gold += g.get("gold", 0)
-    p.imps += g.get("imps", 0)
-    p.evil = clamp_evil(p.evil + g.get("evil", 0))
+    _gain(p, g)
     if g.get("trap_cards"):  # the Year plan says how many more are drawn, then sent back (Second Year: 1)
         extra = year_plan(s).buy_traps_extra.get(s.year, 0)
         s.awaiting = TrapDraw(color=e.color, count=g["trap_cards"] + extra, discard=extra > 0, context="action")
@@ -776,10 +781,7 @@ def _(s: GameState, e: ev.FestivalPrizeTaken) -> None:
     f.order.remove(e.color)
     f.prizes.remove(e.board)
     _pay(p, e.paid)
-    p.food += e.gained.get("food", 0)
-    p.gold += e.gained.get("gold", 0)
-    p.imps += e.gained.get("imps", 0)
-    p.evil = clamp_evil(p.evil + e.gained.get("evil", 0))
+    _gain(p, e.gained)
     if e.monster:
         b.discards["monsters"].remove(e.monster)
         if e.discarded_trap:
@@ -862,10 +864,7 @@ def _(s: GameState, e: ev.PetUsed) -> None:
     p = s.player(e.color)
     p.pets.remove(e.card)
     p.pets_used.append(e.card)
-    p.gold += e.gain.get("gold", 0)
-    p.food += e.gain.get("food", 0)
-    p.imps += e.gain.get("imps", 0)
-    p.evil = clamp_evil(p.evil + e.gain.get("evil", 0))
+    _gain(p, e.gain)
 
 
 @on(ev.TrapsDealtForInstalling)
@@ -1097,11 +1096,8 @@ def _(s: GameState, e: ev.SpellCast) -> None:
     b.shield += fx.get("shield", 0)
     if fx.get("courage"):
         b.courage = []
-    p.imps += fx.get("imps", 0)
+    _gain(p, fx)
     p.trained = min(p.trained, p.imps)  # imps are lost from the Imp Den first (Festival Season, U-44)
-    p.gold += fx.get("gold", 0)
-    p.food += fx.get("food", 0)
-    p.evil = clamp_evil(p.evil + fx.get("evil", 0))
     if fx.get("trap_lost"):
         p.traps.remove(fx["trap_lost"])
         s.board.trap_discard.append(fx["trap_lost"])
