@@ -13,7 +13,7 @@ Imports only pydantic and the standard library (an import-linter contract checks
 from .chain import HashChain
 from .chance import ChanceSpec
 from .engine import Engine
-from .errors import RuleViolation
+from .errors import RuleViolation, unless_refused
 from .game import GameInfo, GamePackage, GameRules, KernelState
 from .pending import CHANCE, Pending, draw_pending
 from .play import Bot, batch_gc, play_until_blocked, random_bot
@@ -40,4 +40,5 @@ __all__ = [
     "random_bot",
     "draw_pending",
     "redaction_problems",
+    "unless_refused",
 ]

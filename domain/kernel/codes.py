@@ -18,14 +18,12 @@ class RefusalCode(Enum):
     def __init__(self, summary: str, rule_id: str) -> None:
         self.summary = summary
         self.rule_id = rule_id
-
-    @property
-    def code(self) -> str:
-        """The stable code clients match on: the member's name."""
-        return self.name
+        #: the stable code clients match on: the member's name (a plain attribute: refusals are asked
+        #: for often while options are worked out, and Enum's ``name`` is a slow descriptor)
+        self.code: str = self._name_
 
     def __str__(self) -> str:
-        return self.name
+        return self.code
 
 
 class KernelRefusal(RefusalCode):

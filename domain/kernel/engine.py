@@ -28,6 +28,13 @@ def _type_name(command_class: type) -> str:
     return str(field.default) if field is not None else command_class.__name__
 
 
+def _seeded_sample(state: Any, p: Pending) -> list[str]:
+    """The seeded RNG's outcome of chance node ``p``: derived from the game's seed and event count, so a
+    stored game resumed in another process draws the same."""
+    assert p.chance is not None
+    return random.Random(f"{state.seed}:{state.version}").sample(p.chance.pool, p.chance.count)
+
+
 class Engine:
     """The kernel's decide/evolve loop bound to one game's rules.
 
@@ -116,6 +123,11 @@ class Engine:
             else:
                 assert p.handle is not None
                 decided = p.handle(state, command)
+        return self._apply_and_advance(state, decided, inplace)
+
+    def _apply_and_advance(self, state: Any, decided: list[Any], inplace: bool) -> tuple[list[Any], Any]:
+        """Apply the decided events (to ``state`` itself if ``inplace``, else to a copy), then advance."""
+        rules = self.rules
         work = state if inplace else rules.clone(state)
         out: list[Any] = []
         for e in decided:
@@ -132,19 +144,20 @@ class Engine:
         return self.execute_pure(state, command)[0]
 
     def random_draw(self, state: Any, p: Pending) -> Any:
-        """The seeded RNG's answer to a chance node (digital play)."""
-        assert p.chance is not None
-        rng = random.Random(f"{state.seed}:{state.version}")
-        return self.rules.draw_command(rng.sample(p.chance.pool, p.chance.count))
+        """The seeded RNG's answer to a chance node (digital play), as the recorder would type it."""
+        return self.rules.draw_command(_seeded_sample(state, p))
 
     def resolve_chance(self, state: Any, inplace: bool = False) -> tuple[list[Any], Any]:
-        """In digital mode, answer chance nodes with the RNG until a player must act."""
+        """In digital mode, answer chance nodes with the RNG until a player must act. The RNG draws from
+        the node's own pool, so its outcome needs none of the checks a recorded draw gets (the same
+        events as :meth:`execute_pure` of :meth:`random_draw`'s command)."""
         out: list[Any] = []
         while state.mode == "digital":
             p = self.pending(state)
             if not p.is_chance:
                 break
-            events, state = self.execute_pure(state, self.random_draw(state, p), inplace=inplace)
+            assert p.chance is not None
+            events, state = self._apply_and_advance(state, p.chance.events(_seeded_sample(state, p)), inplace)
             out += events
         return out, state
 

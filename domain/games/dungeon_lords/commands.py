@@ -380,8 +380,9 @@ class TableRuling(_Cmd):
 
 
 class RecordDraw(_Cmd):
-    """Chance: what came up (tile, card or order ids). In digital play the engine's RNG makes this
-    command; at a real table the person recording enters it."""
+    """Chance: what came up (tile, card or order ids). At a real table the person recording enters it; in
+    digital play the engine's seeded RNG draws the outcome itself (``Engine.random_draw`` gives it as
+    this command)."""
 
     type: Literal["record_draw"] = "record_draw"
     cards: list[str]

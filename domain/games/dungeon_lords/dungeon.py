@@ -74,6 +74,20 @@ def conquered_mask(grid: Grid) -> int:
     return _mask(grid, conquered_only=True)
 
 
+def tile_masks(grid: Grid) -> tuple[int, int]:
+    """(tiles, conquered tiles) as bitmasks like :func:`occupancy`'s, in one pass."""
+    occupied = conquered = 0
+    bit = 1
+    for row in grid:
+        for cell in row:
+            if cell is not None:
+                occupied |= bit
+                if cell.conquered:
+                    conquered |= bit
+            bit <<= 1
+    return occupied, conquered
+
+
 def site_masks(grid: Grid) -> tuple[int, int, int]:
     """(tiles, unconquered tunnels, rooms) as bitmasks like :func:`occupancy`'s, in one pass: what the
     room rules see (:func:`room_sites`, :func:`room_fits`)."""
@@ -121,6 +135,23 @@ def room_fits(tunnels: int, rooms: int, allowed: int | None) -> bool:
     return bool(tunnels & ~next_to(rooms) & (ALL if allowed is None else allowed))
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of which squares hold a tile and which are conquered
+def nearest_unconquered(tiles: int, conquered: int) -> tuple[tuple[int, int], ...]:
+    """The unconquered tiles nearest the entrance, walking from tile to tile (the conquered ones too),
+    row by row; () if the entrance holds no tile or every reachable tile is conquered. Masks as
+    :func:`occupancy`'s. The walk goes a step at a time: each step's squares are the last step's
+    neighbours among the tiles not reached yet, and the first step with an unconquered tile answers."""
+    step = bit(ENTRANCE) & tiles
+    reached = step
+    while step:
+        open_ = step & ~conquered
+        if open_:
+            return tuple(sq for i, sq in enumerate(_SQUARES) if open_ >> i & 1)
+        step = next_to(step) & tiles & ~reached
+        reached |= step
+    return ()
+
+
 def taken(mask: int, r: int, c: int) -> bool:
     """Whether square (r, c) is in ``mask`` (see :func:`occupancy`)."""
     return bool(mask >> (r * GRID_COLS + c) & 1)
@@ -139,7 +170,10 @@ _SQUARES = list(squares())  # by bit index
 def _fills_2x2(mask: int, r: int, c: int) -> bool:
     i = r * GRID_COLS + c
     mask |= 1 << i
-    return any(mask & b == b for b in _BLOCKS_OF[i])
+    for b in _BLOCKS_OF[i]:
+        if mask & b == b:
+            return True
+    return False
 
 
 def fills_2x2(grid: Grid, r: int, c: int) -> bool:
@@ -148,6 +182,14 @@ def fills_2x2(grid: Grid, r: int, c: int) -> bool:
 
 
 def _dig_problem(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
+    if diggable_mask(mask) >> (r * GRID_COLS + c) & 1:
+        return None  # the usual question, answered for the whole site at once (and remembered)
+    return dig_rules(mask, r, c)
+
+
+def dig_rules(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
+    """The digging rules square by square, the first broken one as ``(code, message, rule_id)``, given the
+    tiles (a mask): the square is free, next to a tile, and not the last free square of a 2x2 block."""
     square = [r, c]
     b = 1 << (r * GRID_COLS + c)
     if mask & b:

@@ -64,9 +64,11 @@ class DungeonLordsRules:
         """Apply ``e`` to ``state`` (in place) and append it to ``out``, followed by an
         :class:`~.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is then
         explicit in the log (analytics read it without re-applying the rules)."""
-        before = [p.evil for p in state.players]
+        before = tuple([p.evil for p in state.players])
         state = evolve(state, e)
         out.append(e)
+        if tuple([p.evil for p in state.players]) == before:
+            return state  # nearly every event: no Evil Marker moved
         for p, was in zip(state.players, before):
             if p.evil != was:
                 moved = EvilometerMoved(color=p.color, evil=p.evil, steps=p.evil - was)

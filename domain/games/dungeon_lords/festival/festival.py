@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from domain.kernel import Pending
+from domain.kernel import Pending, unless_refused
 
 from .. import dungeon as dg
 from .. import events as ev
 from ..actions.build_room import check_placement
 from ..actions.hire_monster import hire_cost, hire_variants
 from ..commands import FestivalBid, FestivalPick
-from ..errors import RuleViolation, refuse
+from ..errors import refuse
 from ..flow import register_phase
 from ..phases.actions import trap_draw_step
 from ..phases.adventurers import nicest_first
@@ -258,11 +258,8 @@ def _legal_picks(state: GameState, p: Player, f: Festival) -> list[FestivalPick]
     for board in f.prizes:
         _, variants = PRIZES[catalog(state).opportunities[board].prize]
         for cmd in variants(state, p, board):
-            try:
-                _decide(state, p, cmd)
-            except RuleViolation:
-                continue
-            out.append(cmd)
+            if unless_refused(_decide, state, p, cmd) is not None:
+                out.append(cmd)
     return out
 
 

@@ -10,16 +10,17 @@ Second Year.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
-from domain.kernel import CHANCE, ChanceSpec, Pending
+from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
 
 from .. import dungeon as dg
 from .. import events as ev
 from ..actions import action_name, location_commands, rules_for, space_spec
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
-from ..errors import RuleViolation, refuse
+from ..errors import refuse
 from ..state import Digging, GameState, Placement, Player, TrapDiscard, TrapDraw
 from .common import UNSEEN_DRAW, catalog
 from .rounds import _draw, after_phase
@@ -75,16 +76,17 @@ def step(state: GameState):
     if isinstance(aw, Digging):
         return _digging_step(state, pl)
     p = state.player(pl.color)
-    legal = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
-    if not legal:
+    decided = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
+    if not decided:
         why = rules_for(state, pl).why_not(state, p, pl).message
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
+    legal = [cmd for cmd, _ in decided]
     return Pending(
         kind="action",
         actors=[p.color],
         prompt=f"{p.color}: {action_name(state, pl)} on space {pl.space}",
         accepts=_accepted(),
-        handle=_handle,
+        handle=_handle_known(state, decided),
         options_fn=lambda a: [*legal, Decline(player=p.color)],
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
@@ -92,17 +94,31 @@ def step(state: GameState):
 
 
 # --- options -------------------------------------------------------------------------------------
-def _legal(state: GameState, p: Player, pl: Placement):
-    """The legal ways to carry out the order, lazily (a generator: the first one answers "any?")."""
+def _legal(state: GameState, p: Player, pl: Placement) -> Iterator[tuple[Any, list[ev.Event]]]:
+    """The legal ways to carry out the order with the events each decides, lazily (a generator: the
+    first one answers "any?")."""
     for cmd in rules_for(state, pl).candidates(state, p, pl):
-        try:
-            _decide(state, p, pl, cmd)
-        except RuleViolation:
-            continue
-        yield cmd
+        events = unless_refused(_decide, state, p, pl, cmd)
+        if events is not None:
+            yield cmd, events
 
 
 # --- deciding -----------------------------------------------------------------------------------
+def _handle_known(state: GameState, decided: list[tuple[Any, list[ev.Event]]]):
+    """The order's handler: an option listed for ``state`` (the very command object) is answered with the
+    events already decided for it while the options were worked out; any other command is decided."""
+    known = {id(cmd): (cmd, events) for cmd, events in decided}
+    version = state.version
+
+    def handle(st: GameState, cmd) -> list[ev.Event]:
+        entry = known.get(id(cmd))
+        if entry is not None and entry[0] is cmd and st is state and st.version == version:
+            return list(entry[1])
+        return _handle(st, cmd)
+
+    return handle
+
+
 def _handle(state: GameState, cmd) -> list[ev.Event]:
     pl = current(state)
     assert pl is not None, "an order answered when no minion waits"
@@ -132,11 +148,9 @@ def _digging_step(state: GameState, pl: Placement):
     squares = dg.diggable(p.dungeon)  # where the grid rules allow a tunnel
     more: list[DigTunnel] = []
     if squares:
-        try:  # the permit and the imps are the same for every square: one check says for all of them
-            dig_event(p, squares[0], aw.dug, limit, False)
+        # the permit and the imps are the same for every square: one check says for all of them
+        if unless_refused(dig_event, p, squares[0], aw.dug, limit, False) is not None:
             more = [DigTunnel(player=p.color, square=sq) for sq in squares]
-        except RuleViolation:
-            pass
     if not more:
         return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
 

@@ -12,12 +12,10 @@ TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
 
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from domain.kernel import CHANCE, ChanceSpec, Pending
+from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -32,7 +30,7 @@ from ..commands import (
     TargetTrap,
 )
 from ..effects import SPELLS, TRAP_SPECIALS, TRAP_TARGETING, SpellContext, TrapContext
-from ..errors import RuleViolation, refuse
+from ..errors import refuse
 from ..state import Battle, GameState, Player
 from ..year import year_plan
 from .common import (
@@ -134,26 +132,7 @@ def damage_on(state: GameState, p: Player, who: str) -> int:
 
 def nearest_tiles(grid) -> list[tuple[int, int]]:
     """Unconquered tiles nearest the entrance, walking through the dungeon (Planning Phase)."""
-    return list(_nearest(dg.occupancy(grid), dg.conquered_mask(grid)))
-
-
-@lru_cache(maxsize=1 << 16)  # a pure function of which squares hold a tile and which are conquered
-def _nearest(tiles: int, conquered: int) -> tuple[tuple[int, int], ...]:
-    if not dg.taken(tiles, *dg.ENTRANCE):
-        return ()
-    dist = {dg.ENTRANCE: 0}
-    todo = deque([dg.ENTRANCE])
-    while todo:
-        sq = todo.popleft()
-        for n in dg.neighbours(*sq):
-            if n not in dist and dg.taken(tiles, *n):
-                dist[n] = dist[sq] + 1
-                todo.append(n)
-    open_ = [sq for sq in dist if not dg.taken(conquered, *sq)]
-    if not open_:
-        return ()
-    best = min(dist[sq] for sq in open_)
-    return tuple(sorted(sq for sq in open_ if dist[sq] == best))
+    return list(dg.nearest_unconquered(*dg.tile_masks(grid)))
 
 
 class Hits:
@@ -736,11 +715,8 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
                 choices = [[]]
             for tg in choices:
                 cmd = Attack(player=p.color, monster=m, option=a.option, targets=tg)
-                try:
-                    attack_events(state, p, cmd)
-                except RuleViolation:
-                    continue
-                out.append(cmd)
+                if unless_refused(attack_events, state, p, cmd) is not None:
+                    out.append(cmd)
     return out
 
 

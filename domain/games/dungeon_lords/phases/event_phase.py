@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.kernel import Pending
+from domain.kernel import Pending, unless_refused
 
 from .. import dungeon as dg
 from .. import events as ev
 from ..commands import ChooseEventOption, PayTaxes, PayWage, ReleaseMonster
-from ..errors import RuleViolation, refuse
+from ..errors import refuse
 from ..state import GameState, Handling, Player
 from .common import (
     catalog,
@@ -80,9 +80,7 @@ def _payday(state: GameState, p: Player):
             feeds = [x.id for x in p.monsters if x.id != m and not is_ghost(state, x.id)] if t.cost.monsters else [None]
             alts = (False, True) if t.cost_or is not None else (False,)  # the Cockatrice: either cost
             for tr, f, alt in ((tr, f, alt) for tr in traps for f in feeds for alt in alts):
-                try:
-                    wage_event(state, p, m, f, tr, alt)
-                except RuleViolation:
+                if unless_refused(wage_event, state, p, m, f, tr, alt) is None:
                     continue
                 out.append(PayWage(player=p.color, monster=m, feed_monster=f, discard_trap=tr, pay_or=alt))
             out.append(ReleaseMonster(player=p.color, monster=m))

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.kernel import Pending
+from domain.kernel import Pending, unless_refused
 
 from .. import dungeon as dg
 from .. import events as ev
 from ..actions.dig_tunnels import dig_event
 from ..commands import Produce, RetrieveOrder
-from ..errors import RuleViolation, refuse
+from ..errors import refuse
 from ..state import Cell, GameState, Player, TrapDraw
 from .actions import trap_draw_step
 from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls, tunnel_effect
@@ -196,9 +196,6 @@ def produce_options(state: GameState, p: Player) -> list[Produce]:
             uses = [(None, way, n) for way in ("in", "out") for n in (1, 2)]
         for d, output, n in uses:
             cmd = Produce(player=p.color, square=(r, c), dig=d, output=output, count=n)
-            try:
-                produce_events(state, p, cmd)
-            except RuleViolation:
-                continue
-            out.append(cmd)
+            if unless_refused(produce_events, state, p, cmd) is not None:
+                out.append(cmd)
     return out
