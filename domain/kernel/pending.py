@@ -8,7 +8,7 @@ and the legal options come from one place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -59,6 +59,50 @@ class LazyOptions(Sequence[Any]):
 
     def __repr__(self) -> str:
         return f"LazyOptions({len(self)} commands)"
+
+
+class DecidedOptions:
+    """The legal options of one decision, each found by deciding a candidate command, with the events
+    each decided: the option then taken (the very command object listed) is answered with them instead
+    of being decided again, and a bot that scores options by their events asks :meth:`handle` too.
+
+    ``work()`` yields ``(command, events)`` for each legal candidate; it runs once, when the options are
+    first asked for (a command that arrives before that, typed at the table, is simply decided). ``decide``
+    is ``(state, command) -> events``: the decision's own rules (raises RuleViolation). The events are
+    those of ``state`` as it is now: a later state, or this one changed in place, is decided anew.
+    """
+
+    __slots__ = ("_decide", "_known", "_state", "_version", "_work")
+
+    def __init__(
+        self,
+        state: Any,
+        work: Callable[[], Iterable[tuple[Any, list[Any]]]],
+        decide: Callable[[Any, Any], list[Any]],
+    ) -> None:
+        self._state, self._version = state, state.version
+        self._work, self._decide = work, decide
+        self._known: dict[int, tuple[Any, list[Any]]] | None = None
+
+    def worked_out(self) -> dict[int, tuple[Any, list[Any]]]:
+        """The legal options by ``id`` of their command, with their events (worked out on first use)."""
+        if self._known is None:
+            self._known = {id(cmd): (cmd, events) for cmd, events in self._work()}
+        return self._known
+
+    def options(self, actor: str = "") -> list[Any]:
+        """The legal commands, in the order ``work`` found them."""
+        return [cmd for cmd, _ in self.worked_out().values()]
+
+    def handle(self, state: Any, cmd: Any) -> list[Any]:
+        """The events of ``cmd``: those already decided if it is one of the options listed for this very
+        state, else decided now. Raises RuleViolation (from ``decide``)."""
+        known = self._known
+        if known is not None and state is self._state and state.version == self._version:
+            entry = known.get(id(cmd))
+            if entry is not None and entry[0] is cmd:
+                return list(entry[1])
+        return self._decide(state, cmd)
 
 
 @dataclass(slots=True)

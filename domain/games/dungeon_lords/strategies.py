@@ -847,7 +847,9 @@ class Strategy:
         return tactics.plan_scorer(ctx.state, ctx.me)
 
     def score_attack(self, ctx: Ctx, options: list):
-        return lambda o: tactics.attack_score(ctx.state, ctx.me, o)
+        handle = ctx.pending.handle
+        assert handle is not None, "an attack decision decides its commands"
+        return lambda o: tactics.attack_score(handle(ctx.state, o))
 
     def score_trap_target(self, ctx: Ctx, options: list):
         return lambda o: tactics.trap_target_score(ctx.state, ctx.me, o)

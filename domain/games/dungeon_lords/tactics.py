@@ -88,8 +88,9 @@ def plan_scorer(state: GameState, p: Player) -> Callable[[Any], float]:
     return score
 
 
-def attack_score(state: GameState, p: Player, option) -> float:
-    events = combat.attack_events(state, p, option)
+def attack_score(events: list[ev.Event]) -> float:
+    """How good an attack is, from the events it resolves to (``Pending.handle`` of the attack decision:
+    the events worked out while its options were listed)."""
     attacked = next(e for e in events if isinstance(e, ev.MonsterAttacked))
     return _outcome(events) - sum(attacked.paid.values()) + (2 if not attacked.knocked_out else 0)
 

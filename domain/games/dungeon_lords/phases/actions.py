@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
+from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -80,13 +81,14 @@ def step(state: GameState):
     if not decided:
         why = rules_for(state, pl).why_not(state, p, pl).message
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
-    legal = [cmd for cmd, _ in decided]
+    known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
+    legal = known.options()
     return Pending(
         kind="action",
         actors=[p.color],
         prompt=f"{p.color}: {action_name(state, pl)} on space {pl.space}",
         accepts=_accepted(),
-        handle=_handle_known(state, decided),
+        handle=known.handle,
         options_fn=lambda a: [*legal, Decline(player=p.color)],
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
@@ -104,21 +106,6 @@ def _legal(state: GameState, p: Player, pl: Placement) -> Iterator[tuple[Any, li
 
 
 # --- deciding -----------------------------------------------------------------------------------
-def _handle_known(state: GameState, decided: list[tuple[Any, list[ev.Event]]]):
-    """The order's handler: an option listed for ``state`` (the very command object) is answered with the
-    events already decided for it while the options were worked out; any other command is decided."""
-    known = {id(cmd): (cmd, events) for cmd, events in decided}
-    version = state.version
-
-    def handle(st: GameState, cmd) -> list[ev.Event]:
-        entry = known.get(id(cmd))
-        if entry is not None and entry[0] is cmd and st is state and st.version == version:
-            return list(entry[1])
-        return _handle(st, cmd)
-
-    return handle
-
-
 def _handle(state: GameState, cmd) -> list[ev.Event]:
     pl = current(state)
     assert pl is not None, "an order answered when no minion waits"

@@ -12,10 +12,12 @@ TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
+from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -688,20 +690,22 @@ def _effective_kind(state: GameState, monster: str, option: str) -> str:
 
 
 def _monster_pending(state: GameState, p: Player) -> Pending:
+    # each option is found by resolving it: the one taken, and a bot's look at each, reuse those events
+    known = DecidedOptions(state, lambda: _attack_options(state, p), lambda st, cmd: attack_events(st, p, cmd))
     return Pending(
         kind="attack",
         actors=[p.color],
         prompt=f"{p.color}: choose the next monster (or ghost) to attack, its attack and target",
         accepts=(Attack,),
-        handle=lambda st, cmd: attack_events(st, p, cmd),
-        options_fn=lambda a: attack_options(state, p),
+        handle=known.handle,
+        options_fn=known.options,
         rule="combat.monsters",
         detail={"monsters": list(in_battle(state).monsters)},
     )
 
 
-def attack_options(state: GameState, p: Player) -> list[Attack]:
-    out = []
+def _attack_options(state: GameState, p: Player) -> Iterator[tuple[Attack, list[ev.Event]]]:
+    """The legal attacks of ``p``'s monsters waiting in this battle, each with the events it resolves to."""
     for m in in_battle(state).monsters:
         for a in monster_type(state, m).attacks:
             kind = _effective_kind(state, m, a.option)
@@ -715,9 +719,9 @@ def attack_options(state: GameState, p: Player) -> list[Attack]:
                 choices = [[]]
             for tg in choices:
                 cmd = Attack(player=p.color, monster=m, option=a.option, targets=tg)
-                if unless_refused(attack_events, state, p, cmd) is not None:
-                    out.append(cmd)
-    return out
+                events = unless_refused(attack_events, state, p, cmd)
+                if events is not None:
+                    yield cmd, events
 
 
 EXPERT_BONUS = 2  # Festival Season › Hire Expert Monster: "+2 on its first attack" each Year's Combat
