@@ -68,7 +68,8 @@ def step(state: GameState):
                 )
             ]
     # 2. Players choose 3 orders simultaneously and in secret.
-    choosing = [p.color for p in state.play_order() if not p.orders]
+    clockwise = state.play_order()
+    choosing = [p.color for p in clockwise if not p.orders]
     if choosing:
         return Pending(
             kind="choose_orders",
@@ -81,7 +82,7 @@ def step(state: GameState):
         )
     # 3. Two players: the third non-player orders go on space I before the players' orders are revealed.
     if n == 2:
-        for p in state.play_order():
+        for p in clockwise:
             ctl = _controlled(state, p)
             if ctl is not None and p.nonplayer_order and not any(q.color == ctl.color and q.slot == 2 for q in placed):
                 space = free_space(state, p.nonplayer_order, ("I", "II", "III"))
@@ -99,8 +100,8 @@ def step(state: GameState):
     taken = {(q.color, q.slot) for q in placed}
     for slot in range(3):
         if any(p.revealed <= slot for p in state.players):
-            return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in state.play_order()})]
-        for p in state.play_order():
+            return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise})]
+        for p in clockwise:
             if (p.color, slot) not in taken:
                 return [_place(state, p, slot)]
     # 5. Non-player orders of this round become inaccessible; then carry out the orders.

@@ -8,10 +8,11 @@ then you decide in order"); troll tokens are used before imps, since they can wo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from domain.kernel import Pending, unless_refused
+from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -31,10 +32,12 @@ def step(state: GameState):
     if not state.queue:
         return after_phase(state, "production")
     p = state.player(state.queue[0])
-    produce = produce_options(state, p)
+    decided = list(_produce_decided(state, p))
     cards = retrievable(state, p)
-    if not produce and len(cards) == 1:
+    if not decided and len(cards) == 1:
         return [_retrieve(state, p, cards[0])]
+    known = DecidedOptions(state, lambda: decided, _handle)  # the room used is not decided again
+    produce = known.options()
 
     def options(actor: str):
         return produce + [RetrieveOrder(player=p.color, card=c) for c in cards]
@@ -44,7 +47,7 @@ def step(state: GameState):
         actors=[p.color],
         prompt=f"{p.color}: use production rooms, then take back an order card",
         accepts=(Produce, RetrieveOrder),
-        handle=_handle,
+        handle=known.handle,
         options_fn=options,
         rule="production.rooms",
     )
@@ -178,7 +181,11 @@ def tool_shed_discount(state: GameState, p: Player, square, used: int) -> int:
 
 
 def produce_options(state: GameState, p: Player) -> list[Produce]:
-    out: list[Produce] = []
+    """The rooms ``p`` can use now, each way it can be used (Rulebook › Production)."""
+    return [cmd for cmd, _ in _produce_decided(state, p)]
+
+
+def _produce_decided(state: GameState, p: Player) -> Iterator[tuple[Produce, list[ev.Event]]]:
     tiles: Iterable[tuple[int, int, Cell]] = dg.tiles(p.dungeon)
     if p.rented:  # Festival Season's rented rooms, beside the board
         tiles = [*tiles, *((r, c, cell) for (r, c), cell in zip(rented_squares(p), p.rented, strict=True))]
@@ -196,6 +203,6 @@ def produce_options(state: GameState, p: Player) -> list[Produce]:
             uses = [(None, way, n) for way in ("in", "out") for n in (1, 2)]
         for d, output, n in uses:
             cmd = Produce(player=p.color, square=(r, c), dig=d, output=output, count=n)
-            if unless_refused(produce_events, state, p, cmd) is not None:
-                out.append(cmd)
-    return out
+            events = unless_refused(produce_events, state, p, cmd)
+            if events is not None:
+                yield cmd, events
