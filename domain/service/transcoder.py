@@ -8,8 +8,9 @@ orjson's output is kept only where it is sure to be ``json``'s, and the stock en
 
 - registered transcodings (datetimes, the games' states, UUIDs) go through the same ``default`` hook as in
   ``JSONTranscoder``: orjson's own forms of datetimes and dataclasses are switched off;
-- subclasses of ``str``, ``int``, ``float``, ``dict`` and ``list``, and any type without a transcoding,
-  reach that hook too and go to the stock encoder (``json`` may call a method a subclass overrides);
+- subclasses of ``str``, ``int``, ``float``, ``dict`` and ``list``, and any type without a transcoding, go
+  to the stock encoder (orjson hands them to that hook, or refuses them; ``json`` may call a method a
+  subclass overrides);
 - floats: orjson writes them its own way (``1e-7`` where ``json`` writes ``1e-07``; ``null`` for NaN and
   infinities, where ``json`` writes ``NaN``); UUIDs it writes itself, where ``json`` uses their transcoding.
   An output with a number with a point or an exponent, or a UUID-shaped string, is thrown away for the
