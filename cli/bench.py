@@ -95,7 +95,7 @@ def run(
 def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
     """Complete games per second of `simulate` (bots drawn as it draws them) on 1 process and on every
     core, the same games (best of two alternating rounds); and storing them into SQLite (events per
-    second of the appends alone)."""
+    second of the appends alone, with the garbage collector tuned as `simulate` stores them)."""
     from domain.service.application import DungeonLords
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
@@ -113,7 +113,7 @@ def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
     for workers, rate in best.items():
         out[f"games_per_second_{workers}_process"] = round(rate, 2)
     out["scaling"] = round(best[cores] / best[1], 2)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, batch_gc():  # as `simulate` stores (simulation.run tunes it)
         app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'store.sqlite'}"))
         events = sum(len(log) for log, _ in played)
         start = time.perf_counter()

@@ -95,7 +95,8 @@ class GameAggregate(Aggregate):
         try:
             for i, e in enumerate(events):
                 if isinstance(e, dict):  # the JSON form of our own engine's event (simulation)
-                    kind, data = e["type"], {k: v for k, v in e.items() if k != "type"}
+                    kind, data = e["type"], dict(e)
+                    del data["type"]  # (a copy and a del: about three times faster than a comprehension)
                 else:
                     kind, data = e.type, _payload(e)
                 if chains is not None:

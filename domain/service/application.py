@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 
 from domain.games import GAMES
 from domain.games import get as get_game
@@ -31,6 +31,7 @@ from domain.kernel.events import Event
 from .aggregate import AGGREGATES, GameAggregate, aggregate_of_topic, fold, transcodings
 from .names import only_outcome
 from .storage import store_env
+from .transcoder import OrjsonTranscoder
 
 if TYPE_CHECKING:
     from domain.kernel.history import Correction
@@ -162,6 +163,15 @@ class DungeonLords(Application[UUID]):
         found = str(row[0] if isinstance(row, tuple | list) else row["id"])
         self.__dict__["_store_id"] = found
         return found
+
+    def construct_transcoder(self) -> Transcoder:
+        """eventsourcing's JSON transcoder, encoding with orjson (the same bytes, faster: see
+        :mod:`domain.service.transcoder`), unless the environment names another (``TRANSCODER_TOPIC``)."""
+        if self.factory.env.get(self.factory.TRANSCODER_TOPIC):
+            return super().construct_transcoder()
+        transcoder = OrjsonTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)

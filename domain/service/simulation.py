@@ -142,7 +142,10 @@ def run(
         with batch_gc():
             yield from map(one, game_plans)
         return
-    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+    with (
+        ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)) as pool,
+        batch_gc(),  # the parent unpickles every game and its caller stores it: tuned as a worker is
+    ):
         # one game a task: a game is ~30 ms of work, its hand-over well under 1 ms, and the last tasks
         # end together (with 4 a task, short runs waited on one worker's last chunk)
         yield from pool.map(one, game_plans, chunksize=1)

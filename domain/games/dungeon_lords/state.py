@@ -10,8 +10,10 @@ use the catalog id. Squares are ``[row, col]`` with row 0 nearest the surface.
 from __future__ import annotations
 
 import pickle
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
+
+from domain.kernel.plain import asdict
 
 from .game_info import GRID_COLS, GRID_ROWS
 
@@ -346,6 +348,7 @@ def clone(state: GameState) -> GameState:
 
 
 def to_dict(state: GameState) -> dict[str, Any]:
+    """The state as a JSON-native dict (``dataclasses.asdict``'s result, made faster: every snapshot makes one)."""
     return asdict(state)
 
 
