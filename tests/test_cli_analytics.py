@@ -85,7 +85,9 @@ def test_bench_suite_writes_every_tracked_figure(tmp_path):
     modes = [r["mode"] for r in figures["dungeon_lords_random_4p"]]
     assert modes[-2].startswith("replay") and modes[-1].startswith("decode")
     assert all(r["games_per_second"] > 0 for r in figures["dungeon_lords_random_4p"])
-    assert figures["simulate_dungeon_lords"]["scaling"] > 0
+    scaling = figures["simulate_dungeon_lords"]
+    assert scaling["games"] == 10 and scaling["scaling"] > 0  # five times --games
+    assert scaling["cpu_ms_per_game_1_process"] > 0 and scaling["cpu_per_game_ratio"] > 0
 
 
 # --- issue #18: filters, fair comparisons, exports, the schema ---------------------------------------
