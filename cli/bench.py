@@ -94,8 +94,9 @@ def run(
 
 def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
     """Complete games per second of `simulate` (bots drawn as it draws them) on 1 process and on every
-    core, the same games (best of two alternating rounds); and storing them into SQLite (events per
-    second of the appends alone, with the garbage collector tuned as `simulate` stores them)."""
+    core, the same games (best of two alternating rounds), with the CPU a game cost in each fastest round
+    (parent and workers, milliseconds); and storing them into SQLite (events per second of the appends
+    alone, with the garbage collector tuned as `simulate` stores them)."""
     from domain.service.application import DungeonLords
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
