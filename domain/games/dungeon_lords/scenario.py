@@ -22,6 +22,7 @@ from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
+from .position import cross_problems, schema_problem
 from .registered import playable_catalog
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import Cell, GameState, Monster, NewRound, Paladin, to_dict
@@ -101,6 +102,12 @@ def _bad(message: str) -> RuleViolation:
     return refuse("SCENARIO_INVALID", message, "scenario.valid")
 
 
+def unplayable(problem: str) -> RuleViolation:
+    """SCENARIO_INVALID for a scenario that loads but cannot be played on (``problem``: one line, what
+    random play of a copy met: see :func:`~domain.kernel.play.continuation_problem`)."""
+    return _bad(f"the scenario cannot be played on: {problem}")
+
+
 class _Instances:
     """Hands out unique instance ids (``troll_y1#1``, ``#2``...) and refuses more than the copies."""
 
@@ -156,8 +163,9 @@ def load_scenario(
 
 
 def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
-    """A position: a whole state as ``status --json`` prints it (any phase and step), checked for
-    conservation and consistency (every component in exactly one place) before it is accepted.
+    """A position: a whole state as ``status --json`` prints it (any phase and step), checked before it is
+    accepted: its schema (:mod:`.position`: every field, of its type, within its bounds), what its fields
+    say of each other, and the game's invariants (every component in exactly one place).
 
     Raises:
         RuleViolation: ``SCENARIO_INVALID`` naming the offending field.
@@ -171,10 +179,17 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
     d = copy.deepcopy(data)
     if d.get("seed") == HIDDEN:  # withheld while the game was in progress: draws go on afresh
         d["seed"] = random.SystemRandom().randrange(2**63) if d.get("mode") == "digital" else None
-    if HIDDEN in json.dumps(d):
+    if HIDDEN in json.dumps(d, allow_nan=True):
         raise _bad(
             "this is a player's view (status --as): hidden values cannot be set up; use status --json without --as"
         )
+    if "paladin" in d and "paladins" not in d:  # printed when a Year had one paladin
+        one = d.pop("paladin")
+        d["paladins"] = [] if one is None else [one]
+    problem = schema_problem(d)
+    found = [problem] if problem else cross_problems(d)
+    if found:
+        raise _bad(found[0])
     try:
         state = from_dict(d)
         state.version = 0

@@ -12,8 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from domain.kernel import HIDDEN, RuleViolation
+from domain.kernel.setup import field_path, odd_number_problem, setup_problem
 
 from . import events as ev
+from .catalog import TREASURES
 from .invariants import problems
 from .refusals import refuse
 from .state import GameState, to_dict
@@ -21,6 +23,11 @@ from .state import GameState, to_dict
 
 def _bad(message: str) -> RuleViolation:
     return refuse("SCENARIO_INVALID", message, "setup.scenario")
+
+
+def unplayable(problem: str) -> RuleViolation:
+    """SCENARIO_INVALID for a position that loads but cannot be played on (``problem``: one line)."""
+    return _bad(f"the position cannot be played on: {problem}")
 
 
 def _hidden(data: Any) -> bool:
@@ -33,12 +40,73 @@ def _hidden(data: Any) -> bool:
     return False
 
 
+#: far above anything a game reaches (pieces of treasure, rounds), far below what breaks arithmetic
+MAX_COUNT = 1000
+AWAITING = ("", "bonus", "support")
+REMOVED = (None, "supported", "no_monster", "beaten")
+
+
+def field_problems(state: GameState) -> list[str]:
+    """What a position's fields must be beyond their types, each naming the field: the set-up's checks
+    (players, names, variant, mode, seed), the rule options, the card list named by its hash, counts within
+    0..1000, seats once each and every seat named a seat of the game, treasure types, the sub-step."""
+    from .catalog import catalog_with
+    from .game import INFO, SEATS
+    from .options import rules_problem
+
+    out: list[str] = []
+    problem = setup_problem(INFO, [p.name for p in state.players], state.variant, state.mode, state.seed, None)
+    if problem:
+        out.append(f"players: {problem}" if "player" in problem else problem)
+    problem = rules_problem(state.rules)
+    if problem:
+        out.append(f"rules: {problem}")
+    try:
+        cat = catalog_with(state.catalog_overrides)
+    except ValueError as exc:
+        return [*out, f"catalog_overrides: {str(exc).splitlines()[0]}"]
+    if cat.content_hash != state.catalog_hash:
+        out.append(f"catalog_hash: names no card list of this version (these overrides: {cat.content_hash[:12]}...)")
+    seats = [p.seat for p in state.players]
+    if seats != list(SEATS[: len(seats)]):
+        out.append(f"players: the seats are {', '.join(SEATS[: len(seats)])} in order, not {', '.join(seats)}")
+    counts = [(f"players[{k}].{t}", getattr(p, t)) for k, p in enumerate(state.players) for t in TREASURES]
+    counts += [(f"supply.{t}", n) for t, n in state.supply.items()]
+    counts += [("pool", state.pool), ("round", state.round), ("version", state.version)]
+    out += [f"{where}: {n} is not a count of 0..{MAX_COUNT}" for where, n in counts if not 0 <= n <= MAX_COUNT]
+    if state.round < 1:
+        out.append("round: the rounds are counted from 1")
+    if sorted(state.supply) != sorted(TREASURES):
+        out.append(f"supply: one count for each of {', '.join(TREASURES)}")
+    if state.pool_type not in (None, *TREASURES) or (state.pool and state.pool_type is None):
+        out.append(f"pool_type: {state.pool_type!r} is not a treasure type ({', '.join(TREASURES)})")
+    for where, seat in [("starter", state.starter), *((f"in_round[{k}]", s) for k, s in enumerate(state.in_round))]:
+        if seat not in seats:
+            out.append(f"{where}: {seat!r} is not a seat of the game")
+    if len(set(state.in_round)) != len(state.in_round):
+        out.append("in_round: a seat is listed twice")
+    if state.taker and state.taker not in seats:
+        out.append(f"taker: {state.taker!r} is not a seat of the game")
+    if state.awaiting not in AWAITING or (state.awaiting and not state.taker):
+        out.append(f"awaiting: {state.awaiting!r} is not a step of the round (one of {AWAITING}, after a taker)")
+    for k, p in enumerate(state.players):
+        for j, m in enumerate(p.monsters):
+            if m.support not in (None, *TREASURES):
+                out.append(f"players[{k}].monsters[{j}].support: {m.support!r} is not a treasure type")
+        for j, h in enumerate(p.humanoids):
+            if h.removed not in REMOVED:
+                out.append(f"players[{k}].humanoids[{j}].removed: {h.removed!r} is not one of {REMOVED}")
+    return out
+
+
 def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
     """Validate a position (dict, JSON text or file path) and return its one event.
 
     Raises:
-        RuleViolation: SCENARIO_INVALID with the first problem (a field that does not fit, a value a
-            player's view hid, a component counted twice or missing, a humanoid front known before scoring).
+        RuleViolation: SCENARIO_INVALID with the first problem, naming the field (a field that does not
+            fit its type, strictly: no 2.5, NaN, true or "3" for a count; a value out of bounds or naming
+            no seat, treasure or rule option; a value a player's view hid; a component counted twice or
+            missing; a humanoid front known before scoring).
     """
     if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
         try:
@@ -56,11 +124,17 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
     raw = data.get("state", data)
     if _hidden(raw):
         raise _bad("the state hides some values (a player's view): load the recorder's `status --json`")
-    try:
-        state = GameState.model_validate(raw)
+    problem = odd_number_problem(raw)
+    if problem:
+        raise _bad(problem)
+    try:  # strict: no 2.5, true or "3" where a count is meant
+        state = GameState.model_validate(raw, strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise _bad(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise _bad(f"{field_path(first['loc'])}: {' '.join(str(first['msg']).split())}") from None
+    found = field_problems(state)
+    if found:
+        raise _bad(found[0])
     found = problems(state)
     if found:
         raise _bad(f"impossible position: {found[0]}")
