@@ -13,38 +13,42 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from domain.kernel.setup import field_path
 
 from . import dungeon as dg
 from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
-from .position import cross_problems, schema_problem
+from .position import CardPosition, Count, cross_problems, schema_problem
 from .registered import playable_catalog
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import Cell, GameState, Monster, NewRound, Paladin, to_dict
 from .year import year_plan
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
+Square = Annotated[str, Field(pattern=r"^[0-3],[0-4]$")]  # "row,col" of the dungeon's 4 rows of 5 squares
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a count is an int (not 2.5, "3" or true); no NaN or Infinity
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class ScenarioPlayer(_M):
     color: Literal["red", "blue", "green", "yellow"]
     name: str
-    gold: int = Field(3, ge=0)
-    food: int = Field(3, ge=0)
-    imps: int = Field(3, ge=0)
+    gold: Count = 3
+    food: Count = 3
+    imps: Count = 3
     evil: int = Field(5, ge=1, le=15)
-    red_marks: int = Field(0, ge=0)
+    red_marks: Count = 0
     dungeon: list[str] = Field(default_factory=lambda: ["..#..", "..#..", "..#..", "....."])
-    rooms: dict[str, str] = Field(default_factory=dict)  # "r,c" -> room id, for R/r squares
+    rooms: dict[Square, str] = Field(default_factory=dict)  # "r,c" -> room id, for R/r squares
     inaccessible: list[str] | None = None  # default: chosen at random with the seed
     hand: list[str] | None = None  # default: the other 6 cards
     monsters: list[str] = Field(default_factory=list)  # type ids, e.g. "troll_y1"
@@ -52,10 +56,10 @@ class ScenarioPlayer(_M):
     traps: list[str] = Field(default_factory=list)  # trap type ids
     party: list[str] = Field(default_factory=list)  # adventurer ids, front first
     prison: list[str] = Field(default_factory=list)
-    spied: dict[str, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
-    damage: dict[str, int] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
+    spied: dict[CardPosition, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
+    damage: dict[str, Count] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
     pets: list[str] = Field(default_factory=list)  # Festival Season: Pet Cards face down in the Pet Box
-    installed: dict[str, str] = Field(default_factory=dict)  # Festival Season: "r,c" -> trap type installed there
+    installed: dict[Square, str] = Field(default_factory=dict)  # Festival Season: "r,c" -> trap type installed there
 
 
 class ScenarioNonPlayer(_M):
@@ -67,7 +71,7 @@ class ScenarioNonPlayer(_M):
 class ScenarioPaladin(_M):
     id: Literal["paladin_y1", "paladin_y2"]
     holder: str | None = None
-    damage: int = Field(0, ge=0)
+    damage: Count = 0
 
 
 class Scenario(_M):
@@ -156,8 +160,8 @@ def load_scenario(
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
-        msgs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise _bad(msgs) from None
+        first = exc.errors()[0]
+        raise _bad(f"{field_path(first['loc'])}: {' '.join(str(first['msg']).split())}") from None
     state = build_state(sc, catalog_overrides)
     return [ScenarioLoaded(name=sc.name, description=sc.description, state=to_dict(state))]
 
@@ -282,7 +286,7 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
         spaces = 4 if cat.bards else 3  # Festival Season's Player Board Extension: a 4th space
         if len(p.party) > spaces:
             raise _bad(f"{p.color}: at most {spaces} adventurers wait at the entrance")
-        p.spied = dict(sp.spied)
+        p.spied = {str(k): v for k, v in sp.spied.items()}
         for who, n in sp.damage.items():
             if who not in p.party or n < 0:
                 raise _bad(f"{p.color}: damage on {who}, who is not waiting at the entrance")

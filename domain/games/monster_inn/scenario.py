@@ -89,8 +89,14 @@ def field_problems(state: GameState) -> list[str]:
         out.append(f"taker: {state.taker!r} is not a seat of the game")
     if state.awaiting not in AWAITING or (state.awaiting and not state.taker):
         out.append(f"awaiting: {state.awaiting!r} is not a step of the round (one of {AWAITING}, after a taker)")
+    monsters, humanoids = {c.id for c in cat.monsters}, {c.id: c.back for c in cat.humanoids}
     for k, p in enumerate(state.players):
+        for j, h in enumerate(p.humanoids):
+            if h.back not in humanoids.values() or (h.card is not None and h.card not in humanoids):
+                out.append(f"players[{k}].humanoids[{j}]: no humanoid {h.card or ''} with the back {h.back!r}")
         for j, m in enumerate(p.monsters):
+            if m.card not in monsters:
+                out.append(f"players[{k}].monsters[{j}].card: {m.card!r} is not a monster of the card list")
             if m.support not in (None, *TREASURES):
                 out.append(f"players[{k}].monsters[{j}].support: {m.support!r} is not a treasure type")
         for j, h in enumerate(p.humanoids):
