@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from domain.kernel import HIDDEN, RuleViolation
-from domain.kernel.setup import field_path, odd_number_problem, setup_problem
+from domain.kernel.setup import MODES, NAME_LIMIT, SEED_LIMIT, field_path, odd_number_problem
 
 from . import events as ev
 from .catalog import TREASURES
@@ -47,7 +47,7 @@ REMOVED = (None, "supported", "no_monster", "beaten")
 
 
 def field_problems(state: GameState) -> list[str]:
-    """What a position's fields must be beyond their types, each naming the field: the set-up's checks
+    """What a position's fields must be beyond their types, each naming the field: what set-up checks
     (players, names, variant, mode, seed), the rule options, the card list named by its hash, counts within
     0..1000, seats once each and every seat named a seat of the game, treasure types, the sub-step."""
     from .catalog import catalog_with
@@ -55,9 +55,17 @@ def field_problems(state: GameState) -> list[str]:
     from .options import rules_problem
 
     out: list[str] = []
-    problem = setup_problem(INFO, [p.name for p in state.players], state.variant, state.mode, state.seed, None)
-    if problem:
-        out.append(f"players: {problem}" if "player" in problem else problem)
+    if not INFO.min_players <= len(state.players) <= INFO.max_players:
+        out.append(f"players: {INFO.title} is for {INFO.min_players} to {INFO.max_players}, not {len(state.players)}")
+    if state.variant not in INFO.variants:
+        out.append(f"variant: {state.variant!r} is not one of {', '.join(INFO.variants)}")
+    if state.mode not in MODES:
+        out.append(f"mode: {state.mode!r} is not one of {', '.join(MODES)}")
+    if state.seed is not None and not 0 <= state.seed < SEED_LIMIT:
+        out.append(f"seed: a whole number from 0 to 2^63 - 1, not {state.seed}")
+    for k, p in enumerate(state.players):
+        if not p.name.strip() or len(p.name) > NAME_LIMIT:
+            out.append(f"players[{k}].name: a name of 1 to {NAME_LIMIT} characters")
     problem = rules_problem(state.rules)
     if problem:
         out.append(f"rules: {problem}")
