@@ -25,7 +25,7 @@ from domain.games import GAMES
 from domain.kernel import RuleViolation
 
 ROOT = Path(__file__).parent.parent
-FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _case(k: int) -> tuple[str, str, dict]:
@@ -113,6 +113,9 @@ ISSUE_29 = [
     (lambda d: d.update(version=-1), "version"),
     (lambda d: d.update(catalog_hash="0" * 64), "catalog_hash"),
     (lambda d: d.update(phase="siesta"), "phase"),
+    (lambda d: d["players"][0]["dungeon"][0][2].update(improved="0" * 64), "players[0].dungeon[0][2].improved"),
+    (lambda d: d["board"].update(event_pool=["pay_day", "monsoon"]), "board.event_pool"),
+    (lambda d: d.update(combat_card="ace_of_spades"), "combat_card"),
     (lambda d: d["nonplayers"][0].update(deck=[]) if d["nonplayers"] else d.update(queue=["purple"]), "nonplayers"),
 ]
 

@@ -351,12 +351,71 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
         for pos in p.get("spied", {}):
             if pos not in positions:
                 out.append(f"players[{k}].spied: no Combat Card at position {pos}")
-        for pet in p.get("pets", []):
-            if pet not in cat.pets:
-                out.append(f"players[{k}].pets: unknown Pet Card {pet!r}")
+        for field in ("pets", "pets_used", "pets_active"):
+            out += [f"players[{k}].{field}: unknown Pet Card {x!r}" for x in p.get(field, []) if x not in cat.pets]
+        cells = [(f"dungeon[{r}][{c}]", x) for r, row in enumerate(p["dungeon"]) for c, x in enumerate(row) if x]
+        cells += [(f"rented[{j}]", x) for j, x in enumerate(p.get("rented", []))]
+        for where, cell in cells:
+            if cell.get("improved", "") not in ("", *cat.improved_tunnels):
+                out.append(f"players[{k}].{where}.improved: unknown Improved Tunnel {cell['improved']!r}")
+        for j, m in enumerate(p.get("monsters", [])):
+            if m.get("expertise", "") not in ("", *cat.expertise):
+                out.append(f"players[{k}].monsters[{j}].expertise: unknown Expertise tile {m['expertise']!r}")
+    out += _unknown_ids(data, cat, plan)
     for season in data["board"].get("incoming", {}):
         if season not in plan.seasons:
             out.append(f"board.incoming.{season}: not a round of the Year ({', '.join(plan.seasons)})")
+    return out
+
+
+def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
+    """Ids the catalog (or the Year plan) does not have, in the fields the conservation invariants do not
+    count: Pet Cards (and a pet in two places), Event Tiles, Special Event and Combat Cards, the
+    opportunity boards, the action spaces."""
+    b = data["board"]
+    out: list[str] = []
+    pets: list[tuple[str, str]] = [(f"board.{f}", x) for f in ("pet_deck", "pet_discard") for x in b.get(f, [])]
+    for k, p in enumerate(data["players"]):
+        pets += [(f"players[{k}].{f}", x) for f in ("pets", "pets_used", "pets_active") for x in p.get(f, [])]
+    if data.get("pet_draft"):
+        draft = data["pet_draft"]
+        pets += [(f"pet_draft.hands.{c}", x) for c, hand in draft.get("hands", {}).items() for x in hand]
+        pets += [(f"pet_draft.passes.{c}", x) for c, x in draft.get("passes", {}).items()]
+    seen: dict[str, str] = {}
+    for where, pet in pets:
+        if pet not in cat.pets:
+            out.append(f"{where}: unknown Pet Card {pet!r}")
+        elif pet in seen and not where.startswith("pet_draft.passes") and not where.endswith("pets_active"):
+            # (a card passed is still in its hand; a used pet that fights on is also among the used)
+            out.append(f"{where}: Pet Card {pet} is also in {seen[pet]}")
+        seen.setdefault(pet, where)
+    tiles = set(plan.event_tiles)
+    out += [f"board.event_pool: unknown Event Tile {t!r}" for t in b.get("event_pool", []) if t not in tiles]
+    out += [
+        f"board.event_tiles.{s}: unknown Event Tile {t!r}"
+        for s, t in b.get("event_tiles", {}).items()
+        if t not in tiles
+    ]
+    for y, cards in b.get("special_events", {}).items():
+        for c in [cards] if isinstance(cards, str) else cards:
+            if c and c not in cat.special_events:
+                out.append(f"board.special_events.{y}: unknown Special Event Card {c!r}")
+    if data.get("combat_card") is not None and data["combat_card"] not in cat.combat_cards:
+        out.append(f"combat_card: unknown Combat Card {data['combat_card']!r}")
+    for k, p in enumerate(data["players"]):
+        out += [
+            f"players[{k}].spied.{pos}: unknown Combat Card {c!r}"
+            for pos, c in p.get("spied", {}).items()
+            if c not in cat.combat_cards
+        ]
+    boards = ("", *cat.opportunities)
+    for field in ("opportunity", "opportunity_next"):
+        if b.get(field, "") not in boards:
+            out.append(f"board.{field}: unknown Unique Opportunity board {b[field]!r}")
+    for y, placed in b.get("opportunities_placed", {}).items():
+        out += [f"board.opportunities_placed.{y}: unknown board {x!r}" for x in placed if x not in boards]
+    actions = {a.id for a in cat.actions} | set(cat.opportunities)
+    out += [f"board.spaces.{a}: unknown action space" for a in b.get("spaces", {}) if a not in actions]
     return out
 
 
