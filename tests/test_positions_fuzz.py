@@ -197,3 +197,36 @@ def test_the_cli_refuses_a_broken_position_with_exit_2_and_one_line(tmp_path):
     lines = done.stderr.strip().splitlines()
     assert lines[0] == "refused: SCENARIO_INVALID"
     assert lines[1].strip().startswith("players[1].gold: nan is not a whole number"), lines
+
+
+TRAINING_ROOM = ROOT / "domain/games/dungeon_lords/scenarios/training-room.json"
+
+
+@pytest.mark.parametrize(
+    "break_it, field",
+    [
+        (lambda d: d["players"][0].update(gold=2.5), "players[0].gold"),
+        (lambda d: d["players"][0].update(gold=True), "players[0].gold"),
+        (lambda d: d["players"][0].update(food=2**70), "players[0].food"),
+        (lambda d: d.update(seed="3"), "seed"),
+        (lambda d: d["players"][0]["rooms"].update({"x,y": "chicken_coop"}), "players[0].rooms.x,y"),
+        (lambda d: d["players"][0]["rooms"].update({"0,9": "chicken_coop"}), "players[0].rooms.0,9"),
+    ],
+)
+def test_a_scenario_file_is_strict_too(break_it, field):
+    scenario = json.loads(TRAINING_ROOM.read_text())
+    break_it(scenario)
+    with pytest.raises(RuleViolation) as refused:
+        GAMES["dungeon_lords"].from_scenario(scenario)
+    assert refused.value.message.startswith(field) and "\n" not in refused.value.message, refused.value.message
+
+
+def test_a_room_named_by_its_tile_id_is_the_room():
+    # "chicken_coop#1" was counted as the Chicken Coop but left in the dungeon under that name, which no
+    # rule could look up (KeyError at load)
+    scenario = json.loads(TRAINING_ROOM.read_text())
+    square, room = next(iter(scenario["players"][0]["rooms"].items()))
+    scenario["players"][0]["rooms"][square] = f"{room}#1"
+    _, state = GAMES["dungeon_lords"].from_scenario(scenario)
+    r, c = map(int, square.split(","))
+    assert state.players[0].dungeon[r][c].room == room

@@ -358,7 +358,7 @@ def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]
                 room = sp.rooms.get(f"{r},{c}")
                 if room is None:
                     raise _bad(f"{sp.color}: square {r},{c} is a room; name it in 'rooms'")
-                rooms.take(room)
+                room = rooms.take(room)  # the tile's id ("chicken_coop#1" is the one Chicken Coop)
                 grid[r][c] = Cell("room", room=room, conquered=ch.islower())
             else:
                 raise _bad(f"{sp.color}: unknown square {ch!r} (use . # x, or a letter for a room)")
