@@ -230,3 +230,29 @@ def test_a_room_named_by_its_tile_id_is_the_room():
     _, state = GAMES["dungeon_lords"].from_scenario(scenario)
     r, c = map(int, square.split(","))
     assert state.players[0].dungeon[r][c].room == room
+
+
+def test_the_position_schema_has_every_field_of_the_state():
+    # a field added to the state must be added to the schema (or every position would be refused), and the
+    # schema must not invent one
+    from dataclasses import fields
+
+    from domain.games.dungeon_lords import position as schema
+    from domain.games.dungeon_lords import state
+
+    pairs = [
+        (schema.Position, state.GameState),
+        (schema.Player, state.Player),
+        (schema.NonPlayer, state.NonPlayer),
+        (schema.Board, state.Board),
+        (schema.Cell, state.Cell),
+        (schema.Monster, state.Monster),
+        (schema.Placement, state.Placement),
+        (schema.Paladin, state.Paladin),
+        (schema.Battle, state.Battle),
+        (schema.Festival, state.Festival),
+        (schema.PetDraft, state.PetDraft),
+        *((getattr(schema, cls.__name__), cls) for cls in (*state.SUB_STEPS.values(), state.Handling)),
+    ]
+    for model, dataclass in pairs:
+        assert set(model.model_fields) == {f.name for f in fields(dataclass)}, dataclass.__name__
