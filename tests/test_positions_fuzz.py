@@ -256,3 +256,15 @@ def test_the_position_schema_has_every_field_of_the_state():
     ]
     for model, dataclass in pairs:
         assert set(model.model_fields) == {f.name for f in fields(dataclass)}, dataclass.__name__
+
+
+def test_a_position_of_the_other_game_says_which_game_it_is():
+    with pytest.raises(RuleViolation) as refused:
+        GAMES["dungeon_lords"].from_scenario(_mi_position())
+    assert "Monster Inn position" in refused.value.message and "--game monster-inn" in refused.value.message
+    with pytest.raises(RuleViolation) as refused:
+        GAMES["monster_inn"].from_scenario(_dl_position())
+    assert "Dungeon Lords position" in refused.value.message
+    with pytest.raises(RuleViolation) as refused:
+        GAMES["monster_inn"].from_scenario(json.loads(TRAINING_ROOM.read_text()))
+    assert "Dungeon Lords position or scenario" in refused.value.message

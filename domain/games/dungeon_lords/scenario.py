@@ -157,6 +157,9 @@ def load_scenario(
         data = json.loads(data)
     if isinstance(data, dict) and "board" in data and "version" in data:
         return load_position(data)
+    inner = data.get("state", data) if isinstance(data, dict) else None
+    if isinstance(inner, dict) and {"inn", "supply", "rules"} <= set(inner):
+        raise _bad("this is a Monster Inn position: load it with new --game monster-inn --scenario FILE")
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:

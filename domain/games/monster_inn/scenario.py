@@ -136,6 +136,8 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
         raise _bad("a scenario is a JSON object: a state, or {name, description, state}")
     name, description = str(data.get("name", "position")), str(data.get("description", ""))
     raw = data.get("state", data)
+    if isinstance(raw, dict) and ("board" in raw or "starting_player" in raw):
+        raise _bad("this is a Dungeon Lords position or scenario: load it with new --scenario FILE (no --game)")
     if _hidden(raw):
         raise _bad("the state hides some values (a player's view): load the recorder's `status --json`")
     problem = odd_number_problem(raw)
