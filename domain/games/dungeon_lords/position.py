@@ -370,7 +370,7 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
 
 def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
     """Ids the catalog (or the Year plan) does not have, in the fields the conservation invariants do not
-    count: Pet Cards (and a pet in two places), Event Tiles, Special Event and Combat Cards, the
+    count: Pet Cards (and a pet in two places), paladins, Event Tiles, Special Event and Combat Cards, the
     opportunity boards, the action spaces."""
     b = data["board"]
     out: list[str] = []
@@ -389,6 +389,11 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
             # (a card passed is still in its hand; a used pet that fights on is also among the used)
             out.append(f"{where}: Pet Card {pet} is also in {seen[pet]}")
         seen.setdefault(pet, where)
+    for k, pal in enumerate(data.get("paladins", [])):
+        if pal["id"] not in cat.paladins:
+            out.append(f"paladins[{k}].id: unknown paladin {pal['id']!r} ({', '.join(cat.paladins)})")
+    gone = b.get("discards", {}).get("paladins", [])
+    out += [f"board.discards.paladins: unknown paladin {x!r}" for x in gone if x not in cat.paladins]
     tiles = set(plan.event_tiles)
     out += [f"board.event_pool: unknown Event Tile {t!r}" for t in b.get("event_pool", []) if t not in tiles]
     out += [
