@@ -116,6 +116,12 @@ ISSUE_29 = [
     (lambda d: d["players"][0]["dungeon"][0][2].update(improved="0" * 64), "players[0].dungeon[0][2].improved"),
     (lambda d: d["board"].update(event_pool=["pay_day", "monsoon"]), "board.event_pool"),
     (lambda d: d.update(combat_card="ace_of_spades"), "combat_card"),
+    (lambda d: d["board"].update(event_pool=["taxes", "taxes"]), "board.event_pool"),
+    (lambda d: d["board"].update(next_combat_cards=["zzz"]), "board.next_combat_cards"),
+    (
+        lambda d: d["board"].update(shut_out=[{"color": "red", "action": "tunnel", "space": None, "slot": 0}]),
+        "board.shut_out[0].action",
+    ),
     (lambda d: d.update(paladins=[{"id": "0" * 64, "holder": None, "damage": 0}]), "paladins[0].id"),
     (lambda d: d["nonplayers"][0].update(deck=[]) if d["nonplayers"] else d.update(queue=["purple"]), "nonplayers"),
 ]

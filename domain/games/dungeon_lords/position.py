@@ -16,6 +16,7 @@ Three layers, each naming the field of the first problem (``players[1].gold: ...
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -370,8 +371,8 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
 
 def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
     """Ids the catalog (or the Year plan) does not have, in the fields the conservation invariants do not
-    count: Pet Cards (and a pet in two places), paladins, Event Tiles, Special Event and Combat Cards, the
-    opportunity boards, the action spaces."""
+    count: Pet Cards (and a pet in two places), paladins, Event Tiles (each once a Year), Special Event and
+    Combat Cards, the opportunity boards, the action spaces and the actions minions are sent to."""
     b = data["board"]
     out: list[str] = []
     pets: list[tuple[str, str]] = [(f"board.{f}", x) for f in ("pet_deck", "pet_discard") for x in b.get(f, [])]
@@ -396,11 +397,16 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
     out += [f"board.discards.paladins: unknown paladin {x!r}" for x in gone if x not in cat.paladins]
     tiles = set(plan.event_tiles)
     out += [f"board.event_pool: unknown Event Tile {t!r}" for t in b.get("event_pool", []) if t not in tiles]
-    out += [
-        f"board.event_tiles.{s}: unknown Event Tile {t!r}"
-        for s, t in b.get("event_tiles", {}).items()
-        if t not in tiles
-    ]
+    shown = b.get("event_tiles", {}).items()
+    out += [f"board.event_tiles.{season}: unknown Event Tile {t!r}" for season, t in shown if t not in tiles]
+    if Counter([*b.get("event_pool", []), *(t for _, t in shown)]) - Counter(plan.event_tiles):
+        out.append(f"board.event_pool: more Event Tiles, with those turned up, than the Year's {plan.event_tiles}")
+    for field in ("combat_cards", "next_combat_cards"):
+        out += [
+            f"board.{field}: unknown Combat Card {c!r}" for c in b.get(field, []) if c and c not in cat.combat_cards
+        ]
+    boxed = b.get("box", {}).get("combat_cards", [])
+    out += [f"board.box.combat_cards: unknown Combat Card {c!r}" for c in boxed if c not in cat.combat_cards]
     for y, cards in b.get("special_events", {}).items():
         for c in [cards] if isinstance(cards, str) else cards:
             if c and c not in cat.special_events:
@@ -421,6 +427,9 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
         out += [f"board.opportunities_placed.{y}: unknown board {x!r}" for x in placed if x not in boards]
     actions = {a.id for a in cat.actions} | set(cat.opportunities)
     out += [f"board.spaces.{a}: unknown action space" for a in b.get("spaces", {}) if a not in actions]
+    minions = [(f"board.spaces.{a}[{k}]", m) for a, ms in b.get("spaces", {}).items() for k, m in enumerate(ms) if m]
+    minions += [(f"board.shut_out[{k}]", m) for k, m in enumerate(b.get("shut_out", []))]
+    out += [f"{where}.action: unknown action {m['action']!r}" for where, m in minions if m["action"] not in actions]
     return out
 
 
