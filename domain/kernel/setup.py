@@ -38,15 +38,23 @@ def parse_with(
 ) -> Any:
     """A command from JSON text or a dict, validated by ``adapter`` (a game's union of commands).
 
+    Validation is strict, as JSON is read: a number field takes a whole number only (not ``true``, ``1.0``
+    or ``"1"``), a text field text only, and unknown fields are refused. A dict is read as the JSON it
+    would be written as, so a client gets the same answer whichever form it sends. Commands the engine
+    and the bots build themselves never come here (the hot path keeps pydantic's lax, cheaper checks).
+
     Raises:
         RuleViolation: COMMAND_MALFORMED (rule ``input.schema``) naming the field and the reason.
     """
     try:
         if isinstance(data, str):
             parsed = json.loads(data)
-            if not isinstance(parsed, dict):
-                raise ValueError("it is JSON but not an object")
-    except ValueError as exc:
+        else:
+            parsed = data
+            data = json.dumps(data, allow_nan=False)
+        if not isinstance(parsed, dict):
+            raise ValueError("it is JSON but not an object")
+    except (ValueError, TypeError) as exc:
         why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise refuse(
             "COMMAND_MALFORMED",
@@ -55,9 +63,7 @@ def parse_with(
             "input.schema",
         ) from None
     try:
-        if isinstance(data, str):
-            return adapter.validate_json(data)
-        return adapter.validate_python(data)
+        return adapter.validate_json(data, strict=True)
     except ValidationError as exc:
         reasons = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
