@@ -1,0 +1,195 @@
+"""Hold under faults, part 2: commands from outside are read strictly, a field that does not apply is
+refused (never ignored), table rulings are one plain line that changes something before the game ends,
+and an event number inside one input's events is a usage error naming the input points."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from clirun import run
+from helpers import assert_refused
+
+from domain.games.dungeon_lords.commands import FestivalPick, PayWage, RentRoom, TableRuling, parse_command
+from domain.games.dungeon_lords.engine import ENGINE, new_game
+from domain.games.dungeon_lords.errors import RuleViolation
+from domain.games.monster_inn.commands import parse_command as parse_inn
+from domain.kernel.text import printable
+from domain.service.application import DungeonLords
+
+FESTIVAL = ["five_seasons", "unique_opportunities", "festival", "pets", "new_components"]
+
+
+# --- strict reading of commands from outside ------------------------------------------------------
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"type": "mine_gold", "player": "red", "imps": True}, "imps"),  # a bool is not a number
+        ({"type": "mine_gold", "player": "red", "imps": 1.0}, "imps"),
+        ({"type": "mine_gold", "player": "red", "imps": "1"}, "imps"),
+        ({"type": "dig_tunnel", "player": "red", "square": [1.0, 1.0]}, "square"),
+        ({"type": "dig_tunnel", "player": "red", "square": ["1", "1"]}, "square"),
+        ({"type": "decline", "player": 1}, "player"),
+        ({"type": "decline", "player": "red", "extra": 1}, "extra"),
+        ({"type": "pay_taxes", "player": "red", "gold": False}, "gold"),
+        ({"type": "add_trained_imp", "player": "red", "add": 1}, "add"),
+    ],
+)
+def test_a_command_from_outside_is_read_strictly(body, field):
+    for data in (body, json.dumps(body)):  # the same answer for a dict (HTTP) and JSON text (CLI)
+        with pytest.raises(RuleViolation) as refused:
+            parse_command(data)
+        assert refused.value.code == "COMMAND_MALFORMED" and field in refused.value.message
+
+
+def test_strict_reading_keeps_every_legal_shape():
+    assert parse_command({"type": "dig_tunnel", "player": "red", "square": [1, 2]}).square == (1, 2)
+    assert parse_command('{"type": "mine_gold", "player": "red", "imps": 2}').imps == 2
+    assert parse_inn({"type": "remain", "player": "p1", "treasure": "gem"}).treasure == "gem"
+    with pytest.raises(RuleViolation) as refused:
+        parse_inn({"type": "remain", "player": "p1", "treasure": "gem", "hidden": True})
+    assert refused.value.code == "COMMAND_MALFORMED"
+
+
+def test_a_command_that_is_not_json_as_a_dict_is_malformed():
+    with pytest.raises(RuleViolation) as refused:
+        parse_command({"type": "decline", "player": "red", "x": {1, 2}})
+    assert refused.value.code == "COMMAND_MALFORMED"
+
+
+# --- a field that does not apply is refused --------------------------------------------------------
+def _walk_to(kind: str, modules: list[str], want=lambda state, p: True, seeds=range(40)):
+    """A digital game walked at random to a decision of ``kind`` (the first found that ``want``s)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        _, state = new_game(["a", "b", "c"], seed=seed, variant="full", modules=modules)
+        _, state = ENGINE.resolve_chance(state)
+        for _ in range(3000):
+            p = ENGINE.pending(state)
+            if not p.actors:
+                break
+            if p.kind == kind and want(state, p):
+                return state, p
+            _, state = ENGINE.execute(state, rng.choice(p.options(rng.choice(p.actors))))
+    raise AssertionError(f"no {kind} found")
+
+
+def test_pay_wage_with_a_trap_or_a_monster_its_wage_does_not_ask_is_refused():
+    def plain_wage(state, p):
+        return any(_plain(o) for o in p.options(p.actors[0]))
+
+    def _plain(o):
+        return isinstance(o, PayWage) and o.discard_trap is None and o.feed_monster is None
+
+    state, p = _walk_to("pay_wage", [], plain_wage)
+    wage = next(o for o in p.options(p.actors[0]) if _plain(o))
+    ENGINE.execute_pure(state, wage)  # the option itself is taken
+    assert_refused(state, wage.model_copy(update={"discard_trap": "zzz"}), "NO_TRAP_COST")
+    assert_refused(state, wage.model_copy(update={"feed_monster": "zzz"}), "NO_MONSTER_COST")
+
+
+def test_a_festival_pick_naming_what_its_prize_does_not_take_is_refused():
+    def plain_board(state, p):
+        return any(o.board and o == FestivalPick(player=o.player, board=o.board) for o in p.options(p.actors[0]))
+
+    state, p = _walk_to("festival_pick", FESTIVAL, plain_board)
+    pick = next(o for o in p.options(p.actors[0]) if o.board and o == FestivalPick(player=o.player, board=o.board))
+    ENGINE.execute_pure(state, pick)
+    for field, junk in [("monster", "zzz"), ("discard_trap", "zzz"), ("square", (0, 0)), ("pay_or", True)]:
+        error = assert_refused(state, pick.model_copy(update={field: junk}), "FIELD_NOT_USED")
+        assert field in error.message
+    decline = FestivalPick(player=pick.player)
+    ENGINE.execute_pure(state, decline)
+    assert_refused(state, decline.model_copy(update={"room": "zzz"}), "FIELD_NOT_USED")
+
+
+def test_renting_a_room_and_taking_the_gold_at_once_is_refused():
+    def gold_offered(state, p):
+        return any(isinstance(o, RentRoom) and o.take_gold for o in p.options(p.actors[0]))
+
+    state, p = _walk_to("action", FESTIVAL, gold_offered, seeds=range(80))
+    take = next(o for o in p.options(p.actors[0]) if isinstance(o, RentRoom) and o.take_gold)
+    ENGINE.execute_pure(state, take)
+    assert_refused(state, take.model_copy(update={"room": state.board.room_offer[0]}), "FIELD_NOT_USED")
+
+
+# --- table rulings -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("reason", ["misread\x1b[2J", "two\nlines", "tab\there", "bell\x07", "c1\x9b31m", "sep\u2028"])
+def test_a_ruling_reason_with_a_control_character_is_refused(reason):
+    _, state = new_game(["Ann", "Bob"], seed=8)
+    error = assert_refused(state, TableRuling(reason=reason, changes={"red": {"gold": 1}}), "RULING_REASON_INVALID")
+    assert printable(reason[-1]) in error.message or "\\" in error.message
+    assert "\x1b" not in error.message and "\n" not in error.message
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"red": {}}, {"red": {"gold": 0, "evil": 0}}, {"red": {"damage": {}}, "blue": {"conquered": []}}],
+)
+def test_a_ruling_that_changes_nothing_is_refused(changes):
+    _, state = new_game(["Ann", "Bob"], seed=8)
+    assert_refused(state, TableRuling(reason="nothing", changes=changes), "RULING_CHANGES_NOTHING")
+
+
+def _finished(store: str, seed: int = 3) -> str:
+    application = DungeonLords.open(store)
+    gid = application.create_game(["Ann", "Bob"], seed=seed)
+    rng = random.Random(seed)
+    while (p := application.pending(gid)).actors:
+        application.execute(gid, rng.choice(p.options(p.actors[0])))
+    return str(gid)
+
+
+def test_after_the_game_ends_a_ruling_is_refused_and_archiving_is_taken(tmp_path):
+    store = str(tmp_path / "games.sqlite")
+    gid = _finished(store)
+    application = DungeonLords.open(store)
+    before = len(application.log(gid))
+    ruling = json.dumps({"type": "table_ruling", "reason": "late", "changes": {"red": {"gold": 5}}})
+    refused = run("act", gid, "--json", ruling, "--store", store, ok=False)
+    assert refused.exit_code == 4 and "RULING_AFTER_GAME_END" in refused.output
+    assert len(application.log(gid)) == before
+    assert run("audit", gid, "--store", store).exit_code == 0
+    run("games", "archive", gid, "--reason", "test game", "--store", store)
+    assert len(application.log(gid)) == before + 1
+
+
+def test_a_stored_reason_with_control_characters_is_shown_escaped(tmp_path):
+    """A ruling stored before they were refused (written here straight into the log) never reaches a
+    terminal raw: log, explain and audit show it escaped."""
+    from domain.games.dungeon_lords.events import TableRulingApplied
+
+    store = str(tmp_path / "games.sqlite")
+    application = DungeonLords.open(store)
+    gid = application.create_game(["Ann", "Bob"], seed=8)
+    ruling = TableRulingApplied(reason="ok\x1b[2J\nforged line", changes={"red": {"gold": 1}})
+    application._append(application._load(gid), [ruling])
+    n = len(application.log(gid))
+    for args in (["log", gid], ["explain", gid, n], ["audit", gid]):
+        out = run(*args, "--store", store, ok=False).output
+        assert "\x1b" not in out and "ok\\x1b[2J\\nforged line" in out, args
+
+
+# --- an event number inside one input -----------------------------------------------------------------
+def test_options_and_act_at_an_event_inside_an_input_name_the_input_points(tmp_path):
+    store = str(tmp_path / "games.sqlite")
+    application = DungeonLords.open(store)
+    gid = str(application.create_game(["Ann", "Bob", "Cy"], seed=5))
+    rng = random.Random(2)
+    for _ in range(40):
+        p = application.pending(gid)
+        application.execute(gid, rng.choice(p.options(p.actors[0])))
+    log = application.log(gid)
+    points = application.game_of(gid).history.input_points(log)
+    inside = next(k for k in range(2, len(log)) if k not in points)
+    before = max(k for k in points if k < inside)
+    after = min(k for k in points if k > inside)
+    for args in (["options", gid, "--at", inside], ["act", gid, "--pick", "1", "--at-event", inside]):
+        result = run(*args, "--store", store, ok=False)
+        assert result.exit_code == 2, result.output
+        flag = args[-2]
+        assert f"event {inside} is inside the input of events {before + 1}-{after}" in result.output
+        assert f"{flag} {before}" in result.output and f"{flag} {after}" in result.output
+    assert len(application.log(gid)) == len(log)
+    assert "at event" in run("options", gid, "--at", before, "--store", store).output
