@@ -193,3 +193,45 @@ def test_options_and_act_at_an_event_inside_an_input_name_the_input_points(tmp_p
         assert f"{flag} {before}" in result.output and f"{flag} {after}" in result.output
     assert len(application.log(gid)) == len(log)
     assert "at event" in run("options", gid, "--at", before, "--store", store).output
+
+
+# --- fork: a fresh seed unless asked ----------------------------------------------------------------------
+def test_a_fork_of_an_unfinished_digital_game_draws_a_future_of_its_own(tmp_path):
+    store = str(tmp_path / "games.sqlite")
+    application = DungeonLords.open(store)
+    gid = str(application.create_game(["Ann", "Bob", "Cy"], seed=11))
+    rng = random.Random(11)
+
+    def play_on(game: str, commands: list) -> None:
+        for c in commands:
+            application.execute(game, c)
+
+    opening = []
+    for _ in range(10):
+        p = application.pending(gid)
+        opening.append(rng.choice(p.options(p.actors[0])))
+        play_on(gid, opening[-1:])
+    at = len(application.log(gid))
+    fresh = run("fork", gid, "--at", at, "--store", store).output.strip().splitlines()[-1]
+    same = run("fork", gid, "--at", at, "--same-seed", "--store", store).output.strip().splitlines()[-1]
+    later = []  # the source plays on; each fork takes the same inputs as long as they stay legal there
+    for _ in range(60):
+        p = application.pending(gid)
+        later.append(rng.choice(p.options(p.actors[0])))
+        play_on(gid, later[-1:])
+    play_on(same, later)
+    source = application.log(gid)[at:]
+    draws = [e.to_json() for e in source if e.kind == "chance"]
+    assert len(draws) >= 3
+    assert [e.to_json() for e in application.log(same)[at:]] == [e.to_json() for e in source]
+    assert application.log(same)[0].seed == application.log(gid)[0].seed
+    fresh_first = application.log(fresh)[0]
+    assert fresh_first.seed != application.log(gid)[0].seed and fresh_first.origin == "forked"
+    for c in later:  # the fresh fork: its first draw after the fork already differs
+        try:
+            application.execute(fresh, c)
+        except RuleViolation:
+            break
+    fresh_draws = [e.to_json() for e in application.log(fresh)[at:] if e.kind == "chance"]
+    assert fresh_draws and fresh_draws != draws[: len(fresh_draws)]
+    assert run("audit", fresh, "--store", store).exit_code == 0  # the fresh seed is not a finding
