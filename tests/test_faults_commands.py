@@ -11,7 +11,14 @@ import pytest
 from clirun import run
 from helpers import assert_refused
 
-from domain.games.dungeon_lords.commands import FestivalPick, PayWage, RentRoom, TableRuling, parse_command
+from domain.games.dungeon_lords.commands import (
+    FestivalPick,
+    PayWage,
+    RecordDraw,
+    RentRoom,
+    TableRuling,
+    parse_command,
+)
 from domain.games.dungeon_lords.engine import ENGINE, new_game
 from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.monster_inn.commands import parse_command as parse_inn
@@ -155,6 +162,25 @@ def test_after_the_game_ends_a_ruling_is_refused_and_archiving_is_taken(tmp_path
     assert len(application.log(gid)) == before + 1
 
 
+def test_a_finished_tabletop_game_takes_an_undo_and_then_a_ruling(tmp_path):
+    application = DungeonLords.open(str(tmp_path / "games.sqlite"))
+    gid = application.create_game(["Ann", "Bob"], mode="tabletop")
+    rng = random.Random(0)
+    while (p := application.pending(gid)).actors or p.is_chance:
+        if p.is_chance:
+            application.execute(gid, RecordDraw(cards=rng.sample(list(p.chance.pool), p.chance.count)))
+        else:
+            application.execute(gid, rng.choice(p.options(p.actors[0])))
+    ruling = TableRuling(reason="the last attack was misread", changes={"red": {"gold": 1}})
+    with pytest.raises(RuleViolation) as refused:
+        application.execute(gid, ruling)
+    assert refused.value.code == "RULING_AFTER_GAME_END"
+    application.undo(gid)  # the last input and the scoring taken back: the game waits again
+    assert application.pending(gid).actors or application.pending(gid).is_chance
+    application.execute(gid, ruling)
+    assert application.log(gid)[-1].type == "TableRulingApplied"
+
+
 def test_a_stored_reason_with_control_characters_is_shown_escaped(tmp_path):
     """A ruling stored before they were refused (written here straight into the log) never reaches a
     terminal raw: log, explain and audit show it escaped."""
@@ -235,3 +261,23 @@ def test_a_fork_of_an_unfinished_digital_game_draws_a_future_of_its_own(tmp_path
     fresh_draws = [e.to_json() for e in application.log(fresh)[at:] if e.kind == "chance"]
     assert fresh_draws and fresh_draws != draws[: len(fresh_draws)]
     assert run("audit", fresh, "--store", store).exit_code == 0  # the fresh seed is not a finding
+
+
+def test_the_table_page_posts_a_square_picked_position_by_position_as_numbers():
+    from cli.http.page_forms import Entered
+
+    base = json.dumps({"type": "dig_tunnel", "player": "red"})
+    form = Entered(expected=5, base_command=base, field="square", pick=["2", "3"])
+    assert parse_command(form.command_data()).square == (2, 3)
+    orders = Entered(expected=5, base_command=json.dumps({"type": "choose_orders", "player": "red"}), field="orders")
+    orders.pick = ["mine_gold", "dig_tunnels", "hire_monster"]
+    assert parse_command(orders.command_data()).orders == ["mine_gold", "dig_tunnels", "hire_monster"]
+
+
+@pytest.mark.parametrize("game", ["dungeon-lords", "monster-inn"])
+def test_a_player_name_with_a_control_character_is_refused(tmp_path, game):
+    store = str(tmp_path / "games.sqlite")
+    names = "Ann\x1b[2J,Bob,Cy"
+    result = run("new", "--game", game, "--names", names, "--store", store, ok=False)
+    assert result.exit_code == 2 and "SETUP_INVALID" in result.output and "\x1b" not in result.output
+    assert DungeonLords.open(store).games() == []

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .errors import RuleViolation
 from .game import GameInfo
+from .text import CONTROL
 
 MODES = ("digital", "tabletop")  # the engine draws, or a person records each draw
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
@@ -26,6 +27,8 @@ def setup_problem(
         return f"variant must be one of {info.variants} and mode one of {MODES}"
     if any(not isinstance(n, str) or not n.strip() or len(n) > NAME_LIMIT for n in names):
         return f"every player needs a name of 1 to {NAME_LIMIT} characters"
+    if any(CONTROL.search(n) for n in names):  # a name is printed everywhere: no escape codes, one line
+        return "a player's name is one line of plain text (no control characters)"
     if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
         return f"a seed is a whole number from 0 to 2^63 - 1, not {seed}"
     if bots is not None and len(bots) != len(names):
