@@ -281,3 +281,31 @@ def test_a_player_name_with_a_control_character_is_refused(tmp_path, game):
     result = run("new", "--game", game, "--names", names, "--store", store, ok=False)
     assert result.exit_code == 2 and "SETUP_INVALID" in result.output and "\x1b" not in result.output
     assert DungeonLords.open(store).games() == []
+
+
+# --- over HTTP ----------------------------------------------------------------------------------------
+def test_the_http_api_reads_commands_strictly_and_the_page_shows_stored_text_escaped(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from cli.http.app import create_app
+    from domain.games.dungeon_lords.events import TableRulingApplied
+
+    store = str(tmp_path / "games.sqlite")
+    client = TestClient(create_app(store), raise_server_exceptions=False)
+    made = client.post("/api/games", json={"names": ["Ann", "Bob"], "seed": 7}).json()
+    gid, rec = made["id"], {"Authorization": f"Bearer {made['tokens']['recorder']}"}
+    waiting = client.get(f"/api/games/{gid}/options", headers=rec).json()
+    command = waiting["options"][waiting["actors"][0]][0]
+    for junk in ({**command, "extra": 1}, {**command, "player": True}):
+        refused = client.post(f"/api/games/{gid}/inputs", json={"command": junk}, headers=rec)
+        assert refused.status_code == 422 and refused.json()["code"] == "COMMAND_MALFORMED"
+    ruling = {"type": "table_ruling", "reason": "a\x1b[31mred", "changes": {"red": {"gold": 1}}}
+    refused = client.post(f"/api/games/{gid}/inputs", json={"command": ruling}, headers=rec)
+    assert refused.status_code == 422 and refused.json()["code"] == "RULING_REASON_INVALID"
+    application = DungeonLords.open(store)  # a ruling stored before they were refused
+    stored = TableRulingApplied(reason="old\x1b[2J\nline", changes={"red": {"gold": 1}})
+    application._append(application._load(gid), [stored])
+    log = client.get(f"/api/games/{gid}/log", headers=rec).json()
+    assert "old\\x1b[2J\\nline" in log[-1]["text"]
+    html = client.get(f"/join/{gid}", params={"token": made["tokens"]["recorder"]}).text  # the table page
+    assert "old\\x1b[2J\\nline" in html and "\x1b" not in html
