@@ -78,9 +78,8 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
         if set(map(tuple, ch.conquered)) & set(map(tuple, ch.restored)):
             raise bad(color, "restored", "a tile cannot be conquered and restored by one ruling")
     changes = ruling.plain_changes()
-    if not isinstance(ruling, StoredRuling) and not any(
-        _changes_something(ch) for ch in ruling.changes.values()
-    ):  # after the players: a wrong one is named
+    # checked last, so that a wrong colour or value is named first
+    if not isinstance(ruling, StoredRuling) and not any(map(_changes_something, ruling.changes.values())):
         raise refuse(
             "RULING_CHANGES_NOTHING",
             f"every change given is zero or empty ({', '.join(changes)}); a ruling records what the table changed",
