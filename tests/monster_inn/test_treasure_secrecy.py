@@ -98,3 +98,5 @@ def test_an_undone_bonus_keeps_its_treasure_hidden_from_the_others(tmp_path):
     assert "humanoid bonus" not in undone and '"supply": {"gold": "hidden", "gem": "hidden"}' in undone
     mine = run("log", gid, "--as", taker, "--json", "--store", store).output.splitlines()
     assert "humanoid bonus" in [line for line in mine if '"InputUndone"' in line][-1]
+    recorder = run("log", gid, "--json", "--store", store).output.splitlines()  # nobody sees the seed
+    assert '"seed": "hidden"' in [line for line in recorder if '"InputUndone"' in line][-1]

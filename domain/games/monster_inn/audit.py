@@ -88,30 +88,36 @@ def visible_event(log: list[ev.Event], n: int, viewer: str | None) -> ev.Event:
     """Event ``n`` as ``viewer`` (a seat; None: the recorder) may see it while the game runs: a digital
     game's seed is hidden from everyone (it predicts every draw), and in the standard variant another
     seat's humanoid bonus (:class:`_BonusUnseen`). Everything else a seat does happens on the table: the
-    Pool it Remains into or Leaves with, the Support it puts on a monster. After scoring all is open."""
+    Pool it Remains into or Leaves with, the Support it puts on a monster. An undo or a correction carries
+    a whole state: it is shown as :func:`.views.redacted` shows a state. After scoring all is open."""
     e = log[n - 1]
-    over = isinstance(log[-1], ev.GameScored)
-    if isinstance(e, ev.GameStarted) and e.mode == "digital" and not over:
-        return e.model_copy(update={"seed": None})
-    if viewer is None or over or _variant(log) == "open_treasure":
+    if isinstance(log[-1], ev.GameScored):
         return e
-    if isinstance(e, ev.BonusTaken) and e.player != viewer:
+    if isinstance(e, ev.GameStarted) and e.mode == "digital":
+        return e.model_copy(update={"seed": None})
+    secret = viewer is not None and _variant(log) != "open_treasure"
+    if secret and isinstance(e, ev.BonusTaken) and e.player != viewer:
         return _BonusUnseen(player=e.player)
-    if isinstance(e, InputUndone | InputCorrected):  # they keep the whole state, and say what was taken back
-        update: dict[str, Any] = {"state": redacted(copy.deepcopy(e.state), viewer)}
+    if not isinstance(e, InputUndone | InputCorrected):
+        return e
+    update: dict[str, Any] = {"state": redacted(copy.deepcopy(e.state), viewer)}
+    if secret and viewer is not None:  # what was taken back or put instead, when it was another's bonus
         if _others_bonus(log, e.first, viewer):
-            if isinstance(e, InputUndone):
-                update["description"] = HIDDEN
-            else:
-                update["was"] = HIDDEN
+            update["description" if isinstance(e, InputUndone) else "was"] = HIDDEN
         if isinstance(e, InputCorrected):
             if e.command.get("type") == "take_bonus" and e.command.get("player") != viewer:
                 update["now"] = HIDDEN
                 update["command"] = {**e.command, "treasure": HIDDEN}
             for field in ("kept", "superseded"):
                 update[field] = [_unless_others_bonus(k, viewer) for k in getattr(e, field)]
-        return e.model_copy(update=update)
-    return e
+    return e.model_copy(update=update)
+
+
+def _variant(log: list[ev.Event]) -> str:
+    first = log[0]
+    if isinstance(first, ev.GameStarted):
+        return first.variant
+    return str(getattr(first, "state", {}).get("variant", "standard"))
 
 
 _BONUS_WORDS = "as the humanoid bonus"  # how describe_command words a bonus taken (in a correction's kept list)
@@ -124,13 +130,6 @@ def _unless_others_bonus(label: str, viewer: str) -> str:
 def _others_bonus(log: list[ev.Event], first: int, viewer: str) -> bool:
     taken = log[first - 1] if 1 <= first <= len(log) else None
     return isinstance(taken, ev.BonusTaken) and taken.player != viewer
-
-
-def _variant(log: list[ev.Event]) -> str:
-    first = log[0]
-    if isinstance(first, ev.GameStarted):
-        return first.variant
-    return str(getattr(first, "state", {}).get("variant", "standard"))
 
 
 AUDITOR = Auditor(
