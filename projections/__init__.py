@@ -219,6 +219,32 @@ def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
         )
 
 
+def witnessed(path: str | Path, store_id: str, game_id: Any) -> tuple[int, str | None] | None:
+    """The last event of ``game_id`` the read models at ``path`` projected: ``(its number, its chain hash)``
+    (``projection_witness``, written in the projection's transaction); None when there are no read models
+    there, they come from another store than ``store_id``, are older than the witness, or never saw the game.
+    The file is opened read-only and let go at once.
+
+    Raises:
+        duckdb.Error: the file is held by another process that is writing it, or is damaged.
+    """
+    import duckdb
+
+    if str(path) == ":memory:" or not Path(path).is_file():
+        return None
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+        if not {"projection_witness", "projection_store"} <= tables:
+            return None
+        if con.execute("SELECT store_id FROM projection_store").fetchall() != [(store_id,)]:
+            return None
+        rows = con.execute("SELECT seq, chain FROM projection_witness WHERE game_id = ?", [str(game_id)]).fetchall()
+    finally:
+        con.close()
+    return (int(rows[0][0]), rows[0][1]) if rows else None
+
+
 def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:
     """Drop every read model in ``con`` (they are derived: ``project`` builds them again from the log)."""
     tables = [
@@ -271,4 +297,5 @@ __all__ = [
     "project",
     "read_ceiling",
     "rebuild_analytics",
+    "witnessed",
 ]

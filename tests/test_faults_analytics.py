@@ -17,6 +17,7 @@ import pytest
 from clirun import run
 
 import analytics
+from domain.service.application import DungeonLords
 
 ROOT = Path(__file__).parent.parent
 CLI = [sys.executable, "-c", "from cli.main import main; main()"]
@@ -207,3 +208,56 @@ def test_a_full_disk_while_projecting_is_a_store_error(store, tmp_path):
     assert "read models are at notification" in again.output
     rows = json.loads(run("stats", "--sql", "SELECT count(*) AS n FROM games", "--json", "--store", store).stdout)
     assert rows == [{"n": 6}]
+
+
+# --- the seed of a game in progress -----------------------------------------------------------------------
+def test_the_seed_of_a_game_in_progress_is_nowhere_in_the_read_models(store, tmp_path):
+    seed = 8_765_432_123_456_789  # digits that appear nowhere else by chance
+    gid = run("new", "--players", "2", "--seed", seed, "--store", store).stdout.strip()
+    run("act", gid, "--pick", "1", "--player", "red", "--store", store)
+    run("undo", gid, "--store", store)  # an undo carries the whole state, the seed's field with it
+    asked = run("stats", "--sql", "SELECT * FROM events", "--json", "--store", store).stdout
+    games = json.loads(run("stats", "--sql", "SELECT seed FROM games", "--json", "--store", store).stdout)
+    assert str(seed) not in asked and games == [{"seed": None}]
+    run("export-data", "--out", tmp_path / "out", "--format", "csv", "--store", store)
+    for table in (tmp_path / "out").glob("*.csv"):
+        assert str(seed) not in table.read_text(), table.name
+    # a finished game's seed is no secret (its record shows it): the read models keep it
+    run("simulate", "--games", "1", "--players", "2", "--seed", seed, "--store", store)
+    finished = run("stats", "--sql", "SELECT game_id, seed FROM games WHERE finished", "--json", "--store", store)
+    ((over, its_seed),) = [tuple(r.values()) for r in json.loads(finished.stdout)]
+    assert its_seed is not None and its_seed == DungeonLords.open(store).state(over).seed
+
+
+# --- a log cut after it was projected ---------------------------------------------------------------------
+def test_audit_names_the_events_cut_from_the_end_of_a_projected_log(store, tmp_path):
+    import sqlite3
+
+    run("simulate", "--games", "1", "--players", "2", "--store", store)  # stored, then projected
+    asked = run(
+        "stats",
+        "--sql",
+        "SELECT game_id, max(seq) FILTER (WHERE kind = 'decision') AS last, max(seq) AS events FROM events "
+        "GROUP BY game_id",
+        "--json",
+        "--store",
+        store,
+    )
+    ((gid, last, events),) = [tuple(r.values()) for r in json.loads(asked.stdout)]
+    assert run("audit", gid, "--store", store).exit_code == 0
+    con = sqlite3.connect(store)  # as an attacker would: the last input's rows, from its decision on
+    con.execute(
+        "DELETE FROM stored_events WHERE originator_id = ? AND originator_version >= ?", (gid.replace("-", ""), last)
+    )
+    con.commit()
+    con.close()
+    result = run("audit", gid, "--store", store, ok=False)
+    said = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert f"the log ends at event {last - 1}, but the read models projected it up to event {events}" in said
+    assert f"events {last}..{events} are missing from the store" in said
+    report = json.loads(run("audit", gid, "--json", "--store", store, ok=False).stdout)
+    assert not report["clean"] and any("missing from the store" in p for p in report["integrity"])
+    # without the read models' witness the cut log audits clean: it ends at an input boundary
+    (tmp_path / "analytics.duckdb").rename(tmp_path / "elsewhere.duckdb")
+    assert run("audit", gid, "--store", store).exit_code == 0
