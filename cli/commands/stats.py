@@ -52,7 +52,10 @@ def stats(
     ] = False,
     sql: Annotated[
         str | None,
-        typer.Option(help="Run a read-only SQL query over the read models (sandboxed: no files, 30 s, 1 GB)."),
+        typer.Option(
+            help="Run a read-only SQL query over the read models (sandboxed: no files, settings or paths; 30 s, "
+            "1 GB; answers up to 100,000 rows and 64 MB)."
+        ),
     ] = None,
     store: StoreOpt = None,
 ) -> None:
