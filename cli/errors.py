@@ -76,6 +76,14 @@ def _read_models_fault(exc: BaseException) -> str | None:
             "--rebuild`: it sets the file aside and projects every game again from the event store"
         )
     if any(word in text for word in _UNWRITTEN):
+        import re
+
+        named = re.search(r'Could not write file \\?"([^"\\]+)', text)  # (quoted, or escaped inside JSON)
+        if named and not named.group(1).endswith((".duckdb", ".duckdb.wal")):  # an output file: export, --out
+            return (
+                f"could not write {named.group(1)} (the disk is full, or a file size limit was reached): free "
+                "some space and run the command again"
+            )
         return (
             "the read models could not be written (the disk is full, or a file size limit was reached); "
             "nothing of them was half-stored and the games are safe: free some space, then run `dungeon-lords project`"

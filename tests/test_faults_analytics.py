@@ -261,3 +261,12 @@ def test_audit_names_the_events_cut_from_the_end_of_a_projected_log(store, tmp_p
     # without the read models' witness the cut log audits clean: it ends at an input boundary
     (tmp_path / "analytics.duckdb").rename(tmp_path / "elsewhere.duckdb")
     assert run("audit", gid, "--store", store).exit_code == 0
+
+
+def test_a_full_disk_while_exporting_names_the_file(store, tmp_path):
+    run("simulate", "--games", "6", "--players", "2", "--store", store)
+    # room for the small tables but not for events.parquet (about 90 kB)
+    result, _ = cli("export-data", "--out", tmp_path / "out", "--store", store, limit_bytes=50_000)
+    assert result.returncode == 5, result.stderr
+    one_line(result.stderr)
+    assert f"could not write {tmp_path / 'out' / 'events.parquet'}" in result.stderr
