@@ -270,3 +270,25 @@ def test_a_full_disk_while_exporting_names_the_file(store, tmp_path):
     assert result.returncode == 5, result.stderr
     one_line(result.stderr)
     assert f"could not write {tmp_path / 'out' / 'events.parquet'}" in result.stderr
+
+
+def test_audit_names_a_last_input_replaced_after_it_was_projected(store):
+    import sqlite3
+
+    gid = run("new", "--players", "2", "--seed", "3", "--store", store).stdout.strip()
+    before = len(DungeonLords.open(store).stored(gid))
+    run("act", gid, "--pick", "1", "--player", "red", "--store", store)
+    run("project", "--store", store)
+    after = len(DungeonLords.open(store).stored(gid))
+    con = sqlite3.connect(store)  # the input taken out behind the log's back, and another entered in its place
+    con.execute(
+        "DELETE FROM stored_events WHERE originator_id = ? AND originator_version > ?", (gid.replace("-", ""), before)
+    )
+    con.commit()
+    con.close()
+    run("act", gid, "--pick", "2", "--player", "red", "--store", store)
+    assert len(DungeonLords.open(store).stored(gid)) == after  # as many events: only the hash tells
+    result = run("audit", gid, "--store", store, ok=False)
+    said = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert f"event {after} has another chain hash than when the read models projected it" in said
