@@ -24,6 +24,8 @@ means "no filter", so each query writes ``($players IS NULL OR g.players = $play
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from typing import Any
@@ -34,6 +36,9 @@ __all__ = [
     "QUESTIONS",
     "HEADLINES",
     "ReadOnlyViolation",
+    "UserQueryRefused",
+    "address_space_limit",
+    "run_user_sql",
     "load_questions",
     "parse_question",
     "SCOPE",
@@ -554,6 +559,38 @@ USER_SQL_DENIED = frozenset(
         "sql_auto_complete",
     }
 )
+
+
+#: the address space a process running a user's query may take beyond what it holds already (bytes): DuckDB's
+#: ``memory_limit`` does not count the vectors a query computes (1,200 rows of a megabyte took 1.2 GB), so
+#: an allocation past this fails, and DuckDB refuses the query, where the machine would otherwise give it all
+USER_SQL_HEADROOM = 4 * 2**30
+
+
+@contextmanager
+def address_space_limit(headroom: int | None = None) -> Iterator[None]:
+    """Within the block, this process cannot map more than ``headroom`` bytes (None: :data:`USER_SQL_HEADROOM`)
+    beyond its address space on entry (``RLIMIT_AS``); the limit it had is put back on leaving. For a process
+    that runs one user query (``stats --sql``): the limit is the whole process's. Where the platform has no
+    such limit (no ``resource`` module, no ``/proc/self/statm``) it does nothing."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            mapped = int(statm.read().split()[0]) * resource.getpagesize()
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = mapped + (USER_SQL_HEADROOM if headroom is None else headroom)
+    if soft != resource.RLIM_INFINITY and soft <= wanted or hard != resource.RLIM_INFINITY and hard < wanted:
+        yield  # a lower limit is there already
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 class UserQueryRefused(ValueError):
