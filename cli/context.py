@@ -48,9 +48,10 @@ def _app(store: str | None):
     return DungeonLords.open(store, init=OPTIONS["init"])
 
 
-def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
+def _analytics(store: str | None, wait: float = ANALYTICS_WAIT, rebuild: bool = False):
     """The DuckDB read models beside the event store (created on first use; an unreadable file is set
-    aside and rebuilt; another process's lock is waited for)."""
+    aside and rebuilt; another process's lock is waited for). ``rebuild``: every read model dropped
+    (``project --rebuild``; a file damaged where only that reads it is set aside too)."""
     from domain.service.storage import store_env
     from projections import AnalyticsBusy, analytics_path, open_analytics
 
@@ -61,6 +62,7 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
             analytics_path(store_env(store)),
             wait=wait,
             say=lambda text: err_console.print(f"note: {text}", markup=False),
+            rebuild=rebuild,
         )
     except AnalyticsBusy as exc:
         raise UserError(str(exc), 5) from None

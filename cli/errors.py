@@ -58,6 +58,41 @@ def _store_error(exc: BaseException) -> bool:
     return isinstance(exc, (PersistenceError, sqlite3.Error, OSError, *duck))
 
 
+#: DuckDB's words for a read-models file that is damaged, and for one it could not write (full disk, a file
+#: size limit); the file can be set aside and projected again from the log, or the projection re-run
+_DAMAGED = ("Corrupt database file", "Could not read enough bytes")
+_UNWRITTEN = ("Could not write file", "File too large", "No space left on device")
+
+
+def _read_models_fault(exc: BaseException) -> str | None:
+    """What to tell the user when ``exc`` is DuckDB failing to read or write the read models' file."""
+    import sys
+
+    duckdb = sys.modules.get("duckdb")  # only a command that opened DuckDB can have raised its error
+    if duckdb is None or not isinstance(exc, duckdb.Error):
+        return None
+    text = str(exc)
+    if any(word in text for word in _DAMAGED):
+        return (
+            f"the read models' file is damaged ({_one_line(text.splitlines()[0])}); run `dungeon-lords project "
+            "--rebuild`: it sets the file aside and projects every game again from the event store"
+        )
+    if any(word in text for word in _UNWRITTEN):
+        import re
+
+        named = re.search(r'Could not write file \\?"([^"\\]+)', text)  # (quoted, or escaped inside JSON)
+        if named and not named.group(1).endswith((".duckdb", ".duckdb.wal")):  # an output file: export, --out
+            return (
+                f"could not write {named.group(1)} (the disk is full, or a file size limit was reached): free "
+                "some space and run the command again"
+            )
+        return (
+            "the read models could not be written (the disk is full, or a file size limit was reached); "
+            "nothing of them was half-stored and the games are safe: free some space, then run `dungeon-lords project`"
+        )
+    return None
+
+
 def report(exc: BaseException) -> int:
     """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
     if type(exc).__module__.startswith("domain"):  # the engine is imported only when it raised
@@ -94,6 +129,10 @@ def report(exc: BaseException) -> int:
         return INTERRUPTED
     if isinstance(exc, OSError) and exc.filename and "No space left" not in str(exc):
         err_console.print(f"error: cannot use {exc.filename}: {exc.strerror or exc}", highlight=False, markup=False)
+        return STORE
+    fault = _read_models_fault(exc)
+    if fault:
+        err_console.print(f"store error: {fault}", highlight=False, markup=False)
         return STORE
     if _store_error(exc):
         what = "the disk is full" if "No space left" in str(exc) or "full" in str(exc).lower() else _one_line(exc)

@@ -104,6 +104,11 @@ def audit(
     gid = _game_id(application, game)
     package = application.game_of(gid)
     report = package.audit(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
+    cut = _cut_since_projected(application, gid, store)
+    if cut:
+        from dataclasses import replace
+
+        report = replace(report, integrity=[*report.integrity, cut])
     if as_json:
         print(json.dumps({**asdict(report), "clean": report.clean}))
     else:
@@ -131,6 +136,48 @@ def audit(
         console.print(f"{report.events} events: " + ("clean" if report.clean else f"{problems} finding(s)"))
     if not report.clean:
         raise typer.Exit(1)
+
+
+def _cut_since_projected(application, gid, store) -> str | None:
+    """What the read models beside the store saw of the game and the store no longer has: its log ends
+    before the last event they projected, or that event's chain hash differs (architecture §6). A log cut at
+    an input boundary replays clean, so only this witness tells. None when there are no read models for
+    this store (or they cannot be read now: a note says so)."""
+    import duckdb
+
+    from domain.service.storage import store_env
+    from projections import analytics_path, witnessed
+
+    from ..consoles import err_console
+
+    try:
+        seen = witnessed(analytics_path(store_env(store)), application.store_id(), gid)
+    except duckdb.Error as exc:
+        err_console.print(
+            f"note: the read models could not be read ({str(exc).splitlines()[0]}); the log's end was not "
+            "checked against what they projected",
+            markup=False,
+            highlight=False,
+        )
+        return None
+    if seen is None:
+        return None
+    number, chain = seen
+    stored = {version: link for version, _, _, link in application.stored(gid)}
+    last = max(stored)
+    if number not in stored:
+        if last < number:
+            return (
+                f"the log ends at event {last}, but the read models projected it up to event {number}: "
+                f"events {last + 1}..{number} are missing from the store (its end was cut)"
+            )
+        return f"event {number} is missing from the store, but the read models projected it"
+    if chain and stored[number] != chain:
+        return (
+            f"event {number} has another chain hash than when the read models projected it "
+            f"({stored[number][:12]}... stored, {chain[:12]}... projected): the log was changed since"
+        )
+    return None
 
 
 @app.command()
