@@ -258,15 +258,20 @@ class DungeonLords(Application[UUID]):
             self.snapshots.put([cls.Snapshot.take(aggregate)])  # the same class take_snapshot() uses
         return UUID(str(aggregate.id))
 
-    def import_record(self, text: str, allow_unfinished: bool = False) -> UUID:
+    def import_record(self, text: str, allow_unfinished: bool = False, check_hash: bool = True) -> UUID:
         """Rebuild a game from its record (``docs/record-format.md``; the first word names the game's format)
-        through the rules and store it as a new game of origin ``imported``.
+        through the rules and store it as a new game of origin ``imported``. ``check_hash`` False: the
+        record's ``hash`` line is ignored, whatever it holds (``import --no-hash-check``).
 
         Raises:
-            RecordError: (a ValueError) the first malformed or refused line, with its number; or, unless
-                ``allow_unfinished``, a record that ends before the game is over. Nothing is stored."""
-        from domain.kernel.record import refuse_unfinished
+            RecordError: (a ValueError) the first malformed or refused line, with its number (an empty or
+                malformed ``hash`` line too, unless ``check_hash`` is False); a record whose events do not
+                hash to its ``hash`` line; or, unless ``allow_unfinished``, a record that ends before the
+                game is over. Nothing is stored."""
+        from domain.kernel.record import refuse_unfinished, without_hash
 
+        if not check_hash:
+            text = without_hash(text)
         word = text.split(None, 1)[0] if text.strip() else ""
         package = next((g for g in GAMES.values() if g.info.record_format == word), GAMES["dungeon_lords"])
         events, state = package.rebuild(text)
