@@ -4,6 +4,8 @@ processes at once. Every fault ends in its documented exit code and one line, ne
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,144 @@ def test_no_hash_check_also_takes_a_record_whose_hash_does_not_match(store, tmp_
     # the untouched record still imports, with its hash checked and no note
     out = run("import", GOLDEN, "--store", store)
     assert "not checked" not in out.output and "no hash line" not in out.output
+
+
+# --- a stored log edited or damaged in the store ---------------------------------------------------
+def _played(store: str, commands: int = 230) -> str:
+    """A game played through the store input by input (snapshots every 100 events); its id."""
+    app = DungeonLords.open(store)
+    game = str(app.create_game(["Ann", "Bob", "Cy"], seed=5))
+    for _ in range(commands):
+        q = app.pending(game)
+        if not q.actors:
+            break
+        app.execute(game, q.options(q.actors[0])[0])
+    return game
+
+
+def _edit(store: str, table: str, game: str, version: int, change) -> None:
+    """Edit one stored row's JSON state in the SQLite store (``change(dict) -> dict | bytes``)."""
+    con = sqlite3.connect(store)
+    hexid = game.replace("-", "")
+    where = "WHERE originator_id = ? AND originator_version = ?"
+    (state,) = con.execute(f"SELECT state FROM {table} {where}", (hexid, version)).fetchone()
+    edited = change(json.loads(state))
+    con.execute(
+        f"UPDATE {table} SET state = ? {where}",
+        (edited if isinstance(edited, bytes) else json.dumps(edited).encode(), hexid, version),
+    )
+    con.commit()
+    con.close()
+
+
+def _snapshot_versions(store: str, game: str) -> list[int]:
+    con = sqlite3.connect(store)
+    rows = con.execute(
+        "SELECT originator_version FROM stored_snapshots WHERE originator_id = ? ORDER BY 1", (game.replace("-", ""),)
+    ).fetchall()
+    con.close()
+    return [v for (v,) in rows]
+
+
+def test_an_edited_stored_time_is_found_by_the_audit(store):
+    game = _played(store, 40)
+    assert "clean" in run("audit", game, "--store", store).output
+
+    def earlier(d):
+        d["timestamp"]["_data_"] = "2020-01-01T00:00:00+00:00"
+        return d
+
+    _edit(store, "stored_events", game, 12, earlier)
+    out = run("audit", game, "--store", store, ok=False)
+    assert out.exit_code == 1
+    assert "event 12" in out.output and "does not match its seal" in out.output
+    report = json.loads(run("audit", game, "--json", "--store", store, ok=False).output)
+    assert any("event 12" in p and "seal" in p for p in report["integrity"]) and not report["clean"]
+    assert DungeonLords.open(store).integrity(game) == []  # the chain itself leaves the time out
+
+
+def test_an_edited_snapshot_is_never_shown_and_the_audit_names_it(store):
+    game = _played(store)
+    versions = _snapshot_versions(store, game)
+    assert versions[:2] == [100, 200]
+    truth = json.loads(run("status", game, "--json", "--store", store).output)
+    gold = truth["players"][0]["gold"]
+
+    def richer(d):
+        d["state"]["state"]["_data_"]["players"][0]["gold"] = gold + 77
+        return d
+
+    _edit(store, "stored_snapshots", game, versions[-1], richer)
+    out = run("status", game, "--json", "--store", store)
+    shown = json.loads(out.stdout)
+    assert shown["players"][0]["gold"] == gold  # replayed from the events, not the edited snapshot
+    warnings = [line for line in out.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and f"snapshot of game {game} at event {versions[-1]}" in warnings[0]
+    audit = run("audit", game, "--store", store, ok=False)
+    assert audit.exit_code == 1 and f"the snapshot at event {versions[-1]}" in audit.output
+    # the game plays on, and the next snapshot is built from the events, not from the edited one
+    app = DungeonLords.open(store)
+    assert app.state(game).players[0].gold == gold
+
+
+def test_a_damaged_stored_row_is_a_store_error_naming_the_game_and_event(store):
+    game = _played(store, 40)
+    last = len(DungeonLords.open(store).stored(game))  # after the last snapshot: every command reads it
+    _edit(store, "stored_events", game, last, lambda d: b'{"data": {broken')
+    for command in (["status", game], ["log", game], ["export", game], ["audit", game], ["options", game]):
+        out = run(*command, "--store", store, ok=False)
+        _without_traceback(out)
+        assert out.exit_code == 5, (command, out.output)
+        assert f"game {game}: event {last} cannot be read" in out.output
+        assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_damaged_snapshot_row_is_ignored_with_a_warning(store):
+    game = _played(store)
+    version = _snapshot_versions(store, game)[-1]
+    truth = run("status", game, "--json", "--store", store).stdout
+    _edit(store, "stored_snapshots", game, version, lambda d: b"{not json")
+    out = run("status", game, "--json", "--store", store)
+    assert out.stdout == truth and f"the snapshot at event {version} cannot be read" in out.stderr
+
+
+def test_commands_that_replay_an_edited_log_say_which_event_and_exit_5(store):
+    """The issue's case: a battle event moved before its battle made `export` an internal error (exit 6)."""
+    out = run("play", "--players", "3", "--seed", "5", "--store", store).output
+    game = next(str(g) for g in DungeonLords.open(store).games())
+    assert game[:8] in out
+    con = sqlite3.connect(store)
+    con.execute("DELETE FROM stored_snapshots")  # every command replays the whole log
+    hexid = game.replace("-", "")
+    rows = con.execute(
+        "SELECT originator_version, topic FROM stored_events WHERE originator_id = ? ORDER BY 1", (hexid,)
+    ).fetchall()
+    began = next(v for v, t in rows if t.endswith(".BattleBegan"))
+    damage = next(v for v, t in rows if t.endswith(".DamageDealt") and v > began)
+    where = "WHERE originator_id = ? AND originator_version = ?"
+    a = con.execute(f"SELECT topic, state FROM stored_events {where}", (hexid, began)).fetchone()
+    b = con.execute(f"SELECT topic, state FROM stored_events {where}", (hexid, damage)).fetchone()
+    con.execute(f"UPDATE stored_events SET topic = ?, state = ? {where}", (*b, hexid, began))
+    con.execute(f"UPDATE stored_events SET topic = ?, state = ? {where}", (*a, hexid, damage))
+    con.commit()
+    con.close()
+    for command in ("status", "options", "export"):
+        out = run(command, game, "--store", store, ok=False)
+        _without_traceback(out)
+        assert out.exit_code == 5, (command, out.output)
+        assert f"event {began} (DamageDealt) does not match its hash" in out.output
+        assert len(out.stderr.strip().splitlines()) == 1
+    assert run("audit", game, "--store", store, ok=False).exit_code == 1
+
+
+def test_an_old_store_audits_clean_and_says_its_events_carry_no_seal(tmp_path):
+    import shutil
+
+    store = tmp_path / "old.sqlite"
+    shutil.copy(Path(__file__).parent / "golden" / "store-8e2e04d.sqlite", store)
+    app = DungeonLords.open(str(store))
+    for gid in app.games():
+        problems, notes = app.sealing(gid)
+        assert problems == [] and any("carry no seal" in n for n in notes)
+    out = run("audit", app.games()[0], "--store", store)
+    assert "carry no seal" in out.output and "clean" in out.output

@@ -614,7 +614,7 @@ class DungeonLords(Application[UUID]):
         unsealed: list[int] = []
         snapshots = {s.originator_version: s for s in (self.snapshots.get(gid) if self.snapshots else [])}
         game: Any = None
-        undigested = 0
+        undigested, differ = 0, []
         for e in self._stored_events(gid):
             if not e.seal:
                 unsealed.append(e.originator_version)
@@ -634,12 +634,15 @@ class DungeonLords(Application[UUID]):
                 snapshots.clear()
                 break
             snapshot = snapshots.pop(e.originator_version, None)
-            if snapshot is not None:
-                trouble = self._snapshot_problem(snapshot, game)
-                if trouble == "undigested":
-                    undigested += 1
-                elif trouble:
-                    problems.append(f"the snapshot at event {e.originator_version} {trouble}")
+            if snapshot is None:
+                continue
+            trouble = self._snapshot_problem(snapshot, game)
+            if not isinstance(snapshot, GameSnapshot):  # taken before digests: an older fold's state is no finding
+                undigested += 1
+                if trouble:
+                    differ.append(e.originator_version)
+            elif trouble:
+                problems.append(f"the snapshot at event {e.originator_version} {trouble}")
         if game is None and not problems:
             raise GameNotFound(game_id)
         problems += [f"the snapshot at event {v} is beyond the stored events" for v in sorted(snapshots)]
@@ -650,13 +653,20 @@ class DungeonLords(Application[UUID]):
                 "(stored before events were sealed): their times cannot be checked"
             )
         if undigested:
-            notes.append(f"{undigested} snapshot(s) carry no digest (taken before snapshots were checked)")
+            notes.append(
+                f"{undigested} snapshot(s) carry no digest (taken before snapshots were checked)"
+                + (
+                    f"; those at event(s) {', '.join(map(str, differ))} differ from the replayed state (the fold "
+                    "has changed since, or they were edited): `status` may read them"
+                    if differ
+                    else ""
+                )
+            )
         return problems, notes
 
     @staticmethod
     def _snapshot_problem(snapshot: Any, game: Any) -> str:
-        """What is wrong with ``snapshot`` against ``game`` replayed to the same event ("" when nothing;
-        "undigested" for a snapshot taken before digests)."""
+        """What is wrong with ``snapshot`` against ``game`` replayed to the same event ("" when nothing)."""
         state = dict(snapshot.state)
         digest = state.pop("digest", None)
         package = type(game).package
@@ -665,7 +675,7 @@ class DungeonLords(Application[UUID]):
         if package.to_dict(state["state"]) != package.to_dict(game.state):
             return "does not hold the state the events give (it was changed in the store)"
         if digest is None:
-            return "has no digest" if isinstance(snapshot, GameSnapshot) else "undigested"
+            return "has no digest"
         if digest != state_digest(package, game.version, game.chain, game.state):
             return "does not match its digest"
         return ""
