@@ -5,7 +5,10 @@ processes at once. Every fault ends in its documented exit code and one line, ne
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -195,3 +198,37 @@ def test_an_old_store_audits_clean_and_says_its_events_carry_no_seal(tmp_path):
         assert problems == [] and any("carry no seal" in n for n in notes)
     out = run("audit", app.games()[0], "--store", store)
     assert "carry no seal" in out.output and "clean" in out.output
+
+
+# --- PostgreSQL: many processes starting on a fresh schema at once -----------------------------------
+@pytest.mark.skipif(not os.environ.get("DL_TEST_POSTGRES"), reason="set DL_TEST_POSTGRES to run PostgreSQL tests")
+def test_sixteen_processes_starting_together_on_a_fresh_postgres_schema_all_succeed():
+    """Tables are created once, under an advisory lock: before, processes starting together collided
+    ("tuple concurrently updated", exit 5)."""
+    from test_persistence import _postgres_schema
+
+    env, drop = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
+    dsn = os.environ["DL_TEST_POSTGRES"].split("?")[0] + "?schema=" + env["POSTGRES_SCHEMA"]
+    cli = [sys.executable, "-c", "from cli.main import main; main()"]
+    try:
+        commands = [["games"], ["new", "--players", "2"], ["games", "--json"], ["new", "--players", "3"]] * 4
+        procs = [
+            subprocess.Popen(
+                [*cli, *c, "--store", dsn],
+                cwd=Path(__file__).parent.parent,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for c in commands
+        ]
+        results = [(p.wait(timeout=300), p.stderr.read()) for p in procs]
+        for p in procs:
+            p.stdout.close()
+            p.stderr.close()
+        assert [r for r in results if r[0] != 0] == []
+        app = DungeonLords(env=env)
+        assert len(app.games()) == 8
+        app.close()
+    finally:
+        drop()

@@ -15,7 +15,8 @@ events that does not start a game).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -141,6 +142,20 @@ class DungeonLords(Application[UUID]):
     snapshotting_intervals = dict.fromkeys(AGGREGATES.values(), SNAPSHOT_INTERVAL)
     snapshotting_projectors = dict.fromkeys(AGGREGATES.values(), fold)
     log_section_size = PAGE
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        """The application on an eventsourcing env (:func:`~domain.service.storage.store_env`). On PostgreSQL,
+        the tables are created (if missing) and the store's identity read under an advisory lock of the
+        schema's, so processes starting together on a fresh schema do not collide creating them.
+
+        Raises:
+            eventsourcing's PersistenceError: the store cannot be opened or its tables created."""
+        if env is None or env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+            super().__init__(env=env)
+            return
+        with _schema_lock(env):
+            super().__init__(env=env)
+            self.store_id()
 
     @classmethod
     def open(cls, store: str | None = None, init: bool = False) -> DungeonLords:
@@ -704,6 +719,40 @@ def _uuid(game_id: UUID | str) -> UUID:
         return UUID(str(game_id))
     except ValueError:
         raise GameNotFound(game_id) from None
+
+
+@contextmanager
+def _schema_lock(env: Mapping[str, str]) -> Iterator[None]:
+    """Hold PostgreSQL's session advisory lock of the store's schema (on a connection of its own) while the
+    body runs: creating tables, types and the identity row at once in several processes collided ("tuple
+    concurrently updated", a unique violation on pg_type), each creation being idempotent only alone.
+
+    Raises:
+        eventsourcing's OperationalError: the server cannot be reached (a store failure, as any other)."""
+    import hashlib
+
+    import psycopg
+    from eventsourcing.persistence import OperationalError
+
+    schema = env.get("POSTGRES_SCHEMA") or "public"
+    key = int.from_bytes(hashlib.sha256(f"dungeonlords:{schema}".encode()).digest()[:8], "big", signed=True)
+    try:
+        conn = psycopg.connect(
+            host=env.get("POSTGRES_HOST", "localhost"),
+            port=int(env.get("POSTGRES_PORT", "5432")),
+            dbname=env["POSTGRES_DBNAME"],
+            user=env.get("POSTGRES_USER"),
+            password=env.get("POSTGRES_PASSWORD", ""),
+            connect_timeout=int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "10"))),
+            autocommit=True,
+        )
+    except psycopg.Error as exc:
+        raise OperationalError(" ".join(str(exc).split())) from exc
+    try:
+        conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+        yield  # the lock goes with the connection, whatever happens
+    finally:
+        conn.close()
 
 
 def _delete_stream(recorder: Any, gid: UUID) -> None:
