@@ -121,7 +121,7 @@ def test_an_edited_snapshot_is_never_shown_and_the_audit_names_it(store):
     gold = truth["players"][0]["gold"]
 
     def richer(d):
-        d["state"]["state"]["_data_"]["players"][0]["gold"] = gold + 77
+        d["state"]["state"]["players"][0]["gold"] = gold + 77
         return d
 
     _edit(store, "stored_snapshots", game, versions[-1], richer)

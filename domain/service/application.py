@@ -685,13 +685,14 @@ class DungeonLords(Application[UUID]):
         state = dict(snapshot.state)
         digest = state.pop("digest", None)
         package = type(game).package
+        held = state["state"] if isinstance(state["state"], dict) else package.to_dict(state["state"])
         if state.get("chain", game.chain) != game.chain:
             return "does not carry the chain hash of its event"
-        if package.to_dict(state["state"]) != package.to_dict(game.state):
+        if held != package.to_dict(game.state):
             return "does not hold the state the events give (it was changed in the store)"
         if digest is None:
             return "has no digest"
-        if digest != state_digest(package, game.version, game.chain, game.state):
+        if digest != state_digest(game.version, game.chain, held):
             return "does not match its digest"
         return ""
 
