@@ -232,3 +232,14 @@ def test_sixteen_processes_starting_together_on_a_fresh_postgres_schema_all_succ
         app.close()
     finally:
         drop()
+
+
+def test_a_monster_inn_record_with_an_empty_hash_line_is_refused_too():
+    from domain.games import GAMES
+
+    lines = (Path(__file__).parent / "golden" / "monster-inn-5p.mir").read_text().splitlines()
+    assert lines[-1].startswith("hash ")
+    GAMES["monster_inn"].rebuild("\n".join(lines) + "\n")  # as exported: accepted
+    with pytest.raises(RecordError) as refused:
+        GAMES["monster_inn"].rebuild("\n".join([*lines[:-1], "hash "]) + "\n")
+    assert "64 hexadecimal digits" in refused.value.reason
