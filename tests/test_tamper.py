@@ -229,7 +229,23 @@ def test_sixteen_processes_starting_together_on_a_fresh_postgres_schema_all_succ
         assert [r for r in results if r[0] != 0] == []
         app = DungeonLords(env=env)
         assert len(app.games()) == 8
+        game = str(app.games()[0])
         app.close()
+        # and on the schema made: 16 `status` at once (the issue: 5 of 64 failed, launched 16 at a time)
+        procs = [
+            subprocess.Popen(
+                [*cli, "status", game, "--store", dsn],
+                cwd=Path(__file__).parent.parent,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(16)
+        ]
+        results = [(p.wait(timeout=300), p.stderr.read()) for p in procs]
+        for p in procs:
+            p.stderr.close()
+        assert [r for r in results if r[0] != 0] == []
     finally:
         drop()
 
