@@ -112,7 +112,7 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, GameNotFound):
         err_console.print(f"not found: {_one_line(exc)}", highlight=False, markup=False)
         return USAGE
-    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore"):  # the store, or its read models
+    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore", "StoredEventDamaged"):  # the store
         err_console.print(f"store error: {_one_line(exc)}", highlight=False, markup=False)
         return STORE
     if isinstance(exc, UserError):
@@ -142,6 +142,13 @@ def report(exc: BaseException) -> int:
             markup=False,
         )
         return STORE
+    if not isinstance(exc, UserError | OSError | RecursionError) and (
+        type(exc).__module__.startswith("pydantic") or not isinstance(exc, ValueError)
+    ):
+        damage = _damaged_log()  # a replay that failed on an edited or damaged stored log is not a bug
+        if damage:
+            err_console.print(f"store error: {damage}", highlight=False, markup=False)
+            return STORE
     if isinstance(exc, RecursionError):
         err_console.print("error: the input is nested too deeply to be a command, record or scenario", highlight=False)
         return USAGE
@@ -158,6 +165,22 @@ def report(exc: BaseException) -> int:
 
 
 AFTER_COMMAND: list = []  # callables run when a command ends (closing connections it opened)
+GAMES_IN_USE: list = []  # (application, game id) of the games the command named (cli.context._game_id)
+
+
+def _damaged_log() -> str | None:
+    """The first problem of the stored log of a game the command named, if its hash chain shows one (an
+    event edited, or missing): then a replay that failed is the store's fault, not a bug."""
+    while GAMES_IN_USE:
+        application, gid = GAMES_IN_USE.pop()
+        try:
+            problems = application.integrity(gid)
+        except Exception as exc:  # noqa: BLE001  (the log cannot even be read: say so)
+            return f"game {gid}: its stored log cannot be read ({_one_line(exc)})"
+        if problems:
+            more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+            return f"game {gid}: {problems[0]}{more}; the stored log cannot be replayed (see `dungeon-lords audit`)"
+    return None
 
 
 def handled(fn):
@@ -168,6 +191,7 @@ def handled(fn):
         try:
             return _run(fn, args, kwargs)
         finally:
+            GAMES_IN_USE.clear()
             while AFTER_COMMAND:
                 try:
                     AFTER_COMMAND.pop()()

@@ -103,17 +103,17 @@ def audit(
     application = _app(store)
     gid = _game_id(application, game)
     package = application.game_of(gid)
-    report = package.audit(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
-    cut = _cut_since_projected(application, gid, store)
-    if cut:
-        from dataclasses import replace
-
-        report = replace(report, integrity=[*report.integrity, cut])
+    sealed, notes = application.sealing(gid)  # stored times and snapshots (the chain leaves them out)
+    cut = _cut_since_projected(application, gid, store)  # the end of the log against the read models' witness
+    integrity = application.integrity(gid) + sealed + ([cut] if cut else [])
+    report = package.audit(application.log(gid), integrity, catalog_overrides=OPTIONS["catalog"])
     if as_json:
-        print(json.dumps({**asdict(report), "clean": report.clean}))
+        print(json.dumps({**asdict(report), "notes": notes, "clean": report.clean}))
     else:
         for p in report.integrity:
             console.print(f"[red]integrity[/]: {p}")
+        for note in notes:
+            console.print(f"note: {note}", highlight=False)
         for f in report.findings:
             console.print(
                 f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}"
