@@ -45,12 +45,16 @@ def _app(store: str | None):
     """The application on the store (refused: an existing file that is not a store, unless --init)."""
     from domain.service.application import DungeonLords
 
-    return DungeonLords.open(store, init=OPTIONS["init"])
+    application = DungeonLords.open(store, init=OPTIONS["init"])
+    # a snapshot ignored (it failed its digest) is one line on stderr; the command goes on
+    application.warn = lambda text: err_console.print(f"warning: {text}", markup=False, highlight=False)
+    return application
 
 
-def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
+def _analytics(store: str | None, wait: float = ANALYTICS_WAIT, rebuild: bool = False):
     """The DuckDB read models beside the event store (created on first use; an unreadable file is set
-    aside and rebuilt; another process's lock is waited for)."""
+    aside and rebuilt; another process's lock is waited for). ``rebuild``: every read model dropped
+    (``project --rebuild``; a file damaged where only that reads it is set aside too)."""
     from domain.service.storage import store_env
     from projections import AnalyticsBusy, analytics_path, open_analytics
 
@@ -61,6 +65,7 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
             analytics_path(store_env(store)),
             wait=wait,
             say=lambda text: err_console.print(f"note: {text}", markup=False),
+            rebuild=rebuild,
         )
     except AnalyticsBusy as exc:
         raise UserError(str(exc), 5) from None
@@ -69,15 +74,22 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
 
 
 def _game_id(application, game: str):
-    """Accept a full game id or a unique prefix of one."""
+    """Accept a full game id or a unique prefix of one (remembered: a replay of it that fails is checked
+    against its hash chain, cli.errors.GAMES_IN_USE)."""
     from uuid import UUID
 
+    from .errors import GAMES_IN_USE
+
     try:
-        return UUID(game)
+        gid = UUID(game)
     except ValueError:
         pass
+    else:
+        GAMES_IN_USE.append((application, gid))
+        return gid
     matches = [g for g in application.games() if str(g).startswith(game)]
     if len(matches) == 1:
+        GAMES_IN_USE.append((application, matches[0]))
         return matches[0]
     if not matches:
         raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)")
@@ -130,3 +142,47 @@ def _warn_if_broken(application, gid) -> list[str]:
 def _bots(game: str = "dungeon_lords"):
     """The bots that can play a seat of ``game``, by name."""
     return _package(game).bots
+
+
+def _state_at_input(application, gid, at: int | None, flag: str):
+    """The game's state just after event ``at`` (None: now), which must be a point where the game waited
+    for an input: options are listed, and commands entered, only there.
+
+    Raises:
+        UserError: (exit 2) ``at`` is inside the events one input caused, naming that input's events and the
+            input points on either side; ValueError: ``at`` is outside the log.
+    """
+    if at is None:
+        return application.state(gid)
+    state = application.state(gid, version=at)  # ValueError: not an event of the game
+    log = application.log(gid)
+    if at == len(log):
+        return state
+    points = _input_points(application.game_of(gid), log)
+    if at in points:
+        return state
+    before = max((k for k in points if k < at), default=None)
+    after = min((k for k in points if k > at), default=None)
+    near = " or ".join(f"{flag} {k}" for k in (before, after) if k is not None)
+    first, last = (before or 0) + 1, after or len(log)
+    raise UserError(f"event {at} is inside the input of events {first}-{last}; use {near} (an input point)")
+
+
+def _input_points(package, log: list) -> list[int]:
+    """The event numbers after which the game waited for an input (the record's own reading of the log,
+    as ``fork`` uses it; for a log the current rules no longer replay, the events after which the rules ask
+    for an input, which may also count one inside an input, before the Evil steps it moved)."""
+    from domain.kernel.errors import RuleViolation
+    from domain.kernel.pending import Pending
+
+    try:
+        points: list[int] = package.history.input_points(log)
+        return points
+    except (ValueError, RuleViolation):
+        engine = package.engine
+        state, out = engine.replay(log[:1]), []
+        for k, e in enumerate(log[1:], 2):
+            state = engine.rules.evolve(state, e)
+            if isinstance(engine.rules.step(state), Pending):
+                out.append(k)
+        return out

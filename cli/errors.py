@@ -41,7 +41,9 @@ class UserError(Exception):
 
 
 def _one_line(text: Any) -> str:
-    return " ".join(str(text).split())
+    from domain.kernel.text import printable  # an error may quote what was typed: never raw escape codes
+
+    return printable(" ".join(str(text).split()))
 
 
 def _store_error(exc: BaseException) -> bool:
@@ -56,6 +58,41 @@ def _store_error(exc: BaseException) -> bool:
     return isinstance(exc, (PersistenceError, sqlite3.Error, OSError, *duck))
 
 
+#: DuckDB's words for a read-models file that is damaged, and for one it could not write (full disk, a file
+#: size limit); the file can be set aside and projected again from the log, or the projection re-run
+_DAMAGED = ("Corrupt database file", "Could not read enough bytes")
+_UNWRITTEN = ("Could not write file", "File too large", "No space left on device")
+
+
+def _read_models_fault(exc: BaseException) -> str | None:
+    """What to tell the user when ``exc`` is DuckDB failing to read or write the read models' file."""
+    import sys
+
+    duckdb = sys.modules.get("duckdb")  # only a command that opened DuckDB can have raised its error
+    if duckdb is None or not isinstance(exc, duckdb.Error):
+        return None
+    text = str(exc)
+    if any(word in text for word in _DAMAGED):
+        return (
+            f"the read models' file is damaged ({_one_line(text.splitlines()[0])}); run `dungeon-lords project "
+            "--rebuild`: it sets the file aside and projects every game again from the event store"
+        )
+    if any(word in text for word in _UNWRITTEN):
+        import re
+
+        named = re.search(r'Could not write file \\?"([^"\\]+)', text)  # (quoted, or escaped inside JSON)
+        if named and not named.group(1).endswith((".duckdb", ".duckdb.wal")):  # an output file: export, --out
+            return (
+                f"could not write {named.group(1)} (the disk is full, or a file size limit was reached): free "
+                "some space and run the command again"
+            )
+        return (
+            "the read models could not be written (the disk is full, or a file size limit was reached); "
+            "nothing of them was half-stored and the games are safe: free some space, then run `dungeon-lords project`"
+        )
+    return None
+
+
 def report(exc: BaseException) -> int:
     """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
     if type(exc).__module__.startswith("domain"):  # the engine is imported only when it raised
@@ -65,7 +102,9 @@ def report(exc: BaseException) -> int:
         RuleViolation = GameConflict = GameNotFound = ()  # noqa: N806  (no engine error can be raised here)
     if isinstance(exc, RuleViolation):
         code = USAGE if exc.code in MALFORMED else REFUSED
-        err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}", highlight=False, markup=False)
+        err_console.print(
+            f"refused: {exc.code}\n  {_one_line(exc.message)}\n  rule: {exc.rule}", highlight=False, markup=False
+        )
         return code
     if isinstance(exc, GameConflict):
         err_console.print(f"conflict: {_one_line(exc)}", highlight=False, markup=False)
@@ -73,7 +112,7 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, GameNotFound):
         err_console.print(f"not found: {_one_line(exc)}", highlight=False, markup=False)
         return USAGE
-    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore"):  # the store, or its read models
+    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore", "StoredEventDamaged"):  # the store
         err_console.print(f"store error: {_one_line(exc)}", highlight=False, markup=False)
         return STORE
     if isinstance(exc, UserError):
@@ -91,6 +130,10 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, OSError) and exc.filename and "No space left" not in str(exc):
         err_console.print(f"error: cannot use {exc.filename}: {exc.strerror or exc}", highlight=False, markup=False)
         return STORE
+    fault = _read_models_fault(exc)
+    if fault:
+        err_console.print(f"store error: {fault}", highlight=False, markup=False)
+        return STORE
     if _store_error(exc):
         what = "the disk is full" if "No space left" in str(exc) or "full" in str(exc).lower() else _one_line(exc)
         err_console.print(
@@ -99,6 +142,13 @@ def report(exc: BaseException) -> int:
             markup=False,
         )
         return STORE
+    if not isinstance(exc, UserError | OSError | RecursionError) and (
+        type(exc).__module__.startswith("pydantic") or not isinstance(exc, ValueError)
+    ):
+        damage = _damaged_log()  # a replay that failed on an edited or damaged stored log is not a bug
+        if damage:
+            err_console.print(f"store error: {damage}", highlight=False, markup=False)
+            return STORE
     if isinstance(exc, RecursionError):
         err_console.print("error: the input is nested too deeply to be a command, record or scenario", highlight=False)
         return USAGE
@@ -115,6 +165,22 @@ def report(exc: BaseException) -> int:
 
 
 AFTER_COMMAND: list = []  # callables run when a command ends (closing connections it opened)
+GAMES_IN_USE: list = []  # (application, game id) of the games the command named (cli.context._game_id)
+
+
+def _damaged_log() -> str | None:
+    """The first problem of the stored log of a game the command named, if its hash chain shows one (an
+    event edited, or missing): then a replay that failed is the store's fault, not a bug."""
+    while GAMES_IN_USE:
+        application, gid = GAMES_IN_USE.pop()
+        try:
+            problems = application.integrity(gid)
+        except Exception as exc:  # noqa: BLE001  (the log cannot even be read: say so)
+            return f"game {gid}: its stored log cannot be read ({_one_line(exc)})"
+        if problems:
+            more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+            return f"game {gid}: {problems[0]}{more}; the stored log cannot be replayed (see `dungeon-lords audit`)"
+    return None
 
 
 def handled(fn):
@@ -125,6 +191,7 @@ def handled(fn):
         try:
             return _run(fn, args, kwargs)
         finally:
+            GAMES_IN_USE.clear()
             while AFTER_COMMAND:
                 try:
                     AFTER_COMMAND.pop()()

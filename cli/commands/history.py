@@ -103,12 +103,17 @@ def audit(
     application = _app(store)
     gid = _game_id(application, game)
     package = application.game_of(gid)
-    report = package.audit(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
+    sealed, notes = application.sealing(gid)  # stored times and snapshots (the chain leaves them out)
+    cut = _cut_since_projected(application, gid, store)  # the end of the log against the read models' witness
+    integrity = application.integrity(gid) + sealed + ([cut] if cut else [])
+    report = package.audit(application.log(gid), integrity, catalog_overrides=OPTIONS["catalog"])
     if as_json:
-        print(json.dumps({**asdict(report), "clean": report.clean}))
+        print(json.dumps({**asdict(report), "notes": notes, "clean": report.clean}))
     else:
         for p in report.integrity:
             console.print(f"[red]integrity[/]: {p}")
+        for note in notes:
+            console.print(f"note: {note}", highlight=False)
         for f in report.findings:
             console.print(
                 f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}"
@@ -133,11 +138,61 @@ def audit(
         raise typer.Exit(1)
 
 
+def _cut_since_projected(application, gid, store) -> str | None:
+    """What the read models beside the store saw of the game and the store no longer has: its log ends
+    before the last event they projected, or that event's chain hash differs (architecture §6). A log cut at
+    an input boundary replays clean, so only this witness tells. None when there are no read models for
+    this store (or they cannot be read now: a note says so)."""
+    import duckdb
+
+    from domain.service.storage import store_env
+    from projections import analytics_path, witnessed
+
+    from ..consoles import err_console
+
+    try:
+        seen = witnessed(analytics_path(store_env(store)), application.store_id(), gid)
+    except duckdb.Error as exc:
+        err_console.print(
+            f"note: the read models could not be read ({str(exc).splitlines()[0]}); the log's end was not "
+            "checked against what they projected",
+            markup=False,
+            highlight=False,
+        )
+        return None
+    if seen is None:
+        return None
+    number, chain = seen
+    stored = {version: link for version, _, _, link in application.stored(gid)}
+    last = max(stored)
+    if number not in stored:
+        if last < number:
+            return (
+                f"the log ends at event {last}, but the read models projected it up to event {number}: "
+                f"events {last + 1}..{number} are missing from the store (its end was cut)"
+            )
+        return f"event {number} is missing from the store, but the read models projected it"
+    if chain and stored[number] != chain:
+        return (
+            f"event {number} has another chain hash than when the read models projected it "
+            f"({stored[number][:12]}... stored, {chain[:12]}... projected): the log was changed since"
+        )
+    return None
+
+
 @app.command()
 @handled
 def fork(
     game: GameArg,
     at: Annotated[int, typer.Option(help="Copy events 1..N into a new game (N must be at an input point).")],
+    same_seed: Annotated[
+        bool,
+        typer.Option(
+            "--same-seed",
+            help="A digital game: keep the source's seed, so the same inputs draw the same as the source "
+            "(by default the fork draws from a fresh seed: the source's would foretell its draws to come).",
+        ),
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Copy a game up to event N into a new game (origin "forked"), to replay a disputed line differently."""
@@ -145,7 +200,7 @@ def fork(
     source = _game_id(application, game)
     package = application.game_of(source)
     try:
-        events = package.history.fork(application.log(source), at, str(source))
+        events = package.history.fork(application.log(source), at, str(source), same_seed=same_seed)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     gid = application.create_from_events(events, game=package.info.name)
