@@ -11,8 +11,8 @@ from pathlib import Path
 #: what the figure at ``target_games`` is, said in the output, the ``--help`` and docs/performance.md
 COPIED_ROWS = (
     "copied rows: {real} real games ({mix}) projected, then their read-model rows copied under new game ids "
-    "to {games} games; the copies keep their days and strata, so the aggregates hold as many cells as for "
-    "{real} games: not {games} real games"
+    "to {games:,} games; the copies keep their days and strata, so the aggregates hold as many cells as for "
+    "{real} games: not {games:,} real games"
 )
 
 
