@@ -541,8 +541,8 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
                 "showlegend": k == 0,
                 "hovertemplate": "fair share %{" + ("x" if horizontal else "y") + ":.1f}%<extra></extra>",
             }
-            if horizontal:
-                fig.add_scatter(x=fair, y=names, **mark)
+            if horizontal:  # (grouped along y, as the bars are: else the dashes are shifted along x)
+                fig.add_scatter(x=fair, y=names, orientation="h", **mark)
             else:
                 fig.add_scatter(x=names, y=fair, **mark)
     interval = any(p[4] is not None for p in points)

@@ -142,6 +142,22 @@ def test_seat_and_win_rate_charts_mark_the_fair_share_and_monster_inn_says_no_fi
         # every bar has its interval
         bars = page.evaluate(f"document.getElementById('chart-{chart}').data.filter(t => t.type === 'bar')")
         assert bars and all(b.get("error_y") or b.get("error_x") for b in bars), chart
+    # each fair-share dash is drawn on its own bar: its centre across the bars is an interval's centre
+    # (vertical or horizontal bars alike)
+    astray = page.evaluate(
+        """() => ['win_rate_by_strategy', 'seat_advantage', 'mi-win_rate_by_strategy', 'mi-seat_advantage']
+            .flatMap(name => {
+                const chart = document.getElementById('chart-' + name);
+                const across = chart.data[0].orientation === 'h' ? (r => (r.top + r.bottom) / 2)
+                                                                 : (r => (r.left + r.right) / 2);
+                const bars = [...chart.querySelectorAll('g.errorbar path')].map(e => across(e.getBoundingClientRect()));
+                return [...chart.querySelectorAll('g.trace.scatter path.point')]
+                    .map(p => across(p.getBoundingClientRect()))
+                    .filter(c => !bars.some(b => Math.abs(b - c) < 2))
+                    .map(c => name + ' ' + c);
+            })"""
+    )
+    assert astray == [], astray
     assert "First Year" in page.locator("#chart-seat_advantage").text_content()
     assert "First Year" not in page.locator("#chart-mi-seat_advantage").text_content()
     # the paladin's and the Fame's charts show n and an interval where one exists (a share of n games)
