@@ -5,8 +5,11 @@
     write_report(con, "report-4p.html", filters={"players": 4, "rulesets": ["base"]})
 
 The page fetches nothing: the CSS is inline and the charts are Plotly figures whose JavaScript is
-written into the page once (``include_plotlyjs=True``), so it opens offline. Every chart has axis titles
-with their units; every question also gets a table (rates as percentages with one decimal, other
+written into the page once (``include_plotlyjs=True``), so it opens offline. Every question with a
+quantity gets a chart (:data:`CHARTS`, read by column name, so an answer's stratum columns become colours
+whichever it has), with axis titles and units, n, 95% Wilson intervals where they exist and the fair share
+where the answer has one; every question also gets a table (scrolling inside its own box, so the page is
+never wider than the window) (rates as percentages with one decimal, other
 fractional numbers with two) and the warnings of :func:`analytics.warnings_for`. The head of the page
 says which filters were applied; the footer says where the numbers come from (the store's identity, the
 games counted by origin and ruleset, the engine version, the catalog hashes, when the page was made).
@@ -157,7 +160,7 @@ class Chart:
     melt: tuple[str, ...] = ()
     x_format: str = "{}"  # one x value as shown, e.g. "position {}"
     x_sep: str = " · "  # between the values of several ``x`` columns
-    x_title_by_game: tuple[tuple[str, str], ...] = ()
+    x_title_by_game: tuple[tuple[str, str], ...] = ()  # (game, x_title): another game's axis title
 
 
 _WIN = "Win rate (% of player-games)"
