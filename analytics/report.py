@@ -458,6 +458,7 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
         KeyError: the answer lacks ``chart.measure`` (and ``chart`` melts no column); see :func:`charts_for`.
     """
     import plotly.graph_objects as go
+    from plotly.colors import qualitative
 
     from . import MIN_GAMES
 
@@ -490,6 +491,8 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
     labels = list(dict.fromkeys(p[0] for p in points))
     # many bars or long names: horizontal bars, so that every name is written out in full and fits
     horizontal = len(categories) * len(labels) > 24 or max(len(c) for c in categories) > 14
+    # more strata than ten colours (a stratified answer can have a dozen): Plotly's 24 dark ones, then reused
+    palette = COLORS if len(labels) <= len(COLORS) else qualitative.Dark24
     fig = go.Figure()
     for k, label in enumerate(labels):
         part = [p for p in points if p[0] == label]
@@ -508,7 +511,7 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
         bar = {
             "name": label,
             "offsetgroup": label,
-            "marker": {"color": COLORS[k % len(COLORS)], "pattern": {"shape": ["/" if s else "" for s in small]}},
+            "marker": {"color": palette[k % len(palette)], "pattern": {"shape": ["/" if s else "" for s in small]}},
             "customdata": [[p[3] if p[3] is not None else "?"] for p in part],
             "hovertemplate": ("%{y}" if horizontal else "%{x}")
             + ": %{"

@@ -126,3 +126,11 @@ def test_score_breakdown_draws_its_parts_as_bars():
         ("others", ["rooms", "monsters", "total"], [3.0, 2.0, 18.0]),
     ]
     assert not any(b.error_y.array for b in _bars(drawn))  # points have no interval here: none is drawn
+
+
+def test_a_dozen_strata_get_a_dozen_colours():
+    columns = ["variant", "players", "strategy", "leave_order", "takes", "monster_share"]
+    rows = [(v, p, b, 1, 40, 0.5) for v in ("standard", "open_treasure") for p in (3, 4, 5) for b in ("a", "b")]
+    drawn = chart_figure(CHARTS["who_leaves_first"][0], columns, rows, game="monster_inn")
+    colours = [b.marker.color for b in _bars(drawn)]
+    assert len(colours) == 12 and len(set(colours)) == 12
