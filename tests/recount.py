@@ -30,7 +30,7 @@ FESTIVAL_QUESTIONS = (
 )
 
 
-def wilson(wins: int, n: int) -> tuple[float | None, float | None]:
+def wilson(wins: float, n: int) -> tuple[float | None, float | None]:
     if n == 0:
         return None, None
     p = wins / n
@@ -173,25 +173,36 @@ def in_scope(g: Game, f: dict[str, Any]) -> bool:
 
 
 # --- the questions ----------------------------------------------------------------------------------
+def credit(g: Game, s: Seat) -> float:
+    """A seat's share of its game's victory: 1/k for each of k winners (docs/analytics.md, "Fair share")."""
+    return 1 / sum(t.won for t in g.seats) if s.won else 0.0
+
+
+def stratum(g: Game, f: dict) -> tuple:
+    """(ruleset, variant, players) of a game, or the pooled row's ("(pooled)", "(pooled)", None)."""
+    return ("(pooled)", "(pooled)", None) if f.get("pooled") else (g.ruleset, g.variant, g.players)
+
+
 def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
-    pooled, derived = bool(f.get("pooled")), bool(f.get("derived"))
-    tally: dict = defaultdict(lambda: [0, 0, 0.0])
+    derived = bool(f.get("derived"))
+    tally: dict = defaultdict(lambda: [0, 0, 0.0, 0.0])
     for g in games:
         for s in g.seats:
-            key = ("(pooled)", None) if pooled else (g.ruleset, g.players)
-            t = tally[(*key, s.strategy(derived))]
+            t = tally[(*stratum(g, f), s.strategy(derived))]
             t[0] += 1
             t[1] += s.won
-            t[2] += 1 / g.players
+            t[2] += credit(g, s)
+            t[3] += 1 / g.players
     out = {}
-    for key, (n, w, shares) in tally.items():
-        lo, hi = wilson(w, n)
+    for key, (n, w, c, shares) in tally.items():
+        lo, hi = wilson(c, n)
         out[key] = {
             "games": n,
             "wins": w,
-            "win_rate": w / n,
+            "win_credit": c,
+            "win_rate": c / n,
             "fair_share": shares / n,
-            "edge": w / n - shares / n,
+            "edge": c / n - shares / n,
             "ci_low": lo,
             "ci_high": hi,
         }
@@ -199,21 +210,24 @@ def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
 
 
 def seat_advantage(games: list[Game], f: dict) -> dict:
-    tally: dict = defaultdict(lambda: [0, 0])
+    tally: dict = defaultdict(lambda: [0, 0, 0.0])
     for g in games:
         for s in g.seats:
-            tally[(g.ruleset, g.players, s.position)][0] += 1
-            tally[(g.ruleset, g.players, s.position)][1] += s.won
+            t = tally[(g.ruleset, g.variant, g.players, s.position)]
+            t[0] += 1
+            t[1] += s.won
+            t[2] += credit(g, s)
     out = {}
-    for (ruleset, n_players, pos), (n, w) in tally.items():
-        lo, hi = wilson(w, n)
+    for (ruleset, variant, n_players, pos), (n, w, c) in tally.items():
+        lo, hi = wilson(c, n)
         fair = 1 / n_players
-        out[(ruleset, n_players, pos)] = {
+        out[(ruleset, variant, n_players, pos)] = {
             "games": n,
             "wins": w,
-            "win_rate": w / n,
+            "win_credit": c,
+            "win_rate": c / n,
             "fair_share": fair,
-            "edge": w / n - fair,
+            "edge": c / n - fair,
             "ci_low": lo,
             "ci_high": hi,
         }
@@ -221,10 +235,10 @@ def seat_advantage(games: list[Game], f: dict) -> dict:
 
 
 def head_to_head(games: list[Game], f: dict) -> dict:
-    pooled, derived = bool(f.get("pooled")), bool(f.get("derived"))
+    derived = bool(f.get("derived"))
     tally: dict = defaultdict(lambda: {"games": set(), "meetings": 0, "a_ahead": 0, "b_ahead": 0, "ties": 0})
     for g in games:
-        key = ("(pooled)", None) if pooled else (g.ruleset, g.players)
+        key = stratum(g, f)
         for a in g.seats:
             for b in g.seats:
                 sa, sb = a.strategy(derived), b.strategy(derived)
@@ -262,7 +276,8 @@ def paladin_frequency(games: list[Game], f: dict) -> dict:
             elif e.type == "AdventurerImprisoned" and e.adventurer in g.paladin_ids:
                 captured.add(year)
         for year in (1, 2):
-            r = rows.setdefault((year, g.players), {"games": 0, "arrived": 0, "captured": 0, "evils": []})
+            key = (g.ruleset, g.variant, year, g.players)
+            r = rows.setdefault(key, {"games": 0, "arrived": 0, "captured": 0, "evils": []})
             r["games"] += 1
             r["arrived"] += year in arrived
             r["captured"] += year in captured
@@ -381,9 +396,9 @@ def fame_by_treasure_kept(games: list[Game], f: dict) -> dict:
     groups = defaultdict(list)
     for g in games:
         for s in g.seats:
-            groups[s.card["treasure"]].append(s.card)
+            groups[(g.variant, g.players, s.card["treasure"])].append(s.card)
     return {
-        (k,): {
+        k: {
             "games": len(cs),
             "avg_fame": sum(c["fame"] for c in cs) / len(cs),
             "avg_monsters": sum(c["lines"]["monsters"] for c in cs) / len(cs),
@@ -405,7 +420,7 @@ def who_leaves_first(games: list[Game], f: dict) -> dict:
                 order = 0
             elif e.type == "Left":
                 order += 1
-                takes[(bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
+                takes[(g.variant, g.players, bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
     return {
         key: {
             "takes": len(ts),
@@ -604,16 +619,16 @@ def conquests_by_round(games: list[Game], f: dict) -> dict:
 
 #: question -> (its recount, the columns that key a row)
 RECOUNTS = {
-    "win_rate_by_strategy": (win_rate_by_strategy, ("ruleset", "players", "strategy")),
-    "seat_advantage": (seat_advantage, ("ruleset", "players", "play_position")),
-    "head_to_head": (head_to_head, ("ruleset", "players", "strategy_a", "strategy_b")),
-    "paladin_frequency": (paladin_frequency, ("year", "players")),
+    "win_rate_by_strategy": (win_rate_by_strategy, ("ruleset", "variant", "players", "strategy")),
+    "seat_advantage": (seat_advantage, ("ruleset", "variant", "players", "play_position")),
+    "head_to_head": (head_to_head, ("ruleset", "variant", "players", "strategy_a", "strategy_b")),
+    "paladin_frequency": (paladin_frequency, ("ruleset", "variant", "year", "players")),
     "score_breakdown": (score_breakdown, ("outcome",)),
     "orders_by_season": (orders_by_season, ("season", "card")),
     "damage_by_source": (damage_by_source, ("source_kind", "source")),
     "conquered_tiles": (conquered_tiles, ("players",)),
-    "fame_by_treasure_kept": (fame_by_treasure_kept, ("treasure_kept",)),
-    "who_leaves_first": (who_leaves_first, ("strategy", "leave_order")),
+    "fame_by_treasure_kept": (fame_by_treasure_kept, ("variant", "players", "treasure_kept")),
+    "who_leaves_first": (who_leaves_first, ("variant", "players", "strategy", "leave_order")),
     "festival_prize_by_bid": (festival_prize_by_bid, ("ruleset", "players", "imps", "prize")),
     "pets_by_winner": (pets_by_winner, ("ruleset", "pet")),
     "paladins_per_year": (paladins_per_year, ("ruleset", "year", "players", "paladin")),

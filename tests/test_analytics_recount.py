@@ -157,6 +157,11 @@ def test_every_question_agrees_with_a_recount_from_the_raw_events_under_every_fi
         "dungeon_lords",
         "monster_inn",
     }
+    # what the default strata must keep apart is here: shared victories, both variants, 3-5 players
+    shared = [g for g in games if sum(s.won for s in g.seats) > 1]
+    assert {g.game for g in shared} >= {"dungeon_lords"}, "no shared victory: 1/k would go untested"
+    assert {g.variant for g in games if g.game == "dungeon_lords"} == {"first_game", "full"}
+    assert {g.players for g in games} >= {2, 3, 4, 5}
     assert check_every_question(con, games, cut) > 200
 
 
