@@ -169,11 +169,12 @@ def check_values(con, params: dict[str, Any]) -> None:
         UserError (exit 2): naming the value and the ones the read models hold for that game.
     """
     game = params["game"]
-    counted = "FROM games AS g WHERE g.finished AND g.archived IS NOT TRUE AND g.game = $game"
+    where = "WHERE g.finished AND g.archived IS NOT TRUE AND g.game = $game"  # the games a question counts
+    counted = f"FROM games AS g {where}"
     label = game.replace("_", " ").title()
 
-    def held(sql: str) -> list[Any]:
-        return [r[0] for r in con.execute(sql, {"game": game}).fetchall()]
+    def held(sql: str, **more: Any) -> list[Any]:
+        return [r[0] for r in con.execute(sql, {"game": game, **more}).fetchall()]
 
     def refuse(option: str, bad: list[Any], values: list[Any]) -> None:
         have = ", ".join(map(str, values)) or "none (no finished game yet)"
@@ -191,13 +192,7 @@ def check_values(con, params: dict[str, Any]) -> None:
         column = (
             "coalesce(CASE WHEN $derived AND pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)')"
         )
-        values = [
-            r[0]
-            for r in con.execute(
-                f"SELECT DISTINCT {column} FROM player_results AS pr JOIN games AS g USING (game_id) "
-                f"WHERE g.finished AND g.archived IS NOT TRUE AND g.game = $game ORDER BY 1",
-                {"game": game, "derived": bool(params.get("derived"))},
-            ).fetchall()
-        ]
+        seats = f"SELECT DISTINCT {column} FROM player_results AS pr JOIN games AS g USING (game_id) {where}"
+        values = held(seats + " ORDER BY 1", derived=bool(params.get("derived")))
         if bad := [v for v in params["strategies"] if v not in values]:
             refuse("--strategy", bad, values)

@@ -11,7 +11,7 @@ import duckdb
 import pytest
 from clirun import run
 
-from analytics import run_question, scope_of
+from analytics import run_question
 from projections import rollups
 from projections.schema import create_all
 
@@ -156,6 +156,8 @@ def test_a_k_way_shared_victory_counts_one_kth_for_each_sharer():
             (1, 0.25),
             (2, 0.0),
         ]
+    from analytics import scope_of
+
     assert scope_of(con, "seat_advantage", game="dungeon_lords")["seats"] == 6
 
 

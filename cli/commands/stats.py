@@ -98,17 +98,13 @@ def stats(
     filters = {"ruleset": ruleset, "variant": variant, "players": players, "origin": origin, "since": since}
     filters.update(until=until, strategy=strategy, derived=derived)
     params = question_params(con, name, game, pooled, **filters)
-    from ..analytics_cmds import print_question, say_warnings
+    from ..analytics_cmds import print_question, say_warnings, scope_caption
 
     if fmt is not None:
-        from analytics import export_question, run_question
+        from analytics import export_question, run_question, scope_of
 
         written = export_question(con, name, str(out), fmt, **params)
         say_warnings(con, name, *run_question(con, name, **params), params)
-        from analytics import scope_of
-
-        from ..analytics_cmds import scope_caption
-
         said = scope_caption(scope_of(con, name, **params))
         console.print(f"wrote {written} rows of {name} to {out} ({fmt}). {said}")
         return
