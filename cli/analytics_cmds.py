@@ -157,7 +157,9 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
         return
     shown = {k: v for k, v in params.items() if v is not None and not (k == "game" and q.game != "common")}
     # a stratum column with one value in every row goes to the title: the table then fits a terminal
-    same = [c for c in ("ruleset", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1]
+    same = [
+        c for c in ("ruleset", "variant", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1
+    ]
     shown.update({c: rows[0][columns.index(c)] for c in same if rows[0][columns.index(c)] is not None})
     if "rulesets" in shown:
         shown["rulesets"] = [ruleset_label(v) for v in shown["rulesets"]]
@@ -165,6 +167,8 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
         shown["ruleset"] = ruleset_label(str(shown["ruleset"]))
         if [shown["ruleset"]] == shown.get("rulesets"):
             del shown["ruleset"]  # said once
+    if "variant" in shown and [shown["variant"]] == shown.get("variants"):
+        del shown["variant"]
     scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
