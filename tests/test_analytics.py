@@ -571,12 +571,15 @@ def test_score_breakdown(con, games, players):
     groups = defaultdict(list)
     for g in _keep(games, players):
         for card in g.card.values():
-            groups["winners" if card["winner"] else "others"].append({**card["lines"], "total": card["total"]})
+            outcome = "winners" if card["winner"] else "others"
+            groups[(g.variant, g.n, outcome)].append({**card["lines"], "total": card["total"]})
     columns, rows = run_question(con, "score_breakdown", players=players)
     got = _dicts(columns, rows)
-    assert [r["outcome"] for r in got] == ["winners", "others"]
+    assert [(r["variant"], r["players"], r["outcome"]) for r in got] == sorted(
+        groups, key=lambda k: (*k[:2], k[2] != "winners")
+    )
     for r in got:
-        cards = groups[r["outcome"]]
+        cards = groups[(r["variant"], r["players"], r["outcome"])]
         _same(r, {"player_games": len(cards), **{k: sum(c[k] for c in cards) / len(cards) for k in (*LINES, "total")}})
     # the lines add up to the total
     for r in got:
@@ -585,7 +588,7 @@ def test_score_breakdown(con, games, players):
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
 def test_orders_by_season(con, games, players):
-    plays = defaultdict(list)  # (season, card) -> [(space, total, won)]
+    plays = defaultdict(list)  # (variant, players, season, card) -> [(space, total, won)]
     for g in _keep(games, players):
         season = None
         for e in g.log:
@@ -593,9 +596,9 @@ def test_orders_by_season(con, games, players):
                 season = e.season
             elif e.type == "MinionPlaced" and not e.nonplayer:
                 card = g.card[e.color]
-                plays[(season, e.action)].append((e.space, card["total"], card["winner"]))
+                plays[(g.variant, g.n, season, e.action)].append((e.space, card["total"], card["winner"]))
     columns, rows = run_question(con, "orders_by_season", players=players)
-    got = {(r["season"], r["card"]): r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"], r["season"], r["card"]): r for r in _dicts(columns, rows)}
     assert set(got) == set(plays)
     for key, ps in plays.items():
         n = len(ps)
@@ -611,11 +614,11 @@ def test_orders_by_season(con, games, players):
                 "win_rate": sum(w for _, _, w in ps) / n,
             },
         )
-    # seasons in game order, most useful first within a season, rank 1 = highest win rate
-    order = [(SEASONS.index(r[0]), -r[columns.index("win_rate")]) for r in rows]
+    # per stratum, seasons in game order, most useful first within a season, rank 1 = highest win rate
+    order = [(r["variant"], r["players"], SEASONS.index(r["season"]), -r["win_rate"]) for r in _dicts(columns, rows)]
     assert order == sorted(order)
-    for season in {k[0] for k in plays}:
-        in_season = [r for r in got.values() if r["season"] == season]
+    for stratum in {k[:3] for k in plays}:
+        in_season = [r for r in got.values() if (r["variant"], r["players"], r["season"]) == stratum]
         best = max(r["win_rate"] for r in in_season)
         assert {r["rank"] for r in in_season if r["win_rate"] == best} == {1}
         # every season's shares add up to one
@@ -633,13 +636,13 @@ def test_damage_by_source(con, games, players):
                 battle += 1
             elif e.type == "DamageDealt" and e.source.startswith(("trap:", "monster:")):
                 kind, _, what = e.source.partition(":")
-                a = agg[(kind, what.split("#")[0])]
+                a = agg[(g.variant, g.n, kind, what.split("#")[0])]
                 a["battles"].add((g.gid, battle))
                 a["hits"] += 1
                 a["total"] += e.amount
                 a["prevented"] += e.prevented
     columns, rows = run_question(con, "damage_by_source", players=players)
-    got = {(r["source_kind"], r["source"]): r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"], r["source_kind"], r["source"]): r for r in _dicts(columns, rows)}
     assert set(got) == set(agg)
     for key, a in agg.items():
         uses = len(a["battles"])
@@ -653,8 +656,8 @@ def test_damage_by_source(con, games, players):
                 "damage_per_use": a["total"] / uses,
             },
         )
-    totals = [r[columns.index("total_damage")] for r in rows]
-    assert totals == sorted(totals, reverse=True)
+    totals = [(r["variant"], r["players"], -r["total_damage"]) for r in _dicts(columns, rows)]
+    assert totals == sorted(totals)  # most damage first in each stratum
 
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
@@ -662,10 +665,10 @@ def test_conquered_tiles(con, games, players):
     per_game, per_player = defaultdict(list), defaultdict(list)
     for g in _keep(games, players):
         tiles = {c: sum(1 for e in g.log if e.type == "TileConquered" and e.color == c) for c in g.colors}
-        per_game[g.n].append(sum(tiles.values()))
-        per_player[g.n] += tiles.values()
+        per_game[(g.variant, g.n)].append(sum(tiles.values()))
+        per_player[(g.variant, g.n)] += tiles.values()
     columns, rows = run_question(con, "conquered_tiles", players=players)
-    got = {r["players"]: r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"]): r for r in _dicts(columns, rows)}
     assert list(got) == sorted(per_game)
     for n in per_game:
         pg, pp = per_game[n], per_player[n]
