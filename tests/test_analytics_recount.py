@@ -250,3 +250,23 @@ def test_the_festival_questions_are_not_vacuous_here(quick):
         key = r[columns.index("ruleset")]
         last[key] = max(last.get(key, 0), r[columns.index("combat_round")])
     assert last["base"] <= 4 < last[FESTIVAL] == 5
+
+
+def test_every_question_answers_per_stratum_by_default(quick):
+    """Issue #31: unless pooled, no answer mixes rulesets, variants or player counts: each has their columns
+    (Monster Inn's own questions variant and player count: its games have one ruleset), and on this store
+    (all three rule sets, both variants, 2-5 players) the default answer keeps them apart."""
+    con, games, _ = quick
+    for name, q in QUESTIONS.items():
+        game = "monster_inn" if q.game == "monster_inn" else "dungeon_lords"
+        strata = ("variant", "players") if q.game == "monster_inn" else ("ruleset", "variant", "players")
+        columns, rows = run_question(con, name, game=game)
+        assert set(strata) <= set(columns), name
+        if "pooled" in q.parameter_names:
+            pooled_columns, pooled = run_question(con, name, game=game, pooled=True)
+            assert {tuple(r[pooled_columns.index(c)] for c in strata) for r in pooled} <= {
+                ("(pooled)", "(pooled)", None)
+            }, name
+    rows = run_question(con, "win_rate_by_strategy", game="dungeon_lords")
+    held = {tuple(r[rows[0].index(c)] for c in ("ruleset", "variant", "players")) for r in rows[1]}
+    assert held == {(g.ruleset, g.variant, g.players) for g in games if g.game == "dungeon_lords"}
