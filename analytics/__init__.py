@@ -49,6 +49,7 @@ __all__ = [
     "prepare",
     "run_question",
     "run_sql",
+    "scope_of",
     "scope_predicate",
     "warnings_for",
 ]
@@ -349,7 +350,7 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
             "of different counts are not comparable"
             + ("; pooled, the fair share shown is the average of 1/players over each row's games" if pooled else "")
         )
-    if len(variants) > 1:
+    if len(variants) > 1 and ("variant" not in columns or pooled):
         out.append(
             f"mixes variants ({', '.join(map(str, variants))}); ask one with --variant to compare like with like"
         )
@@ -392,6 +393,35 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
             f"projections.strategy ({DERIVATION_RULE}){calibration}"
         )
     return out
+
+
+def scope_of(con, name: str, **params: Any) -> dict[str, Any]:
+    """What the answer of ``name`` (asked with ``params``, as :func:`run_question`) stands on: ``{"game",
+    "games", "seats", "rulesets", "variants", "players", "pooled"}``: the finished, non-archived games in
+    scope and their seats (counts), the strata they hold (sorted lists), and whether the rows pool those
+    strata (``--pooled``). Said with every answer, so that an empty one says how much it looked at."""
+    q = QUESTIONS[name]
+    given = dict(params)
+    if q.game != "common":
+        given["game"] = q.game
+    scope = {p.name: given.get(p.name) for p in SCOPE}
+    row = con.execute(
+        expand(
+            "SELECT count(*), coalesce(sum(g.players), 0), list(DISTINCT g.ruleset ORDER BY g.ruleset), "
+            "list(DISTINCT g.variant ORDER BY g.variant), list(DISTINCT g.players ORDER BY g.players) "
+            "FROM games AS g WHERE TRUE /*scope g*/"
+        ),
+        scope,
+    ).fetchall()[0]
+    return {
+        "game": scope["game"],
+        "games": int(row[0]),
+        "seats": int(row[1]),
+        "rulesets": list(row[2] or []),
+        "variants": list(row[3] or []),
+        "players": list(row[4] or []),
+        "pooled": bool(given.get("pooled")),
+    }
 
 
 def _result(cursor) -> tuple[list[str], list[tuple[Any, ...]]]:

@@ -141,19 +141,25 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
     from rich import box
     from rich.table import Table
 
-    from analytics import QUESTIONS, run_question
+    from analytics import QUESTIONS, run_question, scope_of
 
+    from .consoles import err_console
     from .filters import ruleset_label
 
     q = QUESTIONS[name]
     columns, rows = run_question(con, name, **params)
     say_warnings(con, name, columns, rows, params)
+    stands_on = scope_of(con, name, **params)
     if as_json:
+        # the rows stay a list on standard output (as before); the scope is one JSON line on standard error
+        err_console.out(f"scope: {json.dumps(stands_on)}", highlight=False)
         console.print_json(json.dumps([dict(zip(columns, r)) for r in rows], default=str))
         return
     shown = {k: v for k, v in params.items() if v is not None and not (k == "game" and q.game != "common")}
     # a stratum column with one value in every row goes to the title: the table then fits a terminal
-    same = [c for c in ("ruleset", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1]
+    same = [
+        c for c in ("ruleset", "variant", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1
+    ]
     shown.update({c: rows[0][columns.index(c)] for c in same if rows[0][columns.index(c)] is not None})
     if "rulesets" in shown:
         shown["rulesets"] = [ruleset_label(v) for v in shown["rulesets"]]
@@ -161,10 +167,12 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
         shown["ruleset"] = ruleset_label(str(shown["ruleset"]))
         if [shown["ruleset"]] == shown.get("rulesets"):
             del shown["ruleset"]  # said once
+    if "variant" in shown and [shown["variant"]] == shown.get("variants"):
+        del shown["variant"]
     scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
-        caption=q.description + " Finished games that are not archived.",
+        caption=q.description + " " + scope_caption(stands_on),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
@@ -175,3 +183,17 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
     for r in rows:
         t.add_row(*[f"{r[i]:.3f}" if isinstance(r[i], float) else "" if r[i] is None else str(r[i]) for i in keep])
     console.print(t)
+
+
+def scope_caption(scope: dict) -> str:
+    """What an answer stands on, in words (analytics.scope_of): the games and seats, and what a pooled answer
+    pools."""
+    from .filters import ruleset_label
+
+    said = f"Finished games that are not archived: {scope['games']} in scope, with {scope['seats']} seats."
+    if scope["pooled"]:
+        said += (
+            f" Pooled (one row over every stratum): rulesets {', '.join(ruleset_label(r) for r in scope['rulesets'])};"
+            f" variants {', '.join(scope['variants'])}; player counts {', '.join(map(str, scope['players']))}."
+        )
+    return said

@@ -132,16 +132,67 @@ def scope(
     }
 
 
-def question_params(con, name: str, game: str = "dungeon-lords", pooled: bool = False, **filters: Any) -> dict:
+def question_params(con, name: str, game: str | None = None, pooled: bool = False, **filters: Any) -> dict[str, Any]:
     """The parameters of question ``name`` for the options of `stats` (``filters``: those of :func:`scope`
-    but ``game`` and ``pooled``): a game's own question reads its own games, whatever ``--game`` says."""
+    but ``game`` and ``pooled``), checked against the read models (:func:`check_values`).
+
+    ``game``: ``--game`` as given (None: not given). A common question reads Dungeon Lords' games unless told
+    otherwise; a game's own question reads its own games, and refuses another ``--game``.
+
+    Raises:
+        UserError (exit 2): a malformed filter, ``--game`` naming another game than a game's own question's,
+            ``--pooled`` on a question that does not pool, or a value no counted game of that game holds.
+    """
     from analytics import QUESTIONS
 
     q = QUESTIONS[name]
-    params = scope(con, registry_name(game), pooled=pooled, **filters)
-    if q.game != "common":
-        params["game"] = q.game
-    params = {k: v for k, v in params.items() if k in q.parameter_names}
-    if pooled and "pooled" not in params:
-        raise _error(f"--pooled applies to win_rate_by_strategy and head_to_head, not {name}")
-    return params
+    wanted = registry_name(game) if game is not None else None
+    if q.game != "common" and wanted not in (None, q.game):
+        raise _error(
+            f"{name} is a {q.game.replace('_', ' ').title()} question: --game {game} does not apply "
+            f"(leave it out, or give --game {q.game.replace('_', '-')})"
+        )
+    params = scope(con, q.game if q.game != "common" else wanted or "dungeon_lords", pooled=pooled, **filters)
+    if pooled and "pooled" not in q.parameter_names:
+        pooling = [n for n, x in QUESTIONS.items() if "pooled" in x.parameter_names]
+        raise _error(f"--pooled applies to {' and '.join(pooling)}, not {name}")
+    check_values(con, params)
+    return {k: v for k, v in params.items() if k in q.parameter_names}
+
+
+def check_values(con, params: dict[str, Any]) -> None:
+    """Each ``--variant``, ``--players`` and ``--strategy`` value must be held by a counted game (finished,
+    not archived) of ``params["game"]`` in the read models: an answer is then never empty because of a typo
+    (``--strategy evl``) or a value of another game (``--players 5`` on Dungeon Lords).
+
+    Raises:
+        UserError (exit 2): naming the value and the ones the read models hold for that game.
+    """
+    game = params["game"]
+    where = "WHERE g.finished AND g.archived IS NOT TRUE AND g.game = $game"  # the games a question counts
+    counted = f"FROM games AS g {where}"
+    label = game.replace("_", " ").title()
+
+    def held(sql: str, **more: Any) -> list[Any]:
+        return [r[0] for r in con.execute(sql, {"game": game, **more}).fetchall()]
+
+    def refuse(option: str, bad: list[Any], values: list[Any]) -> None:
+        have = ", ".join(map(str, values)) or "none (no finished game yet)"
+        raise _error(f"{option} {', '.join(map(str, bad))}: no finished {label} game has it here; they have {have}")
+
+    if params.get("variants"):
+        values = held(f"SELECT DISTINCT g.variant {counted} ORDER BY 1")
+        if bad := [v for v in params["variants"] if v not in values]:
+            refuse("--variant", bad, values)
+    if params.get("players") is not None:
+        values = held(f"SELECT DISTINCT g.players {counted} ORDER BY 1")
+        if params["players"] not in values:
+            refuse("--players", [params["players"]], values)
+    if params.get("strategies"):
+        column = (
+            "coalesce(CASE WHEN $derived AND pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)')"
+        )
+        seats = f"SELECT DISTINCT {column} FROM player_results AS pr JOIN games AS g USING (game_id) {where}"
+        values = held(seats + " ORDER BY 1", derived=bool(params.get("derived")))
+        if bad := [v for v in params["strategies"] if v not in values]:
+            refuse("--strategy", bad, values)

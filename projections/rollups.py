@@ -52,14 +52,19 @@ class Rollup:
 ROLLUPS: tuple[Rollup, ...] = (
     Rollup(
         "seat_cells",  # win_rate_by_strategy, seat_advantage, score_breakdown
-        10,
+        11,
         f"""
+WITH sharing AS (  -- a won seat's victory is shared by every winner of its game (1/k each: a k-way tie)
+    SELECT pr.*, CASE WHEN pr.won THEN count(*) FILTER (WHERE pr.won) OVER (PARTITION BY pr.game_id) ELSE 0 END
+               AS sharers
+    FROM player_results AS pr WHERE pr.game_id IN (SELECT game_id FROM rollup_counted)
+)
 SELECT {CELL}, coalesce(pr.strategy, '(none)'),
        coalesce(CASE WHEN pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)'),
-       pr.play_position, coalesce(pr.won, false), count(*), count(*) FILTER (WHERE pr.won),
+       pr.play_position, coalesce(pr.won, false), pr.sharers, count(*), count(*) FILTER (WHERE pr.won),
        sum(pr.rooms), sum(pr.monsters), sum(pr.prisoners), sum(pr.conquered), sum(pr.red_marks),
        sum(pr.room_bonus), sum(pr.titles), sum(pr.hall_of_fame), sum(pr.total)
-FROM player_results AS pr JOIN rollup_counted AS g USING (game_id)
+FROM sharing AS pr JOIN rollup_counted AS g USING (game_id)
 GROUP BY ALL
 """,
     ),

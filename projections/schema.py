@@ -299,6 +299,7 @@ SPECS: tuple[Table, ...] = (
             ("derived_strategy", _V, "the strategy --derived-strategy counts: a person's derived one, a bot's own"),
             ("play_position", _I, "0 = starting player of the First Year, ..."),
             ("won", _B, "the seats won (alone or shared)"),
+            ("sharers", _I, "a won seat: how many seats won its game (1 alone, k a k-way shared victory); else 0"),
             ("seats", _BIG, "finished, non-archived player-games in the cell"),
             ("wins", _BIG, "of those, the ones won (alone or shared)"),
             *((f"sum_{line}", "HUGEINT", f"the sum of the score line {line} over those seats") for line in _LINES),

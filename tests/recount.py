@@ -30,7 +30,7 @@ FESTIVAL_QUESTIONS = (
 )
 
 
-def wilson(wins: int, n: int) -> tuple[float | None, float | None]:
+def wilson(wins: float, n: int) -> tuple[float | None, float | None]:
     if n == 0:
         return None, None
     p = wins / n
@@ -173,25 +173,36 @@ def in_scope(g: Game, f: dict[str, Any]) -> bool:
 
 
 # --- the questions ----------------------------------------------------------------------------------
+def credit(g: Game, s: Seat) -> float:
+    """A seat's share of its game's victory: 1/k for each of k winners (docs/analytics.md, "Fair share")."""
+    return 1 / sum(t.won for t in g.seats) if s.won else 0.0
+
+
+def stratum(g: Game, f: dict) -> tuple:
+    """(ruleset, variant, players) of a game, or the pooled row's ("(pooled)", "(pooled)", None)."""
+    return ("(pooled)", "(pooled)", None) if f.get("pooled") else (g.ruleset, g.variant, g.players)
+
+
 def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
-    pooled, derived = bool(f.get("pooled")), bool(f.get("derived"))
-    tally: dict = defaultdict(lambda: [0, 0, 0.0])
+    derived = bool(f.get("derived"))
+    tally: dict = defaultdict(lambda: [0, 0, 0.0, 0.0])
     for g in games:
         for s in g.seats:
-            key = ("(pooled)", None) if pooled else (g.ruleset, g.players)
-            t = tally[(*key, s.strategy(derived))]
+            t = tally[(*stratum(g, f), s.strategy(derived))]
             t[0] += 1
             t[1] += s.won
-            t[2] += 1 / g.players
+            t[2] += credit(g, s)
+            t[3] += 1 / g.players
     out = {}
-    for key, (n, w, shares) in tally.items():
-        lo, hi = wilson(w, n)
+    for key, (n, w, c, shares) in tally.items():
+        lo, hi = wilson(c, n)
         out[key] = {
             "games": n,
             "wins": w,
-            "win_rate": w / n,
+            "win_credit": c,
+            "win_rate": c / n,
             "fair_share": shares / n,
-            "edge": w / n - shares / n,
+            "edge": c / n - shares / n,
             "ci_low": lo,
             "ci_high": hi,
         }
@@ -199,21 +210,24 @@ def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
 
 
 def seat_advantage(games: list[Game], f: dict) -> dict:
-    tally: dict = defaultdict(lambda: [0, 0])
+    tally: dict = defaultdict(lambda: [0, 0, 0.0])
     for g in games:
         for s in g.seats:
-            tally[(g.ruleset, g.players, s.position)][0] += 1
-            tally[(g.ruleset, g.players, s.position)][1] += s.won
+            t = tally[(g.ruleset, g.variant, g.players, s.position)]
+            t[0] += 1
+            t[1] += s.won
+            t[2] += credit(g, s)
     out = {}
-    for (ruleset, n_players, pos), (n, w) in tally.items():
-        lo, hi = wilson(w, n)
+    for (ruleset, variant, n_players, pos), (n, w, c) in tally.items():
+        lo, hi = wilson(c, n)
         fair = 1 / n_players
-        out[(ruleset, n_players, pos)] = {
+        out[(ruleset, variant, n_players, pos)] = {
             "games": n,
             "wins": w,
-            "win_rate": w / n,
+            "win_credit": c,
+            "win_rate": c / n,
             "fair_share": fair,
-            "edge": w / n - fair,
+            "edge": c / n - fair,
             "ci_low": lo,
             "ci_high": hi,
         }
@@ -221,10 +235,10 @@ def seat_advantage(games: list[Game], f: dict) -> dict:
 
 
 def head_to_head(games: list[Game], f: dict) -> dict:
-    pooled, derived = bool(f.get("pooled")), bool(f.get("derived"))
+    derived = bool(f.get("derived"))
     tally: dict = defaultdict(lambda: {"games": set(), "meetings": 0, "a_ahead": 0, "b_ahead": 0, "ties": 0})
     for g in games:
-        key = ("(pooled)", None) if pooled else (g.ruleset, g.players)
+        key = stratum(g, f)
         for a in g.seats:
             for b in g.seats:
                 sa, sb = a.strategy(derived), b.strategy(derived)
@@ -262,7 +276,8 @@ def paladin_frequency(games: list[Game], f: dict) -> dict:
             elif e.type == "AdventurerImprisoned" and e.adventurer in g.paladin_ids:
                 captured.add(year)
         for year in (1, 2):
-            r = rows.setdefault((year, g.players), {"games": 0, "arrived": 0, "captured": 0, "evils": []})
+            key = (g.ruleset, g.variant, year, g.players)
+            r = rows.setdefault(key, {"games": 0, "arrived": 0, "captured": 0, "evils": []})
             r["games"] += 1
             r["arrived"] += year in arrived
             r["captured"] += year in captured
@@ -295,9 +310,11 @@ def score_breakdown(games: list[Game], f: dict) -> dict:
     groups = defaultdict(list)
     for g in games:
         for s in g.seats:
-            groups["winners" if s.won else "others"].append({**s.card["lines"], "total": s.total})
+            groups[(g.ruleset, g.variant, g.players, "winners" if s.won else "others")].append(
+                {**s.card["lines"], "total": s.total}
+            )
     return {
-        (k,): {"player_games": len(cs), **{x: sum(c[x] for c in cs) / len(cs) for x in (*LINES, "total")}}
+        k: {"player_games": len(cs), **{x: sum(c[x] for c in cs) / len(cs) for x in (*LINES, "total")}}
         for k, cs in groups.items()
     }
 
@@ -311,7 +328,9 @@ def orders_by_season(games: list[Game], f: dict) -> dict:
             if e.type == "PhaseBegan":
                 season = e.season
             elif e.type == "MinionPlaced" and not e.nonplayer:
-                plays[(season, e.action)].append((e.space, seat[e.color].total, seat[e.color].won))
+                plays[(g.ruleset, g.variant, g.players, season, e.action)].append(
+                    (e.space, seat[e.color].total, seat[e.color].won)
+                )
     out = {}
     for key, ps in plays.items():
         n = len(ps)
@@ -340,7 +359,7 @@ def damage_by_source(games: list[Game], f: dict) -> dict:
                 rnd = 0
             elif e.type == "DamageDealt" and e.source.startswith(("trap:", "monster:")):
                 kind, _, what = e.source.partition(":")
-                a = agg[(kind, what.split("#")[0])]
+                a = agg[(g.ruleset, g.variant, g.players, kind, what.split("#")[0])]
                 a["uses"].add((g.gid, year, rnd, e.color))
                 a["hits"] += 1
                 a["total"] += e.amount
@@ -361,10 +380,10 @@ def conquered_tiles(games: list[Game], f: dict) -> dict:
     per_game, per_player = defaultdict(list), defaultdict(list)
     for g in games:
         tiles = {s.color: sum(1 for e in g.log if e.type == "TileConquered" and e.color == s.color) for s in g.seats}
-        per_game[g.players].append(sum(tiles.values()))
-        per_player[g.players] += tiles.values()
+        per_game[(g.ruleset, g.variant, g.players)].append(sum(tiles.values()))
+        per_player[(g.ruleset, g.variant, g.players)] += tiles.values()
     return {
-        (n,): {
+        n: {
             "games": len(pg),
             "avg_per_game": sum(pg) / len(pg),
             "min_per_game": min(pg),
@@ -381,9 +400,9 @@ def fame_by_treasure_kept(games: list[Game], f: dict) -> dict:
     groups = defaultdict(list)
     for g in games:
         for s in g.seats:
-            groups[s.card["treasure"]].append(s.card)
+            groups[(g.variant, g.players, s.card["treasure"])].append(s.card)
     return {
-        (k,): {
+        k: {
             "games": len(cs),
             "avg_fame": sum(c["fame"] for c in cs) / len(cs),
             "avg_monsters": sum(c["lines"]["monsters"] for c in cs) / len(cs),
@@ -405,7 +424,7 @@ def who_leaves_first(games: list[Game], f: dict) -> dict:
                 order = 0
             elif e.type == "Left":
                 order += 1
-                takes[(bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
+                takes[(g.variant, g.players, bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
     return {
         key: {
             "takes": len(ts),
@@ -418,7 +437,7 @@ def who_leaves_first(games: list[Game], f: dict) -> dict:
 
 # --- Festival Season ----------------------------------------------------------------------------------
 def festival_prize_by_bid(games: list[Game], f: dict) -> dict:
-    tally = defaultdict(list)  # (ruleset, players, imps, prize) -> [(place, won)]
+    tally = defaultdict(list)  # (ruleset, variant, players, imps, prize) -> [(place, won)]
     for g in games:
         won = {s.color: s.won for s in g.seats}
         bids: dict = {}
@@ -435,10 +454,10 @@ def festival_prize_by_bid(games: list[Game], f: dict) -> dict:
                 for color, imps in bids.items():
                     place = order.index(color) + 1 if color in order else None
                     prize = got.get(color, "(no pick)") if place else "(no pick)"
-                    tally[(g.ruleset, g.players, imps, prize)].append((place, won[color]))
+                    tally[(g.ruleset, g.variant, g.players, imps, prize)].append((place, won[color]))
     out = {}
     for key, picks in tally.items():
-        bids_of_size = sum(len(v) for k, v in tally.items() if k[:3] == key[:3])
+        bids_of_size = sum(len(v) for k, v in tally.items() if k[:4] == key[:4])
         places = [p for p, _ in picks if p is not None]
         out[key] = {
             "bids": bids_of_size,
@@ -451,21 +470,21 @@ def festival_prize_by_bid(games: list[Game], f: dict) -> dict:
 
 
 def pets_by_winner(games: list[Game], f: dict) -> dict:
-    seats: dict = defaultdict(lambda: [0, 0])  # ruleset -> [winners, others]
-    held: dict = defaultdict(lambda: [0, 0])  # (ruleset, pet) -> [by winners, by others]
+    seats: dict = defaultdict(lambda: [0, 0])  # (ruleset, variant, players) -> [winners, others]
+    held: dict = defaultdict(lambda: [0, 0])  # (ruleset, variant, players, pet) -> [by winners, by others]
     for g in games:
         if not g.modules & {"pets", "unique_opportunities"}:
             continue
         for s in g.seats:
-            seats[g.ruleset][0 if s.won else 1] += 1
+            seats[(g.ruleset, g.variant, g.players)][0 if s.won else 1] += 1
             for pet in g.pets[s.color]:
-                held[(g.ruleset, pet)][0 if s.won else 1] += 1
+                held[(g.ruleset, g.variant, g.players, pet)][0 if s.won else 1] += 1
     out = {}
-    for (ruleset, pet), (w, o) in held.items():
-        winners, others = seats[ruleset]
+    for key, (w, o) in held.items():
+        winners, others = seats[key[:3]]
         ws = w / winners if winners else None
         os_ = o / others if others else None
-        out[(ruleset, pet)] = {
+        out[key] = {
             "held": w + o,
             "by_winners": w,
             "by_others": o,
@@ -478,8 +497,8 @@ def pets_by_winner(games: list[Game], f: dict) -> dict:
 
 
 def paladins_per_year(games: list[Game], f: dict) -> dict:
-    played: dict = defaultdict(int)  # (ruleset, year, players) -> games
-    fates: dict = defaultdict(lambda: defaultdict(int))  # (ruleset, year, players, paladin) -> fate -> games
+    played: dict = defaultdict(int)  # (ruleset, variant, year, players) -> games
+    fates: dict = defaultdict(lambda: defaultdict(int))  # (ruleset, variant, year, players, paladin) -> fate -> games
     for g in games:
         came: dict = {}  # paladin -> the Year he came into play
         fate: dict = {}  # paladin -> where his journey ended (so far)
@@ -496,15 +515,15 @@ def paladins_per_year(games: list[Game], f: dict) -> dict:
                 for who in (w for line in e.departed.values() for w in line if w in g.paladin_ids):
                     fate[who] = "departed"
         for year in (1, 2):
-            played[(g.ruleset, year, g.players)] += 1
+            played[(g.ruleset, g.variant, year, g.players)] += 1
         for paladin, year in came.items():
-            row = fates[(g.ruleset, year, g.players, paladin)]
+            row = fates[(g.ruleset, g.variant, year, g.players, paladin)]
             row["came"] += 1
             row[fate.get(paladin, "(none)")] += 1
     out = {}
     for key, row in fates.items():
-        n = played[key[:3]]
-        every = sum(r["came"] for k, r in fates.items() if k[:3] == key[:3])
+        n = played[key[:4]]
+        every = sum(r["came"] for k, r in fates.items() if k[:4] == key[:4])
         out[key] = {
             "games": n,
             "came": row["came"],
@@ -521,7 +540,7 @@ def courage_prevented(games: list[Game], f: dict) -> dict:
         if "bards" not in g.modules:
             continue
         for year, e in clocked(g.log):
-            r = rows.setdefault((g.ruleset, year), defaultdict(int))
+            r = rows.setdefault((g.ruleset, g.variant, g.players, year), defaultdict(int))
             if e.type == "BattleEnded":
                 r["battles"] += 1
             elif e.type == "BardStepTaken":
@@ -554,13 +573,13 @@ def installed_traps(games: list[Game], f: dict) -> dict:
             if e.type == "CombatRoundBegan":
                 rnd = e.round
             elif e.type == "TrapInstalled":
-                rows[(g.ruleset, e.trap.split("#")[0])]["installed"] += 1
+                rows[(g.ruleset, g.variant, g.players, e.trap.split("#")[0])]["installed"] += 1
             elif e.type == "InstalledTrapDiscarded":
-                rows[(g.ruleset, e.trap.split("#")[0])]["discarded"] += 1
+                rows[(g.ruleset, g.variant, g.players, e.trap.split("#")[0])]["discarded"] += 1
             elif e.type == "BattleBegan":
                 installed_here[e.color] = set(e.installed)
             elif e.type == "TrapSprung" and e.trap in installed_here.get(e.color, ()):
-                r = rows[(g.ruleset, e.trap.split("#")[0])]
+                r = rows[(g.ruleset, g.variant, g.players, e.trap.split("#")[0])]
                 r["sprung"] += 1
                 r["rounds"].append(rnd)
     return {
@@ -578,25 +597,25 @@ def installed_traps(games: list[Game], f: dict) -> dict:
 
 def conquests_by_round(games: list[Game], f: dict) -> dict:
     played: dict = defaultdict(int)
-    rows: dict = defaultdict(lambda: [0, 0])  # (ruleset, players, year, round) -> [battles, conquered]
+    rows: dict = defaultdict(lambda: [0, 0])  # (ruleset, variant, players, year, round) -> [battles, conquered]
     for g in games:
         for year in (1, 2):
-            played[(g.ruleset, g.players, year)] += 1
+            played[(g.ruleset, g.variant, g.players, year)] += 1
         rnd = 0
         for year, e in clocked(g.log):
             if e.type == "CombatRoundBegan":
                 rnd = e.round
             elif e.type == "BattleEnded":
-                rows[(g.ruleset, g.players, year, rnd)][0] += 1
+                rows[(g.ruleset, g.variant, g.players, year, rnd)][0] += 1
             elif e.type == "TileConquered":
-                rows[(g.ruleset, g.players, year, rnd)][1] += 1
+                rows[(g.ruleset, g.variant, g.players, year, rnd)][1] += 1
     return {
         key: {
-            "games": played[key[:3]],
+            "games": played[key[:4]],
             "battles": b,
             "conquered": c,
             "conquered_share": c / b,
-            "per_game": c / played[key[:3]],
+            "per_game": c / played[key[:4]],
         }
         for key, (b, c) in rows.items()
     }
@@ -604,22 +623,22 @@ def conquests_by_round(games: list[Game], f: dict) -> dict:
 
 #: question -> (its recount, the columns that key a row)
 RECOUNTS = {
-    "win_rate_by_strategy": (win_rate_by_strategy, ("ruleset", "players", "strategy")),
-    "seat_advantage": (seat_advantage, ("ruleset", "players", "play_position")),
-    "head_to_head": (head_to_head, ("ruleset", "players", "strategy_a", "strategy_b")),
-    "paladin_frequency": (paladin_frequency, ("year", "players")),
-    "score_breakdown": (score_breakdown, ("outcome",)),
-    "orders_by_season": (orders_by_season, ("season", "card")),
-    "damage_by_source": (damage_by_source, ("source_kind", "source")),
-    "conquered_tiles": (conquered_tiles, ("players",)),
-    "fame_by_treasure_kept": (fame_by_treasure_kept, ("treasure_kept",)),
-    "who_leaves_first": (who_leaves_first, ("strategy", "leave_order")),
-    "festival_prize_by_bid": (festival_prize_by_bid, ("ruleset", "players", "imps", "prize")),
-    "pets_by_winner": (pets_by_winner, ("ruleset", "pet")),
-    "paladins_per_year": (paladins_per_year, ("ruleset", "year", "players", "paladin")),
-    "courage_prevented": (courage_prevented, ("ruleset", "year")),
-    "installed_traps": (installed_traps, ("ruleset", "trap")),
-    "conquests_by_round": (conquests_by_round, ("ruleset", "players", "year", "combat_round")),
+    "win_rate_by_strategy": (win_rate_by_strategy, ("ruleset", "variant", "players", "strategy")),
+    "seat_advantage": (seat_advantage, ("ruleset", "variant", "players", "play_position")),
+    "head_to_head": (head_to_head, ("ruleset", "variant", "players", "strategy_a", "strategy_b")),
+    "paladin_frequency": (paladin_frequency, ("ruleset", "variant", "year", "players")),
+    "score_breakdown": (score_breakdown, ("ruleset", "variant", "players", "outcome")),
+    "orders_by_season": (orders_by_season, ("ruleset", "variant", "players", "season", "card")),
+    "damage_by_source": (damage_by_source, ("ruleset", "variant", "players", "source_kind", "source")),
+    "conquered_tiles": (conquered_tiles, ("ruleset", "variant", "players")),
+    "fame_by_treasure_kept": (fame_by_treasure_kept, ("variant", "players", "treasure_kept")),
+    "who_leaves_first": (who_leaves_first, ("variant", "players", "strategy", "leave_order")),
+    "festival_prize_by_bid": (festival_prize_by_bid, ("ruleset", "variant", "players", "imps", "prize")),
+    "pets_by_winner": (pets_by_winner, ("ruleset", "variant", "players", "pet")),
+    "paladins_per_year": (paladins_per_year, ("ruleset", "variant", "year", "players", "paladin")),
+    "courage_prevented": (courage_prevented, ("ruleset", "variant", "players", "year")),
+    "installed_traps": (installed_traps, ("ruleset", "variant", "players", "trap")),
+    "conquests_by_round": (conquests_by_round, ("ruleset", "variant", "players", "year", "combat_round")),
 }
 
 

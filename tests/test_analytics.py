@@ -319,12 +319,15 @@ class Game:
         self.gid, self.log = gid, log
         start, scored = log[0], log[-1]
         self.colors = [s.color for s in start.players]
+        self.variant = start.variant
         self.bots = {s.color: s.bot for s in start.players}
         self.n = len(self.colors)
         first = self.colors.index(start.starting_player)
         self.position = {c: (i - first) % self.n for i, c in enumerate(self.colors)}
         self.card = {s["color"]: s for s in scored.scores}
         self.won = {c: s["winner"] for c, s in self.card.items()}
+        # a k-way shared victory counts 1/k for each sharer (docs/analytics.md, "Fair share")
+        self.credit = {c: w / sum(self.won.values()) for c, w in self.won.items()}
 
 
 @pytest.fixture(scope="module")
@@ -336,7 +339,7 @@ def _keep(games, players):
     return [g for g in games if players is None or g.n == players]
 
 
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
@@ -422,23 +425,26 @@ def test_unknown_question_and_parameter(con):
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
 def test_win_rate_by_strategy(con, games, players):
-    """Stratified by ruleset and player count: never a 2-player win mixed with a 4-player one."""
-    tally = defaultdict(lambda: [0, 0])
+    """Stratified by ruleset, variant and player count: never a 2-player win mixed with a 4-player one."""
+    tally = defaultdict(lambda: [0, 0, 0.0])
     for g in _keep(games, players):
         for c in g.colors:
-            tally[("base", g.n, g.bots[c])][0] += 1
-            tally[("base", g.n, g.bots[c])][1] += g.won[c]
+            t = tally[("base", g.variant, g.n, g.bots[c])]
+            t[0] += 1
+            t[1] += g.won[c]
+            t[2] += g.credit[c]
     columns, rows = run_question(con, "win_rate_by_strategy", players=players)
-    got = {(r["ruleset"], r["players"], r["strategy"]): r for r in _dicts(columns, rows)}
+    got = {(r["ruleset"], r["variant"], r["players"], r["strategy"]): r for r in _dicts(columns, rows)}
     assert set(got) == set(tally)
-    for key, (n, w) in tally.items():
-        lo, hi = wilson(w, n)
-        fair = 1 / key[1]
-        _same(got[key], {"games": n, "wins": w, "win_rate": w / n, "fair_share": fair, "edge": w / n - fair})
+    for key, (n, w, credit) in tally.items():
+        lo, hi = wilson(credit, n)
+        fair = 1 / key[2]
+        expected = {"games": n, "wins": w, "win_credit": credit, "win_rate": credit / n, "fair_share": fair}
+        _same(got[key], {**expected, "edge": credit / n - fair})
         _same(got[key], {"ci_low": lo, "ci_high": hi})
     # best first within each stratum
-    for stratum in {k[:2] for k in tally}:
-        rates = [r[columns.index("win_rate")] for r in rows if tuple(r[:2]) == stratum]
+    for stratum in {k[:3] for k in tally}:
+        rates = [r[columns.index("win_rate")] for r in rows if tuple(r[:3]) == stratum]
         assert rates == sorted(rates, reverse=True)
 
 
@@ -489,7 +495,7 @@ def _paladin_expectation(games, players):
                 evils[int(e.paladin[-1])].append(state.player(e.to_color).evil)
         for year in (1, 2):
             paladin = f"paladin_y{year}"
-            row = out.setdefault((year, g.n), {"games": 0, "arrived": 0, "captured": 0, "evils": []})
+            row = out.setdefault(("base", g.variant, year, g.n), {"games": 0, "arrived": 0, "captured": 0, "evils": []})
             row["games"] += 1
             row["arrived"] += any(e.type == "PaladinArrived" and e.paladin == paladin for e in g.log)
             row["captured"] += any(e.type == "AdventurerImprisoned" and e.adventurer == paladin for e in g.log)
@@ -501,7 +507,7 @@ def _paladin_expectation(games, players):
 def test_paladin_frequency(con, games, players):
     expected = _paladin_expectation(games, players)
     columns, rows = run_question(con, "paladin_frequency", players=players)
-    got = {(r["year"], r["players"]): r for r in _dicts(columns, rows)}
+    got = {(r["ruleset"], r["variant"], r["year"], r["players"]): r for r in _dicts(columns, rows)}
     assert list(got) == sorted(expected)
     for key, e in expected.items():
         _same(
@@ -521,7 +527,13 @@ def test_paladin_frequency_known_values(con):
     2- and 4-player game and one 3-player game; in Year 2 he stayed home in one 3-player game and was
     caught in two 3-player and two 4-player games, never in a 2-player game."""
     columns, rows = run_question(con, "paladin_frequency")
-    got = {(r[0], r[1]): (r[2], round(r[3], 4), round(r[4], 4)) for r in rows}
+    by: dict = defaultdict(lambda: [0, 0.0, 0.0])  # (year, players) over both variants: games, arrived, captured
+    for r in _dicts(columns, rows):
+        t = by[(r["year"], r["players"])]
+        t[0] += r["games"]
+        t[1] += r["arrived_share"] * r["games"]
+        t[2] += r["captured_share"] * r["games"]
+    got = {k: (n, round(a / n, 4), round(c / n, 4)) for k, (n, a, c) in by.items()}
     assert got == (
         {
             (1, 2): (2, 1.0, 1.0),
@@ -536,16 +548,19 @@ def test_paladin_frequency_known_values(con):
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
 def test_seat_advantage(con, games, players):
-    tally = defaultdict(lambda: [0, 0])
+    tally = defaultdict(lambda: [0, 0, 0.0])
     for g in _keep(games, players):
         for c in g.colors:
-            tally[(g.n, g.position[c])][0] += 1
-            tally[(g.n, g.position[c])][1] += g.won[c]
+            t = tally[(g.variant, g.n, g.position[c])]
+            t[0] += 1
+            t[1] += g.won[c]
+            t[2] += g.credit[c]
     columns, rows = run_question(con, "seat_advantage", players=players)
-    got = {(r["players"], r["play_position"]): r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"], r["play_position"]): r for r in _dicts(columns, rows)}
     assert list(got) == sorted(tally)
-    for (n, pos), (games_, wins) in tally.items():
-        _same(got[(n, pos)], {"games": games_, "wins": wins, "win_rate": wins / games_, "fair_share": 1 / n})
+    for (variant, n, pos), (games_, wins, credit) in tally.items():
+        expected = {"games": games_, "wins": wins, "win_credit": credit, "win_rate": credit / games_}
+        _same(got[(variant, n, pos)], {**expected, "fair_share": 1 / n})
 
 
 LINES = ("rooms", "monsters", "prisoners", "conquered", "red_marks", "room_bonus", "titles", "hall_of_fame")
@@ -556,12 +571,15 @@ def test_score_breakdown(con, games, players):
     groups = defaultdict(list)
     for g in _keep(games, players):
         for card in g.card.values():
-            groups["winners" if card["winner"] else "others"].append({**card["lines"], "total": card["total"]})
+            outcome = "winners" if card["winner"] else "others"
+            groups[(g.variant, g.n, outcome)].append({**card["lines"], "total": card["total"]})
     columns, rows = run_question(con, "score_breakdown", players=players)
     got = _dicts(columns, rows)
-    assert [r["outcome"] for r in got] == ["winners", "others"]
+    assert [(r["variant"], r["players"], r["outcome"]) for r in got] == sorted(
+        groups, key=lambda k: (*k[:2], k[2] != "winners")
+    )
     for r in got:
-        cards = groups[r["outcome"]]
+        cards = groups[(r["variant"], r["players"], r["outcome"])]
         _same(r, {"player_games": len(cards), **{k: sum(c[k] for c in cards) / len(cards) for k in (*LINES, "total")}})
     # the lines add up to the total
     for r in got:
@@ -570,7 +588,7 @@ def test_score_breakdown(con, games, players):
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
 def test_orders_by_season(con, games, players):
-    plays = defaultdict(list)  # (season, card) -> [(space, total, won)]
+    plays = defaultdict(list)  # (variant, players, season, card) -> [(space, total, won)]
     for g in _keep(games, players):
         season = None
         for e in g.log:
@@ -578,9 +596,9 @@ def test_orders_by_season(con, games, players):
                 season = e.season
             elif e.type == "MinionPlaced" and not e.nonplayer:
                 card = g.card[e.color]
-                plays[(season, e.action)].append((e.space, card["total"], card["winner"]))
+                plays[(g.variant, g.n, season, e.action)].append((e.space, card["total"], card["winner"]))
     columns, rows = run_question(con, "orders_by_season", players=players)
-    got = {(r["season"], r["card"]): r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"], r["season"], r["card"]): r for r in _dicts(columns, rows)}
     assert set(got) == set(plays)
     for key, ps in plays.items():
         n = len(ps)
@@ -596,11 +614,11 @@ def test_orders_by_season(con, games, players):
                 "win_rate": sum(w for _, _, w in ps) / n,
             },
         )
-    # seasons in game order, most useful first within a season, rank 1 = highest win rate
-    order = [(SEASONS.index(r[0]), -r[columns.index("win_rate")]) for r in rows]
+    # per stratum, seasons in game order, most useful first within a season, rank 1 = highest win rate
+    order = [(r["variant"], r["players"], SEASONS.index(r["season"]), -r["win_rate"]) for r in _dicts(columns, rows)]
     assert order == sorted(order)
-    for season in {k[0] for k in plays}:
-        in_season = [r for r in got.values() if r["season"] == season]
+    for stratum in {k[:3] for k in plays}:
+        in_season = [r for r in got.values() if (r["variant"], r["players"], r["season"]) == stratum]
         best = max(r["win_rate"] for r in in_season)
         assert {r["rank"] for r in in_season if r["win_rate"] == best} == {1}
         # every season's shares add up to one
@@ -618,13 +636,13 @@ def test_damage_by_source(con, games, players):
                 battle += 1
             elif e.type == "DamageDealt" and e.source.startswith(("trap:", "monster:")):
                 kind, _, what = e.source.partition(":")
-                a = agg[(kind, what.split("#")[0])]
+                a = agg[(g.variant, g.n, kind, what.split("#")[0])]
                 a["battles"].add((g.gid, battle))
                 a["hits"] += 1
                 a["total"] += e.amount
                 a["prevented"] += e.prevented
     columns, rows = run_question(con, "damage_by_source", players=players)
-    got = {(r["source_kind"], r["source"]): r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"], r["source_kind"], r["source"]): r for r in _dicts(columns, rows)}
     assert set(got) == set(agg)
     for key, a in agg.items():
         uses = len(a["battles"])
@@ -638,8 +656,8 @@ def test_damage_by_source(con, games, players):
                 "damage_per_use": a["total"] / uses,
             },
         )
-    totals = [r[columns.index("total_damage")] for r in rows]
-    assert totals == sorted(totals, reverse=True)
+    totals = [(r["variant"], r["players"], -r["total_damage"]) for r in _dicts(columns, rows)]
+    assert totals == sorted(totals)  # most damage first in each stratum
 
 
 @pytest.mark.parametrize("players", PLAYER_FILTERS)
@@ -647,10 +665,10 @@ def test_conquered_tiles(con, games, players):
     per_game, per_player = defaultdict(list), defaultdict(list)
     for g in _keep(games, players):
         tiles = {c: sum(1 for e in g.log if e.type == "TileConquered" and e.color == c) for c in g.colors}
-        per_game[g.n].append(sum(tiles.values()))
-        per_player[g.n] += tiles.values()
+        per_game[(g.variant, g.n)].append(sum(tiles.values()))
+        per_player[(g.variant, g.n)] += tiles.values()
     columns, rows = run_question(con, "conquered_tiles", players=players)
-    got = {r["players"]: r for r in _dicts(columns, rows)}
+    got = {(r["variant"], r["players"]): r for r in _dicts(columns, rows)}
     assert list(got) == sorted(per_game)
     for n in per_game:
         pg, pp = per_game[n], per_player[n]
@@ -700,7 +718,10 @@ def test_paladin_frequency_counts_only_the_years_a_game_played():
         "('b', 6, 2, 'paladin_y2', 2, 'imprisoned', NULL, 'red', NULL), "
         "('c', 5, 1, 'paladin_y1', 2, 'arrived', NULL, 'red', 15)"
     )
-    assert run_question(c, "paladin_frequency")[1] == [(1, 2, 1, 1.0, 0.0, 11.5, 12), (2, 2, 2, 0.5, 0.5, 9.0, 9)]
+    assert run_question(c, "paladin_frequency")[1] == [
+        (None, None, 1, 2, 1, 1.0, 0.0, 11.5, 12),
+        (None, None, 2, 2, 2, 0.5, 0.5, 9.0, 9),
+    ]
     assert run_question(c, "paladin_frequency", players=3)[1] == []
 
 
@@ -874,7 +895,8 @@ def test_write_report_filtered_and_empty(tmp_path, con):
     write_report(con, tmp_path / "r4.html", players=4)
     page = _Page()
     page.feed((tmp_path / "r4.html").read_text(encoding="utf-8"))
-    assert [r[1] for r in page.tables["table-paladin_frequency"][1:]] == ["4", "4"]
+    header, *body = page.tables["table-paladin_frequency"]
+    assert body and {r[header.index("players")] for r in body} == {"4"}
     empty = duckdb.connect()
     create_all(empty)
     write_report(empty, tmp_path / "empty.html")

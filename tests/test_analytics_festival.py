@@ -79,7 +79,9 @@ def test_no_question_mixes_the_rulesets_silently(store):
 
 
 def test_the_festival_questions_answer_with_the_filters(store):
-    players = {r["game_id"]: r["players"] for r in _sql(store, "SELECT game_id, players FROM games")}
+    games = _sql(store, "SELECT game_id, players, variant FROM games")
+    players = {r["game_id"]: r["players"] for r in games}
+    stratum = {r["game_id"]: (r["variant"], r["players"]) for r in games}
     for name in FESTIVAL_QUESTIONS:
         assert "ruleset" in QUESTIONS[name].columns, name
         rows, _ = _json("stats", name, "--ruleset", "festival", "--json", "--store", store)
@@ -99,9 +101,9 @@ def test_the_festival_questions_answer_with_the_filters(store):
     assert sum(r["times"] for r in rows) == len(bids)
     three, _ = _json("stats", "festival_prize_by_bid", "--players", "3", "--json", "--store", store)
     assert sum(r["times"] for r in three) == sum(1 for b in bids if players[b["game_id"]] == 3)
-    assert {(r["players"], r["imps"]): r["bids"] for r in rows} == {
-        (players[b["game_id"]], b["imps"]): sum(
-            1 for c in bids if (players[c["game_id"]], c["imps"]) == (players[b["game_id"]], b["imps"])
+    assert {(r["variant"], r["players"], r["imps"]): r["bids"] for r in rows} == {
+        (*stratum[b["game_id"]], b["imps"]): sum(
+            1 for c in bids if (*stratum[c["game_id"]], c["imps"]) == (*stratum[b["game_id"]], b["imps"])
         )
         for b in bids
     }

@@ -157,6 +157,11 @@ def test_every_question_agrees_with_a_recount_from_the_raw_events_under_every_fi
         "dungeon_lords",
         "monster_inn",
     }
+    # what the default strata must keep apart is here: shared victories, both variants, 3-5 players
+    shared = [g for g in games if sum(s.won for s in g.seats) > 1]
+    assert {g.game for g in shared} >= {"dungeon_lords"}, "no shared victory: 1/k would go untested"
+    assert {g.variant for g in games if g.game == "dungeon_lords"} == {"first_game", "full"}
+    assert {g.players for g in games} >= {2, 3, 4, 5}
     assert check_every_question(con, games, cut) > 200
 
 
@@ -245,3 +250,23 @@ def test_the_festival_questions_are_not_vacuous_here(quick):
         key = r[columns.index("ruleset")]
         last[key] = max(last.get(key, 0), r[columns.index("combat_round")])
     assert last["base"] <= 4 < last[FESTIVAL] == 5
+
+
+def test_every_question_answers_per_stratum_by_default(quick):
+    """Issue #31: unless pooled, no answer mixes rulesets, variants or player counts: each has their columns
+    (Monster Inn's own questions variant and player count: its games have one ruleset), and on this store
+    (all three rule sets, both variants, 2-5 players) the default answer keeps them apart."""
+    con, games, _ = quick
+    for name, q in QUESTIONS.items():
+        game = "monster_inn" if q.game == "monster_inn" else "dungeon_lords"
+        strata = ("variant", "players") if q.game == "monster_inn" else ("ruleset", "variant", "players")
+        columns, rows = run_question(con, name, game=game)
+        assert set(strata) <= set(columns), name
+        if "pooled" in q.parameter_names:
+            pooled_columns, pooled = run_question(con, name, game=game, pooled=True)
+            assert {tuple(r[pooled_columns.index(c)] for c in strata) for r in pooled} <= {
+                ("(pooled)", "(pooled)", None)
+            }, name
+    rows = run_question(con, "win_rate_by_strategy", game="dungeon_lords")
+    held = {tuple(r[rows[0].index(c)] for c in ("ruleset", "variant", "players")) for r in rows[1]}
+    assert held == {(g.ruleset, g.variant, g.players) for g in games if g.game == "dungeon_lords"}

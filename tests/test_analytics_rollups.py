@@ -86,7 +86,9 @@ def agree(con) -> dict:
 
 
 def _seats(con, game: str = "dungeon_lords") -> int:
-    return sum(r[3] for r in con.execute(*prepare("seat_advantage", con=con, game=game)).fetchall())
+    cur = con.execute(*prepare("seat_advantage", con=con, game=game))
+    games = [d[0] for d in cur.description].index("games")
+    return sum(r[games] for r in cur.fetchall())
 
 
 @pytest.fixture(scope="module")

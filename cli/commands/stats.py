@@ -13,7 +13,6 @@ from ..context import StoreOpt, app
 from ..errors import UserError, handled
 from ..filter_options import (
     DerivedOpt,
-    GameFilter,
     OriginFilter,
     PlayersFilter,
     PooledOpt,
@@ -34,7 +33,13 @@ OutOpt = Annotated[Path | None, typer.Option("--out", help="The file --format wr
 @handled
 def stats(
     name: Annotated[str | None, typer.Argument(help="The question to answer (omit to list them).")] = None,
-    game: GameFilter = "dungeon-lords",
+    game: Annotated[
+        str | None,
+        typer.Option(
+            help="The game whose results a common question reads: dungeon-lords (the default) or monster-inn; "
+            "a game's own question reads its own (another game is refused)."
+        ),
+    ] = None,
     ruleset: RulesetFilter = None,
     variant: VariantFilter = None,
     players: PlayersFilter = None,
@@ -93,14 +98,15 @@ def stats(
     filters = {"ruleset": ruleset, "variant": variant, "players": players, "origin": origin, "since": since}
     filters.update(until=until, strategy=strategy, derived=derived)
     params = question_params(con, name, game, pooled, **filters)
-    from ..analytics_cmds import print_question, say_warnings
+    from ..analytics_cmds import print_question, say_warnings, scope_caption
 
     if fmt is not None:
-        from analytics import export_question, run_question
+        from analytics import export_question, run_question, scope_of
 
         written = export_question(con, name, str(out), fmt, **params)
         say_warnings(con, name, *run_question(con, name, **params), params)
-        console.print(f"wrote {written} rows of {name} to {out} ({fmt})")
+        said = scope_caption(scope_of(con, name, **params))
+        console.print(f"wrote {written} rows of {name} to {out} ({fmt}). {said}")
         return
     print_question(con, name, params, as_json)
 

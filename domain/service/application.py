@@ -530,22 +530,27 @@ class DungeonLords(Application[UUID]):
         """One :class:`GameSummary` per game, oldest first, read from the notification log and each
         game's latest stored event (no game is replayed)."""
 
-        def ids_with(name: str) -> set[UUID]:
-            out: set[UUID] = set()
+        def last_of(*names: str) -> dict[UUID, int]:
+            """Each game with an event of these types -> the notification id of its last such event."""
+            out: dict[UUID, int] = {}
             start = 0
             while True:
                 page = self.recorder.select_notifications(
                     start=start,
                     limit=PAGE,
-                    topics=[c.package.info.topic_prefix + name for c in AGGREGATES.values()],
+                    topics=[c.package.info.topic_prefix + name for c in AGGREGATES.values() for name in names],
                     inclusive_of_start=False,
                 )
-                out |= {_uuid(n.originator_id) for n in page}
+                out |= {_uuid(n.originator_id): n.id for n in page}
                 if len(page) < PAGE:
                     return out
                 start = page[-1].id
 
-        scored, archived = ids_with("GameScored"), ids_with("GameArchived")
+        # a game is finished while its last scoring stands: an undo or a correction after it takes it back
+        # (a correction that still reaches the end is followed by a scoring of its own)
+        taken_back = last_of("InputUndone", "InputCorrected")
+        scored = {gid for gid, n in last_of("GameScored").items() if taken_back.get(gid, 0) < n}
+        archived = set(last_of("GameArchived"))
         out: list[GameSummary] = []
         start = 0
         topics = _created_topics()

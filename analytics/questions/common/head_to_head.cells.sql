@@ -2,6 +2,7 @@
 -- the filters allow it (analytics.prepare), checked against the raw events by the same recount.
 WITH pairs AS (
     SELECT CASE WHEN $pooled THEN '(pooled)' ELSE c.ruleset END AS ruleset,
+           CASE WHEN $pooled THEN '(pooled)' ELSE c.variant END AS variant,
            CASE WHEN $pooled THEN NULL ELSE c.players END AS players,
            c.strategy_a, c.strategy_b,
            sum(c.games)::BIGINT    AS games,
@@ -17,8 +18,8 @@ WITH pairs AS (
            1.959963984540054 AS z
     FROM pairs
 )
-SELECT ruleset, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
+SELECT ruleset, variant, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
        p AS a_ahead_share,
        /*wilson*/
 FROM rated
-ORDER BY ruleset, players NULLS FIRST, strategy_a, strategy_b
+ORDER BY ruleset, variant, players NULLS FIRST, strategy_a, strategy_b

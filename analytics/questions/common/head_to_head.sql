@@ -1,13 +1,14 @@
 -- name: head_to_head
--- grain: one row per ruleset, player count and ordered pair of different strategies (A, B) that met in a game (with pooled: per pair)
+-- grain: one row per ruleset, variant, player count and ordered pair of different strategies (A, B) that met in a game (with pooled: per pair)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
---   pooled BOOLEAN  true: one row per pair over every ruleset and player count in scope; NULL = stratified
+--   pooled BOOLEAN  true: one row per pair over every ruleset, variant and player count in scope; NULL = stratified
 -- answers: Strategy A against strategy B in the same games: every time a seat of A and a seat of B sat at
 --   the same table, which one finished ahead (a better rank; the same rank is a tie), and how sure we can
 --   be that A finishes ahead of B more often than not (a 95% Wilson interval on the decided meetings).
 -- columns:
 --   ruleset        the game's ruleset ('(pooled)' when pooled)
+--   variant        the game's variant ('(pooled)' when pooled)
 --   players        the number of players (NULL when pooled)
 --   strategy_a     the first strategy
 --   strategy_b     the other strategy
@@ -22,12 +23,13 @@
 WITH seats AS (
     SELECT pr.game_id, pr.color, pr.rank, /*strategy pr*/ AS strategy,
            CASE WHEN $pooled THEN '(pooled)' ELSE g.ruleset END AS ruleset,
+           CASE WHEN $pooled THEN '(pooled)' ELSE g.variant END AS variant,
            CASE WHEN $pooled THEN NULL ELSE g.players END AS players
     FROM player_results AS pr
     JOIN games AS g USING (game_id)
     WHERE TRUE /*scope g*/
 ), pairs AS (
-    SELECT a.ruleset, a.players, a.strategy AS strategy_a, b.strategy AS strategy_b,
+    SELECT a.ruleset, a.variant, a.players, a.strategy AS strategy_a, b.strategy AS strategy_b,
            count(DISTINCT a.game_id)              AS games,
            count(*)                               AS meetings,
            count(*) FILTER (WHERE a.rank < b.rank) AS a_ahead,
@@ -41,8 +43,8 @@ WITH seats AS (
            1.959963984540054 AS z
     FROM pairs
 )
-SELECT ruleset, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
+SELECT ruleset, variant, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
        p AS a_ahead_share,
        /*wilson*/
 FROM rated
-ORDER BY ruleset, players NULLS FIRST, strategy_a, strategy_b
+ORDER BY ruleset, variant, players NULLS FIRST, strategy_a, strategy_b

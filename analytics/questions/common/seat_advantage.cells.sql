@@ -1,22 +1,25 @@
 -- The same answer as seat_advantage.sql, from the aggregate seat_cells (projections/rollups.py).
 WITH per_position AS (
-    SELECT c.ruleset, c.players, c.play_position,
+    SELECT c.ruleset, c.variant, c.players, c.play_position,
            sum(c.seats)::BIGINT AS games,
-           sum(c.wins)::BIGINT  AS wins
+           sum(c.wins)::BIGINT  AS wins,
+           sum(CASE WHEN c.sharers > 0 THEN c.wins / c.sharers ELSE 0 END) AS win_credit
     FROM seat_cells AS c
     WHERE TRUE /*cells c*/
     GROUP BY ALL
 ), rated AS (
-    SELECT *, wins::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z FROM per_position
+    SELECT *, win_credit::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z FROM per_position
 )
 SELECT ruleset,
+       variant,
        players,
        play_position,
        games,
        wins,
+       win_credit::DOUBLE AS win_credit,
        p AS win_rate,
        1.0 / players AS fair_share,
        p - 1.0 / players AS edge,
        /*wilson*/
 FROM rated
-ORDER BY ruleset, players, play_position
+ORDER BY ruleset, variant, players, play_position

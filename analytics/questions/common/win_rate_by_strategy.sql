@@ -1,52 +1,62 @@
 -- name: win_rate_by_strategy
 -- headline: 1
--- grain: one row per ruleset, player count and strategy (with pooled: one row per strategy)
+-- grain: one row per ruleset, variant, player count and strategy (with pooled: one row per strategy)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
---   pooled BOOLEAN  true: one row per strategy over every ruleset and player count in scope (the fair share is then the average of 1 / players over its player-games); NULL = stratified
--- answers: Which strategy wins more than its fair share, and how sure can we be? For each ruleset and
---   player count (a 2-player game is won far more often than a 4-player one, so they are never mixed
---   unless pooled), each strategy's finished player-games, wins (a shared victory counts), win rate,
---   the fair share 1 / players, the edge over it, and a 95% Wilson score interval for the rate.
+--   pooled BOOLEAN  true: one row per strategy over every ruleset, variant and player count in scope (the fair share is then the average of 1 / players over its player-games); NULL = stratified
+-- answers: Which strategy wins more than its fair share, and how sure can we be? For each ruleset, variant
+--   and player count (a 2-player game is won far more often than a 4-player one, so they are never mixed
+--   unless pooled), each strategy's finished player-games, wins, the win credit (a victory shared by k
+--   players counts 1/k for each of them), the win rate (credit / games), the fair share 1 / players, the
+--   edge over it, and a 95% Wilson score interval for the rate.
 -- columns:
 --   ruleset     the game's ruleset ('base', 'five_seasons' ...; '(pooled)' when pooled)
+--   variant     the game's variant ('first_game', 'full'; Monster Inn 'standard' ...; '(pooled)' when pooled)
 --   players     the number of players (NULL when pooled)
 --   strategy    the bot of the seat; a person's seat 'human' or 'human: NAME' (their derived strategy with derived)
 --   games       finished player-games played with this strategy
 --   wins        of those, the ones the player won, alone or shared
---   win_rate    wins / games
+--   win_credit  the wins with a k-way shared victory counted 1/k (a game hands out a credit of 1 in all)
+--   win_rate    win_credit / games
 --   fair_share  1 / players: the win rate if strategies made no difference (pooled: its average over the games)
 --   edge        win_rate - fair_share
 --   ci_low      lower bound of the 95% Wilson score interval of the win rate (z = 1.959964)
 --   ci_high     upper bound of the same interval
 WITH seats AS (
     SELECT CASE WHEN $pooled THEN '(pooled)' ELSE g.ruleset END AS ruleset,
+           CASE WHEN $pooled THEN '(pooled)' ELSE g.variant END AS variant,
            CASE WHEN $pooled THEN NULL ELSE g.players END AS players,
            /*strategy pr*/ AS strategy,
            pr.won,
+           -- a victory shared by k seats: 1/k to each (docs/analytics.md, "Fair share")
+           CASE WHEN pr.won THEN 1.0 / count(*) FILTER (WHERE pr.won) OVER (PARTITION BY pr.game_id) ELSE 0 END
+               AS credit,
            1.0 / g.players AS share
     FROM player_results AS pr
     JOIN games AS g USING (game_id)
     WHERE TRUE /*scope g*/
 ), per_strategy AS (
-    SELECT ruleset, players, strategy,
+    SELECT ruleset, variant, players, strategy,
            count(*)                       AS games,
            count(*) FILTER (WHERE won)    AS wins,
+           sum(credit)                    AS win_credit,
            avg(share)                     AS fair_share
     FROM seats
     GROUP BY ALL
 ), rated AS (
-    SELECT *, wins::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z
+    SELECT *, win_credit::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z
     FROM per_strategy
 )
 SELECT ruleset,
+       variant,
        players,
        strategy,
        games,
        wins,
+       win_credit::DOUBLE AS win_credit,
        p AS win_rate,
        fair_share,
        p - fair_share AS edge,
        /*wilson*/
 FROM rated
-ORDER BY ruleset, players NULLS FIRST, win_rate DESC, games DESC, strategy
+ORDER BY ruleset, variant, players NULLS FIRST, win_rate DESC, games DESC, strategy

@@ -1,10 +1,12 @@
 -- name: conquered_tiles
--- grain: one row per player count
+-- grain: one row per ruleset, variant and player count
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How much of a dungeon do the adventurers take? Conquered tiles per finished game (all
---   dungeons together) and per player, for each player count: average, fewest and most.
+--   dungeons together) and per player, for each ruleset, variant and player count: average, fewest and most.
 -- columns:
+--   ruleset         the game's ruleset ('base', 'five_seasons' ...)
+--   variant         the game's variant ('first_game', 'full')
 --   players         the number of players in the game
 --   games           finished games
 --   avg_per_game    average tiles conquered in a game, all dungeons together
@@ -14,7 +16,7 @@
 --   min_per_player  fewest in one dungeon
 --   max_per_player  most in one dungeon
 WITH per_player AS (
-    SELECT pr.game_id, g.players, coalesce(c.tiles, 0) AS tiles
+    SELECT pr.game_id, g.ruleset, g.variant, g.players, coalesce(c.tiles, 0) AS tiles
     FROM player_results AS pr
     JOIN games AS g USING (game_id)
     LEFT JOIN (SELECT game_id, color, count(*) AS tiles
@@ -22,18 +24,20 @@ WITH per_player AS (
            ON c.game_id = pr.game_id AND c.color = pr.color
     WHERE TRUE /*scope g*/
 ), per_game AS (
-    SELECT game_id, players, sum(tiles) AS tiles
+    SELECT game_id, ruleset, variant, players, sum(tiles) AS tiles
     FROM per_player
-    GROUP BY game_id, players
+    GROUP BY game_id, ruleset, variant, players
 ), games_agg AS (
-    SELECT players, count(*) AS games, avg(tiles) AS avg_per_game, min(tiles) AS min_per_game, max(tiles) AS max_per_game
-    FROM per_game GROUP BY players
+    SELECT ruleset, variant, players, count(*) AS games, avg(tiles) AS avg_per_game, min(tiles) AS min_per_game,
+           max(tiles) AS max_per_game
+    FROM per_game GROUP BY ruleset, variant, players
 ), players_agg AS (
-    SELECT players, avg(tiles) AS avg_per_player, min(tiles) AS min_per_player, max(tiles) AS max_per_player
-    FROM per_player GROUP BY players
+    SELECT ruleset, variant, players, avg(tiles) AS avg_per_player, min(tiles) AS min_per_player,
+           max(tiles) AS max_per_player
+    FROM per_player GROUP BY ruleset, variant, players
 )
-SELECT ga.players, ga.games, ga.avg_per_game, ga.min_per_game, ga.max_per_game,
+SELECT ga.ruleset, ga.variant, ga.players, ga.games, ga.avg_per_game, ga.min_per_game, ga.max_per_game,
        pa.avg_per_player, pa.min_per_player, pa.max_per_player
 FROM games_agg AS ga
-JOIN players_agg AS pa USING (players)
-ORDER BY ga.players
+JOIN players_agg AS pa USING (ruleset, variant, players)
+ORDER BY ga.ruleset, ga.variant, ga.players

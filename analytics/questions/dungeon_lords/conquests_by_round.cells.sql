@@ -3,12 +3,13 @@
 WITH cells AS (
     SELECT * FROM round_cells AS c WHERE TRUE /*cells c*/
 ), counted AS (
-    SELECT ruleset, players, year, sum(games) AS games FROM cells WHERE combat_round IS NULL GROUP BY ALL
+    SELECT ruleset, variant, players, year, sum(games) AS games FROM cells WHERE combat_round IS NULL GROUP BY ALL
 ), fought AS (
-    SELECT ruleset, players, year, combat_round, sum(battles) AS battles, sum(conquered) AS conquered
+    SELECT ruleset, variant, players, year, combat_round, sum(battles) AS battles, sum(conquered) AS conquered
     FROM cells WHERE combat_round IS NOT NULL GROUP BY ALL HAVING sum(battles) > 0
 )
 SELECT f.ruleset,
+       f.variant,
        f.players,
        f.year,
        f.combat_round,
@@ -18,5 +19,5 @@ SELECT f.ruleset,
        f.conquered / f.battles   AS conquered_share,
        f.conquered / c.games     AS per_game
 FROM fought AS f
-JOIN counted AS c USING (ruleset, players, year)
-ORDER BY f.ruleset, f.players, f.year, f.combat_round
+JOIN counted AS c USING (ruleset, variant, players, year)
+ORDER BY f.ruleset, f.variant, f.players, f.year, f.combat_round

@@ -1,5 +1,5 @@
 -- name: conquests_by_round
--- grain: one row per ruleset, player count, Year and Combat round in which a battle was fought
+-- grain: one row per ruleset, variant, player count, Year and Combat round in which a battle was fought
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: In which Combat round do the adventurers conquer? The base game has four Combat rounds a Year,
@@ -8,6 +8,7 @@
 --   conquered per game. Rulebook › Combat › Conquering; Festival Season › Changes to the Progress Board.
 -- columns:
 --   ruleset          the games' ruleset (base: 4 Combat rounds a Year; five_seasons: 5)
+--   variant          the games' variant ('first_game', 'full')
 --   players          the number of players
 --   year             the Year (1 or 2)
 --   combat_round     the Combat round (1 to 4, or 5)
@@ -17,20 +18,21 @@
 --   conquered_share  conquered / battles
 --   per_game         conquered / games
 WITH reached AS (
-    SELECT g.game_id, g.ruleset, g.players, y.year
+    SELECT g.game_id, g.ruleset, g.variant, g.players, y.year
     FROM games AS g
     CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
     WHERE TRUE /*scope g*/ AND y.year >= coalesce(g.first_year, 1)
 ), counted AS (
-    SELECT ruleset, players, year, count(*) AS games FROM reached GROUP BY ALL
+    SELECT ruleset, variant, players, year, count(*) AS games FROM reached GROUP BY ALL
 ), fought AS (
-    SELECT r.ruleset, r.players, r.year, b.combat_round, count(*) AS battles,
+    SELECT r.ruleset, r.variant, r.players, r.year, b.combat_round, count(*) AS battles,
            count(*) FILTER (WHERE b.conquered) AS conquered
     FROM battles AS b
     JOIN reached AS r ON r.game_id = b.game_id AND r.year = b.year
     GROUP BY ALL
 )
 SELECT f.ruleset,
+       f.variant,
        f.players,
        f.year,
        f.combat_round,
@@ -40,5 +42,5 @@ SELECT f.ruleset,
        f.conquered / f.battles   AS conquered_share,
        f.conquered / c.games     AS per_game
 FROM fought AS f
-JOIN counted AS c USING (ruleset, players, year)
-ORDER BY f.ruleset, f.players, f.year, f.combat_round
+JOIN counted AS c USING (ruleset, variant, players, year)
+ORDER BY f.ruleset, f.variant, f.players, f.year, f.combat_round

@@ -1,5 +1,7 @@
 -- The same answer as courage_prevented.sql, from the aggregate courage_cells (projections/rollups.py).
 SELECT c.ruleset,
+       c.variant,
+       c.players,
        c.year,
        sum(c.battles)::BIGINT                                          AS battles,
        sum(c.tokens_given)::BIGINT                                     AS tokens_given,
@@ -13,6 +15,6 @@ SELECT c.ruleset,
        sum(c.courage_used) / nullif(sum(c.damage) + sum(c.prevented), 0) AS courage_share
 FROM courage_cells AS c
 WHERE TRUE /*cells c*/ AND list_contains(string_split(c.ruleset, '+'), 'bards')
-GROUP BY c.ruleset, c.year
+GROUP BY c.ruleset, c.variant, c.players, c.year
 HAVING sum(c.battles) + sum(c.damage) + sum(c.prevented) > 0
-ORDER BY c.ruleset, c.year
+ORDER BY c.ruleset, c.variant, c.players, c.year

@@ -1,5 +1,5 @@
 -- name: courage_prevented
--- grain: one row per ruleset and Year (games with bards only)
+-- grain: one row per ruleset, variant, player count and Year (games with bards only)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How much damage does the bards' Courage prevent? In games with bards (Festival Season), for
@@ -9,6 +9,8 @@
 --   at the adventurers that Courage stopped. Festival Season › Bards; › Courage; › Courage Is Temporary.
 -- columns:
 --   ruleset        the games' ruleset (one with the bards module)
+--   variant        the games' variant ('first_game', 'full')
+--   players        the number of players
 --   year           the Year (1 or 2)
 --   battles        battles fought (one dungeon's tile in one Combat round)
 --   tokens_given   Courage tokens the bards gave at the Bard Step of those battles
@@ -21,14 +23,14 @@
 --   prevented      damage counters stopped by any means (disarm, Magic Shield, Song of Courage, invisibility, tokens)
 --   courage_share  courage_used / (damage + prevented): the share of the damage aimed that Courage tokens stopped
 WITH scoped AS (
-    SELECT g.game_id, g.ruleset FROM games AS g
+    SELECT g.game_id, g.ruleset, g.variant, g.players FROM games AS g
     WHERE TRUE /*scope g*/ AND list_contains(string_split(g.ruleset, '+'), 'bards')
 ), fought AS (
-    SELECT s.ruleset, b.year, count(*) AS battles, sum(b.courage_tokens) AS tokens_given
+    SELECT s.ruleset, s.variant, s.players, b.year, count(*) AS battles, sum(b.courage_tokens) AS tokens_given
     FROM battles AS b JOIN scoped AS s USING (game_id)
     GROUP BY ALL
 ), dealt AS (
-    SELECT s.ruleset, d.year, sum(d.courage_used) AS courage_used,
+    SELECT s.ruleset, s.variant, s.players, d.year, sum(d.courage_used) AS courage_used,
            count(*) FILTER (WHERE d.courage_used > 0) AS courage_hits,
            coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'trap'), 0) AS from_traps,
            coalesce(sum(d.courage_used) FILTER (WHERE d.source_kind = 'monster'), 0) AS from_monsters,
@@ -37,6 +39,8 @@ WITH scoped AS (
     GROUP BY ALL
 )
 SELECT ruleset,
+       variant,
+       players,
        year,
        coalesce(f.battles, 0)                                   AS battles,
        coalesce(f.tokens_given, 0)::BIGINT                      AS tokens_given,
@@ -49,5 +53,5 @@ SELECT ruleset,
        coalesce(d.prevented, 0)::BIGINT                         AS prevented,
        d.courage_used / nullif(d.damage + d.prevented, 0)       AS courage_share
 FROM fought AS f
-FULL JOIN dealt AS d USING (ruleset, year)
-ORDER BY ruleset, year
+FULL JOIN dealt AS d USING (ruleset, variant, players, year)
+ORDER BY ruleset, variant, players, year

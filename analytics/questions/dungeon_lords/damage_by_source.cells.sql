@@ -1,5 +1,8 @@
 -- The same answer as damage_by_source.sql, from the aggregate damage_cells (projections/rollups.py).
-SELECT c.source_kind,
+SELECT c.ruleset,
+       c.variant,
+       c.players,
+       c.source_kind,
        c.source,
        sum(c.uses)::BIGINT                           AS uses,
        sum(c.hits)::BIGINT                           AS hits,
@@ -8,5 +11,5 @@ SELECT c.source_kind,
        sum(c.total_damage)::DOUBLE / sum(c.uses)     AS damage_per_use
 FROM damage_cells AS c
 WHERE TRUE /*cells c*/
-GROUP BY c.source_kind, c.source
-ORDER BY total_damage DESC, damage_per_use DESC, c.source_kind, c.source
+GROUP BY c.ruleset, c.variant, c.players, c.source_kind, c.source
+ORDER BY c.ruleset, c.variant, c.players, total_damage DESC, damage_per_use DESC, c.source_kind, c.source

@@ -1,10 +1,13 @@
 -- name: damage_by_source
--- grain: one row per damage source type (traps and monsters only; fatigue and poison are left out)
+-- grain: one row per ruleset, variant, player count and damage source type (traps and monsters only; fatigue and poison are left out)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
--- answers: Which traps and monsters do the damage? For each trap card and monster type, the battles
+-- answers: Which traps and monsters do the damage? For each ruleset, variant, player count, trap card and monster type, the battles
 --   in which it dealt damage, the damage counters it put on adventurers in total, and per battle.
 -- columns:
+--   ruleset          the game's ruleset ('base', 'five_seasons' ...)
+--   variant          the game's variant ('first_game', 'full')
+--   players          the number of players in the game
 --   source_kind      'trap' or 'monster'
 --   source           the trap card or monster type id, e.g. 'rolling_stone', 'troll_y1'
 --   uses             distinct battles (game, Year, combat round, dungeon) in which it dealt damage
@@ -12,7 +15,10 @@
 --   total_damage     damage counters dealt, after prevention
 --   prevented        damage stopped (disarm, Magic Shield, Song of Courage, invisibility)
 --   damage_per_use   total_damage / uses
-SELECT d.source_kind,
+SELECT g.ruleset,
+       g.variant,
+       g.players,
+       d.source_kind,
        d.source,
        count(DISTINCT (d.game_id, d.year, d.combat_round, d.color)) AS uses,
        count(*)                      AS hits,
@@ -22,5 +28,5 @@ SELECT d.source_kind,
 FROM damage AS d
 JOIN games AS g USING (game_id)
 WHERE TRUE /*scope g*/ AND d.source_kind IN ('trap', 'monster')
-GROUP BY d.source_kind, d.source
-ORDER BY total_damage DESC, damage_per_use DESC, d.source_kind, d.source
+GROUP BY g.ruleset, g.variant, g.players, d.source_kind, d.source
+ORDER BY g.ruleset, g.variant, g.players, total_damage DESC, damage_per_use DESC, d.source_kind, d.source

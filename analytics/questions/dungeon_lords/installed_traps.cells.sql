@@ -1,5 +1,7 @@
 -- The same answer as installed_traps.sql, from the aggregate install_cells (projections/rollups.py).
 SELECT c.ruleset,
+       c.variant,
+       c.players,
        c.trap,
        sum(c.installed)::BIGINT                                    AS installed,
        sum(c.sprung)::BIGINT                                       AS sprung,
@@ -9,6 +11,6 @@ SELECT c.ruleset,
        sum(c.sum_round) / nullif(sum(c.sprung), 0)                 AS avg_round
 FROM install_cells AS c
 WHERE TRUE /*cells c*/
-GROUP BY c.ruleset, c.trap
+GROUP BY c.ruleset, c.variant, c.players, c.trap
 HAVING sum(c.installed) + sum(c.sprung) + sum(c.discarded) > 0
-ORDER BY c.ruleset, installed DESC, c.trap
+ORDER BY c.ruleset, c.variant, c.players, installed DESC, c.trap

@@ -1,5 +1,5 @@
 -- name: installed_traps
--- grain: one row per ruleset and trap card type installed at least once
+-- grain: one row per ruleset, variant, player count and trap card type installed at least once
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Do installed traps spring? Festival Season's Install Traps board lets a lord install a trap on a
@@ -9,6 +9,8 @@
 --   Festival Season › Unique Opportunities › Install Traps.
 -- columns:
 --   ruleset       the games' ruleset (one with the unique_opportunities module)
+--   variant       the games' variant ('first_game', 'full')
+--   players       the number of players
 --   trap          the trap card type, e.g. 'rolling_stone'
 --   installed     times it was installed (TrapInstalled)
 --   sprung        times an installed one sprang (TrapSprung in a battle on its tile)
@@ -17,6 +19,8 @@
 --   sprung_share  sprung / installed
 --   avg_round     the average Combat round in which an installed one sprang (NULL if none did)
 SELECT g.ruleset,
+       g.variant,
+       g.players,
        t.trap,
        count(*) FILTER (WHERE t.event = 'installed')                                   AS installed,
        count(*) FILTER (WHERE t.event = 'sprung')                                      AS sprung,
@@ -27,5 +31,5 @@ SELECT g.ruleset,
 FROM trap_installs AS t
 JOIN games AS g USING (game_id)
 WHERE TRUE /*scope g*/
-GROUP BY g.ruleset, t.trap
-ORDER BY g.ruleset, installed DESC, t.trap
+GROUP BY g.ruleset, g.variant, g.players, t.trap
+ORDER BY g.ruleset, g.variant, g.players, installed DESC, t.trap

@@ -1,11 +1,14 @@
 -- name: orders_by_season
--- grain: one row per season and order card (players' orders only, not the non-player colour's)
+-- grain: one row per ruleset, variant, player count, season and order card (players' orders only, not the non-player colour's)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
--- answers: Which orders pay off in which season? For each season and order card, how often players
+-- answers: Which orders pay off in which season? For each ruleset, variant, player count, season and order card, how often players
 --   played it, how often the minion got space I, II or III or was shut out, and the average final
 --   score and win rate of the players who played it (counted once per play), most useful first.
 -- columns:
+--   ruleset         the game's ruleset ('base', 'five_seasons' ...)
+--   variant         the game's variant ('first_game', 'full')
+--   players         the number of players in the game
 --   season          winter, spring, summer, fall (in that order; festival last in five-season games)
 --   card            the order card (action), e.g. 'dig_tunnels'
 --   plays           times a player played this card in this season (both Years)
@@ -16,7 +19,10 @@
 --   avg_score       average final score of the player, per play
 --   win_rate        share of plays made by a player who went on to win (shared victories count)
 --   rank            1 = the highest win rate in the season (ties share a rank); the last rank is the least useful
-SELECT o.season,
+SELECT g.ruleset,
+       g.variant,
+       g.players,
+       o.season,
        o.card,
        count(*)                                              AS plays,
        count(*) FILTER (WHERE o.space = 'I')::DOUBLE / count(*)   AS share_i,
@@ -25,10 +31,10 @@ SELECT o.season,
        count(*) FILTER (WHERE o.space IS NULL)::DOUBLE / count(*) AS share_shut_out,
        avg(pr.total)                                         AS avg_score,
        count(*) FILTER (WHERE pr.won)::DOUBLE / count(*)     AS win_rate,
-       rank() OVER (PARTITION BY o.season ORDER BY count(*) FILTER (WHERE pr.won)::DOUBLE / count(*) DESC) AS rank
+       rank() OVER (PARTITION BY g.ruleset, g.variant, g.players, o.season ORDER BY count(*) FILTER (WHERE pr.won)::DOUBLE / count(*) DESC) AS rank
 FROM orders AS o
 JOIN player_results AS pr ON pr.game_id = o.game_id AND pr.color = o.color
 JOIN games AS g ON g.game_id = o.game_id
 WHERE TRUE /*scope g*/
-GROUP BY o.season, o.card
-ORDER BY list_position(['winter', 'spring', 'summer', 'fall', 'festival'], o.season), win_rate DESC, plays DESC, o.card
+GROUP BY g.ruleset, g.variant, g.players, o.season, o.card
+ORDER BY g.ruleset, g.variant, g.players, list_position(['winter', 'spring', 'summer', 'fall', 'festival'], o.season), win_rate DESC, plays DESC, o.card

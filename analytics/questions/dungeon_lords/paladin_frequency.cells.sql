@@ -1,5 +1,7 @@
 -- The same answer as paladin_frequency.sql, from the aggregate paladin_cells (projections/rollups.py).
-SELECT c.year,
+SELECT c.ruleset,
+       c.variant,
+       c.year,
        c.players,
        sum(c.games)::BIGINT AS games,
        sum(c.arrived)::DOUBLE / sum(c.games)  AS arrived_share,
@@ -8,6 +10,6 @@ SELECT c.year,
        max(c.target_evil)                     AS max_target_evil
 FROM paladin_cells AS c
 WHERE TRUE /*cells c*/
-GROUP BY c.year, c.players
+GROUP BY c.ruleset, c.variant, c.year, c.players
 HAVING sum(c.games) > 0
-ORDER BY c.year, c.players
+ORDER BY c.ruleset, c.variant, c.year, c.players

@@ -3,24 +3,25 @@
 WITH cells AS (
     SELECT * FROM paladin_year_cells AS c WHERE TRUE /*cells c*/
 ), counted AS (
-    SELECT ruleset, year, players, sum(games) AS games FROM cells WHERE paladin IS NULL GROUP BY ALL
+    SELECT ruleset, variant, year, players, sum(games) AS games FROM cells WHERE paladin IS NULL GROUP BY ALL
 ), came AS (
-    SELECT ruleset, year, players, paladin, sum(came) AS came, sum(imprisoned) AS imprisoned,
+    SELECT ruleset, variant, year, players, paladin, sum(came) AS came, sum(imprisoned) AS imprisoned,
            sum(released) AS released, sum(departed) AS departed, sum(sent_away) AS sent_away
     FROM cells WHERE paladin IS NOT NULL GROUP BY ALL HAVING sum(came) > 0
 )
 SELECT p.ruleset,
+       p.variant,
        p.year,
        p.players,
        p.paladin,
        c.games::BIGINT                                       AS games,
        p.came::BIGINT                                        AS came,
        p.came / c.games                                      AS came_share,
-       sum(p.came) OVER (PARTITION BY p.ruleset, p.year, p.players) / c.games AS paladins_per_game,
+       sum(p.came) OVER (PARTITION BY p.ruleset, p.variant, p.year, p.players) / c.games AS paladins_per_game,
        p.imprisoned::BIGINT                                  AS imprisoned,
        p.released::BIGINT                                    AS released,
        p.departed::BIGINT                                    AS departed,
        p.sent_away::BIGINT                                   AS sent_away
 FROM came AS p
-JOIN counted AS c USING (ruleset, year, players)
-ORDER BY p.ruleset, p.year, p.players, p.paladin
+JOIN counted AS c USING (ruleset, variant, year, players)
+ORDER BY p.ruleset, p.variant, p.year, p.players, p.paladin

@@ -1,5 +1,5 @@
 -- name: paladins_per_year
--- grain: one row per ruleset, Year, player count and paladin who came into play at least once
+-- grain: one row per ruleset, variant, Year, player count and paladin who came into play at least once
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How many paladins come into play each Year, and where do they go? The base game has one
@@ -11,6 +11,7 @@
 --   Rulebook › The Paladin; Festival Season › New Paladins.
 -- columns:
 --   ruleset            the games' ruleset (base: one paladin a Year; festival: two)
+--   variant            the games' variant ('first_game', 'full')
 --   year               the Year (1 or 2)
 --   players            the number of players
 --   paladin            the paladin ('paladin_y1', 'elf_y1', 'dwarf_y2' ...)
@@ -23,12 +24,12 @@
 --   departed           ... in which he left for the Distant Lands after Combat
 --   sent_away          ... in which he was sent away at once (2 players: dealt to the non-player colour)
 WITH reached AS (                     -- a finished game played every Year from its first to the last
-    SELECT g.game_id, g.ruleset, g.players, y.year
+    SELECT g.game_id, g.ruleset, g.variant, g.players, y.year
     FROM games AS g
     CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
     WHERE TRUE /*scope g*/ AND y.year >= coalesce(g.first_year, 1)
 ), counted AS (
-    SELECT ruleset, players, year, count(*) AS games FROM reached GROUP BY ALL
+    SELECT ruleset, variant, players, year, count(*) AS games FROM reached GROUP BY ALL
 ), journeys AS (                      -- one row per paladin who came into play in a game: where he ended
     SELECT game_id, paladin,
            min(year) FILTER (WHERE event IN ('arrived', 'sent_away')) AS year,
@@ -38,19 +39,20 @@ WITH reached AS (                     -- a finished game played every Year from 
     HAVING bool_or(event IN ('arrived', 'sent_away'))
 )
 SELECT r.ruleset,
+       r.variant,
        r.year,
        r.players,
        j.paladin,
        any_value(c.games)                                    AS games,
        count(*)                                              AS came,
        count(*) / any_value(c.games)                         AS came_share,
-       sum(count(*)) OVER (PARTITION BY r.ruleset, r.year, r.players) / any_value(c.games) AS paladins_per_game,
+       sum(count(*)) OVER (PARTITION BY r.ruleset, r.variant, r.year, r.players) / any_value(c.games) AS paladins_per_game,
        count(*) FILTER (WHERE j.fate = 'imprisoned')         AS imprisoned,
        count(*) FILTER (WHERE j.fate = 'released')           AS released,
        count(*) FILTER (WHERE j.fate = 'left')           AS departed,
        count(*) FILTER (WHERE j.fate = 'sent_away')          AS sent_away
 FROM journeys AS j
 JOIN reached AS r ON r.game_id = j.game_id AND r.year = j.year
-JOIN counted AS c ON c.ruleset = r.ruleset AND c.players = r.players AND c.year = r.year
-GROUP BY r.ruleset, r.year, r.players, j.paladin
-ORDER BY r.ruleset, r.year, r.players, j.paladin
+JOIN counted AS c ON c.ruleset = r.ruleset AND c.variant = r.variant AND c.players = r.players AND c.year = r.year
+GROUP BY r.ruleset, r.variant, r.year, r.players, j.paladin
+ORDER BY r.ruleset, r.variant, r.year, r.players, j.paladin

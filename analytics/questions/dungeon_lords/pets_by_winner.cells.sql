@@ -3,14 +3,16 @@
 WITH cells AS (
     SELECT * FROM pet_cells AS c WHERE TRUE /*cells c*/
 ), totals AS (
-    SELECT ruleset, sum(wins) AS winners, sum(seats) - sum(wins) AS others
-    FROM cells WHERE pet IS NULL GROUP BY ruleset
+    SELECT ruleset, variant, players, sum(wins) AS winners, sum(seats) - sum(wins) AS others
+    FROM cells WHERE pet IS NULL GROUP BY ruleset, variant, players
 ), held AS (
-    SELECT ruleset, pet, sum(seats)::BIGINT AS held, sum(wins)::BIGINT AS by_winners,
+    SELECT ruleset, variant, players, pet, sum(seats)::BIGINT AS held, sum(wins)::BIGINT AS by_winners,
            (sum(seats) - sum(wins))::BIGINT AS by_others
-    FROM cells WHERE pet IS NOT NULL GROUP BY ruleset, pet HAVING sum(seats) > 0
+    FROM cells WHERE pet IS NOT NULL GROUP BY ruleset, variant, players, pet HAVING sum(seats) > 0
 )
 SELECT h.ruleset,
+       h.variant,
+       h.players,
        h.pet,
        h.held,
        h.by_winners,
@@ -20,5 +22,5 @@ SELECT h.ruleset,
        h.by_winners / nullif(t.winners, 0) - h.by_others / nullif(t.others, 0)      AS difference,
        h.by_winners / h.held                                                        AS win_rate
 FROM held AS h
-JOIN totals AS t USING (ruleset)
-ORDER BY h.ruleset, difference DESC NULLS LAST, h.pet
+JOIN totals AS t USING (ruleset, variant, players)
+ORDER BY h.ruleset, h.variant, h.players, difference DESC NULLS LAST, h.pet

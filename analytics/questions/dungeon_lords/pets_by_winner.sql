@@ -1,5 +1,5 @@
 -- name: pets_by_winner
--- grain: one row per ruleset and Pet Card held at the end by some player
+-- grain: one row per ruleset, variant, player count and Pet Card held at the end by some player
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which pets do winners hold? For each Pet Card, how many players still held it (unused, in the
@@ -8,6 +8,8 @@
 --   only (the pets or unique_opportunities module). Festival Season › Pets; › Pets During Scoring.
 -- columns:
 --   ruleset        the games' ruleset
+--   variant        the games' variant ('first_game', 'full')
+--   players        the number of players
 --   pet            the Pet Card id (the deck is provisional stand-ins: 'pet_01' ...)
 --   held           player-games that ended with it in the Pet Box
 --   by_winners     of those, the players who won (alone or shared)
@@ -17,21 +19,23 @@
 --   difference     winners_share - others_share: above 0, winners held it more often
 --   win_rate       by_winners / held
 WITH seats AS (
-    SELECT g.ruleset, pr.game_id, pr.color, pr.won
+    SELECT g.ruleset, g.variant, g.players, pr.game_id, pr.color, pr.won
     FROM player_results AS pr
     JOIN games AS g USING (game_id)
     WHERE TRUE /*scope g*/ AND list_has_any(string_split(g.ruleset, '+'), ['pets', 'unique_opportunities'])
 ), totals AS (
-    SELECT ruleset, count(*) FILTER (WHERE won) AS winners, count(*) FILTER (WHERE NOT won) AS others
-    FROM seats GROUP BY ruleset
+    SELECT ruleset, variant, players, count(*) FILTER (WHERE won) AS winners, count(*) FILTER (WHERE NOT won) AS others
+    FROM seats GROUP BY ruleset, variant, players
 ), held AS (
-    SELECT s.ruleset, p.pet, count(*) AS held, count(*) FILTER (WHERE s.won) AS by_winners,
+    SELECT s.ruleset, s.variant, s.players, p.pet, count(*) AS held, count(*) FILTER (WHERE s.won) AS by_winners,
            count(*) FILTER (WHERE NOT s.won) AS by_others
     FROM pets_held AS p
     JOIN seats AS s ON s.game_id = p.game_id AND s.color = p.color
-    GROUP BY s.ruleset, p.pet
+    GROUP BY s.ruleset, s.variant, s.players, p.pet
 )
 SELECT h.ruleset,
+       h.variant,
+       h.players,
        h.pet,
        h.held,
        h.by_winners,
@@ -41,5 +45,5 @@ SELECT h.ruleset,
        h.by_winners / nullif(t.winners, 0) - h.by_others / nullif(t.others, 0)      AS difference,
        h.by_winners / h.held                                                        AS win_rate
 FROM held AS h
-JOIN totals AS t USING (ruleset)
-ORDER BY h.ruleset, difference DESC NULLS LAST, h.pet
+JOIN totals AS t USING (ruleset, variant, players)
+ORDER BY h.ruleset, h.variant, h.players, difference DESC NULLS LAST, h.pet

@@ -1,5 +1,8 @@
 -- The same answer as score_breakdown.sql, from the aggregate seat_cells (projections/rollups.py).
-SELECT CASE WHEN c.won THEN 'winners' ELSE 'others' END AS outcome,
+SELECT c.ruleset,
+       c.variant,
+       c.players,
+       CASE WHEN c.won THEN 'winners' ELSE 'others' END AS outcome,
        sum(c.seats)::BIGINT                        AS player_games,
        sum(c.sum_rooms) / sum(c.seats)             AS rooms,
        sum(c.sum_monsters) / sum(c.seats)          AS monsters,
@@ -12,5 +15,5 @@ SELECT CASE WHEN c.won THEN 'winners' ELSE 'others' END AS outcome,
        sum(c.sum_total) / sum(c.seats)             AS total
 FROM seat_cells AS c
 WHERE TRUE /*cells c*/
-GROUP BY c.won
-ORDER BY c.won DESC
+GROUP BY c.ruleset, c.variant, c.players, c.won
+ORDER BY c.ruleset, c.variant, c.players, c.won DESC

@@ -1,10 +1,13 @@
 -- name: score_breakdown
--- grain: one row per outcome group ('winners', then 'others')
+-- grain: one row per ruleset, variant, player count and outcome group ('winners', then 'others')
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Where do winners get their points? The average of every score-card line for the players
---   who won their game (shared victories included) against everyone else, over finished games.
+--   who won their game (shared victories included) against everyone else, over finished games, for each ruleset, variant and player count.
 -- columns:
+--   ruleset       the game's ruleset ('base', 'five_seasons' ...)
+--   variant       the game's variant ('first_game', 'full')
+--   players       the number of players in the game
 --   outcome       'winners' (won or shared the victory) or 'others'
 --   player_games  how many player-games are in the group
 --   rooms         average points for unconquered rooms
@@ -16,7 +19,10 @@
 --   titles        average title points
 --   hall_of_fame  average Hall of Fame points
 --   total         average final score
-SELECT CASE WHEN pr.won THEN 'winners' ELSE 'others' END AS outcome,
+SELECT g.ruleset,
+       g.variant,
+       g.players,
+       CASE WHEN pr.won THEN 'winners' ELSE 'others' END AS outcome,
        count(*)             AS player_games,
        avg(pr.rooms)        AS rooms,
        avg(pr.monsters)     AS monsters,
@@ -30,5 +36,5 @@ SELECT CASE WHEN pr.won THEN 'winners' ELSE 'others' END AS outcome,
 FROM player_results AS pr
 JOIN games AS g USING (game_id)
 WHERE TRUE /*scope g*/
-GROUP BY pr.won
-ORDER BY pr.won DESC
+GROUP BY g.ruleset, g.variant, g.players, pr.won
+ORDER BY g.ruleset, g.variant, g.players, pr.won DESC
