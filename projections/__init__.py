@@ -277,6 +277,8 @@ def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
             con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
 
     rollups.forget_games(con, [gid], delete)  # the aggregates without it, in the same transaction
+    # the last notification applied may have been this game's: gone from the store, it can no longer be checked
+    con.execute("UPDATE projection_head SET digest = NULL WHERE originator_id = ?", [gid])
     return total
 
 
