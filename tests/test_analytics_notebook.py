@@ -6,7 +6,9 @@ that carry their provenance."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
@@ -26,9 +28,9 @@ time.sleep(float(sys.argv[2]))
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory) -> Path:
-    """A SQLite store of three finished bot games (3 players), projected."""
+    """A SQLite store of four finished bot games (4 players), projected."""
     path = tmp_path_factory.mktemp("notebook") / "games.sqlite"
-    run("simulate", "--games", "3", "--players", "3", "--seed", "11", "--store", path)
+    run("simulate", "--games", "4", "--players", "4", "--seed", "11", "--store", path)
     return path
 
 
@@ -107,3 +109,90 @@ def test_a_notebook_holding_the_read_models_and_stats_both_work(store):
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_the_example_notebook_runs_and_draws_two_plots(store):
+    nbformat = pytest.importorskip("nbformat")
+    from nbclient import NotebookClient
+
+    docs = Path(__file__).parents[1] / "docs"
+    nb = nbformat.read(docs / "notebook.ipynb", as_version=4)
+    stored = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert stored, "docs/notebook.ipynb keeps its outputs"
+    old = os.environ.get("DL_STORE")
+    os.environ["DL_STORE"] = str(store)  # the kernel inherits it
+    try:
+        NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(docs)}}).execute()
+    finally:
+        if old is None:
+            del os.environ["DL_STORE"]
+        else:
+            os.environ["DL_STORE"] = old
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    plots = [o for o in outputs if "application/vnd.plotly.v1+json" in o.get("data", {})]
+    assert len(plots) == 2 and all(p["data"]["application/vnd.plotly.v1+json"]["data"] for p in plots)
+    assert "{'games': 4, 'seats': 16}" in "".join(o.get("text", "") for o in outputs)
+
+
+def test_ask_answers_as_stats_does_with_warnings_and_scope(store):
+    from cli.notebook import ask, meta, read_model
+
+    table = ask("win_rate_by_strategy", store=str(store), players=4, origin=["simulated"])
+    rows = json.loads(run("stats", "win_rate_by_strategy", "--players", "4", "--json", "--store", store).stdout)
+    assert table.to_pylist() == rows
+    info = meta(table)
+    assert info["question"] == "win_rate_by_strategy" and info["scope"] == {"games": 4, "seats": 16}
+    assert info["filters"] == {"game": "dungeon_lords", "players": 4, "origins": ["simulated"]}
+    assert any("fewer than 30 games" in w for w in info["warnings"])
+    assert info["head_notification"] == str(_head(store)) and info["store_id"] == _store_id(store)
+    seats = read_model("player_results", store=str(store))
+    assert seats.num_rows == 16 and {"finished", "archived"} <= set(seats.column_names)
+    with pytest.raises(ValueError, match="--since"):
+        ask("win_rate_by_strategy", store=str(store), since="yesterday")
+    with pytest.raises(TypeError, match="colour"):
+        ask("win_rate_by_strategy", store=str(store), colour="red")
+
+
+def _head(store: Path) -> int:
+    with sqlite3.connect(store) as db:
+        return db.execute("SELECT max(rowid) FROM stored_events").fetchall()[0][0]
+
+
+def _store_id(store: Path) -> str:
+    with sqlite3.connect(store) as db:
+        return db.execute("SELECT id FROM dungeonlords_store").fetchall()[0][0]
+
+
+def test_exports_carry_their_provenance_filters_zones_text_and_flags(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = tmp_path / "games.sqlite"
+    run("simulate", "--games", "3", "--players", "3", "--seed", "21", "--store", path)
+    archived = json.loads(run("games", "--json", "--store", path).output.splitlines()[0])["id"]
+    run("games", "archive", archived, "--store", path)
+    everything, some = tmp_path / "all", tmp_path / "some"
+    run("export-data", "--out", everything, "--store", path)
+    run("export-data", "--out", some, "--players", "3", "--origin", "simulated", "--store", path)
+    # Parquet key-value metadata, read back by pyarrow: the table, the filters, the store, the head
+    info = pq.read_metadata(some / "events.parquet").metadata
+    assert info[b"table"] == b"events" and info[b"store_id"].decode() == _store_id(path)
+    assert json.loads(info[b"filters"]) == {"players": 3, "origins": ["simulated"]}
+    assert int(info[b"head_notification"]) == _head(path) and info[b"engine"].startswith(b"dungeon-lords ")
+    assert info[b"created_at"].endswith(b"+00:00")
+    # filtered: the games `stats` counts (the archived one is out), and no aggregate
+    kept = pq.read_table(some / "games.parquet").column("game_id").to_pylist()
+    assert len(kept) == 2 and archived not in kept and not (some / "seat_cells.parquet").exists()
+    # whole: times with their zone, payloads as text, archived games' seats flagged
+    events = pq.read_table(everything / "events.parquet")
+    assert str(events.schema.field("recorded_at").type) == "timestamp[us, tz=UTC]"
+    assert str(events.schema.field("payload").type) == "string"
+    assert str(pq.read_table(everything / "games.parquet").schema.field("started_at").type).endswith("tz=UTC]")
+    seats = pq.read_table(everything / "player_results.parquet").to_pylist()
+    assert sorted(r["game_id"] for r in seats if r["archived"]) == [archived] * 3 and all(r["finished"] for r in seats)
+    # an answer's file names its question, filters, warnings and scope
+    answer = tmp_path / "answer.parquet"
+    run("stats", "win_rate_by_strategy", "--players", "3", "--format", "parquet", "--out", answer, "--store", path)
+    meta = pq.read_metadata(answer).metadata
+    assert meta[b"question"] == b"win_rate_by_strategy"
+    assert json.loads(meta[b"filters"]) == {"game": "dungeon_lords", "players": 3}
+    assert json.loads(meta[b"scope"]) == {"games": 2, "seats": 6} and json.loads(meta[b"warnings"])

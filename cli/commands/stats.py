@@ -96,9 +96,10 @@ def stats(
     from ..analytics_cmds import print_question, say_warnings
 
     if fmt is not None:
-        from analytics import export_question, run_question
+        from analytics import run_question
+        from analytics.api import export_answer
 
-        written = export_question(con, name, str(out), fmt, **params)
+        written = export_answer(con, name, str(out), fmt, params, engine=_engine())  # with its provenance
         say_warnings(con, name, *run_question(con, name, **params), params)
         console.print(f"wrote {written} rows of {name} to {out} ({fmt})")
         return
@@ -114,10 +115,18 @@ def _caught_up(store, catch_up):
     if con is not None:
         AFTER_COMMAND.append(con.close)
         return con
+    from domain.service.storage import store_env
+    from projections import analytics_path, open_current
+
     from ..context import _analytics, _app
 
+    application = _app(store)
+    con = open_current(application, analytics_path(store_env(store)))  # read-only when current (any store)
+    if con is not None:
+        AFTER_COMMAND.append(con.close)
+        return con
     con = _analytics(store)
-    catch_up(_app(store), con, quiet=True)
+    catch_up(application, con, quiet=True)
     return con
 
 
@@ -171,21 +180,46 @@ def _user_sql(con, sql: str, as_json: bool) -> None:
 def export_data(
     out: Annotated[Path, typer.Option("--out", help="The folder to write one file per read model into.")],
     fmt: Annotated[str, typer.Option("--format", help="parquet or csv.")] = "parquet",
+    game: Annotated[
+        str | None, typer.Option(help="Only this game's games: dungeon-lords or monster-inn (default: every game).")
+    ] = None,
+    ruleset: RulesetFilter = None,
+    variant: VariantFilter = None,
+    players: PlayersFilter = None,
+    origin: OriginFilter = None,
+    since: SinceFilter = None,
+    until: UntilFilter = None,
+    strategy: StrategyFilter = None,
+    derived: DerivedOpt = False,
     store: StoreOpt = None,
 ) -> None:
-    """Write every read model to a folder, one file per table (DuckDB's COPY), after catching up."""
-    from analytics import export_tables
+    """Write every read model to a folder, one file per table (DuckDB's COPY), after catching up. Parquet files
+    carry their provenance (table, filters, store, last notification, engine, time). With a filter, only the
+    rows of the games `stats` would count with it (finished, not archived), and only the tables of games."""
+    from analytics.api import export_tables
     from projections.schema import TABLES
 
     from ..analytics_cmds import catch_up
     from ..consoles import console
+    from ..filters import registry_name, scope
 
     if fmt not in ("parquet", "csv"):
         raise UserError(f"--format takes parquet or csv, not {fmt!r}")
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file; give a folder")
-    out.mkdir(parents=True, exist_ok=True)
     con = _caught_up(store, catch_up)
-    written = export_tables(con, str(out), fmt, list(TABLES))
+    given = (ruleset, variant, players, origin, since, until, strategy)
+    params = None
+    if game is not None or derived or any(v is not None for v in given):
+        params = scope(con, registry_name(game) if game else None, *given, derived=derived)
+    out.mkdir(parents=True, exist_ok=True)
+    written = export_tables(con, str(out), fmt, list(TABLES), engine=_engine(), params=params)
     for table, n in written.items():
         console.print(f"{table}: {n} rows -> {out / f'{table}.{fmt}'}")
+
+
+def _engine() -> str:
+    """The engine's name and version, as exports record it."""
+    from importlib.metadata import version
+
+    return f"dungeon-lords {version('dungeon-lords')}"
