@@ -179,6 +179,24 @@ def meta(table: Any) -> dict[str, Any]:
     return {k: json.loads(v) if k in ("filters", "warnings", "scope") else v for k, v in raw.items()}
 
 
+def answer_schema(con) -> list[tuple[str, str, str, str]]:
+    """Every question's answer as ``stats --schema`` prints it, after the read models: ``(table, column, type,
+    comment)`` rows, a question's own row first (table ``stats NAME``, column ``''``, its ``answers:``
+    sentence), then each column with its type (DuckDB's ``DESCRIBE`` of the query) and its documented meaning."""
+    out = []
+    for name, q in QUESTIONS.items():
+        sql, values = prepare(name)
+        try:
+            describe = con.execute(f"DESCRIBE {sql}", values) if values else con.execute(f"DESCRIBE {sql}")
+            types = {r[0]: r[1] for r in describe.fetchall()}
+        except Exception:  # noqa: BLE001  (a read model it needs is missing: the columns without their types)
+            types = {}
+        out.append((f"stats {name}", "", "", f"{q.description} Grain: {q.grain}."))
+        out += [(f"stats {name}", c, types.get(c, ""), meaning) for c, meaning in q.columns.items()]
+        out += [(f"stats {name}", c, t, "") for c, t in types.items() if c not in q.columns]
+    return out
+
+
 # --- files -------------------------------------------------------------------------------------------------
 FORMATS = {"csv": "FORMAT csv, HEADER true", "json": "FORMAT json, ARRAY true", "parquet": "FORMAT parquet"}
 
@@ -246,6 +264,7 @@ __all__ = [
     "PROVENANCE",
     "QUESTIONS",
     "answer",
+    "answer_schema",
     "copy",
     "export_answer",
     "export_tables",

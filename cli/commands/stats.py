@@ -131,11 +131,12 @@ def _caught_up(store, catch_up):
 
 
 def _print_schema(con, as_json: bool) -> None:
+    from analytics.api import answer_schema
     from projections.schema import describe
 
     from ..consoles import console
 
-    rows = describe(con)
+    rows = describe(con) + answer_schema(con)  # the read models, then each question's answer
     if as_json:
         keys = ("table", "column", "type", "comment")
         console.print_json(json.dumps([dict(zip(keys, r)) for r in rows]))
@@ -144,7 +145,7 @@ def _print_schema(con, as_json: bool) -> None:
 
     for table in dict.fromkeys(r[0] for r in rows):
         mine = [r for r in rows if r[0] == table]
-        t = Table(title=f"{table}: {mine[0][3]}", title_justify="left")
+        t = Table(title=f"{table}: {mine[0][3]}", title_justify="left")  # (an answer's: "stats NAME")
         for column in ("column", "type", "meaning"):
             t.add_column(column)
         for _, column, kind, comment in mine[1:]:
