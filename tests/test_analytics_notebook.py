@@ -196,3 +196,32 @@ def test_exports_carry_their_provenance_filters_zones_text_and_flags(tmp_path):
     assert meta[b"question"] == b"win_rate_by_strategy"
     assert json.loads(meta[b"filters"]) == {"game": "dungeon_lords", "players": 3}
     assert json.loads(meta[b"scope"]) == {"games": 2, "seats": 6} and json.loads(meta[b"warnings"])
+
+
+@pytest.mark.skipif(not os.environ.get("DL_TEST_POSTGRES"), reason="PostgreSQL: set DL_TEST_POSTGRES")
+def test_on_postgresql_a_notebook_holding_the_read_models_does_not_block_stats(tmp_path):
+    from urllib.parse import urlsplit, urlunsplit
+
+    from test_persistence import _postgres_schema
+
+    env, drop = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
+    url = urlunsplit(urlsplit(os.environ["DL_TEST_POSTGRES"])._replace(query=f"schema={env['POSTGRES_SCHEMA']}"))
+    os.environ["XDG_DATA_HOME"], old = str(tmp_path), os.environ.get("XDG_DATA_HOME")  # the read models' folder
+    try:
+        done, _ = _cli("simulate", "--games", "1", "--players", "2", "--store", url)
+        assert done.returncode == 0, done.stderr
+        (models,) = (tmp_path / "dungeon-lords").glob("analytics-*.duckdb")
+        holder = subprocess.Popen([sys.executable, "-c", HOLD, str(models), "120"], stdout=subprocess.PIPE, text=True)
+        try:
+            assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+            done, seconds = _cli("stats", "win_rate_by_strategy", "--store", url)
+            assert done.returncode == 0 and "waiting for another process" not in done.stderr and seconds < 30
+        finally:
+            holder.kill()
+            holder.wait()
+    finally:
+        if old is None:
+            del os.environ["XDG_DATA_HOME"]
+        else:
+            os.environ["XDG_DATA_HOME"] = old
+        drop()
