@@ -95,7 +95,7 @@ def recorded_head(con: duckdb.DuckDBPyConnection) -> tuple[str, int, str | None]
 
 DIVERGED = (
     "these read models went on from another copy of this store, or the log changed since they were "
-    "projected (notification {position} is another event here): they are not used; run "
+    "projected (notification {position} is not the event they applied): they are not used; run "
     "`dungeon-lords project --rebuild` to project this store's games afresh"
 )
 
@@ -251,12 +251,12 @@ class Projector:
         events = batches = 0
         position = stored_position(self.con)
         head = self.app.recorder.max_notification_id() or 0
+        check_head(self.con, self.app.recorder)  # never go on from another copy's events (nor from a shorter log)
         if position > head:
             raise BatchRefused(
                 f"projection {NAME!r} is at notification {position} but the event store ends at "
                 f"{head}: this analytics file belongs to another (or a reset) event store"
             )
-        check_head(self.con, self.app.recorder)  # never go on from another copy's events
         if rollups.stale(self.con):  # brought up to date first, then kept so batch by batch
             rollups.refresh(self.con)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dl-projection-read") as reader:

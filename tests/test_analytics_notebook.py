@@ -65,6 +65,18 @@ def test_a_copy_of_the_store_that_went_on_is_refused_never_answered(tmp_path):
     assert _projected(original) == _game_ids(original) and len(_game_ids(original)) == 3
 
 
+def test_a_copy_that_went_further_than_the_original_is_refused_too(tmp_path):
+    original, copy = tmp_path / "games.sqlite", tmp_path / "copy.sqlite"
+    run("simulate", "--games", "1", "--players", "2", "--seed", "1", "--store", original)
+    shutil.copyfile(original, copy)
+    run("simulate", "--games", "2", "--players", "2", "--seed", "2", "--store", copy)
+    assert (
+        run("simulate", "--games", "1", "--players", "2", "--seed", "4", "--store", original, ok=False).exit_code == 5
+    )
+    refused = run("stats", "win_rate_by_strategy", "--store", original, ok=False)
+    assert refused.exit_code == 5 and "project --rebuild" in refused.output
+
+
 def test_a_copy_at_the_same_length_is_refused_by_the_fast_way_too(tmp_path):
     """The copy and the original hold as many events: the position matches, the event there does not."""
     from cli.fast import caught_up
