@@ -3,8 +3,11 @@ opens no event-store library and imports no rule (start-up in a quarter of a sec
 
 Taken only when everything is certain: the store is a SQLite file (as ``--store`` / ``DL_STORE`` or the
 default) holding a store identity, the read models beside it were projected from that store, in today's
-shape, up to the store's last notification. Anything else (PostgreSQL, memory, a store with new events,
-a missing or foreign file) returns None and the command takes the usual way, which catches up.
+shape, up to the store's last notification, and that notification is the event they applied (its stream,
+number and stored bytes: a copy of the store that went on is not taken for this one). The read models are
+opened read-only, so a notebook's read-only connection (another process) does not keep it waiting. Anything
+else (PostgreSQL, memory, a store with new events, a missing or foreign file) returns None and the command
+takes the usual way, which catches up.
 
 :func:`answer` goes one step further for the most common call, ``dungeon-lords stats NAME`` with the
 filters and ``--json``: cli/main.py asks it before typer (and the pydantic it builds every option with) is

@@ -14,6 +14,10 @@ Each batch:
 5. ``BEGIN``; insert them into ``events`` and derive every other read model in SQL
    (:mod:`projections.derive`); upsert the tracking row to the batch's last id; ``COMMIT``.
 
+Before the first batch, the last notification applied is checked against the store (:func:`check_head`:
+its stream, number and a digest of its stored bytes, recorded in ``projection_head`` with the position):
+read models that went on from a copy of the store are refused, never extended with this store's events.
+
 The rows and the position commit in ONE DuckDB transaction, so stopping at any point (a crash,
 ``stop_after_batches``, an exception before ``COMMIT``) and running again never counts an event
 twice or skips one: the tables come out identical to an uninterrupted run. Nothing is cached
