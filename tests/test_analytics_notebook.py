@@ -237,3 +237,14 @@ def test_on_postgresql_a_notebook_holding_the_read_models_does_not_block_stats(t
         else:
             os.environ["XDG_DATA_HOME"] = old
         drop()
+
+
+def test_a_game_is_named_one_way_in_output_and_either_way_on_input(store):
+    listing = run("stats", "--store", store).stdout + run("games", "--store", store).stdout
+    games = listing.replace("dungeon-lords stats", "the command")  # (the command's name is another thing)
+    assert "dungeon_lords" in games and "dungeon-lords" not in games  # the game as the data says it
+    answers = [
+        run("stats", "win_rate_by_strategy", "--game", game, "--json", "--store", store).stdout
+        for game in ("dungeon-lords", "dungeon_lords")
+    ]
+    assert answers[0] == answers[1] and json.loads(answers[0])

@@ -71,7 +71,7 @@ def stats(
         for column in ("name", "game", "answers"):
             t.add_column(column)
         for q in QUESTIONS.values():
-            t.add_row(q.name + (" *" if q.headline else ""), q.game.replace("_", "-"), q.description)
+            t.add_row(q.name + (" *" if q.headline else ""), q.game, q.description)  # the data's spelling
         console.print(t)
         console.print("* headline question; every question takes the filters of `stats --help`")
         return
