@@ -118,12 +118,12 @@ def shaped(con, table: str) -> str:
     Raises:
         ValueError: ``table`` is not a read model in ``con``.
     """
-    types = _rows(
-        con,
-        "SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
-        f"AND table_name = '{table.replace(chr(39), '')}' ORDER BY column_index",
-    )
-    if not types or not table.replace("_", "").isalnum():
+    types = con.execute(
+        "SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' AND table_name = ? "
+        "ORDER BY column_index",
+        [table],
+    ).fetchall()
+    if not types or not table.replace("_", "").isalnum():  # (a name written into SQL below)
         raise ValueError(f"no read model named {table!r}")
     cols = []
     for column, kind in types:
