@@ -75,10 +75,10 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT, rebuild: bool = 
 
 def _game_id(application, game: str):
     """Accept a full game id or a unique prefix of one (remembered: a replay of it that fails is checked
-    against its hash chain, cli.errors.GAMES_IN_USE)."""
+    against its hash chain, cli.faults.GAMES_IN_USE)."""
     from uuid import UUID
 
-    from .errors import GAMES_IN_USE
+    from .faults import GAMES_IN_USE
 
     try:
         gid = UUID(game)

@@ -23,6 +23,7 @@ from typing import Any
 import typer
 
 from .consoles import err_console
+from .faults import GAMES_IN_USE, damaged_log, read_models_fault
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
 MALFORMED = {
@@ -56,41 +57,6 @@ def _store_error(exc: BaseException) -> bool:
     except ImportError:  # pragma: no cover
         duck = ()
     return isinstance(exc, (PersistenceError, sqlite3.Error, OSError, *duck))
-
-
-#: DuckDB's words for a read-models file that is damaged, and for one it could not write (full disk, a file
-#: size limit); the file can be set aside and projected again from the log, or the projection re-run
-_DAMAGED = ("Corrupt database file", "Could not read enough bytes")
-_UNWRITTEN = ("Could not write file", "File too large", "No space left on device")
-
-
-def _read_models_fault(exc: BaseException) -> str | None:
-    """What to tell the user when ``exc`` is DuckDB failing to read or write the read models' file."""
-    import sys
-
-    duckdb = sys.modules.get("duckdb")  # only a command that opened DuckDB can have raised its error
-    if duckdb is None or not isinstance(exc, duckdb.Error):
-        return None
-    text = str(exc)
-    if any(word in text for word in _DAMAGED):
-        return (
-            f"the read models' file is damaged ({_one_line(text.splitlines()[0])}); run `dungeon-lords project "
-            "--rebuild`: it sets the file aside and projects every game again from the event store"
-        )
-    if any(word in text for word in _UNWRITTEN):
-        import re
-
-        named = re.search(r'Could not write file \\?"([^"\\]+)', text)  # (quoted, or escaped inside JSON)
-        if named and not named.group(1).endswith((".duckdb", ".duckdb.wal")):  # an output file: export, --out
-            return (
-                f"could not write {named.group(1)} (the disk is full, or a file size limit was reached): free "
-                "some space and run the command again"
-            )
-        return (
-            "the read models could not be written (the disk is full, or a file size limit was reached); "
-            "nothing of them was half-stored and the games are safe: free some space, then run `dungeon-lords project`"
-        )
-    return None
 
 
 def report(exc: BaseException) -> int:
@@ -130,7 +96,7 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, OSError) and exc.filename and "No space left" not in str(exc):
         err_console.print(f"error: cannot use {exc.filename}: {exc.strerror or exc}", highlight=False, markup=False)
         return STORE
-    fault = _read_models_fault(exc)
+    fault = read_models_fault(exc)
     if fault:
         err_console.print(f"store error: {fault}", highlight=False, markup=False)
         return STORE
@@ -145,7 +111,7 @@ def report(exc: BaseException) -> int:
     if not isinstance(exc, UserError | OSError | RecursionError) and (
         type(exc).__module__.startswith("pydantic") or not isinstance(exc, ValueError)
     ):
-        damage = _damaged_log()  # a replay that failed on an edited or damaged stored log is not a bug
+        damage = damaged_log()  # a replay that failed on an edited or damaged stored log is not a bug
         if damage:
             err_console.print(f"store error: {damage}", highlight=False, markup=False)
             return STORE
@@ -165,22 +131,6 @@ def report(exc: BaseException) -> int:
 
 
 AFTER_COMMAND: list = []  # callables run when a command ends (closing connections it opened)
-GAMES_IN_USE: list = []  # (application, game id) of the games the command named (cli.context._game_id)
-
-
-def _damaged_log() -> str | None:
-    """The first problem of the stored log of a game the command named, if its hash chain shows one (an
-    event edited, or missing): then a replay that failed is the store's fault, not a bug."""
-    while GAMES_IN_USE:
-        application, gid = GAMES_IN_USE.pop()
-        try:
-            problems = application.integrity(gid)
-        except Exception as exc:  # noqa: BLE001  (the log cannot even be read: say so)
-            return f"game {gid}: its stored log cannot be read ({_one_line(exc)})"
-        if problems:
-            more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
-            return f"game {gid}: {problems[0]}{more}; the stored log cannot be replayed (see `dungeon-lords audit`)"
-    return None
 
 
 def handled(fn):
