@@ -3,8 +3,11 @@ opens no event-store library and imports no rule (start-up in a quarter of a sec
 
 Taken only when everything is certain: the store is a SQLite file (as ``--store`` / ``DL_STORE`` or the
 default) holding a store identity, the read models beside it were projected from that store, in today's
-shape, up to the store's last notification. Anything else (PostgreSQL, memory, a store with new events,
-a missing or foreign file) returns None and the command takes the usual way, which catches up.
+shape, up to the store's last notification, and that notification is the event they applied (its stream,
+number and stored bytes: a copy of the store that went on is not taken for this one). The read models are
+opened read-only, so a notebook's read-only connection (another process) does not keep it waiting. Anything
+else (PostgreSQL, memory, a store with new events, a missing or foreign file) returns None and the command
+takes the usual way, which catches up.
 
 :func:`answer` goes one step further for the most common call, ``dungeon-lords stats NAME`` with the
 filters and ``--json``: cli/main.py asks it before typer (and the pydantic it builds every option with) is
@@ -50,31 +53,48 @@ def caught_up(store: str | None):
         try:
             head = events.execute("SELECT max(rowid) FROM stored_events").fetchall()[0][0] or 0
             identity = events.execute(f"SELECT id FROM {IDENTITY_TABLE}").fetchall()
+            last = events.execute(
+                "SELECT originator_id, originator_version, state FROM stored_events WHERE rowid = ?", [head]
+            ).fetchall()
         finally:
             events.close()
     except sqlite3.Error:
         return None
-    if len(identity) != 1:
+    if len(identity) != 1 or len(last) != 1:
         return None
     import duckdb
 
     from projections.schema import SCHEMA_VERSION
 
-    try:
-        con = duckdb.connect(str(models))
-    except duckdb.Error:
+    try:  # read-only: a notebook's read-only connection (another process) and this one coexist (issue #31)
+        con = duckdb.connect(str(models), read_only=True)
+    except duckdb.Error:  # (held by a writer, or damaged: the usual way waits, or says what is wrong)
         return None
     try:
         version = con.execute("SELECT version FROM projection_schema").fetchall()
         position = con.execute("SELECT max(position) FROM projection_tracking").fetchall()[0][0]
         bound = con.execute("SELECT store_id FROM projection_store").fetchall()
+        recorded = con.execute("SELECT originator_id, originator_version, digest FROM projection_head").fetchall()
     except duckdb.Error:
         con.close()
         return None
-    if version == [(SCHEMA_VERSION,)] and position == head and bound == [(str(identity[0][0]),)]:
+    if (
+        version == [(SCHEMA_VERSION,)]
+        and position == head
+        and bound == [(str(identity[0][0]),)]
+        and recorded == [_head_of(*last[0])]  # the same event as projected, not a copy's that went on
+    ):
         return con
     con.close()
     return None
+
+
+def _head_of(originator_id: str, version: int, state: bytes) -> tuple[str, int, str]:
+    """A stored row as projections.runner.head_of reads its notification."""
+    import hashlib
+    from uuid import UUID
+
+    return str(UUID(originator_id)), int(version), hashlib.sha256(state).hexdigest()
 
 
 #: the options of `stats` the fast way reads (option -> the parameter of cli.filters.question_params)

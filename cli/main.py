@@ -93,12 +93,11 @@ def main() -> None:
 # `dungeon-lords stats ...` or `export-data`, only their module is loaded: the others import the engine,
 # which `stats` on caught-up read models never needs (start-up, docs/analytics.md).
 if _COMMAND and sys.argv[1:2] in (["stats"], ["export-data"]):
-    from .commands import stats  # noqa: E402,F401
+    from .commands import export_data, stats  # noqa: E402,F401
 else:
     # isort: off
     from .commands import play, bots  # noqa: E402,F401
     from .games import dungeon_lords  # noqa: E402,F401
-    from .commands import inspect, records, history, audit, compare, games, analytics, stats, demo, tools, serve  # noqa: E402,F401
     # isort: on
 
 if __name__ == "__main__":

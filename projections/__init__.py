@@ -245,6 +245,46 @@ def witnessed(path: str | Path, store_id: str, game_id: Any) -> tuple[int, str |
     return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
+def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None:
+    """A read-only connection to the read models at ``path`` when they are current for ``app``'s store (today's
+    shape, this store's, every notification applied, the last one the event they applied), else None. Read-only,
+    it waits for nobody and blocks nobody but a writer: a notebook's read-only connection and `stats` coexist.
+
+    Raises:
+        ReadModelsOfAnotherStore: they went on from a copy of this store (``projections.runner.check_head``).
+    """
+    import duckdb
+
+    from .runner import check_head, stored_position
+    from .schema import SCHEMA_VERSION
+
+    if str(path) == ":memory:" or not Path(path).is_file():
+        return None
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+    except duckdb.Error:  # held by a writer (or damaged): the caller takes the writing way, which says so
+        return None
+    try:
+        tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+        current = (
+            {"projection_schema", "projection_store", "projection_head", "projection_tracking"} <= tables
+            and con.execute("SELECT version FROM projection_schema").fetchall() == [(SCHEMA_VERSION,)]
+            and con.execute("SELECT store_id FROM projection_store").fetchall() == [(app.store_id(),)]
+            and stored_position(con) == (app.recorder.max_notification_id() or 0)
+        )
+        if current:
+            check_head(con, app.recorder)
+            return con
+    except duckdb.Error:  # damaged where these read: the writing way sets the file aside, or says what to run
+        con.close()
+        return None
+    except BaseException:
+        con.close()
+        raise
+    con.close()
+    return None
+
+
 def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:
     """Drop every read model in ``con`` (they are derived: ``project`` builds them again from the log)."""
     tables = [
@@ -277,6 +317,8 @@ def forget_game(con: duckdb.DuckDBPyConnection, game_id: Any) -> int:
             con.execute(f"DELETE FROM {table} WHERE game_id = ?", [gid])
 
     rollups.forget_games(con, [gid], delete)  # the aggregates without it, in the same transaction
+    # the last notification applied may have been this game's: gone from the store, it can no longer be checked
+    con.execute("UPDATE projection_head SET digest = NULL WHERE originator_id = ?", [gid])
     return total
 
 
@@ -294,6 +336,7 @@ __all__ = [
     "derive_strategy",
     "forget_game",
     "open_analytics",
+    "open_current",
     "project",
     "read_ceiling",
     "rebuild_analytics",

@@ -14,6 +14,10 @@ Each batch:
 5. ``BEGIN``; insert them into ``events`` and derive every other read model in SQL
    (:mod:`projections.derive`); upsert the tracking row to the batch's last id; ``COMMIT``.
 
+Before the first batch, the last notification applied is checked against the store (:func:`check_head`:
+its stream, number and a digest of its stored bytes, recorded in ``projection_head`` with the position):
+read models that went on from a copy of the store are refused, never extended with this store's events.
+
 The rows and the position commit in ONE DuckDB transaction, so stopping at any point (a crash,
 ``stop_after_batches``, an exception before ``COMMIT``) and running again never counts an event
 twice or skips one: the tables come out identical to an uninterrupted run. Nothing is cached
@@ -25,6 +29,7 @@ or open the file read-only while nothing projects.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 import time
@@ -74,6 +79,58 @@ def stored_position(con: duckdb.DuckDBPyConnection, name: str = NAME) -> int:
     unfinished by ``fetchone`` makes the next Appender flush fail)."""
     rows = con.execute("SELECT position FROM projection_tracking WHERE name = ?", [name]).fetchall()
     return rows[0][0] if rows else 0
+
+
+def head_of(notification: Any) -> tuple[str, int, str]:
+    """What identifies a stored notification in any copy of its store: ``(originator id, version, sha256 of
+    its stored bytes)`` (a game event's bytes hold its chain hash; the id alone is shared by a copy)."""
+    state = notification.state
+    digest = hashlib.sha256(state if isinstance(state, bytes) else bytes(state)).hexdigest()
+    return str(notification.originator_id), int(notification.originator_version), digest
+
+
+def recorded_head(con: duckdb.DuckDBPyConnection) -> tuple[str, int, str | None] | None:
+    """The head the read models recorded (:data:`projections.schema.HEAD`), or None (nothing projected)."""
+    rows = con.execute(
+        "SELECT originator_id, originator_version, digest FROM projection_head WHERE name = ?", [NAME]
+    ).fetchall()
+    return (str(rows[0][0]), int(rows[0][1]), rows[0][2]) if rows else None
+
+
+DIVERGED = (
+    "these read models went on from another copy of this store, or the log changed since they were "
+    "projected (notification {position} is not the event they applied): they are not used; run "
+    "`dungeon-lords project --rebuild` to project this store's games afresh"
+)
+
+
+def check_head(con: duckdb.DuckDBPyConnection, recorder: Any) -> None:
+    """Check that the last notification the read models applied is, in the store of ``recorder``, the event
+    they applied (same stream, number and stored bytes). Unknown (the game holding it was deleted, or
+    nothing was projected): nothing to check.
+
+    Raises:
+        ReadModelsOfAnotherStore: another event stands there (a copied store that went on, a changed log).
+    """
+    position = stored_position(con)
+    head = recorded_head(con)
+    if not position or head is None or head[2] is None:
+        return
+    found = recorder.select_notifications(start=position, limit=1)
+    here = head_of(found[0]) if found and found[0].id == position else None
+    if here is None or (_uuid_str(here[0]), here[1], here[2]) != (_uuid_str(head[0]), head[1], head[2]):
+        from . import ReadModelsOfAnotherStore
+
+        raise ReadModelsOfAnotherStore(DIVERGED.format(position=position))
+
+
+def _uuid_str(value: str) -> str:
+    from uuid import UUID
+
+    try:
+        return str(UUID(str(value)))
+    except ValueError:
+        return str(value)
 
 
 def _check_start(position: int, first: int) -> None:
@@ -156,6 +213,8 @@ class Projector:
                     _witness(con, batch)
                     _reveal_seeds(con, self.app, batch.first)
                 con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
+                head = [NAME, batch.last, *batch.head]
+                con.execute("INSERT OR REPLACE INTO projection_head VALUES (?, ?, ?, ?, ?)", head)
                 if fresh:
                     rollups.mark(con, batch.last)
                 if fail_before_commit:
@@ -196,6 +255,7 @@ class Projector:
         events = batches = 0
         position = stored_position(self.con)
         head = self.app.recorder.max_notification_id() or 0
+        check_head(self.con, self.app.recorder)  # never go on from another copy's events (nor from a shorter log)
         if position > head:
             raise BatchRefused(
                 f"projection {NAME!r} is at notification {position} but the event store ends at "
@@ -238,12 +298,14 @@ class _Batch:
     lines: bytes
     count: int
     witness: tuple[tuple[str, int, str | None], ...] = ()
+    head: tuple[str, int, str] = ("", 0, "")  # the last notification (:func:`head_of`)
 
     @classmethod
     def of(cls, notifications: Sequence[Any], mapper: Any) -> _Batch:
         lines, count = ndjson(notifications, mapper)
         witness = _last_events(notifications, mapper)
-        return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count, witness)
+        head = head_of(notifications[-1])
+        return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count, witness, head)
 
     def games(self) -> set[str]:
         return {
@@ -259,7 +321,7 @@ class _Batch:
         marks = tuple(b'"g":"%s"' % g.encode() for g in games)
         kept = [line for line in self.lines.splitlines(keepends=True) if not any(m in line for m in marks)]
         witness = tuple(w for w in self.witness if w[0] not in games)
-        return _Batch(self.first, self.last, self.size, b"".join(kept), len(kept), witness)
+        return _Batch(self.first, self.last, self.size, b"".join(kept), len(kept), witness, self.head)
 
 
 _GAME_TOPICS = (TOPIC_PREFIX, *OTHER_GAMES)
@@ -404,6 +466,8 @@ __all__ = [
     "NAME",
     "ProjectionResult",
     "Projector",
+    "check_head",
+    "head_of",
     "project",
     "read_ceiling",
     "stored_position",

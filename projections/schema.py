@@ -27,6 +27,20 @@ CREATE TABLE IF NOT EXISTS projection_witness (
 )"""
 
 
+#: the last notification the read models applied, as the store held it: its id, whose event it was and a digest of
+#: its stored bytes (which hold the event's chain hash). Written in the projection's transaction and checked
+#: before every answer, so that read models that went on from a copy of the store (or a log that diverged since)
+#: are refused rather than mixed with this store's events (issue #31)
+HEAD = """
+CREATE TABLE IF NOT EXISTS projection_head (
+    name VARCHAR PRIMARY KEY,      -- the projection ("read_models")
+    position BIGINT NOT NULL,      -- the notification id (as projection_tracking.position)
+    originator_id VARCHAR,         -- the stream (game) the notification belongs to
+    originator_version BIGINT,     -- its number in that stream
+    digest VARCHAR                 -- sha256 of the stored event's bytes; NULL once that game was deleted
+)"""
+
+
 @dataclass(frozen=True)
 class Table:
     """One read model: what one row stands for (its grain), and its columns ``(name, type, meaning)``."""
@@ -517,7 +531,7 @@ SPEC: dict[str, Table] = {t.name: t for t in SPECS}
 
 # the read models' shape: a file written under another shape is rebuilt from the log
 SCHEMA_VERSION = hashlib.sha256(
-    "".join([TRACKING, WITNESS, *TABLES.values(), *(t.grain + str(t.columns) for t in SPECS)]).encode()
+    "".join([TRACKING, WITNESS, HEAD, *TABLES.values(), *(t.grain + str(t.columns) for t in SPECS)]).encode()
 ).hexdigest()[:16]
 
 
@@ -541,7 +555,7 @@ def create_all(con) -> None:
     stored = [r[0] for r in con.execute("SELECT version FROM projection_schema").fetchall()]
     existing = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     if stored != [SCHEMA_VERSION] and existing & {*TABLES, "projection_tracking"}:
-        for table in [*TABLES, "projection_tracking", "projection_witness"]:
+        for table in [*TABLES, "projection_tracking", "projection_witness", "projection_head"]:
             con.execute(f"DROP TABLE IF EXISTS {table}")
     fresh = stored != [SCHEMA_VERSION] or not set(TABLES) <= existing
     if stored != [SCHEMA_VERSION]:
@@ -549,6 +563,7 @@ def create_all(con) -> None:
         con.execute("INSERT INTO projection_schema VALUES (?)", [SCHEMA_VERSION])
     con.execute(TRACKING)
     con.execute(WITNESS)
+    con.execute(HEAD)
     for ddl in TABLES.values():
         con.execute(ddl)
     if fresh:

@@ -184,12 +184,17 @@ def test_bad_analytics_options_are_one_line_and_exit_2(store, args):
 
 
 def test_schema_is_printed_with_every_meaning(store):
+    from analytics import QUESTIONS
     from projections.schema import SPECS
 
     rows, _ = _json("stats", "--schema", "--json", "--store", store)
-    assert {(r["table"], r["column"]) for r in rows if r["column"]} == {
+    assert {(r["table"], r["column"]) for r in rows if r["column"] and not r["table"].startswith("stats ")} == {
         (t.name, c) for t in SPECS for c, _, _ in t.columns
     }
+    # then each answer's columns (issue #31), typed, as the question's own query gives them
+    answers = {(r["table"], r["column"]): r["type"] for r in rows if r["table"].startswith("stats ")}
+    assert {t for t, _ in answers} == {f"stats {n}" for n in QUESTIONS}
+    assert answers[("stats win_rate_by_strategy", "ci_low")] == "DOUBLE"
     assert all(r["comment"] for r in rows)
     assert "games.ruleset" not in run("stats", "--schema", "--store", store).stdout  # a table per read model
     assert "the rules modules played" in run("stats", "--schema", "--store", store).stdout

@@ -475,6 +475,7 @@ def test_analytics_path(tmp_path, monkeypatch):
         "projection_tracking",
         "projection_schema",
         "projection_witness",
+        "projection_head",
     }
 
 

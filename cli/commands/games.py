@@ -69,7 +69,7 @@ def games(
     for s in rows:
         table.add_row(
             str(s.id)[:8],
-            s.game.replace("_", "-"),
+            s.game,  # as the read models and exports name it (--game takes dungeon-lords too)
             s.origin + (f" from {s.forked_from}" if s.forked_from else ""),
             ", ".join(s.seats),
             s.status,

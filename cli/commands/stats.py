@@ -1,5 +1,5 @@
-"""The statistics commands: stats (the named questions, their filters, exports and the schema) and
-export-data (the read models as files)."""
+"""The statistics command: stats (the named questions, their filters, exports and the schema); export-data
+is export_data.py."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def stats(
         for column in ("name", "game", "answers"):
             t.add_column(column)
         for q in QUESTIONS.values():
-            t.add_row(q.name + (" *" if q.headline else ""), q.game.replace("_", "-"), q.description)
+            t.add_row(q.name + (" *" if q.headline else ""), q.game, q.description)  # the data's spelling
         console.print(t)
         console.print("* headline question; every question takes the filters of `stats --help`")
         return
@@ -101,9 +101,10 @@ def stats(
     from ..analytics_cmds import print_question, say_warnings, scope_caption
 
     if fmt is not None:
-        from analytics import export_question, run_question, scope_of
+        from analytics import run_question, scope_of
+        from analytics.api import export_answer
 
-        written = export_question(con, name, str(out), fmt, **params)
+        written = export_answer(con, name, str(out), fmt, params, engine=_engine())  # with its provenance
         say_warnings(con, name, *run_question(con, name, **params), params)
         said = scope_caption(scope_of(con, name, **params))
         console.print(f"wrote {written} rows of {name} to {out} ({fmt}). {said}")
@@ -120,19 +121,28 @@ def _caught_up(store, catch_up):
     if con is not None:
         AFTER_COMMAND.append(con.close)
         return con
+    from domain.service.storage import store_env
+    from projections import analytics_path, open_current
+
     from ..context import _analytics, _app
 
+    application = _app(store)
+    con = open_current(application, analytics_path(store_env(store)))  # read-only when current (any store)
+    if con is not None:
+        AFTER_COMMAND.append(con.close)
+        return con
     con = _analytics(store)
-    catch_up(_app(store), con, quiet=True)
+    catch_up(application, con, quiet=True)
     return con
 
 
 def _print_schema(con, as_json: bool) -> None:
+    from analytics.api import answer_schema
     from projections.schema import describe
 
     from ..consoles import console
 
-    rows = describe(con)
+    rows = describe(con) + answer_schema(con)  # the read models, then each question's answer
     if as_json:
         keys = ("table", "column", "type", "comment")
         console.print_json(json.dumps([dict(zip(keys, r)) for r in rows]))
@@ -141,7 +151,7 @@ def _print_schema(con, as_json: bool) -> None:
 
     for table in dict.fromkeys(r[0] for r in rows):
         mine = [r for r in rows if r[0] == table]
-        t = Table(title=f"{table}: {mine[0][3]}", title_justify="left")
+        t = Table(title=f"{table}: {mine[0][3]}", title_justify="left")  # (an answer's: "stats NAME")
         for column in ("column", "type", "meaning"):
             t.add_column(column)
         for _, column, kind, comment in mine[1:]:
@@ -172,26 +182,8 @@ def _user_sql(con, sql: str, as_json: bool) -> None:
     console.print(t)
 
 
-@app.command("export-data")
-@handled
-def export_data(
-    out: Annotated[Path, typer.Option("--out", help="The folder to write one file per read model into.")],
-    fmt: Annotated[str, typer.Option("--format", help="parquet or csv.")] = "parquet",
-    store: StoreOpt = None,
-) -> None:
-    """Write every read model to a folder, one file per table (DuckDB's COPY), after catching up."""
-    from analytics import export_tables
-    from projections.schema import TABLES
+def _engine() -> str:
+    """The engine's name and version, as exports record it."""
+    from importlib.metadata import version
 
-    from ..analytics_cmds import catch_up
-    from ..consoles import console
-
-    if fmt not in ("parquet", "csv"):
-        raise UserError(f"--format takes parquet or csv, not {fmt!r}")
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out} is a file; give a folder")
-    out.mkdir(parents=True, exist_ok=True)
-    con = _caught_up(store, catch_up)
-    written = export_tables(con, str(out), fmt, list(TABLES))
-    for table, n in written.items():
-        console.print(f"{table}: {n} rows -> {out / f'{table}.{fmt}'}")
+    return f"dungeon-lords {version('dungeon-lords')}"
