@@ -98,6 +98,8 @@ else:
     # isort: off
     from .commands import play, bots  # noqa: E402,F401
     from .games import dungeon_lords  # noqa: E402,F401
+    from .commands import inspect, records, history, audit, compare, games  # noqa: E402,F401
+    from .commands import analytics, stats, export_data, demo, tools, serve  # noqa: E402,F401
     # isort: on
 
 if __name__ == "__main__":
