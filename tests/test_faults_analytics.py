@@ -255,10 +255,11 @@ def test_audit_names_the_events_cut_from_the_end_of_a_projected_log(store, tmp_p
     )
     ((gid, last, events),) = [tuple(r.values()) for r in json.loads(asked.stdout)]
     assert run("audit", gid, "--store", store).exit_code == 0
-    con = sqlite3.connect(store)  # as an attacker would: the last input's rows, from its decision on
-    con.execute(
-        "DELETE FROM stored_events WHERE originator_id = ? AND originator_version >= ?", (gid.replace("-", ""), last)
-    )
+    con = sqlite3.connect(store)  # as a careful attacker would: the last input's rows, and the snapshots after
+    for table in ("stored_events", "stored_snapshots"):
+        con.execute(
+            f"DELETE FROM {table} WHERE originator_id = ? AND originator_version >= ?", (gid.replace("-", ""), last)
+        )
     con.commit()
     con.close()
     result = run("audit", gid, "--store", store, ok=False)
