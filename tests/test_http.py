@@ -50,6 +50,10 @@ def test_a_seat_token_sees_and_acts_only_for_its_seat(client) -> None:
     assert client.get(f"/api/games/{gid}/state", params={"as": "blue"}, headers=red).status_code == 403
     options = client.get(f"/api/games/{gid}/options", headers=red).json()
     assert list(options["options"]) == ["red"]
+    assert client.get(f"/api/games/{gid}/options", params={"as": "blue"}, headers=red).status_code == 403
+    assert client.get(f"/api/games/{gid}/options", params={"as": "red"}, headers=red).json() == options
+    as_blue = client.get(f"/api/games/{gid}/options", params={"as": "blue"}, headers=_as(tokens["recorder"]))
+    assert list(as_blue.json()["options"]) == ["blue"]
     blue_orders = client.get(f"/api/games/{gid}/options", headers=blue).json()["options"]["blue"][0]
     assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=red).status_code == 403
     assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=blue).status_code == 200

@@ -20,22 +20,24 @@ from uuid import UUID
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import RuleIndex, RuleViolation
 from domain.service.application import DungeonLords, GameConflict, GameNotFound
 from domain.service.tokens import AccessTokens
 
-from . import api, api_record, page, page_history  # noqa: F401  (their routes register on import)
+from . import api, api_record, guard, page, page_history  # noqa: F401  (their routes register on import)
 
 HERE = Path(__file__).parent
 
 
 def create_app(store: str | None = None) -> FastAPI:
     """The application on ``store`` (a store spec as ``--store`` takes it; None: the default store)."""
-    app = FastAPI(title="Dungeon Lords game service", version="0.2.0")
+    # the API reference (/docs) with Swagger UI's files served from here: it works without internet
+    app = FastAPIOffline(title="Dungeon Lords game service", version="0.2.0", favicon_url="/favicon.ico")
     app.state.service = service = DungeonLords.open(store)
     app.state.tokens = AccessTokens(service)
 
@@ -88,8 +90,14 @@ def create_app(store: str | None = None) -> FastAPI:
                 return JSONResponse(status_code=404, content={"detail": f"There is no game {game_id} in this store."})
         return await call_next(request)
 
+    guard.install(app)  # added last: it runs first, before any route and the id check
     app.include_router(api.router)
     app.include_router(api.game)
     app.include_router(page.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def _favicon() -> FileResponse:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
     return app

@@ -24,7 +24,8 @@ from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
-from .access import cookie_name, role, service_of
+from .access import cookie_name, role, seats_shown, service_of, token_of
+from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
 from .rulesets import rules_modules
 
@@ -32,7 +33,14 @@ router = APIRouter(include_in_schema=False)
 LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 # a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
+templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
+
+
+def correctable_span(span: Any) -> bool:
+    """Whether the input behind ``span`` can be corrected: not an undo or a correction itself, and not the
+    game's set-up (event 1)."""
+    return span.actor not in ("undo", "correction") and span.first >= 2
 
 
 def wants_page(request: Request) -> bool:
@@ -58,6 +66,12 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     entries = [
         {"n": n, **x, "taken_back": gone.get(n)} for n, x in enumerate(package.log_entries(log, viewer, first), first)
     ]
+    if who == RECORDER:  # a "correct..." link only on the inputs a correction can replace (as correct_form)
+        correctable = {
+            n for s in package.history.spans_of(log) if correctable_span(s) for n in range(s.first, s.last + 1)
+        }
+        for e in entries:
+            e["correctable"] = e["n"] in correctable and not e["taken_back"] and e["kind"] in ("decision", "chance")
     return {
         "gid": gid,
         "who": who,
@@ -105,7 +119,8 @@ def index(request: Request) -> HTMLResponse:
 
 
 def _index(request: Request, error: str | None = None) -> HTMLResponse:
-    context = {"games": service_of(request).summaries(), "registry": [g.info for g in GAMES.values()], "error": error}
+    games = [{"summary": s, "seats": ", ".join(seats_shown(request, s))} for s in service_of(request).summaries()]
+    context = {"games": games, "registry": [g.info for g in GAMES.values()], "error": error}
     return templates.TemplateResponse(request, "index.html", context, status_code=422 if error else 200)
 
 
@@ -141,7 +156,11 @@ def join(request: Request, gid: str, token: str) -> Response:
         service_of(request).game_of(gid)
         raise HTTPException(401, "this link's token does not open this game (ask the recorder for a new one)")
     response = back_to_table(gid)
-    response.set_cookie(cookie_name(gid), token, httponly=True, samesite="strict", max_age=60 * 60 * 24 * 7)
+    # Secure when the page came over HTTPS (directly, or through a proxy trusted by --forwarded-allow-ips)
+    secure = request.url.scheme == "https" or getattr(request.app.state, "https_only", False)
+    response.set_cookie(
+        cookie_name(gid), token, httponly=True, samesite="strict", secure=secure, max_age=60 * 60 * 24 * 7
+    )
     return response
 
 
@@ -155,6 +174,7 @@ def table(request: Request, gid: str) -> HTMLResponse:
 def act(request: Request, gid: str, form: Annotated[Entered, Form()]) -> Response:
     """A decision: a button's command, or a picked list."""
     who = role(request, gid)
+    check_form(request, gid, form.csrf)
     service = service_of(request)
     parsed = service.game_of(gid).parse_command(form.command_data())
     if who != RECORDER and getattr(parsed, "player", None) != who:
@@ -164,10 +184,13 @@ def act(request: Request, gid: str, form: Annotated[Entered, Form()]) -> Respons
 
 
 @router.post("/table/{gid}/draw")
-def draw(request: Request, gid: str, expected: int = Form(...), draw: str = Form(...)) -> Response:
+def draw(
+    request: Request, gid: str, expected: int = Form(...), draw: str = Form(...), csrf: str | None = Form(None)
+) -> Response:
     """A draw as the recorder types it (printed names, prefixes): the recorder's page only."""
     if role(request, gid) != RECORDER:
         raise HTTPException(403, "only the recorder enters draws")
+    check_form(request, gid, csrf)
     service = service_of(request)
     service.execute(gid, draw_command(service.game_of(gid), service.state(gid), draw), expected=expected)
     return back_to_table(gid)

@@ -72,6 +72,7 @@ class Entered(BaseModel):
     pick: list[str] = []
     draw: str | None = None
     confirm: bool = False
+    csrf: str | None = None  # the page's form token (guard.form_token): forms from elsewhere are refused
 
     def command_data(self) -> dict[str, Any]:
         """The command as a JSON-native dict ({} when the form was tampered with: refused as malformed)."""

@@ -65,3 +65,16 @@ class AccessTokens:
             if hmac.compare_digest(stored, digest):
                 found = role
         return found
+
+    def games_opened_by(self, tokens: list[str]) -> set[str]:
+        """The ids of the games that any of ``tokens`` opens (as the recorder or a seat): the lobby shows
+        the players' names of these games only. A lookup by digest: the digests of random tokens."""
+        digests = {_digest(t) for t in tokens if t}
+        if not digests:
+            return set()
+        if self.memory is not None:
+            return {g for g, rows in self.memory.items() if any(d in digests for _, d in rows)}
+        marks = ", ".join([self.mark] * len(digests))
+        with self.recorder.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT game_id FROM {self.table} WHERE digest IN ({marks})", tuple(digests))
+            return {str(r[0] if isinstance(r, tuple | list) else r["game_id"]) for r in c.fetchall()}
