@@ -5,8 +5,9 @@ A phone's browser sends a game's cookie with every request to this host, whateve
 another site, or of another port of the same machine (``SameSite`` does not tell ports apart). So every
 request that changes something (POST, PUT, PATCH, DELETE) must come from this service's own pages:
 
-- its ``Origin`` header, when sent, must be this service's own origin (scheme, host and port), and its
-  ``Sec-Fetch-Site``, when sent, ``same-origin`` or ``none`` (typed by the person): else 403;
+- its ``Origin`` header, when sent and not ``null``, must be this service's own origin (scheme, host and
+  port), and its ``Sec-Fetch-Site``, when sent, ``same-origin`` or ``none`` (typed by the person): else 403
+  (a browser sends ``Origin: null`` from our own pages, whose Referrer-Policy is no-referrer);
 - a table page's form carries ``csrf``, a token only a page that could read the game's cookie can know
   (an HMAC of the game id keyed by the cookie's token, :func:`form_token`): missing or wrong, 403.
 
@@ -52,7 +53,9 @@ def cross_site(request: Request) -> str | None:
     if request.method not in UNSAFE:
         return None
     origin = request.headers.get("origin")
-    if origin is not None and origin.rstrip("/") != _own_origin(request):
+    # "null": what a browser sends from a page whose Referrer-Policy is no-referrer (ours) or from a sandboxed
+    # frame; it names no site, so Sec-Fetch-Site and the form token decide
+    if origin not in (None, "null") and origin.rstrip("/") != _own_origin(request):
         return f"it was sent by a page of {origin}, not of this service"
     site = request.headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):

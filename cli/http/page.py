@@ -24,7 +24,8 @@ from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
-from .access import cookie_name, role, seats_shown, service_of, token_of
+from .access import cookie_name, recorder_only, role, seats_shown, service_of, token_of
+from .addresses import LOOPBACK, join_link, qr_svg
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
 from .rulesets import rules_modules
@@ -144,9 +145,48 @@ def new(
     seats = service.game_of(gid).seats(service.state(gid))
     issued = request.app.state.tokens.issue(gid, seats)
     names_of = dict(zip(seats, players, strict=False))
-    links = [("recorder", "the recorder (every seat, draws)", issued[RECORDER])]
-    links += [(s, names_of.get(s, s), t) for s, t in issued["seats"].items()]
+    links = [join_entry(request, str(gid), RECORDER, "the recorder (every seat, draws)", issued[RECORDER])]
+    links += [join_entry(request, str(gid), s, names_of.get(s, s), t) for s, t in issued["seats"].items()]
     return templates.TemplateResponse(request, "created.html", {"gid": str(gid), "links": links})
+
+
+def public_base(request: Request) -> str:
+    """The service's address for a phone: the one this page was opened at, unless that is this machine
+    only (127.0.0.1) and the service also listens on the network (then its first LAN address)."""
+    own = str(request.base_url).rstrip("/")
+    lan = getattr(request.app.state, "base_urls", [])
+    if request.url.hostname in LOOPBACK and lan and not any(h in lan[0] for h in LOOPBACK):
+        return str(lan[0])
+    return own
+
+
+def join_entry(request: Request, gid: str, seat: str, who: str, token: str) -> dict[str, str]:
+    """A join link to show: seat, who, the relative href, the whole link as text, and its QR code (SVG)."""
+    link = join_link(public_base(request), gid, token)
+    return {"seat": seat, "who": who, "href": join_link("", gid, token), "link": link, "qr": qr_svg(link)}
+
+
+@router.get("/table/{gid}/links", response_class=HTMLResponse)
+def links(request: Request, gid: str) -> HTMLResponse:
+    """The recorder's page to give a seat a new join link (a lost phone, a player who swaps seats)."""
+    recorder_only(request, gid, "issue join links")
+    service = service_of(request)
+    seats = service.game_of(gid).seats(service.state(gid))
+    return templates.TemplateResponse(request, "links.html", {"gid": gid, "seats": seats, "issued": None})
+
+
+@router.post("/table/{gid}/links/{seat}", response_class=HTMLResponse)
+def reissue(request: Request, gid: str, seat: str, csrf: str | None = Form(None)) -> HTMLResponse:
+    """A new join link for one seat: its old link and token stop working at once."""
+    recorder_only(request, gid, "issue join links")
+    check_form(request, gid, csrf)
+    service = service_of(request)
+    seats = service.game_of(gid).seats(service.state(gid))
+    if seat not in seats:
+        raise HTTPException(404, f"this game's seats are {', '.join(seats)}")
+    token = request.app.state.tokens.reissue(UUID(gid), seat)
+    issued = join_entry(request, gid, seat, seat, token)
+    return templates.TemplateResponse(request, "links.html", {"gid": gid, "seats": seats, "issued": issued})
 
 
 @router.get("/join/{gid}")

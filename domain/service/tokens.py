@@ -47,6 +47,20 @@ class AccessTokens:
                     c.execute(f"INSERT INTO {self.table} VALUES ({self.mark}, {self.mark}, {self.mark})", row)
         return {RECORDER: tokens[RECORDER], "seats": {s: tokens[s] for s in seats}}
 
+    def reissue(self, game_id: UUID, role: str) -> str:
+        """A new token for one ``role`` of ``game_id`` (a seat, or the recorder): that role's earlier token
+        stops working at once; every other role's keeps working."""
+        token = secrets.token_urlsafe(24)
+        if self.memory is not None:
+            rows = [(r, d) for r, d in self.memory.get(str(game_id), []) if r != role]
+            self.memory[str(game_id)] = [*rows, (role, _digest(token))]
+            return token
+        m = self.mark
+        with self.recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {self.table} WHERE game_id = {m} AND role = {m}", (str(game_id), role))
+            c.execute(f"INSERT INTO {self.table} VALUES ({m}, {m}, {m})", (str(game_id), role, _digest(token)))
+        return token
+
     def role_of(self, game_id: UUID, token: str | None) -> str | None:
         """``"recorder"``, a seat, or None when ``token`` opens nothing of ``game_id``."""
         if not token:
