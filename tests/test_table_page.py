@@ -87,7 +87,8 @@ def test_a_refused_input_on_the_page_says_code_message_and_rule_and_stores_nothi
     stale = c["recorder"].post(
         f"/table/{gid}/draw", data={"expected": 99, "draw": "get food, mine gold", "csrf": _csrf(html)}
     )
-    assert stale.status_code == 409 and "Nothing was stored" in stale.text and _event(stale.text) == _event(html)
+    assert stale.status_code == 409 and "Nothing of yours was stored" in stale.text
+    assert _event(stale.text) == _event(html)
     nobody = TestClient(app, raise_server_exceptions=False)
     locked = nobody.get(f"/table/{gid}")
     assert locked.status_code == 401 and "join link" in locked.text and "<html" in locked.text
@@ -237,3 +238,50 @@ def test_export_downloads_a_file_and_correct_links_only_where_a_correction_is_po
     assert rec.get("/favicon.ico").status_code == 200
     docs = rec.get("/docs").text
     assert "cdn" not in docs.lower() and "/static-offline-docs/swagger-ui-bundle.js" in docs
+
+
+def _picks_form(html: str, seat: str):
+    form = re.search(rf'data-actor="{seat}".*?</form>', html, re.S).group(0)
+    base = re.search(r'name="base_command" value="([^"]+)"', form).group(1).replace("&#34;", '"')
+    columns = form.split('class="pick"')[1:]
+    return base, [re.findall(r'<option value="([^"]+)"', col) for col in columns], columns
+
+
+def test_orders_pickers_start_empty_and_a_real_conflict_keeps_the_picks_and_says_what_changed(app) -> None:
+    gid, c = _table(app)
+    _draw_until_orders(gid, c["recorder"])
+    red = c["red"].get(f"/table/{gid}").text
+    base, columns, raw = _picks_form(red, "red")
+    assert all("disabled selected>choose" in col for col in raw)  # nothing chosen for the player
+    blue = c["blue"].get(f"/table/{gid}").text
+    b_base, b_columns, _ = _picks_form(blue, "blue")
+    blue_picks = [col[i] for i, col in enumerate(b_columns)]
+    data = {"expected": _event(blue), "base_command": b_base, "field": "orders", "pick": blue_picks}
+    assert c["blue"].post(f"/table/{gid}/act", data={**data, "csrf": _csrf(blue)}).status_code == 200
+    mine = [col[i + 1] for i, col in enumerate(columns)]
+    red_data = {"expected": _event(red), "base_command": base, "field": "orders", "pick": mine, "csrf": _csrf(red)}
+    stored = c["red"].post(f"/table/{gid}/act", data=red_data)  # blue answered meanwhile: no conflict
+    assert stored.status_code == 200 and "red chose 3 orders (secret)" in stored.text
+    rec = c["recorder"]
+    now = rec.get(f"/table/{gid}").text
+    assert rec.post(f"/table/{gid}/undo", data={"expected": _event(now), "csrf": _csrf(now)}).status_code == 200
+    green = c["green"].get(f"/table/{gid}").text
+    g_base, g_columns, _ = _picks_form(green, "green")
+    rec_now = rec.get(f"/table/{gid}").text
+    rec.post(f"/table/{gid}/undo", data={"expected": _event(rec_now), "csrf": _csrf(rec_now)})  # a real change
+    g_picks = [col[i] for i, col in enumerate(g_columns)]
+    answer = c["green"].post(
+        f"/table/{gid}/act",
+        data={
+            "expected": _event(green),
+            "base_command": g_base,
+            "field": "orders",
+            "pick": g_picks,
+            "csrf": _csrf(green),
+        },
+    )
+    assert (
+        answer.status_code == 409 and "Nothing of yours was stored" in answer.text and "Since you looked" in answer.text
+    )
+    _, _, kept = _picks_form(answer.text, "green")
+    assert [re.search(r'<option value="([^"]+)" selected>', col).group(1) for col in kept] == g_picks

@@ -171,11 +171,11 @@ def _submit(
 
     application = application or _app(store)
     gid = _game_id(application, game)
-    events = application.execute(gid, command, expected=expected)
+    at, events = application.store_input(gid, command, expected=expected)
     log = application.log(gid)
     package = application.game_of(gid)
-    first = len(log) - len(events) + 1
-    for n, entry in enumerate(package.log_entries(log, viewer, first), first):
+    first = at + 1
+    for n, entry in enumerate(package.log_entries(log[: at + len(events)], viewer, first), first):
         console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
     console.print(f"at event {len(log)}:")
     if package.info.name == "monster_inn":

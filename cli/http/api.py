@@ -188,5 +188,7 @@ def submit(request: Request, gid: str, body: Input) -> Accepted:
         command = package.parse_command(body.command)
     if who != RECORDER and getattr(command, "player", None) != who:
         raise HTTPException(403, f"this token is {who}'s: it enters only {who}'s decisions")
-    at, events = where_it_stands(service, gid, body.expected, lambda at: service.execute(gid, command, expected=at))
+    _, (at, events) = where_it_stands(
+        service, gid, body.expected, lambda at: service.store_input(gid, command, expected=at)
+    )
     return accepted(request, gid, at, len(events), None if who == RECORDER else who)

@@ -48,9 +48,10 @@ def create_app(store: str | None = None) -> FastAPI:
         return JSONResponse(status_code=422, content=exc.as_dict())
 
     @app.exception_handler(GameConflict)
-    def _conflict(request: Request, exc: GameConflict) -> Any:
+    async def _conflict(request: Request, exc: GameConflict) -> Any:
         if page.wants_page(request):
-            return page.conflict(request, exc)
+            form = await request.form()  # parsed already by the route: what the person had chosen
+            return page.conflict(request, exc, form)
         return JSONResponse(status_code=409, content={"detail": str(exc), "event": len(service.log(exc.game_id))})
 
     @app.exception_handler(RequestValidationError)

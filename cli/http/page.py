@@ -10,6 +10,7 @@ One small script of ours (``static/table.js``) reloads the page on new events an
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 from uuid import UUID
@@ -101,12 +102,29 @@ def refused(request: Request, exc: RuleViolation) -> Response:
     return _page(request, gid, 422, error=exc.as_dict())
 
 
-def conflict(request: Request, exc: Exception) -> Response:
-    """Someone entered something first: the table as it now stands (409), nothing stored."""
+def conflict(request: Request, exc: Exception, form: Any) -> Response:
+    """Someone entered something first (409), nothing stored: the table as it now stands, what changed
+    since the page was shown (``form``'s ``expected``), and the person's picks kept in their pickers."""
     gid = request.url.path.split("/")[2]
-    return _page(
-        request, gid, 409, notice="Someone else entered an input first: here is the game now. Nothing was stored."
-    )
+    notice = "Someone else entered an input first: here is the game now. Nothing of yours was stored."
+    try:
+        since: int | None = int(str(form.get("expected")))
+        base = json.loads(str(form.get("base_command") or "{}"))
+    except ValueError:
+        since, base = None, {}
+    picks = [str(p) for p in form.getlist("pick")]
+    kept = {"actor": base.get("player"), "picks": picks} if isinstance(base, dict) and picks else None
+    if since is not None:
+        who = role(request, gid)
+        service = service_of(request)
+        log = service.log(gid)
+        entries = service.game_of(gid).log_entries(log, None if who == RECORDER else who, since + 1)
+        changed = [x["text"] for x in entries if x["kind"] != "consequence"][:5]
+        if changed:
+            notice += " Since you looked: " + "; ".join(changed) + "."
+    if kept:
+        notice += " Your choices are kept below: enter them again if they still fit."
+    return _page(request, gid, 409, notice=notice, kept=kept)
 
 
 def back_to_table(gid: str) -> RedirectResponse:
