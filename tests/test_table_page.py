@@ -82,6 +82,12 @@ def test_a_refused_input_on_the_page_says_code_message_and_rule_and_stores_nothi
         f"/table/{gid}/draw", data={"expected": _event(html), "draw": "trol", "csrf": _csrf(html)}
     )
     assert refused.status_code == 422
+    assert 'id="draw"' in refused.text and 'value="trol"' in refused.text  # what was typed is kept
+    typo = c["recorder"].post(
+        f"/table/{gid}/draw", data={"expected": _event(html), "draw": "get fod, mine gold", "csrf": _csrf(html)}
+    )
+    assert typo.status_code == 422 and 'value="get fod, mine gold"' in typo.text
+    assert 'class="chip suggestion" data-name="get food" data-wrong="get fod"' in typo.text  # a tap fixes it
     assert "DRAW_IMPOSSIBLE" in refused.text and "Rule:" in refused.text and _event(refused.text) == _event(html)
     assert c["red"].post(f"/table/{gid}/draw", data={"expected": _event(html), "draw": "x"}).status_code == 403
     stale = c["recorder"].post(

@@ -42,9 +42,10 @@ def create_app(store: str | None = None) -> FastAPI:
     app.state.tokens = AccessTokens(service)
 
     @app.exception_handler(RuleViolation)
-    def _refused(request: Request, exc: RuleViolation) -> Any:
+    async def _refused(request: Request, exc: RuleViolation) -> Any:
         if page.wants_page(request):
-            return page.refused(request, exc)
+            form = await request.form()  # parsed already by the route: a refused draw keeps its text
+            return page.refused(request, exc, str(form.get("draw") or ""))
         return JSONResponse(status_code=422, content=exc.as_dict())
 
     @app.exception_handler(GameConflict)

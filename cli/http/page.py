@@ -11,6 +11,7 @@ One small script of ours (``static/table.js``) reloads the page on new events an
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 from uuid import UUID
@@ -96,10 +97,22 @@ def _page(request: Request, gid: str, status: int = 200, **extra: Any) -> HTMLRe
     return templates.TemplateResponse(request, "table.html", {**_context(request, gid), **extra}, status_code=status)
 
 
-def refused(request: Request, exc: RuleViolation) -> Response:
-    """A refusal on the page: the table as it stands, with the code, message and rule (422)."""
+def refused(request: Request, exc: RuleViolation, typed: str = "") -> Response:
+    """A refusal on the page: the table as it stands, with the code, message and rule (422); a refused
+    draw keeps what was typed, and its did-you-mean names are chips to tap."""
     gid = request.url.path.split("/")[2]
-    return _page(request, gid, 422, error=exc.as_dict())
+    meant = re.search(r"did you mean (.+)\?", exc.message)
+    wrong = re.match(r"'(.+?)' cannot come up", exc.message)
+    suggestions = meant.group(1).split(" or ") if meant else []
+    return _page(
+        request,
+        gid,
+        422,
+        error=exc.as_dict(),
+        typed=typed,
+        suggestions=suggestions,
+        wrong=wrong.group(1) if wrong else "",
+    )
 
 
 def conflict(request: Request, exc: Exception, form: Any) -> Response:
