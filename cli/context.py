@@ -130,3 +130,47 @@ def _warn_if_broken(application, gid) -> list[str]:
 def _bots(game: str = "dungeon_lords"):
     """The bots that can play a seat of ``game``, by name."""
     return _package(game).bots
+
+
+def _state_at_input(application, gid, at: int | None, flag: str):
+    """The game's state just after event ``at`` (None: now), which must be a point where the game waited
+    for an input: options are listed, and commands entered, only there.
+
+    Raises:
+        UserError: (exit 2) ``at`` is inside the events one input caused, naming that input's events and the
+            input points on either side; ValueError: ``at`` is outside the log.
+    """
+    if at is None:
+        return application.state(gid)
+    state = application.state(gid, version=at)  # ValueError: not an event of the game
+    log = application.log(gid)
+    if at == len(log):
+        return state
+    points = _input_points(application.game_of(gid), log)
+    if at in points:
+        return state
+    before = max((k for k in points if k < at), default=None)
+    after = min((k for k in points if k > at), default=None)
+    near = " or ".join(f"{flag} {k}" for k in (before, after) if k is not None)
+    first, last = (before or 0) + 1, after or len(log)
+    raise UserError(f"event {at} is inside the input of events {first}-{last}; use {near} (an input point)")
+
+
+def _input_points(package, log: list) -> list[int]:
+    """The event numbers after which the game waited for an input (the record's own reading of the log,
+    as ``fork`` uses it; for a log the current rules no longer replay, the events after which the rules ask
+    for an input, which may also count one inside an input, before the Evil steps it moved)."""
+    from domain.kernel.errors import RuleViolation
+    from domain.kernel.pending import Pending
+
+    try:
+        points: list[int] = package.history.input_points(log)
+        return points
+    except (ValueError, RuleViolation):
+        engine = package.engine
+        state, out = engine.replay(log[:1]), []
+        for k, e in enumerate(log[1:], 2):
+            state = engine.rules.evolve(state, e)
+            if isinstance(engine.rules.step(state), Pending):
+                out.append(k)
+        return out

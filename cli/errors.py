@@ -41,7 +41,9 @@ class UserError(Exception):
 
 
 def _one_line(text: Any) -> str:
-    return " ".join(str(text).split())
+    from domain.kernel.text import printable  # an error may quote what was typed: never raw escape codes
+
+    return printable(" ".join(str(text).split()))
 
 
 def _store_error(exc: BaseException) -> bool:
@@ -65,7 +67,9 @@ def report(exc: BaseException) -> int:
         RuleViolation = GameConflict = GameNotFound = ()  # noqa: N806  (no engine error can be raised here)
     if isinstance(exc, RuleViolation):
         code = USAGE if exc.code in MALFORMED else REFUSED
-        err_console.print(f"refused: {exc.code}\n  {exc.message}\n  rule: {exc.rule}", highlight=False, markup=False)
+        err_console.print(
+            f"refused: {exc.code}\n  {_one_line(exc.message)}\n  rule: {exc.rule}", highlight=False, markup=False
+        )
         return code
     if isinstance(exc, GameConflict):
         err_console.print(f"conflict: {_one_line(exc)}", highlight=False, markup=False)

@@ -184,3 +184,142 @@ def test_scenario_files(table, tmp_path_factory, data):
     result = invoke("new", "--scenario", path, "--store", store)
     assert result.exit_code in {0, 2}, result.output
     assert len(DungeonLords.open(store).games()) == count + (result.exit_code == 0)
+
+
+# --- mutated valid commands (issue "Hold under faults, part 2") ------------------------------------------
+CONTROL = ["\x1b[2J", "\n", "\r", "\t", "\x00", "\x07", "\x9b", "\u2028"]
+HUGE = [10**30, -(10**30), 2**63, -(2**63) - 1, 2**64]
+
+
+def _mutations(body: dict, rng: random.Random) -> tuple[str, dict]:
+    """One junk mutation of a valid command's JSON form: (what was done, the junk command). Every one is
+    junk: a client meant something the command does not say, so the engine must refuse it."""
+    fields = [k for k in body if k != "type"]
+    ops = ["junk_field", "unknown_type", "control"] + (["bool", "float", "string_number", "huge", "wrong_type"] * 2)
+    while True:
+        op = rng.choice(ops)
+        junk = json.loads(json.dumps(body))
+        if op == "junk_field":
+            name = rng.choice(["extra", "hidden", "seed", "debug", "playr", "__proto__"])
+            junk[name] = rng.choice([1, "x", None, []])
+            return op, junk
+        if op == "unknown_type":
+            junk["type"] = rng.choice(["", "nonsense", body["type"].upper(), body["type"] + " ", "DigTunnel", 7])
+            return op, junk
+        if op == "control":
+            texts = [k for k in fields if isinstance(junk[k], str)]
+            if body["type"] == "table_ruling":
+                texts = ["reason"]
+            if not texts:
+                continue
+            k = rng.choice(texts)
+            i = rng.randint(0, len(junk[k]))
+            junk[k] = junk[k][:i] + rng.choice(CONTROL) + junk[k][i:]
+            return op, junk
+        # the places holding a whole number: (container, key), in the command or in a ruling's changes
+        holders = [junk, *(v for k, v in junk.items() if isinstance(v, list))]
+        if body["type"] == "table_ruling":
+            holders = list(junk["changes"].values())
+        places = [
+            (h, i)
+            for h in holders
+            for i in (range(len(h)) if isinstance(h, list) else [k for k in h if k != "type"])
+            if type(h[i]) is int
+        ]
+        if op == "wrong_type":
+            if not fields:
+                continue
+            k = rng.choice(fields)
+            junk[k] = rng.choice([{"a": 1}, [[1]], 3.5, True]) if isinstance(body[k], str) else {"a": [1]}
+            return op, junk
+        if not places:
+            continue
+        holder, key = rng.choice(places)
+        value = holder[key]
+        holder[key] = {"bool": bool(value % 2), "float": float(value), "string_number": str(value)}.get(
+            op, rng.choice(HUGE)
+        )
+        return op, junk
+
+
+def _valid_bodies(application, gid: str, rng: random.Random) -> list[dict]:
+    """Valid command bodies now: a few legal options, a draw when one is awaited, a table ruling."""
+    p = application.pending(gid)
+    out = []
+    if p.is_chance and p.chance is not None:
+        out.append({"type": "record_draw", "cards": rng.sample(list(p.chance.pool), p.chance.count)})
+    for actor in p.actors:
+        options = p.options(actor)
+        out += [o.model_dump(mode="json") for o in rng.sample(options, min(3, len(options)))]
+    if application.game_of(gid).info.name == "dungeon_lords" and p.actors:
+        colour = application.state(gid).players[0].color
+        out.append({"type": "table_ruling", "reason": "the table ruled", "changes": {colour: {"gold": 1}}})
+    return out
+
+
+def _step(application, gid: str, rng: random.Random) -> None:
+    """Move a game on by one legal input (a recorded draw in a tabletop game)."""
+    p = application.pending(gid)
+    if p.is_chance and p.chance is not None:
+        package = application.game_of(gid)
+        application.execute(gid, package.rules.draw_command(rng.sample(list(p.chance.pool), p.chance.count)))
+    elif p.actors:
+        actor = rng.choice(p.actors)
+        application.execute(gid, rng.choice(p.options(actor)))
+
+
+def _tables(application, rng: random.Random) -> list[str]:
+    return [
+        str(application.create_game(["Ann", "Bob", "Cy"], seed=rng.randrange(2**31))),
+        str(application.create_game(["Ann", "Bob"], mode="tabletop", variant="full")),
+        str(application.create_game(["Ann", "Bob", "Cy", "Di"], seed=rng.randrange(2**31), modules=FESTIVAL)),
+        str(application.create_game(["A", "B", "C"], seed=rng.randrange(2**31), game="monster_inn")),
+    ]
+
+
+FESTIVAL = ["five_seasons", "unique_opportunities", "festival", "pets", "new_components"]
+
+
+def fuzz_act_json(store: str, count: int, seed: int = 0) -> dict:
+    """``count`` junk commands (valid commands, each mutated once) entered with ``act --json`` into games in
+    progress of every kind (Dungeon Lords digital, tabletop and Festival Season; Monster Inn), the games
+    moved on between them. Returns the figures: runs, exit codes, the mutations, internal errors and the
+    junk accepted (stored), each with its first examples."""
+    rng = random.Random(seed)
+    application = DungeonLords.open(store)
+    games = _tables(application, rng)
+    figures: dict = {"runs": 0, "exit_codes": {}, "mutations": {}, "internal": [], "accepted_junk": []}
+    while figures["runs"] < count:
+        k = rng.randrange(len(games))
+        gid = games[k]
+        for _ in range(rng.randint(0, 3)):
+            _step(application, gid, rng)
+        if not application.pending(gid).actors and not application.pending(gid).is_chance:
+            games[k] = _tables(application, rng)[k]  # over: a new game of the same kind
+            continue
+        bodies = _valid_bodies(application, gid, rng)
+        op, junk = _mutations(rng.choice(bodies), rng)
+        before = len(application.log(gid))
+        result = runner.invoke(app, ["act", gid, "--json", json.dumps(junk), "--store", store])
+        figures["runs"] += 1
+        figures["exit_codes"][result.exit_code] = figures["exit_codes"].get(result.exit_code, 0) + 1
+        figures["mutations"][op] = figures["mutations"].get(op, 0) + 1
+        if result.exit_code == 6 or "Traceback" in result.output or result.exit_code not in CODES:
+            figures["internal"].append((junk, result.output[-300:]))
+        if len(application.log(gid)) != before:
+            figures["accepted_junk"].append((op, junk, result.exit_code))
+    return figures
+
+
+def test_mutated_commands_are_refused_without_an_internal_error(tmp_path):
+    figures = fuzz_act_json(str(tmp_path / "games.sqlite"), 200, seed=1)
+    assert figures["internal"] == [] and figures["accepted_junk"] == [], figures
+    assert figures["exit_codes"].get(0, 0) == 0 and set(figures["exit_codes"]) <= {2, 3, 4}
+    assert len(figures["mutations"]) == 8  # every kind of mutation was tried
+
+
+@pytest.mark.heavy
+def test_two_thousand_mutated_commands(tmp_path):
+    figures = fuzz_act_json(str(tmp_path / "games.sqlite"), 2000, seed=2)
+    print(json.dumps({k: v for k, v in figures.items() if k in ("runs", "exit_codes", "mutations")}))
+    assert figures["internal"] == [] and figures["accepted_junk"] == [], figures

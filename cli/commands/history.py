@@ -138,6 +138,14 @@ def audit(
 def fork(
     game: GameArg,
     at: Annotated[int, typer.Option(help="Copy events 1..N into a new game (N must be at an input point).")],
+    same_seed: Annotated[
+        bool,
+        typer.Option(
+            "--same-seed",
+            help="A digital game: keep the source's seed, so the same inputs draw the same as the source "
+            "(by default the fork draws from a fresh seed: the source's would foretell its draws to come).",
+        ),
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Copy a game up to event N into a new game (origin "forked"), to replay a disputed line differently."""
@@ -145,7 +153,7 @@ def fork(
     source = _game_id(application, game)
     package = application.game_of(source)
     try:
-        events = package.history.fork(application.log(source), at, str(source))
+        events = package.history.fork(application.log(source), at, str(source), same_seed=same_seed)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     gid = application.create_from_events(events, game=package.info.name)

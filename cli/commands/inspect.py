@@ -10,7 +10,7 @@ import typer
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.views import view
 
-from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _viewer, _warn_if_broken, app
+from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
 from ..games import monster_inn as mi
 from ..render import console, options_table, status_table
@@ -65,7 +65,7 @@ def options(
     """Who must act now, and the legal choices (numbered for `act --pick`), listed at an event number."""
     application = _app(store)
     gid = _game_id(application, game)
-    state = application.state(gid, version=at)
+    state = _state_at_input(application, gid, at, "--at")
     viewer = _viewer(state, as_)
     package = application.game_of(gid)
     p = package.engine.pending(state)

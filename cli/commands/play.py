@@ -11,7 +11,7 @@ from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.service.names import draw_command
 
-from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, app
+from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, _state_at_input, app
 from ..errors import UserError, handled
 from ..games import monster_inn as mi
 from ..render import console, options_table
@@ -144,12 +144,13 @@ def act(
     gid = _game_id(application, game)
     package = application.game_of(gid)
     viewer = as_.strip().lower() if as_ else None
+    # checked first: a pick or a draw is read against it, and a command at no input point could only conflict
+    state = _state_at_input(application, gid, at_event, "--at-event") if at_event is not None or json_ is None else None
     if json_ is not None:
         command = package.parse_command(json_)
     elif draw is not None:
-        command = draw_command(package, application.state(gid, version=at_event), draw)
+        command = draw_command(package, state, draw)
     else:
-        state = application.state(gid, version=at_event)
         p = package.engine.pending(state)
         actor = (player or viewer or (p.actors[0] if p.actors else "")).strip().lower()
         if p.is_chance or actor not in p.actors:

@@ -32,7 +32,9 @@ def status(state: GameState, view: dict[str, Any]) -> None:
     if state.inn:
         pool = f"{state.pool} {state.pool_type}" if state.pool else "empty"
         out("Inn (left to right): " + ", ".join(_card(state, t) for t in state.inn) + f"   Pool: {pool}")
-    out(f"General supply: gold {state.supply['gold']}, gems {state.supply['gem']}   deck: {len(state.deck)} cards")
+    general = view["supply"]  # the view: a seat does not see its split while the game runs
+    split = "hidden" if HIDDEN in general.values() else f"gold {general['gold']}, gems {general['gem']}"
+    out(f"General supply: {split}   deck: {len(state.deck)} cards")
     for p in view["players"]:
         gold, gem = p["gold"], p["gem"]
         supply = "hidden" if HIDDEN in (gold, gem) else f"gold {gold}, gems {gem}"

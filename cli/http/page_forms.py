@@ -80,7 +80,10 @@ class Entered(BaseModel):
             if self.command is not None:
                 data = json.loads(self.command)
             else:
-                data = {**json.loads(self.base_command or "{}"), str(self.field): self.pick}
+                # a form posts text: a pick that is a whole number was one (a square's row or column; no
+                # component's id is all digits), as commands are read strictly
+                picks = [int(v) if v.isascii() and v.lstrip("-").isdigit() else v for v in self.pick]
+                data = {**json.loads(self.base_command or "{}"), str(self.field): picks}
         except ValueError:
             return {}
         return data if isinstance(data, dict) else {}

@@ -17,6 +17,7 @@ its own (Dungeon Lords' table rulings and archiving): :attr:`History.marker` nam
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,18 @@ class Span:
     @property
     def is_input(self) -> bool:
         return self.actor not in MARKERS
+
+
+def _fresh_seed(first: Any) -> dict[str, Any]:
+    """The update of a digital game's first event that gives it a new seed (nothing for a tabletop game):
+    its ``seed`` field, or the ``seed`` of the position it starts from (a scenario's ``state``)."""
+    seed = random.SystemRandom().randrange(2**63)  # setup.SEED_LIMIT (setup imports game, which imports this)
+    if getattr(first, "mode", None) == "digital" and getattr(first, "seed", None) is not None:
+        return {"seed": seed}
+    state = getattr(first, "state", None)
+    if isinstance(state, dict) and state.get("mode") == "digital" and state.get("seed") is not None:
+        return {"state": {**state, "seed": seed}}
+    return {}
 
 
 def _where(state: Any, p: Pending, actor: str) -> tuple[Any, ...]:
@@ -408,9 +421,13 @@ class History:
         """The event numbers after which the game waited for an input (where a fork may start)."""
         return sorted({s.first - 1 for s in self.spans_of(log)} | {len(log)})
 
-    def fork(self, log: list[Any], at: int, source: str = "") -> list[Any]:
+    def fork(self, log: list[Any], at: int, source: str = "", same_seed: bool = False) -> list[Any]:
         """The first ``at`` events of a game as the start of a new game. Its first event says
-        ``origin "forked"`` and ``forked_from`` = ``"SOURCE@AT"``; seats, bots, seed, catalog are kept.
+        ``origin "forked"`` and ``forked_from`` = ``"SOURCE@AT"``; seats, bots, catalog are kept. A digital
+        game's fork draws from a fresh seed (the source's would foretell every draw the source game has
+        still to make, docs/record-format.md), unless ``same_seed``: then the same inputs draw the same.
+        Events 1..``at`` hold their draws, so they are the same either way (and so is the hash chain,
+        which leaves the seed out).
 
         Raises:
             ValueError: ``at`` is outside the log, or inside the consequences of one input (the message
@@ -424,7 +441,9 @@ class History:
             after = min((k for k in points if k > at), default=None)
             near = " or ".join(str(k) for k in (before, after) if k is not None)
             raise ValueError(f"event {at} is in the middle of what one input caused; fork at {near} (an input point)")
-        origin = {"origin": "forked", "forked_from": f"{source}@{at}" if source else f"@{at}"}
+        origin: dict[str, Any] = {"origin": "forked", "forked_from": f"{source}@{at}" if source else f"@{at}"}
+        if not same_seed:
+            origin.update(_fresh_seed(log[0]))
         return [log[0].model_copy(update=origin), *log[1:at]]
 
     def effective(self, log: list[Any]) -> list[Any]:

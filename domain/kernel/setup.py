@@ -10,6 +10,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .errors import RuleViolation
 from .game import GameInfo
+from .text import CONTROL
 
 MODES = ("digital", "tabletop")  # the engine draws, or a person records each draw
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
@@ -26,6 +27,8 @@ def setup_problem(
         return f"variant must be one of {info.variants} and mode one of {MODES}"
     if any(not isinstance(n, str) or not n.strip() or len(n) > NAME_LIMIT for n in names):
         return f"every player needs a name of 1 to {NAME_LIMIT} characters"
+    if any(CONTROL.search(n) for n in names):  # a name is printed everywhere: no escape codes, one line
+        return "a player's name is one line of plain text (no control characters)"
     if seed is not None and not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
         return f"a seed is a whole number from 0 to 2^63 - 1, not {seed}"
     if bots is not None and len(bots) != len(names):
@@ -38,15 +41,23 @@ def parse_with(
 ) -> Any:
     """A command from JSON text or a dict, validated by ``adapter`` (a game's union of commands).
 
+    Validation is strict, as JSON is read: a number field takes a whole number only (not ``true``, ``1.0``
+    or ``"1"``), a text field text only, and unknown fields are refused. A dict is read as the JSON it
+    would be written as, so a client gets the same answer whichever form it sends. Commands the engine
+    and the bots build themselves never come here (the hot path keeps pydantic's lax, cheaper checks).
+
     Raises:
         RuleViolation: COMMAND_MALFORMED (rule ``input.schema``) naming the field and the reason.
     """
     try:
         if isinstance(data, str):
             parsed = json.loads(data)
-            if not isinstance(parsed, dict):
-                raise ValueError("it is JSON but not an object")
-    except ValueError as exc:
+        else:
+            parsed = data
+            data = json.dumps(data, allow_nan=False)
+        if not isinstance(parsed, dict):
+            raise ValueError("it is JSON but not an object")
+    except (ValueError, TypeError) as exc:
         why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise refuse(
             "COMMAND_MALFORMED",
@@ -55,9 +66,7 @@ def parse_with(
             "input.schema",
         ) from None
     try:
-        if isinstance(data, str):
-            return adapter.validate_json(data)
-        return adapter.validate_python(data)
+        return adapter.validate_json(data, strict=True)
     except ValidationError as exc:
         reasons = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()

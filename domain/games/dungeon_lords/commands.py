@@ -379,6 +379,12 @@ class TableRuling(_Cmd):
         return {c: ch.model_dump(mode="json", exclude_defaults=True) for c, ch in self.changes.items()}
 
 
+class StoredRuling(TableRuling):
+    """A table ruling already in the log, re-applied as it was taken (undo, correction, audit, explain): only
+    the game's ranges are checked again, so a log stored before a rule about new rulings (a plain reason,
+    something changed, not after the game's end) still reads. Never parsed from outside."""
+
+
 class RecordDraw(_Cmd):
     """Chance: what came up (tile, card or order ids). At a real table the person recording enters it; in
     digital play the engine's seeded RNG draws the outcome itself (``Engine.random_draw`` gives it as

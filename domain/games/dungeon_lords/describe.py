@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from domain.kernel.text import printable
+
 from .catalog import Catalog
 from .phases.common import name_in
 from .registered import playable_catalog
@@ -276,7 +278,7 @@ def describe_event(e) -> str:
             + ", ".join(f"{s['color']} {s['total']}" + (" (winner)" if s["winner"] else "") for s in e.scores)
         ),
     }.get(t)
-    return f() if f else f"{t} {e.model_dump()}"
+    return printable(f() if f else f"{t} {e.model_dump()}")  # a stored reason or name never drives a terminal
 
 
 def _festival_command(c) -> str:
@@ -321,6 +323,10 @@ def _festival_command(c) -> str:
 
 
 def describe_command(c) -> str:
+    return printable(_describe_command(c))
+
+
+def _describe_command(c) -> str:
     t = c.type
     if t == "choose_orders":
         extra = f" (non-player: {c.nonplayer_order})" if c.nonplayer_order else ""

@@ -16,7 +16,7 @@ from domain.kernel import Pending
 from domain.kernel.history import MARKERS, History, Span
 
 from . import events as ev
-from .commands import TableRuling
+from .commands import StoredRuling
 from .describe import describe_command
 from .engine import ENGINE
 from .errors import refuse
@@ -77,7 +77,7 @@ def draw_cards(e: ev.Event) -> list[str]:
 def _marker(e: ev.Event) -> tuple[str, Any, bool] | None:
     """Dungeon Lords' own markers: a table ruling (re-applied to get its events) and archiving."""
     if isinstance(e, ev.TableRulingApplied):
-        return "ruling", TableRuling(reason=e.reason, changes=e.changes), True
+        return "ruling", StoredRuling(reason=e.reason, changes=e.changes), True
     if isinstance(e, ev.GameArchived):
         return "archive", e, False
     return None

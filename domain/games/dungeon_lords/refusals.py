@@ -18,6 +18,16 @@ class Refusal(RefusalCode):
         "setup.full_inaccessible",
     )
     RULING_INVALID = ("a table ruling would leave a stock, track or tile out of range", "record.ruling")
+    RULING_REASON_INVALID = (
+        "a table ruling's reason holds a control character (an escape code, a line break, a tab)",
+        "record.ruling",
+    )
+    RULING_CHANGES_NOTHING = ("a table ruling must change something (every change given is zero)", "record.ruling")
+    RULING_AFTER_GAME_END = (
+        "the game is over: no table ruling (undo or correct an input instead; docs/cli.md)",
+        "record.after_end",
+    )
+    FIELD_NOT_USED = ("a field given does not apply to this decision (it would be ignored)", "input.schema")
     # --- orders
     ORDERS_NEED_THREE = ("choose exactly three order cards", "orders.choose_three")
     ORDER_NOT_IN_HAND = ("an order card chosen is not in the hand", "orders.choose_three")

@@ -130,6 +130,8 @@ RULES: dict[str, str] = {
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
     # --- recording
     "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
+    "record.after_end": "Engine: once the game is scored, a record takes only an undo or a correction of an input "
+    "(which scores it again) and archiving; nothing else changes a finished game",
     # --- input validity
     "input.schema": "Engine: the command must match its documented schema",
     "input.chance": "Engine: a recorded draw must be possible from the components that remain",

@@ -3,7 +3,9 @@ but the engine keeps every stock, track and tile in its range)."""
 
 from __future__ import annotations
 
-from .commands import TableRuling
+from domain.kernel.text import control_characters
+
+from .commands import RulingChange, StoredRuling, TableRuling
 from .errors import RuleViolation, refuse
 from .events import TableRulingApplied
 from .phases.common import EVIL_BOTTOM, EVIL_TOP, paladin_with
@@ -11,19 +13,24 @@ from .state import GameState
 
 
 def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
-    """Check that a table ruling can be applied: known players; results in the game's ranges (no negative
-    stock, the Evil Marker on the Evilometer, damage on adventurers in the party, never below zero);
-    tiles that exist, named once, conquered only if not yet and restored only if conquered.
+    """Check that a table ruling can be applied: a game not over yet, a reason of one plain line and
+    something changed (a new ruling; a :class:`~.commands.StoredRuling` from the log skips these); known
+    players; results in the game's ranges (no negative stock, the Evil Marker on the
+    Evilometer, damage on adventurers in the party, never below zero); tiles that exist, named once,
+    conquered only if not yet and restored only if conquered.
 
     Raises:
-        RuleViolation: RULING_INVALID naming the player, the field and the reason.
+        RuleViolation: RULING_AFTER_GAME_END (the game is scored: its scores would not follow),
+            RULING_REASON_INVALID (a control character in the reason, named escaped),
+            RULING_CHANGES_NOTHING (every change zero or empty), or RULING_INVALID naming the player,
+            the field and the reason.
     """
 
     def bad(color: str, field: str, why: str) -> RuleViolation:
         return refuse("RULING_INVALID", f"changes.{color}.{field}: {why}", "record.ruling")
 
-    if not ruling.reason.strip():
-        raise refuse("RULING_INVALID", "say why the table ruled so (reason)", "record.ruling")
+    if not isinstance(ruling, StoredRuling):
+        _check_new(state, ruling)
     if not ruling.changes:
         raise refuse(
             "RULING_INVALID", "a ruling changes something: give changes for at least one player", "record.ruling"
@@ -70,4 +77,45 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
                     )
         if set(map(tuple, ch.conquered)) & set(map(tuple, ch.restored)):
             raise bad(color, "restored", "a tile cannot be conquered and restored by one ruling")
-    return TableRulingApplied(reason=ruling.reason, changes=ruling.plain_changes())
+    changes = ruling.plain_changes()
+    # checked last, so that a wrong colour or value is named first
+    if not isinstance(ruling, StoredRuling) and not any(map(_changes_something, ruling.changes.values())):
+        raise refuse(
+            "RULING_CHANGES_NOTHING",
+            f"every change given is zero or empty ({', '.join(changes)}); a ruling records what the table changed",
+            "record.ruling",
+        )
+    return TableRulingApplied(reason=ruling.reason, changes=changes)
+
+
+def _changes_something(ch: RulingChange) -> bool:
+    return bool(
+        ch.gold
+        or ch.food
+        or ch.imps
+        or ch.evil
+        or ch.red_marks
+        or any(ch.damage.values())
+        or ch.conquered
+        or ch.restored
+    )
+
+
+def _check_new(state: GameState, ruling: TableRuling) -> None:
+    """What a new ruling must be besides (a ruling in the log is re-applied without these checks)."""
+    if state.phase == "over":  # the scores are final: a ruling would change the state and not them
+        raise refuse(
+            "RULING_AFTER_GAME_END",
+            "the game is over, so a ruling would not change its scores; undo or correct the input it "
+            "concerns instead (the game is scored again)",
+            "record.after_end",
+        )
+    if not ruling.reason.strip():
+        raise refuse("RULING_INVALID", "say why the table ruled so (reason)", "record.ruling")
+    controls = control_characters(ruling.reason)
+    if controls:
+        raise refuse(
+            "RULING_REASON_INVALID",
+            f"the reason is one line of plain text; it holds {', '.join(dict.fromkeys(controls))}",
+            "record.ruling",
+        )

@@ -4,10 +4,12 @@ the rulebook does not print (kinds, skulls) of the cards that were scored."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from domain.kernel import HIDDEN
 from domain.kernel.audit import Auditor, AuditReport
+from domain.kernel.events import InputCorrected, InputUndone
 
 from . import events as ev
 from .catalog import catalog_with
@@ -15,6 +17,7 @@ from .describe import describe
 from .history import HISTORY
 from .options import DEFAULT_RULES, RULE_OPTIONS
 from .refusals import INDEX
+from .views import redacted
 
 #: the rule behind each consequence (the input's own rule covers the rest)
 EVENT_RULES = {
@@ -68,13 +71,65 @@ def _catalog_note(first: ev.GameStarted, audited: ev.GameStarted) -> str:
     return ""
 
 
+class _BonusUnseen(ev.BonusTaken):
+    """Another seat's humanoid bonus as a seat sees it while the game runs: the treasure went from the
+    general supply into a hidden personal supply, so which one it was (and whether the supply left no
+    choice, which would tell the supply's split) reads ``hidden``."""
+
+    treasure: str = HIDDEN
+    forced: bool | str = HIDDEN  # type: ignore[assignment]  # a view's value: a bool, or hidden
+
+    @property
+    def type(self) -> str:
+        return "BonusTaken"
+
+
 def visible_event(log: list[ev.Event], n: int, viewer: str | None) -> ev.Event:
-    """Event ``n`` as anyone may see it: nothing in Monster Inn's events is secret but a digital game's
-    seed, hidden until the game is over."""
+    """Event ``n`` as ``viewer`` (a seat; None: the recorder) may see it while the game runs: a digital
+    game's seed is hidden from everyone (it predicts every draw), and in the standard variant another
+    seat's humanoid bonus (:class:`_BonusUnseen`). Everything else a seat does happens on the table: the
+    Pool it Remains into or Leaves with, the Support it puts on a monster. An undo or a correction carries
+    a whole state: it is shown as :func:`.views.redacted` shows a state. After scoring all is open."""
     e = log[n - 1]
-    if isinstance(e, ev.GameStarted) and e.mode == "digital" and not isinstance(log[-1], ev.GameScored):
+    if isinstance(log[-1], ev.GameScored):
+        return e
+    if isinstance(e, ev.GameStarted) and e.mode == "digital":
         return e.model_copy(update={"seed": None})
-    return e
+    secret = viewer is not None and _variant(log) != "open_treasure"
+    if secret and isinstance(e, ev.BonusTaken) and e.player != viewer:
+        return _BonusUnseen(player=e.player)
+    if not isinstance(e, InputUndone | InputCorrected):
+        return e
+    update: dict[str, Any] = {"state": redacted(copy.deepcopy(e.state), viewer)}
+    if secret and viewer is not None:  # what was taken back or put instead, when it was another's bonus
+        if _others_bonus(log, e.first, viewer):
+            update["description" if isinstance(e, InputUndone) else "was"] = HIDDEN
+        if isinstance(e, InputCorrected):
+            if e.command.get("type") == "take_bonus" and e.command.get("player") != viewer:
+                update["now"] = HIDDEN
+                update["command"] = {**e.command, "treasure": HIDDEN}
+            for field in ("kept", "superseded"):
+                update[field] = [_unless_others_bonus(k, viewer) for k in getattr(e, field)]
+    return e.model_copy(update=update)
+
+
+def _variant(log: list[ev.Event]) -> str:
+    first = log[0]
+    if isinstance(first, ev.GameStarted):
+        return first.variant
+    return str(getattr(first, "state", {}).get("variant", "standard"))
+
+
+_BONUS_WORDS = "as the humanoid bonus"  # how describe_command words a bonus taken (in a correction's kept list)
+
+
+def _unless_others_bonus(label: str, viewer: str) -> str:
+    return HIDDEN if _BONUS_WORDS in label and f": {viewer}: " not in label else label
+
+
+def _others_bonus(log: list[ev.Event], first: int, viewer: str) -> bool:
+    taken = log[first - 1] if 1 <= first <= len(log) else None
+    return isinstance(taken, ev.BonusTaken) and taken.player != viewer
 
 
 AUDITOR = Auditor(

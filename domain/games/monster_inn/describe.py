@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.text import printable
+
 from .commands import ExchangeTreasure, Leave, NoSupport, RecordDraw, Remain, Support, TakeBonus
 
 _TREASURE = {"gold": "a Gold Coin", "gem": "a Gem"}
@@ -44,4 +46,4 @@ def describe(x: Any) -> str:
         fields = "; ".join(
             f"{r['seat']} {r['fame']} Fame" + (" (winner)" if r["winner"] else "") for r in data["results"]
         )
-    return f"{kind}: {fields}" if fields else kind
+    return printable(f"{kind}: {fields}" if fields else kind)  # a stored reason never drives a terminal

@@ -36,6 +36,26 @@ Generated from the code; to regenerate:
 
 A draw line of the record: `draw h6-10,m2,m9,m15` (the engine sorts the Inn as the rulebook says).
 
+## What a seat sees of the others' treasure
+
+The rulebook: "keep your personal supply of Treasure hidden from the others until the end of the game".
+Until the game is scored, a seat (`--as p2`, a seat's token in the HTTP service) sees of another seat:
+
+- what it does on the table: the treasure it Remains with (it goes into the Pool, of the Pool's type), a
+  Treasure Exchange, the Pool it takes when it Leaves, the treasure it puts on a monster as Support;
+- not its personal supply (`"hidden"`), nor which treasure it took as its humanoid bonus, nor whether the
+  general supply left it no choice (the event reads `treasure "hidden"`, `forced "hidden"`): that take goes
+  from the general supply straight into the hidden supply;
+- not the general supply's split between Gold Coins and Gems (it would give the bonus away);
+- an undo or a correction of another seat's bonus without the treasure (the state it carries is redacted
+  the same way).
+
+Every per-seat output comes from `views.py` and `audit.visible_event`, so `status --as`, `log --as`,
+`explain --as`, `options --as` and the HTTP API and page agree (`tests/monster_inn/test_treasure_secrecy.py`:
+two games that differ only in a seat's bonus give the others byte-identical output). The recorder sees
+everything; after scoring, and with the `open_treasure` variant, everyone does. A seat that counts every
+Pool and Support still knows how many pieces another seat holds, as at the table, but not of which type.
+
 """
 
 

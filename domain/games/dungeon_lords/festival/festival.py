@@ -125,14 +125,28 @@ Variants = Callable[[GameState, Player, str], Iterator[FestivalPick]]
 PRIZES: dict[str, tuple[Prize, Variants]] = {}
 
 
-def prize(name: str, variants: Variants | None = None) -> Callable[[Prize], Prize]:
-    """Register the rule of the prize ``name`` with the ways a picker can name it (default: just the board)."""
+PRIZE_FIELDS = ("square", "monster", "discard_trap", "feed_monster", "room", "pay_or")  # what a prize may need
+USES: dict[str, tuple[str, ...]] = {}  # prize -> the fields of FestivalPick its rule reads
+
+
+def prize(name: str, variants: Variants | None = None, uses: tuple[str, ...] = ()) -> Callable[[Prize], Prize]:
+    """Register the rule of the prize ``name`` with the ways a picker can name it (default: just the board)
+    and the fields of :class:`FestivalPick` it reads (``uses``; a pick giving any other is refused)."""
 
     def register(rule: Prize) -> Prize:
         PRIZES[name] = (rule, variants or (lambda state, p, board: iter([FestivalPick(player=p.color, board=board)])))
+        USES[name] = uses
         return rule
 
     return register
+
+
+def _unused_fields(cmd: FestivalPick, uses: tuple[str, ...]) -> None:
+    """Refuse a pick naming what its prize does not take (it would be ignored: the picker meant another)."""
+    unused = [f for f in PRIZE_FIELDS if f not in uses and getattr(cmd, f) != FestivalPick.model_fields[f].default]
+    if unused:
+        what = f"the board {cmd.board}'s prize" if cmd.board is not None else "taking no board"
+        raise refuse("FIELD_NOT_USED", f"{what} takes no {', '.join(unused)}", "festival.prizes")
 
 
 def _taken(p: Player, cmd: FestivalPick, name: str, **fields) -> ev.FestivalPrizeTaken:
@@ -173,7 +187,7 @@ def _dig_variants(state: GameState, p: Player, board: str) -> Iterator[FestivalP
         yield FestivalPick(player=p.color, board=board, square=sq)
 
 
-@prize("dig_tunnel", _dig_variants)
+@prize("dig_tunnel", _dig_variants, uses=("square",))
 def _dig(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTaken:
     """Dig 1 tunnel by the usual grid rules; no imp is needed."""
     if cmd.square is None or tuple(cmd.square) not in dg.diggable(p.dungeon):
@@ -186,7 +200,7 @@ def _hire_variants(state: GameState, p: Player, board: str) -> Iterator[Festival
         yield FestivalPick(player=p.color, board=board, monster=m, discard_trap=trap, feed_monster=fed, pay_or=alt)
 
 
-@prize("hire_from_discard", _hire_variants)
+@prize("hire_from_discard", _hire_variants, uses=("monster", "discard_trap", "feed_monster", "pay_or"))
 def _hire(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTaken:
     """Pay 1 food more than the monster's own cost to hire one from the monster discard pile."""
     if cmd.monster is None or cmd.monster not in state.board.discards.get("monsters", []):
@@ -212,7 +226,7 @@ def _build_variants(state: GameState, p: Player, board: str) -> Iterator[Festiva
             yield FestivalPick(player=p.color, board=board, room=room, square=sq)
 
 
-@prize("build_from_discard", _build_variants)
+@prize("build_from_discard", _build_variants, uses=("room", "square"))
 def _build(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTaken:
     """Pay 1 gold to build one room of the room discard pile by the usual placement rules."""
     if cmd.room is None or cmd.room not in state.board.discards.get("rooms", []) or cmd.square is None:
@@ -239,12 +253,15 @@ def _decide(state: GameState, p: Player, cmd: FestivalPick) -> list[ev.Event]:
     f = _festival(state)
     assert f.order and f.order[0] == p.color, "the kernel lets only the next picker answer"
     if cmd.board is None:
+        _unused_fields(cmd, ())
         return [ev.FestivalPrizeDeclined(color=p.color)]
     if cmd.board not in f.prizes:
         raise refuse(
             "FESTIVAL_BOARD_GONE", f"{cmd.board} is not among the boards left: {', '.join(f.prizes)}", "festival.prizes"
         )
-    rule, _ = PRIZES[catalog(state).opportunities[cmd.board].prize]
+    name = catalog(state).opportunities[cmd.board].prize
+    _unused_fields(cmd, USES[name])
+    rule, _ = PRIZES[name]
     taken = rule(state, p, cmd)
     return [taken, *_also(state, p, taken)]
 

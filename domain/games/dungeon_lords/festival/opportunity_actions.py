@@ -161,6 +161,8 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     paid on III, takes that gold instead. The room lies beside the player board: no tunnel replaced, no
     zone, never adjacent. Raises RuleViolation (ROOM_NOT_OFFERED, RENT_GOLD_*, a payment problem)."""
     spec = space_spec(state, pl)
+    if cmd.take_gold and cmd.room is not None:  # refused, not ignored: which did the player mean?
+        raise refuse("FIELD_NOT_USED", f"take the gold or rent {cmd.room}, not both", "uo.rent_rooms")
     if cmd.take_gold:
         if not board_reward(state, pl).take_renters_gold:
             raise refuse(

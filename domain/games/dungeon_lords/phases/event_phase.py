@@ -109,12 +109,16 @@ def wage_event(
         raise problem
     if t.cost.trap_cards and trap not in p.traps:
         raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard", "hire.golem")
+    if not t.cost.trap_cards and trap is not None:  # refused, not ignored: the payer meant something else
+        raise refuse("NO_TRAP_COST", f"the {t.name}'s wage includes no Trap Card (discard_trap {trap!r})", "hire.cost")
     if t.cost.monsters:
         fed = next((x for x in p.monsters if x.id == feed), None)
         if fed is None or fed.id == m or is_ghost(state, fed.id):
             raise refuse(
                 "DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)", "hire.demon"
             )
+    elif feed is not None:
+        raise refuse("NO_MONSTER_COST", f"the {t.name}'s wage includes no monster (feed_monster {feed!r})", "hire.cost")
     return ev.WagePaid(
         color=p.color,
         monster=m,
