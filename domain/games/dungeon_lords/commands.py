@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
 from domain.kernel.setup import parse_with
 
+from .dungeon import parse_label
 from .errors import refuse
 
-Square = tuple[int, int]
+
+def _square(value: object) -> object:
+    # a square typed as the page and the option texts name it ("B2": column letter, row number) is
+    # read as its [row, column]; anything else is left to the strict check of the pair
+    return parse_label(value) if isinstance(value, str) else value
+
+
+Square = Annotated[tuple[int, int], BeforeValidator(_square)]  # [row, column], or its label "B2"
 
 
 class _Cmd(BaseModel):
