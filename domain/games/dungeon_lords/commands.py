@@ -20,8 +20,11 @@ from .errors import refuse
 
 def _square(value: object) -> object:
     # a square typed as the page and the option texts name it ("B2": column letter, row number) is
-    # read as its [row, column]; anything else is left to the strict check of the pair
-    return parse_label(value) if isinstance(value, str) else value
+    # read as its [row, column]; a JSON array goes on as the tuple strict reading wants after a validator
+    # (its two whole numbers are still checked strictly), anything else is refused by that check
+    if isinstance(value, str):
+        return parse_label(value)
+    return tuple(value) if isinstance(value, list) else value
 
 
 Square = Annotated[tuple[int, int], BeforeValidator(_square)]  # [row, column], or its label "B2"

@@ -20,6 +20,7 @@ RESOURCES: tuple[tuple[str, str], ...] = (
     ("gold", "gold"),
     ("food", "food"),
     ("imps", "imp(s)"),
+    ("imps_busy", "imp(s) at work this round"),
     ("evil", "Evil"),
     ("traps", "trap card(s)"),
     ("red_marks", "red mark(s)"),
@@ -32,8 +33,8 @@ def _counts(p: Player) -> dict[str, int]:
 
 def option_effect(state: GameState, pending: Pending, command: Any) -> dict[str, int]:
     """The change the option ``command`` of ``pending`` makes to its player's counts, as ``{resource:
-    signed change}`` for each count that changes (gold, food, imps, evil, traps = trap cards in hand,
-    red_marks); ``{}`` for a command without a player, one refused, or one that changes none of them.
+    signed change}`` for each count that changes (gold, food, imps, imps_busy, evil, traps = trap cards
+    in hand, red_marks); ``{}`` for a command without a player, one refused, or one that changes none of them.
     ``state`` is not changed."""
     color = getattr(command, "player", None)
     before = next((p for p in state.players if p.color == color), None)
