@@ -93,7 +93,7 @@ def test_the_shown_cost_is_what_executing_the_option_changes_for_its_player() ->
     """Every option of a seeded game's decisions up to Combat: the effect shown equals the player's counts
     after executing it less those before, unless it ended the round or phase (imps come back then by the
     rules' own step). Combat's own consequences, such as a conquest, are the rules' answer to a
-    plan and may rest on face-down cards: not the option's, and not shown)."""
+    plan and may rest on face-down cards: not the option's, and not shown."""
     _, state = GAME.new_game(["Ann", "Bob", "Cid"], mode="digital", seed=7)
     engine, rng = GAME.engine, random.Random(1)
     checked = shown = 0
@@ -208,3 +208,18 @@ def test_the_page_buttons_say_what_an_option_costs(app) -> None:
     for o in costly:
         words, effect = htmllib.escape(describe_command(o), quote=False), describe_effect(state, p, o)
         assert f'{words} <small class="effect">{effect}</small>' in html
+
+
+def test_monster_inn_draws_the_inn_and_each_seat_s_cards_as_rows_of_cards(app) -> None:
+    starter = TestClient(app)
+    page = starter.post("/new", data={"names": "A, B, C", "game": "monster_inn", "mode": "tabletop"})
+    link = re.search(r'data-seat="recorder" href="(/join/[^"]+)"', page.text).group(1).replace("&amp;", "&")
+    gid = link.split("/")[2].split("?")[0]
+    rec = TestClient(app)
+    html = rec.get(link).text
+    expected = re.search(r'data-event="(\d+)"', html).group(1)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+    dealt = rec.post(f"/table/{gid}/draw", data={"expected": expected, "draw": "m1 m2 h6-10", "csrf": csrf}).text
+    inn = re.search(r'<ul class="card-row" aria-label="the Inn row">(.*?)</ul>', dealt, re.S).group(1)
+    assert sorted(re.findall(r'data-card="([^"]+)"', inn)) == ["h6-10", "m1", "m2"]
+    assert len(re.findall(r'aria-label="p\d\'s (?:monsters|humanoids)"', dealt)) == 6
