@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from domain.games.dungeon_lords.dungeon import COLUMNS, ENTRANCE, label
 from domain.games.dungeon_lords.game_info import GRID_COLS, GRID_ROWS
+from domain.games.dungeon_lords.year import plan_for
 
 CELL = 60  # one square, in SVG units (the picture scales to the page's width)
 LEFT, TOP = 24, 40  # room for the row numbers, and for the column letters and the entrance
@@ -27,16 +28,17 @@ SQUARE_FIELDS = ("square", "tile")  # a command's field naming a square of its p
 TAPS_SHOWN = 3  # more options than this on one square: highlighted only (the buttons below answer)
 
 Tap = tuple[str, str]  # (the option in words, its command as JSON)
+Taps = dict[str, dict[tuple[int, int], list[Tap]]]  # by player, then square
 
 
 def _pct(x: float, whole: float) -> str:
     return f"{100 * x / whole:.3f}%"
 
 
-def square_taps(options: Iterable[Any], describe: Callable[[Any], str]) -> dict[str, dict[tuple[int, int], list[Tap]]]:
+def square_taps(options: Iterable[Any], describe: Callable[[Any], str]) -> Taps:
     """The options that name a square of their own player's dungeon, by player and square: ``{colour:
     {(row, column): [(words, command JSON), ...]}}`` (a rented room's shelf, row -1, is not on the site)."""
-    taps: dict[str, dict[tuple[int, int], list[Tap]]] = {}
+    taps: Taps = {}
     for o in options:
         data = o.model_dump(mode="json")
         for f in SQUARE_FIELDS:
@@ -46,6 +48,21 @@ def square_taps(options: Iterable[Any], describe: Callable[[Any], str]) -> dict[
                 where.append((describe(o), json.dumps(data)))
                 break
     return taps
+
+
+def page_taps(package: Any, pending: Any, actors: list[str]) -> Taps:
+    """The squares that answer a page's decision (``actors``: the seats the page enters for), by player and
+    square (:func:`square_taps`); none for a draw or a game other than Dungeon Lords."""
+    if package.info.name != "dungeon_lords" or pending.is_chance:
+        return {}
+    return square_taps((o for a in actors for o in pending.options(a)), package.describe_command)
+
+
+def install_board(env: Any) -> None:
+    """Give a Jinja2 environment the board's pictures: ``dl_dungeon`` (:func:`dungeon_svg`) and
+    ``dl_central(view)`` (:func:`central_svg` with the seasons of the view's Year plan)."""
+    env.globals["dl_dungeon"] = dungeon_svg
+    env.globals["dl_central"] = lambda v: central_svg(v, list(plan_for(tuple(v.get("modules", []))).seasons))
 
 
 def _cell_picture(x: int, y: int, cell: dict[str, Any] | None, name: Callable[[Any], str]) -> tuple[str, str]:
@@ -81,9 +98,7 @@ def dungeon_svg(
     decision (:func:`square_taps`); ``form``: what each button's form posts besides the command
     (``action`` URL, ``expected`` event number, ``csrf`` token). Returns HTML (an escaped Markup)."""
     color = escape(str(player["color"]))
-    parts = [
-        f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="site-svg" role="group" aria-label="{color}\'s dungeon">',
-    ]
+    parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="site-svg" role="group" aria-label="{color}\'s dungeon">']
     for c in range(GRID_COLS):
         parts.append(f'<text x="{LEFT + c * CELL + CELL / 2}" y="14" class="axis">{COLUMNS[c]}</text>')
     ex = LEFT + ENTRANCE[1] * CELL + CELL / 2
@@ -98,17 +113,11 @@ def dungeon_svg(
             x, y = LEFT + c * CELL, TOP + r * CELL
             cell = grid[r][c] if r < len(grid) and c < len(grid[r]) else None
             art, words = _cell_picture(x, y, cell, name)
-            legal = (r, c) in taps
-            sq = label((r, c))
+            sq, legal = label((r, c)), (r, c) in taps
+            ring = f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" class="highlight"/>'
             parts.append(
                 f'<g class="sq{" legal" if legal else ""}" data-square="{sq}" role="img" '
-                f'aria-label="{sq}: {escape(words)}">{art}'
-                + (
-                    f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" class="highlight"/>'
-                    if legal
-                    else ""
-                )
-                + "</g>"
+                f'aria-label="{sq}: {escape(words)}">{art}{ring if legal else ""}</g>'
             )
     parts.append("</svg>")
     overlay = []

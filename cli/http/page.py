@@ -28,7 +28,7 @@ from domain.service.tokens import RECORDER
 
 from .access import cookie_name, recorder_only, role, seats_shown, service_of, token_of
 from .addresses import LOOPBACK, join_link, qr_svg
-from .board_svg import central_svg, dungeon_svg, square_taps
+from .board_svg import install_board, page_taps
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
 from .rulesets import rules_modules
@@ -39,8 +39,7 @@ templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 # a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
 templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
-templates.env.globals["dl_central"] = lambda v: central_svg(v, list(plan_for(tuple(v.get("modules", []))).seasons))
-templates.env.globals["dl_dungeon"] = dungeon_svg
+install_board(templates.env)  # dl_dungeon, dl_central: the board's pictures
 
 
 def correctable_span(span: Any) -> bool:
@@ -78,16 +77,10 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
         }
         for e in entries:
             e["correctable"] = e["n"] in correctable and not e["taken_back"] and e["kind"] in ("decision", "chance")
-    # the squares that answer this page's decision, drawn tappable on the board (Dungeon Lords' dungeons)
-    taps = (
-        square_taps((o for a in mine for o in pending.options(a)), package.describe_command)
-        if package.info.name == "dungeon_lords" and not pending.is_chance
-        else {}
-    )
     return {
         "gid": gid,
         "who": who,
-        "taps": taps,
+        "taps": page_taps(package, pending, mine),
         "recorder": who == RECORDER,
         "game": package.info.name,
         "title": package.info.title,
