@@ -223,3 +223,17 @@ def test_monster_inn_draws_the_inn_and_each_seat_s_cards_as_rows_of_cards(app) -
     inn = re.search(r'<ul class="card-row" aria-label="the Inn row">(.*?)</ul>', dealt, re.S).group(1)
     assert sorted(re.findall(r'data-card="([^"]+)"', inn)) == ["h6-10", "m1", "m2"]
     assert len(re.findall(r'aria-label="p\d\'s (?:monsters|humanoids)"', dealt)) == 6
+
+
+def test_many_squares_to_choose_from_are_buttons_named_by_label_not_a_row_and_a_column_picked_apart() -> None:
+    from types import SimpleNamespace
+
+    from cli.http.page_forms import PICKS_OVER, decision_forms
+
+    _, state = GAME.new_game(["Ann", "Bob"], seed=3)
+    digs = [parse_command({"type": "dig_tunnel", "player": "red", "square": list(sq)}) for sq in dg.squares()]
+    assert len(digs) > PICKS_OVER
+    pending = SimpleNamespace(options=lambda actor: digs, handle=None)
+    (form,) = decision_forms(GAME, state, pending, ["red"])
+    assert "picks" not in form
+    assert [label for label, _, _ in form["buttons"]] == [f"dig a tunnel at {dg.label(sq)}" for sq in dg.squares()]

@@ -13,6 +13,8 @@ from domain.kernel import HIDDEN
 from domain.service.names import only_outcome, picked_list, typed_name
 
 PICKS_OVER = 12  # more options than this, differing in one list only: chosen position by position
+SQUARES = ("square", "tile")  # a square is one choice, named "B2" (a button, and a tap on the board), never
+# a row and a column picked apart
 
 
 def printed_name(package: Any, state: Any, component: Any) -> str:
@@ -43,7 +45,7 @@ def decision_forms(package: Any, state: Any, pending: Any, actors: list[str]) ->
         commands = list(pending.options(actor))
         options = [o.model_dump(mode="json") for o in commands]
         picks = picked_list(options) if len(options) > PICKS_OVER else None
-        if picks is not None:
+        if picks is not None and picks[0] not in SQUARES:
             field, rest, columns = picks
             named = [[(v, printed_name(package, state, v)) for v in col] for col in columns]
             forms.append({"actor": actor, "picks": named, "field": field, "base": json.dumps(rest)})
