@@ -237,3 +237,25 @@ def test_many_squares_to_choose_from_are_buttons_named_by_label_not_a_row_and_a_
     (form,) = decision_forms(GAME, state, pending, ["red"])
     assert "picks" not in form
     assert [label for label, _, _ in form["buttons"]] == [f"dig a tunnel at {dg.label(sq)}" for sq in dg.squares()]
+
+
+def test_a_dungeon_picture_has_tokens_for_its_party_monsters_and_traps_as_the_view_shows_them() -> None:
+    from cli.http.board_svg import dungeon_svg
+
+    player = {
+        "color": "red",
+        "dungeon": [[None] * GRID_COLS for _ in range(GRID_ROWS)],
+        "party": ["warrior 3", "priest 3 heal 1"],
+        "monsters": [{"id": "troll", "knocked_out": True}],
+        "traps": ["hidden", "hidden"],
+    }
+    svg = str(dungeon_svg(player, str, {}, {"action": "/x", "expected": 1, "csrf": "t"}))
+    tokens = re.findall(r'aria-label="(party|monsters|traps): ([^"]+)"', svg)
+    assert tokens == [
+        ("party", "warrior 3"),
+        ("party", "priest 3 heal 1"),
+        ("monsters", "troll (face down)"),
+        ("traps", "hidden"),
+        ("traps", "hidden"),
+    ]
+    assert 'class="tap"' not in svg and svg.count('role="img" aria-label="') == GRID_ROWS * GRID_COLS + 5

@@ -1,7 +1,8 @@
 """The table page's pictures of a Dungeon Lords game, drawn server-side as inline SVG from a seat's view only.
 
 A dungeon is its 4x5 site with columns lettered A.. and rows numbered 1.. (``dungeon.label``: "B2"), the
-entrance above C1, its tunnels, rooms and conquered squares (the template lists monsters, traps and party).
+entrance above C1, its tunnels, rooms and conquered squares, and below it tokens for the party at the entrance
+(front first), the monsters (face down when knocked out) and the trap cards (``board_central.py``: the rest).
 A square that answers the page's decision (dig, build, place, battle) is highlighted, and over it lies a real
 button in a form that posts that option's command with the page's csrf field, labelled in words ("dig a
 tunnel at B2"). The central board shows the action spaces with the minions on them, the Evilometer and the
@@ -21,11 +22,14 @@ from domain.games.dungeon_lords.dungeon import COLUMNS, ENTRANCE, label
 from domain.games.dungeon_lords.game_info import GRID_COLS, GRID_ROWS
 from domain.games.dungeon_lords.year import plan_for
 
+from .board_central import central_svg
+
 CELL = 60  # one square, in SVG units (the picture scales to the page's width)
 LEFT, TOP = 24, 40  # room for the row numbers, and for the column letters and the entrance
 WIDTH, HEIGHT = LEFT + GRID_COLS * CELL + 4, TOP + GRID_ROWS * CELL + 4
 SQUARE_FIELDS = ("square", "tile")  # a command's field naming a square of its player's own dungeon
 TAPS_SHOWN = 3  # more options than this on one square: highlighted only (the buttons below answer)
+CHIP, CHIPS_ROW = 58, 5  # a party member's, monster's or trap's token below the site, and how many a row
 
 Tap = tuple[str, str]  # (the option in words, its command as JSON)
 Taps = dict[str, dict[tuple[int, int], list[Tap]]]  # by player, then square
@@ -65,6 +69,22 @@ def install_board(env: Any) -> None:
     env.globals["dl_central"] = lambda v: central_svg(v, list(plan_for(tuple(v.get("modules", []))).seasons))
 
 
+def _chips(rows: list[tuple[str, list[str]]]) -> tuple[str, int]:
+    """Tokens below the site, a row per kind that has any (each named in full for a screen reader), and
+    the picture's height with them."""
+    out, y = [], HEIGHT + 4
+    for kind, names in rows:
+        for k, shown in enumerate(names):
+            x, top = LEFT + (k % CHIPS_ROW) * (CHIP + 2), y + (k // CHIPS_ROW) * 22
+            out.append(
+                f'<g role="img" aria-label="{kind}: {escape(shown)}" class="chip-{kind}"><rect x="{x}" y="{top}" '
+                f'width="{CHIP}" height="18" rx="4"/><text x="{x + CHIP / 2}" y="{top + 13}">'
+                f"{escape(shown.split(' (')[0][:10])}</text></g>"
+            )
+        y += 22 * -(-len(names) // CHIPS_ROW)
+    return "".join(out), y + 2
+
+
 def _cell_picture(x: int, y: int, cell: dict[str, Any] | None, name: Callable[[Any], str]) -> tuple[str, str]:
     """One square's drawing and its words ("tunnel", "the Tool Shed, conquered", "rock")."""
     if cell is None:
@@ -98,7 +118,16 @@ def dungeon_svg(
     decision (:func:`square_taps`); ``form``: what each button's form posts besides the command
     (``action`` URL, ``expected`` event number, ``csrf`` token). Returns HTML (an escaped Markup)."""
     color = escape(str(player["color"]))
-    parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="site-svg" role="group" aria-label="{color}\'s dungeon">']
+    rows = [
+        ("party", [name(a) for a in player.get("party", [])]),  # at the entrance, front first
+        (
+            "monsters",
+            [name(m["id"]) + (" (face down)" * bool(m.get("knocked_out"))) for m in player.get("monsters", [])],
+        ),
+        ("traps", [name(t) for t in player.get("traps", [])]),
+    ]
+    chips, height = _chips(rows)
+    parts = [f'<svg viewBox="0 0 {WIDTH} {height}" class="site-svg" role="group" aria-label="{color}\'s dungeon">']
     for c in range(GRID_COLS):
         parts.append(f'<text x="{LEFT + c * CELL + CELL / 2}" y="14" class="axis">{COLUMNS[c]}</text>')
     ex = LEFT + ENTRANCE[1] * CELL + CELL / 2
@@ -119,14 +148,14 @@ def dungeon_svg(
                 f'<g class="sq{" legal" if legal else ""}" data-square="{sq}" role="img" '
                 f'aria-label="{sq}: {escape(words)}">{art}{ring if legal else ""}</g>'
             )
-    parts.append("</svg>")
+    parts.append(chips + "</svg>")
     overlay = []
     for (r, c), options in sorted(taps.items()):
         if len(options) > TAPS_SHOWN:
             continue
         box = (
-            f"left:{_pct(LEFT + c * CELL, WIDTH)};top:{_pct(TOP + r * CELL, HEIGHT)};"
-            f"width:{_pct(CELL, WIDTH)};height:{_pct(CELL, HEIGHT)}"
+            f"left:{_pct(LEFT + c * CELL, WIDTH)};top:{_pct(TOP + r * CELL, height)};"
+            f"width:{_pct(CELL, WIDTH)};height:{_pct(CELL, height)}"
         )
         buttons = "".join(
             f'<form method="post" action="{escape(form["action"])}">'
@@ -140,55 +169,3 @@ def dungeon_svg(
         )
         overlay.append(f'<div class="taps" style="{box}" data-square="{label((r, c))}">{buttons}</div>')
     return Markup(f'<div class="site" data-color="{color}">{"".join(parts)}{"".join(overlay)}</div>')
-
-
-def central_svg(view: dict[str, Any], seasons: list[str]) -> Markup:
-    """The central board of ``view`` as SVG: each action space (I, II, III) with the minion on it, the
-    Evilometer (1..15, each player's marker) and the Year's season track (the current season marked).
-    ``seasons``: the Year plan's season names. Returns HTML (an escaped Markup)."""
-    spaces: dict[str, list[Any]] = view.get("board", {}).get("spaces", {}) or {}
-    row_h = 26
-    height = 20 + row_h * len(spaces) + 96
-    width = max(340, 64 + 70 * len(seasons))  # Festival Season's Year has a fifth season
-    out = [f'<svg viewBox="0 0 {width} {height}" class="central-svg" role="group" aria-label="the central board">']
-    out.append('<text x="4" y="14" class="heading">action spaces: I II III</text>')
-    for i, (action, slots) in enumerate(spaces.items()):
-        y = 20 + i * row_h
-        out.append(f'<text x="4" y="{y + 17}" class="action">{escape(action.replace("_", " "))}</text>')
-        for k, slot in enumerate(slots):
-            roman = ("I", "II", "III")[k] if k < 3 else str(k + 1)
-            cx = 220 + k * 40
-            who = slot.get("color") if isinstance(slot, dict) else None
-            fill = escape(str(who)) if who else "none"
-            said = f"{escape(action.replace('_', ' '))} {roman}: " + (f"{fill}'s minion" if who else "free")
-            out.append(
-                f'<g role="img" aria-label="{said}"><circle cx="{cx}" cy="{y + 12}" r="10" class="space" '
-                f'style="fill:{fill}"/><text x="{cx}" y="{y + 16}" class="roman">{roman}</text></g>'
-            )
-    y0 = 30 + row_h * len(spaces)
-    out.append(f'<text x="4" y="{y0}" class="heading">Evilometer</text>')
-    for k in range(1, 16):
-        x = 4 + (k - 1) * 22
-        out.append(f'<rect x="{x}" y="{y0 + 6}" width="20" height="18" class="evil{" paladin" if k == 10 else ""}"/>')
-        out.append(f'<text x="{x + 10}" y="{y0 + 19}" class="num">{k}</text>')
-    for j, p in enumerate(view.get("players", [])):
-        evil = int(p.get("evil", 0))
-        if 1 <= evil <= 15:
-            color = escape(str(p["color"]))
-            out.append(
-                f'<circle cx="{4 + (evil - 1) * 22 + 4 + 4 * j}" cy="{y0 + 30}" r="4" style="fill:{color}">'
-                f"<title>{color}: Evil {evil}</title></circle>"
-            )
-    y1 = y0 + 56
-    out.append(f'<text x="4" y="{y1}" class="heading">Year {escape(str(view.get("year")))}</text>')
-    current = view.get("season")
-    for k, season in enumerate(seasons):
-        x = 60 + k * 70
-        now = k == current
-        out.append(
-            f'<g role="img" aria-label="{escape(season)}{" (now)" if now else ""}"><rect x="{x}" y="{y1 - 14}" '
-            f'width="66" height="20" class="season{" now" if now else ""}"/><text x="{x + 33}" y="{y1}" '
-            f'class="num">{escape(season)}</text></g>'
-        )
-    out.append("</svg>")
-    return Markup("".join(out))
