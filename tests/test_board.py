@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from clirun import run
+from clirun import run, runner_input
 from fastapi.testclient import TestClient
 
 from cli.http.app import create_app
@@ -74,6 +74,8 @@ def test_the_cli_options_table_shows_squares_by_label_and_what_each_choice_costs
         run("act", game, "--pick", "1", "--store", store)
     assert "costs / yields" in out
     assert re.search(r"dig a tunnel at [A-E][1-4]\s*│ \+1 imp\(s\) at work this round", out), out
+    recorded = runner_input(["record", game, "--store", store], "quit\n")  # the same choices, numbered
+    assert re.search(r"\d+\. dig a tunnel at [A-E][1-4]  \(\+1 imp\(s\) at work this round\)", recorded), recorded
     status = run("status", game, "--store", store).output
     assert re.search(r"^\s+A B C D E$", status, re.M) and re.search(r"^\s+4 [.#]( [.#]){4}$", status, re.M)
 
