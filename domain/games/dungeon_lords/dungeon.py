@@ -39,7 +39,7 @@ COLUMNS = "ABCDEFGH"[:GRID_COLS]  # a square is named by its column letter, then
 def label(square: Sequence[int]) -> str:
     """A square's name as the page, the CLI diagram and option texts print it: column letter A.. from the
     left, row number 1.. from the surface (``(0, 2)`` -> ``"C1"``, the entrance's square). A rented room's
-    place on Festival Season's shelf (row -1) reads ``"shelf 1"``.."""
+    place on Festival Season's shelf (row -1) reads ``"shelf 1"``."""
     r, c = square[0], square[1]
     if r < 0:
         return f"shelf {c + 1}"
@@ -53,7 +53,7 @@ def parse_label(text: str) -> tuple[int, int]:
         ValueError: ``text`` names no square of the site (the message says the convention).
     """
     t = text.strip().upper()
-    if t.startswith("SHELF") and t[5:].strip().isdigit():
+    if t.startswith("SHELF") and t[5:].strip().isdigit() and int(t[5:]) >= 1:
         return (-1, int(t[5:]) - 1)
     if len(t) >= 2 and t[0] in COLUMNS and t[1:].isdigit() and 1 <= int(t[1:]) <= GRID_ROWS:
         return (int(t[1:]) - 1, COLUMNS.index(t[0]))
