@@ -1,6 +1,7 @@
 """The board to look at and tap (issue #30), in a real Chromium at phone size: the digging player's squares
 that can be dug are highlighted buttons labelled "dig a tunnel at B2"; tapping one digs there and the page
-then draws a tunnel on that square. A screenshot goes to docs/screenshots/ (linked from docs/table-page.md)."""
+then draws a tunnel on that square. axe-core finds no serious or critical problem on that page. A
+screenshot goes to docs/screenshots/ (linked from docs/table-page.md)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,10 @@ def test_tapping_a_highlighted_square_digs_a_tunnel_there(chromium, tmp_path) ->
         square = words.rsplit(" ", 1)[1]
         assert words == f"dig a tunnel at {square}"
         assert site.locator(f'g[data-square="{square}"]').get_attribute("aria-label") == f"{square}: rock"
+        axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+        serious = [v["id"] for v in axe.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+        assert serious == []  # the highlighted squares read clearly (contrast), the pictures are labelled
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
         box = tap.bounding_box()
         assert box is not None and box["width"] >= 40 and box["height"] >= 40  # a square a finger can hit
         tap.scroll_into_view_if_needed()
