@@ -10,6 +10,7 @@ from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of
 from domain.games.dungeon_lords.rules_index import cite
 from domain.games.dungeon_lords.state import GameState
 from domain.kernel import Pending
+from domain.kernel.text import natural_key
 
 from .consoles import console, err_console
 from .render_combat import battle_lines, player_extras
@@ -94,9 +95,8 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         return
     if p.is_chance:
         spec = p.chance
-        console.print(
-            f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: " + ", ".join(sorted(spec.pool))
-        )
+        remain = ", ".join(sorted(spec.pool, key=natural_key))
+        console.print(f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: {remain}")
         console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
         return
     for actor in p.actors:
