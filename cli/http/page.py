@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from domain.games import GAMES
+from domain.games.dungeon_lords.views import public_orders
 from domain.games.dungeon_lords.year import plan_for
 from domain.kernel import RuleViolation
 from domain.service.names import draw_command
@@ -38,6 +39,7 @@ templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 # a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
 templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
+templates.env.globals["public_orders"] = public_orders  # a Dungeon Lords view's face-up order cards
 
 
 def correctable_span(span: Any) -> bool:
