@@ -41,11 +41,12 @@ def _possible(package, state, pool: list[str]) -> str:
     """What can still come up, by kind: ``ghost_y1 (Ghost) x2, goblin_y1 (Goblin)...``."""
     from collections import Counter
 
+    from domain.kernel.text import natural_key
     from domain.service.names import base
 
     kinds = Counter(base(c) for c in pool)
     out = []
-    for kind in sorted(kinds):
+    for kind in sorted(kinds, key=natural_key):  # m2 before m10
         name = package.component_name(state, kind)
         out.append(
             kind + (f" ({name})" if name not in (kind, "") else "") + (f" x{kinds[kind]}" if kinds[kind] > 1 else "")

@@ -9,8 +9,10 @@ from domain.games.dungeon_lords.costs import describe_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
 from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
-from domain.games.dungeon_lords.state import GameState
+from domain.games.dungeon_lords.state import GameState, Player
+from domain.games.dungeon_lords.views import public_orders, view
 from domain.kernel import Pending
+from domain.kernel.text import natural_key
 
 from .consoles import console, err_console
 from .render_combat import battle_lines, player_extras
@@ -20,6 +22,17 @@ __all__ = ["console", "err_console"]  # (and the pictures below) the consoles li
 
 def _room_names(state: GameState) -> dict[str, str]:
     return {r.id: r.name for r in catalog(state).rooms.values()}
+
+
+def order_words(row: dict, secret: bool, p: Player | None = None) -> str:
+    """A colour's orders as a ``public_orders`` row says (``p``, when not ``secret``: the player's own, all
+    shown): ``inaccessible: dig_tunnels, hire_monster   orders: mine_gold, hidden, hidden``."""
+    text = f"inaccessible: {', '.join(row['inaccessible']) or '-'}"
+    orders = row["revealed"] if secret or p is None else p.orders
+    if orders:
+        text += f"   {'orders this round' if row['nonplayer'] else 'orders'}: {', '.join(orders)}"
+    third = row["third"] if secret or p is None else p.nonplayer_order
+    return text + (f"   non-player's third order: {third}" if third else "")
 
 
 def status_table(state: GameState, viewer: str | None) -> None:
@@ -38,6 +51,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
         where = f"with {pal.holder}" if pal.holder else "in his tent"
         out(f"Paladin ({name_of(state, pal.id)}): {where}" + (f", {pal.damage} damage" if pal.damage else ""))
     rooms = _room_names(state)
+    faceup = {row["color"]: row for row in public_orders(view(state, viewer))}  # what this viewer may see
     for p in state.players:
         secret = viewer is not None and viewer != p.color
         out("")
@@ -50,9 +64,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
         mons = ", ".join(name_of(state, m.id) + (" (face down)" if m.knocked_out else "") for m in p.monsters) or "-"
         traps = f"{len(p.traps)} card(s)" if secret else (", ".join(name_of(state, x) for x in p.traps) or "-")
         out(f"  monsters: {mons}   traps: {traps}")
-        hand = "hidden" if secret else ", ".join(p.hand)
-        orders = ", ".join(p.orders[: p.revealed]) if secret else ", ".join(p.orders)
-        out(f"  hand: {hand}   inaccessible: {', '.join(p.inaccessible)}" + (f"   orders: {orders}" if orders else ""))
+        out(f"  hand: {'hidden' if secret else ', '.join(p.hand)}   {order_words(faceup[p.color], secret, p)}")
         out(
             f"  party: {', '.join(name_of(state, a) for a in p.party) or '-'}   "
             f"prison: {', '.join(name_of(state, a) for a in p.prison) or '-'}"
@@ -71,8 +83,8 @@ def status_table(state: GameState, viewer: str | None) -> None:
     for line in battle_lines(state):
         out(line)
     for np in state.nonplayers:
-        extra = f", Evil Counter {np.evil}" if np.evil is not None else ""
-        out(f"non-player {np.color}: inaccessible {', '.join(np.inaccessible) or '-'}{extra}")
+        extra = f"   Evil Counter {np.evil}" if np.evil is not None else ""
+        out(f"non-player {np.color}: {order_words(faceup[np.color], True)}{extra}")
     out("Underground Tavern: " + (", ".join(f"{name_of(state, m)} ({m})" for m in b.monster_offer) or "-"))
     out("Bargain Basement: " + (", ".join(f"{name_of(state, r)} ({r})" for r in b.room_offer) or "-"))
     for season, tiles in b.incoming.items():
@@ -98,9 +110,8 @@ def options_table(
         return
     if p.is_chance:
         spec = p.chance
-        console.print(
-            f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: " + ", ".join(sorted(spec.pool))
-        )
+        remain = ", ".join(sorted(spec.pool, key=natural_key))
+        console.print(f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: {remain}")
         console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
         return
     for actor in p.actors:

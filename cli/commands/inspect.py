@@ -9,6 +9,7 @@ import typer
 
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.views import view
+from domain.kernel.text import natural_key
 
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
@@ -75,7 +76,7 @@ def options(
             out["chance"] = {
                 "what": p.chance.what,
                 "count": p.chance.count,
-                "pool": sorted(p.chance.pool) if viewer is None else "hidden",
+                "pool": sorted(p.chance.pool, key=natural_key) if viewer is None else "hidden",
             }
         else:
             out["options"] = {

@@ -14,6 +14,7 @@ from fastapi.security import HTTPBearer
 from pydantic import BaseModel
 
 from domain.kernel import RuleIndex, RuleViolation
+from domain.kernel.text import natural_key
 from domain.service.application import GameConflict
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
@@ -165,7 +166,7 @@ def options(request: Request, gid: str, as_: str | None = Query(None, alias="as"
         event=at, kind=p.kind, actors=p.actors, prompt=p.prompt, rule=service.game_of(gid).rules.index.cite(p.rule)
     )
     if p.is_chance and p.chance is not None:
-        pool: list[str] | str = sorted(p.chance.pool) if who == RECORDER else "hidden"
+        pool: list[str] | str = sorted(p.chance.pool, key=natural_key) if who == RECORDER else "hidden"
         out.chance = Draw(what=p.chance.what, count=p.chance.count, pool=pool)
     else:
         mine = [a for a in p.actors if who in (RECORDER, a)]

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from domain.games import GAMES
+from domain.games.dungeon_lords.views import public_orders
 from domain.games.dungeon_lords.year import plan_for
 from domain.kernel import RuleViolation
 from domain.service.names import draw_command
@@ -40,6 +41,7 @@ templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
 install_board(templates.env)  # dl_dungeon, dl_central: the board's pictures
+templates.env.globals["public_orders"] = public_orders  # a Dungeon Lords view's face-up order cards
 
 
 def correctable_span(span: Any) -> bool:

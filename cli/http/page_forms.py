@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.kernel import HIDDEN
+from domain.kernel.text import natural_key
 from domain.service.names import only_outcome, picked_list, typed_name
 
 PICKS_OVER = 12  # more options than this, differing in one list only: chosen position by position
@@ -65,7 +66,9 @@ def draw_form(package: Any, state: Any, pending: Any) -> dict[str, Any]:
     counts = Counter((name_of(c), typed_name(c, name_of)) for c in pending.chance.pool)
     only = only_outcome(pending.chance.pool, pending.chance.count)
     forced = ", ".join(typed_name(c, name_of) for c in only) if only is not None else ""
-    names = [(shown, typed, n) for (shown, typed), n in sorted(counts.items())]
+    # as a table reads them: m2 before m10, Warrior 3 before Warrior 10
+    ordered = sorted(counts.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1])))
+    names = [(shown, typed, n) for (shown, typed), n in ordered]
     return {"what": pending.chance.what, "count": pending.chance.count, "names": names, "forced": forced}
 
 

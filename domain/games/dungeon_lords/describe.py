@@ -79,7 +79,11 @@ def describe_event(e) -> str:
         "CombatCardsDealt": lambda: f"Year {e.year}'s 4 Combat Cards dealt face down",
         "SpecialEventsDrawn": lambda: "2 Special Event Cards drawn face down",
         "InaccessibleOrdersDrawn": lambda: f"{e.color} drew order cards: {', '.join(e.cards)}",
-        "InaccessibleOrdersChosen": lambda: f"{e.color} keeps {', '.join(e.cards)} inaccessible",
+        "InaccessibleOrdersChosen": lambda: (
+            f"{e.color} chose 2 inaccessible orders (secret until every player has chosen)"
+            if "hidden" in e.cards  # another seat's, before all are revealed (views)
+            else f"{e.color} keeps {', '.join(e.cards)} inaccessible"
+        ),
         "PhaseBegan": lambda: f"— Year {e.year}, {e.season}: {e.phase.replace('_', ' ')} —",
         "OfferDiscarded": lambda: f"Leftovers discarded: {', '.join(map(_n, e.monsters + e.rooms)) or 'none'}",
         "MonstersRevealed": lambda: f"Underground Tavern: {', '.join(map(_n, e.tiles))}",
