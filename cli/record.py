@@ -90,8 +90,10 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
                     + f", or one option number 1..{len(options)}"
                 )
             else:
+                now, effect = application.state(game_id), package.option_effect  # what each choice costs
                 for i, o in enumerate(options, 1):
-                    console.print(f"  {i:3d}. {describe_command(o)}")
+                    cost = effect(now, p, o) if effect else ""
+                    console.print(f"  {i:3d}. {describe_command(o)}" + (f"  ({cost})" if cost else ""))
         line = ask("> ")
         if line is None or line.strip() in ("quit", "q", "exit"):
             console.print(f"left the game after {stored} input(s); resume with: dungeon-lords record {game_id}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from domain.games.dungeon_lords import dungeon as dg
+from domain.games.dungeon_lords.costs import describe_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
 from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
@@ -69,7 +70,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
             f"prison: {', '.join(name_of(state, a) for a in p.prison) or '-'}"
         )
         built = [
-            f"{name_of(state, cell.room)} at {r},{c}" + (" (conquered)" if cell.conquered else "")
+            f"{name_of(state, cell.room)} at {dg.label((r, c))}" + (" (conquered)" if cell.conquered else "")
             for r, c, cell in dg.tiles(p.dungeon)
             if cell.kind == "room"
         ]
@@ -95,10 +96,13 @@ def status_table(state: GameState, viewer: str | None) -> None:
         out("Minions on the board: " + "; ".join(taken))
 
 
-def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool = False) -> None:
+def options_table(
+    p: Pending, actor_filter: str | None = None, hide_others: bool = False, state: GameState | None = None
+) -> None:
     """Who must act and the numbered legal choices (for ``act --pick``). ``hide_others``: a player's
     view (``--as``): other players' choices (their hands, their trap cards) and what remains in a
-    draw are not shown."""
+    draw are not shown. ``state`` (the state ``p`` is pending in): each choice's cost and yield to its
+    player is shown beside it (worked out from the choice's events: ``costs.option_effect``)."""
     console.print(f"[bold]Waiting for:[/] {p.prompt}")
     console.print(f"rule: {cite(p.rule)}")
     if p.is_chance and hide_others:
@@ -134,8 +138,10 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         )
         t.add_column("#", justify="right")
         t.add_column("choice")
+        if state is not None:
+            t.add_column("costs / yields")
         for i, o in enumerate(opts, 1):
-            t.add_row(str(i), describe_command(o))
+            t.add_row(str(i), describe_command(o), *([describe_effect(state, p, o)] if state is not None else []))
         console.print(t)
 
 

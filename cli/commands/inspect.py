@@ -49,7 +49,7 @@ def status(
 
     status_table(from_dict(view(state, viewer)) if viewer else state, viewer)  # the view is the one redaction
     if at is None:
-        options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None)
+        options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None, state=state)
 
 
 @app.command()
@@ -88,7 +88,7 @@ def options(
     if package.info.name == "monster_inn":
         mi.options(p, viewer, hide_others=viewer is not None)
         return
-    options_table(p, actor_filter=viewer, hide_others=viewer is not None)
+    options_table(p, actor_filter=viewer, hide_others=viewer is not None, state=state)
 
 
 @app.command()

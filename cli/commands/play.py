@@ -182,4 +182,5 @@ def _submit(
     if package.info.name == "monster_inn":
         mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
         return
-    options_table(application.pending(gid), actor_filter=viewer, hide_others=viewer is not None)
+    now = application.state(gid)
+    options_table(package.engine.pending(now), actor_filter=viewer, hide_others=viewer is not None, state=now)

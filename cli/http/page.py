@@ -29,6 +29,7 @@ from domain.service.tokens import RECORDER
 
 from .access import cookie_name, recorder_only, role, seats_shown, service_of, token_of
 from .addresses import LOOPBACK, join_link, qr_svg
+from .board_svg import install_board, page_taps
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
 from .rulesets import rules_modules
@@ -39,6 +40,7 @@ templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 # a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
 templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
+install_board(templates.env)  # dl_dungeon, dl_central: the board's pictures
 templates.env.globals["public_orders"] = public_orders  # a Dungeon Lords view's face-up order cards
 
 
@@ -80,6 +82,7 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     return {
         "gid": gid,
         "who": who,
+        "taps": page_taps(package, pending, mine),
         "recorder": who == RECORDER,
         "game": package.info.name,
         "title": package.info.title,

@@ -273,6 +273,7 @@ def test_the_table_page_shows_the_game_in_words_and_cards_in_numeric_order(tmp_p
     assert f"{first} takes a treasure (which: hidden) from the general supply as the humanoid bonus" in log
     assert f"{first} takes a Gem from the general supply" in mine and "InnDealt" not in log
     board = re.search(r'id="board".*?</section>', theirs, re.S).group(0)
-    assert "Inn (left to right): m2, m10" in board
+    assert re.findall(r'<li class="game-card" data-card="[^"]+">([^<]+)</li>', board) == ["m2", "m10"]  # as cards
     dungeon = re.search(rf'id="player-{first}".*?</section>', theirs, re.S).group(0)
-    assert "humanoids: h6-10 face down" in dungeon and "{" not in dungeon and HIDDEN in dungeon
+    humanoids = re.search(r'aria-label="p\d\'s humanoids">(.*?)</ul>', dungeon, re.S).group(1)
+    assert ">h6-10 face down<" in humanoids and "{" not in dungeon and HIDDEN in dungeon
