@@ -29,7 +29,7 @@ from domain.kernel import RuleIndex, RuleViolation
 from domain.service.application import DungeonLords, GameConflict, GameNotFound
 from domain.service.tokens import AccessTokens
 
-from . import api, api_record, guard, page, page_history  # noqa: F401  (their routes register on import)
+from . import api, api_record, guard, page, page_history, page_join  # noqa: F401  (their routes register on import)
 
 HERE = Path(__file__).parent
 
