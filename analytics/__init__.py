@@ -24,6 +24,8 @@ means "no filter", so each query writes ``($players IS NULL OR g.players = $play
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from typing import Any
@@ -34,6 +36,9 @@ __all__ = [
     "QUESTIONS",
     "HEADLINES",
     "ReadOnlyViolation",
+    "UserQueryRefused",
+    "address_space_limit",
+    "run_user_sql",
     "load_questions",
     "parse_question",
     "SCOPE",
@@ -483,13 +488,18 @@ def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:
        ``BEGIN TRANSACTION READ ONLY``, which is always rolled back. DuckDB then refuses any write
        to any attached database that a SELECT could still attempt (for example ``nextval``).
 
-    This protects the read models; :func:`run_user_sql` adds the sandbox (no file access, memory and
-    time limits) for SQL typed by a user.
+    This protects the read models; :func:`run_user_sql` adds the sandbox (no file access, no settings or
+    paths, memory, time and result limits) for SQL typed by a user.
 
     Raises:
         ReadOnlyViolation: the text is not a single SELECT, or the query tried to write.
         duckdb.Error: the query is invalid (syntax, unknown table...).
     """
+    return _read_only(con, _one_select(con, sql), lambda cur: cur.fetchall())
+
+
+def _one_select(con, sql: str) -> str:
+    """The one SELECT statement of ``sql`` (see :func:`run_sql`). Raises ReadOnlyViolation."""
     import duckdb
 
     statements = con.extract_statements(sql)
@@ -498,35 +508,123 @@ def run_sql(con, sql: str) -> tuple[list[str], list[tuple]]:
     kind = statements[0].type
     if kind != duckdb.StatementType.SELECT:
         raise ReadOnlyViolation(f"only read-only queries (SELECT) may run here, not {kind.name}")
+    return statements[0].query
+
+
+def _read_only(con, query: str, fetch, started=None) -> tuple[list[str], list[tuple]]:
+    """``query`` on a cursor of ``con`` in a read-only transaction, always rolled back; ``fetch(cursor)``
+    takes the rows; ``started(cursor)`` is told the cursor first (whoever must interrupt the query needs
+    the object that runs it: interrupting ``con`` does not stop a query on its cursor)."""
+    import duckdb
+
     cur = con.cursor()
     try:
+        if started is not None:
+            started(cur)
         cur.execute("BEGIN TRANSACTION READ ONLY")
         try:
-            return _result(cur.execute(statements[0].query))
+            cur.execute(query)
+            columns = [d[0] for d in cur.description] if cur.description else []
+            return columns, fetch(cur)
         except duckdb.TransactionException as exc:
             raise ReadOnlyViolation(f"the query tried to write: {exc}") from exc
         finally:
-            cur.execute("ROLLBACK")
+            try:
+                cur.execute("ROLLBACK")
+            except duckdb.Error:  # an interrupted or failed query may have ended the transaction already
+                pass
     finally:
         cur.close()
 
 
-USER_SQL_SECONDS = 30  # a user's query is interrupted after this long
-USER_SQL_MEMORY = "1GB"
+USER_SQL_SECONDS = 30.0  # a user's query is interrupted after this long (wall clock, fetching included)
+USER_SQL_MEMORY = "1GB"  # DuckDB's memory_limit for a user's query
+USER_SQL_ROWS = 100_000  # an answer with more rows is refused (exit 2): aggregate, or add a LIMIT
+USER_SQL_BYTES = 64 * 2**20  # ... and one bigger than this (its values' text and bytes, counted as fetched)
+#: what a user's SQL may not call or read: the settings (their paths), the attached databases' files, the
+#: temporary files, the extensions' install paths, the environment, and functions that run SQL given as a
+#: string (which would escape this check); matched on DuckDB's own parse tree (``json_serialize_sql``)
+USER_SQL_DENIED_PREFIXES = ("duckdb_", "pragma_")
+USER_SQL_DENIED = frozenset(
+    {
+        "current_setting",
+        "getenv",
+        "query",
+        "query_table",
+        "which_secret",
+        "json_execute_serialized_sql",
+        "database_list",
+        "database_size",
+        "show_databases",
+        "sql_auto_complete",
+    }
+)
+
+
+#: the address space a process running a user's query may take beyond what it holds already (bytes): DuckDB's
+#: ``memory_limit`` does not count the vectors a query computes (1,200 rows of a megabyte took 1.2 GB), so
+#: an allocation past this fails, and DuckDB refuses the query, where the machine would otherwise give it all
+USER_SQL_HEADROOM = 4 * 2**30
+
+
+@contextmanager
+def address_space_limit(headroom: int | None = None) -> Iterator[None]:
+    """Within the block, this process cannot map more than ``headroom`` bytes (None: :data:`USER_SQL_HEADROOM`)
+    beyond its address space on entry (``RLIMIT_AS``); the limit it had is put back on leaving. For a process
+    that runs one user query (``stats --sql``): the limit is the whole process's. Where the platform has no
+    such limit (no ``resource`` module, no ``/proc/self/statm``) it does nothing."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            mapped = int(statm.read().split()[0]) * resource.getpagesize()
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = mapped + (USER_SQL_HEADROOM if headroom is None else headroom)
+    if soft != resource.RLIM_INFINITY and soft <= wanted or hard != resource.RLIM_INFINITY and hard < wanted:
+        yield  # a lower limit is there already
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 class UserQueryRefused(ValueError):
     """A user's SQL that may not run here, or that failed (one line for people; exit code 2)."""
 
 
+#: words of DuckDB's messages that say the read models' file itself is damaged (not the query): such an
+#: error is re-raised as it is, for the command to name the way out (``project --rebuild``)
+DAMAGED = ("Corrupt database file", "Could not read enough bytes")
+
+
 def run_user_sql(
-    con, sql: str, seconds: float = USER_SQL_SECONDS, memory: str = USER_SQL_MEMORY
+    con,
+    sql: str,
+    seconds: float | None = None,
+    memory: str | None = None,
+    max_rows: int | None = None,
+    max_bytes: int | None = None,
 ) -> tuple[list[str], list[tuple]]:
     """Run SQL typed by a user (``stats --sql``) in a sandbox, on a connection of its own: read-only, with
     no access to files or other databases (``enable_external_access = false``: ``read_csv``,
-    ``read_text``, ``read_blob``, ``glob``, ``ATTACH`` ... are refused), a memory limit and a locked
-    configuration (the query cannot undo any of it), and :func:`run_sql`'s single-SELECT check. A query
-    running longer than ``seconds`` is interrupted.
+    ``read_text``, ``read_blob``, ``glob``, ``ATTACH`` ... are refused), no settings or paths
+    (:data:`USER_SQL_DENIED`: ``duckdb_settings()``, ``duckdb_databases()``, ``current_setting(...)``,
+    ``pragma_database_list`` ...), a memory limit and a locked configuration (the query cannot undo any of
+    it), and :func:`run_sql`'s single-SELECT check.
+
+    Limits (``None``: the module's constant, read at call time so tests can lower it):
+
+    * ``seconds`` (:data:`USER_SQL_SECONDS`): wall-clock time, fetching included; the running query is
+      interrupted on the cursor that runs it;
+    * ``memory`` (:data:`USER_SQL_MEMORY`): DuckDB's ``memory_limit``;
+    * ``max_rows`` / ``max_bytes`` (:data:`USER_SQL_ROWS`, :data:`USER_SQL_BYTES`): the answer is fetched in
+      chunks, never whole, and refused as soon as it has more rows or bytes than that (a refusal, not a
+      truncated answer, so that no one mistakes part of an answer for all of it).
 
     ``con``: the read models' connection. For a file it is closed here, so that the file can be opened
     again read-only with the sandbox's settings (DuckDB shares one instance per file in a process); for
@@ -534,11 +632,15 @@ def run_user_sql(
     not be used afterwards.
 
     Raises:
-        UserQueryRefused: the query is not one SELECT, wrote, touched a file, is not valid SQL (the
-            message lists the tables), or ran out of time or memory.
+        UserQueryRefused: the query is not one SELECT, wrote, touched a file or a setting, is not valid SQL
+            (the message lists the tables), ran out of time or memory, or its answer is over a limit.
+        duckdb.Error: the read models' file is damaged (its message has one of :data:`DAMAGED`).
     """
     import duckdb
 
+    seconds = USER_SQL_SECONDS if seconds is None else seconds
+    memory = USER_SQL_MEMORY if memory is None else memory
+    limits = (USER_SQL_ROWS if max_rows is None else max_rows, USER_SQL_BYTES if max_bytes is None else max_bytes)
     path = con.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()
     path = path[0][0] if path else None
     settings = {"enable_external_access": False, "memory_limit": memory, "lock_configuration": True}
@@ -555,21 +657,99 @@ def run_user_sql(
         for key, value in settings.items():
             sandbox.execute(f"SET {key} = {value!r}" if isinstance(value, str) else f"SET {key} = {str(value).lower()}")
     try:
-        return _sandboxed(sandbox, sql, seconds, memory)
+        return _sandboxed(sandbox, sql, seconds, memory, limits)
     finally:
         if path:
             sandbox.close()
 
 
-def _sandboxed(con, sql: str, seconds: float, memory: str) -> tuple[list[str], list[tuple]]:
+def _names_used(con, query: str) -> set[str]:
+    """Every function and table name in ``query``'s parse tree (DuckDB's ``json_serialize_sql``), lower
+    case. Raises ReadOnlyViolation when DuckDB cannot serialise the query (then it cannot be checked)."""
+    import json
+
+    tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [query]).fetchall()[0][0])
+    if tree.get("error"):
+        raise ReadOnlyViolation(f"this query cannot be checked: {tree.get('error_message', 'unsupported')}")
+    names: set[str] = set()
+    todo: list[Any] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if node.get("class") == "FUNCTION" and isinstance(node.get("function_name"), str):
+                names.add(node["function_name"].lower())
+            if node.get("type") == "BASE_TABLE" and isinstance(node.get("table_name"), str):
+                names.add(node["table_name"].lower())
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return names
+
+
+def _size(value: Any) -> int:
+    """About how many bytes ``value`` takes in an answer (text and bytes by their length)."""
+    if isinstance(value, str | bytes | bytearray):
+        return len(value)
+    if isinstance(value, list | tuple | dict):
+        return len(str(value))
+    return 8
+
+
+def _capped(max_rows: int, max_bytes: int):
+    """``fetch(cursor)``: the rows in chunks sized to the rows seen so far (a wide row is fetched nearly
+    alone), refused once there are more than ``max_rows`` rows or ``max_bytes`` bytes."""
+
+    def fetch(cur) -> list[tuple]:
+        rows: list[tuple] = []
+        size, chunk = 0, 1
+        while True:
+            got = cur.fetchmany(chunk)
+            if not got:
+                return rows
+            rows += got
+            size += sum(_size(v) for r in got for v in r)
+            if len(rows) > max_rows:
+                raise UserQueryRefused(
+                    f"the answer has more than {max_rows:,} rows; aggregate it or add a LIMIT "
+                    "(or write it to a file with --format/--out of a named question)"
+                )
+            if size > max_bytes:
+                raise UserQueryRefused(
+                    f"the answer is larger than {max_bytes // 2**20} MB; select fewer or shorter columns, "
+                    "or add a LIMIT"
+                )
+            per_row = max(1, size // len(rows))
+            chunk = max(1, min(8192, max_bytes // 32 // per_row))
+
+    return fetch
+
+
+def _sandboxed(con, sql: str, seconds: float, memory: str, limits: tuple[int, int]) -> tuple[list[str], list[tuple]]:
     import threading
 
     import duckdb
 
-    timer = threading.Timer(seconds, con.interrupt)
-    timer.start()
+    running: list = []
+    stopped = threading.Event()
+
+    def stop() -> None:  # the query runs on a cursor: interrupting ``con`` would not reach it
+        stopped.set()
+        for cur in running:
+            cur.interrupt()
+
+    timer = threading.Timer(seconds, stop)
     try:
-        return run_sql(con, sql)
+        query = _one_select(con, sql)
+        denied = sorted(
+            n for n in _names_used(con, query) if n in USER_SQL_DENIED or n.startswith(USER_SQL_DENIED_PREFIXES)
+        )
+        if denied:
+            raise UserQueryRefused(
+                f"{', '.join(denied)}: settings, paths and the database catalog's files are not shown to queries; "
+                "ask the read models (`stats --schema` lists them)"
+            )
+        timer.start()
+        return _read_only(con, query, _capped(*limits), started=running.append)
     except ReadOnlyViolation as exc:
         raise UserQueryRefused(str(exc)) from None
     except duckdb.PermissionException:
@@ -582,6 +762,10 @@ def _sandboxed(con, sql: str, seconds: float, memory: str) -> tuple[list[str], l
     except duckdb.OutOfMemoryException:
         raise UserQueryRefused(f"the query needed more than {memory} of memory") from None
     except duckdb.Error as exc:
+        if stopped.is_set():  # interrupted while DuckDB was between operators: the same limit
+            raise UserQueryRefused(f"the query ran longer than {seconds:g} s and was stopped") from None
+        if any(word in str(exc) for word in DAMAGED):
+            raise
         tables = [
             r[0]
             for r in con.execute(

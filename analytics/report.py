@@ -5,8 +5,11 @@
     write_report(con, "report-4p.html", filters={"players": 4, "rulesets": ["base"]})
 
 The page fetches nothing: the CSS is inline and the charts are Plotly figures whose JavaScript is
-written into the page once (``include_plotlyjs=True``), so it opens offline. Every chart has axis titles
-with their units; every question also gets a table (rates as percentages with one decimal, other
+written into the page once (``include_plotlyjs=True``), so it opens offline. Every question with a
+quantity gets a chart (:data:`CHARTS`, read by column name, so an answer's stratum columns become colours
+whichever it has), with axis titles and units, n, 95% Wilson intervals where they exist and the fair share
+where the answer has one; every question also gets a table (scrolling inside its own box, so the page is
+never wider than the window) (rates as percentages with one decimal, other
 fractional numbers with two) and the warnings of :func:`analytics.warnings_for`. The head of the page
 says which filters were applied; the footer says where the numbers come from (the store's identity, the
 games counted by origin and ruleset, the engine version, the catalog hashes, when the page was made).
@@ -18,38 +21,71 @@ from __future__ import annotations
 
 import html
 import math
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from . import QUESTIONS, run_question, warnings_for
 
-__all__ = ["render_report", "write_report", "format_cell", "is_rate_column", "provenance"]
+__all__ = [
+    "CHARTS",
+    "Chart",
+    "chart_figure",
+    "charts_for",
+    "render_report",
+    "write_report",
+    "format_cell",
+    "is_rate_column",
+    "provenance",
+    "wilson",
+]
 
 GAMES = (("dungeon_lords", "Dungeon Lords"), ("monster_inn", "Monster Inn"))
 
 CSS = """
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #222; margin: 2rem auto;
        max-width: 72rem; padding: 0 1rem; }
+@media (max-width: 600px) { body { margin: 1rem auto; padding: 0 .5rem; font-size: 13px; }
+                            th, td { padding: .2rem .35rem; } }
 h1 { font-size: 1.6rem; margin-bottom: .2rem; }
 h2 { font-size: 1.2rem; margin-top: 2.2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; }
 h2 code { font-size: .85rem; color: #777; font-weight: normal; }
 p.answers { margin: .3rem 0; }
 p.grain { margin: .1rem 0 .6rem; color: #666; font-size: .9rem; }
 ul.warnings { color: #8a4b00; background: #fff6e5; padding: .4rem 1.6rem; border-left: 3px solid #e0a030; }
-table { border-collapse: collapse; margin: .5rem 0 1rem; font-variant-numeric: tabular-nums; }
+/* nothing may be wider than the page (1,280 px or a 390 px phone): a wide table scrolls inside its own box,
+   long names and identifiers wrap */
+div.table-wrap { max-width: 100%; overflow-x: auto; margin: .5rem 0 1rem; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+h1, h2, p, li, footer, td { overflow-wrap: anywhere; }
 th, td { padding: .2rem .6rem; border-bottom: 1px solid #eee; }
 th { text-align: left; background: #f6f6f6; font-weight: 600; }
 td.num { text-align: right; }
 td.null { color: #aaa; text-align: center; }
-div.chart { margin: .6rem 0; }
+h3.chart-title { font-size: 1rem; margin: 1.2rem 0 .1rem; }
+ul.key { margin: 0; padding-left: 1.2rem; }
+div.chart { margin: .6rem 0; max-width: 100%; overflow: hidden; }
 section.page { break-before: page; }
 nav a { margin-right: 1rem; }
 footer { margin-top: 3rem; padding-top: .6rem; border-top: 1px solid #ddd; color: #555; font-size: .9rem; }
 footer table { font-size: .85rem; }
 """
 
-COLORS = ("#4a78b5", "#c8553d", "#5b9a68", "#8a6bb1", "#d0a040")
+# ten colours that stay apart (Tableau 10, the first five as before): a stratum's colour is not reused
+# before the eleventh
+COLORS = (
+    "#4a78b5",
+    "#c8553d",
+    "#5b9a68",
+    "#8a6bb1",
+    "#d0a040",
+    "#76b7b2",
+    "#ff9da7",
+    "#9c755f",
+    "#bab0ac",
+    "#59a14f",
+)
 
 
 def is_rate_column(name: str) -> bool:
@@ -88,142 +124,465 @@ def _table(columns: list[str], rows: list[tuple], table_id: str) -> str:
             cls = ' class="null"' if v is None else (' class="num"' if numeric else "")
             cells.append(f"<td{cls}>{html.escape(format_cell(c, v))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return f'<table id="table-{table_id}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    # the table scrolls inside its own box, so a wide answer never widens the page
+    return (
+        f'<div class="table-wrap"><table id="table-{table_id}"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
 
 
 # --- charts (Plotly; the JavaScript goes into the page once) -------------------------------------------
-def _pct(values) -> list[float | None]:
-    return [None if v is None else 100 * v for v in values]
+#: the columns that say which games a row describes (a question answers per stratum unless pooled); the
+#: report reads whichever of them an answer has, so a question that gains or drops one needs no change here
+STRATA = ("game", "ruleset", "variant", "players")
+Z = 1.959963984540054  # the questions' z for a 95% interval (analytics.WILSON_SQL)
 
 
-def _layout(fig, title: str, x_title: str, y_title: str, percent: bool = True) -> None:
+@dataclass(frozen=True)
+class Chart:
+    """How to draw one quantity of a question's answer, by column name (columns it lacks are skipped).
+
+    ``x``: the columns naming a bar (joined); ``series``: columns besides the strata that split bars into
+    colours; ``n``: the column(s) summed for what the quantity rests on (shown on each bar; a share's 95%
+    Wilson interval comes from it when the answer has no ``ci_low``/``ci_high`` of its own); ``share``: the
+    quantity is a share in [0, 1]; ``ci``: the answer's ``ci_low``/``ci_high`` are this quantity's;
+    ``melt``: these columns are the bars (a breakdown), their values the quantity."""
+
+    measure: str
+    title: str
+    x_title: str
+    y_title: str
+    x: tuple[str, ...] = ()
+    series: tuple[str, ...] = ()
+    n: tuple[str, ...] = ()
+    share: bool = True
+    ci: bool = False
+    melt: tuple[str, ...] = ()
+    x_format: str = "{}"  # one x value as shown, e.g. "position {}"
+    x_sep: str = " · "  # between the values of several ``x`` columns
+    x_title_by_game: tuple[tuple[str, str], ...] = ()  # (game, x_title): another game's axis title
+
+
+_WIN = "Win rate (% of player-games)"
+CHARTS: dict[str, tuple[Chart, ...]] = {
+    "win_rate_by_strategy": (
+        Chart(
+            "win_rate",
+            "Win rate by strategy",
+            "Strategy (bot, or a person's seat)",
+            _WIN,
+            x=("strategy",),
+            n=("games",),
+            ci=True,
+        ),
+    ),
+    "seat_advantage": (
+        Chart(
+            "win_rate",
+            "Win rate by play position (0 = the starting player)",
+            "Play position in the First Year",
+            _WIN,
+            x=("play_position",),
+            n=("games",),
+            ci=True,
+            x_format="position {}",
+            x_title_by_game=(("monster_inn", "Play position"),),
+        ),
+    ),
+    "head_to_head": (
+        Chart(
+            "a_ahead_share",
+            "Head to head: how often A finishes ahead of B, of the meetings one of them won",
+            "Strategy A vs strategy B",
+            "A ahead (%)",
+            x=("strategy_a", "strategy_b"),
+            x_sep=" vs ",
+            n=("a_ahead", "b_ahead"),
+            ci=True,
+        ),
+    ),
+    "paladin_frequency": (
+        Chart(
+            "arrived_share",
+            "Paladin: how often he arrives at a dungeon",
+            "Year",
+            "Games (%)",
+            x=("year",),
+            n=("games",),
+            x_format="Year {}",
+        ),
+        Chart(
+            "captured_share",
+            "Paladin: how often he is imprisoned",
+            "Year",
+            "Games (%)",
+            x=("year",),
+            n=("games",),
+            x_format="Year {}",
+        ),
+    ),
+    "paladins_per_year": (
+        Chart(
+            "came_share",
+            "Paladins: how often each comes into play",
+            "Year and paladin",
+            "Games (%)",
+            x=("year", "paladin"),
+            n=("games",),
+        ),
+    ),
+    "conquered_tiles": (
+        Chart(
+            "avg_per_player",
+            "Tiles conquered in one dungeon",
+            "Players",
+            "Tiles (average per dungeon)",
+            x=("players",),
+            n=("games",),
+            share=False,
+            x_format="{} players",
+        ),
+    ),
+    "conquests_by_round": (
+        Chart(
+            "conquered_share",
+            "Battles that conquered their tile, by Combat round",
+            "Year and Combat round",
+            "Battles (%)",
+            x=("year", "combat_round"),
+            n=("battles",),
+        ),
+    ),
+    "courage_prevented": (
+        Chart(
+            "courage_share",
+            "Damage aimed that Courage tokens stopped",
+            "Year",
+            "Damage aimed (%)",
+            x=("year",),
+            n=("damage", "prevented"),
+            x_format="Year {}",
+        ),
+    ),
+    "damage_by_source": (
+        Chart(
+            "damage_per_use",
+            "Damage per battle, by source",
+            "Trap or monster",
+            "Damage counters per use",
+            x=("source",),
+            series=("source_kind",),
+            n=("uses",),
+            share=False,
+        ),
+    ),
+    "festival_prize_by_bid": (
+        Chart(
+            "share",
+            "Festival: the prize a bid takes",
+            "Prize",
+            "Bids of this size (%)",
+            x=("prize",),
+            series=("imps",),
+            n=("bids",),
+        ),
+    ),
+    "installed_traps": (
+        Chart("sprung_share", "Installed traps that sprang", "Trap", "Installed (%)", x=("trap",), n=("installed",)),
+    ),
+    "orders_by_season": (
+        Chart(
+            "win_rate",
+            "Win rate of the player who played an order card",
+            "Order card",
+            "Plays (%)",
+            x=("card",),
+            series=("season",),
+            n=("plays",),
+        ),
+    ),
+    "pets_by_winner": (
+        Chart(
+            "win_rate",
+            "Win rate of the players who held a pet",
+            "Pet",
+            "Player-games holding it (%)",
+            x=("pet",),
+            n=("held",),
+        ),
+    ),
+    "score_breakdown": (
+        Chart(
+            "points",
+            "Average score by part: winners and the others",
+            "Part of the score",
+            "Points (average per player-game)",
+            series=("outcome",),
+            n=("player_games",),
+            share=False,
+            melt=(
+                "rooms",
+                "monsters",
+                "prisoners",
+                "conquered",
+                "red_marks",
+                "room_bonus",
+                "titles",
+                "hall_of_fame",
+                "total",
+            ),
+        ),
+    ),
+    "fame_by_treasure_kept": (
+        Chart(
+            "avg_fame",
+            "Fame by treasure kept",
+            "Treasure kept at the end (pieces)",
+            "Fame (average points)",
+            x=("treasure_kept",),
+            n=("games",),
+            share=False,
+        ),
+        Chart(
+            "win_rate",
+            "Win rate by treasure kept",
+            "Treasure kept at the end (pieces)",
+            _WIN,
+            x=("treasure_kept",),
+            n=("games",),
+        ),
+    ),
+    "who_leaves_first": (
+        Chart(
+            "monster_share",
+            "Creatures taken that were monsters, by leave order",
+            "Leave order (1 = first)",
+            "Creatures taken (%)",
+            x=("leave_order",),
+            series=("strategy",),
+            n=("takes",),
+        ),
+    ),
+}
+
+_COUNT_NAMES = ("games", "meetings", "player_games", "plays", "takes", "uses", "bids", "battles", "held")
+
+
+def charts_for(name: str, columns: list[str]) -> tuple[Chart, ...]:
+    """The charts of question ``name`` whose quantity its answer has; a question not in :data:`CHARTS` gets
+    one of its first share (else first fractional) column by the text columns that are not strata, so that
+    a new question is charted too."""
+    known = tuple(c for c in CHARTS.get(name, ()) if c.measure in columns or (c.melt and set(c.melt) & set(columns)))
+    if known or name in CHARTS:
+        return known
+    shares = [c for c in columns if is_rate_column(c) and c not in ("ci_low", "ci_high", "fair_share", "edge")]
+    measure = next(iter(shares), None) or next((c for c in columns if c.startswith(("avg_", "mean_"))), None)
+    if measure is None:
+        return ()
+    x = tuple(c for c in columns if c not in STRATA and c != measure and not _is_number_column(c))[:2]
+    n = next((c for c in _COUNT_NAMES if c in columns), None)
+    title = name.replace("_", " ").capitalize()
+    return (
+        Chart(
+            measure,
+            title,
+            " and ".join(x) or "answer",
+            measure.replace("_", " "),
+            x=x,
+            n=(n,) if n else (),
+            share=measure in shares,
+            ci=measure == "win_rate" and "ci_low" in columns,
+        ),
+    )
+
+
+def _is_number_column(column: str) -> bool:
+    return column in _COUNT_NAMES or column.startswith(("avg_", "min_", "max_")) or is_rate_column(column)
+
+
+def wilson(successes: float, n: float) -> tuple[float, float] | tuple[None, None]:
+    """The 95% Wilson score interval ``(low, high)`` of ``successes`` in ``n`` trials, as the questions'
+    ``/*wilson*/`` computes it (``analytics.WILSON_SQL``); ``(None, None)`` when ``n`` is 0 or unknown."""
+    if not n:
+        return None, None
+    p = successes / n
+    half = Z * math.sqrt(p * (1 - p) * n + Z * Z / 4)
+    centre = p * n + Z * Z / 2
+    return max(0.0, (centre - half) / (n + Z * Z)), min(1.0, (centre + half) / (n + Z * Z))
+
+
+def _stratum_label(values: dict[str, Any], single_game: bool, aliases: dict[str, str]) -> str:
+    parts = []
+    for column, value in values.items():
+        if column == "game" and single_game:
+            continue
+        if value is None or value == "(pooled)":
+            parts.append(f"{column}s pooled" if column != "players" else "player counts pooled")
+        elif column == "players":
+            parts.append(f"{value} players")
+        elif column == "imps":
+            parts.append(f"{value} imp" + ("" if value == 1 else "s"))
+        else:
+            parts.append(aliases.get(str(value), str(value).replace("_", " ")))
+    return ", ".join(parts) or "all games in scope"
+
+
+def ruleset_aliases(columns: list[str], rows: list[tuple]) -> dict[str, str]:
+    """Short names for the long rulesets of an answer (a ruleset is its modules joined with '+': a legend
+    entry that long would not fit a phone): ``{'five_seasons+...': 'ruleset A'}``; the page writes the key."""
+    if "ruleset" not in columns:
+        return {}
+    i = columns.index("ruleset")
+    long = [v for v in dict.fromkeys(r[i] for r in rows) if isinstance(v, str) and len(v) > 20]
+    return {v: f"ruleset {chr(ord('A') + k)}" for k, v in enumerate(long[:26])}
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One chart as the page shows it: the Plotly figure, its title and notes (written in HTML, so that they
+    wrap on a narrow screen) and the key of its short ruleset names."""
+
+    figure: Any
+    title: str
+    notes: list[str]
+    key: dict[str, str]
+
+
+def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str = "dungeon_lords") -> Drawn:
+    """A Plotly bar chart of ``chart``'s quantity in an answer (``columns``, ``rows``): a colour per stratum
+    (the answer's stratum columns and ``chart.series``), n on each bar (hatched below
+    :data:`analytics.MIN_GAMES`), the 95% interval where the answer has one or the quantity is a share of
+    a known n, and a dash at the fair share where the answer has one. Columns the answer lacks are skipped.
+
+    Raises:
+        KeyError: the answer lacks ``chart.measure`` (and ``chart`` melts no column); see :func:`charts_for`.
+    """
+    import plotly.graph_objects as go
+    from plotly.colors import qualitative
+
+    from . import MIN_GAMES
+
+    ix = {c: i for i, c in enumerate(columns)}
+    x_cols = [c for c in chart.x if c in ix]
+    strata = [c for c in (*STRATA, *chart.series) if c in ix and c not in x_cols]
+    games_in = {r[ix["game"]] for r in rows} if "game" in ix else {game}
+    aliases = ruleset_aliases(columns, rows)
+    points = []  # (stratum label, x label, value, n, low, high, fair share)
+    for r in rows:
+        label = _stratum_label({c: r[ix[c]] for c in strata}, len(games_in) <= 1, aliases)
+        n = sum(r[ix[c]] or 0 for c in chart.n if c in ix) if chart.n else None
+        fair = r[ix["fair_share"]] if "fair_share" in ix else None
+        parts = [(m, r[ix[m]]) for m in chart.melt if m in ix] if chart.melt else [(None, r[ix[chart.measure]])]
+        for part, value in parts:
+            if part is not None:
+                x = part.replace("_", " ")
+            else:
+                x = chart.x_sep.join(str(r[ix[c]]).replace("_", " ") for c in x_cols) or "all"
+                if len(x_cols) == 1:
+                    x = chart.x_format.format(r[ix[x_cols[0]]])
+            low = high = None
+            if chart.ci and "ci_low" in ix:
+                low, high = r[ix["ci_low"]], r[ix["ci_high"]]
+            elif chart.share and value is not None and n:
+                low, high = wilson(value * n, n)
+            points.append((label, x, value, n, low, high, fair))
+    scale = 100 if chart.share else 1
+    categories = list(dict.fromkeys(p[1] for p in points))
+    labels = list(dict.fromkeys(p[0] for p in points))
+    # many bars or long names: horizontal bars, so that every name is written out in full and fits
+    horizontal = len(categories) * len(labels) > 24 or max(len(c) for c in categories) > 14
+    # more strata than ten colours (a stratified answer can have a dozen): Plotly's 24 dark ones, then reused
+    palette = COLORS if len(labels) <= len(COLORS) else qualitative.Dark24
+    fig = go.Figure()
+    for k, label in enumerate(labels):
+        part = [p for p in points if p[0] == label]
+        values = [None if p[2] is None else scale * p[2] for p in part]
+        names = [p[1] for p in part]
+        has_ci = any(p[4] is not None for p in part)
+        error = {
+            "type": "data",
+            "symmetric": False,
+            "array": [None if p[5] is None or v is None else scale * p[5] - v for p, v in zip(part, values)],
+            "arrayminus": [None if p[4] is None or v is None else v - scale * p[4] for p, v in zip(part, values)],
+            "color": "#444",
+            "thickness": 1.2,
+        }
+        small = [p[3] is not None and p[3] < MIN_GAMES for p in part]
+        bar = {
+            "name": label,
+            "offsetgroup": label,
+            "marker": {"color": palette[k % len(palette)], "pattern": {"shape": ["/" if s else "" for s in small]}},
+            "customdata": [[p[3] if p[3] is not None else "?"] for p in part],
+            "hovertemplate": ("%{y}" if horizontal else "%{x}")
+            + ": %{"
+            + ("x" if horizontal else "y")
+            + (":.1f}%" if chart.share else ":.2f}")
+            + " (n = %{customdata[0]})<extra>"
+            + html.escape(label)
+            + "</extra>",
+            "text": [f"n={p[3]}" if p[3] is not None else "" for p in part],
+            "textposition": "inside",
+            "insidetextanchor": "start",
+            "textfont": {"size": 10},
+        }
+        if has_ci:
+            bar["error_x" if horizontal else "error_y"] = error
+        if horizontal:
+            fig.add_bar(x=values, y=names, orientation="h", **bar)
+        else:
+            fig.add_bar(x=names, y=values, **bar)
+        fair = [None if p[6] is None else scale * p[6] for p in part]
+        if any(f is not None for f in fair):
+            mark = {
+                "mode": "markers",
+                "offsetgroup": label,
+                "marker": {
+                    "symbol": "line-ns-open" if horizontal else "line-ew-open",
+                    "size": 16,
+                    "color": "#111",
+                    "line": {"width": 3},
+                },
+                "name": "fair share",
+                "legendgroup": "fair",
+                "showlegend": k == 0,
+                "hovertemplate": "fair share %{" + ("x" if horizontal else "y") + ":.1f}%<extra></extra>",
+            }
+            if horizontal:  # (grouped along y, as the bars are: else the dashes are shifted along x)
+                fig.add_scatter(x=fair, y=names, orientation="h", **mark)
+            else:
+                fig.add_scatter(x=names, y=fair, **mark)
+    interval = any(p[4] is not None for p in points)
+    notes = ["n in each bar where it fits, and in its tooltip", f"hatched: n < {MIN_GAMES}"]
+    if interval:
+        notes.insert(0, "95% Wilson intervals")
+    if any(p[6] is not None for p in points):
+        notes.append("dash: the fair share")
+    x_title = dict(chart.x_title_by_game).get(game, chart.x_title)
+    bars = len(categories) * len(labels)
     fig.update_layout(
-        title={"text": title},
-        xaxis_title=x_title,
-        yaxis_title=y_title,
         barmode="group",
-        height=420,
-        margin={"l": 70, "r": 20, "t": 60, "b": 70},
-        legend={"orientation": "h", "y": -0.22},
+        scattermode="group",  # each fair-share dash over its own bar
+        height=min(2400, 160 + 16 * bars) if horizontal else 440,
+        # the legend above the plot (it pushes the plot down as it wraps), the axis labels below: they never
+        # meet; the title is the page's, above the figure
+        legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom", "xanchor": "left"},
+        margin={"l": 10, "r": 10, "t": 10, "b": 10},
         template="plotly_white",
         font={"family": "system-ui, sans-serif", "size": 12},
+        uniformtext={"minsize": 8, "mode": "hide"},
     )
-    if percent:
-        fig.update_yaxes(ticksuffix="%", rangemode="tozero")
-
-
-def _win_rate_figure(columns, rows):
-    import plotly.graph_objects as go
-
-    fig = go.Figure()
-    ix = {c: i for i, c in enumerate(columns)}
-    strata = list(dict.fromkeys((r[ix["ruleset"]], r[ix["players"]]) for r in rows))
-    for k, (ruleset, players) in enumerate(strata):
-        part = [r for r in rows if (r[ix["ruleset"]], r[ix["players"]]) == (ruleset, players)]
-        label = "pooled" if players is None else f"{players} players" + ("" if ruleset == "base" else f" ({ruleset})")
-        rate = _pct(r[ix["win_rate"]] for r in part)
-        fig.add_bar(
-            x=[r[ix["strategy"]] for r in part],
-            y=rate,
-            name=label,
-            offsetgroup=label,
-            marker_color=COLORS[k % len(COLORS)],
-            error_y=_interval(part, rate, ix),
-            customdata=[[r[ix["games"]], r[ix["wins"]]] for r in part],
-            hovertemplate="%{x}: %{y:.1f}% (%{customdata[1]} wins in %{customdata[0]} games)<extra>"
-            + label
-            + "</extra>",
-        )
-        fig.add_scatter(
-            x=[r[ix["strategy"]] for r in part],
-            y=_pct(r[ix["fair_share"]] for r in part),
-            mode="markers",
-            offsetgroup=label,
-            marker={"symbol": "line-ew-open", "size": 28, "color": "#222", "line": {"width": 3}},
-            name="fair share (1/players)",
-            legendgroup="fair",
-            showlegend=k == 0,
-            hovertemplate="fair share %{y:.1f}%<extra></extra>",
-        )
-    _layout(
-        fig,
-        "Win rate by strategy, with 95% Wilson intervals (dash: the fair share 1/players)",
-        "Strategy (bot, or a person's seat)",
-        "Win rate (% of player-games)",
-    )
-    fig.update_layout(scattermode="group")  # each fair-share dash over its own bar
-    return fig
-
-
-def _interval(part, rate, ix) -> dict:
-    """Plotly's error bars for rows' Wilson intervals (``ci_low``, ``ci_high``) around ``rate`` (in %)."""
-    return {
-        "type": "data",
-        "symmetric": False,
-        "array": [100 * r[ix["ci_high"]] - y for r, y in zip(part, rate)],
-        "arrayminus": [y - 100 * r[ix["ci_low"]] for r, y in zip(part, rate)],
-    }
-
-
-def _seat_figure(columns, rows):
-    import plotly.graph_objects as go
-
-    fig = go.Figure()
-    ix = {c: i for i, c in enumerate(columns)}
-    for k, stratum in enumerate(dict.fromkeys((r[ix["ruleset"]], r[ix["players"]]) for r in rows)):
-        part = [r for r in rows if (r[ix["ruleset"]], r[ix["players"]]) == stratum]
-        label = f"{stratum[1]} players" + ("" if stratum[0] == "base" else f" ({stratum[0]})")
-        rate = _pct(r[ix["win_rate"]] for r in part)
-        fig.add_bar(
-            x=[f"position {r[ix['play_position']]}" for r in part],
-            y=rate,
-            name=label,
-            marker_color=COLORS[k % len(COLORS)],
-            error_y=_interval(part, rate, ix),
-        )
-    _layout(
-        fig,
-        "Win rate by play position (0 = the First Year's starting player), 95% Wilson intervals",
-        "Play position in the First Year",
-        "Win rate (% of player-games)",
-    )
-    return fig
-
-
-def _paladin_figure(columns, rows):
-    import plotly.graph_objects as go
-
-    ix = {c: i for i, c in enumerate(columns)}
-    x = [f"Year {r[ix['year']]}, {r[ix['players']]} players ({r[ix['games']]} games)" for r in rows]
-    fig = go.Figure()
-    fig.add_bar(x=x, y=_pct(r[ix["arrived_share"]] for r in rows), name="the paladin arrived", marker_color=COLORS[0])
-    fig.add_bar(x=x, y=_pct(r[ix["captured_share"]] for r in rows), name="he was imprisoned", marker_color=COLORS[1])
-    _layout(fig, "Paladin: how often he sets out, and is caught", "Year and player count", "Share of games (%)")
-    return fig
-
-
-def _fame_figure(columns, rows):
-    import plotly.graph_objects as go
-
-    ix = {c: i for i, c in enumerate(columns)}
-    fig = go.Figure()
-    fig.add_scatter(
-        x=[r[ix["treasure_kept"]] for r in rows],
-        y=[r[ix["avg_fame"]] for r in rows],
-        mode="lines+markers",
-        name="average Fame",
-        marker_color=COLORS[0],
-    )
-    _layout(fig, "Fame by treasure kept", "Treasure kept at the end (pieces)", "Average Fame (points)", percent=False)
-    return fig
-
-
-CHARTS = {
-    "win_rate_by_strategy": _win_rate_figure,
-    "seat_advantage": _seat_figure,
-    "paladin_frequency": _paladin_figure,
-    "fame_by_treasure_kept": _fame_figure,
-}
+    value_axis = {"title": {"text": chart.y_title}, "automargin": True}
+    if chart.share:
+        value_axis.update(ticksuffix="%", rangemode="tozero")
+    category_axis = {"title": {"text": x_title}, "automargin": True, "type": "category"}
+    if horizontal:
+        fig.update_xaxes(**value_axis)
+        fig.update_yaxes(**category_axis, autorange="reversed")
+    else:
+        fig.update_xaxes(**category_axis)
+        fig.update_yaxes(**value_axis)
+    used = {v: a for v, a in aliases.items() if any(a in label for label in labels)}
+    return Drawn(fig, chart.title, notes, used)
 
 
 class _Scripts:
@@ -232,15 +591,21 @@ class _Scripts:
     def __init__(self):
         self.done = False
 
-    def html(self, fig, chart_id: str) -> str:
-        out = fig.to_html(
+    def html(self, drawn: Drawn, chart_id: str) -> str:
+        out = drawn.figure.to_html(
             full_html=False,
             include_plotlyjs=not self.done,
             div_id=chart_id,
             config={"displaylogo": False, "responsive": True},
         )
         self.done = True
-        return f'<div class="chart" data-chart="{chart_id}">{out}</div>'
+        key = "".join(f"<li>{html.escape(a)}: {html.escape(v)}</li>" for v, a in drawn.key.items())
+        return (
+            f'<h3 class="chart-title">{html.escape(drawn.title)}</h3>'
+            f'<p class="grain chart-notes">{html.escape("; ".join(drawn.notes))}.</p>'
+            + (f'<ul class="grain key">{key}</ul>' if key else "")
+            + f'<div class="chart" data-chart="{chart_id}">{out}</div>'
+        )
 
 
 # --- the page ---------------------------------------------------------------------------------------
@@ -312,8 +677,8 @@ def _footer(prov: dict[str, Any], engine: str) -> str:
         f"{total} finished games that are not archived, from the event store "
         f"<code>{html.escape(str(prov['store']))}</code>, projected up to notification {prov['position']}; "
         f"engine {html.escape(engine)}; catalog {html.escape(hashes)}; made {html.escape(prov['when'])}.</p>"
-        '<table id="table-provenance"><thead><tr><th>game</th><th>origin</th><th>ruleset</th><th>games</th>'
-        f"</tr></thead><tbody>{rows}</tbody></table></footer>"
+        '<div class="table-wrap"><table id="table-provenance"><thead><tr><th>game</th><th>origin</th>'
+        f"<th>ruleset</th><th>games</th></tr></thead><tbody>{rows}</tbody></table></div></footer>"
     )
 
 
@@ -326,10 +691,14 @@ def _section(con, name: str, game: str, filters: dict[str, Any], scripts: _Scrip
     params = {k: v for k, v in filters.items() if k in q.parameter_names}
     columns, rows = run_question(con, name, **{**params, "game": game})
     notes = warnings_for(con, name, columns, rows, **{**params, "game": game})
+    charts = charts_for(name, columns)
     chart = ""
-    if name in CHARTS and rows:
-        chart = scripts.html(CHARTS[name](columns, rows), f"chart-{prefix}{name}")
-    elif name in CHARTS:
+    if charts and rows:
+        chart = "".join(
+            scripts.html(chart_figure(c, columns, rows, game), f"chart-{prefix}{name}" + (f"-{c.measure}" if k else ""))
+            for k, c in enumerate(charts)
+        )
+    elif charts:
         chart = f'<p class="grain" id="chart-{prefix}{name}-empty">No finished games to chart.</p>'
     warned = '<ul class="warnings">' + "".join(f"<li>{html.escape(w)}</li>" for w in notes) + "</ul>" if notes else ""
     return (

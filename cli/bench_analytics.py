@@ -1,5 +1,6 @@
 """``dungeon-lords bench --analytics``: simulate-and-store, the projection against the read ceiling, and the
-latency of every question over many games."""
+latency of every question over many games of copied rows (real games of all three rule sets, their
+read-model rows copied: docs/performance.md says why)."""
 
 from __future__ import annotations
 
@@ -7,24 +8,45 @@ import tempfile
 import time
 from pathlib import Path
 
+#: what the figure at ``target_games`` is, said in the output, the ``--help`` and docs/performance.md
+COPIED_ROWS = (
+    "copied rows: {real} real games ({mix}) projected, then their read-model rows copied under new game ids "
+    "to {games:,} games; the copies keep their days and strata, so the aggregates hold as many cells as for "
+    "{real} games: not {games:,} real games"
+)
+
+
+def seed_mix(games: int) -> dict[str, int]:
+    """How many of ``games`` real games ``bench --analytics`` simulates of each rule set: a quarter Festival
+    Season (``--ruleset festival``), a quarter Monster Inn, the rest base Dungeon Lords (variants and player
+    counts as ``plans`` cycles them); at least one of each, so that every question is timed over its own
+    games. Returns ``{"base": n, "festival": n, "monster_inn": n}``."""
+    festival = max(1, games // 4)
+    inn = max(1, games // 4)
+    return {"base": max(1, games - festival - inn), "festival": festival, "monster_inn": inn}
+
 
 def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, rounds: int = 3) -> dict:
     """The analytics figures: simulate-and-store games/s, projection events/s against the read
     ceiling (the notification log read alone, same run, same batch size; ``rounds`` alternating
-    rounds, medians reported), and the latency of every question over ``target_games`` games.
+    rounds, medians reported), and the latency of every question over ``target_games`` games of copied rows.
 
-    The ``games`` simulated games are projected for real; to reach ``target_games`` the read-model
-    rows are then copied under new game ids (the same distribution, ``target_games / games`` times),
-    because simulating 100,000 games would take hours on 2 cores. The copy is stated in the output; the
-    flattened ``events`` tables are not copied (no question reads them). Each question is asked with no
-    filter and with two (players and variant), ``repeats`` times each after a warm-up; medians in ms, and
-    the table each answer was read from (its aggregate, or the read models).
+    ``games`` real games are simulated and stored (:func:`seed_mix`: base Dungeon Lords, Festival Season and
+    Monster Inn), and projected for real; to reach ``target_games`` their read-model rows are then copied
+    under new game ids (``target_games / games`` times, the same days and strata), because simulating
+    100,000 games would take hours on 2 cores. The output says so (``questions.rows``, :data:`COPIED_ROWS`);
+    the flattened ``events`` tables are not copied (no question reads them). Each question is asked of its own
+    game (a common one of each game, ``name@monster_inn`` for Monster Inn's), with no filter and with one
+    (3 players; Dungeon Lords also the full variant), ``repeats`` times each after a warm-up; medians in ms,
+    the rows of the answer (0 would time an empty answer: the test holds every question above it), and the
+    table each answer was read from (its aggregate, or the read models).
     """
     import statistics
 
     import duckdb
 
     from analytics import QUESTIONS, prepare, run_question
+    from domain.games.dungeon_lords.ruleset import RULESETS
     from domain.service.application import DungeonLords
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
@@ -34,16 +56,24 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
     from projections.schema import TABLES
 
     out: dict = {}
+    mix = seed_mix(games)
+    games = sum(mix.values())
+    seeds = (
+        plans(mix["base"], seed=1)
+        + plans(mix["festival"], seed=2, modules=RULESETS["festival"])
+        + plans(mix["monster_inn"], seed=3, game="monster_inn")
+    )
     with tempfile.TemporaryDirectory() as tmp:
         app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'events.sqlite'}"))
         start = time.perf_counter()
         events = 0
-        for log, final in play_all(plans(games, seed=1)):
-            app.create_from_events(log, final_state=final)
+        for plan, (log, final) in zip(seeds, play_all(seeds)):
+            app.create_from_events(log, final_state=final, game=plan.game)
             events += len(log)
         seconds = time.perf_counter() - start
         out["simulate_and_store"] = {
             "games": games,
+            "mix": mix,
             "events": events,
             "seconds": round(seconds, 2),
             "games_per_second": round(games / seconds, 2),
@@ -85,11 +115,14 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
         rollups.refresh(con)  # the aggregates of the copied rows, as the projection keeps them
         n_games = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
         latencies = {}
-        for name, q in QUESTIONS.items():
-            game = q.game if q.game != "common" else "dungeon_lords"
+        asked = [(name, q.game if q.game != "common" else "dungeon_lords") for name, q in QUESTIONS.items()]
+        asked += [(name, "monster_inn") for name, q in QUESTIONS.items() if q.game == "common"]
+        for name, game in asked:
             figures = {}
-            for label, params in (("all", {}), ("filtered", {"players": 3, "variants": ["full"]})):
-                run_question(con, name, game=game, **params)  # warm-up
+            filtered = {"players": 3, **({"variants": ["full"]} if game == "dungeon_lords" else {})}
+            for label, params in (("all", {}), ("filtered", filtered)):
+                rows = run_question(con, name, game=game, **params)[1]  # warm-up
+                figures[f"rows_{label}"] = len(rows)
                 times = []
                 for _ in range(repeats):
                     t0 = time.perf_counter()
@@ -98,10 +131,28 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
                 figures[label] = round(statistics.median(times) * 1000, 1)
             sql = prepare(name, con=con, game=game)[0]
             via = next((t for t in rollups.TABLES if t in sql), "read models")
-            latencies[name] = {"ms": figures["all"], "ms_filtered": figures["filtered"], "via": via}
+            key = name if game == "dungeon_lords" or QUESTIONS[name].game == game else f"{name}@{game}"
+            latencies[key] = {
+                "ms": figures["all"],
+                "ms_filtered": figures["filtered"],
+                "answer_rows": figures["rows_all"],
+                "answer_rows_filtered": figures["rows_filtered"],
+                "via": via,
+            }
+        by_kind = dict(
+            con.execute(
+                "SELECT CASE WHEN game = 'monster_inn' THEN 'monster_inn' WHEN ruleset = 'base' THEN 'base' "
+                "ELSE 'festival' END, count(*) FROM games GROUP BY 1 ORDER BY 1"
+            ).fetchall()
+        )
         out["questions"] = {
             "games": n_games,
-            "copies_of_each_simulated_game": copies,
+            "rows": COPIED_ROWS.format(
+                real=games, mix=", ".join(f"{v} {k.replace('_', ' ')}" for k, v in mix.items()), games=n_games
+            ),
+            "real_games": games,
+            "copies_of_each_real_game": copies,
+            "games_by_kind": by_kind,
             "under_10_ms": sorted(n for n, f in latencies.items() if max(f["ms"], f["ms_filtered"]) < 10),
             "latency": latencies,
         }

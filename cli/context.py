@@ -45,12 +45,16 @@ def _app(store: str | None):
     """The application on the store (refused: an existing file that is not a store, unless --init)."""
     from domain.service.application import DungeonLords
 
-    return DungeonLords.open(store, init=OPTIONS["init"])
+    application = DungeonLords.open(store, init=OPTIONS["init"])
+    # a snapshot ignored (it failed its digest) is one line on stderr; the command goes on
+    application.warn = lambda text: err_console.print(f"warning: {text}", markup=False, highlight=False)
+    return application
 
 
-def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
+def _analytics(store: str | None, wait: float = ANALYTICS_WAIT, rebuild: bool = False):
     """The DuckDB read models beside the event store (created on first use; an unreadable file is set
-    aside and rebuilt; another process's lock is waited for)."""
+    aside and rebuilt; another process's lock is waited for). ``rebuild``: every read model dropped
+    (``project --rebuild``; a file damaged where only that reads it is set aside too)."""
     from domain.service.storage import store_env
     from projections import AnalyticsBusy, analytics_path, open_analytics
 
@@ -61,6 +65,7 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
             analytics_path(store_env(store)),
             wait=wait,
             say=lambda text: err_console.print(f"note: {text}", markup=False),
+            rebuild=rebuild,
         )
     except AnalyticsBusy as exc:
         raise UserError(str(exc), 5) from None
@@ -69,15 +74,22 @@ def _analytics(store: str | None, wait: float = ANALYTICS_WAIT):
 
 
 def _game_id(application, game: str):
-    """Accept a full game id or a unique prefix of one."""
+    """Accept a full game id or a unique prefix of one (remembered: a replay of it that fails is checked
+    against its hash chain, cli.faults.GAMES_IN_USE)."""
     from uuid import UUID
 
+    from .faults import GAMES_IN_USE
+
     try:
-        return UUID(game)
+        gid = UUID(game)
     except ValueError:
         pass
+    else:
+        GAMES_IN_USE.append((application, gid))
+        return gid
     matches = [g for g in application.games() if str(g).startswith(game)]
     if len(matches) == 1:
+        GAMES_IN_USE.append((application, matches[0]))
         return matches[0]
     if not matches:
         raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)")

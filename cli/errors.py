@@ -23,6 +23,7 @@ from typing import Any
 import typer
 
 from .consoles import err_console
+from .faults import GAMES_IN_USE, damaged_log, read_models_fault
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
 MALFORMED = {
@@ -77,7 +78,7 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, GameNotFound):
         err_console.print(f"not found: {_one_line(exc)}", highlight=False, markup=False)
         return USAGE
-    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore"):  # the store, or its read models
+    if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore", "StoredEventDamaged"):  # the store
         err_console.print(f"store error: {_one_line(exc)}", highlight=False, markup=False)
         return STORE
     if isinstance(exc, UserError):
@@ -95,6 +96,10 @@ def report(exc: BaseException) -> int:
     if isinstance(exc, OSError) and exc.filename and "No space left" not in str(exc):
         err_console.print(f"error: cannot use {exc.filename}: {exc.strerror or exc}", highlight=False, markup=False)
         return STORE
+    fault = read_models_fault(exc)
+    if fault:
+        err_console.print(f"store error: {fault}", highlight=False, markup=False)
+        return STORE
     if _store_error(exc):
         what = "the disk is full" if "No space left" in str(exc) or "full" in str(exc).lower() else _one_line(exc)
         err_console.print(
@@ -103,6 +108,13 @@ def report(exc: BaseException) -> int:
             markup=False,
         )
         return STORE
+    if not isinstance(exc, UserError | OSError | RecursionError) and (
+        type(exc).__module__.startswith("pydantic") or not isinstance(exc, ValueError)
+    ):
+        damage = damaged_log()  # a replay that failed on an edited or damaged stored log is not a bug
+        if damage:
+            err_console.print(f"store error: {damage}", highlight=False, markup=False)
+            return STORE
     if isinstance(exc, RecursionError):
         err_console.print("error: the input is nested too deeply to be a command, record or scenario", highlight=False)
         return USAGE
@@ -129,6 +141,7 @@ def handled(fn):
         try:
             return _run(fn, args, kwargs)
         finally:
+            GAMES_IN_USE.clear()
             while AFTER_COMMAND:
                 try:
                     AFTER_COMMAND.pop()()

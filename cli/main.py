@@ -98,7 +98,7 @@ else:
     # isort: off
     from .commands import play, bots  # noqa: E402,F401
     from .games import dungeon_lords  # noqa: E402,F401
-    from .commands import inspect, records, history, compare, games, analytics, stats, demo, tools, serve  # noqa: E402,F401
+    from .commands import inspect, records, history, audit, compare, games, analytics, stats, demo, tools, serve  # noqa: E402,F401
     # isort: on
 
 if __name__ == "__main__":

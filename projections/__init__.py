@@ -105,19 +105,38 @@ class ReadModelsOfAnotherStore(ValueError):
     that was recreated): mixing them would give wrong statistics."""
 
 
+#: words of DuckDB's messages that say a read-models file is damaged (a checksum that does not match, a
+#: file shorter than its own metadata says)
+DAMAGED = ("Corrupt database file", "Could not read enough bytes")
+
+
+def damaged(exc: BaseException) -> bool:
+    """``exc`` is DuckDB saying that a database file is damaged (truncated, or a block's checksum fails)."""
+    import duckdb
+
+    return isinstance(exc, duckdb.Error) and any(word in str(exc) for word in DAMAGED)
+
+
 def open_analytics(
-    path: str | Path = ":memory:", read_only: bool = False, wait: float = 0.0, say: Callable[[str], None] | None = None
+    path: str | Path = ":memory:",
+    read_only: bool = False,
+    wait: float = 0.0,
+    say: Callable[[str], None] | None = None,
+    rebuild: bool = False,
 ) -> duckdb.DuckDBPyConnection:
     """A DuckDB connection to the read models at ``path``, with every table created (unless
     ``read_only``: then the file must exist, and nothing is created).
 
     The read models are disposable (they are derived from the log): a file DuckDB cannot read (empty,
-    truncated, garbage, left half-written by a full disk) is renamed aside to ``PATH.broken-<time>`` and
-    a new one is started, and ``say`` is told. A file locked by another process is waited for up to
-    ``wait`` seconds (``say`` is told once).
+    truncated, garbage, a block whose checksum fails, left half-written by a full disk) is renamed aside to
+    ``PATH.broken-<time>`` (its write-ahead log beside it, as ``PATH.broken-<time>.wal``) and a new one is
+    started, and ``say`` is told. With ``rebuild`` every read model is dropped first (``project
+    --rebuild``), and a file damaged where only that reads it is set aside the same way. A file locked by
+    another process is waited for up to ``wait`` seconds (``say`` is told once).
 
     Raises:
         AnalyticsBusy: still locked after ``wait`` seconds.
+        duckdb.Error: the file cannot be opened for another reason (permissions, a read-only file ...).
     """
     import time
 
@@ -126,15 +145,21 @@ def open_analytics(
     deadline = time.monotonic() + wait
     told = False
     while True:
+        con = None
         try:
             if read_only:
                 return duckdb.connect(str(path), read_only=True)
             con = duckdb.connect(str(path))
             create_all(con)
+            if rebuild:  # read every block first: a damaged one is then found, and the file set aside whole
+                _read_every_block(con)
+                rebuild_analytics(con)
             return con
-        except duckdb.IOException as exc:
+        except duckdb.Error as exc:
+            if con is not None:  # let go of the file: DuckDB keeps one instance per path while it is open
+                con.close()
             text = str(exc)
-            if "lock" in text.lower():
+            if isinstance(exc, duckdb.IOException) and "lock" in text.lower():
                 if time.monotonic() >= deadline:
                     raise AnalyticsBusy(
                         f"another dungeon-lords process is using {path}; try again when it has finished"
@@ -144,15 +169,30 @@ def open_analytics(
                     told = True
                 time.sleep(0.5)
                 continue
-            if str(path) == ":memory:" or read_only or not Path(path).exists():
+            unreadable = isinstance(exc, duckdb.IOException) or damaged(exc)
+            if str(path) == ":memory:" or read_only or not Path(path).exists() or not unreadable:
                 raise
             aside = f"{path}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
             Path(path).rename(aside)
+            wal = Path(f"{path}.wal")
+            if wal.exists():  # it belongs to the damaged file: replayed into a new one it would damage that too
+                wal.rename(f"{aside}.wal")
             if say:
                 say(
                     f"the read models in {path} could not be read ({text.splitlines()[0]}); set aside as "
                     f"{aside} and projected again from the event log"
                 )
+
+
+def _read_every_block(con: duckdb.DuckDBPyConnection) -> None:
+    """Read every column of every table (DuckDB checks each block's checksum as it reads it).
+
+    Raises:
+        duckdb.Error: a block is damaged (:func:`damaged`).
+    """
+    tables = [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() WHERE NOT temporary").fetchall()]
+    for table in tables:
+        con.execute(f'SELECT sum(hash(COLUMNS(*))) FROM "{table}"').fetchall()
 
 
 def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
@@ -177,6 +217,32 @@ def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
             "one folder, or a store that was recreated): run `dungeon-lords project "
             "--rebuild` to project this store's games afresh"
         )
+
+
+def witnessed(path: str | Path, store_id: str, game_id: Any) -> tuple[int, str | None] | None:
+    """The last event of ``game_id`` the read models at ``path`` projected: ``(its number, its chain hash)``
+    (``projection_witness``, written in the projection's transaction); None when there are no read models
+    there, they come from another store than ``store_id``, are older than the witness, or never saw the game.
+    The file is opened read-only and let go at once.
+
+    Raises:
+        duckdb.Error: the file is held by another process that is writing it, or is damaged.
+    """
+    import duckdb
+
+    if str(path) == ":memory:" or not Path(path).is_file():
+        return None
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+        if not {"projection_witness", "projection_store"} <= tables:
+            return None
+        if con.execute("SELECT store_id FROM projection_store").fetchall() != [(store_id,)]:
+            return None
+        rows = con.execute("SELECT seq, chain FROM projection_witness WHERE game_id = ?", [str(game_id)]).fetchall()
+    finally:
+        con.close()
+    return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
 def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:
@@ -224,10 +290,12 @@ __all__ = [
     "analytics_path",
     "bind_to_store",
     "create_all",
+    "damaged",
     "derive_strategy",
     "forget_game",
     "open_analytics",
     "project",
     "read_ceiling",
     "rebuild_analytics",
+    "witnessed",
 ]

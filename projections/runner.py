@@ -40,7 +40,7 @@ from eventsourcing.persistence import IntegrityError
 from . import rollups
 from .derive import apply_batch
 from .schema import create_all
-from .staging import ndjson
+from .staging import OTHER_GAMES, TOPIC_PREFIX, ndjson
 
 NAME = "read_models"  # the tracking row of this projection
 QUARANTINE = """CREATE TABLE IF NOT EXISTS projection_quarantine (
@@ -152,6 +152,9 @@ class Projector:
                         undo=b'"t":"InputUndone"' in batch.lines or b'"t":"InputCorrected"' in batch.lines,
                         others=b'"t":"mi.' in batch.lines,
                     )
+                if batch.count:
+                    _witness(con, batch)
+                    _reveal_seeds(con, self.app, batch.first)
                 con.execute("INSERT OR REPLACE INTO projection_tracking VALUES (?, ?)", [NAME, batch.last])
                 if fresh:
                     rollups.mark(con, batch.last)
@@ -226,18 +229,21 @@ class Projector:
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """Notifications ``first``..``last`` (``size`` of them) as NDJSON ``lines`` (``count`` game events)."""
+    """Notifications ``first``..``last`` (``size`` of them) as NDJSON ``lines`` (``count`` game events);
+    ``witness``: each game's last event in them, ``(game id, number, chain hash)``."""
 
     first: int
     last: int
     size: int
     lines: bytes
     count: int
+    witness: tuple[tuple[str, int, str | None], ...] = ()
 
     @classmethod
     def of(cls, notifications: Sequence[Any], mapper: Any) -> _Batch:
         lines, count = ndjson(notifications, mapper)
-        return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count)
+        witness = _last_events(notifications, mapper)
+        return cls(notifications[0].id, notifications[-1].id, len(notifications), lines, count, witness)
 
     def games(self) -> set[str]:
         return {
@@ -252,7 +258,71 @@ class _Batch:
             return self
         marks = tuple(b'"g":"%s"' % g.encode() for g in games)
         kept = [line for line in self.lines.splitlines(keepends=True) if not any(m in line for m in marks)]
-        return _Batch(self.first, self.last, self.size, b"".join(kept), len(kept))
+        witness = tuple(w for w in self.witness if w[0] not in games)
+        return _Batch(self.first, self.last, self.size, b"".join(kept), len(kept), witness)
+
+
+_GAME_TOPICS = (TOPIC_PREFIX, *OTHER_GAMES)
+_CHAIN = b',"chain":"'
+
+
+def _last_events(notifications: Sequence[Any], mapper: Any) -> tuple[tuple[str, int, str | None], ...]:
+    """Each game's last event among ``notifications``: ``(game id, number, chain hash)``. The hash is read
+    from the stored JSON where it can be (``..."chain":"HEX"...``), else from the decoded event."""
+    last: dict[Any, Any] = {}
+    for n in notifications:
+        if n.topic.startswith(_GAME_TOPICS):
+            last[n.originator_id] = n
+    out = []
+    for gid, n in last.items():
+        state = n.state
+        i = state.rfind(_CHAIN) if isinstance(state, bytes) else -1
+        j = state.find(b'"', i + len(_CHAIN)) if i >= 0 else -1
+        if j > i >= 0:
+            chain: str | None = state[i + len(_CHAIN) : j].decode()
+        else:  # an encrypted or compressed store
+            chain = getattr(mapper.to_domain_event(n), "chain", None) or None
+        out.append((str(gid), n.originator_version, chain))
+    return tuple(out)
+
+
+def _witness(con: duckdb.DuckDBPyConnection, batch: _Batch) -> None:
+    """Record each game's last projected event (``projection_witness``), in the batch's transaction."""
+    if batch.witness:
+        gids, seqs, chains = (list(c) for c in zip(*batch.witness, strict=True))
+        con.execute(
+            "INSERT OR REPLACE INTO projection_witness SELECT unnest($g), unnest($s), unnest($c)",
+            {"g": gids, "s": seqs, "c": chains},
+        )
+
+
+def _reveal_seeds(con: duckdb.DuckDBPyConnection, app: Any, first: int) -> None:
+    """The seed of each digital game this batch finished (or touched, finished) into ``games.seed``, read from
+    the store: staged payloads carry none (:mod:`projections.staging`), since while a game is in progress its
+    seed would predict every draw (architecture §4); once it is over the record shows it too."""
+    from uuid import UUID
+
+    rows = con.execute(
+        "SELECT game_id FROM games WHERE finished AND seed IS NULL AND mode = 'digital' AND game_id IN "
+        "(SELECT game_id FROM events WHERE position >= $first "
+        "UNION SELECT game_id FROM mi_events WHERE position >= $first)",
+        {"first": first},
+    ).fetchall()
+    found: dict[str, int] = {}
+    for (gid,) in rows:
+        stored = app.recorder.select_events(UUID(gid), lte=1)
+        if not stored:
+            continue
+        data = app.mapper.to_domain_event(stored[0]).data
+        seed = (data.get("state") or {}).get("seed") if "seed" not in data else data["seed"]
+        if isinstance(seed, int) and 0 <= seed < 2**63:  # (a BIGINT, as every new game's: SEED_LIMIT)
+            found[gid] = seed
+    if found:
+        con.execute(
+            "UPDATE games SET seed = s.seed FROM (SELECT unnest($g) AS game_id, unnest($s) AS seed) AS s "
+            "WHERE games.game_id = s.game_id",
+            {"g": list(found), "s": list(found.values())},
+        )
 
 
 def _poisoned_games(batch: _Batch) -> list[str]:

@@ -17,6 +17,16 @@ CREATE TABLE IF NOT EXISTS projection_tracking (
 )"""
 
 
+#: per game, the last event the read models projected: its number and chain hash (architecture §6), written in
+#: the same transaction as the rows, so that `audit` can tell a log whose end was cut after it was projected
+WITNESS = """
+CREATE TABLE IF NOT EXISTS projection_witness (
+    game_id VARCHAR PRIMARY KEY,   -- the game's id in the event store
+    seq INTEGER NOT NULL,          -- the number of the last of its events projected
+    chain VARCHAR                  -- that event's chain hash as stored
+)"""
+
+
 @dataclass(frozen=True)
 class Table:
     """One read model: what one row stands for (its grain), and its columns ``(name, type, meaning)``."""
@@ -76,7 +86,12 @@ SPECS: tuple[Table, ...] = (
             ("mode", _V, "'digital' (the engine draws) | 'tabletop' (draws recorded from the table)"),
             ("origin", _V, "where the game comes from: simulated | recorded | imported | forked | scenario | training"),
             ("archived", _B, "taken out of the statistics (GameArchived); every question leaves it out"),
-            ("seed", _BIG, "the seed of a digital game, or NULL"),
+            (
+                "seed",
+                _BIG,
+                "the seed of a finished digital game; NULL while it is in progress (it would predict every draw: "
+                "architecture §4) and for a tabletop game",
+            ),
             ("starting_player", _V, "the colour (seat) that started the First Year"),
             ("scenario", _V, "the scenario's name if the game started from one, else NULL"),
             ("events", _I, "the number of events stored for the game"),
@@ -501,7 +516,7 @@ SPEC: dict[str, Table] = {t.name: t for t in SPECS}
 
 # the read models' shape: a file written under another shape is rebuilt from the log
 SCHEMA_VERSION = hashlib.sha256(
-    "".join([TRACKING, *TABLES.values(), *(t.grain + str(t.columns) for t in SPECS)]).encode()
+    "".join([TRACKING, WITNESS, *TABLES.values(), *(t.grain + str(t.columns) for t in SPECS)]).encode()
 ).hexdigest()[:16]
 
 
@@ -525,13 +540,14 @@ def create_all(con) -> None:
     stored = [r[0] for r in con.execute("SELECT version FROM projection_schema").fetchall()]
     existing = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     if stored != [SCHEMA_VERSION] and existing & {*TABLES, "projection_tracking"}:
-        for table in [*TABLES, "projection_tracking"]:
+        for table in [*TABLES, "projection_tracking", "projection_witness"]:
             con.execute(f"DROP TABLE IF EXISTS {table}")
     fresh = stored != [SCHEMA_VERSION] or not set(TABLES) <= existing
     if stored != [SCHEMA_VERSION]:
         con.execute("DELETE FROM projection_schema")
         con.execute("INSERT INTO projection_schema VALUES (?)", [SCHEMA_VERSION])
     con.execute(TRACKING)
+    con.execute(WITNESS)
     for ddl in TABLES.values():
         con.execute(ddl)
     if fresh:

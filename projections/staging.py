@@ -18,6 +18,7 @@ notification is skipped.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,9 +55,15 @@ def _stored_at(n: Any, mapper: Any) -> bytes:
     return mapper.to_domain_event(n).timestamp.isoformat().encode()
 
 
+#: a seed in a payload (a game's first event, or a whole state carried by a scenario, an undo, a correction)
+_SEED = re.compile(rb'(?<!\\)"seed":-?[0-9]+')
+
+
 def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
     """The NDJSON lines ``{"p": id, "g": game, "s": seq, "t": type, "e": payload}`` of the game
-    events among ``notifications`` (in order), and their number."""
+    events among ``notifications`` (in order), and their number. Every ``"seed"`` in a payload is staged as
+    ``null``: a digital game's seed is nobody's while the game is in progress (architecture §4), and the
+    read models take a finished game's from the store (:mod:`projections.runner`)."""
     fast = _sliceable() if mapper.cipher is None and mapper.compressor is None else {}
     ids: dict[Any, bytes] = {}
     lines = []
@@ -81,6 +88,8 @@ def ndjson(notifications: Sequence[Any], mapper: Any) -> tuple[bytes, int]:
             name = OTHER_GAMES[other] + topic[len(other) :].encode()
         if payload is None:
             payload = json.dumps(mapper.to_domain_event(n).data, separators=(",", ":")).encode()
+        if b'"seed":' in payload:
+            payload = _SEED.sub(b'"seed":null', payload)
         gid = ids.get(n.originator_id)
         if gid is None:
             gid = ids[n.originator_id] = str(n.originator_id).encode()

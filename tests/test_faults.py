@@ -120,13 +120,15 @@ def test_a_game_the_projection_cannot_take_is_quarantined_and_the_rest_goes_on(s
     app = DungeonLords.open(store)
     poisoned = app.create_game(["a", "b"], seed=1)
     app.create_game(["c", "d"], seed=2)
-    con = sqlite3.connect(store)  # a seed beyond INT64, as an older version let in
-    (state,) = con.execute(
-        "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = 1", (poisoned.hex,)
+    con = sqlite3.connect(store)  # a Year beyond INTEGER (a seed beyond INT64 no longer reaches the read models)
+    (version, state) = con.execute(
+        "SELECT originator_version, state FROM stored_events WHERE originator_id = ? AND topic = ? "
+        "ORDER BY originator_version LIMIT 1",
+        (poisoned.hex, "dl.Game.PhaseBegan"),
     ).fetchone()
     con.execute(
-        "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 1",
-        (state.replace(b'"seed":1,', b'"seed":100000000000000000000000000000,'), poisoned.hex),
+        "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",
+        (state.replace(b'"year":1,', b'"year":100000000000000000000000000000,'), poisoned.hex, version),
     )
     con.commit()
     con.close()

@@ -106,8 +106,8 @@ def _position():
             ),
             "not conserved",
         ),
-        (lambda d: d["players"][2].update(gold=-3), "negative gold"),
-        (lambda d: d["players"][0].update(colour="red"), "not a game state"),
+        (lambda d: d["players"][2].update(gold=-3), "players[2].gold: Input should be greater than or equal to 0"),
+        (lambda d: d["players"][0].update(colour="red"), "players[0].colour: Extra inputs are not permitted"),
     ],
 )
 def test_an_impossible_position_is_refused_naming_the_field(break_it, field):

@@ -95,14 +95,10 @@ def project(
     store: StoreOpt = None,
 ) -> None:
     """Catch the DuckDB read models up with the event store (exactly once; safe to re-run)."""
-    from projections import rebuild_analytics
-
     from ..analytics_cmds import catch_up
 
     application = _app(store)
-    con = _analytics(store)
-    if rebuild:
-        rebuild_analytics(con)
+    con = _analytics(store, rebuild=rebuild)
     figures = catch_up(application, con, quiet=True)
     console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
 

@@ -1,8 +1,7 @@
-"""Fixing and checking a record: undo, correct, audit, fork."""
+"""Fixing a record: undo, correct, fork (checking it: audit.py)."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -10,7 +9,7 @@ import typer
 from domain.games.dungeon_lords.describe import describe_event
 from domain.service.names import draw_command_at
 
-from ..context import OPTIONS, GameArg, StoreOpt, _app, _game_id, app
+from ..context import GameArg, StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
 from ..render import console
 
@@ -86,51 +85,6 @@ def correct(
             f"{application.pending(_game_id(application, game)).prompt}",
             highlight=False,
         )
-
-
-@app.command()
-@handled
-def audit(
-    game: GameArg,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    store: StoreOpt = None,
-) -> None:
-    """Check the stored log (every event there, unchanged) and replay it under the current rules and the
-    catalog it was played with (with the root --catalog: under those components instead); list undos,
-    corrections, what they superseded, rulings and provisional cards. Exit 1 if it is not clean."""
-    from dataclasses import asdict
-
-    application = _app(store)
-    gid = _game_id(application, game)
-    package = application.game_of(gid)
-    report = package.audit(application.log(gid), application.integrity(gid), catalog_overrides=OPTIONS["catalog"])
-    if as_json:
-        print(json.dumps({**asdict(report), "clean": report.clean}))
-    else:
-        for p in report.integrity:
-            console.print(f"[red]integrity[/]: {p}")
-        for f in report.findings:
-            console.print(
-                f"[red]event {f.event}[/]: stored: {f.stored}\n  the rules give: {f.expected}\n  rule: {f.rule}"
-            )
-        for u in report.undos:
-            console.print(f"undo: {u}")
-        for c in report.corrections:
-            console.print(f"correction: {c}")
-        for s in report.superseded:
-            console.print(f"[red]superseded[/]: {s}")
-        for r in report.rulings:
-            console.print(f"table ruling: {r}")
-        if report.catalog:
-            console.print(f"catalog: {report.catalog}")
-        if report.provisional:
-            console.print("Provisional or partly known values that took part (the rulebook does not print them):")
-            for card in report.provisional:
-                console.print(f"  {card}")
-        problems = len(report.findings) + len(report.integrity) + len(report.superseded)
-        console.print(f"{report.events} events: " + ("clean" if report.clean else f"{problems} finding(s)"))
-    if not report.clean:
-        raise typer.Exit(1)
 
 
 @app.command()

@@ -61,6 +61,14 @@ def import_cmd(
             "--allow-unfinished", help="Import a record that ends before the game is over (to go on with it)."
         ),
     ] = False,
+    no_hash_check: Annotated[
+        bool,
+        typer.Option(
+            "--no-hash-check",
+            help="Import without checking the record's hash line (an empty, malformed or non-matching hash "
+            "is otherwise refused); the output says that the hash was not checked.",
+        ),
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
     """Rebuild a game from its record through the rules and store it; a bad line is refused with its number."""
@@ -70,10 +78,12 @@ def import_cmd(
         raise UserError(f"cannot read {record_file}: {exc}") from None
     application = _app(store)
     try:  # a record error is a ValueError naming the line
-        gid = application.import_record(text, allow_unfinished=allow_unfinished)
+        gid = application.import_record(text, allow_unfinished=allow_unfinished, check_hash=not no_hash_check)
     except ValueError as exc:
         raise UserError(f"{record_file}: {exc} (nothing was stored)") from None
-    if not any(line.startswith("hash ") for line in text.splitlines()):
+    if no_hash_check:
+        err_console.print("note: the hash was not checked (--no-hash-check): the record may have been changed")
+    elif not any(line.strip().startswith("hash") for line in text.splitlines()):
         err_console.print("note: the record has no hash line, so it cannot be checked for changes")
     waiting = application.pending(gid)
     if waiting.actors:

@@ -52,7 +52,10 @@ def stats(
     ] = False,
     sql: Annotated[
         str | None,
-        typer.Option(help="Run a read-only SQL query over the read models (sandboxed: no files, 30 s, 1 GB)."),
+        typer.Option(
+            help="Run a read-only SQL query over the read models (sandboxed: no files, settings or paths; 30 s, "
+            "1 GB; answers up to 100,000 rows and 64 MB)."
+        ),
     ] = None,
     store: StoreOpt = None,
 ) -> None:
@@ -141,12 +144,13 @@ def _print_schema(con, as_json: bool) -> None:
 
 
 def _user_sql(con, sql: str, as_json: bool) -> None:
-    from analytics import UserQueryRefused, run_user_sql
+    from analytics import UserQueryRefused, address_space_limit, run_user_sql
 
     from ..consoles import console
 
     try:
-        columns, rows = run_user_sql(con, sql)
+        with address_space_limit():  # this process runs the one query: what DuckDB computes cannot take the machine
+            columns, rows = run_user_sql(con, sql)
     except UserQueryRefused as exc:
         raise UserError(f"--sql: {exc}") from None
     if as_json:

@@ -24,8 +24,9 @@ def bench(
     analytics: Annotated[
         bool,
         typer.Option(
-            help="Instead: simulate-and-store, projection vs the read ceiling, "
-            "and every question's latency over 100,000 games."
+            help="Instead: simulate-and-store --games real games (base, Festival Season, Monster Inn), projection "
+            "vs the read ceiling, and every question's latency over 100,000 games of copied rows (the real "
+            "games' read-model rows copied under new ids: not 100,000 real games)."
         ),
     ] = False,
     game: GameOpt = "dungeon-lords",

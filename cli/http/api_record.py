@@ -80,7 +80,8 @@ def audit(request: Request, gid: str) -> Audited:
     corrections, what they superseded, rulings, provisional cards; ``clean``. The recorder's token."""
     recorder_only(request, gid, "audit the game")
     service = service_of(request)
-    report = service.game_of(gid).audit(service.log(gid), service.integrity(gid))
+    sealed, _ = service.sealing(gid)  # stored times and snapshots, as the CLI's audit checks them
+    report = service.game_of(gid).audit(service.log(gid), service.integrity(gid) + sealed)
     return Audited.model_validate({**asdict(report), "clean": report.clean})
 
 

@@ -6,7 +6,8 @@ Imports only pydantic and the standard library (an import-linter contract checks
     Engine                pending / decide / execute / advance / replay over a GameRules
     Pending, CHANCE       what a game waits for; ChanceSpec: a draw from what remains
     RuleViolation         the one refusal (code, message, rule); RuleIndex: rule id -> citation
-    play_until_blocked    the bots' play loop; random_bot; batch_gc (fewer collections in batches)
+    play_until_blocked    the bots' play loop; random_bot; batch_gc (fewer collections in batches);
+                          continuation_problem (can a position be played on?)
     HashChain             the tamper-evident chain of a stored log (a game says what its hash leaves out)
 """
 
@@ -16,7 +17,7 @@ from .engine import Engine
 from .errors import RuleViolation, unless_refused
 from .game import GameInfo, GamePackage, GameRules, KernelState
 from .pending import CHANCE, Pending, draw_pending
-from .play import Bot, batch_gc, play_until_blocked, random_bot
+from .play import Bot, batch_gc, continuation_problem, play_until_blocked, random_bot
 from .rules_index import KERNEL_RULES, RuleIndex
 from .view import HIDDEN, redaction_problems
 
@@ -36,6 +37,7 @@ __all__ = [
     "RuleIndex",
     "RuleViolation",
     "batch_gc",
+    "continuation_problem",
     "play_until_blocked",
     "random_bot",
     "draw_pending",

@@ -55,6 +55,39 @@ def play_until_blocked(
     return log, state, engine.pending(state)
 
 
+def continuation_problem(engine: Engine, state: Any, seed: int = 0, max_commands: int = 5000) -> str | None:
+    """Whether a game can be played on from ``state`` (a position set up by hand, say): random legal options
+    at every seat, and random draws from the pool at a chance node (tabletop too), on a copy, until the game
+    ends or ``max_commands`` inputs were given. Returns None if nothing went wrong, else one line: an actor
+    with no legal option, a draw from a pool smaller than the draw, an offered option or draw refused, or
+    the rules failing (the exception's type and message).
+    """
+    rng = random.Random(seed)
+    state = engine.rules.clone(state)
+    for n in range(max_commands):
+        try:
+            p = engine.pending(state)
+            if not p.actors:
+                return None
+            actor = p.actors[0]
+            if p.is_chance:
+                assert p.chance is not None
+                pool = list(p.chance.pool)
+                if len(pool) < p.chance.count:
+                    return f"after {n} inputs, {p.chance.count} to draw from {len(pool)} ({p.prompt})"
+                command = engine.rules.draw_command(rng.sample(pool, p.chance.count))
+            else:
+                options = p.options(actor)
+                if not options:
+                    return f"after {n} inputs, {actor} has no legal option ({p.prompt})"
+                command = rng.choice(options)
+            _, state = engine.execute(state, command, inplace=True)
+        except Exception as exc:  # noqa: BLE001  (whatever the rules make of the position is the answer)
+            text = " ".join(str(exc).split())[:200]
+            return f"after {n} inputs, the rules failed: {type(exc).__name__}: {text}"
+    return None
+
+
 #: gen-0 collections after this many new objects instead of 700 (generations 1 and 2 5x rarer too)
 BATCH_GC_THRESHOLD = (10_000, 50, 50)
 

@@ -9,7 +9,8 @@
     correct <event> <JSON command>  a correction of the input behind event N (the inputs it re-applies
                                     are not written again)
     # a comment                     ignored (an export marks what an undo or correction took back)
-    hash <hex>                      optional last line: the hash chain's head of the exported log
+    hash <hex>                      optional last line: the hash chain's head of the exported log (64
+                                    hexadecimal digits; an empty or malformed one is refused)
 
 Consequences are not written: an import re-derives them through the rules, so it is checked exactly
 like live play. A game builds its opening event from the header and says how a draw line becomes a
@@ -19,6 +20,7 @@ command (``draw_command``); everything else is here.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +28,8 @@ from typing import Any
 from .errors import RuleViolation
 from .history import History
 from .pending import CHANCE
+
+_HASH = re.compile(r"[0-9a-f]{64}")  # a sha256 in hex, as export writes it
 
 
 class RecordError(ValueError):
@@ -110,8 +114,9 @@ def parse_record(
             ``archive``), returned as input lines whose actor is the word.
 
     Raises:
-        RecordError: the first line is not ``<format_name> <version>``, a line is malformed, or a
-            line follows the ``hash`` line.
+        RecordError: the first line is not ``<format_name> <version>``, a line is malformed, the ``hash``
+            line is not 64 hexadecimal digits (an empty one would otherwise pass unchecked), or a line
+            follows the ``hash`` line.
     """
     lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark, as some editors write
     start = next((k for k, raw in enumerate(lines) if raw.strip() and not raw.strip().startswith("#")), 0)
@@ -129,7 +134,13 @@ def parse_record(
         key, _, rest = line.partition(" ")
         rest = rest.strip()
         if key == "hash":
-            rec.hash = rest
+            if not _HASH.fullmatch(rest.lower()):
+                raise RecordError(
+                    n,
+                    f"the hash line must be 'hash' and 64 hexadecimal digits, not {line[:80]!r} "
+                    "(to import without checking the hash, give --no-hash-check)",
+                )
+            rec.hash = rest.lower()
         elif key == "draw":
             in_body = True
             cards = [c.strip() for c in rest.split(",") if c.strip()]
@@ -166,6 +177,13 @@ def parse_record(
         else:
             rec.header.setdefault(key, []).append((n, rest))
     return rec
+
+
+def without_hash(text: str) -> str:
+    """``text`` with its ``hash`` lines blanked (line numbers kept): a record imported without its hash
+    checked (``import --no-hash-check``)."""
+    lines = text.split("\n")
+    return "\n".join("" if line.strip().partition(" ")[0] == "hash" else line for line in lines)
 
 
 def _json_object(n: int, text: str, what: str) -> dict[str, Any]:

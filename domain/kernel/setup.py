@@ -1,4 +1,5 @@
-"""What every game checks before it starts: the player count, names, variant, mode, seed and bots."""
+"""What every game checks before it starts: the player count, names, variant, mode, seed and bots; and
+what every game checks of a position set up by hand (numbers, field paths)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,36 @@ def parse_with(
             f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
         )
         raise refuse("COMMAND_MALFORMED", f"the command is not valid: {reasons}", "input.schema") from None
+
+
+def field_path(loc: Sequence[int | str], skip: frozenset[str] = frozenset()) -> str:
+    """A location (pydantic's ``loc``, or keys and indexes) as a field path: ``("players", 1, "gold")`` ->
+    ``players[1].gold``; the names in ``skip`` (the members of a union, say) are left out."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part not in skip:
+            out += f".{part}" if out else str(part)
+    return out or "the position"
+
+
+def odd_number(data: Any, here: tuple[int | str, ...] = ()) -> tuple[tuple[int | str, ...], Any] | None:
+    """The first number in ``data`` (JSON-native: dicts, lists, scalars) that a game state never holds, with
+    its location: a float (2.5, NaN, Infinity: states count whole things) or an int beyond 64 bits."""
+    if isinstance(data, float) or (isinstance(data, int) and not isinstance(data, bool) and abs(data) >= SEED_LIMIT):
+        return here, data
+    items: Any = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        found = odd_number(v, (*here, k))
+        if found is not None:
+            return found
+    return None
+
+
+def odd_number_problem(data: Any) -> str | None:
+    """:func:`odd_number` as one line naming the field (``players[1].gold: nan is not ...``), or None."""
+    found = odd_number(data)
+    if found is None:
+        return None
+    return f"{field_path(found[0])}: {found[1]!r} is not a whole number of at most 64 bits"

@@ -22,7 +22,16 @@ step, which edits the old *payload* dict in place, e.g. in an ``upcasting`` modu
 It becomes eventsourcing's ``Game.OrdersChosen.upcast_v1_v2(state)``, which the mapper runs on every
 stored v1 event when it is read (it gets the stored state dict; ``state["data"]`` is the payload).
 
-Snapshots. ``vars(game)`` holds ``state: GameState``; :class:`GameStateAsDict` transcodes it through
+Snapshots (:class:`GameSnapshot`, topic ``dl.Snapshot``) carry the chain hash of their event (``chain``) and a
+``digest`` of the state, checked when a game is loaded through one: a snapshot whose state was edited in the
+store raises :class:`SnapshotMismatch` (the application then replays the events). Snapshots stored before the
+digest (topic ``eventsourcing.domain:Snapshot``) load unchecked.
+
+Seals. Every stored event also carries ``seal = sha256(chain, timestamp)`` (:func:`seal`): the chain hash leaves
+the stored time out (an imported copy has the same hashes), so the seal is what makes an edited timestamp
+evident (``audit``). Events stored before seals existed carry ``seal = ""``.
+
+``vars(game)`` holds ``state: GameState``; :class:`GameStateAsDict` transcodes it through
 ``to_dict``/``from_dict`` (the application registers it). If the *shape* of ``GameState`` changes
 incompatibly, bump ``Game.class_version`` and add ``Game.upcast_vN_vM(state)`` (a static method that
 edits ``state["state"]``, a GameState, or drop the snapshot tables: snapshots are only a cache). If
@@ -31,15 +40,79 @@ edits ``state["state"]``, a GameState, or drop the snapshot tables: snapshots ar
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any, ClassVar
+from uuid import UUID
 
-from eventsourcing.domain import Aggregate
+import orjson
+from eventsourcing.domain import Aggregate, Snapshot
 from eventsourcing.persistence import Transcoding
-from eventsourcing.utils import register_topic
+from eventsourcing.utils import register_topic, resolve_topic
 
 from domain.games import GAMES
 from domain.kernel import GamePackage
+
+
+def seal(chain: str, timestamp: datetime) -> str:
+    """The seal of a stored event: sha256 of its chain hash and its stored time (ISO 8601), 64 hex digits."""
+    return hashlib.sha256(f"{chain}\n{timestamp.isoformat()}".encode()).hexdigest()
+
+
+def state_digest(version: int, chain: str, state: dict[str, Any]) -> str:
+    """The digest a snapshot carries: sha256 of its event number, that event's chain hash and the state's
+    JSON form (``package.to_dict``; keys sorted), 64 hex digits."""
+    h = hashlib.sha256(f"{version}\n{chain}\n".encode())
+    h.update(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
+    return h.hexdigest()
+
+
+class SnapshotMismatch(Exception):
+    """Raised when a game is loaded through a snapshot whose state does not match its digest (the snapshot
+    was changed in the store); ``game_id``, ``version``: the game and the event the snapshot is at."""
+
+    def __init__(self, game_id: UUID, version: int) -> None:
+        super().__init__(
+            f"the snapshot of game {game_id} at event {version} does not match its digest (it was changed "
+            "in the store); it was ignored and the game replayed from its events"
+        )
+        self.game_id, self.version = game_id, version
+
+
+class GameSnapshot(Snapshot):
+    """A game's snapshot: ``state["state"]`` is the game's state in its JSON form (``package.to_dict``: the
+    digest is checked on the form read from the store, with no conversion back; measured: a load through a
+    snapshot costs about 0.2 ms more when the state object is converted again) and ``state["digest"]`` its
+    :func:`state_digest`, checked when the game is loaded."""
+
+    TOPIC = "dl.Snapshot"
+
+    @classmethod
+    def take(cls, aggregate: Any) -> Any:
+        snapshot = super().take(aggregate)
+        state = type(aggregate).package.to_dict(aggregate.state)
+        snapshot.state["state"] = state
+        snapshot.state["digest"] = state_digest(aggregate.version, aggregate.chain, state)
+        return snapshot
+
+    def mutate(self, _: None) -> Any:
+        """The game as of this snapshot.
+
+        Raises:
+            SnapshotMismatch: the state does not match the snapshot's digest."""
+        state = dict(self.state)
+        digest = state.pop("digest", None)
+        if digest != state_digest(self.originator_version, state.get("chain", ""), state["state"]):
+            raise SnapshotMismatch(self.originator_id, self.originator_version)
+        cls: Any = resolve_topic(self.topic)
+        state["state"] = cls.package.from_dict(state["state"])
+        checked = object.__new__(Snapshot)  # the library's snapshot of the state as the game holds it
+        object.__setattr__(checked, "__dict__", {**self.__dict__, "state": state})
+        return checked.mutate(None)
+
+
+register_topic(GameSnapshot.TOPIC, GameSnapshot)
 
 
 class GameAggregate(Aggregate):
@@ -48,13 +121,16 @@ class GameAggregate(Aggregate):
 
     package: ClassVar[GamePackage]
     event_classes: ClassVar[dict[str, type[Any]]]
+    Snapshot = GameSnapshot
 
     class Event(Aggregate.Event):
         """Base of the stored events: ``data`` is the domain event's JSON payload, ``chain`` the hash
-        that links it to the event before (the game's ``HashChain``; "" in events stored before it)."""
+        that links it to the event before (the game's ``HashChain``; "" in events stored before it),
+        ``seal`` the hash of the chain and the stored time (:func:`seal`; "" in events stored before it)."""
 
         data: dict[str, Any]
         chain: str = ""
+        seal: str = ""
 
         domain_class: ClassVar[type[Any]]  # set on each generated subclass
 
@@ -80,7 +156,9 @@ class GameAggregate(Aggregate):
             raise ValueError(f"a game starts with {' or '.join(created_events)}, not {first.type}")
         data = _payload(first)
         created: Any = cls.event_classes[first.type]  # a Created subclass (the mapping holds both kinds)
-        return cls._create(created, data=data, chain=cls.package.chain.link("", 1, first.type, data))
+        chain = cls.package.chain.link("", 1, first.type, data)
+        timestamp = created.create_timestamp()
+        return cls._create(created, data=data, chain=chain, seal=seal(chain, timestamp), timestamp=timestamp)
 
     def record(self, events: Iterable[Any], final_state: Any = None, chains: list[str] | None = None) -> None:
         """Trigger each domain event (in order) on this game; ``save()`` stores them. An event may come
@@ -103,7 +181,11 @@ class GameAggregate(Aggregate):
                     chain = chains[i]
                 else:
                     chain = link(getattr(self, "chain", ""), self.version + 1, kind, data)
-                self.trigger_event(type(self).event_classes[kind], data=data, chain=chain)
+                event_class = type(self).event_classes[kind]
+                timestamp = event_class.create_timestamp()
+                self.trigger_event(
+                    event_class, data=data, chain=chain, seal=seal(chain, timestamp), timestamp=timestamp
+                )
         finally:
             self.__dict__.pop("_folded_elsewhere", None)
         if final_state is not None:

@@ -15,20 +15,31 @@ events that does not start a game).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Transcoder
 
 from domain.games import GAMES
 from domain.games import get as get_game
 from domain.kernel import GamePackage, Pending, RuleViolation
 from domain.kernel.events import Event
 
-from .aggregate import AGGREGATES, GameAggregate, aggregate_of_topic, fold, transcodings
+from .aggregate import (
+    AGGREGATES,
+    GameAggregate,
+    GameSnapshot,
+    SnapshotMismatch,
+    aggregate_of_topic,
+    fold,
+    seal,
+    state_digest,
+    transcodings,
+)
 from .names import only_outcome
 from .storage import store_env
 from .transcoder import OrjsonTranscoder
@@ -58,6 +69,21 @@ class GameConflict(Exception):
             + ", so nothing of yours was saved. Look at the game again and re-enter your command."
         )
         self.game_id = game_id
+
+
+class StoredEventDamaged(Exception):
+    """Raised when a stored row (an event or a snapshot) cannot be read: its JSON, topic or fields are
+    damaged. ``game_id``, ``version``: the game and the event number; ``snapshot``: the row is a snapshot."""
+
+    def __init__(self, game_id: Any, version: int, snapshot: bool, cause: BaseException) -> None:
+        what = f"the snapshot at event {version}" if snapshot else f"event {version}"
+        inner = cause.__cause__ or cause  # the library's error wraps the JSON decoder's
+        reason = f"{type(inner).__name__}: {' '.join(str(inner).split())[:160]}"
+        super().__init__(
+            f"game {game_id}: {what} cannot be read from the store ({reason}); the store "
+            "is damaged: restore it from a backup, or delete the game and import its record"
+        )
+        self.game_id, self.version, self.snapshot = game_id, version, snapshot
 
 
 SNAPSHOT_INTERVAL = 100
@@ -118,6 +144,20 @@ class DungeonLords(Application[UUID]):
     snapshotting_projectors = dict.fromkeys(AGGREGATES.values(), fold)
     log_section_size = PAGE
 
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        """The application on an eventsourcing env (:func:`~domain.service.storage.store_env`). On PostgreSQL,
+        the tables are created (if missing) and the store's identity read under an advisory lock of the
+        schema's, so processes starting together on a fresh schema do not collide creating them.
+
+        Raises:
+            eventsourcing's PersistenceError: the store cannot be opened or its tables created."""
+        if env is None or env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+            super().__init__(env=env)
+            return
+        with _schema_lock(env):
+            super().__init__(env=env)
+            self.store_id()
+
     @classmethod
     def open(cls, store: str | None = None, init: bool = False) -> DungeonLords:
         """The application on a store spec (see :func:`domain.service.storage.store_env`), with its identity.
@@ -164,6 +204,22 @@ class DungeonLords(Application[UUID]):
         found = str(row[0] if isinstance(row, tuple | list) else row["id"])
         self.__dict__["_store_id"] = found
         return found
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        """eventsourcing's mapper, whose reading of a stored row raises :class:`StoredEventDamaged` (naming the
+        game and the event) for any row it cannot read, instead of the library's errors (a ValueError)."""
+        mapper = super().construct_mapper()
+        decode = mapper.to_domain_event
+
+        def to_domain_event(stored: Any) -> Any:
+            try:
+                return decode(stored)
+            except Exception as exc:  # noqa: BLE001  (whatever a damaged row raises: JSON, topic, fields)
+                snapshot = "Snapshot" in str(stored.topic)
+                raise StoredEventDamaged(stored.originator_id, stored.originator_version, snapshot, exc) from exc
+
+        setattr(mapper, "to_domain_event", to_domain_event)  # noqa: B010  (an instance attribute wraps the method)
+        return mapper
 
     def construct_transcoder(self) -> Transcoder:
         """eventsourcing's JSON transcoder, encoding with orjson (the same bytes, faster: see
@@ -259,15 +315,20 @@ class DungeonLords(Application[UUID]):
             self.snapshots.put([cls.Snapshot.take(aggregate)])  # the same class take_snapshot() uses
         return UUID(str(aggregate.id))
 
-    def import_record(self, text: str, allow_unfinished: bool = False) -> UUID:
+    def import_record(self, text: str, allow_unfinished: bool = False, check_hash: bool = True) -> UUID:
         """Rebuild a game from its record (``docs/record-format.md``; the first word names the game's format)
-        through the rules and store it as a new game of origin ``imported``.
+        through the rules and store it as a new game of origin ``imported``. ``check_hash`` False: the
+        record's ``hash`` line is ignored, whatever it holds (``import --no-hash-check``).
 
         Raises:
-            RecordError: (a ValueError) the first malformed or refused line, with its number; or, unless
-                ``allow_unfinished``, a record that ends before the game is over. Nothing is stored."""
-        from domain.kernel.record import refuse_unfinished
+            RecordError: (a ValueError) the first malformed or refused line, with its number (an empty or
+                malformed ``hash`` line too, unless ``check_hash`` is False); a record whose events do not
+                hash to its ``hash`` line; or, unless ``allow_unfinished``, a record that ends before the
+                game is over. Nothing is stored."""
+        from domain.kernel.record import refuse_unfinished, without_hash
 
+        if not check_hash:
+            text = without_hash(text)
         word = text.split(None, 1)[0] if text.strip() else ""
         package = next((g for g in GAMES.values() if g.info.record_format == word), GAMES["dungeon_lords"])
         events, state = package.rebuild(text)
@@ -560,11 +621,119 @@ class DungeonLords(Application[UUID]):
             start = page[-1].id
 
     def _load(self, game_id: UUID | str, version: int | None = None) -> Any:
+        """The game (as of event ``version``), through its latest snapshot; a snapshot that fails its digest
+        or cannot be read is ignored with a warning (:attr:`warn`) and the game replayed from its events,
+        so a tampered snapshot is never shown."""
         gid = _uuid(game_id)
         try:
             return self.repository.get(gid, version=version, projector_func=fold)
         except AggregateNotFoundError:
             raise GameNotFound(game_id) from None
+        except SnapshotMismatch as exc:
+            self.warn(str(exc))
+        except StoredEventDamaged as exc:
+            if not exc.snapshot:
+                raise
+            self.warn(f"{exc}".split("; the store is damaged")[0] + "; it was ignored and the game replayed")
+        game = fold(None, self.events.get(gid, lte=version))
+        if game is None:
+            raise GameNotFound(game_id)
+        return game
+
+    def warn(self, text: str) -> None:
+        """Say something the caller should know but that does not stop the command (a snapshot ignored);
+        the CLI sets it to print one line on standard error. Default: a Python warning."""
+        import warnings
+
+        warnings.warn(text, stacklevel=3)
+
+    def take_snapshot(self, aggregate_id: UUID, version: int | None = None, projector_func: Any = fold) -> None:
+        """Store a snapshot of the game as of ``version``, loaded as :meth:`_load` does (a snapshot that
+        fails its digest is not built upon)."""
+        if self.snapshots is None:
+            return
+        game = self._load(aggregate_id, version)
+        self.snapshots.put([type(game).Snapshot.take(game)])
+
+    def sealing(self, game_id: UUID | str) -> tuple[list[str], list[str]]:
+        """Check the game's stored times against their seals and its snapshots against the replayed log:
+        ``(problems, notes)``. A problem: an event whose stored time (or seal) was changed, a snapshot
+        whose digest, chain hash or state does not match the events it stands for. A note: how many events
+        carry no seal, or snapshots no digest (stored before they existed; information, not a finding).
+
+        Raises:
+            GameNotFound: unknown id.  StoredEventDamaged: a row cannot be read."""
+        gid = _uuid(game_id)
+        problems: list[str] = []
+        unsealed: list[int] = []
+        snapshots = {s.originator_version: s for s in (self.snapshots.get(gid) if self.snapshots else [])}
+        game: Any = None
+        undigested, differ = 0, []
+        for e in self._stored_events(gid):
+            if not e.seal:
+                unsealed.append(e.originator_version)
+            elif e.seal != seal(e.chain, e.timestamp):
+                problems.append(
+                    f"event {e.originator_version} ({type(e).__name__}): its stored time "
+                    f"{e.timestamp.isoformat(timespec='seconds')} does not match its seal: it was changed after "
+                    "it was stored"
+                )
+            try:
+                game = e.mutate(game)
+            except Exception as exc:  # noqa: BLE001  (an edited event the fold cannot take)
+                problems.append(
+                    f"event {e.originator_version} ({type(e).__name__}) cannot be applied to the game "
+                    f"({type(exc).__name__}: {' '.join(str(exc).split())[:120]}); later snapshots were not checked"
+                )
+                snapshots.clear()
+                break
+            snapshot = snapshots.pop(e.originator_version, None)
+            if snapshot is None:
+                continue
+            trouble = self._snapshot_problem(snapshot, game)
+            if not isinstance(snapshot, GameSnapshot):  # taken before digests: an older fold's state is no finding
+                undigested += 1
+                if trouble:
+                    differ.append(e.originator_version)
+            elif trouble:
+                problems.append(f"the snapshot at event {e.originator_version} {trouble}")
+        if game is None and not problems:
+            raise GameNotFound(game_id)
+        problems += [f"the snapshot at event {v} is beyond the stored events" for v in sorted(snapshots)]
+        notes = []
+        if unsealed:
+            notes.append(
+                f"{len(unsealed)} event(s) from event {unsealed[0]} on carry no seal of their stored time "
+                "(stored before events were sealed): their times cannot be checked"
+            )
+        if undigested:
+            notes.append(
+                f"{undigested} snapshot(s) carry no digest (taken before snapshots were checked)"
+                + (
+                    f"; those at event(s) {', '.join(map(str, differ))} differ from the replayed state (the fold "
+                    "has changed since, or they were edited): `status` may read them"
+                    if differ
+                    else ""
+                )
+            )
+        return problems, notes
+
+    @staticmethod
+    def _snapshot_problem(snapshot: Any, game: Any) -> str:
+        """What is wrong with ``snapshot`` against ``game`` replayed to the same event ("" when nothing)."""
+        state = dict(snapshot.state)
+        digest = state.pop("digest", None)
+        package = type(game).package
+        held = state["state"] if isinstance(state["state"], dict) else package.to_dict(state["state"])
+        if state.get("chain", game.chain) != game.chain:
+            return "does not carry the chain hash of its event"
+        if held != package.to_dict(game.state):
+            return "does not hold the state the events give (it was changed in the store)"
+        if digest is None:
+            return "has no digest"
+        if digest != state_digest(game.version, game.chain, held):
+            return "does not match its digest"
+        return ""
 
 
 def _created_topics() -> list[str]:
@@ -590,6 +759,40 @@ def _uuid(game_id: UUID | str) -> UUID:
         return UUID(str(game_id))
     except ValueError:
         raise GameNotFound(game_id) from None
+
+
+@contextmanager
+def _schema_lock(env: Mapping[str, str]) -> Iterator[None]:
+    """Hold PostgreSQL's session advisory lock of the store's schema (on a connection of its own) while the
+    body runs: creating tables, types and the identity row at once in several processes collided ("tuple
+    concurrently updated", a unique violation on pg_type), each creation being idempotent only alone.
+
+    Raises:
+        eventsourcing's OperationalError: the server cannot be reached (a store failure, as any other)."""
+    import hashlib
+
+    import psycopg
+    from eventsourcing.persistence import OperationalError
+
+    schema = env.get("POSTGRES_SCHEMA") or "public"
+    key = int.from_bytes(hashlib.sha256(f"dungeonlords:{schema}".encode()).digest()[:8], "big", signed=True)
+    try:
+        conn = psycopg.connect(
+            host=env.get("POSTGRES_HOST", "localhost"),
+            port=int(env.get("POSTGRES_PORT", "5432")),
+            dbname=env["POSTGRES_DBNAME"],
+            user=env.get("POSTGRES_USER"),
+            password=env.get("POSTGRES_PASSWORD", ""),
+            connect_timeout=int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "10"))),
+            autocommit=True,
+        )
+    except psycopg.Error as exc:
+        raise OperationalError(" ".join(str(exc).split())) from exc
+    try:
+        conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+        yield  # the lock goes with the connection, whatever happens
+    finally:
+        conn.close()
 
 
 def _delete_stream(recorder: Any, gid: UUID) -> None:

@@ -167,11 +167,25 @@ def new_game(
 
 def from_scenario(data, catalog_overrides: dict[str, Any] | None = None) -> tuple[list[Event], GameState]:
     """Start a game from a scenario (dict, JSON text or file path): ``ScenarioLoaded`` and every
-    event up to the first input. Raises RuleViolation (SCENARIO_INVALID) for a bad scenario."""
-    from .scenario import load_scenario
+    event up to the first input. A scenario that loads must also play on: random bots play a copy of it to
+    the end first (:func:`~domain.kernel.play.continuation_problem`).
+
+    Raises:
+        RuleViolation: SCENARIO_INVALID for a bad scenario or one that cannot be played on.
+    """
+    from domain.kernel import continuation_problem
+
+    from .scenario import load_scenario, unplayable
 
     loaded = load_scenario(data, catalog_overrides)
-    return ENGINE.start(loaded)
+    try:
+        events, state = ENGINE.start(loaded)
+    except Exception as exc:  # noqa: BLE001  (a position the rules cannot take is bad input, not a bug)
+        raise unplayable(f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
+    problem = continuation_problem(ENGINE, state)
+    if problem:
+        raise unplayable(problem)
+    return events, state
 
 
 __all__ = [

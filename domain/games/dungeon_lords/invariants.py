@@ -122,7 +122,8 @@ def problems(state: GameState) -> list[str]:
 
 def position_problems(state: GameState) -> list[str]:
     """Besides :func:`problems`, what a position typed or edited by hand can get wrong, each naming the
-    field: a paladin in two places, a season's line of adventurers out of order (weakest first)."""
+    field: a paladin in two places, a season's line of adventurers out of order (weakest first), a
+    non-player colour's order cards."""
     from .game_info import adventurers_per_round
 
     out = problems(state)
@@ -140,6 +141,16 @@ def position_problems(state: GameState) -> list[str]:
     for pal, where in places.items():
         if len(where) > 1:
             out.append(f"{pal} is in {len(where)} places at once: {', '.join(where)}")
+    for k, np in enumerate(state.nonplayers):
+        # the non-player's 8 order cards: its inaccessible ones (none before set-up draws them) and its deck,
+        # from which the round's random orders are drawn (an empty or short deck would draw nothing forever)
+        deck = sorted(c for c in cat.order_cards if c not in np.inaccessible)
+        if len(set(np.inaccessible)) != len(np.inaccessible) or len(np.inaccessible) not in (0, 3):
+            out.append(f"nonplayers[{k}].inaccessible: 3 different order cards (or none before set-up)")
+        elif sorted(np.deck) != deck or not set(np.inaccessible) <= set(cat.order_cards):
+            out.append(f"nonplayers[{k}].deck: the order cards that are not inaccessible ({', '.join(deck)})")
+        elif len(set(np.drawn)) != len(np.drawn) or not set(np.drawn) <= set(np.deck) or len(np.drawn) > 3:
+            out.append(f"nonplayers[{k}].drawn: at most 3 different cards of its deck")
     need = adventurers_per_round(len(state.players))
     for season, tiles in state.board.incoming.items():
         ranks = [cat.adventurers[t].glyph_rank for t in tiles if t in cat.adventurers]

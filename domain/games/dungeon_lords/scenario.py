@@ -13,37 +13,42 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from domain.kernel.setup import field_path
 
 from . import dungeon as dg
 from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
+from .position import CardPosition, Count, cross_problems, schema_problem
 from .registered import playable_catalog
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import Cell, GameState, Monster, NewRound, Paladin, to_dict
 from .year import year_plan
 
 SCENARIO_PHASES = ("new_round", "orders", "year_end", "combat")
+Square = Annotated[str, Field(pattern=r"^[0-3],[0-4]$")]  # "row,col" of the dungeon's 4 rows of 5 squares
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a count is an int (not 2.5, "3" or true); no NaN or Infinity
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class ScenarioPlayer(_M):
     color: Literal["red", "blue", "green", "yellow"]
     name: str
-    gold: int = Field(3, ge=0)
-    food: int = Field(3, ge=0)
-    imps: int = Field(3, ge=0)
+    gold: Count = 3
+    food: Count = 3
+    imps: Count = 3
     evil: int = Field(5, ge=1, le=15)
-    red_marks: int = Field(0, ge=0)
+    red_marks: Count = 0
     dungeon: list[str] = Field(default_factory=lambda: ["..#..", "..#..", "..#..", "....."])
-    rooms: dict[str, str] = Field(default_factory=dict)  # "r,c" -> room id, for R/r squares
+    rooms: dict[Square, str] = Field(default_factory=dict)  # "r,c" -> room id, for R/r squares
     inaccessible: list[str] | None = None  # default: chosen at random with the seed
     hand: list[str] | None = None  # default: the other 6 cards
     monsters: list[str] = Field(default_factory=list)  # type ids, e.g. "troll_y1"
@@ -51,10 +56,10 @@ class ScenarioPlayer(_M):
     traps: list[str] = Field(default_factory=list)  # trap type ids
     party: list[str] = Field(default_factory=list)  # adventurer ids, front first
     prison: list[str] = Field(default_factory=list)
-    spied: dict[str, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
-    damage: dict[str, int] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
+    spied: dict[CardPosition, str] = Field(default_factory=dict)  # "1".."4" -> combat card id
+    damage: dict[str, Count] = Field(default_factory=dict)  # combat: adventurer id -> damage counters
     pets: list[str] = Field(default_factory=list)  # Festival Season: Pet Cards face down in the Pet Box
-    installed: dict[str, str] = Field(default_factory=dict)  # Festival Season: "r,c" -> trap type installed there
+    installed: dict[Square, str] = Field(default_factory=dict)  # Festival Season: "r,c" -> trap type installed there
 
 
 class ScenarioNonPlayer(_M):
@@ -66,7 +71,7 @@ class ScenarioNonPlayer(_M):
 class ScenarioPaladin(_M):
     id: Literal["paladin_y1", "paladin_y2"]
     holder: str | None = None
-    damage: int = Field(0, ge=0)
+    damage: Count = 0
 
 
 class Scenario(_M):
@@ -99,6 +104,12 @@ class Scenario(_M):
 
 def _bad(message: str) -> RuleViolation:
     return refuse("SCENARIO_INVALID", message, "scenario.valid")
+
+
+def unplayable(problem: str) -> RuleViolation:
+    """SCENARIO_INVALID for a scenario that loads but cannot be played on (``problem``: one line, what
+    random play of a copy met: see :func:`~domain.kernel.play.continuation_problem`)."""
+    return _bad(f"the scenario cannot be played on: {problem}")
 
 
 class _Instances:
@@ -146,18 +157,22 @@ def load_scenario(
         data = json.loads(data)
     if isinstance(data, dict) and "board" in data and "version" in data:
         return load_position(data)
+    inner = data.get("state", data) if isinstance(data, dict) else None
+    if isinstance(inner, dict) and {"inn", "supply", "rules"} <= set(inner):
+        raise _bad("this is a Monster Inn position: load it with new --game monster-inn --scenario FILE")
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
-        msgs = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise _bad(msgs) from None
+        first = exc.errors()[0]
+        raise _bad(f"{field_path(first['loc'])}: {' '.join(str(first['msg']).split())}") from None
     state = build_state(sc, catalog_overrides)
     return [ScenarioLoaded(name=sc.name, description=sc.description, state=to_dict(state))]
 
 
 def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
-    """A position: a whole state as ``status --json`` prints it (any phase and step), checked for
-    conservation and consistency (every component in exactly one place) before it is accepted.
+    """A position: a whole state as ``status --json`` prints it (any phase and step), checked before it is
+    accepted: its schema (:mod:`.position`: every field, of its type, within its bounds), what its fields
+    say of each other, and the game's invariants (every component in exactly one place).
 
     Raises:
         RuleViolation: ``SCENARIO_INVALID`` naming the offending field.
@@ -171,10 +186,17 @@ def load_position(data: dict[str, Any]) -> list[ScenarioLoaded]:
     d = copy.deepcopy(data)
     if d.get("seed") == HIDDEN:  # withheld while the game was in progress: draws go on afresh
         d["seed"] = random.SystemRandom().randrange(2**63) if d.get("mode") == "digital" else None
-    if HIDDEN in json.dumps(d):
+    if HIDDEN in json.dumps(d, allow_nan=True):
         raise _bad(
             "this is a player's view (status --as): hidden values cannot be set up; use status --json without --as"
         )
+    if "paladin" in d and "paladins" not in d:  # printed when a Year had one paladin
+        one = d.pop("paladin")
+        d["paladins"] = [] if one is None else [one]
+    problem = schema_problem(d)
+    found = [problem] if problem else cross_problems(d)
+    if found:
+        raise _bad(found[0])
     try:
         state = from_dict(d)
         state.version = 0
@@ -267,7 +289,7 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
         spaces = 4 if cat.bards else 3  # Festival Season's Player Board Extension: a 4th space
         if len(p.party) > spaces:
             raise _bad(f"{p.color}: at most {spaces} adventurers wait at the entrance")
-        p.spied = dict(sp.spied)
+        p.spied = {str(k): v for k, v in sp.spied.items()}
         for who, n in sp.damage.items():
             if who not in p.party or n < 0:
                 raise _bad(f"{p.color}: damage on {who}, who is not waiting at the entrance")
@@ -339,7 +361,7 @@ def _grid(sp: ScenarioPlayer, rooms: _Instances, cat) -> list[list[Cell | None]]
                 room = sp.rooms.get(f"{r},{c}")
                 if room is None:
                     raise _bad(f"{sp.color}: square {r},{c} is a room; name it in 'rooms'")
-                rooms.take(room)
+                room = rooms.take(room)  # the tile's id ("chicken_coop#1" is the one Chicken Coop)
                 grid[r][c] = Cell("room", room=room, conquered=ch.islower())
             else:
                 raise _bad(f"{sp.color}: unknown square {ch!r} (use . # x, or a letter for a room)")

@@ -26,13 +26,24 @@ from .views import view
 
 def from_scenario(data: object, catalog_overrides: dict | None = None) -> tuple[list, object]:
     """A game from a position (dict, JSON text or path; see :mod:`.scenario`): its events and state.
-    A position keeps the card list it names; ``catalog_overrides`` is not used.
+    A position keeps the card list it names; ``catalog_overrides`` is not used. A position that loads
+    must also play on: random bots play a copy of it to the end first.
 
     Raises:
-        RuleViolation: SCENARIO_INVALID."""
-    from .scenario import load_scenario
+        RuleViolation: SCENARIO_INVALID for a bad position or one that cannot be played on."""
+    from domain.kernel import continuation_problem
 
-    return ENGINE.start(load_scenario(data))  # type: ignore[arg-type]
+    from .scenario import load_scenario, unplayable
+
+    loaded = load_scenario(data)  # type: ignore[arg-type]
+    try:
+        events, state = ENGINE.start(loaded)
+    except Exception as exc:  # noqa: BLE001  (a position the rules cannot take is bad input, not a bug)
+        raise unplayable(f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
+    problem = continuation_problem(ENGINE, state)  # random bots play a copy to the end first
+    if problem:
+        raise unplayable(problem)
+    return events, state
 
 
 GAME = GamePackage(

@@ -12,8 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from domain.kernel import HIDDEN, RuleViolation
+from domain.kernel.setup import MODES, NAME_LIMIT, SEED_LIMIT, field_path, odd_number_problem
 
 from . import events as ev
+from .catalog import TREASURES
 from .invariants import problems
 from .refusals import refuse
 from .state import GameState, to_dict
@@ -21,6 +23,11 @@ from .state import GameState, to_dict
 
 def _bad(message: str) -> RuleViolation:
     return refuse("SCENARIO_INVALID", message, "setup.scenario")
+
+
+def unplayable(problem: str) -> RuleViolation:
+    """SCENARIO_INVALID for a position that loads but cannot be played on (``problem``: one line)."""
+    return _bad(f"the position cannot be played on: {problem}")
 
 
 def _hidden(data: Any) -> bool:
@@ -33,12 +40,87 @@ def _hidden(data: Any) -> bool:
     return False
 
 
+#: far above anything a game reaches (pieces of treasure, rounds), far below what breaks arithmetic
+MAX_COUNT = 1000
+AWAITING = ("", "bonus", "support")
+REMOVED = (None, "supported", "no_monster", "beaten")
+
+
+def field_problems(state: GameState) -> list[str]:
+    """What a position's fields must be beyond their types, each naming the field: what set-up checks
+    (players, names, variant, mode, seed), the rule options, the card list named by its hash, counts within
+    0..1000, seats once each and every seat named a seat of the game, treasure types, the sub-step."""
+    from .catalog import catalog_with
+    from .game import INFO, SEATS
+    from .options import rules_problem
+
+    out: list[str] = []
+    if not INFO.min_players <= len(state.players) <= INFO.max_players:
+        out.append(f"players: {INFO.title} is for {INFO.min_players} to {INFO.max_players}, not {len(state.players)}")
+    if state.variant not in INFO.variants:
+        out.append(f"variant: {state.variant!r} is not one of {', '.join(INFO.variants)}")
+    if state.mode not in MODES:
+        out.append(f"mode: {state.mode!r} is not one of {', '.join(MODES)}")
+    if state.seed is not None and not 0 <= state.seed < SEED_LIMIT:
+        out.append(f"seed: a whole number from 0 to 2^63 - 1, not {state.seed}")
+    for k, p in enumerate(state.players):
+        if not p.name.strip() or len(p.name) > NAME_LIMIT:
+            out.append(f"players[{k}].name: a name of 1 to {NAME_LIMIT} characters")
+    problem = rules_problem(state.rules)
+    if problem:
+        out.append(f"rules: {problem}")
+    try:
+        cat = catalog_with(state.catalog_overrides)
+    except ValueError as exc:
+        return [*out, f"catalog_overrides: {str(exc).splitlines()[0]}"]
+    if cat.content_hash != state.catalog_hash:
+        out.append(f"catalog_hash: names no card list of this version (these overrides: {cat.content_hash[:12]}...)")
+    seats = [p.seat for p in state.players]
+    if seats != list(SEATS[: len(seats)]):
+        out.append(f"players: the seats are {', '.join(SEATS[: len(seats)])} in order, not {', '.join(seats)}")
+    counts = [(f"players[{k}].{t}", getattr(p, t)) for k, p in enumerate(state.players) for t in TREASURES]
+    counts += [(f"supply.{t}", n) for t, n in state.supply.items()]
+    counts += [("pool", state.pool), ("round", state.round), ("version", state.version)]
+    out += [f"{where}: {n} is not a count of 0..{MAX_COUNT}" for where, n in counts if not 0 <= n <= MAX_COUNT]
+    if state.round < 1:
+        out.append("round: the rounds are counted from 1")
+    if sorted(state.supply) != sorted(TREASURES):
+        out.append(f"supply: one count for each of {', '.join(TREASURES)}")
+    if state.pool_type not in (None, *TREASURES) or (state.pool and state.pool_type is None):
+        out.append(f"pool_type: {state.pool_type!r} is not a treasure type ({', '.join(TREASURES)})")
+    for where, seat in [("starter", state.starter), *((f"in_round[{k}]", s) for k, s in enumerate(state.in_round))]:
+        if seat not in seats:
+            out.append(f"{where}: {seat!r} is not a seat of the game")
+    if len(set(state.in_round)) != len(state.in_round):
+        out.append("in_round: a seat is listed twice")
+    if state.taker and state.taker not in seats:
+        out.append(f"taker: {state.taker!r} is not a seat of the game")
+    if state.awaiting not in AWAITING or (state.awaiting and not state.taker):
+        out.append(f"awaiting: {state.awaiting!r} is not a step of the round (one of {AWAITING}, after a taker)")
+    monsters, humanoids = {c.id for c in cat.monsters}, {c.id: c.back for c in cat.humanoids}
+    for k, p in enumerate(state.players):
+        for j, h in enumerate(p.humanoids):
+            if h.back not in humanoids.values() or (h.card is not None and h.card not in humanoids):
+                out.append(f"players[{k}].humanoids[{j}]: no humanoid {h.card or ''} with the back {h.back!r}")
+        for j, m in enumerate(p.monsters):
+            if m.card not in monsters:
+                out.append(f"players[{k}].monsters[{j}].card: {m.card!r} is not a monster of the card list")
+            if m.support not in (None, *TREASURES):
+                out.append(f"players[{k}].monsters[{j}].support: {m.support!r} is not a treasure type")
+        for j, h in enumerate(p.humanoids):
+            if h.removed not in REMOVED:
+                out.append(f"players[{k}].humanoids[{j}].removed: {h.removed!r} is not one of {REMOVED}")
+    return out
+
+
 def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
     """Validate a position (dict, JSON text or file path) and return its one event.
 
     Raises:
-        RuleViolation: SCENARIO_INVALID with the first problem (a field that does not fit, a value a
-            player's view hid, a component counted twice or missing, a humanoid front known before scoring).
+        RuleViolation: SCENARIO_INVALID with the first problem, naming the field (a field that does not
+            fit its type, strictly: no 2.5, NaN, true or "3" for a count; a value out of bounds or naming
+            no seat, treasure or rule option; a value a player's view hid; a component counted twice or
+            missing; a humanoid front known before scoring).
     """
     if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
         try:
@@ -54,13 +136,21 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
         raise _bad("a scenario is a JSON object: a state, or {name, description, state}")
     name, description = str(data.get("name", "position")), str(data.get("description", ""))
     raw = data.get("state", data)
+    if isinstance(raw, dict) and ("board" in raw or "starting_player" in raw):
+        raise _bad("this is a Dungeon Lords position or scenario: load it with new --scenario FILE (no --game)")
     if _hidden(raw):
         raise _bad("the state hides some values (a player's view): load the recorder's `status --json`")
-    try:
-        state = GameState.model_validate(raw)
+    problem = odd_number_problem(raw)
+    if problem:
+        raise _bad(problem)
+    try:  # strict: no 2.5, true or "3" where a count is meant
+        state = GameState.model_validate(raw, strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise _bad(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise _bad(f"{field_path(first['loc'])}: {' '.join(str(first['msg']).split())}") from None
+    found = field_problems(state)
+    if found:
+        raise _bad(found[0])
     found = problems(state)
     if found:
         raise _bad(f"impossible position: {found[0]}")
