@@ -41,11 +41,12 @@ def _possible(package, state, pool: list[str]) -> str:
     """What can still come up, by kind: ``ghost_y1 (Ghost) x2, goblin_y1 (Goblin)...``."""
     from collections import Counter
 
+    from domain.kernel.text import natural_key
     from domain.service.names import base
 
     kinds = Counter(base(c) for c in pool)
     out = []
-    for kind in sorted(kinds):
+    for kind in sorted(kinds, key=natural_key):  # m2 before m10
         name = package.component_name(state, kind)
         out.append(
             kind + (f" ({name})" if name not in (kind, "") else "") + (f" x{kinds[kind]}" if kinds[kind] > 1 else "")
@@ -89,8 +90,10 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
                     + f", or one option number 1..{len(options)}"
                 )
             else:
+                now, effect = application.state(game_id), package.option_effect  # what each choice costs
                 for i, o in enumerate(options, 1):
-                    console.print(f"  {i:3d}. {describe_command(o)}")
+                    cost = effect(now, p, o) if effect else ""
+                    console.print(f"  {i:3d}. {describe_command(o)}" + (f"  ({cost})" if cost else ""))
         line = ask("> ")
         if line is None or line.strip() in ("quit", "q", "exit"):
             console.print(f"left the game after {stored} input(s); resume with: dungeon-lords record {game_id}")

@@ -5,11 +5,14 @@ from __future__ import annotations
 from rich.table import Table
 
 from domain.games.dungeon_lords import dungeon as dg
+from domain.games.dungeon_lords.costs import describe_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
 from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
-from domain.games.dungeon_lords.state import GameState
+from domain.games.dungeon_lords.state import GameState, Player
+from domain.games.dungeon_lords.views import public_orders, view
 from domain.kernel import Pending
+from domain.kernel.text import natural_key
 
 from .consoles import console, err_console
 from .render_combat import battle_lines, player_extras
@@ -19,6 +22,17 @@ __all__ = ["console", "err_console"]  # (and the pictures below) the consoles li
 
 def _room_names(state: GameState) -> dict[str, str]:
     return {r.id: r.name for r in catalog(state).rooms.values()}
+
+
+def order_words(row: dict, secret: bool, p: Player | None = None) -> str:
+    """A colour's orders as a ``public_orders`` row says (``p``, when not ``secret``: the player's own, all
+    shown): ``inaccessible: dig_tunnels, hire_monster   orders: mine_gold, hidden, hidden``."""
+    text = f"inaccessible: {', '.join(row['inaccessible']) or '-'}"
+    orders = row["revealed"] if secret or p is None else p.orders
+    if orders:
+        text += f"   {'orders this round' if row['nonplayer'] else 'orders'}: {', '.join(orders)}"
+    third = row["third"] if secret or p is None else p.nonplayer_order
+    return text + (f"   non-player's third order: {third}" if third else "")
 
 
 def status_table(state: GameState, viewer: str | None) -> None:
@@ -37,6 +51,7 @@ def status_table(state: GameState, viewer: str | None) -> None:
         where = f"with {pal.holder}" if pal.holder else "in his tent"
         out(f"Paladin ({name_of(state, pal.id)}): {where}" + (f", {pal.damage} damage" if pal.damage else ""))
     rooms = _room_names(state)
+    faceup = {row["color"]: row for row in public_orders(view(state, viewer))}  # what this viewer may see
     for p in state.players:
         secret = viewer is not None and viewer != p.color
         out("")
@@ -49,15 +64,13 @@ def status_table(state: GameState, viewer: str | None) -> None:
         mons = ", ".join(name_of(state, m.id) + (" (face down)" if m.knocked_out else "") for m in p.monsters) or "-"
         traps = f"{len(p.traps)} card(s)" if secret else (", ".join(name_of(state, x) for x in p.traps) or "-")
         out(f"  monsters: {mons}   traps: {traps}")
-        hand = "hidden" if secret else ", ".join(p.hand)
-        orders = ", ".join(p.orders[: p.revealed]) if secret else ", ".join(p.orders)
-        out(f"  hand: {hand}   inaccessible: {', '.join(p.inaccessible)}" + (f"   orders: {orders}" if orders else ""))
+        out(f"  hand: {'hidden' if secret else ', '.join(p.hand)}   {order_words(faceup[p.color], secret, p)}")
         out(
             f"  party: {', '.join(name_of(state, a) for a in p.party) or '-'}   "
             f"prison: {', '.join(name_of(state, a) for a in p.prison) or '-'}"
         )
         built = [
-            f"{name_of(state, cell.room)} at {r},{c}" + (" (conquered)" if cell.conquered else "")
+            f"{name_of(state, cell.room)} at {dg.label((r, c))}" + (" (conquered)" if cell.conquered else "")
             for r, c, cell in dg.tiles(p.dungeon)
             if cell.kind == "room"
         ]
@@ -70,8 +83,8 @@ def status_table(state: GameState, viewer: str | None) -> None:
     for line in battle_lines(state):
         out(line)
     for np in state.nonplayers:
-        extra = f", Evil Counter {np.evil}" if np.evil is not None else ""
-        out(f"non-player {np.color}: inaccessible {', '.join(np.inaccessible) or '-'}{extra}")
+        extra = f"   Evil Counter {np.evil}" if np.evil is not None else ""
+        out(f"non-player {np.color}: {order_words(faceup[np.color], True)}{extra}")
     out("Underground Tavern: " + (", ".join(f"{name_of(state, m)} ({m})" for m in b.monster_offer) or "-"))
     out("Bargain Basement: " + (", ".join(f"{name_of(state, r)} ({r})" for r in b.room_offer) or "-"))
     for season, tiles in b.incoming.items():
@@ -83,10 +96,13 @@ def status_table(state: GameState, viewer: str | None) -> None:
         out("Minions on the board: " + "; ".join(taken))
 
 
-def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool = False) -> None:
+def options_table(
+    p: Pending, actor_filter: str | None = None, hide_others: bool = False, state: GameState | None = None
+) -> None:
     """Who must act and the numbered legal choices (for ``act --pick``). ``hide_others``: a player's
     view (``--as``): other players' choices (their hands, their trap cards) and what remains in a
-    draw are not shown."""
+    draw are not shown. ``state`` (the state ``p`` is pending in): each choice's cost and yield to its
+    player is shown beside it (worked out from the choice's events: ``costs.option_effect``)."""
     console.print(f"[bold]Waiting for:[/] {p.prompt}")
     console.print(f"rule: {cite(p.rule)}")
     if p.is_chance and hide_others:
@@ -94,9 +110,8 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         return
     if p.is_chance:
         spec = p.chance
-        console.print(
-            f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: " + ", ".join(sorted(spec.pool))
-        )
+        remain = ", ".join(sorted(spec.pool, key=natural_key))
+        console.print(f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: {remain}")
         console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
         return
     for actor in p.actors:
@@ -123,8 +138,10 @@ def options_table(p: Pending, actor_filter: str | None = None, hide_others: bool
         )
         t.add_column("#", justify="right")
         t.add_column("choice")
+        if state is not None:
+            t.add_column("costs / yields")
         for i, o in enumerate(opts, 1):
-            t.add_row(str(i), describe_command(o))
+            t.add_row(str(i), describe_command(o), *([describe_effect(state, p, o)] if state is not None else []))
         console.print(t)
 
 

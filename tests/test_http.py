@@ -50,6 +50,10 @@ def test_a_seat_token_sees_and_acts_only_for_its_seat(client) -> None:
     assert client.get(f"/api/games/{gid}/state", params={"as": "blue"}, headers=red).status_code == 403
     options = client.get(f"/api/games/{gid}/options", headers=red).json()
     assert list(options["options"]) == ["red"]
+    assert client.get(f"/api/games/{gid}/options", params={"as": "blue"}, headers=red).status_code == 403
+    assert client.get(f"/api/games/{gid}/options", params={"as": "red"}, headers=red).json() == options
+    as_blue = client.get(f"/api/games/{gid}/options", params={"as": "blue"}, headers=_as(tokens["recorder"]))
+    assert list(as_blue.json()["options"]) == ["blue"]
     blue_orders = client.get(f"/api/games/{gid}/options", headers=blue).json()["options"]["blue"][0]
     assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=red).status_code == 403
     assert client.post(f"/api/games/{gid}/inputs", json={"command": blue_orders}, headers=blue).status_code == 200
@@ -118,16 +122,23 @@ def test_the_cli_issues_new_tokens_and_the_old_ones_stop_working(tmp_path) -> No
     store = str(tmp_path / "games.sqlite")
     client = TestClient(create_app(store), raise_server_exceptions=False)
     made = client.post("/api/games", json={"names": ["Ann", "Bob"], "seed": 1}).json()
-    out = run("tokens", made["id"], "--store", store).output.split()
-    fresh = out[out.index("recorder") + 1]
+    out = run("tokens", made["id"], "--url", "http://table.local:8765", "--store", store).output.split()
+    link = out[out.index("recorder") + 1]  # tokens are printed as join links
+    prefix = f"http://table.local:8765/join/{made['id']}?token="
+    assert link.startswith(prefix)
+    fresh = link.removeprefix(prefix)
     assert client.get(f"/api/games/{made['id']}/log", headers=_as(made["tokens"]["recorder"])).status_code == 401
     assert client.get(f"/api/games/{made['id']}/log", headers=_as(fresh)).status_code == 200
+    red = out[out.index("red") + 1]
+    joined = client.get(red.removeprefix("http://table.local:8765"), follow_redirects=False)
+    assert joined.status_code == 303 and joined.headers["location"] == f"/table/{made['id']}"
 
 
 def test_the_server_runs_and_never_writes_a_token_to_its_output(tmp_path) -> None:
     """`dungeon-lords serve` for real (uvicorn, a free port): a game made and read with its token; the
     server's whole output holds no token."""
     import json
+    import signal
     import socket
     import subprocess
     import sys
@@ -165,9 +176,21 @@ def test_the_server_runs_and_never_writes_a_token_to_its_output(tmp_path) -> Non
         )
         assert seen.status == 200 and json.loads(seen.read())[0]["data"]["type"] == "GameStarted"
     finally:
-        server.terminate()
+        server.send_signal(signal.SIGINT)  # Ctrl-C
         output = server.communicate(timeout=10)[0].decode()
     assert token not in output and made["tokens"]["seats"]["red"] not in output
+    assert f"http://127.0.0.1:{port}" in output.splitlines()[0] and "phones cannot reach it" in output
+    assert server.returncode == 0 and output.splitlines()[-1] == "stopped" and "Traceback" not in output
+
+
+def test_serve_on_the_network_names_the_addresses_phones_open(monkeypatch) -> None:
+    from cli.http import addresses
+
+    assert not any(a.startswith("127.") for a in addresses.lan_addresses())  # this machine's, loopback left out
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    assert addresses.base_urls("0.0.0.0", 8765) == ["http://192.168.1.20:8765", "http://10.0.0.5:8765"]
+    assert addresses.base_urls("127.0.0.1", 9000) == ["http://127.0.0.1:9000"]
+    assert addresses.join_link("http://192.168.1.20:8765", "G", "a+b") == "http://192.168.1.20:8765/join/G?token=a%2Bb"
 
 
 def test_import_correct_audit_and_explain_over_http(client) -> None:

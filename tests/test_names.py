@@ -145,3 +145,38 @@ def test_a_line_of_orders_as_names_prefixes_or_numbers(tmp_path) -> None:
     assert bad.exit_code == 2 and "COMMAND_MALFORMED" in bad.output and "choose from: 1 " in bad.output
     unknown = run("orders", gid, "blue", "teleport", "mine", "dig", "--store", store, ok=False)
     assert unknown.exit_code == 4 and "ORDER_NOT_IN_HAND" in unknown.output  # the rules' own refusal
+
+
+def _at_draw(what: str):
+    """A 3-player tabletop game driven (randomly) to its first draw of ``what``."""
+    _, s = GAME.new_game(["Ann", "Bob", "Cat"], mode="tabletop")
+    rng = random.Random(1)
+    while (p := GAME.engine.pending(s)).chance is None or p.chance.what != what:
+        command = GAME.engine.random_draw(s, p) if p.is_chance else rng.choice(p.options(p.actors[0]))
+        _, s = GAME.engine.execute(s, command)
+    return s, p
+
+
+def test_adventurers_are_typed_as_their_tiles_read_class_and_hit_points() -> None:
+    """Issue #30: `warrior 3` (or `Warrior 3hp`); a class and hit points two tiles share with different
+    skills asks for the skill; the two Year-1 `warrior 4` tiles, which no rule tells apart, are copies."""
+    from domain.service.names import draw_command
+
+    s, p = _at_draw("adventurers")
+    draw = lambda text: draw_command(GAME, s, text).cards  # noqa: E731
+    assert draw("warrior 3hp, Warrior 5 HP, priest 4 heal 1") == ["warrior_y1_a", "warrior_y1_d", "priest_y1_c"]
+    assert draw("warrior 4 warrior 4 thief 3 disarm 2") == ["warrior_y1_b", "warrior_y1_c", "thief_y1_b"]
+    with pytest.raises(Exception, match="priest 3 heal 1, priest 3 heal 2: type more"):
+        draw("priest 3, warrior 3, warrior 5")
+    with pytest.raises(Exception, match="warrior 4 is typed 3 times, but only 2 can come up"):
+        draw("warrior 4, warrior 4, warrior 4")
+    assert {name_of(s, c) for c in p.chance.pool} >= {"warrior 3", "priest 3 heal 1", "wizard 4 magic 2"}
+
+
+def test_a_component_already_drawn_is_refused_with_that_reason() -> None:
+    from domain.service.names import draw_command
+
+    s, _ = _at_draw("adventurers")
+    with pytest.raises(Exception, match="Mint cannot come up now: it was already drawn or is out of play") as refused:
+        draw_command(GAME, s, "mint")
+    assert "did you mean" not in str(refused.value)

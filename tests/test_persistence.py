@@ -173,12 +173,14 @@ def test_a_stale_write_raises_game_conflict_and_keeps_the_first_writer(make_app,
     state = first.state(gid)
     stale = second.repository.get(gid)  # the second person loads the game ...
     red_events = first.execute(gid, _choose_orders(state, "red"))  # ... the first records meanwhile
-    monkeypatch.setattr(second.repository, "get", lambda *a, **k: stale)
-    with pytest.raises(GameConflict, match="Someone else recorded"):
-        second.execute(gid, _choose_orders(state, "blue"))
-    monkeypatch.undo()
+    real_get = second.repository.get
+    loads = iter([stale])  # the first load is the stale one; then the store as it is
+    monkeypatch.setattr(second.repository, "get", lambda *a, **k: next(loads, None) or real_get(*a, **k))
+    with pytest.raises(GameConflict, match="Someone else recorded"):  # red's orders entered a second time
+        second.execute(gid, _choose_orders(state, "red"))
     assert make_app().log(gid) == before + red_events
-    # looking again and re-entering works
+    # another seat's answer to the same orders decision commutes with red's: stored, not a conflict
+    loads = iter([real_get(gid, version=len(before))])  # loaded before red's orders, stored after them
     blue_events = second.execute(gid, _choose_orders(state, "blue"))
     assert make_app().log(gid) == before + red_events + blue_events
 

@@ -9,6 +9,7 @@ import typer
 
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.views import view
+from domain.kernel.text import natural_key
 
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
@@ -48,7 +49,7 @@ def status(
 
     status_table(from_dict(view(state, viewer)) if viewer else state, viewer)  # the view is the one redaction
     if at is None:
-        options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None)
+        options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None, state=state)
 
 
 @app.command()
@@ -75,7 +76,7 @@ def options(
             out["chance"] = {
                 "what": p.chance.what,
                 "count": p.chance.count,
-                "pool": sorted(p.chance.pool) if viewer is None else "hidden",
+                "pool": sorted(p.chance.pool, key=natural_key) if viewer is None else "hidden",
             }
         else:
             out["options"] = {
@@ -87,7 +88,7 @@ def options(
     if package.info.name == "monster_inn":
         mi.options(p, viewer, hide_others=viewer is not None)
         return
-    options_table(p, actor_filter=viewer, hide_others=viewer is not None)
+    options_table(p, actor_filter=viewer, hide_others=viewer is not None, state=state)
 
 
 @app.command()

@@ -172,14 +172,15 @@ def _submit(
 
     application = application or _app(store)
     gid = _game_id(application, game)
-    events = application.execute(gid, command, expected=expected)
+    at, events = application.store_input(gid, command, expected=expected)
     log = application.log(gid)
     package = application.game_of(gid)
-    first = len(log) - len(events) + 1
-    for n, entry in enumerate(package.log_entries(log, viewer, first), first):
+    first = at + 1
+    for n, entry in enumerate(package.log_entries(log[: at + len(events)], viewer, first), first):
         console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
     console.print(f"at event {len(log)}:")
     if package.info.name == "monster_inn":
         mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
         return
-    options_table(application.pending(gid), actor_filter=viewer, hide_others=viewer is not None)
+    now = application.state(gid)
+    options_table(package.engine.pending(now), actor_filter=viewer, hide_others=viewer is not None, state=now)

@@ -19,35 +19,79 @@ def serve(
     host: Annotated[
         str,
         typer.Option(
-            help="The address to listen on: 127.0.0.1 (this machine only) or the table's network, e.g. 0.0.0.0; "
-            "every game's requests need its tokens either way."
+            help="The address to listen on: 127.0.0.1 (this machine only) or the table's network, e.g. 0.0.0.0 "
+            "(phones on the same network can then open it); every game's requests need its tokens either way."
         ),
     ] = "127.0.0.1",
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Behind an HTTPS proxy: the proxy's addresses (comma-separated, or '*'), whose X-Forwarded-Proto "
+            "and X-Forwarded-For are trusted; pages opened over HTTPS then get Secure cookies."
+        ),
+    ] = None,
+    https_only: Annotated[
+        bool, typer.Option(help="Mark every join cookie Secure (the service is reached over HTTPS only).")
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
-    """Serve the games over HTTP (JSON API; its reference: http://HOST:PORT/docs). Requests are not logged
-    (tokens travel in a header, never in a path)."""
+    """Serve the games over HTTP: the table page for phones and the JSON API (its reference:
+    http://HOST:PORT/docs). Prints the addresses a phone can open; Ctrl-C stops it. Requests are not
+    logged (tokens travel in a header or a cookie, never in a logged path)."""
     import uvicorn
 
+    from ..http.addresses import LOOPBACK, base_urls
     from ..http.app import create_app
 
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        console.print(f"note: serving on {host}: anyone on that network reaches the API; game data needs its tokens")
-    uvicorn.run(  # open live streams (the pages' server-sent events) do not hold a shutdown up
-        create_app(store), host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=3
-    )
+    application = create_app(store)
+    application.state.base_urls = urls = base_urls(host, port, "https" if https_only else "http")
+    application.state.https_only = https_only
+    console.print(f"Serving the table page and the API at {', '.join(urls)} (Ctrl-C stops it)")
+    if host in LOOPBACK:
+        console.print("  this machine only: phones cannot reach it; use --host 0.0.0.0 for the table's network")
+    else:
+        console.print(
+            "  note: anyone on that network can open the lobby (game data needs each game's tokens); "
+            "start a game there and give each player their seat's link or QR code"
+        )
+    try:
+        uvicorn.run(  # open live streams (the pages' server-sent events) do not hold a shutdown up
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=3,
+            proxy_headers=forwarded_allow_ips is not None,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
+    except KeyboardInterrupt:  # uvicorn has already shut down
+        pass
+    console.print("stopped")
 
 
 @app.command()
 @handled
-def tokens(game: GameArg, store: StoreOpt = None) -> None:
-    """Issue new access tokens for a game (the recorder's and one per seat) and print them once; the old
-    ones stop working. Give each player their seat's token: it shows only their view."""
+def tokens(
+    game: GameArg,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            help="The service's address as phones reach it (default: this machine's network address, port 8765)."
+        ),
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Issue new join links for a game (the recorder's and one per seat) and print them once; the old ones
+    stop working. Give each player their seat's link: it shows only their view (docs/table-page.md)."""
     from domain.service.tokens import RECORDER, AccessTokens
+
+    from ..http.addresses import base_urls, join_link
 
     application = _app(store)
     gid = _game_id(application, game)
     issued = AccessTokens(application).issue(gid, application.game_of(gid).seats(application.state(gid)))
-    console.print(f"recorder  {issued[RECORDER]}")
+    base = url or base_urls("0.0.0.0", 8765)[0]
+    console.print(f"recorder  {join_link(base, str(gid), issued[RECORDER])}", soft_wrap=True)
     for seat, token in issued["seats"].items():
-        console.print(f"{seat:9s} {token}")
+        console.print(f"{seat:9s} {join_link(base, str(gid), token)}", soft_wrap=True)

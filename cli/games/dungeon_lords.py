@@ -34,7 +34,7 @@ def training(
     gid = _app(store).create_from_events(events)
     console.print(f"{events[0].description}")
     status_table(state, None)
-    options_table(engine.pending(state))
+    options_table(engine.pending(state), state=state)
     console.print(f"\nGame {gid}")
 
 

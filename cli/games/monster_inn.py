@@ -11,6 +11,7 @@ from domain.games.monster_inn.describe import describe_command
 from domain.games.monster_inn.refusals import INDEX
 from domain.games.monster_inn.state import GameState
 from domain.kernel import HIDDEN, Pending
+from domain.kernel.text import natural_key
 
 from ..render import console
 
@@ -58,7 +59,7 @@ def options(p: Pending, viewer: str | None = None, hide_others: bool = False) ->
     console.print(f"[bold]Waiting for:[/] {p.prompt}")
     console.print(f"rule: {INDEX.cite(p.rule)}")
     if p.is_chance and p.chance is not None:
-        remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool)))
+        remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool), key=natural_key))
         console.print(f"Chance: {p.chance.count} {p.chance.what}{remaining}")
         console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
         return

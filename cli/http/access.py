@@ -70,3 +70,23 @@ def seat_view(request: Request, gid: str, asked: str | None) -> str | None:
             "SEAT_UNKNOWN", f"as= takes a seat of this game: {', '.join(seats)}"
         )
     return asked
+
+
+def tokens_carried(request: Request) -> list[str]:
+    """Every game token a request carries: its bearer header and the games' cookies."""
+    found = [v for k, v in request.cookies.items() if k.startswith("dl_")]
+    header = request.headers.get("authorization", "")
+    if header.startswith("Bearer "):
+        found.append(header.removeprefix("Bearer ").strip())
+    return found
+
+
+def seats_shown(request: Request, summary: Any) -> list[str]:
+    """A lobby's seats of a game: with the players' names only for a request that carries a token of that
+    game (anyone on the network can open the lobby); else each seat's colour, and "(bot)" for a bot."""
+    opened = getattr(request.state, "games_opened", None)
+    if opened is None:
+        opened = request.state.games_opened = request.app.state.tokens.games_opened_by(tokens_carried(request))
+    if str(summary.id) in opened:
+        return list(summary.seats)
+    return [s.split(" ", 1)[0] + (" (bot)" if s.endswith("(bot)") else "") for s in summary.seats]

@@ -14,11 +14,12 @@ from fastapi.security import HTTPBearer
 from pydantic import BaseModel
 
 from domain.kernel import RuleIndex, RuleViolation
+from domain.kernel.text import natural_key
 from domain.service.application import GameConflict
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
-from .access import role, seat_view, service_of
+from .access import role, seat_view, seats_shown, service_of
 from .models import (
     Accepted,
     Conflict,
@@ -103,9 +104,12 @@ def where_it_stands(service: Any, gid: str, expected: int | None, act: Callable[
 
 @router.get("/games")
 def games(request: Request) -> list[Listed]:
-    """Every game in the store: id, game, origin, seats, status, events."""
+    """Every game in the store: id, game, origin, seats, status, events. The players' names only of the
+    games whose token the request carries (else each seat's colour)."""
     return [
-        Listed(id=str(s.id), game=s.game, origin=s.origin, seats=s.seats, status=s.status, events=s.events)
+        Listed(
+            id=str(s.id), game=s.game, origin=s.origin, seats=seats_shown(request, s), status=s.status, events=s.events
+        )
         for s in service_of(request).summaries()
     ]
 
@@ -149,10 +153,12 @@ def state(request: Request, gid: str, as_: str | None = Query(None, alias="as"))
 
 
 @game.get("/options", response_model_exclude_none=True)
-def options(request: Request, gid: str) -> Waiting:
+def options(request: Request, gid: str, as_: str | None = Query(None, alias="as")) -> Waiting:
     """What the game waits for: who, the prompt, the rule, and the legal commands (or the draw). A seat's
-    token sees only its own commands, and not what a draw may bring."""
-    who = role(request, gid)
+    token sees only its own commands, and not what a draw may bring (``as`` another seat: 403); the
+    recorder's sees every seat's, or with ``as`` what that seat would see."""
+    viewer = seat_view(request, gid, as_)
+    who = RECORDER if viewer is None else viewer
     service = service_of(request)
     at, now = service.now(gid)  # the event number and what it waits for, read together
     p = service.game_of(gid).engine.pending(now)
@@ -160,7 +166,7 @@ def options(request: Request, gid: str) -> Waiting:
         event=at, kind=p.kind, actors=p.actors, prompt=p.prompt, rule=service.game_of(gid).rules.index.cite(p.rule)
     )
     if p.is_chance and p.chance is not None:
-        pool: list[str] | str = sorted(p.chance.pool) if who == RECORDER else "hidden"
+        pool: list[str] | str = sorted(p.chance.pool, key=natural_key) if who == RECORDER else "hidden"
         out.chance = Draw(what=p.chance.what, count=p.chance.count, pool=pool)
     else:
         mine = [a for a in p.actors if who in (RECORDER, a)]
@@ -183,5 +189,7 @@ def submit(request: Request, gid: str, body: Input) -> Accepted:
         command = package.parse_command(body.command)
     if who != RECORDER and getattr(command, "player", None) != who:
         raise HTTPException(403, f"this token is {who}'s: it enters only {who}'s decisions")
-    at, events = where_it_stands(service, gid, body.expected, lambda at: service.execute(gid, command, expected=at))
+    _, (at, events) = where_it_stands(
+        service, gid, body.expected, lambda at: service.store_input(gid, command, expected=at)
+    )
     return accepted(request, gid, at, len(events), None if who == RECORDER else who)

@@ -116,11 +116,13 @@ def explain(request: Request, gid: str, n: int, as_: str | None = Query(None, al
 
 
 @game.get("/export", response_class=PlainTextResponse)
-def export(request: Request, gid: str) -> str:
-    """The game's record (docs/record-format.md; the recorder's token)."""
+def export(request: Request, gid: str) -> PlainTextResponse:
+    """The game's record (docs/record-format.md; the recorder's token), as a file to download
+    (``GAME.dlr``)."""
     recorder_only(request, gid, "export the record")
     service = service_of(request)
-    return str(service.game_of(gid).export(service.log(gid)))
+    record = str(service.game_of(gid).export(service.log(gid)))
+    return PlainTextResponse(record, headers={"Content-Disposition": f'attachment; filename="{gid}.dlr"'})
 
 
 @game.get("/stream", response_class=EventSourceResponse)

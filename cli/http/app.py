@@ -20,35 +20,39 @@ from uuid import UUID
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import RuleIndex, RuleViolation
 from domain.service.application import DungeonLords, GameConflict, GameNotFound
 from domain.service.tokens import AccessTokens
 
-from . import api, api_record, page, page_history  # noqa: F401  (their routes register on import)
+from . import api, api_record, guard, page, page_history, page_join  # noqa: F401  (their routes register on import)
 
 HERE = Path(__file__).parent
 
 
 def create_app(store: str | None = None) -> FastAPI:
     """The application on ``store`` (a store spec as ``--store`` takes it; None: the default store)."""
-    app = FastAPI(title="Dungeon Lords game service", version="0.2.0")
+    # the API reference (/docs) with Swagger UI's files served from here: it works without internet
+    app = FastAPIOffline(title="Dungeon Lords game service", version="0.2.0", favicon_url="/favicon.ico")
     app.state.service = service = DungeonLords.open(store)
     app.state.tokens = AccessTokens(service)
 
     @app.exception_handler(RuleViolation)
-    def _refused(request: Request, exc: RuleViolation) -> Any:
+    async def _refused(request: Request, exc: RuleViolation) -> Any:
         if page.wants_page(request):
-            return page.refused(request, exc)
+            form = await request.form()  # parsed already by the route: a refused draw keeps its text
+            return page.refused(request, exc, str(form.get("draw") or ""))
         return JSONResponse(status_code=422, content=exc.as_dict())
 
     @app.exception_handler(GameConflict)
-    def _conflict(request: Request, exc: GameConflict) -> Any:
+    async def _conflict(request: Request, exc: GameConflict) -> Any:
         if page.wants_page(request):
-            return page.conflict(request, exc)
+            form = await request.form()  # parsed already by the route: what the person had chosen
+            return page.conflict(request, exc, form)
         return JSONResponse(status_code=409, content={"detail": str(exc), "event": len(service.log(exc.game_id))})
 
     @app.exception_handler(RequestValidationError)
@@ -88,8 +92,14 @@ def create_app(store: str | None = None) -> FastAPI:
                 return JSONResponse(status_code=404, content={"detail": f"There is no game {game_id} in this store."})
         return await call_next(request)
 
+    guard.install(app)  # added last: it runs first, before any route and the id check
     app.include_router(api.router)
     app.include_router(api.game)
     app.include_router(page.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def _favicon() -> FileResponse:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
+
     return app

@@ -10,29 +10,40 @@ One small script of ours (``static/table.js``) reloads the page on new events an
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
-from uuid import UUID
 
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from domain.games import GAMES
+from domain.games.dungeon_lords.views import public_orders
 from domain.games.dungeon_lords.year import plan_for
 from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
-from .access import cookie_name, role, service_of
+from .access import role, service_of, token_of
+from .board_svg import install_board, page_taps
+from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
-from .rulesets import rules_modules
 
 router = APIRouter(include_in_schema=False)
 LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 # a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
+templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
+install_board(templates.env)  # dl_dungeon, dl_central: the board's pictures
+templates.env.globals["public_orders"] = public_orders  # a Dungeon Lords view's face-up order cards
+
+
+def correctable_span(span: Any) -> bool:
+    """Whether the input behind ``span`` can be corrected: not an undo or a correction itself, and not the
+    game's set-up (event 1)."""
+    return span.actor not in ("undo", "correction") and span.first >= 2
 
 
 def wants_page(request: Request) -> bool:
@@ -58,9 +69,16 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     entries = [
         {"n": n, **x, "taken_back": gone.get(n)} for n, x in enumerate(package.log_entries(log, viewer, first), first)
     ]
+    if who == RECORDER:  # a "correct..." link only on the inputs a correction can replace (as correct_form)
+        correctable = {
+            n for s in package.history.spans_of(log) if correctable_span(s) for n in range(s.first, s.last + 1)
+        }
+        for e in entries:
+            e["correctable"] = e["n"] in correctable and not e["taken_back"] and e["kind"] in ("decision", "chance")
     return {
         "gid": gid,
         "who": who,
+        "taps": page_taps(package, pending, mine),
         "recorder": who == RECORDER,
         "game": package.info.name,
         "title": package.info.title,
@@ -80,69 +98,51 @@ def _page(request: Request, gid: str, status: int = 200, **extra: Any) -> HTMLRe
     return templates.TemplateResponse(request, "table.html", {**_context(request, gid), **extra}, status_code=status)
 
 
-def refused(request: Request, exc: RuleViolation) -> Response:
-    """A refusal on the page: the table as it stands, with the code, message and rule (422)."""
+def refused(request: Request, exc: RuleViolation, typed: str = "") -> Response:
+    """A refusal on the page: the table as it stands, with the code, message and rule (422); a refused
+    draw keeps what was typed, and its did-you-mean names are chips to tap."""
     gid = request.url.path.split("/")[2]
-    return _page(request, gid, 422, error=exc.as_dict())
-
-
-def conflict(request: Request, exc: Exception) -> Response:
-    """Someone entered something first: the table as it now stands (409), nothing stored."""
-    gid = request.url.path.split("/")[2]
+    meant = re.search(r"did you mean (.+)\?", exc.message)
+    wrong = re.match(r"'(.+?)' cannot come up", exc.message)
+    suggestions = meant.group(1).split(" or ") if meant else []
     return _page(
-        request, gid, 409, notice="Someone else entered an input first: here is the game now. Nothing was stored."
+        request,
+        gid,
+        422,
+        error=exc.as_dict(),
+        typed=typed,
+        suggestions=suggestions,
+        wrong=wrong.group(1) if wrong else "",
     )
+
+
+def conflict(request: Request, exc: Exception, form: Any) -> Response:
+    """Someone entered something first (409), nothing stored: the table as it now stands, what changed
+    since the page was shown (``form``'s ``expected``), and the person's picks kept in their pickers."""
+    gid = request.url.path.split("/")[2]
+    notice = "Someone else entered an input first: here is the game now. Nothing of yours was stored."
+    try:
+        since: int | None = int(str(form.get("expected")))
+        base = json.loads(str(form.get("base_command") or "{}"))
+    except ValueError:
+        since, base = None, {}
+    picks = [str(p) for p in form.getlist("pick")]
+    kept = {"actor": base.get("player"), "picks": picks} if isinstance(base, dict) and picks else None
+    if since is not None:
+        who = role(request, gid)
+        service = service_of(request)
+        log = service.log(gid)
+        entries = service.game_of(gid).log_entries(log, None if who == RECORDER else who, since + 1)
+        changed = [x["text"] for x in entries if x["kind"] != "consequence"][:5]
+        if changed:
+            notice += " Since you looked: " + "; ".join(changed) + "."
+    if kept:
+        notice += " Your choices are kept below: enter them again if they still fit."
+    return _page(request, gid, 409, notice=notice, kept=kept)
 
 
 def back_to_table(gid: str) -> RedirectResponse:
     return RedirectResponse(f"/table/{gid}", status_code=303)
-
-
-@router.get("/", response_class=HTMLResponse)
-def index(request: Request) -> HTMLResponse:
-    """The games of the store, and a form to start one."""
-    return _index(request)
-
-
-def _index(request: Request, error: str | None = None) -> HTMLResponse:
-    context = {"games": service_of(request).summaries(), "registry": [g.info for g in GAMES.values()], "error": error}
-    return templates.TemplateResponse(request, "index.html", context, status_code=422 if error else 200)
-
-
-@router.post("/new", response_class=HTMLResponse)
-def new(
-    request: Request,
-    names: str = Form(...),
-    game: str = Form("dungeon_lords"),
-    mode: str = Form("tabletop"),
-    variant: str = Form(""),
-    ruleset: str = Form("base"),
-) -> HTMLResponse:
-    """Start a game from the index page; the answer lists each seat's join link (shown once)."""
-    service = service_of(request)
-    players = [n.strip() for n in names.replace("\n", ",").split(",") if n.strip()]
-    try:
-        options = rules_modules(game, ruleset, [])
-        gid = service.create_game(players, mode=mode, game=game, variant=variant or None, **options)
-    except (RuleViolation, KeyError) as exc:
-        return _index(request, exc.message if isinstance(exc, RuleViolation) else str(exc).strip("'\""))
-    seats = service.game_of(gid).seats(service.state(gid))
-    issued = request.app.state.tokens.issue(gid, seats)
-    names_of = dict(zip(seats, players, strict=False))
-    links = [("recorder", "the recorder (every seat, draws)", issued[RECORDER])]
-    links += [(s, names_of.get(s, s), t) for s, t in issued["seats"].items()]
-    return templates.TemplateResponse(request, "created.html", {"gid": str(gid), "links": links})
-
-
-@router.get("/join/{gid}")
-def join(request: Request, gid: str, token: str) -> Response:
-    """Keep the token in this browser (a cookie for this game) and open the table page."""
-    if request.app.state.tokens.role_of(UUID(gid), token) is None:
-        service_of(request).game_of(gid)
-        raise HTTPException(401, "this link's token does not open this game (ask the recorder for a new one)")
-    response = back_to_table(gid)
-    response.set_cookie(cookie_name(gid), token, httponly=True, samesite="strict", max_age=60 * 60 * 24 * 7)
-    return response
 
 
 @router.get("/table/{gid}", response_class=HTMLResponse)
@@ -155,6 +155,7 @@ def table(request: Request, gid: str) -> HTMLResponse:
 def act(request: Request, gid: str, form: Annotated[Entered, Form()]) -> Response:
     """A decision: a button's command, or a picked list."""
     who = role(request, gid)
+    check_form(request, gid, form.csrf)
     service = service_of(request)
     parsed = service.game_of(gid).parse_command(form.command_data())
     if who != RECORDER and getattr(parsed, "player", None) != who:
@@ -164,10 +165,13 @@ def act(request: Request, gid: str, form: Annotated[Entered, Form()]) -> Respons
 
 
 @router.post("/table/{gid}/draw")
-def draw(request: Request, gid: str, expected: int = Form(...), draw: str = Form(...)) -> Response:
+def draw(
+    request: Request, gid: str, expected: int = Form(...), draw: str = Form(...), csrf: str | None = Form(None)
+) -> Response:
     """A draw as the recorder types it (printed names, prefixes): the recorder's page only."""
     if role(request, gid) != RECORDER:
         raise HTTPException(403, "only the recorder enters draws")
+    check_form(request, gid, csrf)
     service = service_of(request)
     service.execute(gid, draw_command(service.game_of(gid), service.state(gid), draw), expected=expected)
     return back_to_table(gid)

@@ -10,9 +10,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.kernel import HIDDEN
+from domain.kernel.text import natural_key
 from domain.service.names import only_outcome, picked_list, typed_name
 
 PICKS_OVER = 12  # more options than this, differing in one list only: chosen position by position
+SQUARES = ("square", "tile")  # a square is one choice, named "B2" (a button, and a tap on the board), never
+# a row and a column picked apart
 
 
 def printed_name(package: Any, state: Any, component: Any) -> str:
@@ -36,17 +39,23 @@ def listed_names(package: Any, state: Any, items: Any) -> str:
 
 
 def decision_forms(package: Any, state: Any, pending: Any, actors: list[str]) -> list[dict[str, Any]]:
-    """For each actor: its legal options as buttons (label, command JSON), or position pickers."""
+    """For each actor: its legal options as buttons (label, command JSON, what it costs and yields in words
+    or ""), or position pickers."""
     forms = []
     for actor in actors:
-        options = [o.model_dump(mode="json") for o in pending.options(actor)]
+        commands = list(pending.options(actor))
+        options = [o.model_dump(mode="json") for o in commands]
         picks = picked_list(options) if len(options) > PICKS_OVER else None
-        if picks is not None:
+        if picks is not None and picks[0] not in SQUARES:
             field, rest, columns = picks
             named = [[(v, printed_name(package, state, v)) for v in col] for col in columns]
             forms.append({"actor": actor, "picks": named, "field": field, "base": json.dumps(rest)})
         else:
-            buttons = [(package.describe_command(package.parse_command(o)), json.dumps(o)) for o in options]
+            effect = package.option_effect or (lambda _s, _p, _c: "")
+            buttons = [
+                (package.describe_command(c), json.dumps(o), effect(state, pending, c))
+                for c, o in zip(commands, options, strict=True)
+            ]
             forms.append({"actor": actor, "buttons": buttons})
     return forms
 
@@ -57,7 +66,9 @@ def draw_form(package: Any, state: Any, pending: Any) -> dict[str, Any]:
     counts = Counter((name_of(c), typed_name(c, name_of)) for c in pending.chance.pool)
     only = only_outcome(pending.chance.pool, pending.chance.count)
     forced = ", ".join(typed_name(c, name_of) for c in only) if only is not None else ""
-    names = [(shown, typed, n) for (shown, typed), n in sorted(counts.items())]
+    # as a table reads them: m2 before m10, Warrior 3 before Warrior 10
+    ordered = sorted(counts.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1])))
+    names = [(shown, typed, n) for (shown, typed), n in ordered]
     return {"what": pending.chance.what, "count": pending.chance.count, "names": names, "forced": forced}
 
 
@@ -72,6 +83,7 @@ class Entered(BaseModel):
     pick: list[str] = []
     draw: str | None = None
     confirm: bool = False
+    csrf: str | None = None  # the page's form token (guard.form_token): forms from elsewhere are refused
 
     def command_data(self) -> dict[str, Any]:
         """The command as a JSON-native dict ({} when the form was tampered with: refused as malformed)."""

@@ -12,7 +12,8 @@ from domain.service.names import draw_command_at
 from domain.service.tokens import RECORDER
 
 from .access import recorder_only, role, service_of
-from .page import back_to_table, router, templates
+from .guard import check_form
+from .page import back_to_table, correctable_span, router, templates
 from .page_forms import Entered, decision_forms, draw_form
 
 
@@ -29,9 +30,10 @@ def undo_confirm(request: Request, gid: str) -> HTMLResponse:
 
 
 @router.post("/table/{gid}/undo")
-def undo(request: Request, gid: str, expected: int = Form(...)) -> Response:
+def undo(request: Request, gid: str, expected: int = Form(...), csrf: str | None = Form(None)) -> Response:
     """Take back the latest input still standing (the recorder's page)."""
     recorder_only(request, gid, "take inputs back")
+    check_form(request, gid, csrf)
     service_of(request).undo(gid, expected=expected)
     return back_to_table(gid)
 
@@ -55,7 +57,7 @@ def correct_form(request: Request, gid: str, n: int) -> HTMLResponse:
     service = service_of(request)
     package, log = service.game_of(gid), service.log(gid)
     span = next((s for s in package.history.spans_of(log) if s.first <= n <= s.last), None)
-    if span is None or span.actor in ("undo", "correction") or span.first < 2:
+    if span is None or not correctable_span(span):
         raise HTTPException(404, f"event {n} is not an input that can be corrected")
     before = package.history.state_before(log, span.first)
     pending = package.engine.pending(before)
@@ -71,6 +73,7 @@ def correct_form(request: Request, gid: str, n: int) -> HTMLResponse:
 def correct(request: Request, gid: str, n: int, form: Annotated[Entered, Form()]) -> Response:
     """First a dry run (what is kept, what is superseded) with a button to confirm; then the correction."""
     recorder_only(request, gid, "correct inputs")
+    check_form(request, gid, form.csrf)
     service = service_of(request)
     package, log = service.game_of(gid), service.log(gid)[: form.expected]
     if form.draw is not None:

@@ -123,6 +123,9 @@ class GamePackage:
             ``first`` on as ``viewer`` (a seat; None: the recorder) may see it, in words (``text``) and as
             JSON (``data``).
         describe_command: ``(command) -> str``: a command in words (what a button or a log line says).
+        option_effect: ``(state, pending, command) -> str``: what a legal option costs and yields its
+            player in words ("-3 gold, +1 Evil"; "" for nothing), worked out from the option's events;
+            None for a game that does not say.
     """
 
     rules: GameRules
@@ -149,6 +152,7 @@ class GamePackage:
     component_name: Callable[[Any, str], str]
     log_entries: Callable[..., list[dict[str, Any]]]
     describe_command: Callable[[Any], str]
+    option_effect: Callable[[Any, Any, Any], str] | None = None
 
     @property
     def info(self) -> GameInfo:

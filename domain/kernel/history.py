@@ -143,12 +143,17 @@ class History:
                 legal input reproduces some event (the message names it).
         """
         engine = self.engine
-        evolve = engine.rules.evolve
         state = engine.replay(log[:1])
         auto, state = engine.advance(state)
         if not _same(auto, log[1 : 1 + len(auto)]):
             raise ValueError("the log does not follow from its first event under the current rules")
-        i = 1 + len(auto)
+        return self._spans(state, log, 1 + len(auto))[0]
+
+    def _spans(self, state: Any, log: list[Any], i: int) -> tuple[list[Span], Any]:
+        """The spans of ``log[i:]``, walked from ``state`` (the state after ``log[:i]``, at an input
+        point), and the state at the end. Raises ValueError as :meth:`spans_of`."""
+        engine = self.engine
+        evolve = engine.rules.evolve
         out: list[Span] = []
         while i < len(log):
             e = log[i]
@@ -189,7 +194,33 @@ class History:
                 raise ValueError(f"no legal input reproduces event {i + 1} ({e.type})")
             out.append(Span(best[0], best[1], i + 1, i + best[2], self.decision_key(state, p, best[0])))
             state, i = best[3], i + best[2]
-        return out
+        return out, state
+
+    def answers_alongside(self, log: list[Any], expected: int, player: str) -> bool:
+        """Whether ``player``'s answer to the decision the game waited for at event ``expected`` may be
+        taken at the end of ``log`` as it would have been then: every input since is another seat's
+        answer to that same simultaneous decision (secret orders, a bid, a draft), and the game still
+        waits for ``player``'s answer to it. Such answers commute: the order in which seats' answers
+        arrive changes nothing. The answer is then checked by the rules as usual, at the end of the log.
+
+        False (a real conflict) when the decision changed, ``player`` already answered, an input of
+        another kind came in between, or ``expected`` is not an input point of ``log``."""
+        if not 1 <= expected < len(log):
+            return False
+        engine = self.engine
+        try:
+            state = engine.replay(log[:expected])
+            p = engine.pending(state)
+            if p.is_chance or player not in p.actors or len(p.actors) < 2:
+                return False
+            key = self.decision_key(state, p, player)[:-1]
+            since, now = self._spans(state, log, expected)
+        except (ValueError, RuleViolation):
+            return False
+        if any(not s.is_input or s.actor == player or s.key is None or s.key[:-1] != key for s in since):
+            return False
+        p_now = engine.pending(now)
+        return player in p_now.actors and self.decision_key(now, p_now, player)[:-1] == key
 
     @staticmethod
     def standing(spans: list[Span]) -> list[Span]:

@@ -26,7 +26,7 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Tr
 
 from domain.games import GAMES
 from domain.games import get as get_game
-from domain.kernel import GamePackage, Pending
+from domain.kernel import GamePackage, Pending, RuleViolation
 from domain.kernel.events import Event
 
 from .aggregate import (
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from domain.kernel.history import Correction
 
 PAGE = 1000  # notifications per read (well above the library's log_section_size trap)
+COMMUTE_RETRIES = 8  # an input re-tried while other seats' answers to the same decision keep coming in
 
 
 class GameNotFound(LookupError):
@@ -344,12 +345,36 @@ class DungeonLords(Application[UUID]):
         come out only one way (the last cards of a pile) is entered at once, as the recorder would, and
         stored in the same append: the recorder never types a forced draw.
 
+        Seats answering one simultaneous decision (secret orders, a bid, a draft) do not conflict: when
+        the game moved on since ``expected`` (or while this input was decided) only by other seats'
+        answers to that same decision, the input is checked against the game as it now stands and stored
+        (``History.answers_alongside``).
+
         Raises:
             RuleViolation: the command is refused; nothing is stored.
             GameNotFound: unknown id.
-            GameConflict: the game changed since it was loaded, or since event ``expected``; nothing is stored.
+            GameConflict: the game changed since it was loaded, or since event ``expected``, other than by
+                other seats' answers to the same decision; nothing is stored.
         """
-        game = self._load_at(game_id, expected)
+        return self.store_input(game_id, command, expected)[1]
+
+    def store_input(self, game_id: UUID | str, command: Any, expected: int | None = None) -> tuple[int, list[Event]]:
+        """:meth:`execute`, also saying where the events were stored: ``(n, events)``, the events being
+        numbers ``n + 1`` to ``n + len(events)`` (``n`` is ``expected``, or later when other seats'
+        answers to the same decision came first)."""
+        based_on = expected
+        for _ in range(COMMUTE_RETRIES):
+            game = self._load(game_id)
+            if based_on is not None and game.version != based_on and not self._commutes(game, command, based_on):
+                raise GameConflict(game.id, f"the game is at event {game.version}, not {based_on} as when you looked")
+            at = game.version
+            try:
+                return at, self._decide_and_append(game, command)
+            except GameConflict:
+                based_on = at  # someone stored an input while this one was decided
+        raise GameConflict(_uuid(game_id), "the game kept moving on while this input was stored; try again")
+
+    def _decide_and_append(self, game: Any, command: Any) -> list[Event]:
         package = type(game).package
         events: list[Event]
         events, state = package.engine.execute(game.state, command)
@@ -361,6 +386,20 @@ class DungeonLords(Application[UUID]):
             events += more
         self._append(game, events)
         return events
+
+    def _commutes(self, game: Any, command: Any, based_on: int) -> bool:
+        """Whether ``command``, entered when the game stood at event ``based_on``, answers the same
+        simultaneous decision now, only other seats having answered it since (see :meth:`execute`)."""
+        package = type(game).package
+        try:
+            parsed = package.parse_command(command) if isinstance(command, dict | str) else command
+        except RuleViolation:
+            return False  # malformed: refused as such when it is decided
+        player = getattr(parsed, "player", None)
+        if not isinstance(player, str) or based_on >= game.version:
+            return False
+        log = self.log(game.id)[: game.version]
+        return bool(package.history.answers_alongside(log, based_on, player))
 
     def game_of(self, game_id: UUID | str) -> GamePackage:
         """The registered game a stored game is of (read from its first event's topic).

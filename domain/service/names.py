@@ -7,6 +7,7 @@ still possible is taken). Used by every interface that takes a draw (``act --dra
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,6 +32,11 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("_", " ").split())
 
 
+def _said(typed: str) -> str:
+    """What a person typed, normalised: ``Warrior 3hp`` and ``warrior 3 hit points`` read ``warrior 3``."""
+    return _norm(re.sub(r"(\d+)\s*(hp|hit points?)\b", r"\1", typed.lower()))
+
+
 def _pick(word: str, remaining: list[str], name_of: Callable[[str], str]) -> str:
     typed = word.strip().lower()
     if not typed:
@@ -38,21 +44,26 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str]) -> str
     for c in sorted(remaining):  # the exact id, copy suffix and all
         if c.lower() == typed:
             return c
-    said = _norm(typed)
+    said = _said(typed)
     exact = sorted(c for c in remaining if _norm(base(c)) == said or _norm(name_of(c)) == said)
     if exact:
         return exact[0]
     prefix = sorted(c for c in remaining if _norm(base(c)).startswith(said) or _norm(name_of(c)).startswith(said))
-    kinds = sorted({base(c) for c in prefix})
-    if len(kinds) == 1:
+    if len({name_of(c) for c in prefix}) == 1:  # one kind, or tiles no rule tells apart (the same name)
         return prefix[0]
+    kinds = sorted({base(c) for c in prefix})
     if kinds:
         names = ", ".join(sorted({name_of(c) for c in prefix}))
         raise NameAmbiguous(f"{word!r} could be any of {names}: type more of the name")
+    left = ", ".join(sorted({name_of(c) for c in remaining})) or "nothing"
+    known = said.replace(" ", "_")
+    if name_of(known) != known:  # a component of the game, but not among what can come up
+        raise NameUnknown(
+            f"{name_of(known)} cannot come up now: it was already drawn or is out of play (what can: {left})"
+        )
     choices = sorted({_norm(name_of(c)) for c in remaining} | {_norm(base(c)) for c in remaining})
     near = [m for m, _, _ in process.extract(said, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=60)]
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    left = ", ".join(sorted({name_of(c) for c in remaining})) or "nothing"
     raise NameUnknown(f"{word!r} cannot come up (what can: {left}){hint}")
 
 
@@ -64,9 +75,20 @@ def resolve_draw(words: Sequence[str], pool: Sequence[str], name_of: Callable[[s
         NameUnknown: a word matches nothing still possible, or several kinds (the message says which).
     """
     remaining = list(pool)
-    out = []
+    out: list[str] = []
     for word in words:
-        chosen = _pick(word, remaining, name_of)
+        try:
+            chosen = _pick(word, remaining, name_of)
+        except NameAmbiguous:
+            raise
+        except NameUnknown:
+            said = _said(word)
+            taken = [c for c in out if said in (_norm(name_of(c)), _norm(base(c)))]
+            if taken:  # more copies typed than can come up
+                raise NameUnknown(
+                    f"{name_of(taken[0])} is typed {len(taken) + 1} times, but only {len(taken)} can come up"
+                ) from None
+            raise
         remaining.remove(chosen)
         out.append(chosen)
     return out
@@ -99,13 +121,15 @@ def split_draw(text: str) -> list[str]:
 
 
 def group_words(words: list[str], names: set[str]) -> list[str]:
-    """Words joined where a run of them is a whole name of ``names`` (normalised), longest run first:
-    ``["kamikaze", "imp", "pendulum"]`` -> ``["kamikaze imp", "pendulum"]``."""
-    out, i = [], 0
-    while i < len(words):
-        j = next((j for j in range(len(words), i + 1, -1) if _norm(" ".join(words[i:j])) in names), i + 1)
-        out.append(" ".join(words[i:j]))
-        i = j
+    """Words joined while the run so far begins a name of ``names`` (normalised), word by word:
+    ``["kamikaze", "imp", "pendulum"]`` -> ``["kamikaze imp", "pendulum"]``, ``["warrior", "3hp", "priest",
+    "3", "heal", "1"]`` -> ``["warrior 3hp", "priest 3 heal 1"]``."""
+    out: list[str] = []
+    for word in words:
+        if out and any((n + " ").startswith(_said(out[-1] + " " + word) + " ") for n in names):
+            out[-1] += " " + word
+        else:
+            out.append(word)
     return out
 
 

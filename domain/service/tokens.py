@@ -47,6 +47,20 @@ class AccessTokens:
                     c.execute(f"INSERT INTO {self.table} VALUES ({self.mark}, {self.mark}, {self.mark})", row)
         return {RECORDER: tokens[RECORDER], "seats": {s: tokens[s] for s in seats}}
 
+    def reissue(self, game_id: UUID, role: str) -> str:
+        """A new token for one ``role`` of ``game_id`` (a seat, or the recorder): that role's earlier token
+        stops working at once; every other role's keeps working."""
+        token = secrets.token_urlsafe(24)
+        if self.memory is not None:
+            rows = [(r, d) for r, d in self.memory.get(str(game_id), []) if r != role]
+            self.memory[str(game_id)] = [*rows, (role, _digest(token))]
+            return token
+        m = self.mark
+        with self.recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"DELETE FROM {self.table} WHERE game_id = {m} AND role = {m}", (str(game_id), role))
+            c.execute(f"INSERT INTO {self.table} VALUES ({m}, {m}, {m})", (str(game_id), role, _digest(token)))
+        return token
+
     def role_of(self, game_id: UUID, token: str | None) -> str | None:
         """``"recorder"``, a seat, or None when ``token`` opens nothing of ``game_id``."""
         if not token:
@@ -65,3 +79,16 @@ class AccessTokens:
             if hmac.compare_digest(stored, digest):
                 found = role
         return found
+
+    def games_opened_by(self, tokens: list[str]) -> set[str]:
+        """The ids of the games that any of ``tokens`` opens (as the recorder or a seat): the lobby shows
+        the players' names of these games only. A lookup by digest: the digests of random tokens."""
+        digests = {_digest(t) for t in tokens if t}
+        if not digests:
+            return set()
+        if self.memory is not None:
+            return {g for g, rows in self.memory.items() if any(d in digests for _, d in rows)}
+        marks = ", ".join([self.mark] * len(digests))
+        with self.recorder.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT game_id FROM {self.table} WHERE digest IN ({marks})", tuple(digests))
+            return {str(r[0] if isinstance(r, tuple | list) else r["game_id"]) for r in c.fetchall()}

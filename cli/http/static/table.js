@@ -15,11 +15,17 @@
       if (!typing) { source.close(); window.location.reload(); }
     });
   }
-  // A tapped name goes into the draw box (the box takes names separated by commas).
+  // A tapped name goes into the draw box (the box takes names separated by commas); a tapped
+  // did-you-mean takes the place of the word that was refused.
   document.querySelectorAll(".chip").forEach(function (chip) {
     chip.addEventListener("click", function () {
       var box = document.getElementById("draw");
-      box.value = box.value ? box.value.replace(/[,\s]*$/, "") + ", " + chip.dataset.name : chip.dataset.name;
+      var wrong = chip.dataset.wrong;
+      if (wrong && box.value.indexOf(wrong) >= 0) {
+        box.value = box.value.replace(wrong, chip.dataset.name);
+      } else {
+        box.value = box.value ? box.value.replace(/[,\s]*$/, "") + ", " + chip.dataset.name : chip.dataset.name;
+      }
       box.focus();
     });
   });

@@ -14,6 +14,7 @@ from . import festival  # noqa: F401  (registers Festival Season's rules modules
 from .audit import audit, explain
 from .chain import CHAIN
 from .commands import parse_command
+from .costs import describe_effect
 from .decisions import DECISIONS
 from .describe import describe_command
 from .engine import ENGINE, RULES, from_scenario, new_game
@@ -51,6 +52,7 @@ GAME = GamePackage(
     component_name=name_of,
     log_entries=log_entries,
     describe_command=describe_command,
+    option_effect=describe_effect,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -10,13 +10,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
 from domain.kernel.setup import parse_with
 
+from .dungeon import parse_label
 from .errors import refuse
 
-Square = tuple[int, int]
+
+def _square(value: object) -> object:
+    # a square typed as the page and the option texts name it ("B2": column letter, row number) is
+    # read as its [row, column]; a JSON array goes on as the tuple strict reading wants after a validator
+    # (its two whole numbers are still checked strictly), anything else is refused by that check
+    if isinstance(value, str):
+        return parse_label(value)
+    return tuple(value) if isinstance(value, list) else value
+
+
+Square = Annotated[tuple[int, int], BeforeValidator(_square)]  # [row, column], or its label "B2"
 
 
 class _Cmd(BaseModel):

@@ -7,6 +7,7 @@ from functools import lru_cache
 from domain.kernel.text import printable
 
 from .catalog import Catalog
+from .dungeon import label
 from .phases.common import name_in
 from .registered import playable_catalog
 from .ruleset import MODULES, catalog_overlays
@@ -22,6 +23,11 @@ def _n(i: str | None) -> str:
 def _printed() -> Catalog:
     # the shipped components of the base game and of every rules module (the expansion's new monsters)
     return playable_catalog(None, catalog_overlays(tuple(MODULES)))
+
+
+def _sq(square) -> str:
+    # a square as the page and the CLI diagram label it (column letter, row number: "B2"; dungeon.label)
+    return label(square)
 
 
 def _board(board_id: str) -> str:
@@ -73,7 +79,11 @@ def describe_event(e) -> str:
         "CombatCardsDealt": lambda: f"Year {e.year}'s 4 Combat Cards dealt face down",
         "SpecialEventsDrawn": lambda: "2 Special Event Cards drawn face down",
         "InaccessibleOrdersDrawn": lambda: f"{e.color} drew order cards: {', '.join(e.cards)}",
-        "InaccessibleOrdersChosen": lambda: f"{e.color} keeps {', '.join(e.cards)} inaccessible",
+        "InaccessibleOrdersChosen": lambda: (
+            f"{e.color} chose 2 inaccessible orders (secret until every player has chosen)"
+            if "hidden" in e.cards  # another seat's, before all are revealed (views)
+            else f"{e.color} keeps {', '.join(e.cards)} inaccessible"
+        ),
         "PhaseBegan": lambda: f"— Year {e.year}, {e.season}: {e.phase.replace('_', ' ')} —",
         "OfferDiscarded": lambda: f"Leftovers discarded: {', '.join(map(_n, e.monsters + e.rooms)) or 'none'}",
         "MonstersRevealed": lambda: f"Underground Tavern: {', '.join(map(_n, e.tiles))}",
@@ -98,7 +108,7 @@ def describe_event(e) -> str:
         "CombatCardSpied": lambda: f"{e.color} spied on Combat Card #{e.position}",
         "ActionDeclined": lambda: f"{e.color} did not carry out {e.action} {e.space} ({e.reason})",
         "TunnelDug": lambda: (
-            f"{e.color} dug a tunnel at {list(e.square)}"
+            f"{e.color} dug a tunnel at {_sq(e.square)}"
             + (" (with a foreimp)" if e.foreimp else "")
             + (" (Tool Shed)" if e.by_room else "")
         ),
@@ -112,7 +122,7 @@ def describe_event(e) -> str:
             + (f", discarding {_n(e.discarded_trap)}" if e.discarded_trap else "")
             + (f", feeding it the {_n(e.fed_monster)}" if e.fed_monster else "")
         ),
-        "RoomBuilt": lambda: f"{e.color} built the {_n(e.room)} at {list(e.square)} for {_cost(e.paid)}",
+        "RoomBuilt": lambda: f"{e.color} built the {_n(e.room)} at {_sq(e.square)} for {_cost(e.paid)}",
         "RoomProduced": lambda: (
             f"{e.color} sent {e.trained} imp(s) into the {_n(e.room)}"
             if e.trained > 0
@@ -172,8 +182,8 @@ def describe_event(e) -> str:
             f"{e.color} takes the {_board(e.board)} board at the Festival ({e.prize.replace('_', ' ')})"
             + (f", paying {_cost(e.paid)}" if e.paid else "")
             + (f": the {_n(e.monster)}" if e.monster else "")
-            + (f": the {_n(e.room)} at {list(e.square)}" if e.room and e.square else "")
-            + (f": a tunnel at {list(e.square)}" if e.square and not e.room else "")
+            + (f": the {_n(e.room)} at {_sq(e.square)}" if e.room and e.square else "")
+            + (f": a tunnel at {_sq(e.square)}" if e.square and not e.room else "")
         ),
         "FestivalPrizeDeclined": lambda: f"{e.color} takes nothing at the Festival",
         "FestivalEnded": lambda: "The Festival is over; the boards go to the box",
@@ -190,18 +200,18 @@ def describe_event(e) -> str:
         "RoomRented": lambda: f"{e.color} rents the {_n(e.room)} on space {e.space} for {_cost(e.paid)}",
         "RentGoldTaken": lambda: f"{e.color} takes the {e.gold} gold space III paid at Rent Rooms",
         "TrapsDealtForInstalling": lambda: "Trap Cards dealt face up for Install Traps: " + ", ".join(map(_n, e.cards)),
-        "TrapInstalled": lambda: f"{e.color} installs the {_n(e.trap)} at {list(e.square)} for {_cost(e.paid)}",
+        "TrapInstalled": lambda: f"{e.color} installs the {_n(e.trap)} at {_sq(e.square)} for {_cost(e.paid)}",
         "InstallOfferDiscarded": lambda: f"{len(e.cards)} Trap Card(s) nobody installed are discarded",
         "InstalledTrapDiscarded": lambda: (
-            f"{e.color}'s installed {_n(e.trap)} at {list(e.square)} is discarded ({e.reason})"
+            f"{e.color}'s installed {_n(e.trap)} at {_sq(e.square)} is discarded ({e.reason})"
         ),
         "TunnelsImproved": lambda: (
             f"{e.color} ({e.imps} imps) "
             + (
                 "improves "
-                + ", ".join(f"{list(sq)} into the {_board(t)}" for sq, t in zip(e.squares, e.tiles, strict=True))
+                + ", ".join(f"{_sq(sq)} into the {_board(t)}" for sq, t in zip(e.squares, e.tiles, strict=True))
                 if e.option == "improve"
-                else "deconquers " + ", ".join(str(list(sq)) for sq in e.squares)
+                else "deconquers " + ", ".join(map(_sq, e.squares))
             )
         ),
         "BardStepTaken": lambda: (
@@ -229,15 +239,13 @@ def describe_event(e) -> str:
         ),
         "CombatRoundBegan": lambda: f"— Year {e.year} Combat, round {e.round}: planning —",
         "BattlePlanned": lambda: (
-            f"{e.color} plans a battle at {list(e.tile)}: {len(e.traps)} trap(s) face down, "
+            f"{e.color} plans a battle at {_sq(e.tile)}: {len(e.traps)} trap(s) face down, "
             f"monsters {', '.join(map(_n, e.monsters)) or 'none'}"
             + (f", and uses the pet(s) {', '.join(map(_board, e.pets))}" if e.pets else "")
         ),
         "PrisonerReleased": lambda: f"{e.color} has no unconquered tile and releases the {_n(e.prisoner)}",
         "CombatCardRevealed": lambda: f"Combat Card for round {e.round}: {_n(e.card)}",
-        "BattleBegan": lambda: (
-            f"{e.color}'s battle at {list(e.tile)}" + (f" ({_n(e.room)})" if e.room else " (tunnel)")
-        ),
+        "BattleBegan": lambda: f"{e.color}'s battle at {_sq(e.tile)}" + (f" ({_n(e.room)})" if e.room else " (tunnel)"),
         "TrapSprung": lambda: (
             f"{e.color} springs the {_n(e.trap)}"
             + (f" at {_n(e.target)}" if e.target else "")
@@ -265,7 +273,7 @@ def describe_event(e) -> str:
             "The priests heal " + (", ".join(f"{_n(k)} {v}" for k, v in e.healed.items()) or "nobody (no damage)")
         ),
         "HealingSkipped": lambda: f"No healing: {e.reason}",
-        "TileConquered": lambda: f"The party conquers {e.color}'s tile {list(e.tile)}; {e.color} loses 1 Evil",
+        "TileConquered": lambda: f"The party conquers {e.color}'s tile {_sq(e.tile)}; {e.color} loses 1 Evil",
         "ConquestPrevented": lambda: f"No conquest at {e.color}'s: {e.reason}",
         "BattleEnded": lambda: f"{e.color}'s battle ends",
         "CombatRoundEnded": lambda: f"End of combat round {e.round}",
@@ -301,7 +309,7 @@ def _festival_command(c) -> str:
             f"discarding {c.discard_trap}" if c.discard_trap else "",
             f"feeding {c.feed_monster}" if c.feed_monster else "",
         ]
-        where = f" at {list(c.square)}" if c.square else ""
+        where = f" at {_sq(c.square)}" if c.square else ""
         return f"take the {_board(c.board)} board" + "".join(f": {w}" for w in what if w) + where + _other_cost(c)
     if t == "pass_pet":
         return f"pass {c.card} to the left"
@@ -314,11 +322,11 @@ def _festival_command(c) -> str:
     if t == "rent_room":
         return "take space III's gold" if c.take_gold else f"rent the {_n(c.room)}"
     if t == "install_trap":
-        return f"install the {_n(c.trap)} at {list(c.square)}"
+        return f"install the {_n(c.trap)} at {_sq(c.square)}"
     if t == "improve_tunnels":
         if c.option == "improve":
-            return "improve " + ", ".join(f"{list(s)} into the {_board(x)}" for s, x in zip(c.squares, c.tiles))
-        return c.option.replace("_", " ") + " " + ", ".join(str(list(s)) for s in c.squares)
+            return "improve " + ", ".join(f"{_sq(s)} into the {_board(x)}" for s, x in zip(c.squares, c.tiles))
+        return c.option.replace("_", " ") + " " + ", ".join(map(_sq, c.squares))
     return ""
 
 
@@ -332,7 +340,7 @@ def _describe_command(c) -> str:
         extra = f" (non-player: {c.nonplayer_order})" if c.nonplayer_order else ""
         return f"orders {' -> '.join(c.orders)}{extra}"
     if t == "dig_tunnel":
-        return f"dig a tunnel at {list(c.square)}"
+        return f"dig a tunnel at {_sq(c.square)}"
     if t == "mine_gold":
         return f"mine with {c.imps} imp(s)" + (f" and {c.vein} in the Mithril Vein" if c.vein else "")
     festive = _festival_command(c)
@@ -346,14 +354,14 @@ def _describe_command(c) -> str:
             s += f", feeding {c.feed_monster}"
         return s + _other_cost(c)
     if t == "build_room":
-        return f"build the {_n(c.room)} at {list(c.square)}"
+        return f"build the {_n(c.room)} at {_sq(c.square)}"
     if t == "improve_reputation":
         return "improve reputation" + (f" and spy on Combat Card #{c.spy}" if c.spy else "")
     if t == "produce":
         if c.output in ("in", "out"):  # Festival Season's imp Training Room
             return f"send {c.count} imp(s) into the Training Room" if c.output == "in" else f"take {c.count} imp(s) out"
         made = f", making {_OUTPUTS.get(c.output, c.output)}" if c.output else ""
-        return f"produce in the room at {list(c.square)}" + (f", digging at {list(c.dig)}" if c.dig else "") + made
+        return f"produce in the room at {_sq(c.square)}" + (f", digging at {_sq(c.dig)}" if c.dig else "") + made
     if t == "retrieve_order":
         return f"take back {c.card}"
     if t == "pay_wage":
@@ -375,7 +383,7 @@ def _describe_command(c) -> str:
         return f"{c.option} {c.target or ''}".strip()
     if t == "plan_battle":
         return (
-            f"battle at {list(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
+            f"battle at {_sq(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
             f"monsters {', '.join(c.monsters) or 'none'}"
             + (f"; pets {', '.join(map(_board, c.pets))}" if c.pets else "")
         )

@@ -33,6 +33,33 @@ def neighbours(r: int, c: int) -> Iterator[tuple[int, int]]:
             yield r + dr, c + dc
 
 
+COLUMNS = "ABCDEFGH"[:GRID_COLS]  # a square is named by its column letter, then its row number: "C1"
+
+
+def label(square: Sequence[int]) -> str:
+    """A square's name as the page, the CLI diagram and option texts print it: column letter A.. from the
+    left, row number 1.. from the surface (``(0, 2)`` -> ``"C1"``, the entrance's square). A rented room's
+    place on Festival Season's shelf (row -1) reads ``"shelf 1"``."""
+    r, c = square[0], square[1]
+    if r < 0:
+        return f"shelf {c + 1}"
+    return f"{COLUMNS[c]}{r + 1}" if 0 <= c < GRID_COLS else f"[{r}, {c}]"
+
+
+def parse_label(text: str) -> tuple[int, int]:
+    """The (row, column) of a square named as :func:`label` prints it ("B2", "b2"; "shelf 1").
+
+    Raises:
+        ValueError: ``text`` names no square of the site (the message says the convention).
+    """
+    t = text.strip().upper()
+    if t.startswith("SHELF") and t[5:].strip().isdigit() and int(t[5:]) >= 1:
+        return (-1, int(t[5:]) - 1)
+    if len(t) >= 2 and t[0] in COLUMNS and t[1:].isdigit() and 1 <= int(t[1:]) <= GRID_ROWS:
+        return (int(t[1:]) - 1, COLUMNS.index(t[0]))
+    raise ValueError(f"{text!r} is not a square: a column A-{COLUMNS[-1]} and a row 1-{GRID_ROWS}, such as B2")
+
+
 def key(square: tuple[int, int]) -> str:
     return f"{square[0]},{square[1]}"
 
@@ -262,8 +289,9 @@ def room_problem(
 
 
 def render(grid: Grid, room_names: dict[str, str] | None = None) -> str:
-    """A text drawing: ``#`` tunnel, a letter for a room, lower case when conquered, ``.`` empty."""
-    lines = ["    " + " " * (2 * ENTRANCE[1]) + "v"]
+    """A text drawing: ``#`` tunnel, a letter for a room, lower case when conquered, ``.`` empty; columns
+    lettered A.. above, rows numbered 1.. on the left (as :func:`label` names squares), ``v`` the entrance."""
+    lines = ["    " + " ".join(COLUMNS), "    " + " " * (2 * ENTRANCE[1]) + "v"]
     for r in range(GRID_ROWS):
         row = []
         for c in range(GRID_COLS):
@@ -275,5 +303,5 @@ def render(grid: Grid, room_names: dict[str, str] | None = None) -> str:
             else:
                 letter = (room_names or {}).get(cell.room or "", "R")[0].upper()
                 row.append(letter.lower() if cell.conquered else letter)
-        lines.append(f"  {r} " + " ".join(row))
+        lines.append(f"  {r + 1} " + " ".join(row))
     return "\n".join(lines)

@@ -4,6 +4,13 @@ The stored log is omniscient; a view hides other players' secret orders, trap ca
 Pet draft hands and Festival bids (until revealed), the Combat Cards this player has not spied,
 unrevealed Special Event Cards, the face-down trap and pet decks and discards, the box, and the RNG seed
 (which would predict every draw).
+
+Orders that lie face up are public (Rulebook › Orders Phase): every player's inaccessible orders ("You can
+see the other players' inaccessible orders"), each order once it is revealed, the non-player colours'
+orders, and with 2 players the non-player third order once its minion is placed. In the full game the
+inaccessible orders chosen at set-up stay hidden until every player has chosen (Full Game › Choosing
+Initial Inaccessible Orders: "Once all players have made their choices, the inaccessible orders are
+revealed"). :func:`public_orders` lists what lies face up.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import Any
 from domain.kernel.view import HIDDEN  # noqa: F401  (re-exported: scenario and the CLI use it)
 
 from . import events as ev
-from .state import GameState, from_dict, to_dict
+from .state import GameState, Player, from_dict, to_dict
 
 
 def view(state: GameState, color: str | None, over: bool | None = None) -> dict[str, Any]:
@@ -27,13 +34,17 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
         d["seed"] = HIDDEN
     if color is None:
         return d
-    for p in d["players"]:
+    choosing = any(p.setup_draw for p in state.players)  # full game set-up: inaccessible orders chosen in secret
+    for p, q in zip(d["players"], state.players, strict=True):
         if p["color"] == color:
             continue
         shown = p["revealed"]
         p["hand"] = [HIDDEN] * len(p["hand"])  # the hand less the chosen cards gives the orders away
         p["orders"] = p["orders"][:shown] + [HIDDEN] * (len(p["orders"]) - shown)
-        p["nonplayer_order"] = HIDDEN if p["nonplayer_order"] else None
+        if p["nonplayer_order"] and not _nonplayer_order_placed(state, q):
+            p["nonplayer_order"] = HIDDEN
+        if choosing:
+            p["inaccessible"] = [HIDDEN] * len(p["inaccessible"])
         p["traps"] = [HIDDEN] * len(p["traps"])
         p["spied"] = dict.fromkeys(p["spied"], HIDDEN)
         p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
@@ -68,14 +79,58 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
     return d
 
 
+def _nonplayer_order_placed(state: GameState, p: Player) -> bool:
+    """Whether ``p``'s secret third order for its non-player colour (2 players) lies face up: its minion is
+    placed before the players' first orders are revealed (Rulebook › The Orders Phase with 2 Players)."""
+    if p.revealed:
+        return True
+    np = next((n for n in state.nonplayers if n.controller == p.color), None)
+    placed = [q for qs in state.board.spaces.values() for q in qs if q is not None] + state.board.shut_out
+    return np is not None and any(q.nonplayer and q.color == np.color and q.slot == 2 for q in placed)
+
+
+def public_orders(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The order cards lying face up, from a view (:func:`view`'s dict, so nothing the viewer may not see):
+    one row per player, then per non-player colour: ``{"color", "nonplayer": bool, "inaccessible": [card
+    id or HIDDEN, ...], "revealed": [card id, ...] (this round's orders turned over so far; a non-player's
+    orders drawn this round), "third": card id or None (2 players: the order chosen for the non-player
+    colour, once placed)}``."""
+    rows = []
+    for p in v["players"]:
+        third = p.get("nonplayer_order")
+        rows.append(
+            {
+                "color": p["color"],
+                "nonplayer": False,
+                "inaccessible": list(p["inaccessible"]),
+                "revealed": list(p["orders"][: p["revealed"]]),
+                "third": third if third != HIDDEN else None,
+            }
+        )
+    for n in v.get("nonplayers", []):
+        rows.append(
+            {
+                "color": n["color"],
+                "nonplayer": True,
+                "inaccessible": list(n["inaccessible"]),
+                "revealed": list(n.get("drawn", [])),
+                "third": None,
+            }
+        )
+    return rows
+
+
 # --- events as one player may see them -----------------------------------------------------------
 # The log is omniscient; these are the only functions that turn it into per-player output (`log`,
 # `explain`, `options`, `diff`, `status --at`, refusals). A field hidden from the viewer reads "hidden".
 
 
-def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, Any]:
-    """The fields of ``e`` that ``viewer`` may not see, with what they see instead."""
+def _secret_to_others(e: ev.Event, viewer: str, full_game: bool, chosen_revealed: bool = True) -> dict[str, Any]:
+    """The fields of ``e`` that ``viewer`` may not see, with what they see instead (``chosen_revealed``:
+    whether the full game's set-up choices of inaccessible orders have all been made and turned up)."""
     owner = getattr(e, "color", None)
+    if isinstance(e, ev.InaccessibleOrdersChosen) and owner != viewer and not chosen_revealed:
+        return {"cards": [HIDDEN] * len(e.cards)}
     if isinstance(e, ev.OrdersChosen) and owner != viewer:
         return {"orders": [HIDDEN] * len(e.orders), "nonplayer_order": HIDDEN if e.nonplayer_order else None}
     if isinstance(e, (ev.TrapCardsDrawn, ev.InaccessibleOrdersDrawn)) and owner != viewer:
@@ -114,18 +169,33 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool) -> dict[str, An
     return {}
 
 
+def _full_game(log: list[ev.Event]) -> bool:
+    start = log[0]
+    return getattr(start, "variant", None) == "full" or (
+        isinstance(start, ev.ScenarioLoaded) and start.state.get("variant") == "full"
+    )
+
+
+def _chosen_revealed(log: list[ev.Event]) -> bool:
+    """Whether every player's set-up choice of inaccessible orders (full game) is made and revealed: the game
+    went on past the last one (the round that follows begins in the same append as the last choice; an
+    undo taken back after that does not hide again what the table has seen)."""
+    last = max((k for k, e in enumerate(log) if isinstance(e, ev.InaccessibleOrdersChosen)), default=None)
+    if last is None:
+        return True
+    waiting = (ev.InaccessibleOrdersChosen, ev.InputUndone, ev.InputCorrected)
+    return any(not isinstance(e, waiting) for e in log[last + 1 :])
+
+
 def visible_log(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:
     """Each event of ``log`` from number ``first`` on as JSON (``{"type": ..., **fields}``) as ``viewer``
     may see it (None: the recorder's or auditor's omniscient view). Whole states inside events go through
     :func:`view`; a digital game's seed is hidden from everyone while the game is in progress."""
-    start = log[0]
-    full_game = getattr(start, "variant", None) == "full" or (
-        isinstance(start, ev.ScenarioLoaded) and start.state.get("variant") == "full"
-    )
+    full_game, chosen = _full_game(log), _chosen_revealed(log)
     over = any(isinstance(e, ev.GameScored) for e in log)
     out = []
     for e in log[first - 1 :]:
-        hidden = _secret_to_others(e, viewer, full_game) if viewer is not None else {}
+        hidden = _secret_to_others(e, viewer, full_game, chosen) if viewer is not None else {}
         d = e.to_json()
         d.update(hidden)
         if "state" in d and isinstance(d["state"], dict) and d["state"]:
@@ -142,9 +212,8 @@ def visible_event(log: list[ev.Event], number: int, viewer: str | None) -> ev.Ev
     e = log[number - 1]
     if viewer is None:
         return e
-    start = log[0]
-    full_game = getattr(start, "variant", None) == "full"
-    hidden = _secret_to_others(e, viewer, full_game)
+    chosen = _chosen_revealed(log) if isinstance(e, ev.InaccessibleOrdersChosen) else True  # a scan: only then
+    hidden = _secret_to_others(e, viewer, _full_game(log), chosen)
     return e.model_copy(update=hidden) if hidden else e
 
 

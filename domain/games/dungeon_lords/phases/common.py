@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
+from ..catalog.models import AdventurerType
 from ..errors import refuse
 from ..ruleset import catalog_overlays
 from ..state import Cell, GameState, Paladin, Player
@@ -149,11 +150,23 @@ def name_in(cat: Catalog, instance_id: str) -> str:
         if t in table:
             return table[t].name
     if t in cat.adventurers:
-        a = cat.adventurers[t]
-        return f"{a.id} ({a.profession}, {a.hit_points} hp)"
+        return adventurer_name(cat.adventurers[t])
     if t in cat.paladins:
         return f"paladin (year {cat.paladins[t].year})"
     return t
+
+
+# the symbols a tile prints, by class (Festival Season's bard: lutes, the Courage it gives)
+SKILLS = {"priest": "heal", "thief": "disarm", "wizard": "magic", "bard": "lutes"}
+
+
+def adventurer_name(a: AdventurerType) -> str:
+    """What an adventurer tile shows: its class and hit points, and for a priest, thief or wizard the
+    number of its skill's symbols (``warrior 3``, ``priest 3 heal 1``). Two tiles of one Year with the
+    same name are ones no rule tells apart (the same glyph rank too), so they are interchangeable copies
+    (Rulebook › Adventurers: hit points, and the symbols of the priest's, thief's and wizard's ability)."""
+    skill = SKILLS.get(a.profession)
+    return f"{a.profession} {a.hit_points}" + (f" {skill} {getattr(a, skill)}" if skill else "")
 
 
 def paladin(state: GameState, who: str) -> Paladin | None:
