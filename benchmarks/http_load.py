@@ -17,22 +17,24 @@ replaced by a new one (the shared game once, by whichever client sees it first).
 
 Then every game's log (``GET /log``, the recorder's token) is replayed with the game's own rules and audited:
 
-* each accepted input's command, executed on the game as it was at event ``expected`` (the seeded draws
-  come out as the server's), makes exactly the events the log holds from event ``expected+1`` on, and the
+* each accepted input's command, executed on the game as it was where the answer says it was stored
+  (event ``expected``, or later when the game moved on only by other seats' answers to the same
+  simultaneous decision, which commute; the seeded draws come out as the server's), makes exactly the events
+  the log holds from there on, and the
   accepted inputs tile the log after the opening events with no gap and no overlap. ``lost`` counts
   decision events of accepted inputs that are not in the log there, ``duplicated`` decision events in the
   log that no accepted input accounts for. Decision events are those of kind ``decision`` (the ``kind``
   of a ``/log`` entry, else of the event's class in ``domain.kernel.events``): one input makes one or more
   (``TunnelDug`` + ``DiggingFinished``), then chance and consequence events;
-* every 409 happened when ANOTHER client had moved the game on: an input of another client was accepted
-  at the same ``expected``, sent before the 409 came back (a 409 in a private game, which has one client,
-  is always wrong);
+* every 409 happened when ANOTHER client had moved the game on: an input of another client was stored
+  at or after the ``expected`` the 409 was given, sent before the 409 came back (a 409 in a private game,
+  which has one client, is always wrong);
 * each accepted (or refused, 422) input was chosen from a listing that is the game's at event ``expected``
   (the game waits there for the same kind of decision, from the same actors, and lists the command):
   otherwise the listing and its ``event`` did not belong together, and an accepted one is a decision
   applied to a state its client never saw (a 409 was due);
-* each accepted answer lists the events its input made and ``event`` = ``expected`` + their number
-  (``misreported`` otherwise).
+* each accepted answer lists the events its input made and ``event`` = where they were stored + their
+  number (``misreported`` otherwise).
 
 The report: inputs accepted, conflicts (409), inputs/s, p50/p95/p99 latency of an accepted POST in ms,
 lost and duplicated decisions, and any failure; ``--json`` prints it as one JSON object. The exit status
@@ -247,6 +249,15 @@ class Post(Timed):
         """The events an accepted input appended (its response's ``events``)."""
         return list(self.body.get("events", [])) if self.status == 200 else []
 
+    @property
+    def stored_at(self) -> int:
+        """The event number an accepted input's events follow: ``expected``, or later when the game moved on
+        only by other seats' answers to the same simultaneous decision (they commute: the service checks
+        the input against the game as it stands and stores it there; the answer's ``event`` says where)."""
+        if self.status != 200 or not isinstance(self.body.get("event"), int):
+            return self.expected
+        return max(self.expected, int(self.body["event"]) - len(self.events))
+
 
 @dataclass
 class Failure:
@@ -447,6 +458,7 @@ class GameAudit:
     stale_listings: int = 0
     stale_accepted: int = 0
     misreported: int = 0
+    stored: dict[int, int] = field(default_factory=dict)  # id of an accepted Post -> the event its events follow
     problems: list[str] = field(default_factory=list)  # what went wrong
     notes: list[str] = field(default_factory=list)  # why a 422 came (a refused input's stale listing)
 
@@ -491,25 +503,35 @@ def replay_inputs(audit: GameAudit, log: Log, posts: list[Post]) -> dict[int, li
     from domain.games import get
 
     package = get(GAME)
-    waiting: dict[int, list[Post]] = defaultdict(list)
+    listed: dict[int, list[Post]] = defaultdict(list)  # by the event its client saw
+    tried: dict[int, list[Post]] = defaultdict(list)  # accepted: where its events may follow
     for post in posts:
         if post.status in (200, 422):
-            waiting[post.expected].append(post)
+            listed[post.expected].append(post)
+        if post.status == 200:
+            tried[post.expected].append(post)
     made: dict[int, list[dict[str, Any]]] = {}
     state = None
     for n, event in enumerate(log.events, 1):
         if event.get("type") == "GameStarted" and not isinstance(event.get("seed"), int):
             event = {**event, "seed": audit.game.seed}
         state = package.rules.evolve(state, package.event_from_json(event))
-        for post in waiting.get(n, []):
+        for post in listed.get(n, []):
             check_listing(audit, package, state, post)
-            if post.status == 200:
-                try:
-                    made[id(post)] = [e.to_json() for e in package.engine.execute(state, post.command)[0]]
-                except Exception as exc:  # the rules refuse it there: the server should not have stored it
-                    audit.problems.append(f"{post.client}: accepted at expected={n}, but the rules refuse it: {exc}")
+        for post in tried.get(n, []):
+            try:
+                mine = [e.to_json() for e in package.engine.execute(state, post.command)[0]]
+            except Exception as exc:  # the rules refuse it there: the server should not have stored it
+                if post.stored_at > n:  # it commuted: its place is where the answer says
+                    tried[post.stored_at].append(post)
                     continue
-                check_answer(audit, post, made[id(post)])
+                audit.problems.append(f"{post.client}: accepted at event {n}, but the rules refuse it: {exc}")
+                continue
+            if log.events[n : n + len(mine)] != mine and post.stored_at > n:
+                tried[post.stored_at].append(post)  # other seats' answers to the same decision came first
+                continue
+            made[id(post)], audit.stored[id(post)] = mine, n
+            check_answer(audit, post, mine, n)
     return made
 
 
@@ -530,9 +552,10 @@ def check_listing(audit: GameAudit, package: Any, state: Any, post: Post) -> Non
     )
 
 
-def check_answer(audit: GameAudit, post: Post, made: list[dict[str, Any]]) -> None:
-    """An accepted answer lists the events its input made and the event number after them."""
-    answered, due = post.body.get("event"), post.expected + len(made)
+def check_answer(audit: GameAudit, post: Post, made: list[dict[str, Any]], at: int) -> None:
+    """An accepted answer lists the events its input made (stored after event ``at``) and the event number
+    after them."""
+    answered, due = post.body.get("event"), at + len(made)
     if post.events == made and answered == due:
         return
     audit.misreported += 1
@@ -540,7 +563,7 @@ def check_answer(audit: GameAudit, post: Post, made: list[dict[str, Any]]) -> No
     wrong += [] if answered == due else [f"says event={answered}"]
     audit.problems.append(
         f"{post.client}: the answer to its {post.command.get('type')} at expected={post.expected} "
-        f"{' and '.join(wrong)}, but the input made events {post.expected + 1}..{due} "
+        f"{' and '.join(wrong)}, but the input made events {at + 1}..{due} "
         f"[{', '.join(e['type'] for e in made)}]"
     )
 
@@ -559,7 +582,7 @@ def check_tiling(
     events, covered = log.events, [False] * len(log.events)
     by_start: dict[int, list[Post]] = defaultdict(list)
     for post in accepted:
-        by_start[post.expected].append(post)
+        by_start[audit.stored.get(id(post), post.expected)].append(post)
     for start, posts in sorted(by_start.items()):
         matched = False
         for post in posts:
@@ -570,7 +593,7 @@ def check_tiling(
             else:
                 audit.lost += count(mine)
                 audit.problems.append(
-                    f"{post.client}: input accepted at expected={start} ({post.command.get('type')}) is not in "
+                    f"{post.client}: input accepted after event {start} ({post.command.get('type')}) is not in "
                     f"the log at event {start + 1}" + (" (another accepted input is)" if matched else "")
                 )
     for n, (event, kind, seen) in enumerate(zip(events, log.kinds, covered), 1):
@@ -584,14 +607,15 @@ def check_tiling(
 def check_conflicts(audit: GameAudit, posts: list[Post]) -> None:
     """Every 409 needs another client's input accepted at the same ``expected``, sent before the 409
     came back (in a private game, with one client, none can be right), and a reported event past it."""
-    winners: dict[int, list[Post]] = defaultdict(list)
-    for post in posts:
-        if post.status == 200:
-            winners[post.expected].append(post)
+    winners = [post for post in posts if post.status == 200]
     for post in posts:
         if post.status != 409:
             continue
-        moved_on = [w for w in winners[post.expected] if w.client != post.client and w.sent < post.received]
+        # another client's input stored after the event this one saw (at it, or after other seats' answers
+        # to the same decision that commuted), sent before the 409 came back
+        moved_on = [
+            w for w in winners if w.client != post.client and w.stored_at >= post.expected and w.sent < post.received
+        ]
         reported = post.body.get("event") if isinstance(post.body, dict) else None
         if not moved_on or not isinstance(reported, int) or reported <= post.expected:
             audit.wrong_conflicts += 1

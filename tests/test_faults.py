@@ -245,11 +245,14 @@ def test_four_simulations_at_once_all_store_their_games(store):
     assert _games(store) == 1 + 12
 
 
-def test_a_stale_pick_is_a_conflict(store):
+def test_a_stale_pick_is_a_conflict_unless_it_answers_the_same_simultaneous_decision(store):
     game = run("new", "--players", "2", "--seed", "5", "--store", store).output.strip().splitlines()[-1]
     listed = json.loads(run("options", game, "--json", "--store", store).stdout)["event"]
     run("act", game, "--pick", "1", "--player", "red", "--at-event", listed, "--store", store)  # another writer
     before = run("log", game, "--json", "--store", store).stdout
-    stale = run("act", game, "--pick", "2", "--player", "blue", "--at-event", listed, "--store", store, ok=False)
-    assert stale.exit_code == 3 and "nothing of yours was saved" in stale.output
+    stale = run("act", game, "--pick", "2", "--player", "red", "--at-event", listed, "--store", store, ok=False)
+    assert stale.exit_code == 3 and "nothing of yours was saved" in stale.output  # red's orders were taken
     assert run("log", game, "--json", "--store", store).stdout == before
+    # blue's orders answer the same simultaneous decision as red's: they commute and are stored
+    alongside = run("act", game, "--pick", "2", "--player", "blue", "--at-event", listed, "--store", store)
+    assert "blue chose 3 orders" in alongside.output

@@ -90,3 +90,30 @@ def seats_shown(request: Request, summary: Any) -> list[str]:
     if str(summary.id) in opened:
         return list(summary.seats)
     return [s.split(" ", 1)[0] + (" (bot)" if s.endswith("(bot)") else "") for s in summary.seats]
+
+
+def known_query(request: Request) -> None:
+    """Refuse a query parameter the route does not take (422 REQUEST_INVALID, as any field that does not fit):
+    an unknown field is refused, never ignored.
+
+    Raises:
+        RequestValidationError: the unknown parameters, by name."""
+    from fastapi.exceptions import RequestValidationError
+
+    dependant = getattr(request.scope.get("route"), "dependant", None)
+    if dependant is None:
+        return
+    known: set[str] = set()
+    stack = [dependant]
+    while stack:
+        d = stack.pop()
+        known |= {p.alias for p in d.query_params}
+        stack += d.dependencies
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        raise RequestValidationError(
+            [
+                {"loc": ("query", name), "msg": "not a parameter of this request", "type": "extra_forbidden"}
+                for name in unknown
+            ]
+        )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from fastapi import APIRouter, HTTPException, Query, Request, Security
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Security
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel
 
@@ -19,7 +19,7 @@ from domain.service.application import GameConflict
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
-from .access import role, seat_view, seats_shown, service_of
+from .access import known_query, role, seat_view, seats_shown, service_of
 from .models import (
     Accepted,
     Conflict,
@@ -58,10 +58,14 @@ GAME_ANSWERS: dict[int | str, dict[str, Any]] = {
 BEARER = HTTPBearer(auto_error=False, description="a game's recorder or seat token")
 
 
-router = APIRouter(prefix="/api", responses=ANSWERS)
+router = APIRouter(prefix="/api", responses=ANSWERS, dependencies=[Depends(known_query)])
 
 
-game = APIRouter(prefix="/api/games/{gid}", responses={**ANSWERS, **GAME_ANSWERS}, dependencies=[Security(BEARER)])
+game = APIRouter(
+    prefix="/api/games/{gid}",
+    responses={**ANSWERS, **GAME_ANSWERS},
+    dependencies=[Security(BEARER), Depends(known_query)],
+)
 
 
 KERNEL = RuleIndex({})  # the kernel's refusals, for what is refused before a game is known
