@@ -6,41 +6,23 @@ and an event store whose tail was cut. Each ends with its documented exit code a
 from __future__ import annotations
 
 import json
-import os
 import resource
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from clirun import run
+from test_faults import cli as in_a_process
 
 import analytics
 from domain.service.application import DungeonLords
 
-ROOT = Path(__file__).parent.parent
-CLI = [sys.executable, "-c", "from cli.main import main; main()"]
-
 
 def cli(*args, limit_bytes: int | None = None, timeout: float = 300) -> tuple[subprocess.CompletedProcess, int]:
-    """Run ``dungeon-lords ARGS`` in a process of its own (optionally unable to write files past a size): the
-    result, and a bound on the most memory it held at once (MB: the peak resident set of this test's
-    children so far, which is this one's when it is the largest)."""
-
-    def limit():
-        if limit_bytes is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
-
-    result = subprocess.run(
-        [*CLI, *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        preexec_fn=limit,
-        env={**os.environ, "COLUMNS": "200"},
-    )
+    """Run ``dungeon-lords ARGS`` in a process of its own (test_faults.cli): the result, and a bound on the
+    most memory it held at once (MB: the peak resident set of this test's children so far, which is this
+    one's when it is the largest)."""
+    result = in_a_process(*args, limit_bytes=limit_bytes, timeout=timeout)
     return result, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
 
 
