@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .schema import create_all
+from .store_identity import ReadModelsOfAnotherStore, bind_to_store
 
 if TYPE_CHECKING:
     import duckdb
@@ -98,11 +99,6 @@ def analytics_path(env: Mapping[str, str] | str | None = None) -> str:
 
 class AnalyticsBusy(RuntimeError):
     """Another process holds the read models' file (DuckDB allows one writer) for longer than we waited."""
-
-
-class ReadModelsOfAnotherStore(ValueError):
-    """The read models were projected from another event store (two stores in one folder, or a store
-    that was recreated): mixing them would give wrong statistics."""
 
 
 #: words of DuckDB's messages that say a read-models file is damaged (a checksum that does not match, a
@@ -193,30 +189,6 @@ def _read_every_block(con: duckdb.DuckDBPyConnection) -> None:
     tables = [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() WHERE NOT temporary").fetchall()]
     for table in tables:
         con.execute(f'SELECT sum(hash(COLUMNS(*))) FROM "{table}"').fetchall()
-
-
-def bind_to_store(con: duckdb.DuckDBPyConnection, store_id: str) -> None:
-    """Record which event store these read models come from, or check that it is this one.
-
-    Raises:
-        ReadModelsOfAnotherStore: they come from another store; ``dungeon-lords project --rebuild``.
-    """
-    con.execute("CREATE TABLE IF NOT EXISTS projection_store (store_id VARCHAR NOT NULL)")
-    rows = [r[0] for r in con.execute("SELECT store_id FROM projection_store").fetchall()]
-    if not rows:
-        has_rows = con.execute("SELECT count(*) FROM projection_tracking").fetchall()[0][0]
-        if has_rows:
-            raise ReadModelsOfAnotherStore(
-                "these read models carry no store identity (projected before stores "
-                "had one), so they may mix stores: run `dungeon-lords project --rebuild`"
-            )
-        con.execute("INSERT INTO projection_store VALUES (?)", [store_id])
-    elif rows[0] != store_id:
-        raise ReadModelsOfAnotherStore(
-            "these read models were projected from another event store (two stores in "
-            "one folder, or a store that was recreated): run `dungeon-lords project "
-            "--rebuild` to project this store's games afresh"
-        )
 
 
 def witnessed(path: str | Path, store_id: str, game_id: Any) -> tuple[int, str | None] | None:

@@ -33,10 +33,6 @@ KNOWN_CIRCLES: set[frozenset[str]] = {
             "domain.games.dungeon_lords.phases.combat",
         }
     ),
-    # the read models' runner raises the package's ReadModelsOfAnotherStore and calls its bind_to_store
-    frozenset({"projections", "projections.runner"}),
-    # the table page's guard draws its 403 page with the page's error_page, which checks forms with the guard
-    frozenset({"cli.http.guard", "cli.http.page"}),
 }
 
 
@@ -111,12 +107,36 @@ def test_no_import_circle_but_the_known_ones(graph):
     )
 
 
-def test_no_function_in_domain_above_complexity_30():
-    """``radon cc domain -n E``: ranks E and F are cyclomatic complexity 31 and above."""
+#: Functions still above 30, each being split by another change (issue 32): tolerated by name, and the check
+#: fails once one is no longer listed by radon (then delete its line).
+KNOWN_COMPLEX = {
+    ("domain/games/dungeon_lords/scenario.py", "build_state"),  # the Festival scenarios' change
+    ("domain/games/dungeon_lords/scenario.py", "_grid"),  # the Festival scenarios' change
+    ("domain/games/dungeon_lords/phases/adventurers.py", "paladin_step"),  # the fold's change
+    ("domain/games/dungeon_lords/phases/combat.py", "attack_events"),  # the fold's change
+}
+
+
+def too_complex() -> set[tuple[str, str]]:
+    """``radon cc domain -n E`` (ranks E and F: cyclomatic complexity 31 and above), as (file, function)."""
     out = subprocess.run(
         [sys.executable, "-m", "radon", "cc", "domain", "-n", "E"], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert out.stdout.strip() == "", "split these by what each part decides:\n" + out.stdout
+    ).stdout
+    found, path = set(), ""
+    for line in out.splitlines():
+        if not line.startswith(" "):
+            path = line.strip()
+        elif line.strip():  # "    F 221:0 build_state - F" ("M 106:4 Auditor.audit - E" for a method)
+            found.add((path, line.split()[2]))
+    return found
+
+
+def test_no_function_in_domain_above_complexity_30():
+    found = too_complex()
+    new = found - KNOWN_COMPLEX
+    assert not new, "split these by what each part decides: " + ", ".join(f"{f} {n}" for f, n in sorted(new))
+    gone = KNOWN_COMPLEX - found
+    assert not gone, "no longer above 30 (delete them from KNOWN_COMPLEX): " + ", ".join(f"{f} {n}" for f, n in gone)
 
 
 def _undocumented(path: Path) -> list[str]:
