@@ -13,12 +13,17 @@ from clirun import run
 
 from cli import game_options
 from cli.main import app
-from cli.panels import PANELS
+from cli.panels import PANELS, group
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.service.application import DungeonLords
 
 GAME_OPTIONS = ("--game", "--players", "--variant", "--ruleset", "--module", "--rule", "--catalog", "--mode")
-OPTION_TYPES = [getattr(game_options, f"{name}Opt") for name in ("Game", "Players", "Variant", "Ruleset", "Module")] + [
+OPTION_TYPES = [
+    game_options.GameOpt,
+    game_options.PlayersOpt,
+    game_options.VariantOpt,
+    game_options.RulesetOpt,
+    game_options.ModuleOpt,
     game_options.RuleOpt,
     game_options.CatalogOpt,
     game_options.ModeOpt,
@@ -61,6 +66,17 @@ def test_every_command_is_in_one_help_panel_and_every_panel_lists_registered_com
     )
 
 
+def test_a_command_no_panel_lists_stops_the_cli_from_starting() -> None:
+    other = typer.Typer()
+    other.command()(lambda: None)  # a command named "<lambda>"
+    other.command("new")(lambda: None)
+    with pytest.raises(RuntimeError, match="without a --help panel"):
+        group(other)
+    del other.registered_commands[0]
+    group(other)
+    assert [c.rich_help_panel for c in other.registered_commands] == ["Play"]
+
+
 def test_the_game_commands_take_the_same_game_options_from_one_declaration() -> None:
     commands = _commands()
     seen: dict[str, set] = {}
@@ -77,8 +93,8 @@ def test_the_game_commands_take_the_same_game_options_from_one_declaration() -> 
         kind, info = typing.get_args(annotated)
         declared[(*info.param_decls, info.default)[0]] = (info.help, "list" in str(kind))
     assert {flag: kinds.pop()[1:] for flag, kinds in seen.items()} == declared
-    # outside these, only `bots --game` (which game's bots) is a game option; `stats --players` and the like are
-    # filters of stored games (cli/filters.py)
+    # outside these, only `bots --game` (which game's bots) and `catalog --ruleset/--module` (with which modules'
+    # components) are game options; `stats --players` and the like are filters of stored games (cli/filters.py)
     elsewhere = {
         (name, p.opts[0])
         for name, command in commands.items()
@@ -86,7 +102,7 @@ def test_the_game_commands_take_the_same_game_options_from_one_declaration() -> 
         for p in command.params
         if getattr(p, "rich_help_panel", None) == "Game options"
     }
-    assert elsewhere == {("bots", "--game")}
+    assert elsewhere == {("bots", "--game"), ("catalog", "--ruleset"), ("catalog", "--module")}
 
 
 BAD = [  # (arguments, the one error line)

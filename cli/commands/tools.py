@@ -85,20 +85,17 @@ def catalog_cmd(
         str | None, typer.Option(help="Only this kind (monster, adventurer, trap, combat_card, ...).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The rows as JSON.")] = False,
-    ruleset: Annotated[str, typer.Option(help="base, or festival: with the expansion's components.")] = "base",
-    module: Annotated[
-        list[str] | None, typer.Option(help="A Festival Season module's components (repeatable).")
-    ] = None,
+    ruleset: RulesetOpt = None,
+    module: ModuleOpt = None,
     provisional: Annotated[bool, typer.Option(help="Only the provisional values, each with its notes.")] = False,
 ) -> None:
     """List every component with its status: verified, partial or provisional (with --catalog: as the
     override file changes them; with --ruleset/--module: with the rules modules' components)."""
     from domain.games.dungeon_lords.catalog import catalog_with
-    from domain.games.dungeon_lords.ruleset import RULESETS, canonical, catalog_overlays
+    from domain.games.dungeon_lords.ruleset import canonical, catalog_overlays
 
-    if ruleset not in RULESETS:
-        raise UserError(f"unknown ruleset {ruleset!r}: use one of {', '.join(RULESETS)}")
-    cat = catalog_with(OPTIONS["catalog"], catalog_overlays(canonical([*RULESETS[ruleset], *(module or [])])))
+    modules = setup(ruleset=ruleset, module=module).modules or ()  # the game options' check
+    cat = catalog_with(OPTIONS["catalog"], catalog_overlays(canonical(list(modules))))
     kinds = sorted({r[0] for r in cat.all_components()})
     if kind is not None and kind not in kinds:
         raise UserError(f"--kind takes one of: {', '.join(kinds)}")
