@@ -136,6 +136,19 @@ def test_a_bad_game_option_is_the_same_line_and_exit_2_in_every_command_that_tak
     assert not (tmp_path / "games.sqlite").exists() or DungeonLords.open(store).games() == []
 
 
+def test_a_scenario_sets_up_its_game_so_new_refuses_set_up_options_beside_it(tmp_path):
+    store = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    scenario = ["new", "--scenario", "tests/scenarios/combat-branching.json", "--store", store]
+    refused = run(*scenario, "--variant", "full", "--module", "pets", ok=False)
+    assert (refused.exit_code, refused.stderr) == (
+        2,
+        "error: --scenario sets up the game itself: drop --variant, --module\n",
+    )
+    assert len(DungeonLords.open(store).games()) == 0
+    run(*scenario)
+    assert len(DungeonLords.open(store).games()) == 1
+
+
 def test_play_takes_a_ruleset_and_simulate_a_rule_and_each_game_records_them(tmp_path):
     store = f"sqlite:///{tmp_path / 'games.sqlite'}"
     run("play", "--ruleset", "festival", "--players", "2", "--seed", "3", "--store", store)  # issue #32: no such option

@@ -43,6 +43,9 @@ def new(
     package = chosen.package
     application = _app(store)
     if scenario is not None:  # the scenario says who plays what and how
+        setups = {"--variant": variant, "--ruleset": ruleset, "--module": module, "--rule": rule}
+        if any(setups.values()):
+            raise UserError(f"--scenario sets up the game itself: drop {', '.join(f for f, v in setups.items() if v)}")
         events, _ = package.from_scenario(scenario, chosen.catalog)
         console.print(str(application.create_from_events(events, game=package.info.name)))
         return
