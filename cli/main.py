@@ -40,7 +40,7 @@ def main_options(
             help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
             "a provisional card defined with the engine's effect vocabulary. New games record it whole and keep "
             "it; `audit` with it re-runs a game under these components. A Monster Inn card list says "
-            '"game": "monster_inn" (docs/monster-inn.md).',
+            '"game": "monster_inn" (docs/monster-inn.md). The commands that start games take --catalog too.',
         ),
     ] = None,
     init: Annotated[
