@@ -96,9 +96,6 @@ def _game_id(application, game: str):
     raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
 
 
-GameOpt = Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")]
-
-
 def _package(name: str):
     """The registered game ``name`` (``dungeon-lords``, ``monster-inn``), or a one-line error."""
     from domain.games import GAMES, get
