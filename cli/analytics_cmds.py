@@ -9,79 +9,9 @@ this one process.
 from __future__ import annotations
 
 import json
-import time
-from typing import Any
 
 from .consoles import console
-
-
-class SimulationStopped(Exception):
-    """Simulation stopped part way: ``stored`` complete games are in the store (each one append)."""
-
-    def __init__(self, stored: int, wanted: int, cause: BaseException):
-        super().__init__(f"stopped after storing {stored} of {wanted} games (each complete, in one append)")
-        self.stored, self.wanted, self.cause = stored, wanted, cause
-
-
-PROGRESS_AFTER = 1.0  # seconds of simulation after which a bar is worth showing
-
-
-def simulate_into(
-    application,
-    games: int,
-    players: int | None,
-    bots: list[str] | None,
-    seed: int,
-    variant: str | None = None,
-    quiet: bool = False,
-    game: str = "dungeon_lords",
-    progress_after: float = PROGRESS_AFTER,
-    bar_console=None,
-    **options: Any,
-) -> dict:
-    """Play ``games`` bot games on every core and store each in one append; returns figures. Once it has
-    taken ``progress_after`` seconds with games still to come, a progress bar (on standard error, gone when
-    done; unless ``quiet``). ``options``: each game's set-up, for ``plans`` (catalog: the root ``--catalog``)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from domain.service.simulation import plans, run
-
-    from .consoles import err_console
-    from .context import OPTIONS
-
-    todo = plans(games, players, bots, seed, variant, game=game, **{"catalog_overrides": OPTIONS["catalog"], **options})
-    events = stored = 0
-    start = time.perf_counter()
-    bar = Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=bar_console or err_console,
-        transient=bar_console is None,
-    )
-    task = bar.add_task("games", total=games)
-    try:
-        for log, final in run(todo, as_json=True):
-            application.create_from_events(log, final_state=final, game=game)
-            events += len(log)
-            stored += 1
-            bar.advance(task)
-            if not (quiet or bar.live.is_started) and stored < games and time.perf_counter() - start >= progress_after:
-                bar.start()
-    except BaseException as exc:  # disk full, Ctrl-C, a lost store: say what is safe
-        raise SimulationStopped(stored, games, exc) from exc
-    finally:
-        if bar.live.is_started:
-            bar.stop()
-    seconds = time.perf_counter() - start
-    return {
-        "games": games,
-        "events": events,
-        "seconds": round(seconds, 2),
-        "games_per_second": round(games / seconds, 2) if seconds else None,
-    }
-
+from .simulating import PROGRESS_AFTER, SimulationStopped, simulate_into  # noqa: F401 (their old home)
 
 PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, when a bar is worth showing
 

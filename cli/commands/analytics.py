@@ -41,10 +41,22 @@ def simulate(
     seed: Annotated[
         int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.", min=0, max=2**63 - 1)
     ] = 0,
+    executor: Annotated[
+        str, typer.Option(help="Where the games are played: process (this machine's cores) or ray (Ray tasks).")
+    ] = "process",
+    workers: Annotated[
+        int | None, typer.Option(help="Processes, or a local Ray's CPUs (default: every core).", min=1)
+    ] = None,
+    address: Annotated[
+        str | None, typer.Option(help="With --executor ray: the cluster (ray://HOST:PORT or auto); else a local Ray.")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Play only the planned games (same --seed, set-up) not stored yet.")
+    ] = False,
     store: StoreOpt = None,
 ) -> None:
-    """Play N complete bot games on every core, store each in one append, then project them. Without
-    --players or --variant, every player count and variant the game allows, in turn."""
+    """Play N complete bot games on every core (or on Ray), store each in one append, then project them.
+    Without --players or --variant, every player count and variant the game allows, in turn."""
     from ..analytics_cmds import SimulationStopped, catch_up, simulate_into
 
     chosen = setup(game, players, variant, ruleset, module, rule, catalog)
@@ -52,10 +64,13 @@ def simulate(
     names = bots.split(",") if bots else None
     if names and any(n not in _bots(info.name) for n in names):
         raise UserError(f"--bots takes names among: {', '.join(_bots(info.name))}")
+    if executor not in ("process", "ray") or (address and executor != "ray"):
+        raise UserError("--executor takes process or ray; --address goes with --executor ray")
     application = _app(store)
+    where = {"executor": executor, "workers": workers, "address": address, "resume": resume}
     try:
         figures = simulate_into(
-            application, games, players, names, seed, variant, game=info.name, **chosen.plan_options()
+            application, games, players, names, seed, variant, game=info.name, **where, **chosen.plan_options()
         )
     except SimulationStopped as stop:
         from ..errors import report
@@ -63,9 +78,10 @@ def simulate(
         code = report(stop.cause)
         err_console.print(f"simulate: {stop}; nothing half-stored")
         raise typer.Exit(code) from None
+    skipped = f" ({figures['skipped']} of the planned games were stored already)" if figures["skipped"] else ""
     console.print(
         f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
-        f"{figures['games_per_second']} games/s"
+        f"{figures['games_per_second']} games/s{skipped}"
     )
     try:
         con = _analytics(store)

@@ -147,8 +147,9 @@ class GameAggregate(Aggregate):
             game.state = type(game).package.rules.evolve(getattr(game, "state", None), self.to_domain())
 
     @classmethod
-    def start(cls, first: Any) -> Any:
-        """A new game from its first domain event (one of the game's ``chain.first_events``).
+    def start(cls, first: Any, id: UUID | None = None) -> Any:  # noqa: A002 (eventsourcing's name)
+        """A new game from its first domain event (one of the game's ``chain.first_events``); ``id``: the
+        game's id (default: a new random one; simulation gives each planned game its own, ``executors.plan_id``).
 
         Raises:
             ValueError: ``first`` is another kind of event.
@@ -160,7 +161,8 @@ class GameAggregate(Aggregate):
         created: Any = cls.event_classes[first.type]  # a Created subclass (the mapping holds both kinds)
         chain = cls.package.chain.link("", 1, first.type, data)
         timestamp = created.create_timestamp()
-        return cls._create(created, data=data, chain=chain, seal=seal(chain, timestamp), timestamp=timestamp)
+        more = {"id": id} if id is not None else {}
+        return cls._create(created, data=data, chain=chain, seal=seal(chain, timestamp), timestamp=timestamp, **more)
 
     def record(self, events: Iterable[Any], final_state: Any = None, chains: list[str] | None = None) -> None:
         """Trigger each domain event (in order) on this game; ``save()`` stores them. An event may come

@@ -315,6 +315,33 @@ class DungeonLords(Application[UUID]):
             self.snapshots.put([cls.Snapshot.take(aggregate)])  # the same class take_snapshot() uses
         return UUID(str(aggregate.id))
 
+    def create_simulated(self, games: Sequence[tuple[Sequence[dict[str, Any]], Any, UUID]], game: str) -> list[UUID]:
+        """Store a batch of simulated games of ``game`` in ONE append (one transaction: the whole batch or
+        none of it): each (events in their JSON form, with their worker-made chains, ``simulation.HandedOver``;
+        its final state; its id, ``executors.plan_id``), each with one snapshot at its head. A game whose id is
+        stored already refuses the whole batch.
+
+        Raises:
+            ValueError: a log does not start with the game's first event, or its chain does not fit it.
+            eventsourcing.persistence.IntegrityError: one of the ids is stored already (nothing is stored)."""
+        cls = AGGREGATES[get_game(game).info.name]
+        aggregates = []
+        for events, final_state, game_id in games:
+            aggregate = cls.start(cls.package.event_from_json(events[0]), id=game_id)
+            chains = getattr(events, "chains", None)
+            if chains is not None and (len(chains) != len(events) or chains[0] != aggregate.chain):
+                raise ValueError("the handed-over hash chain does not fit the events")
+            aggregate.record(events[1:], final_state=final_state, chains=chains[1:] if chains else None)
+            aggregates.append(aggregate)
+        self.__dict__["snapshotting_intervals"] = {}  # as _save_simulated: one snapshot a game, below
+        try:
+            self.save(*aggregates)
+        finally:
+            del self.__dict__["snapshotting_intervals"]
+        if self.snapshots is not None:
+            self.snapshots.put([cls.Snapshot.take(a) for a in aggregates if a.version >= SNAPSHOT_INTERVAL])
+        return [UUID(str(a.id)) for a in aggregates]
+
     def import_record(self, text: str, allow_unfinished: bool = False, check_hash: bool = True) -> UUID:
         """Rebuild a game from its record (``docs/record-format.md``; the first word names the game's format)
         through the rules and store it as a new game of origin ``imported``. ``check_hash`` False: the

@@ -1,0 +1,121 @@
+"""simulate's engine room: plan the games, play them on an executor (processes or Ray), store each finished
+batch in one append, with a progress bar; a stopped run says what is missing and ``--resume`` plays it.
+
+Each planned game has its own id (``executors.plan_id``): a run with the same --seed and set-up is the same
+games with the same ids, whichever executor and however many workers played them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .errors import CONFLICT, UserError
+
+
+class SimulationStopped(Exception):
+    """Simulation stopped part way: ``stored`` complete games are in the store (each batch one append)."""
+
+    def __init__(self, stored: int, wanted: int, cause: BaseException):
+        missing = wanted - stored
+        super().__init__(
+            f"stopped after storing {stored} of {wanted} games (each complete, in one append); "
+            f"{missing} missing: the same command with --resume plays exactly those"
+        )
+        self.stored, self.wanted, self.cause = stored, wanted, cause
+
+
+PROGRESS_AFTER = 1.0  # seconds of simulation after which a bar is worth showing
+RAY_BATCH = 20  # games a Ray task: a game is ~30 ms, a task's overhead a few ms
+
+
+def simulate_into(
+    application,
+    games: int,
+    players: int | None,
+    bots: list[str] | None,
+    seed: int,
+    variant: str | None = None,
+    quiet: bool = False,
+    game: str = "dungeon_lords",
+    progress_after: float = PROGRESS_AFTER,
+    bar_console=None,
+    executor: str = "process",
+    workers: int | None = None,
+    address: str | None = None,
+    resume: bool = False,
+    **options: Any,
+) -> dict:
+    """Play ``games`` bot games on ``executor`` (``process``: ``workers`` processes, default every core;
+    ``ray``: Ray tasks of :data:`RAY_BATCH` games, on the cluster at ``address`` or a local Ray) and store
+    each finished batch in one append; returns figures (``skipped``: planned games stored already, with
+    ``resume``). Once it has taken ``progress_after`` seconds with games still to come, a progress bar (on
+    standard error, gone when done; unless ``quiet``). ``options``: each game's set-up, for ``plans``
+    (catalog: the root ``--catalog``).
+
+    Raises:
+        UserError: (exit 3) some planned games are stored already and ``resume`` is not asked; (exit 2) Ray
+            asked for and not installed. SimulationStopped: anything that stopped the run part way."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from domain.service.executors import RayMissing, batches, plan_id
+    from domain.service.executors import executor as make_executor
+    from domain.service.simulation import plans
+
+    from .consoles import err_console
+    from .context import OPTIONS
+
+    todo = plans(games, players, bots, seed, variant, game=game, **{"catalog_overrides": OPTIONS["catalog"], **options})
+    ids = [plan_id(p) for p in todo]
+    have = set(application.games()) & set(ids)
+    if have and not resume:
+        raise UserError(
+            f"{len(have)} of the {games} planned games (this --seed and set-up) are stored already: "
+            "--resume plays only the missing ones, or choose another --seed",
+            CONFLICT,
+        )
+    left = [(p, i) for p, i in zip(todo, ids, strict=True) if i not in have]
+    try:
+        runner = make_executor(executor, workers, address)
+    except RayMissing as exc:
+        raise UserError(str(exc)) from None
+    size = RAY_BATCH if executor == "ray" else 1
+    work = batches([p for p, _ in left], size)
+    events = stored = 0
+    start = time.perf_counter()
+    bar = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=bar_console or err_console,
+        transient=bar_console is None,
+    )
+    task = bar.add_task("games", total=len(left))
+    try:
+        for n, finished in runner.run(work):
+            some = [(log, final, left[n * size + k][1]) for k, (log, final) in enumerate(finished)]
+            application.create_simulated(some, game=game)
+            events += sum(len(log) for log, _ in finished)
+            stored += len(finished)
+            bar.advance(task, len(finished))
+            if (
+                not (quiet or bar.live.is_started)
+                and stored < len(left)
+                and time.perf_counter() - start >= progress_after
+            ):
+                bar.start()
+    except BaseException as exc:  # disk full, Ctrl-C, a lost store or worker: say what is safe
+        raise SimulationStopped(len(have) + stored, games, exc) from exc
+    finally:
+        if bar.live.is_started:
+            bar.stop()
+    seconds = time.perf_counter() - start
+    return {
+        "games": stored,
+        "skipped": len(have),
+        "events": events,
+        "seconds": round(seconds, 2),
+        "startup_seconds": round(runner.startup_seconds, 2),  # in ``seconds``: a local Ray's start
+        "games_per_second": round(stored / seconds, 2) if seconds else None,
+    }
