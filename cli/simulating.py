@@ -8,9 +8,8 @@ games with the same ids, whichever executor and however many workers played them
 from __future__ import annotations
 
 import time
+from contextlib import closing
 from typing import Any
-
-from .errors import CONFLICT, UserError
 
 
 class SimulationStopped(Exception):
@@ -64,6 +63,7 @@ def simulate_into(
 
     from .consoles import err_console
     from .context import OPTIONS
+    from .errors import CONFLICT, UserError  # (here: `stats`' fast path imports this module, not typer)
 
     todo = plans(games, players, bots, seed, variant, game=game, **{"catalog_overrides": OPTIONS["catalog"], **options})
     ids = [plan_id(p) for p in todo]
@@ -93,18 +93,19 @@ def simulate_into(
     )
     task = bar.add_task("games", total=len(left))
     try:
-        for n, finished in runner.run(work):
-            some = [(log, final, left[n * size + k][1]) for k, (log, final) in enumerate(finished)]
-            application.create_simulated(some, game=game)
-            events += sum(len(log) for log, _ in finished)
-            stored += len(finished)
-            bar.advance(task, len(finished))
-            if (
-                not (quiet or bar.live.is_started)
-                and stored < len(left)
-                and time.perf_counter() - start >= progress_after
-            ):
-                bar.start()
+        with closing(runner.run(work)) as done:  # left early: what is not finished is cancelled, now
+            for n, finished in done:
+                some = [(log, final, left[n * size + k][1]) for k, (log, final) in enumerate(finished)]
+                application.create_simulated(some, game=game)
+                events += sum(len(log) for log, _ in finished)
+                stored += len(finished)
+                bar.advance(task, len(finished))
+                if (
+                    not (quiet or bar.live.is_started)
+                    and stored < len(left)
+                    and time.perf_counter() - start >= progress_after
+                ):
+                    bar.start()
     except BaseException as exc:  # disk full, Ctrl-C, a lost store or worker: say what is safe
         raise SimulationStopped(len(have) + stored, games, exc) from exc
     finally:
