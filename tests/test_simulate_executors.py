@@ -134,3 +134,29 @@ def test_a_killed_ray_worker_is_retried_and_every_game_is_stored():
     assert sorted(finished) == list(range(8))
     alone = [g for n in range(8) for g in finished[n]]
     assert [log for log, _ in alone] == [log for log, _ in ProcessExecutor(1).run([todo]).__next__()[1]]
+
+
+def test_a_killed_process_worker_stops_the_run_with_the_finished_games_stored():
+    """A process worker killed (SIGKILL) breaks the pool: the run stops, the games stored so far are whole, the
+    message counts the missing ones, and --resume plays exactly those."""
+    import os
+    import signal
+
+    import psutil
+
+    whole, app = DungeonLords.open("memory"), DungeonLords.open("memory")
+    simulate_into(whole, 12, 2, None, seed=6, quiet=True, workers=1)
+
+    class KillsAWorker(_StopsAfter):
+        def create_simulated(self, some, game):
+            if self.n == 0:
+                os.kill(psutil.Process().children()[0].pid, signal.SIGKILL)
+            self.n -= 1
+            return self.app.create_simulated(some, game=game)
+
+    with pytest.raises(SimulationStopped) as stop:
+        simulate_into(KillsAWorker(app, 1), 12, 2, None, seed=6, quiet=True, workers=2)
+    assert 1 <= stop.value.stored < 12 and type(stop.value.cause).__name__ == "BrokenProcessPool"
+    assert len(app.games()) == stop.value.stored and all(app.stored(g) == whole.stored(g) for g in app.games())
+    simulate_into(app, 12, 2, None, seed=6, quiet=True, resume=True)
+    assert _streams(app) == _streams(whole)

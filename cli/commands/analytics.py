@@ -79,6 +79,8 @@ def simulate(
         err_console.print(f"simulate: {stop}; nothing half-stored")
         raise typer.Exit(code) from None
     skipped = f" ({figures['skipped']} of the planned games were stored already)" if figures["skipped"] else ""
+    if figures["startup_seconds"]:
+        skipped += f" (Ray's start: {figures['startup_seconds']} s of those)"
     console.print(
         f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
         f"{figures['games_per_second']} games/s{skipped}"
