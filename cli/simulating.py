@@ -107,7 +107,7 @@ def simulate_into(
                 ):
                     bar.start()
     except BaseException as exc:  # disk full, Ctrl-C, a lost store or worker: say what is safe
-        raise SimulationStopped(len(have) + stored, games, exc) from exc
+        raise SimulationStopped(_stored(application, ids, len(have) + stored), games, exc) from exc
     finally:
         if bar.live.is_started:
             bar.stop()
@@ -120,3 +120,12 @@ def simulate_into(
         "startup_seconds": round(runner.startup_seconds, 2),  # in ``seconds``: a local Ray's start
         "games_per_second": round(stored / seconds, 2) if seconds else None,
     }
+
+
+def _stored(application, ids: list, counted: int) -> int:
+    """How many of the planned games (``ids``) are in the store, asked again after a stop: Ctrl-C may come
+    after an append was committed and before it was counted. ``counted`` when the store cannot be asked."""
+    try:
+        return len(set(application.games()) & set(ids))
+    except Exception:  # the store is what failed (disk full, a lost connection)
+        return counted
