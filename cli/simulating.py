@@ -57,7 +57,7 @@ def simulate_into(
             asked for and not installed. SimulationStopped: anything that stopped the run part way."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from domain.service.executors import RayMissing, batches, plan_id
+    from domain.service.executors import RayMissing, RayUnreachable, batches, plan_id
     from domain.service.executors import executor as make_executor
     from domain.service.simulation import plans
 
@@ -77,8 +77,9 @@ def simulate_into(
     left = [(p, i) for p, i in zip(todo, ids, strict=True) if i not in have]
     try:
         runner = make_executor(executor, workers, address)
-    except RayMissing as exc:
-        raise UserError(str(exc)) from None
+        runner.start()
+    except (RayMissing, RayUnreachable) as exc:
+        raise UserError(str(exc).splitlines()[0]) from None
     size = RAY_BATCH if executor == "ray" else 1
     work = batches([p for p, _ in left], size)
     events = stored = 0
@@ -117,7 +118,7 @@ def simulate_into(
         "skipped": len(have),
         "events": events,
         "seconds": round(seconds, 2),
-        "startup_seconds": round(runner.startup_seconds, 2),  # in ``seconds``: a local Ray's start
+        "startup_seconds": round(runner.startup_seconds, 2),  # before ``seconds``: Ray's start or connection
         "games_per_second": round(stored / seconds, 2) if seconds else None,
     }
 

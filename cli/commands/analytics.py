@@ -80,7 +80,7 @@ def simulate(
         raise typer.Exit(code) from None
     skipped = f" ({figures['skipped']} of the planned games were stored already)" if figures["skipped"] else ""
     if figures["startup_seconds"]:
-        skipped += f" (Ray's start: {figures['startup_seconds']} s of those)"
+        skipped += f" (and {figures['startup_seconds']} s to start Ray)"
     console.print(
         f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
         f"{figures['games_per_second']} games/s{skipped}"

@@ -36,6 +36,10 @@ class RayMissing(ImportError):
     """Ray is not installed; the message says how to get it."""
 
 
+class RayUnreachable(ConnectionError):
+    """The Ray cluster at the address given cannot be reached (or refuses this driver)."""
+
+
 def plan_id(plan: GamePlan) -> uuid.UUID:
     """The id of the game ``plan`` plays: a uuid5 of everything the plan holds (game, seed, players,
     variant, bots, modules, rules, catalog), so the same plan is the same game id in every run: a resumed
@@ -66,6 +70,8 @@ class Executor(Protocol):
     workers: int
     startup_seconds: float
 
+    def start(self) -> None: ...
+
     def run(self, work: Sequence[Sequence[GamePlan]]) -> Iterator[Finished]: ...
 
 
@@ -75,6 +81,9 @@ class ProcessExecutor:
     def __init__(self, workers: int | None = None):
         self.workers = workers or os.cpu_count() or 1
         self.startup_seconds = 0.0
+
+    def start(self) -> None:
+        """Nothing to start: the pool is made by :meth:`run`."""
 
     def run(self, work: Sequence[Sequence[GamePlan]]) -> Iterator[Finished]:
         if self.workers == 1 or len(work) < 2:
@@ -125,21 +134,28 @@ class RayExecutor:
         self._started = False
         self.startup_seconds = 0.0  # how long ray.init took (0: Ray was running already)
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Start a local Ray, or connect to the cluster at the address (done by :meth:`run` if not before).
+
+        Raises:
+            RayUnreachable: the cluster cannot be reached."""
         ray = self.ray
         if ray.is_initialized():
             return
         began = time.perf_counter()
         quiet: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
         if self.address:
-            ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+            try:
+                ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+            except (ConnectionError, ray.exceptions.RaySystemError) as exc:
+                raise RayUnreachable(f"cannot reach the Ray cluster at {self.address}: {exc}") from exc
         else:
             ray.init(num_cpus=self.workers, object_store_memory=self.OBJECT_STORE, **quiet)
         self._started = True
         self.startup_seconds = time.perf_counter() - began
 
     def run(self, work: Sequence[Sequence[GamePlan]]) -> Iterator[Finished]:
-        self._start()
+        self.start()
         ray = self.ray
         task = ray.remote(num_cpus=1, max_retries=self.RETRIES)(play_batch)
         pending: dict[Any, int] = {}
