@@ -197,3 +197,41 @@ def test_a_sqlite_stream_hears_its_own_process_at_once_and_others_within_seconds
     other_gid = str(service.create_game(["A", "B", "C"], game="monster_inn", mode="tabletop"))
     idle, took, _ = asyncio.run(_stream_of(create_app(store), other_gid, DungeonLords.open(store)))
     assert 2 <= idle <= 6 and took < 2.0  # a look every 0.5 s here
+
+
+def test_a_lost_listener_connection_comes_back_and_pages_look_meanwhile(pg_store) -> None:
+    """The database drops the listening connection: the streams look at the store (every 2 s) until it
+    listens again, then they are pushed to again."""
+    import psycopg
+
+    app = create_app(pg_store)
+    other = DungeonLords.open(pg_store)
+    gid = str(other.create_game(["A", "B", "C"], game="monster_inn", mode="tabletop"))
+
+    async def drop_and_hear() -> None:
+        live_ = app.state.live
+        async with app.router.lifespan_context(app):
+            updates = live_.updates(gid)
+            first = await asyncio.wait_for(anext(updates), 5)
+            for _ in range(50):
+                if live_.period() is None:
+                    break
+                await asyncio.sleep(0.1)
+            with psycopg.connect(os.environ["DL_TEST_POSTGRES"], autocommit=True) as c:
+                c.execute("SELECT pg_terminate_backend(%s)", (live_.listener.backend,))
+            for _ in range(30):
+                if live_.period() is not None:
+                    break
+                await asyncio.sleep(0.1)
+            assert live_.period() == live.LOOK_UNHEARD  # not listening: the streams look
+            for _ in range(50):  # it connects again within a second or two
+                if live_.period() is None:
+                    break
+                await asyncio.sleep(0.1)
+            assert live_.period() is None
+            waiting = asyncio.ensure_future(anext(updates))
+            await asyncio.sleep(0.2)
+            await asyncio.to_thread(other.archive, gid)
+            assert await asyncio.wait_for(waiting, 2) == first + 1
+
+    asyncio.run(drop_and_hear())

@@ -104,6 +104,7 @@ class Listener(threading.Thread):
         self.env, self.on_game, self.on_gap = env, on_game, on_gap
         self.listening = threading.Event()
         self.stopping = threading.Event()
+        self.backend: int | None = None  # the server process of the LISTEN connection (PostgreSQL's pid)
 
     def run(self) -> None:
         import psycopg
@@ -112,6 +113,7 @@ class Listener(threading.Thread):
             try:
                 with connect(self.env) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self.backend = conn.info.backend_pid
                     self.listening.set()
                     self.on_gap()
                     while not self.stopping.is_set():
