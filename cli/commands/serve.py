@@ -60,6 +60,7 @@ def serve(
     application = configure(create_app(store), urls, https_only)  # opened here: a store failure is exit 5 now
     if workers > 1:
         _check_shared(application.state.service)
+        application.state.service.close()  # each worker opens its own
         os.environ[SETTINGS] = settings(store, urls, https_only)
     console.print(f"Serving the table page and the API at {', '.join(urls)} (Ctrl-C stops it)")
     if workers > 1:

@@ -37,7 +37,9 @@ class AccessTokens:
         self.mark = "?" if type(self.recorder).__module__.endswith("sqlite") else "%s"
         with self.recorder.datastore.transaction(commit=True) as c:
             if is_postgres(self.recorder):  # processes starting together on a fresh schema create it once
-                c.execute("SELECT pg_advisory_xact_lock(%s)", (schema_lock_key(self.recorder.datastore.schema),))
+                c.execute("SELECT current_schema() AS s")  # where the table's unqualified name puts it
+                row = c.fetchone()
+                c.execute("SELECT pg_advisory_xact_lock(%s)", (schema_lock_key(str(row["s"] if row else "public")),))
             c.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT, role TEXT, digest TEXT)")
 
     def issue(self, game_id: UUID, seats: list[str]) -> dict[str, Any]:
