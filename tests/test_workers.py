@@ -134,8 +134,10 @@ def test_serve_with_workers_on_postgresql_shares_tokens_and_live_pages(pg_store)
         stream.close()
 
 
-def test_sqlite_serves_one_process_and_says_so(tmp_path) -> None:
-    result = run("serve", "--workers", "2", "--store", tmp_path / "games.sqlite", ok=False)
+@pytest.mark.parametrize("store", ["games.sqlite", "memory"])
+def test_sqlite_serves_one_process_and_says_so(tmp_path, store) -> None:
+    spec = store if store == "memory" else tmp_path / store
+    result = run("serve", "--workers", "2", "--store", spec, ok=False)
     assert result.exit_code == 2
     assert "needs a PostgreSQL store" in result.output and "SQLite" in result.output
 
