@@ -245,10 +245,12 @@ def witnessed(path: str | Path, store_id: str, game_id: Any) -> tuple[int, str |
     return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
-def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None:
+def open_current(app: Any, path: str | Path, behind: bool = False) -> duckdb.DuckDBPyConnection | None:
     """A read-only connection to the read models at ``path`` when they are current for ``app``'s store (today's
     shape, this store's, every notification applied, the last one the event they applied), else None. Read-only,
-    it waits for nobody and blocks nobody but a writer: a notebook's read-only connection and `stats` coexist.
+    it waits for nobody and blocks nobody: a notebook's read-only connection and `stats` coexist, and a writer
+    works on a copy (:mod:`projections.swap`). ``behind``: also when they hold only the store's first
+    notifications (another process is catching them up).
 
     Raises:
         ReadModelsOfAnotherStore: they went on from a copy of this store (``projections.runner.check_head``).
@@ -270,7 +272,7 @@ def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None
             {"projection_schema", "projection_store", "projection_head", "projection_tracking"} <= tables
             and con.execute("SELECT version FROM projection_schema").fetchall() == [(SCHEMA_VERSION,)]
             and con.execute("SELECT store_id FROM projection_store").fetchall() == [(app.store_id(),)]
-            and stored_position(con) == (app.recorder.max_notification_id() or 0)
+            and _caught_up(stored_position(con), app.recorder.max_notification_id() or 0, behind)
         )
         if current:
             check_head(con, app.recorder)
@@ -283,6 +285,10 @@ def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None
         raise
     con.close()
     return None
+
+
+def _caught_up(position: int, head: int, behind: bool) -> bool:
+    return position <= head if behind else position == head
 
 
 def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:
