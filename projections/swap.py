@@ -204,6 +204,9 @@ def _publish(con: duckdb.DuckDBPyConnection, target: Path, nxt: Path, quiet: boo
     """Checkpoint and close the copy, then rename it over ``target`` (its old write-ahead log first removed:
     replayed into the new file it would damage it). ``quiet``: a failure deletes the copy and says nothing."""
     try:
+        if quiet:  # (stopped inside a transaction: what it did is not committed)
+            with suppress(duckdb.Error):
+                con.execute("ROLLBACK")
         con.execute("FORCE CHECKPOINT")
         con.close()
     except BaseException:
