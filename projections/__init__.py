@@ -14,6 +14,9 @@
 * :mod:`projections.derive`: the SQL that derives every read model from a batch of events.
 * :mod:`projections.strategy`: :func:`derive_strategy` (and the same rule in SQL), the strategy of a
   player of a recorded game.
+* :mod:`projections.swap`: writing without keeping readers waiting: a copy of the file, projected under a
+  writers' lock file and renamed over it; :func:`~projections.swap.read_models` (current, caught up, or the
+  published file while another process writes, saying how far behind).
 * :mod:`projections.rollups`: the aggregates every question reads when its filters allow (``seat_cells``,
   ``pair_cells`` ...), kept in the same transaction as the rows and the position.
 
