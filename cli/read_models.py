@@ -49,10 +49,16 @@ def reading(store: str | None, application: Any = None, quiet: bool = True, wait
     return found
 
 
-def writing(store: str | None, work: Callable[[Any], Any], wait: float = ANALYTICS_WAIT, rebuild: bool = False) -> Any:
+def writing(
+    store: str | None,
+    work: Callable[[Any], Any],
+    wait: float = ANALYTICS_WAIT,
+    rebuild: bool = False,
+    application: Any = None,
+) -> Any:
     """``work(con)`` on a writable copy of the read models of ``store``, swapped in when it returns (under the
     writers' lock, waited for up to ``wait`` seconds; ``rebuild``: every read model dropped first). Returns what
-    ``work`` returns.
+    ``work`` returns. ``application``: the store's, to write in place when that is cheaper (projections.swap).
 
     Raises:
         UserError (exit 5): another process kept writing them for ``wait`` seconds.
@@ -61,7 +67,7 @@ def writing(store: str | None, work: Callable[[Any], Any], wait: float = ANALYTI
     from projections.swap import update
 
     try:
-        return update(_path(store), work, wait, _note, rebuild)
+        return update(_path(store), work, wait, _note, rebuild, application)
     except AnalyticsBusy as exc:
         raise UserError(str(exc), 5) from None
 

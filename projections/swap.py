@@ -31,8 +31,13 @@ and says how far behind it is.
 empty ...) sets the published file aside as ``PATH.broken-<time>`` and starts from an empty file, as
 :func:`projections.open_analytics` does in place.
 
-Costs (docs/performance.md, "Catching up beside a reader"): the copy reads and writes the whole file, about
-1 s per GB on this project's machine; a catch-up that writes a few games into a large file pays it each time.
+**In place, when that is cheaper and blocks no one** (:func:`writable`). The copy reads and writes the whole
+file: 0.03-0.05 s for the 50 MB of 2,000 games, but 1.2-8 s per GiB on this project's shared machine
+(docs/performance.md, "Catching up beside a reader"), paid by every catch-up however few games it adds. So a
+file of at least :data:`IN_PLACE_FROM_BYTES` with a backlog of at most :data:`IN_PLACE_UP_TO` notifications
+(a second or two of projection) is written in place, if nobody has it open (DuckDB refuses at once a writer
+beside a reader; then it is the copy): a reader that comes meanwhile waits that second or two (the CLI's
+readers wait for the writers' lock; a raw DuckDB connection is refused, and can try again).
 """
 
 from __future__ import annotations
@@ -52,6 +57,11 @@ from . import AnalyticsBusy, _read_every_block, damaged, open_analytics, open_cu
 from .schema import create_all
 
 Say = Callable[[str], None] | None
+
+#: a catch-up writes the file in place, not a copy, when the file is at least this large (bytes) ...
+IN_PLACE_FROM_BYTES = 256 * 2**20
+#: ... the backlog at most this many notifications (a second or two of projection) and nobody has the file open
+IN_PLACE_UP_TO = 20_000
 
 #: what a reader is told when it reads the published read models while another process writes the next ones
 BEHIND = (
@@ -223,15 +233,63 @@ def _publish(con: duckdb.DuckDBPyConnection, target: Path, nxt: Path, quiet: boo
     os.replace(nxt, target)
 
 
+def _in_place(path: Path, backlog: int | None) -> duckdb.DuckDBPyConnection | None:
+    """The file itself, opened to write, when copying it would cost more than the catch-up keeps anyone out: it
+    is large (:data:`IN_PLACE_FROM_BYTES`), the backlog short (:data:`IN_PLACE_UP_TO`) and nobody has it open
+    (DuckDB refuses at once a writer beside a reader). Else None (a damaged file too: the copy's way)."""
+    if backlog is None or backlog > IN_PLACE_UP_TO or not path.is_file() or path.stat().st_size < IN_PLACE_FROM_BYTES:
+        return None
+    try:
+        con = duckdb.connect(str(path))
+    except duckdb.Error:  # a reader holds it (or it is damaged)
+        return None
+    try:
+        create_all(con)
+    except duckdb.Error:
+        con.close()
+        return None
+    return con
+
+
+@contextmanager
+def writable(
+    path: str | Path, say: Say = None, rebuild: bool = False, backlog: int | None = None
+) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The read models at ``path`` to write: in place when that is cheaper and blocks no one (:func:`_in_place`;
+    ``backlog``: the notifications to project, None: unknown), else a :func:`draft`. Hold the writers' lock."""
+    con = None if rebuild else _in_place(Path(path), backlog)
+    if con is None:
+        with draft(path, say, rebuild) as copy:
+            yield copy
+        return
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def backlog(app: Any, path: str | Path) -> int | None:
+    """How many notifications of ``app``'s store the read models at ``path`` lack (None: no usable file)."""
+    con = open_current(app, path, behind=True)
+    if con is None:
+        return None
+    try:
+        return (app.recorder.max_notification_id() or 0) - _position(con)
+    finally:
+        con.close()
+
+
 def update(
     path: str | Path,
     work: Callable[[duckdb.DuckDBPyConnection], Any],
     wait: float = 0.0,
     say: Say = None,
     rebuild: bool = False,
+    app: Any = None,
 ) -> Any:
-    """``work(con)`` on a copy of the read models at ``path``, swapped in; under the writers' lock (waited for up
-    to ``wait`` seconds). ``":memory:"``: on an in-memory database, dropped afterwards. Returns ``work``'s value.
+    """``work(con)`` on a copy of the read models at ``path``, swapped in (in place when cheaper and nobody reads:
+    :func:`writable`, given ``app`` to measure the backlog); under the writers' lock (waited for up to ``wait``
+    seconds). ``":memory:"``: on an in-memory database, dropped afterwards. Returns ``work``'s value.
 
     Raises:
         AnalyticsBusy: another writer held the lock for ``wait`` seconds; the errors of :func:`draft`.
@@ -242,8 +300,10 @@ def update(
             return work(con)
         finally:
             con.close()
-    with writer_lock(path, wait, say), draft(path, say, rebuild) as con:
-        return work(con)
+    with writer_lock(path, wait, say):
+        behind = backlog(app, path) if app is not None and not rebuild else None
+        with writable(path, say, rebuild, behind) as con:
+            return work(con)
 
 
 @dataclass
@@ -296,7 +356,7 @@ def read_models(
         con = open_current(app, path)  # (another writer may have just finished)
         if con is not None:
             return Reading(con)
-        with draft(path, say) as w:
+        with writable(path, say, backlog=backlog(app, path)) as w:
             result = catch_up(w)
             done = _position(w)
     finally:
@@ -338,6 +398,8 @@ __all__ = [
     "take_lock",
     "try_lock",
     "unlock",
+    "backlog",
     "update",
+    "writable",
     "writer_lock",
 ]

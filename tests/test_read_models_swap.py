@@ -202,3 +202,46 @@ def test_ask_during_another_catch_up_says_it_is_behind(store):
         unlock(fd)
     info = meta(table)
     assert info["scope"]["games"] == 2 and "events behind the store" in info["warnings"][0]
+
+
+def test_a_large_file_is_caught_up_in_place_when_nobody_reads_it_else_on_a_copy(store, monkeypatch):
+    from domain.service.application import DungeonLords
+    from projections import swap
+    from projections.runner import Projector
+
+    monkeypatch.setattr(swap, "IN_PLACE_FROM_BYTES", 0)  # every file is "large"
+    models = store.parent / "analytics.duckdb"
+    app = DungeonLords.open(str(store))
+
+    def catch_up(con):
+        return Projector(app, con).run()
+
+    inode = models.stat().st_ino
+    _store_games(store, 1, seed=19)
+    found = swap.read_models(app, models, catch_up)
+    found.con.close()
+    assert found.caught_up.events > 0 and models.stat().st_ino == inode  # the same file, written in place
+    notebook = subprocess.Popen(
+        [sys.executable, "-c", NOTEBOOK, str(models)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert notebook.stdin is not None and notebook.stdout is not None
+        notebook.stdin.write("\n")
+        notebook.stdin.flush()
+        assert notebook.stdout.readline().strip() == "3"
+        _store_games(store, 1, seed=21)
+        found = swap.read_models(app, models, catch_up)  # someone reads it: a copy, swapped in
+        assert found.con.execute("SELECT count(*) FROM games").fetchall() == [(4,)]
+        found.con.close()
+        assert models.stat().st_ino != inode
+        notebook.stdin.write("\n")
+        notebook.stdin.flush()
+        assert notebook.stdout.readline().strip() == "3"
+    finally:
+        notebook.kill()
+        notebook.wait()
+    monkeypatch.setattr(swap, "IN_PLACE_UP_TO", 10)  # a long backlog: a copy, though nobody reads
+    inode = models.stat().st_ino
+    _store_games(store, 1, seed=23)
+    swap.read_models(app, models, catch_up).con.close()
+    assert models.stat().st_ino != inode

@@ -73,7 +73,7 @@ def simulate(
     from ..read_models import writing
 
     try:
-        writing(store, lambda con: catch_up(application, con))
+        writing(store, lambda con: catch_up(application, con), application=application)
     except UserError:
         err_console.print(
             "note: the games are stored; another process is writing the read models, so they were "
@@ -103,7 +103,9 @@ def project(
     if at is not None:  # nothing new: the file is not copied for nothing
         figures = {"events": 0, "position": at}
     else:
-        figures = writing(store, lambda con: catch_up(application, con, quiet=True), rebuild=rebuild)
+        figures = writing(
+            store, lambda con: catch_up(application, con, quiet=True), rebuild=rebuild, application=application
+        )
     console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
 
 
