@@ -91,6 +91,14 @@ def test_a_notebook_holding_the_file_and_a_catching_up_stats_both_work(store):
         # a connection opened now reads the new file, beside the held one
         with duckdb.connect(str(models), read_only=True) as now:
             assert now.execute("SELECT count(*) FROM games").fetchall() == [(4,)]
+        # and a rebuild works beside it too
+        rebuilt = subprocess.run(
+            [_exe(), "project", "--rebuild", "--store", str(store)], capture_output=True, text=True
+        )
+        assert rebuilt.returncode == 0 and "projected" in rebuilt.stdout, rebuilt.stderr
+        notebook.stdin.write("\n")
+        notebook.stdin.flush()
+        assert notebook.stdout.readline().strip() == "2" and notebook.poll() is None
     finally:
         notebook.kill()
         notebook.wait()
