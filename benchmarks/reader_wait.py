@@ -15,7 +15,7 @@ game into the full read models.
 
 ``--code DIR``: run the CLI of another checkout (``PYTHONPATH=DIR``, and run from another folder than this
 checkout: ``python -c`` puts the current folder first), e.g. the code before the swap, for a before/after.
-The store's analytics.duckdb is rebuilt (the games are not touched). Nothing here is a test; it prints
+The store's analytics.duckdb is rebuilt, and one game added to the store. Nothing here is a test; it prints
 figures (docs/performance.md, "Catching up beside a reader").
 """
 
