@@ -91,7 +91,10 @@ def try_lock(path: str | Path) -> int | None:
     :func:`unlock`), else None. Never waits."""
     import fcntl
 
-    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except PermissionError:  # another user's lock file: flock takes a descriptor opened to read too
+        fd = os.open(lock_path(path), os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
