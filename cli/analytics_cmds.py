@@ -2,8 +2,8 @@
 
 They open the event store (domain.service.application) and the DuckDB file beside it
 (projections.analytics_path), catch the read models up (projections.project), and ask the named
-questions (analytics). DuckDB allows one writer: every command here catches up and queries in
-this one process.
+questions (analytics). They catch up on a copy of the file, swapped in (cli.read_models,
+projections.swap): a reader of the file never waits.
 """
 
 from __future__ import annotations
