@@ -9,13 +9,14 @@ registers it by name in :mod:`domain.games`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .chain import HashChain
 from .history import History
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
+from .ui import GameUI
 
 
 class KernelState(Protocol):
@@ -126,6 +127,12 @@ class GamePackage:
         option_effect: ``(state, pending, command) -> str``: what a legal option costs and yields its
             player in words ("-3 gold, +1 Evil"; "" for nothing), worked out from the option's events;
             None for a game that does not say.
+        upcasts: ``{(event type, stored version): fn}``: how a stored payload of an older schema version of
+            one of the game's events is read as the next version (``fn(data)`` edits the dict in place;
+            the service sets them on the game's stored event classes).
+        default_bots: the bots a simulation draws the seats from when none are named (empty: every bot).
+        ui: the game's pieces for the programs above the service (words, terminal pictures, record-loop
+            prompts, set-up options, the page's board...): a :class:`~.ui.GameUI`; data and pure functions.
     """
 
     rules: GameRules
@@ -153,6 +160,9 @@ class GamePackage:
     log_entries: Callable[..., list[dict[str, Any]]]
     describe_command: Callable[[Any], str]
     option_effect: Callable[[Any, Any, Any], str] | None = None
+    upcasts: Mapping[tuple[str, int], Callable[[dict[str, Any]], None]] = field(default_factory=dict)
+    default_bots: tuple[str, ...] = ()
+    ui: GameUI = field(default_factory=lambda: GameUI())
 
     @property
     def info(self) -> GameInfo:
