@@ -33,14 +33,14 @@ def simulate_into(
     seed: int,
     variant: str | None = None,
     quiet: bool = False,
-    game: str = "dungeon_lords",
+    game: str | None = None,  # None: the default game
     progress_after: float = PROGRESS_AFTER,
     bar_console=None,
     modules: tuple[str, ...] = (),
 ) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures. Once it has
     taken ``progress_after`` seconds with games still to come, a progress bar (on standard error, gone when
-    done; unless ``quiet``). ``modules``: the rules modules every game plays (Dungeon Lords)."""
+    done; unless ``quiet``). ``modules``: the rules modules every game plays (a game that has them)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from domain.service.simulation import plans, run

@@ -96,13 +96,16 @@ def _game_id(application, game: str):
     raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
 
 
-GameOpt = Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")]
+GameOpt = Annotated[str, typer.Option(help="Which game: a registered name, e.g. dungeon-lords (see `games`).")]
 
 
 def _package(name: str):
-    """The registered game ``name`` (``dungeon-lords``, ``monster-inn``), or a one-line error."""
-    from domain.games import GAMES, get
+    """The registered game ``name`` (``dungeon-lords``, ``monster-inn``, or one ``DL_GAMES`` or an entry point
+    adds), or a one-line error."""
+    from domain.kernel.registry import GAMES, get
+    from domain.service.games import load_games
 
+    load_games()
     try:
         return get(name)
     except KeyError:
@@ -139,8 +142,8 @@ def _warn_if_broken(application, gid) -> list[str]:
     return problems
 
 
-def _bots(game: str = "dungeon_lords"):
-    """The bots that can play a seat of ``game``, by name."""
+def _bots(game: str):
+    """The bots that can play a seat of ``game`` (a registered name), by name."""
     return _package(game).bots
 
 

@@ -39,8 +39,8 @@ def main_options(
             envvar="DL_CATALOG",
             help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
             "a provisional card defined with the engine's effect vocabulary. New games record it whole and keep "
-            "it; `audit` with it re-runs a game under these components. A Monster Inn card list says "
-            '"game": "monster_inn" (docs/monster-inn.md).',
+            "it; `audit` with it re-runs a game under these components. A file for another game than the default "
+            'names it: "game": "<its registry name>" (Monster Inn: docs/monster-inn.md).',
         ),
     ] = None,
     init: Annotated[
@@ -56,24 +56,25 @@ def main_options(
     OPTIONS["init"] = init
     OPTIONS["catalog"] = None
     if catalog is not None:
-        from domain.games.dungeon_lords.catalog import catalog_with, override_problem
         from domain.service.settings import catalog_overrides
+
+        from .context import _package
 
         if not catalog.exists():
             raise typer.BadParameter(f"no such file: {catalog}")
         try:
             OPTIONS["catalog"] = overrides = catalog_overrides(str(catalog))
-            if overrides.get("game") == "monster_inn":  # a Monster Inn card list says so
-                from domain.games.monster_inn.catalog import catalog_with as monster_inn_catalog
-                from domain.games.monster_inn.catalog import override_problem
+            from domain.kernel.registry import default
 
-                monster_inn_catalog(overrides)
-            else:
-                catalog_with(overrides)  # refuse a bad file before any game records it
+            package = _package(str(overrides["game"])) if "game" in overrides else default()  # the file says
+            check = package.ui.catalog_check  # refuse a bad file before any game records it
+            problem = check(overrides) if check else f"{package.info.title} takes no catalog file"
         except (OSError, ValueError) as exc:  # one line and exit 2, as every usage error
+            problem = str(exc).splitlines()[0]
+        if problem:
             from .errors import report
 
-            raise typer.Exit(report(UserError(f"--catalog {catalog}: {override_problem(exc)}"))) from None
+            raise typer.Exit(report(UserError(f"--catalog {catalog}: {problem}"))) from None
 
 
 def main() -> None:
@@ -97,7 +98,9 @@ if _COMMAND and sys.argv[1:2] in (["stats"], ["export-data"]):
 else:
     # isort: off
     from .commands import play, bots  # noqa: E402,F401
-    from .games import dungeon_lords  # noqa: E402,F401
+    from .games import load_commands  # noqa: E402
+
+    load_commands()  # a game's own commands (cli/games/<game>.py: Dungeon Lords' orders, training)
     from .commands import inspect, records, history, audit, compare, games  # noqa: E402,F401
     from .commands import analytics, stats, export_data, demo, tools, serve  # noqa: E402,F401
     # isort: on

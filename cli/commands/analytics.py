@@ -52,13 +52,12 @@ def simulate(
         raise UserError(f"--variant takes {' or '.join(info.variants)}")
     if players is not None and not info.min_players <= players <= info.max_players:
         raise UserError(f"--players takes {info.min_players} to {info.max_players} for {info.title}")
-    from domain.games.dungeon_lords.ruleset import RULESETS
-
-    if ruleset not in RULESETS or (ruleset != "base" and info.name != "dungeon_lords"):
-        raise UserError(f"--ruleset takes {', '.join(RULESETS)} (Dungeon Lords), not {ruleset!r}")
+    rulesets = {"base": (), **_package(game).ui.rulesets}  # a game without rules modules plays "base" only
+    if ruleset not in rulesets:
+        raise UserError(f"--ruleset takes {', '.join(rulesets)} for {info.title}, not {ruleset!r}")
     application = _app(store)
     try:
-        modules = tuple(RULESETS[ruleset])
+        modules = tuple(rulesets[ruleset])
         figures = simulate_into(application, games, players, names, seed, variant, game=info.name, modules=modules)
     except SimulationStopped as stop:
         from ..errors import report

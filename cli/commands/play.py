@@ -7,14 +7,12 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.service.names import draw_command
 
+from .. import games
 from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, _state_at_input, app
 from ..errors import UserError, handled
-from ..games import monster_inn as mi
-from ..render import console, options_table
+from ..render import console
 
 
 @app.command()
@@ -55,44 +53,31 @@ def new(
     """Create a game and print its id."""
     application = _app(store)
     package = _package(game)
-    if package.info.name != "dungeon_lords":
-        if scenario is not None:
-            events, _ = package.from_scenario(scenario)
-            console.print(str(application.create_from_events(events, game=package.info.name)))
-            return
-        rules = dict(_pair(r) for r in rule or [])
-        seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
-        gid = application.create_game(
-            [s.strip() for s in seats],
-            variant=variant,
-            mode=mode,
-            seed=seed,
-            starting_player=starting_player,
-            catalog_overrides=OPTIONS["catalog"],
-            game=package.info.name,
-            **({"rules": rules} if rules else {}),
-        )
-        console.print(str(gid))
-        return
-    if rule:
-        raise UserError("--rule is for Monster Inn; Dungeon Lords records its rulings with `act ... table_ruling`")
-    if ruleset not in RULESETS:
-        raise UserError(f"unknown ruleset {ruleset!r}: use one of {', '.join(RULESETS)}")
-    modules = [*RULESETS[ruleset], *(module or [])]
+    title, rulesets = package.info.title, package.ui.rulesets  # what the game takes: its ui's options
+    if rule and "rules" not in package.ui.options:
+        raise UserError(f"--rule: {title} takes no rule choices (a ruling is recorded with `act`)")
+    if (module or ruleset != "base") and not rulesets:
+        raise UserError(f"--ruleset/--module: {title} has no rules modules")
+    if rulesets and ruleset not in rulesets:
+        raise UserError(f"unknown ruleset {ruleset!r}: use one of {', '.join(rulesets)}")
     if scenario is not None:
-        events, _ = engine.from_scenario(scenario, OPTIONS["catalog"])
-        gid = application.create_from_events(events)
-    else:
-        seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
-        gid = application.create_game(
-            [s.strip() for s in seats],
-            variant=variant or "first_game",
-            mode=mode,
-            seed=seed,
-            starting_player=starting_player or 0,
-            catalog_overrides=OPTIONS["catalog"],
-            modules=modules,
-        )
+        events, _ = package.from_scenario(scenario, OPTIONS["catalog"])
+        console.print(str(application.create_from_events(events, game=package.info.name)))
+        return
+    rules = dict(_pair(r) for r in rule or [])
+    modules = [*rulesets.get(ruleset, ()), *(module or [])]
+    seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
+    gid = application.create_game(
+        [s.strip() for s in seats],
+        variant=variant,
+        mode=mode,
+        seed=seed,
+        starting_player=starting_player,
+        catalog_overrides=OPTIONS["catalog"],
+        game=package.info.name,
+        **({"rules": rules} if rules else {}),
+        **({"modules": modules} if modules else {}),
+    )
     console.print(str(gid))
 
 
@@ -179,8 +164,5 @@ def _submit(
     for n, entry in enumerate(package.log_entries(log[: at + len(events)], viewer, first), first):
         console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
     console.print(f"at event {len(log)}:")
-    if package.info.name == "monster_inn":
-        mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
-        return
     now = application.state(gid)
-    options_table(package.engine.pending(now), actor_filter=viewer, hide_others=viewer is not None, state=now)
+    games.options(package, package.engine.pending(now), viewer, hide_others=viewer is not None, state=now)

@@ -1,4 +1,5 @@
-"""Rendering game states, options and logs for the terminal (rich; plain when not a terminal)."""
+"""Dungeon Lords' pictures in the terminal: the status, the options and the score card (rich; plain when not a
+terminal)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,8 @@ from domain.games.dungeon_lords.views import public_orders, view
 from domain.kernel import Pending
 from domain.kernel.text import natural_key
 
-from .consoles import console, err_console
+from ...consoles import console
 from .render_combat import battle_lines, player_extras
-
-__all__ = ["console", "err_console"]  # (and the pictures below) the consoles live in consoles.py
 
 
 def _room_names(state: GameState) -> dict[str, str]:
