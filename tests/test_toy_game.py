@@ -59,7 +59,8 @@ def test_every_command_plays_the_toy_game(toy_env, tmp_path):
     assert "bets 2" in cli("log", gid, *s).stdout
     status = json.loads(cli("status", gid, "--json", "--as", "p2", *s).stdout)
     assert status["players"][0]["card"] == "hidden" and status["players"][1]["card"].startswith("c")  # p2's own
-    assert cli("status", gid, *s).stdout.strip()
+    shown = cli("status", gid, "--as", "p2", *s).stdout  # the game's own status lines, from p2's view
+    assert "round 1 of 2, bet" in shown and "p1 Player 1: card hidden, bet 2" in shown
     assert "bets 2" in cli("explain", gid, "3", *s).stdout
     bad = cli("act", gid, "--json", '{"type": "bet", "player": "p2", "amount": 7}', *s, ok=False)
     assert bad.returncode == 4 and "BET_INVALID" in bad.stdout + bad.stderr

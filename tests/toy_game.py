@@ -415,6 +415,15 @@ def rebuild(text: str) -> tuple[list[Event], GameState]:
     return log, state
 
 
+def status_lines(state: GameState, view: dict[str, Any], viewer: str | None) -> list[str]:
+    """The game as ``viewer`` may see it (``view``: its redacted view), a line a player (``status``)."""
+    lines = [f"round {min(state.round, ROUNDS)} of {ROUNDS}, {state.phase}"]
+    for p in view["players"]:
+        card = p["card"] or "-"
+        lines.append(f"[bold]{p['seat']}[/] {p['name']}: card {card}, bet {p['bet']}, score {p['score']}")
+    return lines
+
+
 GAME = GamePackage(
     rules=RULES,
     engine=ENGINE,
@@ -444,5 +453,5 @@ GAME = GamePackage(
     component_name=lambda state, card: card,
     log_entries=log_entries,
     describe_command=describe_command,
-    ui=GameUI(describe_event=describe, cite=INDEX.cite),
+    ui=GameUI(describe_event=describe, cite=INDEX.cite, status_lines=status_lines),
 )
