@@ -34,7 +34,7 @@ def simulate_into(
     seed: int,
     variant: str | None = None,
     quiet: bool = False,
-    game: str = "dungeon_lords",
+    game: str | None = None,  # None: the default game
     progress_after: float = PROGRESS_AFTER,
     bar_console=None,
     **options: Any,

@@ -20,6 +20,7 @@ def demo(
 ) -> None:
     """The main job: simulate a few hundred games (or reuse them), project, print the headline answers."""
     from analytics import QUESTIONS
+    from domain.games import default
 
     from ..analytics_cmds import print_question, simulate_into
     from ..read_models import reading
@@ -38,7 +39,7 @@ def demo(
     console.print(f"[bold]{total[0]} finished games, {total[1]} events[/]")
     for name, q in QUESTIONS.items():
         if q.headline:
-            print_question(con, name, {"game": "dungeon_lords"}, False)
+            print_question(con, name, {"game": default().info.name}, False)  # the default game's games
     console.print(
         f"demo finished in {time.perf_counter() - start:.1f} s; more: dungeon-lords stats, "
         "dungeon-lords report --html report.html"

@@ -16,6 +16,7 @@ from .chain import HashChain
 from .history import History
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
+from .ui import GameUI
 
 
 class KernelState(Protocol):
@@ -133,6 +134,12 @@ class GamePackage:
             as ``modules=[...]``; the rules refuse a combination that cannot make a game).
         rule_options: the provisional rule choices a game can start with, option -> (allowed values, default
             first; what it decides) (``new --rule NAME=VALUE``, passed to ``new_game`` as ``rules={...}``).
+        upcasts: ``{(event type, stored version): fn}``: how a stored payload of an older schema version of
+            one of the game's events is read as the next version (``fn(data)`` edits the dict in place;
+            the service sets them on the game's stored event classes).
+        default_bots: the bots a simulation draws the seats from when none are named (empty: every bot).
+        ui: the game's pieces for the programs above the service (words, terminal pictures, record-loop
+            prompts, set-up options, the page's board...): a :class:`~.ui.GameUI`; data and pure functions.
     """
 
     rules: GameRules
@@ -163,6 +170,9 @@ class GamePackage:
     rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     modules: Mapping[str, Any] = field(default_factory=dict)
     rule_options: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    upcasts: Mapping[tuple[str, int], Callable[[dict[str, Any]], None]] = field(default_factory=dict)
+    default_bots: tuple[str, ...] = ()
+    ui: GameUI = field(default_factory=lambda: GameUI())
 
     @property
     def info(self) -> GameInfo:
