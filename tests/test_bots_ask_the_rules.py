@@ -114,3 +114,22 @@ def test_the_tactics_read_the_battle_markers_and_rooms_of_the_rules(monkeypatch)
     dragon = tactics._monster_punch(state, "dragon_y2", 3)
     monkeypatch.setattr(combat, "ATTACK_MARKERS", ("no_healing",))  # the dragon's "no healing" is the marker
     assert tactics._monster_punch(state, "dragon_y2", 3) == dragon + 3
+
+
+def test_with_festival_season_the_bot_saves_no_tax_for_a_secret_passage():
+    """The drift #32 found: the bots counted a Secret Passage for the Taxes (the rules exempt it)."""
+    from domain.games.dungeon_lords import GAME
+    from domain.games.dungeon_lords.state import Cell
+
+    _, state = GAME.new_game(["A", "B"], seed=3, variant="full", modules=["five_seasons", "unique_opportunities"])
+    red = state.player("red")
+    red.dungeon = [[None] * 5 for _ in range(4)]
+    for row, col in [(0, 2), (1, 2), (2, 2), (1, 1)]:
+        red.dungeon[row][col] = Cell("tunnel")
+    red.dungeon[1][3] = Cell("tunnel", improved="secret_passage")
+    red.gold, red.monsters = 3, []
+    assert event_phase.tax_due(state, red) == 2  # 4 tiles taxed, not 5 (which would be 3)
+    strategy = Balanced()
+    assert strategy.weights(state, red).gold == strategy.base.gold  # 2 for the Taxes + 1 spare: 3 gold suffice
+    red.dungeon[1][3] = Cell("tunnel")  # a plain tunnel is taxed: 3 due, the gold is short
+    assert strategy.weights(state, red).gold == strategy.base.gold + 0.6

@@ -125,3 +125,23 @@ def test_monster_inn_keeps_its_card_list_under_its_hash_and_replays_with_it(monk
         cards.base_catalog.cache_clear()
         cards._BY_HASH.clear()
         cards._BY_HASH.update(memo)
+
+
+def test_a_record_played_with_a_catalog_not_kept_is_refused_in_one_line(tmp_path):
+    """`import` of a record whose header names a catalog no kept version gives: exit 2, one line, nothing
+    stored (it used to be replayed with today's catalog)."""
+    from pathlib import Path
+
+    from clirun import run
+
+    golden = Path(__file__).parent / "golden" / "tabletop-3p.dlr"
+    text = golden.read_text()
+    assert f"catalog {base_catalog().content_hash}\n" in text
+    unknown = tmp_path / "unknown.dlr"
+    unknown.write_text(text.replace(f"catalog {base_catalog().content_hash}", "catalog " + "1" * 64))
+    store = tmp_path / "games.sqlite"
+    refused = run("import", unknown, "--store", store, ok=False)
+    assert refused.exit_code == 2
+    lines = refused.output.strip().splitlines()
+    assert len(lines) == 1 and "catalog 111111111111" in lines[0] and "kept versions" in lines[0], refused.output
+    assert run("import", golden, "--store", store).exit_code == 0  # the kept one imports
