@@ -22,12 +22,10 @@ import json
 from collections import Counter
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-DATA = Path(__file__).parent / "data" / "cards.json"  # where it is (read through importlib.resources)
 VERSIONS = "versions"  # data/versions/<content_hash>.json: every released version of cards.json, kept
 TREASURES = ("gold", "gem")
 BACKS = ("1-5", "6-10", "11-15", "16-20")
