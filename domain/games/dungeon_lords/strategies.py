@@ -173,15 +173,26 @@ def _rounds_left(state: GameState) -> int:
     return left * (2 if state.year == 2 else 1)
 
 
+_BILLS: dict[tuple, tuple[Any, dict[str, int]]] = {}
+
+
 def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
     """Food and gold the monsters' next wages cost: each monster's wage as the rules work it out
-    (:func:`phases.common.wage`: the cost on its tile and its Expertise surcharge)."""
-    food = gold = 0
-    for m in p.monsters:
-        cost = rules.wage(state, p, m.id)
-        food += cost.get("food", 0)
-        gold += cost.get("gold", 0)
-    return {"food": food, "gold": gold}
+    (:func:`phases.common.wage`: the cost on its tile and its Expertise surcharge). Kept by what the rule reads
+    (the catalog, each monster and its Expertise) and by the rule itself: every decision asks."""
+    wage, cat = rules.wage, catalog(state)
+    key = (wage, id(cat), *((m.id, m.expertise) for m in p.monsters))
+    kept = _BILLS.get(key)
+    if kept is None:
+        food = gold = 0
+        for m in p.monsters:
+            cost = wage(state, p, m.id)
+            food += cost.get("food", 0)
+            gold += cost.get("gold", 0)
+        if len(_BILLS) > 4096:  # a bound: few monster line-ups recur across games
+            _BILLS.clear()
+        kept = _BILLS[key] = (cat, {"food": food, "gold": gold})  # the catalog held: its id stays its
+    return dict(kept[1])
 
 
 def _wage_worth(w: Weights, cost: Mapping[str, int], trap_cards: int = 0) -> float:
@@ -562,8 +573,9 @@ class Strategy:
             budget["imps"] -= n + dig_rules.foreimps(space)
             budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
             return n * ctx.w.tile
-        if action == "mine_gold":
-            n = mine_rules.gold_to_mine(ctx.state, ctx.me, spec, space, budget["imps"])  # the rules' permit
+        if action == "mine_gold":  # the rules' permit, once per space and imps in a decision
+            imps = budget["imps"]
+            n = ctx.once(("mine", space, imps), lambda: mine_rules.gold_to_mine(ctx.state, ctx.me, spec, space, imps))
             if n <= 0:
                 return 0.0
             budget["imps"] -= n + dig_rules.foreimps(space)
