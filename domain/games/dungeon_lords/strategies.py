@@ -26,6 +26,11 @@ With those weights the same small set of estimators scores every decision:
 * Pay Day: pay the monsters worth their wage (most valuable first), let the others go.
   Taxes: pay as much as possible (a red mark costs 3 points). Special Events: least harm.
 
+Every estimate asks the rules rather than restating them: the Taxes due (``phases.event_phase.tax_due``),
+each wage (``phases.common.wage``, ``payable_wage``), the Dig and Mine permits
+(``actions.dig_tunnels.tunnels_to_dig``, ``actions.mine_gold.gold_to_mine``); the tactics read the battle's
+markers and combat rooms from the rules too (``tests/test_bots_ask_the_rules.py`` swaps each rule).
+
 The four (five) personalities differ only in their weights and a few preferences:
 
 * ``tunneller``  -- tiles are worth a lot, gold too (the Taxes grow with the dungeon), monsters
