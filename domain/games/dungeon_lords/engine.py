@@ -28,7 +28,7 @@ from .registered import playable_catalog
 from .rules_index import INDEX
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import GameState, clone
-from .table_ruling import ruling_event
+from .table_ruling import ruling_events
 
 INFO = GameInfo(
     name="dungeon_lords",
@@ -81,7 +81,7 @@ class DungeonLordsRules:
         """A table ruling is taken whatever the game waits for (Rulebook: the table's word is final), and
         so is a rules module's command registered as such (:func:`.flow.register_outside_turn`)."""
         if isinstance(command, TableRuling):
-            return [ruling_event(state, command)]
+            return ruling_events(state, command)
         handler = flow.OUTSIDE_TURN.get(type(command))
         return handler(state, command) if handler is not None else None
 

@@ -117,6 +117,25 @@ def problems(state: GameState) -> list[str]:
     unknown = "" in b.combat_cards or "" in b.next_combat_cards or state.mode == "tabletop"
     if state.phase != "setup" and not unknown and combat != _everything(state, "combat_cards"):
         out.append("combat cards not conserved")
+    out += installed_trap_problems(state)
+    return out
+
+
+def installed_trap_problems(state: GameState) -> list[str]:
+    """Festival Season › Install Traps: an installed trap marks an unconquered tile of its owner's dungeon.
+    It is discarded when it springs (in the first battle there: while that battle lasts it is the battle's)
+    and when its tile is altered: replaced, removed, or "somehow conquered without a battle"."""
+    out: list[str] = []
+    fighting = state.battle.installed if state.battle is not None else []
+    for p in state.players:
+        for square, trap in p.installed.items():
+            r, _, c = square.partition(",")
+            inside = r.isdigit() and c.isdigit() and int(r) < len(p.dungeon) and int(c) < len(p.dungeon[int(r)])
+            cell = p.dungeon[int(r)][int(c)] if inside else None
+            if cell is None:
+                out.append(f"{p.color}'s installed {trap} marks {square}, where the dungeon has no tile")
+            elif cell.conquered and trap not in fighting:
+                out.append(f"{p.color}'s installed {trap} is still on the conquered tile {square}")
     return out
 
 
