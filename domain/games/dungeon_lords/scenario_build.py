@@ -83,7 +83,7 @@ def build_state(sc: Scenario, catalog_overrides: dict[str, Any] | None = None) -
     if sc.season not in plan.seasons:
         raise _bad(f"season {sc.season!r}: the Year's rounds are {', '.join(plan.seasons)} (rules modules)")
     s.year, s.season, s.phase = sc.year, plan.seasons.index(sc.season), sc.phase
-    colors = [p.color for p in sc.players]
+    colors: list[str] = [p.color for p in sc.players]
     s.first_starting_player = colors.index(sc.first_starting_player or sc.starting_player)
     rng = random.Random(sc.seed)
     pools = _Pools.of(cat)
