@@ -5,6 +5,8 @@ invariants notice a trap left on a conquered tile (issue #32, item 7)."""
 
 from __future__ import annotations
 
+from helpers import drive_to, make_scenario, start
+
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.audit import audit
 from domain.games.dungeon_lords.commands import TableRuling
@@ -70,3 +72,26 @@ def test_the_invariants_see_a_trap_left_on_a_conquered_tile():
     state.player("red").dungeon[1][2] = None
     [gone] = installed_trap_problems(state)
     assert gone == "red's installed rolling_stone#1 marks 1,2, where the dungeon has no tile"
+
+
+def test_a_special_event_that_removes_the_tunnel_discards_its_trap_before_the_tunnel_goes():
+    # Rulebook › Earthquake: each player removes 2 tunnels; the installed trap on one leaves first (one rule)
+    sc = make_scenario(
+        2,
+        phase="orders",
+        season="spring",
+        variant="full",
+        mode="digital",
+        modules=["five_seasons"],
+        event_tiles={"spring": "special_event"},
+        special_events={"1": ["earthquake", "witch_hunt"], "2": ["vip_visit", "monster_strike"]},
+        players={"red": {"dungeon": ["..#..", "..##.", "..#..", "....."], "installed": {"1,3": "rolling_stone"}}},
+    )
+    t = start(sc)
+    p = drive_to(t, "special_event", "red")
+    mark = len(t.events)
+    t.do(next(o for o in p.options("red") if o.target == "1,3"))
+    kinds = [type(e) for e in t.events[mark:]]
+    assert kinds[:3] == [ev.SpecialEventChoiceMade, ev.InstalledTrapDiscarded, ev.SpecialEventApplied]
+    assert t.player("red").installed == {} and t.player("red").dungeon[1][3] is None
+    assert not problems(t.state)
