@@ -51,28 +51,6 @@ def _app(store: str | None):
     return application
 
 
-def _analytics(store: str | None, wait: float = ANALYTICS_WAIT, rebuild: bool = False):
-    """The DuckDB read models beside the event store (created on first use; an unreadable file is set
-    aside and rebuilt; another process's lock is waited for). ``rebuild``: every read model dropped
-    (``project --rebuild``; a file damaged where only that reads it is set aside too)."""
-    from domain.service.storage import store_env
-    from projections import AnalyticsBusy, analytics_path, open_analytics
-
-    from .errors import AFTER_COMMAND
-
-    try:
-        con = open_analytics(
-            analytics_path(store_env(store)),
-            wait=wait,
-            say=lambda text: err_console.print(f"note: {text}", markup=False),
-            rebuild=rebuild,
-        )
-    except AnalyticsBusy as exc:
-        raise UserError(str(exc), 5) from None
-    AFTER_COMMAND.append(con.close)  # DuckDB allows one writer: let go of the file when done
-    return con
-
-
 def _game_id(application, game: str):
     """Accept a full game id or a unique prefix of one (remembered: a replay of it that fails is checked
     against its hash chain, cli.faults.GAMES_IN_USE)."""
@@ -94,9 +72,6 @@ def _game_id(application, game: str):
     if not matches:
         raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)")
     raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
-
-
-GameOpt = Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")]
 
 
 def _package(name: str):

@@ -12,8 +12,9 @@ from domain.games.dungeon_lords.commands import parse_command
 from domain.service.names import list_command
 
 from ..commands.play import _submit
-from ..context import OPTIONS, StoreOpt, _app, _game_id, app
+from ..context import StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
+from ..game_options import CatalogOpt, ModeOpt, setup
 from ..render import console, options_table, status_table
 
 
@@ -21,15 +22,20 @@ from ..render import console, options_table, status_table
 @handled
 def training(
     number: Annotated[str, typer.Argument(help="Training dungeon 1, 2, 3 or 4, or 'room' (Combat in Rooms).")],
+    catalog: CatalogOpt = None,
+    mode: ModeOpt = "digital",
     store: StoreOpt = None,
 ) -> None:
-    """Set up one of the rulebook's Combat Training dungeons; play it with `options` and `act`."""
+    """Set up one of the rulebook's Combat Training dungeons; play it with `options` and `act` (tabletop: you
+    record the combat cards you draw)."""
+    import json
     from importlib.resources import files
 
+    chosen = setup(catalog=catalog, mode=mode)
     if number not in ("1", "2", "3", "4", "room"):
         raise UserError("training takes 1, 2, 3, 4 or room")
     path = files("domain.games.dungeon_lords").joinpath("scenarios", f"training-{number}.json")
-    events, state = engine.from_scenario(path.read_text(), OPTIONS["catalog"])
+    events, state = engine.from_scenario({**json.loads(path.read_text()), "mode": mode}, chosen.catalog)
     events[0] = events[0].model_copy(update={"origin": "training"})
     gid = _app(store).create_from_events(events)
     console.print(f"{events[0].description}")

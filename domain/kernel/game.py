@@ -9,7 +9,7 @@ registers it by name in :mod:`domain.games`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .chain import HashChain
@@ -110,7 +110,8 @@ class GamePackage:
         rules: the game's :class:`GameRules`.
         engine: the kernel's loop over ``rules`` (``pending``, ``execute``, ``replay``...).
         new_game: ``(names, **options) -> (events, state)``; raises RuleViolation (SETUP_INVALID).
-        from_scenario: ``(dict | JSON text | path) -> (events, state)``; raises RuleViolation.
+        from_scenario: ``(dict | JSON text | path, catalog_overrides=None) -> (events, state)``; raises
+            RuleViolation.
         view: ``(state, player | None) -> dict``: what one player may see (None: the whole state).
         to_dict, from_dict: the state to and from a JSON-native dict.
         event_from_json: ``(dict) -> event``: a stored or exported event back to its class.
@@ -137,12 +138,18 @@ class GamePackage:
         option_effect: ``(state, pending, command) -> str``: what a legal option costs and yields its
             player in words ("-3 gold, +1 Evil"; "" for nothing), worked out from the option's events;
             None for a game that does not say.
+        rulesets: named sets of rules modules (``new --ruleset NAME``), each passed to ``new_game`` as
+            ``modules=[...]``; empty for a game without modules.
+        modules: every rules module the game can play, by name (``new --module NAME``, passed to ``new_game``
+            as ``modules=[...]``; the rules refuse a combination that cannot make a game).
+        rule_options: the provisional rule choices a game can start with, option -> (allowed values, default
+            first; what it decides) (``new --rule NAME=VALUE``, passed to ``new_game`` as ``rules={...}``).
     """
 
     rules: GameRules
     engine: Any
     new_game: Callable[..., tuple[list[Any], Any]]
-    from_scenario: Callable[[Any], tuple[list[Any], Any]]
+    from_scenario: Callable[..., tuple[list[Any], Any]]
     view: Callable[[Any, str | None], dict[str, Any]]
     to_dict: Callable[[Any], dict[str, Any]]
     from_dict: Callable[[dict[str, Any]], Any]
@@ -164,6 +171,9 @@ class GamePackage:
     log_entries: Callable[..., list[dict[str, Any]]]
     describe_command: Callable[[Any], str]
     option_effect: Callable[[Any, Any, Any], str] | None = None
+    rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    modules: Mapping[str, Any] = field(default_factory=dict)
+    rule_options: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
     @property
     def info(self) -> GameInfo:

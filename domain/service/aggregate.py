@@ -14,8 +14,8 @@ is domain event number N (1-based), and ``game.state.version == game.version``.
 
 Upcasting (how old logs stay readable). When a domain event's schema changes, bump its ``version``
 in ``domain/events.py`` (that becomes the stored ``class_version``) and register one function per
-step, which edits the old *payload* dict in place, e.g. in an ``upcasting`` module imported by
-``domain.service.aggregate`` before any read::
+step, which edits the old *payload* dict in place: a line of ``UPCASTS`` in the ``upcasting`` module, which
+this module registers on import, before any read, as::
 
     register_upcast("OrdersChosen", 1, lambda data: data.setdefault("nonplayer_order", None))
 
@@ -53,6 +53,8 @@ from eventsourcing.utils import register_topic, resolve_topic
 
 from domain.games import GAMES
 from domain.kernel import GamePackage
+
+from .upcasting import UPCASTS
 
 
 def seal(chain: str, timestamp: datetime) -> str:
@@ -307,4 +309,5 @@ def transcodings() -> list[Transcoding]:
     ]
 
 
-from . import upcasting  # noqa: E402,F401  (registers the upcasts on the classes above)
+for _name, _version, _edit in UPCASTS:  # the stored events' upcasts, on the classes above
+    register_upcast(_name, _version, _edit)

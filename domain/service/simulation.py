@@ -37,6 +37,7 @@ class GamePlan:
     catalog_overrides: dict[str, Any] | None = None  # the table's catalog, recorded in every game
     game: str = "dungeon_lords"
     modules: tuple[str, ...] = ()  # Dungeon Lords' rules modules (Festival Season's), recorded in every game
+    rules: tuple[tuple[str, str], ...] = ()  # provisional rule choices (Monster Inn's), recorded in every game
 
 
 def plans(
@@ -48,11 +49,13 @@ def plans(
     catalog_overrides: dict[str, Any] | None = None,
     game: str = "dungeon_lords",
     modules: tuple[str, ...] = (),
+    rules: tuple[tuple[str, str], ...] = (),
 ) -> list[GamePlan]:
     """The games to play. Player counts cycle over the game's range (Dungeon Lords 2, 3, 4; Monster Inn
     3, 4, 5) unless ``players`` is given; bots are drawn from ``bots`` (default: every bot of the game);
     variants cycle over the game's unless ``variant`` is given; the line-up is rotated game by game so
-    that no bot always sits first. ``modules``: the rules modules every game plays (Dungeon Lords).
+    that no bot always sits first. ``modules``: the rules modules every game plays (Dungeon Lords); ``rules``:
+    the provisional rule choices every game plays with (option, value) (Monster Inn).
 
     Raises:
         KeyError: no such game."""
@@ -76,6 +79,7 @@ def plans(
                 catalog_overrides=catalog_overrides,
                 game=info.name,
                 modules=tuple(modules),
+                rules=tuple(rules),
             )
         )
     return out
@@ -85,7 +89,9 @@ def play(plan: GamePlan) -> tuple[list[Any], Any]:
     """Play one planned game to its end; returns (events, final state)."""
     package = get_game(plan.game)
     names = [f"{b} {k + 1}" for k, b in enumerate(plan.bots)]
-    more_rules = {"modules": list(plan.modules)} if plan.modules else {}  # (a game with modules: Dungeon Lords)
+    more_rules: dict[str, Any] = {"modules": list(plan.modules)} if plan.modules else {}  # (Dungeon Lords)
+    if plan.rules:  # (a game with rule options: Monster Inn)
+        more_rules["rules"] = dict(plan.rules)
     events, state = package.new_game(
         names,
         variant=plan.variant,

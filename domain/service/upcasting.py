@@ -1,13 +1,14 @@
 """Upcasts: how stored events of an older schema version are read (see :mod:`domain.service.aggregate`).
 
-Each function edits the stored payload of one version in place so that it validates as the next.
+Each function edits the stored payload of one version in place so that it validates as the next;
+:data:`UPCASTS` lists them, and :mod:`domain.service.aggregate` registers them (this module imports
+nothing of it: no import circle).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
-
-from .aggregate import register_upcast
 
 
 def _input_corrected_v1_v2(data: dict[str, Any]) -> None:
@@ -21,4 +22,7 @@ def _input_corrected_v1_v2(data: dict[str, Any]) -> None:
     data["follows"] = False
 
 
-register_upcast("InputCorrected", 1, _input_corrected_v1_v2)
+UPCASTS: list[tuple[str, int, Callable[[dict[str, Any]], None]]] = [
+    ("InputCorrected", 1, _input_corrected_v1_v2),
+]
+"""``(event name, from version, edit)``: each step :func:`~domain.service.aggregate.register_upcast` takes."""

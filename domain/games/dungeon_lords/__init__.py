@@ -23,6 +23,7 @@ from .history import HISTORY
 from .invariants import problems
 from .phases.common import name_of
 from .record_format import export, rebuild
+from .ruleset import MODULES, RULESETS
 from .state import GameState, from_dict, to_dict
 from .strategies import STRATEGIES
 from .views import log_entries, view
@@ -53,6 +54,8 @@ GAME = GamePackage(
     log_entries=log_entries,
     describe_command=describe_command,
     option_effect=describe_effect,
+    rulesets=RULESETS,
+    modules=MODULES,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -9,7 +9,7 @@ from ..commands import DigTunnel
 from ..errors import RuleViolation, refuse
 from ..phases.common import free_imps
 from ..state import GameState, Placement, Player
-from . import location, space_spec
+from .registry import location, space_spec
 
 FOREIMP_SPACE = "III"  # the space whose first job needs a second imp, the foreimp
 

@@ -9,8 +9,8 @@ from ..commands import MineGold
 from ..errors import RuleViolation, refuse
 from ..phases.common import catalog, free_imps, tunnel_effect
 from ..state import GameState, Placement, Player
-from . import location, space_spec
 from .dig_tunnels import FOREIMP_SPACE
+from .registry import location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[MineGold]:
