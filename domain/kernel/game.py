@@ -46,6 +46,7 @@ class GameInfo:
         variants: the rule variants a game can start with.
         topic_prefix: prefix of the stored event topics (``"dl.Game."``), fixed for ever.
         record_format: the first word of the game's record (``"dungeon-lords-record"``).
+        max_inputs, min_score, max_score, scores: the game's bounds (below).
     """
 
     name: str
@@ -57,6 +58,16 @@ class GameInfo:
     variants: tuple[str, ...]
     topic_prefix: str
     record_format: str = ""
+
+    # --- bounds: what a whole game can reach, each number justified where a game declares it, and checked
+    # against simulated games by the conformance suite (tests/conformance). Players: min_/max_players above.
+    #: the most inputs (decisions and recorded draws) a game takes from set-up to its end (0: not declared)
+    max_inputs: int = 0
+    #: the lowest and the highest final score one seat can have
+    min_score: int = 0
+    max_score: int = 0
+    #: where the final scores are: (event type, its list of one row per seat, the score's key in a row)
+    scores: tuple[str, str, str] = ("", "", "")
 
 
 class GameRules(Protocol):
