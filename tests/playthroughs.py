@@ -15,7 +15,6 @@ comes first (it says which), so that each stays short enough to review.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from collections.abc import Iterator
@@ -33,13 +32,11 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def modules_of(game: str) -> dict[str, Any]:
-    """A game's rules modules by name: its package's ``ruleset.MODULES`` (the convention of a game with
-    modules; a game without a ``ruleset`` module has none)."""
-    try:
-        ruleset = importlib.import_module(f"domain.games.{game}.ruleset")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(ruleset, "MODULES", {}))
+    """A game's rules modules by name, as its package registers them (``GamePackage.modules``; none for a
+    game without modules)."""
+    from domain.kernel.registry import get
+
+    return dict(get(game).modules)
 
 
 def with_required(modules: dict[str, Any], name: str) -> list[str]:

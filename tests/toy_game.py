@@ -39,6 +39,13 @@ INFO = GameInfo(
     variants=("standard",),
     topic_prefix="hc.Game.",
     record_format="high-card-record",
+    # bounds: two rounds, each a deal (one recorded draw a seat at most) and a bet a seat: 2 x (3 + 3) = 12
+    # inputs at 3 players, so 20 leaves room; a round gains at most the others' bets (2 x 2) or loses one's
+    # own (2), so two rounds score -4..8
+    max_inputs=20,
+    min_score=-4,
+    max_score=8,
+    scores=("GameEnded", "scores", ""),
 )
 DECK = ("c1", "c2", "c3", "c4", "c5", "c6")
 ROUNDS = 2

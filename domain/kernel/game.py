@@ -66,7 +66,8 @@ class GameInfo:
     #: the lowest and the highest final score one seat can have
     min_score: int = 0
     max_score: int = 0
-    #: where the final scores are: (event type, its list of one row per seat, the score's key in a row)
+    #: where the final scores are: (event type, its list of one row per seat, the score's key in a row); a
+    #: field that maps seat -> score takes the key ""
     scores: tuple[str, str, str] = ("", "", "")
 
 
