@@ -2,8 +2,8 @@
 
 They open the event store (domain.service.application) and the DuckDB file beside it
 (projections.analytics_path), catch the read models up (projections.project), and ask the named
-questions (analytics). DuckDB allows one writer: every command here catches up and queries in
-this one process.
+questions (analytics). They catch up on a copy of the file, swapped in (cli.read_models,
+projections.swap): a reader of the file never waits.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def simulate_into(
     seed: int,
     variant: str | None = None,
     quiet: bool = False,
-    game: str = "dungeon_lords",
+    game: str | None = None,  # None: the default game
     progress_after: float = PROGRESS_AFTER,
     bar_console=None,
     **options: Any,

@@ -110,8 +110,6 @@ def test_no_import_circle_but_the_known_ones(graph):
 #: Functions still above 30, each being split by another change (issue 32): tolerated by name, and the check
 #: fails once one is no longer listed by radon (then delete its line).
 KNOWN_COMPLEX = {
-    ("domain/games/dungeon_lords/scenario.py", "build_state"),  # the Festival scenarios' change
-    ("domain/games/dungeon_lords/scenario.py", "_grid"),  # the Festival scenarios' change
     ("domain/games/dungeon_lords/phases/adventurers.py", "paladin_step"),  # the fold's change
     ("domain/games/dungeon_lords/phases/combat.py", "attack_events"),  # the fold's change
 }

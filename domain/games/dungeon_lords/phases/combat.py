@@ -56,6 +56,9 @@ from .common import (
 
 ILLUSION = "illusion"
 MAX_GHOST_OPTIONS = 3  # options list every subset of up to this many ghosts (more can still be sent)
+#: attack tags that leave a marker on the battle for the rest of the round (Rulebook › Appendix: the slime's
+#: and the demon's "no conquering", the dragon's "no healing"); the tactics value an attack by them too
+ATTACK_MARKERS = ("no_conquer", "no_healing")
 
 
 # --- the party ------------------------------------------------------------------------------------
@@ -833,7 +836,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     if "then_1_to_everyone" in att.tags:  # Festival Season's Elderbeast: then 1 on every adventurer
         for w in hits.alive():
             hits.hit(w, 1, f"monster:{cmd.monster}", monster=monster)
-    effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
+    effects = [tag for tag in ATTACK_MARKERS if tag in att.tags]
     # Festival Season: who stays hypnotized in front (Evil Eye), who is poisoned by a bite (Cockatrice, even
     # if Courage took the bite: provisional U-48), if he survived the attack
     effects += [f"{tag}:{w}" for tag in ("hypnotize", "poison_1") if tag in att.tags for w in targets if w in hits.line]

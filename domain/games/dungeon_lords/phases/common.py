@@ -82,7 +82,13 @@ def secret_passages(state: GameState, p: Player) -> int:
 
 def installed_trap_discards(p: Player, squares, reason: str) -> list:
     """Festival Season › Install Traps: the installed traps on ``squares`` leave unsprung, because their
-    tile was altered (``reason``: replaced by a room, removed...). The events that say so."""
+    tile was altered (``reason``: replaced by a room, removed...). The events that say so.
+
+    The one rule every change of a tile goes through: a room built over a tunnel (Build Room, a Festival
+    prize), a tunnel improved (Improve Tunnels), a tunnel removed (a Special Event) and a tile conquered
+    without a battle (a table ruling: :func:`..table_ruling.ruling_events`). A tile conquered in battle
+    needs none: the trap springs in the first battle there. ``invariants.installed_trap_problems`` checks
+    that no installed trap is left on a conquered or missing tile."""
     out = []
     for sq in squares:
         trap = p.installed.get(f"{sq[0]},{sq[1]}")
