@@ -272,3 +272,20 @@ def test_four_seats_entering_orders_at_once_through_two_servers_store_one_line_e
     assert sorted(e.color for e in stored) == sorted(seats)
     assert {e.color: list(e.orders) for e in stored} == {s: chosen[s]["orders"] for s in seats}
     app.close()
+
+
+def test_without_the_trigger_the_pages_look_instead(pg_store, monkeypatch) -> None:
+    """A login that may not create the trigger: one warning, and the streams look every 2 s."""
+
+    def refused(recorder) -> None:
+        raise PermissionError("must be owner of table dungeonlords_events")
+
+    monkeypatch.setattr(live, "install_notify", refused)
+    app = create_app(pg_store)
+
+    async def started() -> float | None:
+        async with app.router.lifespan_context(app):
+            return app.state.live.period()
+
+    with pytest.warns(UserWarning, match="must be owner"):
+        assert asyncio.run(started()) == live.LOOK_UNHEARD

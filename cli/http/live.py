@@ -40,14 +40,16 @@ class Live:
 
     def start(self) -> None:
         """In the server's event loop, at start-up: on PostgreSQL, create the notify trigger (if missing) and
-        start listening.
-
-        Raises:
-            eventsourcing's PersistenceError: the store cannot be reached."""
+        start listening. A trigger that cannot be created (a login that does not own the events table) is
+        one warning, and the streams look every :data:`LOOK_UNHEARD` s instead."""
         self.loop = asyncio.get_running_loop()
         recorder = self.service.recorder
         if is_postgres(recorder) and self.listener is None:
-            install_notify(recorder)
+            try:
+                install_notify(recorder)
+            except Exception as exc:  # noqa: BLE001  (whatever the server refuses: the pages still work, polling)
+                self.service.warn(f"live pages will look every {LOOK_UNHEARD:g} s: {' '.join(str(exc).split())}")
+                return
             self.listener = Listener(self.service.env, self._heard, self._gap)
             self.listener.start()
 
