@@ -57,7 +57,7 @@ def serve(
     from ..http.workers import SETTINGS, configure, settings
 
     urls = base_urls(host, port, "https" if https_only else "http")
-    application = configure(create_app(store), urls, https_only)  # opened here: a store failure is exit 5 now
+    application = configure(create_app(store), urls, https_only)  # a store that cannot be opened: exit 5, here
     if workers > 1:
         _check_shared(application.state.service)
         application.state.service.close()  # each worker opens its own

@@ -23,8 +23,9 @@ def _digest(token: str) -> str:
 
 class AccessTokens:
     """The tokens of the games in one store (the application's own datastore; memory: in the process): every
-    server process on the same store shares them. On PostgreSQL the table is created under the schema's
-    advisory lock (:func:`~domain.service.live.schema_lock_key`), as the store's own tables are."""
+    server process on the same store shares them. On PostgreSQL the table is created under the advisory lock
+    of the schema it lands in (:func:`~domain.service.live.schema_lock_key`), as the store's own tables are:
+    the connection's current schema (``public``), not the store's ``?schema=``, as before."""
 
     def __init__(self, application: Any) -> None:
         self.recorder: Any = application.recorder
