@@ -19,6 +19,11 @@ class Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: ClassVar[str] = "consequence"
     version: ClassVar[int] = 1
+    #: the fields the rules settle from the state before the event (where an Evil Marker ends, how many
+    #: cards are drawn...): what the game's fold applies instead of working it out. They follow from the
+    #: events before them, so the hash chain leaves them out; an event stored before they existed has
+    #: them None and the game completes it from the state on replay (architecture §1, "settled fields").
+    settled: ClassVar[tuple[str, ...]] = ()
 
     @property
     def type(self) -> str:

@@ -34,9 +34,9 @@ from .chain import final_hash
 from .commands import parse_command
 from .corrections import correct, fork, undo_event  # noqa: F401  (re-exported, as before)
 from .engine import pending
-from .evolve import evolve
 from .game_info import RULESET_VERSION
 from .history import HISTORY, spans_of, state_before
+from .phases.settle import evolve_stored as evolve
 from .state import GameState
 
 FORMAT = "dungeon-lords-record"

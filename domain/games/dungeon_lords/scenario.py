@@ -22,8 +22,8 @@ from domain.kernel.setup import field_path
 from . import dungeon as dg
 from .errors import RuleViolation, refuse
 from .events import GameStarted, ScenarioLoaded, Seat
-from .evolve import evolve
 from .game_info import EVENT_TILES, SEASONS
+from .phases.settle import evolve_stored as evolve
 from .position import CardPosition, Count, cross_problems, schema_problem
 from .registered import playable_catalog
 from .ruleset import canonical, catalog_overlays, modules_problem
