@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleViolation
-from .events import InputCorrected, InputUndone
+from .events import InputCorrected, InputUndone, same_event
 from .history import History
 
 
@@ -52,21 +52,10 @@ def _prefix(a: list[Any], b: list[Any]) -> int:
     """How many of the re-derived events ``a`` match the stored ``b`` from the start."""
     k = 0
     for x, y in zip(a, b, strict=False):
-        if x.to_json() != y.to_json() and not _same_but_unsettled(x, y):
+        if not same_event(x, y):
             break
         k += 1
     return k
-
-
-def _same_but_unsettled(derived: Any, stored: Any) -> bool:
-    """An event stored before its settled fields existed (None) matches the same event with them."""
-    unset = [f for f in getattr(type(stored), "settled", ()) if getattr(stored, f) is None]
-    if not unset or type(derived) is not type(stored):
-        return False
-    drop = set(unset)
-    return {k: v for k, v in derived.to_json().items() if k not in drop} == {
-        k: v for k, v in stored.to_json().items() if k not in drop
-    }
 
 
 @dataclass(frozen=True)

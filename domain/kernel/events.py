@@ -35,6 +35,22 @@ class Event(BaseModel):
         return {"type": self.type, **self.model_dump(mode="json")}
 
 
+def same_event(derived: Event, stored: Event, decided: bool = False) -> bool:
+    """Whether the rules' event ``derived`` is the ``stored`` one: equal, but for the settled fields (see
+    ``Event.settled``) that an event stored before they existed lacks (None), or, ``decided``, for every
+    settled field (``derived`` is the event as a phase decided it, before the engine settled it)."""
+    if type(derived) is not type(stored):
+        return False
+    a, b = derived.to_json(), stored.to_json()
+    if a == b:
+        return True
+    settled = type(stored).settled
+    if not settled:
+        return False
+    drop = set(settled) if decided else {f for f in settled if b.get(f) is None}
+    return bool(drop) and {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
+
+
 class Decision(Event):
     """A player's validated choice."""
 

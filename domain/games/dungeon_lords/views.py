@@ -149,8 +149,9 @@ def _secret_to_others(e: ev.Event, viewer: str, full_game: bool, chosen_revealed
         return {"imps": HIDDEN}
     if isinstance(e, ev.BattlePlanned) and owner != viewer:
         return {"traps": [HIDDEN] * len(e.traps)}
-    if isinstance(e, ev.CombatCardsDealt):
-        return {"cards": [HIDDEN] * len(e.cards)}  # face down; a spy sees his card in `status`
+    if isinstance(e, ev.CombatCardsDealt):  # face down, and the rest in the box; a spy sees his card in `status`
+        boxed = {"boxed": [HIDDEN] * len(e.boxed)} if e.boxed is not None else {}
+        return {"cards": [HIDDEN] * len(e.cards), **boxed}
     if isinstance(e, ev.SpecialEventsDrawn):
         return {k: HIDDEN for k, v in e.model_dump().items() if v is not None}
     if isinstance(e, ev.FaceDownCardSeen):

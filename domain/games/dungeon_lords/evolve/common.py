@@ -46,6 +46,7 @@ def gain(p: Player, gained: dict[str, int]) -> None:
 
 def resolve(state: GameState, resolves: str | None, carried_out: bool) -> None:
     """Mark the minion ``resolves`` names ("action:space", settled; "" none) as resolved."""
+    assert resolves is not None, "the minion an input resolves is settled"
     if resolves:
         action, space = resolves.rsplit(":", 1)
         pl = state.board.spaces[action][int(space)]

@@ -48,7 +48,8 @@ def _(s: GameState, e: ev.MinionPlaced) -> None:
 def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
     np = nonplayer(s, e.color)
     np.inaccessible = list(e.inaccessible)
-    np.deck = list(e.deck or [])
+    assert e.deck is not None, "NonPlayerOrdersRotated settled"
+    np.deck = list(e.deck)
     np.drawn = []
 
 

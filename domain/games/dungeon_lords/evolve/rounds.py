@@ -87,7 +87,8 @@ def _(s: GameState, e: ev.RoundEnded) -> None:
 
 @on(ev.YearBegan)
 def _(s: GameState, e: ev.YearBegan) -> None:
-    b = s.board
+    b, evilometers = s.board, e.nonplayer_evilometers
+    assert evilometers is not None and e.event_pool is not None, "YearBegan settled"
     b.box["combat_cards"] += [c for c in b.combat_cards if c]  # unrevealed cards stay unknown
     b.combat_cards, b.next_combat_cards = b.next_combat_cards, []
     # in the tent, or survived the First Year's Combat: to the Distant Lands; the Year's own take their place
@@ -95,12 +96,12 @@ def _(s: GameState, e: ev.YearBegan) -> None:
     s.paladins = [Paladin(id=who) for who in e.paladins]
     for np in s.nonplayers:
         if np.evil is not None:
-            np.evil = (e.nonplayer_evilometers or {})[np.color]  # settled (Second Year rules)
+            np.evil = evilometers[np.color]  # settled (Second Year rules)
     for p in s.players:
         p.spied = {}
         for m in p.monsters:
             m.knocked_out = False
-    b.event_pool, b.event_tiles, b.special_revealed = list(e.event_pool or []), {}, {}
+    b.event_pool, b.event_tiles, b.special_revealed = list(e.event_pool), {}, {}
     b.opportunity = ""  # the First Year's boards are in the box (Festival Season › Second Year)
     s.year, s.season = e.year, 0
     s.starting_player = next(i for i, p in enumerate(s.players) if p.color == e.starting_player)

@@ -13,13 +13,15 @@ def _(s: GameState, e: ev.CombatCardsDealt) -> None:
         s.board.combat_cards = list(e.cards)
     else:
         s.board.next_combat_cards = list(e.cards)
-    s.board.box["combat_cards"] += e.boxed or []
+    assert e.boxed is not None, "CombatCardsDealt settled"
+    s.board.box["combat_cards"] += e.boxed
 
 
 @on(ev.SpecialEventsDrawn)
 def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
     s.board.special_events = e.per_year()
-    s.board.box["special_events"] += e.boxed or []
+    assert e.boxed is not None, "SpecialEventsDrawn settled"
+    s.board.box["special_events"] += e.boxed
 
 
 @on(ev.InaccessibleOrdersDrawn)

@@ -58,6 +58,9 @@ def register_sub_step(cls: type, rule: Callable[[GameState], object]) -> None:
 
 
 def step(state: GameState):
+    """The Actions Phase: the sub-step under way (a Trap Card draw or discard, digging, a module's own), else
+    the next minion's action in the board's resolution order (Rulebook › Actions Phase): its events or the
+    input it waits for."""
     aw = state.awaiting
     if isinstance(aw, TrapDraw):
         return trap_draw_step(state)
@@ -161,6 +164,8 @@ def _digging_step(state: GameState, pl: Placement):
 
 # --- trap cards (Buy Traps and the Workshop) -----------------------------------------------------------
 def trap_draw_step(state: GameState):
+    """A Trap Card draw (Buy Traps, the Workshop, a Festival prize): a reshuffle when the deck is short, else the
+    chance input of ``TrapDraw.count`` cards (tabletop: a card not seen is entered as "?", identified when sprung)."""
     aw = state.awaiting
     assert isinstance(aw, TrapDraw)
     b = state.board

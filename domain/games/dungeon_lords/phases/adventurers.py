@@ -23,6 +23,9 @@ def nicest_first(state: GameState, nonplayer_evil: int | None = None) -> list[st
 
 
 def step(state: GameState) -> list[ev.Event]:
+    """The Adventurers Phase: the season's adventurers go to the players nicest first (warriors in front, bards
+    last, the others ahead of the bards); with 2 players the non-player counter moves up first and takes its
+    share to the discards (Rulebook › Adventurers Phase; › Assigning Adventurers to 2 Players)."""
     out: list[ev.Event] = []
     np_evil = None
     for np in state.nonplayers:
@@ -76,22 +79,9 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     before_battle = state.phase != "combat" or state.combat_round == 0
     ranks_nonplayers = bool(state.nonplayers) and before_battle and year_plan(state).nonplayer_takes_paladin
     holders = [pal.holder for pal in pals if pal.holder is not None]
-    if len(holders) <= 1 and not ranks_nonplayers:
-        for p in state.players:
-            if p.evil >= PALADIN_SPACE and p.color not in holders:
-                break
-        else:
-            return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
-    evil = {p.color: p.evil for p in state.players}
-    if ranks_nonplayers:
-        # Festival Season › Evilometer for Two Players (NP-04, NP-05): ranked as a player outside Combat.
-        # Its counter reaches the space at the last Adventurers Phase, which ends in the same batch as
-        # Combat begins: until the first Combat round it still counts ("immediately", nothing between).
-        evil.update(
-            (np.color, np.evil)
-            for np in state.nonplayers
-            if np.evil is not None and np.color not in state.paladin_nonplayers
-        )
+    if len(holders) <= 1 and not ranks_nonplayers and not _newcomer(state, holders):
+        return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
+    evil = _evilometer(state, ranks_nonplayers)
     on_space = [color for color, value in evil.items() if value >= PALADIN_SPACE]
     out = [pal for pal in pals if pal.holder is not None]
     if len(out) <= 1 and set(holders).issuperset(on_space):
@@ -104,15 +94,50 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     active = out + tent[: max(0, min(len(on_space), len(pals)) - len(out))]
     if not active:
         return None
-    strength = {pal.holder: k + 1 for k, pal in enumerate(pals) if pal.holder is not None}
     eligible = set(on_space) | {pal.holder for pal in out if pal.holder is not None}
+    return _moves(state, sorted(active, key=pals.index, reverse=True), _ranked(state, eligible, evil)) or None
+
+
+def _newcomer(state: GameState, holders: list[str]) -> bool:
+    """Whether a player holding no paladin stands on or above the paladin space."""
+    for p in state.players:  # a loop, not any(generator): asked after every event
+        if p.evil >= PALADIN_SPACE and p.color not in holders:
+            return True
+    return False
+
+
+def _evilometer(state: GameState, ranks_nonplayers: bool) -> dict[str, int]:
+    """Colour -> Evil Marker of those the paladins are ranked among: the players, and with
+    ``ranks_nonplayers`` the non-player counters whose paladin has not been sent away."""
+    evil = {p.color: p.evil for p in state.players}
+    if ranks_nonplayers:
+        # Festival Season › Evilometer for Two Players (NP-04, NP-05): ranked as a player outside Combat.
+        # Its counter reaches the space at the last Adventurers Phase, which ends in the same batch as
+        # Combat begins: until the first Combat round it still counts ("immediately", nothing between).
+        evil.update(
+            (np.color, np.evil)
+            for np in state.nonplayers
+            if np.evil is not None and np.color not in state.paladin_nonplayers
+        )
+    return evil
+
+
+def _ranked(state: GameState, eligible: set[str], evil: dict[str, int]) -> list[str]:
+    """The eligible colours, most evil first. Ties: the holder of the stronger paladin, then of a weaker
+    one, then the later in play order; a non-player is the nicer in a tie (provisional, spec U-39)."""
+    strength = {pal.holder: k + 1 for k, pal in enumerate(state.paladins) if pal.holder is not None}
     players = {p.color for p in state.players}
-    ranked = sorted(  # a non-player is the nicer in a tie (provisional, spec U-39): play index -1
+    return sorted(
         eligible,
         key=lambda c: (evil[c], strength.get(c, 0), play_index(state, c) if c in players else -1),
         reverse=True,
     )
-    strongest_first = sorted(active, key=pals.index, reverse=True)
+
+
+def _moves(state: GameState, strongest_first: list, ranked: list[str]) -> list[ev.Event]:
+    """The strongest paladin out to the most evil eligible colour, the next to the second...: the events
+    of those that change hands (sent away when a non-player colour gets one)."""
+    players = {p.color for p in state.players}
     moves: list[ev.Event] = []
     for pal, color in zip(strongest_first, ranked):
         if color not in players:
@@ -121,7 +146,7 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
             moves.append(ev.PaladinArrived(color=color, paladin=pal.id))
         elif pal.holder != color:
             moves.append(ev.PaladinMoved(from_color=pal.holder, to_color=color, paladin=pal.id))
-    return moves or None
+    return moves
 
 
 def _captors(state: GameState) -> set[str]:

@@ -120,6 +120,7 @@ def payable_wage(state: GameState, p: Player, instance_id: str) -> dict[str, int
 
 
 def is_ghost(state: GameState, instance_id: str) -> bool:
+    """Whether a monster instance is a ghost (catalog)."""
     return monster_type(state, instance_id).is_ghost
 
 
@@ -191,6 +192,7 @@ def cost_dict(cost) -> dict[str, int]:
 
 
 def clamp_evil(value: int) -> int:
+    """An Evil Marker kept on the Evilometer: between :data:`EVIL_BOTTOM` and :data:`EVIL_TOP` (steps)."""
     return max(EVIL_BOTTOM, min(EVIL_TOP, value))
 
 
@@ -227,5 +229,6 @@ def play_index(state: GameState, color: str) -> int:
 
 
 def season_after(state: GameState) -> str:
+    """The name of the season after the current one in the Year plan (the last season stays the last)."""
     seasons = year_plan(state).seasons
     return seasons[min(state.season + 1, len(seasons) - 1)]

@@ -34,6 +34,8 @@ WAGE_COMMANDS = (PayWage, ReleaseMonster)
 
 
 def step(state: GameState):
+    """The Event Phase: the season's event tile for each player in play order (Pay Day, taxes, a Special
+    Event; Rulebook › Event Phase): its events or the input it waits for."""
     if not state.queue:
         return after_phase(state, "event")
     tile = state.board.event_tiles.get(season_name(state))
@@ -102,6 +104,8 @@ def _payday(state: GameState, p: Player):
 def wage_event(
     state: GameState, p: Player, m: str, feed: str | None, trap: str | None, pay_or: bool = False
 ) -> ev.WagePaid:
+    """``WagePaid`` for ``p``'s monster ``m`` on Pay Day: its wage (the Expertise surcharge included; ``pay_or``
+    the alternative wage), with the demon's ``feed`` monster or the golem's discarded ``trap`` (Rulebook › Pay Day)."""
     t = monster_type(state, m)
     cost = wage(state, p, m, pay_or)
     problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)

@@ -22,11 +22,13 @@ from .rounds import _draw, after_phase
 
 
 def all_placements(state: GameState) -> list[Placement]:
+    """Every minion placed this round: on the action spaces, then those shut out on their order cards."""
     out = [s for slots in state.board.spaces.values() for s in slots if s is not None]
     return out + list(state.board.shut_out)
 
 
 def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPACES) -> str | None:
+    """The first free space of ``action`` in ``preference`` order ("I", "II", "III"), or None if all are taken."""
     slots = state.board.spaces[action]
     for space in preference:
         if slots[SPACES.index(space)] is None:
@@ -35,6 +37,8 @@ def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPAC
 
 
 def step(state: GameState):
+    """The Orders Phase: non-player orders drawn and placed, each player's three orders chosen (simultaneous),
+    then revealed and placed one slot at a time (Rulebook › Orders Phase): its events or the input it waits for."""
     n = len(state.players)
     placed = all_placements(state)
     # 1. Non-player colours draw and place their random orders on space II (Rulebook › 3/2 Players).

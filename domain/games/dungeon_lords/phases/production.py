@@ -27,6 +27,8 @@ from .rounds import after_phase
 
 
 def step(state: GameState):
+    """The Production Phase: each player in play order uses their production rooms or passes (a Trap Card draw
+    first if one is under way; Rulebook › Production): its events or the input it waits for."""
     if isinstance(state.awaiting, TrapDraw):
         return trap_draw_step(state)
     if not state.queue:
@@ -73,6 +75,10 @@ def _retrieve(state: GameState, p: Player, card: str) -> ev.OrdersRetrieved:
 
 
 def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
+    """``RoomProduced`` for ``p``'s room on ``cmd.square`` with the imps and trolls it takes (Appendix › rooms).
+
+    Raises:
+        RuleViolation: PRODUCE_NO_ROOM and the other production refusals (room used, not enough imps...)."""
     cell = cell_at(p, cmd.square)  # a dungeon room, or a rented one beside the board (Festival Season)
     if cell is None or cell.kind != "room" or cell.room is None:
         raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")

@@ -19,6 +19,8 @@ from .common import catalog, season_name
 
 # --- set-up ---------------------------------------------------------------------------------
 def setup_step(state: GameState):
+    """Set-up's chance draws and choices in order: Combat Cards, Special Events, inaccessible orders (Rulebook ›
+    Setup); then the first round."""
     cat = catalog(state)
     b = state.board
     plan = year_plan(state)
@@ -143,6 +145,8 @@ def begin_new_round(state: GameState, season: int, year: int | None = None) -> l
 
 
 def new_round_step(state: GameState):
+    """A new round's set-up, one part at a time (monsters, rooms, the event tile, Special Events, adventurers,
+    a module's own): the chance draw it waits for, or the Orders Phase once all are done."""
     b, year = state.board, str(state.year)
     done = state.awaiting.done if isinstance(state.awaiting, NewRound) else []
     if "monsters" not in done:
@@ -224,6 +228,8 @@ def after_phase(state: GameState, phase: str) -> list[ev.Event]:
 
 
 def end_round(state: GameState) -> list[ev.Event]:
+    """The round's end: ``RoundEnded`` with the next starting player (the same after the Year's last season),
+    then the Year's Combat after its last season, else the next round (Rulebook › End of the Round)."""
     n = len(state.players)
     fall = year_plan(state).is_last_season(state)
     nxt = state.starting_player if fall else (state.starting_player + 1) % n
@@ -243,6 +249,7 @@ def scoring_step(state: GameState) -> list[ev.Event]:
 
 
 def game_over_step(state: GameState) -> Pending:
+    """The game is over: nothing more is accepted (a training scenario says how the dungeon held)."""
     if state.training:
         lost = sum(1 for p in state.players for _, _, c in dg.tiles(p.dungeon) if c.conquered)
         return Pending(
