@@ -131,3 +131,17 @@ def test_settled_fields_tell_no_secret():
     assert seen["CombatCardsDealt"]["boxed"] == [HIDDEN] * 5
     assert seen["SpecialEventsDrawn"]["boxed"] == HIDDEN
     assert "seed" not in seen["GameStarted"]["setup"]
+
+
+def test_one_dispatch_table_folds_every_event():
+    """The fold's modules (one per phase) fill one table: every event class has its handler there, but the
+    four that begin or restore a whole state."""
+    from domain.games.dungeon_lords.evolve import HANDLERS
+    from domain.kernel.events import Event
+
+    classes = {
+        c for c in vars(ev).values() if isinstance(c, type) and issubclass(c, Event) and c.__module__ == ev.__name__
+    }
+    starts = {ev.GameStarted, ev.ScenarioLoaded}
+    assert classes - starts - set(HANDLERS) == set()
+    assert ev.GameArchived in HANDLERS and ev.InputUndone not in HANDLERS

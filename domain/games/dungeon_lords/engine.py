@@ -26,7 +26,7 @@ from .errors import RuleViolation, refuse
 from .events import Event, EvilometerMoved, GameStarted, Seat
 from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
-from .phases.settle import evolve_stored, settle
+from .phases.settle import decided_settlers, evolve_stored, settle
 from .registered import playable_catalog
 from .rules_index import INDEX
 from .ruleset import canonical, catalog_overlays, modules_problem
@@ -44,6 +44,9 @@ INFO = GameInfo(
     topic_prefix="dl.Game.",
     record_format="dungeon-lords-record",
 )
+
+
+DECIDED = decided_settlers()  # event class -> settles a just-decided event in place (phases/settle.py)
 
 
 class DungeonLordsRules:
@@ -69,7 +72,9 @@ class DungeonLordsRules:
         :class:`~.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is then
         explicit in the log (analytics read it without re-applying the rules)."""
         before = tuple([p.evil for p in state.players])
-        e = settle(state, e)
+        settle_decided = DECIDED.get(type(e))
+        if settle_decided is not None:
+            settle_decided(state, e)
         state = evolve(state, e)
         out.append(e)
         if tuple([p.evil for p in state.players]) == before:

@@ -14,6 +14,7 @@ see :func:`domain.games.dungeon_lords.engine.decide`).
 from __future__ import annotations
 
 import copy
+import pickle
 
 from .. import events as ev
 from ..state import GameState, from_dict
@@ -37,8 +38,8 @@ from .common import HANDLERS
 def _start(e: ev.GameStarted) -> GameState:
     """The table the event's settled ``setup`` lays out, with the event's seed."""
     assert e.setup is not None, "GameStarted settled (phases.settle)"
-    state = from_dict({**copy.deepcopy(e.setup), "seed": e.seed})  # never share lists with the event
-    return state
+    table = pickle.loads(pickle.dumps(e.setup, pickle.HIGHEST_PROTOCOL))  # never share lists with the event
+    return from_dict({**table, "seed": e.seed})
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:

@@ -79,31 +79,35 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     before_battle = state.phase != "combat" or state.combat_round == 0
     ranks_nonplayers = bool(state.nonplayers) and before_battle and year_plan(state).nonplayer_takes_paladin
     holders = [pal.holder for pal in pals if pal.holder is not None]
-    if len(holders) <= 1 and not ranks_nonplayers and not _newcomer(state, holders):
-        return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
+    if len(holders) <= 1 and not ranks_nonplayers:
+        for p in state.players:  # a loop, not any(generator): asked after every event
+            if p.evil >= PALADIN_SPACE and p.color not in holders:
+                break
+        else:
+            return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
     evil = _evilometer(state, ranks_nonplayers)
     on_space = [color for color, value in evil.items() if value >= PALADIN_SPACE]
     out = [pal for pal in pals if pal.holder is not None]
     if len(out) <= 1 and set(holders).issuperset(on_space):
         return None
+    active, eligible = _active(state, on_space, out)
+    if not active:
+        return None
+    return _moves(state, sorted(active, key=pals.index, reverse=True), _ranked(state, eligible, evil)) or None
+
+
+def _active(state: GameState, on_space: list[str], out: list) -> tuple[list, set[str]]:
+    """(the paladins out of their tent after this event, the colours they may go to): those already out
+    stay out and one more leaves the tent for each further player on or above the space; in Combat a
+    captor of one of the Year's paladins is ignored (Festival Season › Paladins in Combat, PA-09)."""
+    pals = state.paladins
     ignored = _captors(state) if state.phase == "combat" else set()
     if ignored:
         on_space = [c for c in on_space if c not in ignored]
         out = [pal for pal in out if pal.holder not in ignored]
     tent = [pal for pal in pals if pal.holder is None]
     active = out + tent[: max(0, min(len(on_space), len(pals)) - len(out))]
-    if not active:
-        return None
-    eligible = set(on_space) | {pal.holder for pal in out if pal.holder is not None}
-    return _moves(state, sorted(active, key=pals.index, reverse=True), _ranked(state, eligible, evil)) or None
-
-
-def _newcomer(state: GameState, holders: list[str]) -> bool:
-    """Whether a player holding no paladin stands on or above the paladin space."""
-    for p in state.players:  # a loop, not any(generator): asked after every event
-        if p.evil >= PALADIN_SPACE and p.color not in holders:
-            return True
-    return False
+    return active, set(on_space) | {pal.holder for pal in out if pal.holder is not None}
 
 
 def _evilometer(state: GameState, ranks_nonplayers: bool) -> dict[str, int]:

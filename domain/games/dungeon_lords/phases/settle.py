@@ -27,28 +27,49 @@ from .common import catalog, clamp_evil, is_monster, monster_type
 from .setup import setup_of
 
 Settler = Callable[[GameState, Any], dict[str, Any]]
-SETTLERS: dict[type, Settler] = {}
+#: event class -> its settled fields worked out from the state before it (``resolves`` included)
+SETTLERS: dict[type[ev.Event], Settler] = {}
 
 
-def _settles(*classes: type) -> Callable[[Settler], Settler]:
+def _settles(*classes: type[ev.Event]) -> Callable[[Settler], Settler]:
     def register(fn: Settler) -> Settler:
         for cls in classes:
-            SETTLERS[cls] = fn
+            SETTLERS[cls] = _with_resolving(fn) if "resolves" in cls.settled else fn
         return fn
 
     return register
 
 
+def _with_resolving(fn: Settler) -> Settler:
+    def settled(state: GameState, e: Any) -> dict[str, Any]:
+        return {**fn(state, e), "resolves": _resolving(state)}
+
+    return settled
+
+
 def settle(state: GameState | None, e: Any) -> Any:
-    """``e`` with its settled fields worked out from ``state`` (the game before it; None before the first
-    event). An event with no settled fields is returned as it is."""
+    """A copy of ``e`` with its settled fields worked out from ``state`` (the game before it; None before the
+    first event). An event with no settled fields is returned as it is."""
     fn = SETTLERS.get(type(e))
     if fn is None:
         return e
-    update = fn(state, e)  # type: ignore[arg-type]
-    if "resolves" in type(e).settled:
-        update["resolves"] = _resolving(state)  # type: ignore[arg-type]
-    return e.model_copy(update=update)
+    return e.model_copy(update=fn(state, e))  # type: ignore[arg-type]
+
+
+def _in_place(fn: Settler, first: str) -> Callable[[GameState, Any], None]:
+    def settle_decided(state: GameState, e: Any) -> None:
+        if e.__dict__[first] is None:  # unless the phase gave them already
+            e.__dict__.update(fn(state, e))
+
+    return settle_decided
+
+
+def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]:
+    """Event class -> ``(state, e) -> None``: settles ``e``, just decided by a phase for ``state`` and about to
+    be applied to it, in place (the engine's hot path: no copy). An event is frozen once applied; until then
+    only the decision that made it holds it (a decision's listed options keep their events for that very
+    state, so settling them again gives the same values)."""
+    return {cls: _in_place(fn, cls.settled[0]) for cls, fn in SETTLERS.items()}
 
 
 def evolve_stored(state: GameState | None, e: Any) -> GameState:

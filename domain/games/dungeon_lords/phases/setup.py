@@ -6,6 +6,8 @@ The rules lay it out once, when the game starts (:func:`table`), and ``GameStart
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from .. import events as ev
@@ -88,7 +90,28 @@ def table(e: ev.GameStarted) -> GameState:
 
 
 def setup_of(e: ev.GameStarted) -> dict[str, Any]:
-    """``e``'s settled ``setup``: :func:`table` as a state dict, without the seed (the event has it)."""
+    """``e``'s settled ``setup``: :func:`table` as a state dict, without the seed (the event has it). The same
+    set-up gives the same dict (memoised: simulations start many games alike); nobody changes it (the fold
+    copies it)."""
+    overrides = json.dumps(e.catalog_overrides, sort_keys=True) if e.catalog_overrides else ""
+    seats = tuple((s.color, s.name) for s in e.players)
+    return _setup(e.catalog_hash, overrides, tuple(e.modules), e.variant, e.mode, seats, e.starting_player)
+
+
+@lru_cache(maxsize=256)
+def _setup(
+    catalog_hash: str, overrides: str, modules: tuple[str, ...], variant: str, mode: str, seats: tuple, starting: str
+) -> dict[str, Any]:
+    e = ev.GameStarted(
+        players=[ev.Seat(color=c, name=n) for c, n in seats],
+        variant=variant,
+        mode=mode,
+        seed=None,
+        starting_player=starting,
+        catalog_hash=catalog_hash,
+        catalog_overrides=json.loads(overrides) if overrides else None,
+        modules=list(modules),
+    )
     d = to_dict(table(e))
     del d["seed"]
     return d
