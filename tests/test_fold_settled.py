@@ -145,3 +145,7 @@ def test_one_dispatch_table_folds_every_event():
     starts = {ev.GameStarted, ev.ScenarioLoaded}
     assert classes - starts - set(HANDLERS) == set()
     assert ev.GameArchived in HANDLERS and ev.InputUndone not in HANDLERS
+    # and every event with settled fields has the rules that settle them
+    from domain.games.dungeon_lords.phases.settle import SETTLERS
+
+    assert set(SETTLED) == {c.__name__ for c in SETTLERS}

@@ -23,7 +23,7 @@ from domain.kernel.setup import setup_problem
 from . import flow
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
-from .events import Event, EvilometerMoved, GameStarted, Seat
+from .events import Event, EvilometerMoved, GameStarted, InputCorrected, InputUndone, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from .phases.settle import decided_settlers, evolve_stored, settle
@@ -47,6 +47,12 @@ INFO = GameInfo(
 
 
 DECIDED = decided_settlers()  # event class -> settles a just-decided event in place (phases/settle.py)
+#: the events whose fold may move a player's Evil Marker: those that carry where it ends (settled), and
+#: those that begin or restore a whole state (the fold moves it nowhere else: evolve/)
+MOVES_EVIL = frozenset(
+    {cls for cls in DECIDED if {"evilometer", "evilometers", "resulting"} & set(cls.settled)}
+    | {GameStarted, ScenarioLoaded, InputUndone, InputCorrected, EvilometerMoved}
+)
 
 
 class DungeonLordsRules:
@@ -71,10 +77,14 @@ class DungeonLordsRules:
         apply it to ``state`` (in place) and append it to ``out``, followed by an
         :class:`~.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is then
         explicit in the log (analytics read it without re-applying the rules)."""
-        before = tuple([p.evil for p in state.players])
         settle_decided = DECIDED.get(type(e))
         if settle_decided is not None:
             settle_decided(state, e)
+        if type(e) not in MOVES_EVIL:  # nearly every event: the fold moves no Evil Marker
+            state = evolve(state, e)
+            out.append(e)
+            return state
+        before = tuple([p.evil for p in state.players])
         state = evolve(state, e)
         out.append(e)
         if tuple([p.evil for p in state.players]) == before:

@@ -74,8 +74,8 @@ def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]
 
 def evolve_stored(state: GameState | None, e: Any) -> GameState:
     """The fold of a stored log: settle an event stored before its settled fields existed, then fold it."""
-    settled = type(e).settled
-    if settled and getattr(e, settled[0]) is None:
+    first = _FIRST.get(type(e))
+    if first is not None and e.__dict__[first] is None:
         e = settle(state, e)
     return evolve(state, e)
 
@@ -310,3 +310,7 @@ def _(s: GameState, e: ev.TileConquered) -> dict[str, Any]:
 def _(s: GameState, e: ev.CombatEnded) -> dict[str, Any]:
     paladins = catalog(s).paladins
     return {"paladins": [who for leaving in e.departed.values() for who in leaving if who in paladins]}
+
+
+#: event class -> its first settled field (None there: stored before its settled fields existed)
+_FIRST = {cls: cls.settled[0] for cls in SETTLERS}
