@@ -149,3 +149,14 @@ def test_one_dispatch_table_folds_every_event():
     from domain.games.dungeon_lords.phases.settle import SETTLERS
 
     assert set(SETTLED) == {c.__name__ for c in SETTLERS}
+
+
+def test_evil_markers_are_looked_for_only_after_the_events_that_move_them(monkeypatch):
+    """The engine derives ``EvilometerMoved`` only after the events that carry where an Evil Marker ends
+    (``engine.MOVES_EVIL``): looking after every event gives the very same log."""
+    cases = [(2, 1, FESTIVAL), (3, 2, FESTIVAL), (4, 3, [])]
+    fast = [[e.to_json() for e in _bot_game(*c)] for c in cases]
+    every = frozenset(c for c in vars(ev).values() if isinstance(c, type) and issubclass(c, ev.Event))
+    monkeypatch.setattr(engine, "MOVES_EVIL", every)
+    assert [[e.to_json() for e in _bot_game(*c)] for c in cases] == fast
+    assert sum(e["type"] == "EvilometerMoved" for log in fast for e in log) > 20
