@@ -8,7 +8,7 @@ from typing import Any
 
 from ..phases import party
 from ..phases.common import clamp_evil, is_monster
-from . import SpellContext, spell
+from .registry import SpellContext, spell
 
 
 @spell("invisibility")

@@ -4,7 +4,7 @@ Notes on Selected Traps; CGE FAQ: anti-trap symbols stop damage only, specials a
 from __future__ import annotations
 
 from ..phases import party
-from . import Plan, TrapContext, TrapSpecial, targeting, trap_special
+from .registry import Plan, TrapContext, TrapSpecial, targeting, trap_special
 
 
 @targeting("first")
