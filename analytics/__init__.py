@@ -114,7 +114,8 @@ SCOPE: tuple[Parameter, ...] = tuple(Parameter(n, t, d) for n, t, d in SCOPE_SPE
 POOLED = Parameter(
     "pooled",
     "BOOLEAN",
-    "true: one row per the question's own keys over every ruleset, variant and player count in scope; NULL = stratified",
+    "true: one row per the question's own keys over every ruleset, variant and player count in scope; "
+    "NULL = stratified",
 )
 
 #: a stratum's value as an answer shows it (``{a}``: the alias of the games or an aggregate)
@@ -264,9 +265,7 @@ def expand(sql: str) -> str:
         lambda m: MEANCI_SQL.format(m=m.group(1), sd=m.group(2), n=m.group(3)),
         sql,
     )
-    sql = re.sub(
-        r"/\*sd (\S+) (\S+) (\S+)\*/", lambda m: SD_SQL.format(s=m.group(1), q=m.group(2), n=m.group(3)), sql
-    )
+    sql = re.sub(r"/\*sd (\S+) (\S+) (\S+)\*/", lambda m: SD_SQL.format(s=m.group(1), q=m.group(2), n=m.group(3)), sql)
     sql = re.sub(r"/\*scope (\w+)\*/", lambda m: "AND " + scope_predicate(m.group(1)), sql)
     sql = re.sub(r"/\*cells (\w+)\*/", lambda m: "AND " + cells_predicate(m.group(1)), sql)
     return re.sub(r"/\*strategy (\w+)\*/", lambda m: STRATEGY_SQL.format(a=m.group(1)), sql)

@@ -454,7 +454,8 @@ def who_leaves_first(games: list[Game], f: dict) -> dict:
                 order = 0
             elif e.type == "Left":
                 order += 1
-                takes[(g.ruleset, g.variant, g.players, bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
+                key = (g.ruleset, g.variant, g.players, bots[e.player], order)
+                takes[key].append((e.card.startswith("m"), e.gold + e.gem))
     return {
         key: {
             "takes": len(ts),
