@@ -1,5 +1,5 @@
 -- name: head_to_head
--- grain: one row per ruleset, variant, player count and ordered pair of different strategies (A, B) that met in a game (with pooled: per pair)
+-- grain: one row per game, ruleset, variant, player count and ordered pair of different strategies (A, B) that met in a game (with pooled: per pair)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Strategy A against strategy B in the same games: every time a seat of A and a seat of B sat at

@@ -1,5 +1,5 @@
 -- name: seat_advantage
--- grain: one row per ruleset, variant, player count and play position
+-- grain: one row per game, ruleset, variant, player count and play position
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Does going first help? For each ruleset, variant, player count and position in the First Year's

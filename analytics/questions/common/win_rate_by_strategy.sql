@@ -1,6 +1,6 @@
 -- name: win_rate_by_strategy
 -- headline: 1
--- grain: one row per ruleset, variant, player count and strategy (with pooled: one row per strategy)
+-- grain: one row per game, ruleset, variant, player count and strategy (with pooled: one row per strategy)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which strategy wins more than its fair share, and how sure can we be? For each ruleset, variant

@@ -1,5 +1,5 @@
 -- name: conquered_tiles
--- grain: one row per ruleset, variant and player count
+-- grain: one row per game, ruleset, variant and player count
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How much of a dungeon do the adventurers take? Conquered tiles per finished game (all

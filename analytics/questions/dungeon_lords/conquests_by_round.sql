@@ -1,5 +1,5 @@
 -- name: conquests_by_round
--- grain: one row per ruleset, variant, player count, Year and Combat round in which a battle was fought
+-- grain: one row per game, ruleset, variant, player count, Year and Combat round in which a battle was fought
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: In which Combat round do the adventurers conquer? The base game has four Combat rounds a Year,

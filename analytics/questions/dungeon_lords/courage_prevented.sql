@@ -1,5 +1,5 @@
 -- name: courage_prevented
--- grain: one row per ruleset, variant, player count and Year (games with bards only)
+-- grain: one row per game, ruleset, variant, player count and Year (games with bards only)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How much damage does the bards' Courage prevent? In games with bards (Festival Season), for

@@ -1,5 +1,5 @@
 -- name: damage_by_source
--- grain: one row per ruleset, variant, player count and damage source type (traps and monsters only; fatigue and poison are left out)
+-- grain: one row per game, ruleset, variant, player count and damage source type (traps and monsters only; fatigue and poison are left out)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which traps and monsters do the damage? For each ruleset, variant, player count, trap card and monster type, the battles

@@ -1,5 +1,5 @@
 -- name: festival_prize_by_bid
--- grain: one row per ruleset, variant, player count, bid (imps sent) and what it won (a prize, '(declined)', '(no pick)')
+-- grain: one row per game, ruleset, variant, player count, bid (imps sent) and what it won (a prize, '(declined)', '(no pick)')
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: What does a bid at the Festival win? At the Festival (Festival Season's fifth round, each Year:

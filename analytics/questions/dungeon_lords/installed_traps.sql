@@ -1,5 +1,5 @@
 -- name: installed_traps
--- grain: one row per ruleset, variant, player count and trap card type installed at least once
+-- grain: one row per game, ruleset, variant, player count and trap card type installed at least once
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Do installed traps spring? Festival Season's Install Traps board lets a lord install a trap on a

@@ -1,5 +1,5 @@
 -- name: orders_by_season
--- grain: one row per ruleset, variant, player count, season and order card (players' orders only, not the non-player colour's)
+-- grain: one row per game, ruleset, variant, player count, season and order card (players' orders only, not the non-player colour's)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which orders pay off in which season? For each ruleset, variant, player count, season and order card, how often players

@@ -1,6 +1,6 @@
 -- name: paladin_frequency
 -- headline: 2
--- grain: one row per ruleset, variant, Year and player count
+-- grain: one row per game, ruleset, variant, Year and player count
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How often does the paladin come, and how often is he caught? For each ruleset, variant,

@@ -1,5 +1,5 @@
 -- name: paladins_per_year
--- grain: one row per ruleset, variant, Year, player count and paladin who came into play at least once
+-- grain: one row per game, ruleset, variant, Year, player count and paladin who came into play at least once
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How many paladins come into play each Year, and where do they go? The base game has one

@@ -1,5 +1,5 @@
 -- name: pets_by_winner
--- grain: one row per ruleset, variant, player count and Pet Card held at the end by some player
+-- grain: one row per game, ruleset, variant, player count and Pet Card held at the end by some player
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which pets do winners hold? For each Pet Card, how many players still held it (unused, in the

@@ -1,5 +1,5 @@
 -- name: score_breakdown
--- grain: one row per ruleset, variant, player count and outcome group ('winners', then 'others')
+-- grain: one row per game, ruleset, variant, player count and outcome group ('winners', then 'others')
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Where do winners get their points? The average of every score-card line for the players
