@@ -115,6 +115,9 @@ def format_cell(column: str, value: Any) -> str:
 def _table(columns: list[str], rows: list[tuple], table_id: str) -> str:
     if not rows:
         return f'<p class="grain" id="table-{table_id}-empty">No data.</p>'
+    if "game" in columns and len({r[columns.index("game")] for r in rows}) == 1:  # the page names its game
+        keep = [i for i, c in enumerate(columns) if c != "game"]
+        columns, rows = [columns[i] for i in keep], [tuple(r[i] for i in keep) for r in rows]
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
     body = []
     for row in rows:

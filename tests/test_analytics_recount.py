@@ -178,6 +178,11 @@ def test_the_aggregate_answers_when_the_filters_allow(quick):
         assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", strategies=["evil"])[0]
         assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", since=cut)[0]  # not a whole day
         assert "seat_cells" not in prepare(name, game="dungeon_lords")[0]  # no connection: no freshness check
+    # every question has its aggregate, Monster Inn's own too (issue #31): the recount above holds both ways
+    assert all(q.cells_sql for q in QUESTIONS.values())
+    for name, table in (("who_leaves_first", "take_cells"), ("fame_by_treasure_kept", "fame_cells")):
+        assert table in prepare(name, con=con)[0] and table in prepare(name, con=con, pooled=True)[0]
+        assert table not in prepare(name, con=con, strategies=["random"])[0]
 
 
 def test_the_filters_select_what_they_say(quick):
