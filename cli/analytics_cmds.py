@@ -2,14 +2,15 @@
 
 They open the event store (domain.service.application) and the DuckDB file beside it
 (projections.analytics_path), catch the read models up (projections.project), and ask the named
-questions (analytics). DuckDB allows one writer: every command here catches up and queries in
-this one process.
+questions (analytics). They catch up on a copy of the file, swapped in (cli.read_models,
+projections.swap): a reader of the file never waits.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 from .consoles import console
 
@@ -33,14 +34,14 @@ def simulate_into(
     seed: int,
     variant: str | None = None,
     quiet: bool = False,
-    game: str = "dungeon_lords",
+    game: str | None = None,  # None: the default game
     progress_after: float = PROGRESS_AFTER,
     bar_console=None,
-    modules: tuple[str, ...] = (),
+    **options: Any,
 ) -> dict:
     """Play ``games`` bot games on every core and store each in one append; returns figures. Once it has
     taken ``progress_after`` seconds with games still to come, a progress bar (on standard error, gone when
-    done; unless ``quiet``). ``modules``: the rules modules every game plays (Dungeon Lords)."""
+    done; unless ``quiet``). ``options``: each game's set-up, for ``plans`` (catalog: the root ``--catalog``)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from domain.service.simulation import plans, run
@@ -48,7 +49,7 @@ def simulate_into(
     from .consoles import err_console
     from .context import OPTIONS
 
-    todo = plans(games, players, bots, seed, variant, catalog_overrides=OPTIONS["catalog"], game=game, modules=modules)
+    todo = plans(games, players, bots, seed, variant, game=game, **{"catalog_overrides": OPTIONS["catalog"], **options})
     events = stored = 0
     start = time.perf_counter()
     bar = Progress(

@@ -40,7 +40,7 @@ def main_options(
             help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
             "a provisional card defined with the engine's effect vocabulary. New games record it whole and keep "
             "it; `audit` with it re-runs a game under these components. A Monster Inn card list says "
-            '"game": "monster_inn" (docs/monster-inn.md).',
+            '"game": "monster_inn" (docs/monster-inn.md). The commands that start games take --catalog too.',
         ),
     ] = None,
     init: Annotated[
@@ -55,25 +55,14 @@ def main_options(
     """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs."""
     OPTIONS["init"] = init
     OPTIONS["catalog"] = None
-    if catalog is not None:
-        from domain.games.dungeon_lords.catalog import catalog_with, override_problem
-        from domain.service.settings import catalog_overrides
+    if catalog is not None:  # refused before any game records it: one line and exit 2, as every usage error
+        from .errors import report
+        from .game_options import load_catalog
 
-        if not catalog.exists():
-            raise typer.BadParameter(f"no such file: {catalog}")
         try:
-            OPTIONS["catalog"] = overrides = catalog_overrides(str(catalog))
-            if overrides.get("game") == "monster_inn":  # a Monster Inn card list says so
-                from domain.games.monster_inn.catalog import catalog_with as monster_inn_catalog
-                from domain.games.monster_inn.catalog import override_problem
-
-                monster_inn_catalog(overrides)
-            else:
-                catalog_with(overrides)  # refuse a bad file before any game records it
-        except (OSError, ValueError) as exc:  # one line and exit 2, as every usage error
-            from .errors import report
-
-            raise typer.Exit(report(UserError(f"--catalog {catalog}: {override_problem(exc)}"))) from None
+            OPTIONS["catalog"] = load_catalog(catalog)
+        except UserError as exc:
+            raise typer.Exit(report(exc)) from None
 
 
 def main() -> None:
@@ -89,7 +78,7 @@ def main() -> None:
         sys.exit(report(exc))
 
 
-# Each module registers its commands on `app`, in the order `--help` lists them (docs/cli.md). Run as
+# Each module registers its commands on `app`; cli/panels.py groups and orders them for `--help` (docs/cli.md). Run as
 # `dungeon-lords stats ...` or `export-data`, only their module is loaded: the others import the engine,
 # which `stats` on caught-up read models never needs (start-up, docs/analytics.md).
 if _COMMAND and sys.argv[1:2] in (["stats"], ["export-data"]):
@@ -97,10 +86,16 @@ if _COMMAND and sys.argv[1:2] in (["stats"], ["export-data"]):
 else:
     # isort: off
     from .commands import play, bots  # noqa: E402,F401
-    from .games import dungeon_lords  # noqa: E402,F401
+    from .games import load_commands  # noqa: E402
+
+    load_commands()  # a game's own commands (cli/games/<game>.py: Dungeon Lords' orders, training)
     from .commands import inspect, records, history, audit, compare, games  # noqa: E402,F401
     from .commands import analytics, stats, export_data, demo, tools, serve  # noqa: E402,F401
     # isort: on
+
+from .panels import group  # noqa: E402
+
+group(app)  # each command in its --help panel (Play, Record, Audit, Analyze, Serve, Tools)
 
 if __name__ == "__main__":
     main()

@@ -23,8 +23,8 @@ The rows and the position commit in ONE DuckDB transaction, so stopping at any p
 twice or skips one: the tables come out identical to an uninterrupted run. Nothing is cached
 between batches: what a batch needs of earlier events it reads back from ``events``.
 
-DuckDB allows one writing process per file: run the projection and the queries in one process,
-or open the file read-only while nothing projects.
+DuckDB allows one writing process per file, and no reader beside it: the CLI and the notebook API run the
+projection on a copy and swap it in (:mod:`projections.swap`), so readers of the file never wait for it.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from . import rollups
 from .derive import apply_batch
 from .schema import create_all
 from .staging import OTHER_GAMES, TOPIC_PREFIX, ndjson
+from .store_identity import ReadModelsOfAnotherStore, bind_to_store
 
 NAME = "read_models"  # the tracking row of this projection
 QUARANTINE = """CREATE TABLE IF NOT EXISTS projection_quarantine (
@@ -119,8 +120,6 @@ def check_head(con: duckdb.DuckDBPyConnection, recorder: Any) -> None:
     found = recorder.select_notifications(start=position, limit=1)
     here = head_of(found[0]) if found and found[0].id == position else None
     if here is None or (_uuid_str(here[0]), here[1], here[2]) != (_uuid_str(head[0]), head[1], head[2]):
-        from . import ReadModelsOfAnotherStore
-
         raise ReadModelsOfAnotherStore(DIVERGED.format(position=position))
 
 
@@ -154,8 +153,6 @@ class Projector:
         self.quarantined = {r[0] for r in con.execute("SELECT game_id FROM projection_quarantine").fetchall()}
         self.newly_quarantined: list[tuple[str, str]] = []  # (game id, reason) found by this projector
         if hasattr(app, "store_id"):  # never mix two stores' games in one set of read models
-            from . import bind_to_store
-
             bind_to_store(con, app.store_id())
 
     def apply(self, notifications: Sequence[Any], fail_before_commit: bool = False) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from domain.games import GAMES
-from domain.games.dungeon_lords.refusals import Refusal, markdown
-from domain.games.dungeon_lords.rules_index import INDEX
+from domain.games.dungeon_lords.refusals import Refusal
+from domain.games.dungeon_lords.rules_index import INDEX, markdown
 from domain.kernel.codes import KernelRefusal
 
 ROOT = Path(__file__).parent.parent

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..context import StoreOpt, _analytics, _app, _bots, _package, app
+from ..context import StoreOpt, _app, _bots, app
 from ..errors import UserError, handled
 from ..filters import (
     DerivedOpt,
@@ -20,46 +20,43 @@ from ..filters import (
     UntilFilter,
     VariantFilter,
 )
+from ..game_options import CatalogOpt, GameOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
 from ..render import console, err_console
 
 
 @app.command()
 @handled
 def simulate(
+    game: GameOpt = "dungeon-lords",
+    players: PlayersOpt = None,
+    variant: VariantOpt = None,
+    ruleset: RulesetOpt = None,
+    module: ModuleOpt = None,
+    rule: RuleOpt = None,
+    catalog: CatalogOpt = None,
     games: Annotated[int, typer.Option(help="How many complete games to play and store.", min=1)] = 100,
-    players: Annotated[
-        int | None, typer.Option(help="Players per game (default: every count the game allows, in turn).")
-    ] = None,
     bots: Annotated[
         str | None, typer.Option(help="Comma-separated bots to draw the seats from (default: all).")
     ] = None,
     seed: Annotated[
         int, typer.Option(help="Seed of the first game; game i uses a seed derived from it.", min=0, max=2**63 - 1)
     ] = 0,
-    variant: Annotated[str | None, typer.Option(help="A variant of the game (default: each in turn).")] = None,
-    game: Annotated[str, typer.Option(help="Which game: dungeon-lords or monster-inn.")] = "dungeon-lords",
-    ruleset: Annotated[str, typer.Option(help="Dungeon Lords: base, or festival (every Festival module).")] = "base",
     store: StoreOpt = None,
 ) -> None:
-    """Play N complete bot games on every core, store each in one append, then project them."""
+    """Play N complete bot games on every core, store each in one append, then project them. Without
+    --players or --variant, every player count and variant the game allows, in turn."""
     from ..analytics_cmds import SimulationStopped, catch_up, simulate_into
 
-    info = _package(game).info
+    chosen = setup(game, players, variant, ruleset, module, rule, catalog)
+    info = chosen.package.info
     names = bots.split(",") if bots else None
     if names and any(n not in _bots(info.name) for n in names):
         raise UserError(f"--bots takes names among: {', '.join(_bots(info.name))}")
-    if variant is not None and variant not in info.variants:
-        raise UserError(f"--variant takes {' or '.join(info.variants)}")
-    if players is not None and not info.min_players <= players <= info.max_players:
-        raise UserError(f"--players takes {info.min_players} to {info.max_players} for {info.title}")
-    from domain.games.dungeon_lords.ruleset import RULESETS
-
-    if ruleset not in RULESETS or (ruleset != "base" and info.name != "dungeon_lords"):
-        raise UserError(f"--ruleset takes {', '.join(RULESETS)} (Dungeon Lords), not {ruleset!r}")
     application = _app(store)
     try:
-        modules = tuple(RULESETS[ruleset])
-        figures = simulate_into(application, games, players, names, seed, variant, game=info.name, modules=modules)
+        figures = simulate_into(
+            application, games, players, names, seed, variant, game=info.name, **chosen.plan_options()
+        )
     except SimulationStopped as stop:
         from ..errors import report
 
@@ -70,15 +67,15 @@ def simulate(
         f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
         f"{figures['games_per_second']} games/s"
     )
+    from ..read_models import writing
+
     try:
-        con = _analytics(store)
+        writing(store, lambda con: catch_up(application, con), application=application)
     except UserError:
         err_console.print(
-            "note: the games are stored; another process is using the read models, so they were "
+            "note: the games are stored; another process is writing the read models, so they were "
             "not projected now: run `dungeon-lords project` later"
         )
-        return
-    catch_up(application, con)
 
 
 @app.command()
@@ -96,10 +93,16 @@ def project(
 ) -> None:
     """Catch the DuckDB read models up with the event store (exactly once; safe to re-run)."""
     from ..analytics_cmds import catch_up
+    from ..read_models import current_position, writing
 
     application = _app(store)
-    con = _analytics(store, rebuild=rebuild)
-    figures = catch_up(application, con, quiet=True)
+    at = None if rebuild else current_position(store, application)
+    if at is not None:  # nothing new: the file is not copied for nothing
+        figures = {"events": 0, "position": at}
+    else:
+        figures = writing(
+            store, lambda con: catch_up(application, con, quiet=True), rebuild=rebuild, application=application
+        )
     console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
 
 
@@ -124,11 +127,10 @@ def report(
 
     from analytics.report import write_report
 
-    from ..analytics_cmds import catch_up
     from ..filters import scope
+    from ..read_models import reading
 
-    con = _analytics(store)
-    catch_up(_app(store), con, quiet=True)
+    con = reading(store).con
     filters = scope(con, None, ruleset, variant, players, origin, since, until, strategy, derived, pooled)
     write_report(con, html, filters, engine=f"dungeon-lords {version('dungeon-lords')}")
     console.print(f"wrote {html}")

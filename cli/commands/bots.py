@@ -7,34 +7,39 @@ from typing import Annotated
 
 import typer
 
-from ..context import OPTIONS, GameOpt, StoreOpt, _app, _bots, _package, app
+from .. import games
+from ..context import StoreOpt, _app, _bots, _package, app
 from ..errors import UserError, handled
-from ..games import monster_inn as mi
-from ..render import console, print_events, scores_table, status_table
+from ..game_options import CatalogOpt, GameOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
+from ..render import console
 
 
 @app.command()
 @handled
 def play(
-    players: Annotated[int, typer.Option(help="Number of players: 2-4 (Dungeon Lords), 3-5 (Monster Inn).")] = 4,
+    game: GameOpt = "dungeon-lords",
+    players: PlayersOpt = 4,
+    variant: VariantOpt = None,
+    ruleset: RulesetOpt = None,
+    module: ModuleOpt = None,
+    rule: RuleOpt = None,
+    catalog: CatalogOpt = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the draws and the bots, 0 to 2^63 - 1.", min=0, max=2**63 - 1)
-    ] = None,
-    variant: Annotated[
-        str | None, typer.Option(help="Rules variant: first_game or full; standard or open_treasure (Monster Inn).")
     ] = None,
     bots: Annotated[
         str,
         typer.Option(help="Bots for the seats, comma-separated (one name for all seats); see `dungeon-lords bots`."),
     ] = "random",
-    game: GameOpt = "dungeon-lords",
     store: StoreOpt = None,
     verbose: Annotated[bool, typer.Option(help="Print every event, not just the result.")] = False,
 ) -> None:
     """Play a complete game with bots for every seat, store it, and print the final scores."""
     from domain.kernel import play_until_blocked
 
-    package = _package(game)
+    chosen = setup(game, players, variant, ruleset, module, rule, catalog)
+    package = chosen.package
+    players = players or 4
     seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     known = _bots(package.info.name)
     names = bots.split(",")
@@ -42,13 +47,8 @@ def play(
         names = names * players
     if len(names) != players or any(n not in known for n in names):
         raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
-    options = {"variant": variant} if variant else {}
     events, state = package.new_game(
-        [f"{n} {i + 1}" for i, n in enumerate(names)],
-        seed=seed,
-        bots=names,
-        catalog_overrides=OPTIONS["catalog"],
-        **options,
+        [f"{n} {i + 1}" for i, n in enumerate(names)], seed=seed, bots=names, **chosen.new_game_options()
     )
     seats = package.seats(state)
     more, state, waiting = play_until_blocked(
@@ -56,18 +56,12 @@ def play(
     )
     events += more
     gid = _app(store).create_from_events(events, game=package.info.name)
-    if verbose and package.info.name == "monster_inn":
+    if verbose:
+        words = games.describe_event(package)
         for i, e in enumerate(events, 1):
-            console.print(f"{i:5d}  [{e.kind[:4]}] {mi.describe(e)}", markup=False)
-    elif verbose:
-        print_events(events)
+            console.print(f"{i:5d}  [{e.kind[:4]}] {words(e)}", markup=False)
     over = not waiting.actors
-    if package.info.name == "monster_inn":
-        mi.status(state, package.view(state, None))
-    elif state.scores:
-        scores_table(state)
-    else:
-        status_table(state, None)
+    games.final(package, state)
     shown = f"seed {seed}, " if over else ""  # a seed predicts the draws: shown once it is over
     console.print(f"Game {gid}: {len(events)} events stored ({shown}{package.info.title}).")
     if waiting.actors or waiting.kind != "game_over":

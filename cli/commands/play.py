@@ -7,30 +7,27 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.service.names import draw_command
 
-from ..context import OPTIONS, StoreOpt, _app, _game_id, _package, _state_at_input, app
+from .. import games
+from ..context import StoreOpt, _app, _game_id, _state_at_input, app
 from ..errors import UserError, handled
-from ..games import monster_inn as mi
-from ..render import console, options_table
+from ..game_options import CatalogOpt, GameOpt, ModeOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
+from ..render import console
 
 
 @app.command()
 @handled
 def new(
-    players: Annotated[int, typer.Option(help="Number of players: 2-4 (Dungeon Lords), 3-5 (Monster Inn).")] = 4,
+    game: GameOpt = "dungeon-lords",
+    players: PlayersOpt = 4,
+    variant: VariantOpt = None,
+    ruleset: RulesetOpt = None,
+    module: ModuleOpt = None,
+    rule: RuleOpt = None,
+    catalog: CatalogOpt = None,
+    mode: ModeOpt = "digital",
     names: Annotated[str | None, typer.Option(help="Comma-separated player names, clockwise (sets the count).")] = None,
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            help="Rules variant: first_game or full (Dungeon Lords); standard or open_treasure (Monster Inn)."
-        ),
-    ] = None,
-    mode: Annotated[
-        str, typer.Option(help="digital (the engine draws) or tabletop (you record every draw).")
-    ] = "digital",
     seed: Annotated[
         int | None,
         typer.Option(help="Seed for the engine's draws (digital mode), 0 to 2^63 - 1.", min=0, max=2**63 - 1),
@@ -39,68 +36,28 @@ def new(
         int | None, typer.Option(help="Seat (0-based) of the starting player (Monster Inn digital: drawn).")
     ] = None,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario file (JSON) instead.")] = None,
-    game: Annotated[
-        str, typer.Option(help="Which game: dungeon-lords or monster-inn (see `games`).")
-    ] = "dungeon-lords",
-    rule: Annotated[
-        list[str] | None,
-        typer.Option(help="Monster Inn: a provisional rule choice NAME=VALUE, e.g. exchange=to_player (repeatable)."),
-    ] = None,
-    ruleset: Annotated[str, typer.Option(help="Dungeon Lords: base, or festival (every Festival module).")] = "base",
-    module: Annotated[
-        list[str] | None, typer.Option(help="Dungeon Lords: a Festival Season module, e.g. five_seasons (repeatable).")
-    ] = None,
     store: StoreOpt = None,
 ) -> None:
     """Create a game and print its id."""
+    chosen = setup(game, players, variant, ruleset, module, rule, catalog, mode)
+    package = chosen.package
     application = _app(store)
-    package = _package(game)
-    if package.info.name != "dungeon_lords":
-        if scenario is not None:
-            events, _ = package.from_scenario(scenario)
-            console.print(str(application.create_from_events(events, game=package.info.name)))
-            return
-        rules = dict(_pair(r) for r in rule or [])
-        seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
-        gid = application.create_game(
-            [s.strip() for s in seats],
-            variant=variant,
-            mode=mode,
-            seed=seed,
-            starting_player=starting_player,
-            catalog_overrides=OPTIONS["catalog"],
-            game=package.info.name,
-            **({"rules": rules} if rules else {}),
-        )
-        console.print(str(gid))
+    if scenario is not None:  # the scenario says who plays what and how
+        setups = {"--variant": variant, "--ruleset": ruleset, "--module": module, "--rule": rule}
+        if any(setups.values()):
+            raise UserError(f"--scenario sets up the game itself: drop {', '.join(f for f, v in setups.items() if v)}")
+        events, _ = package.from_scenario(scenario, chosen.catalog)
+        console.print(str(application.create_from_events(events, game=package.info.name)))
         return
-    if rule:
-        raise UserError("--rule is for Monster Inn; Dungeon Lords records its rulings with `act ... table_ruling`")
-    if ruleset not in RULESETS:
-        raise UserError(f"unknown ruleset {ruleset!r}: use one of {', '.join(RULESETS)}")
-    modules = [*RULESETS[ruleset], *(module or [])]
-    if scenario is not None:
-        events, _ = engine.from_scenario(scenario, OPTIONS["catalog"])
-        gid = application.create_from_events(events)
-    else:
-        seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players)]
-        gid = application.create_game(
-            [s.strip() for s in seats],
-            variant=variant or "first_game",
-            mode=mode,
-            seed=seed,
-            starting_player=starting_player or 0,
-            catalog_overrides=OPTIONS["catalog"],
-            modules=modules,
-        )
+    seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players or 4)]
+    gid = application.create_game(
+        [s.strip() for s in seats],
+        seed=seed,
+        starting_player=starting_player,
+        game=package.info.name,
+        **chosen.new_game_options(),
+    )
     console.print(str(gid))
-
-
-def _pair(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep:
-        raise UserError(f"--rule takes NAME=VALUE, not {text!r}")
-    return name.strip(), value.strip()
 
 
 @app.command()
@@ -179,8 +136,5 @@ def _submit(
     for n, entry in enumerate(package.log_entries(log[: at + len(events)], viewer, first), first):
         console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
     console.print(f"at event {len(log)}:")
-    if package.info.name == "monster_inn":
-        mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
-        return
     now = application.state(gid)
-    options_table(package.engine.pending(now), actor_filter=viewer, hide_others=viewer is not None, state=now)
+    games.options(package, package.engine.pending(now), viewer, hide_others=viewer is not None, state=now)

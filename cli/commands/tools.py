@@ -1,4 +1,4 @@
-"""Tools: bench (speed on this machine), catalog (the components and their status)."""
+"""Tools: bench (speed on this machine)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,23 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..context import OPTIONS, GameOpt, _package, app
+from ..context import app
 from ..errors import UserError, handled
+from ..game_options import CatalogOpt, GameOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
 from ..render import console
 
 
 @app.command()
 @handled
 def bench(
+    game: GameOpt = "dungeon-lords",
+    players: PlayersOpt = 4,
+    variant: VariantOpt = None,
+    ruleset: RulesetOpt = None,
+    module: ModuleOpt = None,
+    rule: RuleOpt = None,
+    catalog: CatalogOpt = None,
     games: Annotated[int, typer.Option(help="Complete games per measurement.", min=1)] = 20,
-    players: Annotated[int, typer.Option(help="Players per game.", min=2, max=5)] = 4,
     bots: Annotated[str, typer.Option(help="Bots (one name for all seats, or one per seat).")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     analytics: Annotated[
@@ -29,14 +36,14 @@ def bench(
             "games' read-model rows copied under new ids: not 100,000 real games)."
         ),
     ] = False,
-    game: GameOpt = "dungeon-lords",
     suite: Annotated[
         Path | None,
         typer.Option(help="Instead: every tracked figure (both games, bots, replay, simulate) into this JSON file."),
     ] = None,
 ) -> None:
     """Benchmark: complete games per second in memory and stored, events per game, replay and the
-    JSON-decode ceiling (same run)."""
+    JSON-decode ceiling (same run), of the games the game options set up (not with --analytics or --suite,
+    which measure their own)."""
     from ..bench import run
     from ..bench import suite as run_suite
     from ..bench_analytics import run_analytics
@@ -50,16 +57,16 @@ def bench(
         suite.write_text(json.dumps(figures, indent=1) + "\n")
         console.print(f"wrote {suite}")
         return
-    package = _package(game)
+    chosen = setup(game, players, variant, ruleset, module, rule, catalog)
+    package = chosen.package
     info = package.info
-    if not info.min_players <= players <= info.max_players:
-        raise UserError(f"{info.title} takes {info.min_players} to {info.max_players} players")
+    players = players or 4
     known = package.bots
     names = bots.split(",")
     names = names * players if len(names) == 1 else names
     if len(names) != players or any(n not in known for n in names):
         raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
-    rows = run(games, players, names, game=info.name)
+    rows = run(games, players, names, game=info.name, **chosen.new_game_options())
     if as_json:
         console.print_json(json.dumps(rows))
         return
@@ -69,47 +76,3 @@ def bench(
     for r in rows:
         t.add_row(*[str(v) for v in r.values()])
     console.print(t)
-
-
-@app.command("catalog")
-@handled
-def catalog_cmd(
-    kind: Annotated[
-        str | None, typer.Option(help="Only this kind (monster, adventurer, trap, combat_card, ...).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The rows as JSON.")] = False,
-    ruleset: Annotated[str, typer.Option(help="base, or festival: with the expansion's components.")] = "base",
-    module: Annotated[
-        list[str] | None, typer.Option(help="A Festival Season module's components (repeatable).")
-    ] = None,
-    provisional: Annotated[bool, typer.Option(help="Only the provisional values, each with its notes.")] = False,
-) -> None:
-    """List every component with its status: verified, partial or provisional (with --catalog: as the
-    override file changes them; with --ruleset/--module: with the rules modules' components)."""
-    from domain.games.dungeon_lords.catalog import catalog_with
-    from domain.games.dungeon_lords.ruleset import RULESETS, canonical, catalog_overlays
-
-    if ruleset not in RULESETS:
-        raise UserError(f"unknown ruleset {ruleset!r}: use one of {', '.join(RULESETS)}")
-    cat = catalog_with(OPTIONS["catalog"], catalog_overlays(canonical([*RULESETS[ruleset], *(module or [])])))
-    kinds = sorted({r[0] for r in cat.all_components()})
-    if kind is not None and kind not in kinds:
-        raise UserError(f"--kind takes one of: {', '.join(kinds)}")
-    rows = [
-        r for r in cat.all_components() if (kind is None or r[0] == kind) and (not provisional or r[3] == "provisional")
-    ]
-    if as_json:
-        console.print_json(json.dumps([dict(zip(("kind", "id", "name", "status", "notes"), r)) for r in rows]))
-        return
-    t = Table(title=f"Components (catalog {cat.content_hash[:12]})")
-    for col in ("kind", "id", "name", "status", "notes"):
-        t.add_column(col, overflow="fold")
-    for r in rows:
-        style = {"provisional": "yellow", "partial": "cyan"}.get(r[3], "")
-        t.add_row(*[str(x) for x in r], style=style)
-    console.print(t)
-    counts = {s: sum(1 for r in rows if r[3] == s) for s in ("verified", "partial", "provisional")}
-    console.print(
-        ", ".join(f"{v} {k}" for k, v in counts.items())
-        + ". Provisional cards are stand-ins defined by this engine; see their notes."
-    )

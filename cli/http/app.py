@@ -92,7 +92,7 @@ def create_app(store: str | None = None) -> FastAPI:
                 return JSONResponse(status_code=404, content={"detail": f"There is no game {game_id} in this store."})
         return await call_next(request)
 
-    guard.install(app)  # added last: it runs first, before any route and the id check
+    guard.install(app, page.error_page)  # added last: it runs first, before any route and the id check
     app.include_router(api.router)
     app.include_router(api.game)
     app.include_router(page.router)

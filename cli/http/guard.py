@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -34,6 +35,8 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "frame-ancestors 'none'",
 }
+
+ErrorPage = Callable[[Request, int, str], Any]  # (request, HTTP status, message) -> the page's answer
 
 
 def form_token(token: str, gid: str) -> str:
@@ -63,12 +66,10 @@ def cross_site(request: Request) -> str | None:
     return None
 
 
-def refuse(request: Request, why: str) -> Any:
-    """The 403 answer: a page that says why on the table page's paths, else JSON."""
+def refuse(request: Request, why: str, error_page: ErrorPage) -> Any:
+    """The 403 answer: a page that says why on the table page's paths (drawn by ``error_page``), else JSON."""
     message = f"Refused: {why}. Open the game from its join link and use its own page."
     if request.url.path.startswith(("/table/", "/new", "/join/")):
-        from .page import error_page
-
         return error_page(request, 403, message)
     return JSONResponse(status_code=403, content={"detail": message})
 
@@ -80,14 +81,16 @@ def headers(response: Any) -> Any:
     return response
 
 
-def install(app: Any) -> None:
-    """Add the checks and headers to ``app`` (a middleware in front of every route)."""
+def install(app: Any, error_page: ErrorPage) -> None:
+    """Add the checks and headers to ``app`` (a middleware in front of every route); ``error_page(request,
+    status, message)`` draws a refusal on the table page's paths (the page's own, passed in: the page checks
+    its forms here, so this module does not import it)."""
 
     @app.middleware("http")
     async def _guard(request: Request, call_next: Any) -> Any:
         why = cross_site(request)
         if why is not None:
-            return headers(refuse(request, why))
+            return headers(refuse(request, why, error_page))
         return headers(await call_next(request))
 
 

@@ -15,6 +15,9 @@ from typing import Any
 from .errors import RuleViolation
 from .events import InputCorrected, InputUndone
 from .history import History
+from .pending import Pending
+
+_Step = tuple[Any, int] | None  # the state after a step of the audit and the next event's index; None: stop
 
 
 @dataclass
@@ -129,101 +132,111 @@ class Auditor:
                 Finding(i + k + 1, self._d(log, i + k), self.describe_event(auto[k]), cite("flow.turn"))
             )
         i += len(auto)
-        evolve = engine.rules.evolve
         while i < len(log):
             e = log[i]
             if isinstance(e, InputUndone | InputCorrected):
-                entry = f"event {i + 1}: {self.describe_event(e)}"
-                if isinstance(e, InputCorrected):
-                    report.corrections.append(entry)
-                    report.superseded += [f"{s} (superseded by the correction at event {i + 1})" for s in e.superseded]
-                else:
-                    report.undos.append(entry)
-                start = e.first if isinstance(e, InputUndone) or e.follows else 0
-                if start and not self._same_state(e.state, history.state_before(log, start)):
-                    rule = "record.undo" if isinstance(e, InputUndone) else "record.correction"
-                    report.findings.append(
-                        Finding(
-                            i + 1,
-                            f"a marker whose state is not the game before event {start}",
-                            f"the state before event {start}",
-                            cite(rule),
-                        )
-                    )
-                    break
-                state, i = evolve(state, e), i + 1
-                continue
-            try:
-                own = history.marker(e)
-            except ValueError as exc:  # stored before the marker's command was typed: not valid now
-                report.findings.append(
-                    Finding(
-                        i + 1,
-                        self._d(log, i),
-                        f"a ruling that is not valid: {exc}".split("\n")[0],
-                        cite(self.marker_rule),
-                    )
-                )
-                break
-            if own is not None:
-                actor, command, replay = own
-                if not replay:
-                    state, i = evolve(state, e), i + 1
-                    continue
-                report.rulings.append(f"event {i + 1}: {self.describe_event(e)}")
-                try:
-                    events, state = engine.execute_pure(state, command)
-                except RuleViolation as exc:
-                    report.findings.append(
-                        Finding(i + 1, self._d(log, i), f"a ruling that cannot apply: {exc.message}", exc.rule)
-                    )
-                    break
-                i += len(events)
-                continue
-            p = engine.pending(state)
-            if not p.actors:
-                report.findings.append(Finding(i + 1, self._d(log, i), "nothing: the game was over", cite(p.rule)))
-                break
-            if p.is_chance:
-                try:
-                    candidates = [engine.rules.draw_command(history.chance_cards(e))]
-                except ValueError:
-                    candidates = []
+                step = self._taken_back(log, i, e, state, report)
             else:
-                candidates = [o for a in p.actors for o in p.options(a)]
-            best: tuple[int, list[Any], Any] | None = None
-            for command in candidates:
                 try:
-                    events, after = engine.execute_pure(state, command)
-                except RuleViolation:
-                    continue
-                k = _prefix(events, log[i : i + len(events)])
-                if best is None or k > best[0] or (k == best[0] == len(events) > len(best[1])):
-                    best = (k, events, after)
-            if best is None or best[0] == 0:
-                why = (
-                    "a draw the components that remained could not produce"
-                    if p.is_chance
-                    else "an input that is not legal at this point"
-                )
-                report.findings.append(
-                    Finding(i + 1, self._d(log, i), f"{why} (the game waited for: {p.prompt})", cite(p.rule))
-                )
+                    own = history.marker(e)
+                except ValueError as exc:  # stored before the marker's command was typed: not valid now
+                    why = f"a ruling that is not valid: {exc}".split("\n")[0]
+                    report.findings.append(Finding(i + 1, self._d(log, i), why, cite(self.marker_rule)))
+                    break
+                if own is None:
+                    step = self._input(log, i, state, report)
+                else:
+                    step = self._own_marker(log, i, e, own, state, report)
+            if step is None:  # a finding that ends the replay
                 break
-            k, events, after = best
-            if k < len(events):
-                report.findings.append(
-                    Finding(
-                        i + k + 1,
-                        self._d(log, i + k),
-                        self.describe_event(events[k]),
-                        self._rule_for(events, k, p.rule),
-                    )
-                )
-            state, i = after, i + len(events)
+            state, i = step
         report.provisional = self.provisional(log)
         report.catalog = self.catalog_note(log[0], first)
         return report
+
+    def _taken_back(self, log: list[Any], i: int, e: Any, state: Any, report: AuditReport) -> _Step:
+        """An undo or a correction at ``log[i]``: listed; its state must be the game's before the input it
+        took back (else a finding, and None)."""
+        entry = f"event {i + 1}: {self.describe_event(e)}"
+        if isinstance(e, InputCorrected):
+            report.corrections.append(entry)
+            report.superseded += [f"{s} (superseded by the correction at event {i + 1})" for s in e.superseded]
+        else:
+            report.undos.append(entry)
+        start = e.first if isinstance(e, InputUndone) or e.follows else 0
+        if start and not self._same_state(e.state, self.history.state_before(log, start)):
+            rule = "record.undo" if isinstance(e, InputUndone) else "record.correction"
+            report.findings.append(
+                Finding(
+                    i + 1,
+                    f"a marker whose state is not the game before event {start}",
+                    f"the state before event {start}",
+                    self.cite(rule),
+                )
+            )
+            return None
+        return self.history.engine.rules.evolve(state, e), i + 1
+
+    def _own_marker(
+        self, log: list[Any], i: int, e: Any, own: tuple[str, Any, bool], state: Any, report: AuditReport
+    ) -> _Step:
+        """A game's own marker at ``log[i]`` (``own``: what :attr:`History.marker` says of it): archiving is
+        folded; a ruling is re-applied and listed (None after a finding: it cannot apply now)."""
+        actor, command, replay = own
+        if not replay:
+            return self.history.engine.rules.evolve(state, e), i + 1
+        report.rulings.append(f"event {i + 1}: {self.describe_event(e)}")
+        try:
+            events, state = self.history.engine.execute_pure(state, command)
+        except RuleViolation as exc:
+            why = f"a ruling that cannot apply: {exc.message}"
+            report.findings.append(Finding(i + 1, self._d(log, i), why, exc.rule))
+            return None
+        return state, i + len(events)
+
+    def _input(self, log: list[Any], i: int, state: Any, report: AuditReport) -> _Step:
+        """The input behind ``log[i]``: the legal option (or the draw) that reproduces the longest run of the
+        log's next events. A finding where none reproduces its first event (then None), or where the log
+        departs from the rules' events later in the span."""
+        engine, cite = self.history.engine, self.cite
+        p = engine.pending(state)
+        if not p.actors:
+            report.findings.append(Finding(i + 1, self._d(log, i), "nothing: the game was over", cite(p.rule)))
+            return None
+        best: tuple[int, list[Any], Any] | None = None
+        for command in self._candidates(p, log[i]):
+            try:
+                events, after = engine.execute_pure(state, command)
+            except RuleViolation:
+                continue
+            k = _prefix(events, log[i : i + len(events)])
+            if best is None or k > best[0] or (k == best[0] == len(events) > len(best[1])):
+                best = (k, events, after)
+        if best is None or best[0] == 0:
+            why = (
+                "a draw the components that remained could not produce"
+                if p.is_chance
+                else "an input that is not legal at this point"
+            )
+            report.findings.append(
+                Finding(i + 1, self._d(log, i), f"{why} (the game waited for: {p.prompt})", cite(p.rule))
+            )
+            return None
+        k, events, after = best
+        if k < len(events):
+            rule = self._rule_for(events, k, p.rule)
+            report.findings.append(Finding(i + k + 1, self._d(log, i + k), self.describe_event(events[k]), rule))
+        return after, i + len(events)
+
+    def _candidates(self, p: Pending, e: Any) -> list[Any]:
+        """The inputs that could have caused ``e``: the draw it says came up (none if it names no
+        components), or every legal option of every actor."""
+        if p.is_chance:
+            try:
+                return [self.history.engine.rules.draw_command(self.history.chance_cards(e))]
+            except ValueError:
+                return []
+        return [o for a in p.actors for o in p.options(a)]
 
     def explain(self, log: list[Any], n: int, viewer: str | None = None) -> str:
         """Why event number ``n`` happened: the input it followed from, whether it still counts (undone

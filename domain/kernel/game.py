@@ -9,13 +9,14 @@ registers it by name in :mod:`domain.games`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .chain import HashChain
 from .history import History
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
+from .ui import GameUI
 
 
 class KernelState(Protocol):
@@ -45,6 +46,7 @@ class GameInfo:
         variants: the rule variants a game can start with.
         topic_prefix: prefix of the stored event topics (``"dl.Game."``), fixed for ever.
         record_format: the first word of the game's record (``"dungeon-lords-record"``).
+        max_inputs, min_score, max_score, scores: the game's bounds (below).
     """
 
     name: str
@@ -56,6 +58,17 @@ class GameInfo:
     variants: tuple[str, ...]
     topic_prefix: str
     record_format: str = ""
+
+    # --- bounds: what a whole game can reach, each number justified where a game declares it, and checked
+    # against simulated games by the conformance suite (tests/conformance). Players: min_/max_players above.
+    #: the most inputs (decisions and recorded draws) a game takes from set-up to its end (0: not declared)
+    max_inputs: int = 0
+    #: the lowest and the highest final score one seat can have
+    min_score: int = 0
+    max_score: int = 0
+    #: where the final scores are: (event type, its list of one row per seat, the score's key in a row); a
+    #: field that maps seat -> score takes the key ""
+    scores: tuple[str, str, str] = ("", "", "")
 
 
 class GameRules(Protocol):
@@ -99,7 +112,8 @@ class GamePackage:
         rules: the game's :class:`GameRules`.
         engine: the kernel's loop over ``rules`` (``pending``, ``execute``, ``replay``...).
         new_game: ``(names, **options) -> (events, state)``; raises RuleViolation (SETUP_INVALID).
-        from_scenario: ``(dict | JSON text | path) -> (events, state)``; raises RuleViolation.
+        from_scenario: ``(dict | JSON text | path, catalog_overrides=None) -> (events, state)``; raises
+            RuleViolation.
         view: ``(state, player | None) -> dict``: what one player may see (None: the whole state).
         to_dict, from_dict: the state to and from a JSON-native dict.
         event_from_json: ``(dict) -> event``: a stored or exported event back to its class.
@@ -126,12 +140,24 @@ class GamePackage:
         option_effect: ``(state, pending, command) -> str``: what a legal option costs and yields its
             player in words ("-3 gold, +1 Evil"; "" for nothing), worked out from the option's events;
             None for a game that does not say.
+        rulesets: named sets of rules modules (``new --ruleset NAME``), each passed to ``new_game`` as
+            ``modules=[...]``; empty for a game without modules.
+        modules: every rules module the game can play, by name (``new --module NAME``, passed to ``new_game``
+            as ``modules=[...]``; the rules refuse a combination that cannot make a game).
+        rule_options: the provisional rule choices a game can start with, option -> (allowed values, default
+            first; what it decides) (``new --rule NAME=VALUE``, passed to ``new_game`` as ``rules={...}``).
+        upcasts: ``{(event type, stored version): fn}``: how a stored payload of an older schema version of
+            one of the game's events is read as the next version (``fn(data)`` edits the dict in place;
+            the service sets them on the game's stored event classes).
+        default_bots: the bots a simulation draws the seats from when none are named (empty: every bot).
+        ui: the game's pieces for the programs above the service (words, terminal pictures, record-loop
+            prompts, set-up options, the page's board...): a :class:`~.ui.GameUI`; data and pure functions.
     """
 
     rules: GameRules
     engine: Any
     new_game: Callable[..., tuple[list[Any], Any]]
-    from_scenario: Callable[[Any], tuple[list[Any], Any]]
+    from_scenario: Callable[..., tuple[list[Any], Any]]
     view: Callable[[Any, str | None], dict[str, Any]]
     to_dict: Callable[[Any], dict[str, Any]]
     from_dict: Callable[[dict[str, Any]], Any]
@@ -153,6 +179,12 @@ class GamePackage:
     log_entries: Callable[..., list[dict[str, Any]]]
     describe_command: Callable[[Any], str]
     option_effect: Callable[[Any, Any, Any], str] | None = None
+    rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    modules: Mapping[str, Any] = field(default_factory=dict)
+    rule_options: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    upcasts: Mapping[tuple[str, int], Callable[[dict[str, Any]], None]] = field(default_factory=dict)
+    default_bots: tuple[str, ...] = ()
+    ui: GameUI = field(default_factory=lambda: GameUI())
 
     @property
     def info(self) -> GameInfo:

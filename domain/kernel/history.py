@@ -18,16 +18,13 @@ its own (Dungeon Lords' table rulings and archiving): :attr:`History.marker` nam
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .errors import RuleViolation
 from .events import InputCorrected, InputUndone
 from .pending import CHANCE, Pending
-
-if TYPE_CHECKING:
-    from .engine import Engine  # the engine imports the game protocol, which names History
 
 MARKERS = ("undo", "correction", "ruling", "archive")
 
@@ -78,6 +75,27 @@ def _same(a: list[Any], b: list[Any]) -> bool:
     return len(a) == len(b) and all(x.to_json() == y.to_json() for x, y in zip(a, b, strict=True))
 
 
+class _Rules(Protocol):
+    """The part of a game's rules (:class:`~.game.GameRules`) a history uses."""
+
+    def draw_command(self, cards: list[str]) -> Any: ...
+    def evolve(self, state: Any, event: Any) -> Any: ...
+    def clone(self, state: Any) -> Any: ...
+
+
+class Replayer(Protocol):
+    """What a history needs of the engine (:class:`~.engine.Engine` is one): named here, not imported,
+    as the engine imports the game protocol, which names :class:`History`."""
+
+    @property
+    def rules(self) -> _Rules: ...
+    def replay(self, events: Iterable[Any]) -> Any: ...
+    def advance(self, state: Any) -> tuple[list[Any], Any]: ...
+    def pending(self, state: Any) -> Pending: ...
+    def execute_pure(self, state: Any, command: Any, inplace: bool = False) -> tuple[list[Any], Any]: ...
+    def resolve_chance(self, state: Any, inplace: bool = False) -> tuple[list[Any], Any]: ...
+
+
 class _Diverged(Exception):
     """A later input's decision no longer arises at its place in the corrected line."""
 
@@ -122,7 +140,7 @@ class History:
         not_counted: event types :meth:`effective` leaves out besides the markers.
     """
 
-    engine: Engine
+    engine: Replayer
     chance_cards: Callable[[Any], list[str]]
     describe_command: Callable[[Any], str]
     to_dict: Callable[[Any], dict[str, Any]]

@@ -123,14 +123,29 @@ def parse_record(
     first = lines[start].split() if lines else []
     if len(first) != 2 or first[0] != format_name or not first[1].isdigit() or int(first[1]) not in versions:
         raise RecordError(start + 1, f"a record starts with '{format_name} {versions[-1]}'")
-    rec = Record(version=int(first[1]))
-    in_body = False
+    parser = _Parser(Record(version=int(first[1])), header_keys, json_markers)
     for n, raw in enumerate(lines[start + 1 :], start + 2):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if rec.hash is not None:
+        if parser.rec.hash is not None:
             raise RecordError(n, "nothing may follow the hash line")
+        parser.add(n, line)
+    return parser.rec
+
+
+@dataclass(slots=True)
+class _Parser:
+    """The lines of a record after its first, one at a time (see :func:`parse_record`): ``in_body`` once
+    the first input line is read."""
+
+    rec: Record
+    header_keys: Collection[str] | None
+    json_markers: Collection[str]
+    in_body: bool = False
+
+    def add(self, n: int, line: str) -> None:
+        """Read line ``n`` (stripped, not blank, not a comment). Raises RecordError as parse_record."""
         key, _, rest = line.partition(" ")
         rest = rest.strip()
         if key == "hash":
@@ -140,43 +155,54 @@ def parse_record(
                     f"the hash line must be 'hash' and 64 hexadecimal digits, not {line[:80]!r} "
                     "(to import without checking the hash, give --no-hash-check)",
                 )
-            rec.hash = rest.lower()
-        elif key == "draw":
-            in_body = True
-            cards = [c.strip() for c in rest.split(",") if c.strip()]
-            rec.inputs.append(InputLine(n, CHANCE, {"cards": cards}, "draw"))
-        elif key == "undo" and in_body:
-            rec.inputs.append(InputLine(n, "undo", {"player": rest}, "undo"))
-        elif key == "correct" and in_body:
+            self.rec.hash = rest.lower()
+        elif not self._marker(n, key, rest):
+            self._header_or_input(n, key, rest, line)
+
+    def _marker(self, n: int, key: str, rest: str) -> bool:
+        """A line that begins with its word: ``draw``, ``undo`` and ``correct`` (in the body), a game's
+        JSON marker. Whether the line was one."""
+        inputs = self.rec.inputs
+        if key == "draw":
+            self.in_body = True
+            inputs.append(InputLine(n, CHANCE, {"cards": [c.strip() for c in rest.split(",") if c.strip()]}, "draw"))
+        elif key == "undo" and self.in_body:
+            inputs.append(InputLine(n, "undo", {"player": rest}, "undo"))
+        elif key == "correct" and self.in_body:
             number, _, body = rest.partition(" ")
             fields = _json_object(n, body, "the corrected command")
             if not number.isdigit():
                 raise RecordError(n, "correct <event number> <the command as a JSON object>")
-            rec.inputs.append(InputLine(n, "correction", {"event": int(number), "command": fields}, "correction"))
-        elif key in json_markers:
-            in_body = True
-            rec.inputs.append(InputLine(n, key, _json_object(n, rest, f"the {key} line"), "marker"))
-        elif not in_body and header_keys is not None and key in header_keys:
-            rec.header.setdefault(key, []).append((n, rest))
-        elif rest.partition(" ")[2].lstrip().startswith("{") or (in_body and " " in rest):
-            in_body = True
+            inputs.append(InputLine(n, "correction", {"event": int(number), "command": fields}, "correction"))
+        elif key in self.json_markers:
+            self.in_body = True
+            inputs.append(InputLine(n, key, _json_object(n, rest, f"the {key} line"), "marker"))
+        else:
+            return False
+        return True
+
+    def _header_or_input(self, n: int, key: str, rest: str, line: str) -> None:
+        """A header line ``<key> <value>`` (before the first input) or a decision ``<seat> <type> <JSON>``."""
+        keys = self.header_keys
+        if not self.in_body and keys is not None and key in keys:
+            self.rec.header.setdefault(key, []).append((n, rest))
+        elif rest.partition(" ")[2].lstrip().startswith("{") or (self.in_body and " " in rest):
+            self.in_body = True
             ctype, _, body = rest.partition(" ")
-            rec.inputs.append(
-                InputLine(n, key, {**_json_object(n, body, "the command's fields"), "type": ctype, "player": key})
-            )
-        elif in_body and header_keys is not None and key in header_keys:
-            first_input = rec.inputs[0].line if rec.inputs else n
+            fields = _json_object(n, body, "the command's fields")
+            self.rec.inputs.append(InputLine(n, key, {**fields, "type": ctype, "player": key}))
+        elif self.in_body and keys is not None and key in keys:
+            first_input = self.rec.inputs[0].line if self.rec.inputs else n
             raise RecordError(
                 first_input,
                 f"an input before the end of the header (line {n} is {key!r}): inputs come after the whole header",
             )
-        elif in_body:
+        elif self.in_body:
             raise RecordError(n, f"expected an input line ('draw ...' or '<seat> <command> {{...}}'), not {line!r}")
-        elif header_keys is not None and key not in header_keys:
-            raise RecordError(n, f"unknown header line {key!r} (the header has: {', '.join(sorted(header_keys))})")
+        elif keys is not None and key not in keys:
+            raise RecordError(n, f"unknown header line {key!r} (the header has: {', '.join(sorted(keys))})")
         else:
-            rec.header.setdefault(key, []).append((n, rest))
-    return rec
+            self.rec.header.setdefault(key, []).append((n, rest))
 
 
 def without_hash(text: str) -> str:

@@ -313,7 +313,7 @@ def test_catalog_lists_the_pairs_provisional_values_by_ruleset() -> None:
     base = json.loads(run("catalog", "--kind", "paladin", "--json").output)
     assert [r["id"] for r in base] == ["paladin_y1", "paladin_y2"]
     refused = run("catalog", "--ruleset", "autumn", ok=False)
-    assert refused.exit_code == 2 and "unknown ruleset" in refused.output
+    assert refused.exit_code == 2 and "--ruleset takes base, festival" in refused.output
 
 
 def two_players(modules: tuple[str, ...] = ("five_seasons", "paladin_pair"), green: int = 9) -> GameState:

@@ -22,7 +22,9 @@ from .events import ALL_EVENTS, event_from_json
 from .history import HISTORY
 from .invariants import problems
 from .phases.common import name_of
+from .presentation import UI
 from .record_format import export, rebuild
+from .ruleset import MODULES, RULESETS
 from .state import GameState, from_dict, to_dict
 from .strategies import STRATEGIES
 from .views import log_entries, view
@@ -53,6 +55,10 @@ GAME = GamePackage(
     log_entries=log_entries,
     describe_command=describe_command,
     option_effect=describe_effect,
+    rulesets=RULESETS,
+    modules=MODULES,
+    default_bots=("tunneller", "monster_keeper", "evil", "room_builder", "balanced", "random"),
+    ui=UI,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -28,7 +28,7 @@ from .registered import playable_catalog
 from .rules_index import INDEX
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import GameState, clone
-from .table_ruling import ruling_event
+from .table_ruling import ruling_events
 
 INFO = GameInfo(
     name="dungeon_lords",
@@ -40,6 +40,23 @@ INFO = GameInfo(
     variants=VARIANTS,
     topic_prefix="dl.Game.",
     record_format="dungeon-lords-record",
+    # --- bounds (checked by the conformance suite against random games; random bots take 260-380 inputs)
+    # Inputs: set-up takes at most ~20 draws and choices; a Building round at most ~200 (6 draws of the New
+    # Round Phase and the opportunity, 4 players x 3 orders, 12 minions each resolving in at most ~8 inputs:
+    # a tunnel at a time, trap draws and discards, Pay Day and a Special Event item by item, production
+    # room by room, the pet draft, the Festival's bids and picks); Combat at most 5 rounds x 4 dungeons x
+    # ~20 (a plan, a card draw, traps in order, spells, monsters one by one, healing, the conquest). Two
+    # Years of 5 rounds: 2 x (5 x 200 + 400) + 20 = 2,820, so 3,000.
+    max_inputs=3_000,
+    # Scores (Rulebook › Scoring): at worst all 20 squares conquered (-2 each: -40) and ~60 red marks (-3
+    # each: two Tax events of at most 10 unpaid gold and two Pay Days of unpaid monsters): -220, so -250. At
+    # best 10 unconquered rooms (no two adjacent on 4 x 5 squares: +20), every monster (~40), every
+    # adventurer and paladin in prison (~32 x 2 + 6 x 6), 7 exclusive titles (+21) and the Hall of Fame
+    # (+14), the point-scoring rooms (~3 per monster of a kind) and Festival Season's pet show and Foyer:
+    # under 300.
+    min_score=-250,
+    max_score=300,
+    scores=("GameScored", "scores", "total"),
 )
 
 
@@ -81,7 +98,7 @@ class DungeonLordsRules:
         """A table ruling is taken whatever the game waits for (Rulebook: the table's word is final), and
         so is a rules module's command registered as such (:func:`.flow.register_outside_turn`)."""
         if isinstance(command, TableRuling):
-            return [ruling_event(state, command)]
+            return ruling_events(state, command)
         handler = flow.OUTSIDE_TURN.get(type(command))
         return handler(state, command) if handler is not None else None
 

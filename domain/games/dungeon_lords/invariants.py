@@ -9,9 +9,9 @@ from collections import Counter
 from functools import cache
 
 from . import dungeon as dg
-from .catalog import catalog_for
+from .catalog import Catalog, catalog_for
 from .phases.common import EVIL_BOTTOM, EVIL_TOP, catalog, is_unseen, trolls
-from .state import GameState
+from .state import GameState, Player
 
 
 def _everything(state: GameState, kind: str) -> Counter:
@@ -42,36 +42,59 @@ def _all(table, kind_multi: bool) -> Counter:
 
 
 def problems(state: GameState) -> list[str]:
-    out: list[str] = []
+    """Every invariant ``state`` breaks, each a plain sentence (empty: the state is sound): each player's
+    stocks, tokens, Evil, order cards and dungeon, the non-player colours' Evil, the conservation of every
+    tile and card (each instance in exactly one place), and Festival Season's installed traps."""
     cat = catalog(state)
-    b = state.board
-    for p in state.players:
-        for res in ("gold", "food", "imps", "red_marks", "imps_busy", "trolls_busy"):
-            if getattr(p, res) < 0:
-                out.append(f"{p.color} has negative {res} ({getattr(p, res)})")
-        if p.imps_busy + p.trained > p.imps or p.trained < 0:
-            out.append(f"{p.color} has {p.imps_busy} busy and {p.trained} trained imps but only {p.imps}")
-        if p.trolls_busy > trolls(state, p):
-            out.append(f"{p.color} used {p.trolls_busy} troll tokens but has {trolls(state, p)}")
-        if not EVIL_BOTTOM <= p.evil <= EVIL_TOP:
-            out.append(f"{p.color} is off the Evilometer ({p.evil})")
-        cards = p.hand + p.inaccessible + p.orders + p.setup_draw
-        if sorted(cards) != sorted(cat.order_cards):
-            out.append(f"{p.color}'s order cards are not the 8 cards once each: {sorted(cards)}")
-        grid = p.dungeon
-        for r in range(len(grid) - 1):
-            for c in range(len(grid[0]) - 1):
-                if grid[r][c] and grid[r + 1][c] and grid[r][c + 1] and grid[r + 1][c + 1]:
-                    out.append(f"{p.color}'s dungeon fills the 2x2 block at {r},{c}")
-        for r, c, cell in dg.tiles(grid):
-            if cell.kind == "room" and any(
-                (n := grid[nr][nc]) is not None and n.kind == "room" for nr, nc in dg.neighbours(r, c)
-            ):
-                out.append(f"{p.color} has adjacent rooms at {r},{c}")
+    out = [x for p in state.players for x in [*_player_problems(state, p, cat), *_dungeon_problems(p)]]
     for np in state.nonplayers:
         if np.evil is not None and not EVIL_BOTTOM <= np.evil <= EVIL_TOP:
             out.append(f"non-player {np.color} is off the Evilometer")
-    # Components are conserved: every instance is in exactly one place.
+    return out + _tiles_not_conserved(state, cat) + _cards_not_conserved(state) + installed_trap_problems(state)
+
+
+def _player_problems(state: GameState, p: Player, cat: Catalog) -> list[str]:
+    """A player's stocks below 0, imps and troll tokens used beyond his own, Evil off the Evilometer, and
+    order cards other than the 8 once each."""
+    out = [
+        f"{p.color} has negative {res} ({getattr(p, res)})"
+        for res in ("gold", "food", "imps", "red_marks", "imps_busy", "trolls_busy")
+        if getattr(p, res) < 0
+    ]
+    if p.imps_busy + p.trained > p.imps or p.trained < 0:
+        out.append(f"{p.color} has {p.imps_busy} busy and {p.trained} trained imps but only {p.imps}")
+    if p.trolls_busy > trolls(state, p):
+        out.append(f"{p.color} used {p.trolls_busy} troll tokens but has {trolls(state, p)}")
+    if not EVIL_BOTTOM <= p.evil <= EVIL_TOP:
+        out.append(f"{p.color} is off the Evilometer ({p.evil})")
+    cards = p.hand + p.inaccessible + p.orders + p.setup_draw
+    if sorted(cards) != sorted(cat.order_cards):
+        out.append(f"{p.color}'s order cards are not the 8 cards once each: {sorted(cards)}")
+    return out
+
+
+def _dungeon_problems(p: Player) -> list[str]:
+    """A filled 2x2 block and rooms side by side in a player's dungeon (Rulebook › Digging Tunnels, › Building
+    Rooms)."""
+    grid = p.dungeon
+    out = [
+        f"{p.color}'s dungeon fills the 2x2 block at {r},{c}"
+        for r in range(len(grid) - 1)
+        for c in range(len(grid[0]) - 1)
+        if grid[r][c] and grid[r + 1][c] and grid[r][c + 1] and grid[r + 1][c + 1]
+    ]
+    for r, c, cell in dg.tiles(grid):
+        if cell.kind == "room" and any(
+            (n := grid[nr][nc]) is not None and n.kind == "room" for nr, nc in dg.neighbours(r, c)
+        ):
+            out.append(f"{p.color} has adjacent rooms at {r},{c}")
+    return out
+
+
+def _tiles_not_conserved(state: GameState, cat: Catalog) -> list[str]:
+    """Monster, room and adventurer tiles each in exactly one place: stacks, offers, discards, players'."""
+    out: list[str] = []
+    b = state.board
     monsters = Counter(
         [
             *(i for s in b.monster_stack.values() for i in s),
@@ -105,7 +128,14 @@ def problems(state: GameState) -> list[str]:
     )
     if advs != _everything(state, "adventurers"):
         out.append("adventurer tiles not conserved")
-    # a card drawn unseen (tabletop) is still listed in trap_deck; its placeholder is not a card
+    return out
+
+
+def _cards_not_conserved(state: GameState) -> list[str]:
+    """Trap Cards each in one place (a card drawn unseen at the table is still listed in the deck; its
+    placeholder is accounted for), and the Combat Cards, once all are known."""
+    out: list[str] = []
+    b = state.board
     held = [*b.trap_discard, *(t for p in state.players for t in p.traps)]
     held += [*b.install_offer, *(t for p in state.players for t in p.installed.values())]  # Festival Season
     traps = Counter([*b.trap_deck, *(t for t in held if not is_unseen(t))])
@@ -117,6 +147,24 @@ def problems(state: GameState) -> list[str]:
     unknown = "" in b.combat_cards or "" in b.next_combat_cards or state.mode == "tabletop"
     if state.phase != "setup" and not unknown and combat != _everything(state, "combat_cards"):
         out.append("combat cards not conserved")
+    return out
+
+
+def installed_trap_problems(state: GameState) -> list[str]:
+    """Festival Season › Install Traps: an installed trap marks an unconquered tile of its owner's dungeon.
+    It is discarded when it springs (in the first battle there: while that battle lasts it is the battle's)
+    and when its tile is altered: replaced, removed, or "somehow conquered without a battle"."""
+    out: list[str] = []
+    fighting = state.battle.installed if state.battle is not None else []
+    for p in state.players:
+        for square, trap in p.installed.items():
+            r, _, c = square.partition(",")
+            inside = r.isdigit() and c.isdigit() and int(r) < len(p.dungeon) and int(c) < len(p.dungeon[int(r)])
+            cell = p.dungeon[int(r)][int(c)] if inside else None
+            if cell is None:
+                out.append(f"{p.color}'s installed {trap} marks {square}, where the dungeon has no tile")
+            elif cell.conquered and trap not in fighting:
+                out.append(f"{p.color}'s installed {trap} is still on the conquered tile {square}")
     return out
 
 

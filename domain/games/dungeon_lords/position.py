@@ -309,7 +309,6 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
     from .ruleset import canonical, catalog_overlays, modules_problem
     from .year import plan_for
 
-    out: list[str] = []
     modules = data.get("modules", [])
     problem = modules_problem(modules) if canonical(modules) == modules else "they are repeated or out of order"
     if problem:
@@ -318,12 +317,25 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
         cat = playable_catalog(data.get("catalog_overrides"), catalog_overlays(modules))
     except Exception as exc:  # noqa: BLE001  (the overrides are the position's: whatever they break is bad input)
         return [f"catalog_overrides: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"]
+    out: list[str] = []
     if data["catalog_hash"] != cat.content_hash:
         out.append(
             "catalog_hash: names no catalog of this version (the shipped one with these modules and overrides "
             f"is {cat.content_hash[:12]}...)"
         )
     plan = plan_for(tuple(modules))
+    players = [p["color"] for p in data["players"]]
+    out += _calendar_problems(data, plan) + _seat_problems(data, players) + _colour_references(data, set(players))
+    out += _player_component_problems(data, cat, plan) + _unknown_ids(data, cat, plan)
+    for season in data["board"].get("incoming", {}):
+        if season not in plan.seasons:
+            out.append(f"board.incoming.{season}: not a round of the Year ({', '.join(plan.seasons)})")
+    return out
+
+
+def _calendar_problems(data: dict[str, Any], plan: Any) -> list[str]:
+    """The Year, season, phase and Combat round, against the Year plan."""
+    out: list[str] = []
     phases = {"setup", "combat", "year_end", "scoring", "over", *(s.phase for s in plan.round_steps)}
     if data.get("year", 1) not in plan.years:
         out.append(f"year: {data.get('year')} is not a Year of the game ({', '.join(map(str, plan.years))})")
@@ -335,7 +347,12 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
     rounds = data.get("combat_round", 0)
     if rounds > plan.combat_rounds or (phase == "combat" and rounds < 1):
         out.append(f"combat_round: {rounds} is not a Combat round (1..{plan.combat_rounds})")
-    players = [p["color"] for p in data["players"]]
+    return out
+
+
+def _seat_problems(data: dict[str, Any], players: list[str]) -> list[str]:
+    """The players' colours (once each; 2 to 4, one in Combat Training), the non-player colours, the seats."""
+    out: list[str] = []
     if len(set(players)) != len(players):
         out.append(f"players: a colour is taken twice ({', '.join(players)})")
     if len(players) < 2 and not data.get("training"):
@@ -346,26 +363,30 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
     for field in ("starting_player", "first_starting_player"):
         if data.get(field, 0) >= len(players):
             out.append(f"{field}: {data.get(field)} is not a seat (0..{len(players) - 1})")
-    out += _colour_references(data, set(players))
+    return out
+
+
+def _player_component_problems(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
+    """A player's spied positions, Pet Cards, Improved Tunnels and Expertise tiles the game does not have."""
+    out: list[str] = []
     positions = {str(k) for k in range(1, plan.combat_cards + 1)}
     for k, p in enumerate(data["players"]):
-        for pos in p.get("spied", {}):
-            if pos not in positions:
-                out.append(f"players[{k}].spied: no Combat Card at position {pos}")
+        spied = p.get("spied", {})
+        out += [f"players[{k}].spied: no Combat Card at position {pos}" for pos in spied if pos not in positions]
         for field in ("pets", "pets_used", "pets_active"):
             out += [f"players[{k}].{field}: unknown Pet Card {x!r}" for x in p.get(field, []) if x not in cat.pets]
         cells = [(f"dungeon[{r}][{c}]", x) for r, row in enumerate(p["dungeon"]) for c, x in enumerate(row) if x]
         cells += [(f"rented[{j}]", x) for j, x in enumerate(p.get("rented", []))]
-        for where, cell in cells:
-            if cell.get("improved", "") not in ("", *cat.improved_tunnels):
-                out.append(f"players[{k}].{where}.improved: unknown Improved Tunnel {cell['improved']!r}")
-        for j, m in enumerate(p.get("monsters", [])):
-            if m.get("expertise", "") not in ("", *cat.expertise):
-                out.append(f"players[{k}].monsters[{j}].expertise: unknown Expertise tile {m['expertise']!r}")
-    out += _unknown_ids(data, cat, plan)
-    for season in data["board"].get("incoming", {}):
-        if season not in plan.seasons:
-            out.append(f"board.incoming.{season}: not a round of the Year ({', '.join(plan.seasons)})")
+        out += [
+            f"players[{k}].{where}.improved: unknown Improved Tunnel {cell['improved']!r}"
+            for where, cell in cells
+            if cell.get("improved", "") not in ("", *cat.improved_tunnels)
+        ]
+        out += [
+            f"players[{k}].monsters[{j}].expertise: unknown Expertise tile {m['expertise']!r}"
+            for j, m in enumerate(p.get("monsters", []))
+            if m.get("expertise", "") not in ("", *cat.expertise)
+        ]
     return out
 
 
@@ -373,6 +394,18 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
     """Ids the catalog (or the Year plan) does not have, in the fields the conservation invariants do not
     count: Pet Cards (and a pet in two places), paladins, Event Tiles (each once a Year), Special Event and
     Combat Cards, the opportunity boards, the action spaces and the actions minions are sent to."""
+    b = data["board"]
+    out = _pet_problems(data, cat)
+    for k, pal in enumerate(data.get("paladins", [])):
+        if pal["id"] not in cat.paladins:
+            out.append(f"paladins[{k}].id: unknown paladin {pal['id']!r} ({', '.join(cat.paladins)})")
+    gone = b.get("discards", {}).get("paladins", [])
+    out += [f"board.discards.paladins: unknown paladin {x!r}" for x in gone if x not in cat.paladins]
+    return out + _event_tile_problems(b, plan) + _card_problems(data, cat) + _board_problems(b, cat)
+
+
+def _pet_problems(data: dict[str, Any], cat: Any) -> list[str]:
+    """Pet Cards the catalog does not have, and a pet in two places (Festival Season › Pets)."""
     b = data["board"]
     out: list[str] = []
     pets: list[tuple[str, str]] = [(f"board.{f}", x) for f in ("pet_deck", "pet_discard") for x in b.get(f, [])]
@@ -390,17 +423,25 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
             # (a card passed is still in its hand; a used pet that fights on is also among the used)
             out.append(f"{where}: Pet Card {pet} is also in {seen[pet]}")
         seen.setdefault(pet, where)
-    for k, pal in enumerate(data.get("paladins", [])):
-        if pal["id"] not in cat.paladins:
-            out.append(f"paladins[{k}].id: unknown paladin {pal['id']!r} ({', '.join(cat.paladins)})")
-    gone = b.get("discards", {}).get("paladins", [])
-    out += [f"board.discards.paladins: unknown paladin {x!r}" for x in gone if x not in cat.paladins]
+    return out
+
+
+def _event_tile_problems(b: dict[str, Any], plan: Any) -> list[str]:
+    """Event Tiles the Year plan does not have, and more of them than a Year's."""
     tiles = set(plan.event_tiles)
-    out += [f"board.event_pool: unknown Event Tile {t!r}" for t in b.get("event_pool", []) if t not in tiles]
+    out = [f"board.event_pool: unknown Event Tile {t!r}" for t in b.get("event_pool", []) if t not in tiles]
     shown = b.get("event_tiles", {}).items()
     out += [f"board.event_tiles.{season}: unknown Event Tile {t!r}" for season, t in shown if t not in tiles]
     if Counter([*b.get("event_pool", []), *(t for _, t in shown)]) - Counter(plan.event_tiles):
         out.append(f"board.event_pool: more Event Tiles, with those turned up, than the Year's {plan.event_tiles}")
+    return out
+
+
+def _card_problems(data: dict[str, Any], cat: Any) -> list[str]:
+    """Combat Cards (dealt, next Year's, boxed, this round's, spied) and Special Event Cards the catalog does
+    not have."""
+    b = data["board"]
+    out: list[str] = []
     for field in ("combat_cards", "next_combat_cards"):
         out += [
             f"board.{field}: unknown Combat Card {c!r}" for c in b.get(field, []) if c and c not in cat.combat_cards
@@ -408,9 +449,11 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
     boxed = b.get("box", {}).get("combat_cards", [])
     out += [f"board.box.combat_cards: unknown Combat Card {c!r}" for c in boxed if c not in cat.combat_cards]
     for y, cards in b.get("special_events", {}).items():
-        for c in [cards] if isinstance(cards, str) else cards:
-            if c and c not in cat.special_events:
-                out.append(f"board.special_events.{y}: unknown Special Event Card {c!r}")
+        out += [
+            f"board.special_events.{y}: unknown Special Event Card {c!r}"
+            for c in ([cards] if isinstance(cards, str) else cards)
+            if c and c not in cat.special_events
+        ]
     if data.get("combat_card") is not None and data["combat_card"] not in cat.combat_cards:
         out.append(f"combat_card: unknown Combat Card {data['combat_card']!r}")
     for k, p in enumerate(data["players"]):
@@ -419,6 +462,13 @@ def _unknown_ids(data: dict[str, Any], cat: Any, plan: Any) -> list[str]:
             for pos, c in p.get("spied", {}).items()
             if c not in cat.combat_cards
         ]
+    return out
+
+
+def _board_problems(b: dict[str, Any], cat: Any) -> list[str]:
+    """Unique Opportunity boards, action spaces and the actions minions are sent to that the catalog does not
+    have."""
+    out: list[str] = []
     boards = ("", *cat.opportunities)
     for field in ("opportunity", "opportunity_next"):
         if b.get(field, "") not in boards:

@@ -1,10 +1,10 @@
 """Every refusal code of Dungeon Lords, with what it means and the rule it usually rests on (a refusal
 may cite a more precise rule; the message gives the particulars). ``docs/refusals.md`` is generated from
-this enum and the kernel's by :func:`markdown` (the command is in ``docs/contributing.md``)."""
+this enum and the kernel's by :func:`.rules_index.markdown` (the command is in ``docs/contributing.md``)."""
 
 from __future__ import annotations
 
-from domain.kernel.codes import KernelRefusal, RefusalCode, refusals_markdown
+from domain.kernel.codes import RefusalCode
 
 
 class Refusal(RefusalCode):
@@ -123,22 +123,3 @@ class Refusal(RefusalCode):
     ATTACK_TARGET_INVALID = ("the attack cannot target that adventurer", "combat.monsters")
     PRISONER_NOT_NEEDED = ("a prisoner is released only when no tile is left", "combat.no_tile")
     PRISONER_UNKNOWN = ("the player holds no such prisoner", "combat.no_tile")
-
-
-def markdown() -> str:
-    """``docs/refusals.md``: every refusal code a user can meet, the kernel's and this game's."""
-    from .rules_index import RULES
-
-    head = (
-        "# Refusal codes\n\nGenerated from `domain/kernel/codes.py` and "
-        "`domain/games/dungeon_lords/refusals.py`; a test keeps this file in step with the code. A refusal "
-        "appends nothing; its message gives the particulars, `rule` the citation it rests on. To regenerate:\n\n"
-        "    python -c 'from domain.games.dungeon_lords.refusals import markdown; print(markdown(), end=\"\")' "
-        "> docs/refusals.md\n\n"
-    )
-    return (
-        head
-        + refusals_markdown("Every game (the kernel)", [KernelRefusal], RULES)
-        + "\n"
-        + refusals_markdown("Dungeon Lords", [Refusal], RULES)
-    )

@@ -8,6 +8,7 @@ Subsection", or engine choices where the rulebook is silent ("Engine choice: ...
 
 from __future__ import annotations
 
+from domain.kernel.codes import KernelRefusal, refusals_markdown
 from domain.kernel.rules_index import RuleIndex
 
 from .refusals import Refusal
@@ -146,3 +147,20 @@ INDEX = RuleIndex(RULES, [Refusal])
 def cite(rule_id: str) -> str:
     """The citation text for a rule id; unknown ids are returned as they are."""
     return INDEX.cite(rule_id)
+
+
+def markdown() -> str:
+    """``docs/refusals.md``: every refusal code a user can meet, the kernel's and this game's."""
+    head = (
+        "# Refusal codes\n\nGenerated from `domain/kernel/codes.py` and "
+        "`domain/games/dungeon_lords/refusals.py`; a test keeps this file in step with the code. A refusal "
+        "appends nothing; its message gives the particulars, `rule` the citation it rests on. To regenerate:\n\n"
+        "    python -c 'from domain.games.dungeon_lords.rules_index import markdown; print(markdown(), end=\"\")' "
+        "> docs/refusals.md\n\n"
+    )
+    return (
+        head
+        + refusals_markdown("Every game (the kernel)", [KernelRefusal], RULES)
+        + "\n"
+        + refusals_markdown("Dungeon Lords", [Refusal], RULES)
+    )

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .scoring import ScoreLine
-    from .year import YearPlan
+    from .plan import YearPlan
+    from .score_card import ScoreLine
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,6 @@ Readings the rulebook leaves open (each also pinned by a test in ``tests/test_sc
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,6 +38,7 @@ from .catalog import Catalog
 from .dungeon import tiles
 from .phases.common import catalog
 from .ruleset import MODULES
+from .score_card import ScoreCard, ScoreLine
 from .state import GameState, Player
 
 # Rulebook › Scoring
@@ -212,35 +212,6 @@ def _has_hall_of_fame(p: Player) -> bool:
 
 
 # --- the score card: one registered function per line --------------------------------------------
-@dataclass(frozen=True)
-class ScoreCard:
-    """What a score line sees of one player at the end of the game.
-
-    Attributes:
-        player: the player being scored.
-        catalog: the game's catalog.
-        titles: the titles this player won (title id -> "exclusive" | "shared").
-        title_points: Fame per title for this player count ("exclusive"/"shared" -> points).
-        hall_of_fame: points per exclusive title for an unconquered Hall of Fame.
-    """
-
-    player: Player
-    catalog: Catalog
-    titles: dict[str, str]
-    title_points: dict[str, int]
-    hall_of_fame: int
-
-
-@dataclass(frozen=True)
-class ScoreLine:
-    """One line of the score card: ``id`` (the key in ``PlayerScore.lines``), ``head`` (5 letters for the
-    text table) and ``points(card) -> int``."""
-
-    id: str
-    head: str
-    points: Callable[[ScoreCard], int]
-
-
 #: the base game's score card, in the order of the Overview Card (Rulebook › Scoring), then the titles
 SCORE_LINES: list[ScoreLine] = []
 

@@ -15,6 +15,7 @@ revealed"). :func:`public_orders` lists what lies face up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.kernel.view import HIDDEN  # noqa: F401  (re-exported: scenario and the CLI use it)
@@ -36,47 +37,57 @@ def view(state: GameState, color: str | None, over: bool | None = None) -> dict[
         return d
     choosing = any(p.setup_draw for p in state.players)  # full game set-up: inaccessible orders chosen in secret
     for p, q in zip(d["players"], state.players, strict=True):
-        if p["color"] == color:
-            continue
-        shown = p["revealed"]
-        p["hand"] = [HIDDEN] * len(p["hand"])  # the hand less the chosen cards gives the orders away
-        p["orders"] = p["orders"][:shown] + [HIDDEN] * (len(p["orders"]) - shown)
-        if p["nonplayer_order"] and not _nonplayer_order_placed(state, q):
-            p["nonplayer_order"] = HIDDEN
-        if choosing:
-            p["inaccessible"] = [HIDDEN] * len(p["inaccessible"])
-        p["traps"] = [HIDDEN] * len(p["traps"])
-        p["spied"] = dict.fromkeys(p["spied"], HIDDEN)
-        p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
-        p["pets"] = [HIDDEN] * len(p["pets"])  # face down in the Pet Box until used
-        if p.get("plan") and "traps" in p["plan"]:  # traps are planned face down
-            p["plan"]["traps"] = [HIDDEN] * len(p["plan"]["traps"])
+        if p["color"] != color:
+            _hide_player(p, q, state, choosing)
+    _hide_bids_and_draft(d, color)
+    if d.get("battle") and d["battle"]["color"] != color:
+        d["battle"]["traps"] = [HIDDEN] * len(d["battle"]["traps"])
+    me = next((p for p in state.players if p.color == color), None)
+    _hide_board(d["board"], state, me.spied if me else {})
+    return d
+
+
+def _hide_player(p: dict[str, Any], q: Player, state: GameState, choosing: bool) -> None:
+    """Hide in another player's dict ``p`` (``q``: the player) what lies face down or in his hand."""
+    shown = p["revealed"]
+    p["hand"] = [HIDDEN] * len(p["hand"])  # the hand less the chosen cards gives the orders away
+    p["orders"] = p["orders"][:shown] + [HIDDEN] * (len(p["orders"]) - shown)
+    if p["nonplayer_order"] and not _nonplayer_order_placed(state, q):
+        p["nonplayer_order"] = HIDDEN
+    if choosing:
+        p["inaccessible"] = [HIDDEN] * len(p["inaccessible"])
+    p["traps"] = [HIDDEN] * len(p["traps"])
+    p["spied"] = dict.fromkeys(p["spied"], HIDDEN)
+    p["setup_draw"] = [HIDDEN] * len(p["setup_draw"])
+    p["pets"] = [HIDDEN] * len(p["pets"])  # face down in the Pet Box until used
+    if p.get("plan") and "traps" in p["plan"]:  # traps are planned face down
+        p["plan"]["traps"] = [HIDDEN] * len(p["plan"]["traps"])
+
+
+def _hide_bids_and_draft(d: dict[str, Any], color: str) -> None:
+    """Festival Season: hide the others' Festival bids until revealed, and their Pet draft hands and passes."""
     if d.get("festival") and not d["festival"]["revealed"]:  # Festival bids: closed hands until revealed
         d["festival"]["bids"] = {c: n if c == color else HIDDEN for c, n in d["festival"]["bids"].items()}
     if d.get("pet_draft"):  # the draft: a player sees his own hand and the card he passed
         draft = d["pet_draft"]
         draft["hands"] = {c: cards if c == color else [HIDDEN] * len(cards) for c, cards in draft["hands"].items()}
         draft["passes"] = {c: card if c == color else HIDDEN for c, card in draft["passes"].items()}
-    if d.get("battle") and d["battle"]["color"] != color:
-        d["battle"]["traps"] = [HIDDEN] * len(d["battle"]["traps"])
-    me = next((p for p in state.players if p.color == color), None)
-    spied = me.spied if me else {}
-    b = d["board"]
+
+
+def _hide_board(b: dict[str, Any], state: GameState, spied: dict[str, str]) -> None:
+    """Hide on the board's dict ``b`` the face-down cards (but those the viewer ``spied``), the decks and
+    the stacks."""
     b["combat_cards"] = [spied.get(str(i + 1), HIDDEN) for i in range(len(b["combat_cards"]))]
     b["next_combat_cards"] = [HIDDEN] * len(b["next_combat_cards"])
     b["special_events"] = {
         y: [c if k < state.board.special_revealed.get(y, 0) else HIDDEN for k, c in enumerate(cards)]
         for y, cards in b["special_events"].items()
     }
-    b["trap_deck"] = [HIDDEN] * len(b["trap_deck"])
-    b["trap_discard"] = [HIDDEN] * len(b["trap_discard"])
-    b["pet_deck"] = [HIDDEN] * len(b["pet_deck"])
-    b["pet_discard"] = [HIDDEN] * len(b["pet_discard"])
+    for deck in ("trap_deck", "trap_discard", "pet_deck", "pet_discard", "adventurer_bottom"):
+        b[deck] = [HIDDEN] * len(b[deck])
     b["box"] = {k: [HIDDEN] * len(v) for k, v in b["box"].items()}
     for stack in ("monster_stack", "room_stack", "adventurer_stack"):
         b[stack] = {y: [HIDDEN] * len(v) for y, v in b[stack].items()}
-    b["adventurer_bottom"] = [HIDDEN] * len(b["adventurer_bottom"])
-    return d
 
 
 def _nonplayer_order_placed(state: GameState, p: Player) -> bool:
@@ -125,48 +136,67 @@ def public_orders(v: dict[str, Any]) -> list[dict[str, Any]]:
 # `explain`, `options`, `diff`, `status --at`, refusals). A field hidden from the viewer reads "hidden".
 
 
+def _cards(e: Any) -> dict[str, Any]:
+    return {"cards": [HIDDEN] * len(e.cards)}
+
+
+def _card(e: Any) -> dict[str, Any]:
+    return {"card": HIDDEN}
+
+
+def _correction(e: ev.InputCorrected) -> dict[str, Any]:
+    # which inputs a correction replaced and re-applied, by kind only: their words could name a secret
+    return {
+        "was": HIDDEN,
+        "now": HIDDEN,
+        "command": {},
+        "kept": [k.split(":")[0] for k in e.kept],
+        "superseded": [k.split(":")[0] for k in e.superseded],
+        "divergence": e.divergence.split(":")[0] if e.divergence else "",
+    }
+
+
+#: events whose fields are secret to everybody (face-down cards; a spy sees his card in `status`)
+_FACE_DOWN: dict[type, Callable[[Any], dict[str, Any]]] = {
+    ev.CombatCardsDealt: _cards,
+    ev.SpecialEventsDrawn: lambda e: {k: HIDDEN for k, v in e.model_dump().items() if v is not None},
+    ev.FaceDownCardSeen: _card,
+    ev.InputCorrected: _correction,
+}
+
+#: events whose fields are secret to everybody but their player (``color``): hands, draws, bids, plans
+_OWN: dict[type, Callable[[Any], dict[str, Any]]] = {
+    ev.InaccessibleOrdersChosen: _cards,  # until every player has chosen and they are turned up
+    ev.OrdersChosen: lambda e: {
+        "orders": [HIDDEN] * len(e.orders),
+        "nonplayer_order": HIDDEN if e.nonplayer_order else None,
+    },
+    ev.TrapCardsDrawn: _cards,
+    ev.InaccessibleOrdersDrawn: _cards,  # the full game's (the first game's lie face up)
+    ev.TrapDiscarded: _card,
+    ev.CombatCardSpied: _card,
+    ev.PetsDealt: _cards,
+    ev.PetsDrawn: _cards,
+    ev.PetPassChosen: _card,
+    ev.PetDiscarded: _card,
+    ev.FestivalBid: lambda e: {"imps": HIDDEN},
+    ev.BattlePlanned: lambda e: {"traps": [HIDDEN] * len(e.traps)},
+}
+
+
 def _secret_to_others(e: ev.Event, viewer: str, full_game: bool, chosen_revealed: bool = True) -> dict[str, Any]:
     """The fields of ``e`` that ``viewer`` may not see, with what they see instead (``chosen_revealed``:
     whether the full game's set-up choices of inaccessible orders have all been made and turned up)."""
-    owner = getattr(e, "color", None)
-    if isinstance(e, ev.InaccessibleOrdersChosen) and owner != viewer and not chosen_revealed:
-        return {"cards": [HIDDEN] * len(e.cards)}
-    if isinstance(e, ev.OrdersChosen) and owner != viewer:
-        return {"orders": [HIDDEN] * len(e.orders), "nonplayer_order": HIDDEN if e.nonplayer_order else None}
-    if isinstance(e, (ev.TrapCardsDrawn, ev.InaccessibleOrdersDrawn)) and owner != viewer:
-        if isinstance(e, ev.InaccessibleOrdersDrawn) and not full_game:
-            return {}  # first game: the inaccessible orders lie face up
-        return {"cards": [HIDDEN] * len(e.cards)}
-    if isinstance(e, (ev.TrapDiscarded, ev.CombatCardSpied)) and owner != viewer:
-        return {"card": HIDDEN}
-    if isinstance(e, ev.PetsDealt) and owner != viewer:
-        return {"cards": [HIDDEN] * len(e.cards)}
-    if isinstance(e, ev.PetsDrawn) and owner != viewer:
-        return {"cards": [HIDDEN] * len(e.cards)}
-    if isinstance(e, (ev.PetPassChosen, ev.PetDiscarded)) and owner != viewer:
-        return {"card": HIDDEN}
-    if isinstance(e, ev.FestivalBid) and owner != viewer:
-        return {"imps": HIDDEN}
-    if isinstance(e, ev.BattlePlanned) and owner != viewer:
-        return {"traps": [HIDDEN] * len(e.traps)}
-    if isinstance(e, ev.CombatCardsDealt):
-        return {"cards": [HIDDEN] * len(e.cards)}  # face down; a spy sees his card in `status`
-    if isinstance(e, ev.SpecialEventsDrawn):
-        return {k: HIDDEN for k, v in e.model_dump().items() if v is not None}
-    if isinstance(e, ev.FaceDownCardSeen):
-        return {"card": HIDDEN}  # the spy's own `status` shows it
-    if isinstance(e, ev.InputUndone) and e.player != viewer:
-        return {"description": HIDDEN}
-    if isinstance(e, ev.InputCorrected):
-        return {
-            "was": HIDDEN,
-            "now": HIDDEN,
-            "command": {},
-            "kept": [k.split(":")[0] for k in e.kept],
-            "superseded": [k.split(":")[0] for k in e.superseded],
-            "divergence": e.divergence.split(":")[0] if e.divergence else "",
-        }
-    return {}
+    t = type(e)
+    if t in _FACE_DOWN:
+        return _FACE_DOWN[t](e)
+    if isinstance(e, ev.InputUndone):  # what was taken back, in words, is its player's
+        return {"description": HIDDEN} if e.player != viewer else {}
+    if t not in _OWN or getattr(e, "color", None) == viewer:
+        return {}
+    if (t is ev.InaccessibleOrdersChosen and chosen_revealed) or (t is ev.InaccessibleOrdersDrawn and not full_game):
+        return {}
+    return _OWN[t](e)
 
 
 def _full_game(log: list[ev.Event]) -> bool:

@@ -19,6 +19,8 @@ from .events import ALL_EVENTS, event_from_json
 from .game import ENGINE, INFO, RULES, new_game
 from .history import HISTORY
 from .invariants import problems
+from .options import RULE_OPTIONS
+from .presentation import UI
 from .record import CHAIN, export, rebuild
 from .state import GameState, from_dict, to_dict
 from .views import view
@@ -71,6 +73,8 @@ GAME = GamePackage(
     component_name=lambda state, card: card,  # the tokens are what the table reads: m7, h6-10
     log_entries=log_entries,
     describe_command=describe_command,
+    rule_options=RULE_OPTIONS,
+    ui=UI,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

@@ -50,8 +50,26 @@ def field_problems(state: GameState) -> list[str]:
     """What a position's fields must be beyond their types, each naming the field: what set-up checks
     (players, names, variant, mode, seed), the rule options, the card list named by its hash, counts within
     0..1000, seats once each and every seat named a seat of the game, treasure types, the sub-step."""
-    from .catalog import catalog_with
-    from .game import INFO, SEATS
+    from .catalog import UnknownCatalog, catalog_for, catalog_with
+    from .game import SEATS
+
+    out = _setup_problems(state)
+    try:
+        cat = catalog_for(state.catalog_hash, state.catalog_overrides)
+    except UnknownCatalog:
+        cat = catalog_with(state.catalog_overrides)
+        out.append(f"catalog_hash: names no card list of this version (these overrides: {cat.content_hash[:12]}...)")
+    except ValueError as exc:
+        return [*out, f"catalog_overrides: {str(exc).splitlines()[0]}"]
+    seats = [p.seat for p in state.players]
+    if seats != list(SEATS[: len(seats)]):
+        out.append(f"players: the seats are {', '.join(SEATS[: len(seats)])} in order, not {', '.join(seats)}")
+    return out + _count_problems(state) + _round_problems(state, seats) + _card_problems(state, cat)
+
+
+def _setup_problems(state: GameState) -> list[str]:
+    """What set-up checks of a new game (players, variant, mode, seed, names) and the rule options."""
+    from .game import INFO
     from .options import rules_problem
 
     out: list[str] = []
@@ -63,31 +81,37 @@ def field_problems(state: GameState) -> list[str]:
         out.append(f"mode: {state.mode!r} is not one of {', '.join(MODES)}")
     if state.seed is not None and not 0 <= state.seed < SEED_LIMIT:
         out.append(f"seed: a whole number from 0 to 2^63 - 1, not {state.seed}")
-    for k, p in enumerate(state.players):
-        if not p.name.strip() or len(p.name) > NAME_LIMIT:
-            out.append(f"players[{k}].name: a name of 1 to {NAME_LIMIT} characters")
+    out += [
+        f"players[{k}].name: a name of 1 to {NAME_LIMIT} characters"
+        for k, p in enumerate(state.players)
+        if not p.name.strip() or len(p.name) > NAME_LIMIT
+    ]
     problem = rules_problem(state.rules)
     if problem:
         out.append(f"rules: {problem}")
-    try:
-        cat = catalog_with(state.catalog_overrides)
-    except ValueError as exc:
-        return [*out, f"catalog_overrides: {str(exc).splitlines()[0]}"]
-    if cat.content_hash != state.catalog_hash:
-        out.append(f"catalog_hash: names no card list of this version (these overrides: {cat.content_hash[:12]}...)")
-    seats = [p.seat for p in state.players]
-    if seats != list(SEATS[: len(seats)]):
-        out.append(f"players: the seats are {', '.join(SEATS[: len(seats)])} in order, not {', '.join(seats)}")
+    return out
+
+
+def _count_problems(state: GameState) -> list[str]:
+    """Counts within 0..1000 (treasures, the supply, the pool, the round), the supply's treasure types and
+    the pool's."""
     counts = [(f"players[{k}].{t}", getattr(p, t)) for k, p in enumerate(state.players) for t in TREASURES]
     counts += [(f"supply.{t}", n) for t, n in state.supply.items()]
     counts += [("pool", state.pool), ("round", state.round), ("version", state.version)]
-    out += [f"{where}: {n} is not a count of 0..{MAX_COUNT}" for where, n in counts if not 0 <= n <= MAX_COUNT]
+    out = [f"{where}: {n} is not a count of 0..{MAX_COUNT}" for where, n in counts if not 0 <= n <= MAX_COUNT]
     if state.round < 1:
         out.append("round: the rounds are counted from 1")
     if sorted(state.supply) != sorted(TREASURES):
         out.append(f"supply: one count for each of {', '.join(TREASURES)}")
     if state.pool_type not in (None, *TREASURES) or (state.pool and state.pool_type is None):
         out.append(f"pool_type: {state.pool_type!r} is not a treasure type ({', '.join(TREASURES)})")
+    return out
+
+
+def _round_problems(state: GameState, seats: list[str]) -> list[str]:
+    """The round's seats (the starter, those still in, the taker: seats of the game, once each) and its
+    sub-step."""
+    out: list[str] = []
     for where, seat in [("starter", state.starter), *((f"in_round[{k}]", s) for k, s in enumerate(state.in_round))]:
         if seat not in seats:
             out.append(f"{where}: {seat!r} is not a seat of the game")
@@ -97,6 +121,13 @@ def field_problems(state: GameState) -> list[str]:
         out.append(f"taker: {state.taker!r} is not a seat of the game")
     if state.awaiting not in AWAITING or (state.awaiting and not state.taker):
         out.append(f"awaiting: {state.awaiting!r} is not a step of the round (one of {AWAITING}, after a taker)")
+    return out
+
+
+def _card_problems(state: GameState, cat: Any) -> list[str]:
+    """The players' cards: humanoids (back, front) and monsters of the card list, supports of a treasure
+    type, and how a humanoid left (``removed``)."""
+    out: list[str] = []
     monsters, humanoids = {c.id for c in cat.monsters}, {c.id: c.back for c in cat.humanoids}
     for k, p in enumerate(state.players):
         for j, h in enumerate(p.humanoids):
@@ -107,9 +138,11 @@ def field_problems(state: GameState) -> list[str]:
                 out.append(f"players[{k}].monsters[{j}].card: {m.card!r} is not a monster of the card list")
             if m.support not in (None, *TREASURES):
                 out.append(f"players[{k}].monsters[{j}].support: {m.support!r} is not a treasure type")
-        for j, h in enumerate(p.humanoids):
-            if h.removed not in REMOVED:
-                out.append(f"players[{k}].humanoids[{j}].removed: {h.removed!r} is not one of {REMOVED}")
+        out += [
+            f"players[{k}].humanoids[{j}].removed: {h.removed!r} is not one of {REMOVED}"
+            for j, h in enumerate(p.humanoids)
+            if h.removed not in REMOVED
+        ]
     return out
 
 

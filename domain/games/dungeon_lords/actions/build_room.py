@@ -10,7 +10,7 @@ from ..commands import BuildRoom
 from ..errors import RuleViolation, refuse
 from ..phases.common import catalog, cost_dict, installed_trap_discards, payment_problem
 from ..state import GameState, Placement, Player
-from . import location, space_spec
+from .registry import location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[BuildRoom]:

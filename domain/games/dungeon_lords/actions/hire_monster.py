@@ -9,7 +9,7 @@ from ..commands import HireMonster
 from ..errors import RuleViolation, refuse
 from ..phases.common import is_ghost, monster_type, payment_problem, tile_cost
 from ..state import GameState, Placement, Player
-from . import location
+from .registry import location
 
 EXTRA_FOOD_SPACE = "III"  # Rulebook › Hire Monster: space III pays 1 extra food
 

@@ -8,7 +8,7 @@ from ..commands import ImproveReputation
 from ..errors import refuse
 from ..phases.common import cost_dict, payment_problem
 from ..state import GameState, Placement, Player
-from . import action_name, cannot_pay, location, space_spec
+from .registry import action_name, cannot_pay, location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReputation]:

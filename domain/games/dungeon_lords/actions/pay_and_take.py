@@ -7,7 +7,7 @@ from .. import events as ev
 from ..commands import TakeAction
 from ..phases.common import cost_dict, payment_problem
 from ..state import GameState, Placement, Player
-from . import action_name, cannot_pay, location, space_spec
+from .registry import action_name, cannot_pay, location, space_spec
 
 
 def _candidates(state: GameState, p: Player, pl: Placement) -> list[TakeAction]:

@@ -58,6 +58,14 @@ def register_sub_step(cls: type, rule: Callable[[GameState], object]) -> None:
 
 
 def step(state: GameState):
+    """The Actions Phase's next step (Rulebook › Executing Orders): the minion on the next space, in board order,
+    carries out its order at its location (``actions/``).
+
+    Returns:
+        a sub-step's ``Pending`` or events (a Trap Card draw, a discard, digging, a module's sub-step); the acting
+        player's legal options at the location (``Pending``, kind "action"); ``[ActionDeclined]`` (the reason in
+        words) when none is legal; once every order is carried out, Festival Season's ``InvestmentReturned``
+        (gold) and ``InstallOfferDiscarded``, then the next phase's events."""
     aw = state.awaiting
     if isinstance(aw, TrapDraw):
         return trap_draw_step(state)
@@ -161,6 +169,17 @@ def _digging_step(state: GameState, pl: Placement):
 
 # --- trap cards (Buy Traps and the Workshop) -----------------------------------------------------------
 def trap_draw_step(state: GameState):
+    """The Trap Card draw pending in ``state.awaiting`` (a ``TrapDraw``: ``count`` cards for ``color``;
+    Rulebook › Description of Actions › Buy Traps, › Buying Traps in the Second Year).
+
+    Returns:
+        ``[TrapDeckReshuffled]`` when fewer cards lie in the deck than the draw needs and some are discarded
+        (Engine choice, rule ``traps.deck_empty``); else the chance ``Pending``: digital, ``count`` cards drawn
+        from ``trap_deck``; tabletop, the cards still listed and a ``?`` for each card that may come up unseen
+        (identified when it springs).
+
+    Raises:
+        AssertionError: no Trap Card draw is pending."""
     aw = state.awaiting
     assert isinstance(aw, TrapDraw)
     b = state.board

@@ -23,6 +23,15 @@ def nicest_first(state: GameState, nonplayer_evil: int | None = None) -> list[st
 
 
 def step(state: GameState) -> list[ev.Event]:
+    """The Adventurers Phase (Rulebook › Adventurers Phase; › Assigning Adventurers to 2 Players): with 2
+    players each non-player Evil Counter first moves 1 step up (15 at most); the season's adventurers, weakest
+    first, go to the dungeon lords nicest first (the lowest Evil; ties by play order), one each; one that falls
+    to a non-player colour is discarded. A warrior joins the party at the front, a bard (Festival Season) at the
+    back, any other ahead of the bards.
+
+    Returns:
+        ``[NonPlayerEvilMoved, ..., AdventurerAssigned (0-based position) | AdventurerDiscarded, ...]`` and the
+        events that begin the next phase."""
     out: list[ev.Event] = []
     np_evil = None
     for np in state.nonplayers:

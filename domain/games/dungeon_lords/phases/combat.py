@@ -56,6 +56,9 @@ from .common import (
 
 ILLUSION = "illusion"
 MAX_GHOST_OPTIONS = 3  # options list every subset of up to this many ghosts (more can still be sent)
+#: attack tags that leave a marker on the battle for the rest of the round (Rulebook › Appendix: the slime's
+#: and the demon's "no conquering", the dragon's "no healing"); the tactics value an attack by them too
+ATTACK_MARKERS = ("no_conquer", "no_healing")
 
 
 # --- the party ------------------------------------------------------------------------------------
@@ -99,6 +102,12 @@ def spell_choice(state: GameState) -> dict[str, Any]:
 
 
 def profession(state: GameState, who: str) -> str:
+    """What ``who`` is, as the combat rules ask (Rulebook › Adventurers; Appendix): an adventurer's printed
+    profession ("warrior", "priest", "thief", "wizard"; Festival Season's "bard"), ``"paladin"`` for a paladin,
+    ``"illusion"`` for the Illusion spell's stand-in.
+
+    Raises:
+        KeyError: ``who`` is none of the game's catalog's adventurers or paladins."""
     if who == ILLUSION:
         return "illusion"
     cat = catalog(state)
@@ -128,6 +137,9 @@ def party_total(state: GameState, p: Player, order: list[str], symbol: int) -> i
 
 
 def damage_on(state: GameState, p: Player, who: str) -> int:
+    """The damage (points, not yet healed) adventurer ``who`` of ``p``'s party carries: a paladin's own count
+    (he keeps it when he moves to another dungeon), else ``p.damage[who]``; 0 when none (Rulebook › Combat ›
+    Monsters Step, › Healing Step)."""
     pal = paladin(state, who)
     return pal.damage if pal is not None else p.damage.get(who, 0)
 
@@ -209,6 +221,15 @@ class Hits:
 
 # --- the combat flow -------------------------------------------------------------------------------
 def step(state: GameState):
+    """The Combat's next step (Rulebook › Combat; the Year plan's number of Combat rounds).
+
+    Returns:
+        ``[CombatRoundBegan]`` at the start; the battle in progress's next step; the planning step (the Combat
+        Card, each player's plan; a ``Pending``) before the round's battles; ``[BattleBegan]`` (the tile, its
+        room, a Festival Season installed trap that springs by itself) for the next player in the queue, or
+        ``[BattleEnded]`` when his party has gone; then ``CombatRoundEnded`` and another round while a party is
+        left and the plan allows one, else ``CombatEnded`` (the survivors who leave, by dungeon) and the phase
+        after the Year's Combat (the next Year or scoring; rule ``combat.no_tile`` and ``round.end``)."""
     if state.combat_round == 0:
         return [ev.CombatRoundBegan(year=state.year, round=1)]
     if state.battle is not None:
@@ -395,6 +416,15 @@ def _counted_pets(state: GameState, monsters: list[str], pets: list[str]) -> lis
 
 
 def plan_options(state: GameState, p: Player) -> list:
+    """Player ``p``'s legal battle plans (Rulebook › Planning Phase › Choosing a Dungeon Tile, › Choosing
+    Defense; Trap Step: a trap whose cost cannot be paid cannot be chosen).
+
+    Returns:
+        ``[PlanBattle, ...]``: for each unconquered tile nearest the entrance, each set of Trap Cards (at most 1;
+        2 in the Labyrinth, ordered when they spring) whose cost in gold (+1 in a room) he can pay, each set of
+        monsters not knocked out (at most 1 in a tunnel, 2 in a room; a Festival Season pet counts as a monster
+        where it fights), any of his ghosts (at most ``MAX_GHOST_OPTIONS`` listed), and no pet or one usable pet.
+        With no unconquered tile left: ``[ReleasePrisoner, ...]``, one per prisoner (Rulebook › End of Combat)."""
     tiles = battle_tiles(state, p)
     if not tiles:
         return [ReleasePrisoner(player=p.color, prisoner=x) for x in p.prison]  # the owner chooses who goes
@@ -637,6 +667,13 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
 
 
 def spell_choice_options(state: GameState, p: Player) -> list[SpellChoice]:
+    """``p``'s answers to the spell that waits on him (Rulebook › Fast Spells Step, › Slow Spells Step;
+    Appendix › Combat Cards).
+
+    Returns:
+        ``[SpellChoice, ...]``: Suggestion: pay the named monster's wage (gold, food; listed only when he can
+        pay it) or withdraw it; Word of Peace: withdraw every monster, or gain Evil instead; any other spell
+        that asks: one option per monster it may target."""
     choice = spell_choice(state)
     card, c = choice["card"], p.color
     if card == "suggestion":
@@ -736,6 +773,20 @@ def expert_bonus(state: GameState, p: Player, monster: str) -> int:
 
 
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
+    """The events of ``p``'s monster attacking in the battle (Rulebook › Monsters (and Ghosts) Step;
+    Appendix › Monsters; Festival Season › New Monsters, › Expertise).
+
+    The attack ``cmd.option`` deals its damage (points) plus a combat room's bonus for the monster's kind:
+    "standard" on the first adventurer still standing (a goblin follows up with 1 more on the next), "everyone"
+    on each, "anyone"/"anyone_x2" on the 1 or 2 targets named; an Expertise tile adds to the first hit. Extra
+    costs (gold, food, Evil steps) are paid as the ``MonsterAttacked`` event records.
+
+    Returns:
+        ``[MonsterAttacked, DamageDealt | AdventurerImprisoned ..., ...]``.
+
+    Raises:
+        RuleViolation: ``MONSTER_NOT_IN_BATTLE``, ``ATTACK_OPTION_UNKNOWN``, ``ATTACK_TARGET_INVALID`` (wrong
+            number of targets, or one it may not attack), or the payment's refusal (``CANNOT_PAY_*``)."""
     b = in_battle(state)
     if cmd.monster not in b.monsters:
         raise refuse(
@@ -785,7 +836,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     if "then_1_to_everyone" in att.tags:  # Festival Season's Elderbeast: then 1 on every adventurer
         for w in hits.alive():
             hits.hit(w, 1, f"monster:{cmd.monster}", monster=monster)
-    effects = [tag for tag in ("no_conquer", "no_healing") if tag in att.tags]
+    effects = [tag for tag in ATTACK_MARKERS if tag in att.tags]
     # Festival Season: who stays hypnotized in front (Evil Eye), who is poisoned by a bite (Cockatrice, even
     # if Courage took the bite: provisional U-48), if he survived the attack
     effects += [f"{tag}:{w}" for tag in ("hypnotize", "poison_1") if tag in att.tags for w in targets if w in hits.line]

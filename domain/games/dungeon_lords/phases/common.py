@@ -28,6 +28,8 @@ UNSEEN_DRAW = "?"  # what the recorder enters for such a card
 
 
 def is_unseen(instance_id: str) -> bool:
+    """Whether ``instance_id`` is a placeholder for a Trap Card drawn unseen at the table
+    (``"?#n"``: tabletop mode; identified when it springs)."""
     return instance_id.startswith(UNSEEN_TRAP + "#")
 
 
@@ -80,7 +82,13 @@ def secret_passages(state: GameState, p: Player) -> int:
 
 def installed_trap_discards(p: Player, squares, reason: str) -> list:
     """Festival Season › Install Traps: the installed traps on ``squares`` leave unsprung, because their
-    tile was altered (``reason``: replaced by a room, removed...). The events that say so."""
+    tile was altered (``reason``: replaced by a room, removed...). The events that say so.
+
+    The one rule every change of a tile goes through: a room built over a tunnel (Build Room, a Festival
+    prize), a tunnel improved (Improve Tunnels), a tunnel removed (a Special Event) and a tile conquered
+    without a battle (a table ruling: :func:`..table_ruling.ruling_events`). A tile conquered in battle
+    needs none: the trap springs in the first battle there. ``invariants.installed_trap_problems`` checks
+    that no installed trap is left on a conquered or missing tile."""
     out = []
     for sq in squares:
         trap = p.installed.get(f"{sq[0]},{sq[1]}")
@@ -128,6 +136,8 @@ def payable_wage(state: GameState, p: Player, instance_id: str) -> dict[str, int
 
 
 def is_ghost(state: GameState, instance_id: str) -> bool:
+    """Whether monster instance ``instance_id`` is a ghost (Rulebook › Ghosts: no wage, no food, counts
+    for nothing at scoring). Raises KeyError for a monster the game's catalog has not."""
     return monster_type(state, instance_id).is_ghost
 
 
@@ -207,6 +217,8 @@ def cost_dict(cost) -> dict[str, int]:
 
 
 def clamp_evil(value: int) -> int:
+    """``value`` (Evilometer steps) held within the Evilometer, ``EVIL_BOTTOM``..``EVIL_TOP`` (Rulebook ›
+    Full Game › Paying a Cost vs. Gaining Evil: gaining or losing Evil stops at the ends; rule ``evil.clamp``)."""
     return max(EVIL_BOTTOM, min(EVIL_TOP, value))
 
 
@@ -243,5 +255,7 @@ def play_index(state: GameState, color: str) -> int:
 
 
 def season_after(state: GameState) -> str:
+    """The name of the Building round after the current one in the Year plan ("spring" after "winter"); the
+    last round's own name in the last round (Rulebook › First Year: the Progress Board)."""
     seasons = year_plan(state).seasons
     return seasons[min(state.season + 1, len(seasons) - 1)]

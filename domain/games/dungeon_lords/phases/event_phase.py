@@ -34,6 +34,13 @@ WAGE_COMMANDS = (PayWage, ReleaseMonster)
 
 
 def step(state: GameState):
+    """The Event Phase (Rulebook › Event Phase): for the next player in the queue, this season's Event Tile.
+
+    Returns:
+        Pay Day: the wages to pay or release (``Pending``; gold, food); Taxes: the tax due (1 gold per 2 dungeon
+        tiles, rounded up; a red mark for each gold not paid); a Special Event (full game): its card's effect or choice;
+        ``[SpecialEventFinished]`` in the first game (the tile does nothing); once every player is done, the
+        next phase's events."""
     if not state.queue:
         return after_phase(state, "event")
     tile = state.board.event_tiles.get(season_name(state))
@@ -102,6 +109,14 @@ def _payday(state: GameState, p: Player):
 def wage_event(
     state: GameState, p: Player, m: str, feed: str | None, trap: str | None, pay_or: bool = False
 ) -> ev.WagePaid:
+    """The ``WagePaid`` event of ``p`` paying monster ``m``'s wage on Pay Day (Rulebook › Event Phase › Pay Day;
+    Appendix › Golem, › Demon): the wage in gold and food (``pay_or``: Festival Season's Cockatrice paid with its
+    other cost, 1 food or 1 Evil), with the Trap Card ``trap`` a golem takes and the monster ``feed`` a demon
+    eats.
+
+    Raises:
+        RuleViolation: the wage cannot be paid (``CANNOT_PAY_*``), ``GOLEM_NEEDS_TRAP``, ``NO_TRAP_COST``,
+            ``DEMON_NEEDS_MONSTER`` (not another of his monsters, or a ghost), ``NO_MONSTER_COST``."""
     t = monster_type(state, m)
     cost = wage(state, p, m, pay_or)
     problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
@@ -268,10 +283,10 @@ def _special(state: GameState, p: Player):
             )
         effect = _chosen_effect(state, p, cmd)
         removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")
-        return [
+        return [  # the trap on a tunnel removed leaves with it, before the tunnel goes (no state between)
             ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
             *removed,
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
         ]
 
     return Pending(

@@ -24,11 +24,15 @@ SPACES = ("I", "II", "III")
 
 
 def all_placements(state: GameState) -> list[Placement]:
+    """Every minion placed on the central board this round: on the action spaces, then those shut out (all
+    three spaces taken; Rulebook › Orders Phase › Revealing Orders)."""
     out = [s for slots in state.board.spaces.values() for s in slots if s is not None]
     return out + list(state.board.shut_out)
 
 
 def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPACES) -> str | None:
+    """The first free space of ``action`` in ``preference`` order ("I", "II", "III" by default: the lowest free
+    space; Rulebook › Orders Phase › Revealing Orders), or None when all three are taken."""
     slots = state.board.spaces[action]
     for space in preference:
         if slots[SPACES.index(space)] is None:
@@ -37,6 +41,15 @@ def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPAC
 
 
 def step(state: GameState):
+    """The Orders Phase (Rulebook › Orders Phase; › The Orders Phase with 3 Players, › with 2 Players).
+
+    Returns:
+        in turn: a non-player colour's random orders to draw (chance ``Pending``) and place (``MinionPlaced`` on
+        space II, else III, else I); the players' secret choice of 3 orders (one ``Pending`` with every player
+        choosing at once); with 2 players, each player's third order for the non-player colour placed on space I
+        before the reveal; then each order slot revealed and the minions placed clockwise from the starting
+        player on the lowest free space (a Hire Monster first order pays its fee in the full game; rule
+        ``orders.hire_first_fee``); then the next phase's events."""
     n = len(state.players)
     placed = all_placements(state)
     # 1. Non-player colours draw and place their random orders on space II (Rulebook › 3/2 Players).

@@ -27,6 +27,13 @@ from .rounds import after_phase
 
 
 def step(state: GameState):
+    """The Production and Orders Retrieval Phase for the next player in the queue (Rulebook › Production and
+    Orders Retrieval Phase).
+
+    Returns:
+        a pending Trap Card draw; ``[OrdersRetrieved]`` when he has no room to use and one order card to take
+        back; else a ``Pending`` of his legal ``Produce`` uses and the ``RetrieveOrder`` choices (taking back an
+        order ends his turn); once every player is done, the next phase's events."""
     if isinstance(state.awaiting, TrapDraw):
         return trap_draw_step(state)
     if not state.queue:
@@ -73,6 +80,18 @@ def _retrieve(state: GameState, p: Player, card: str) -> ev.OrdersRetrieved:
 
 
 def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
+    """The events of ``p`` using the production room on ``cmd.square`` (Rulebook › Production; Second Year ›
+    Rooms and Monsters in the Second Year: first-Year rooms produce twice; Festival Season: a rented room once,
+    the imp Training Room sends imps in or out).
+
+    Returns:
+        ``[RoomProduced]`` (imps and troll tokens it takes, food paid, the output: gold, food, Evil steps down,
+        Trap Cards, a tunnel...) and what the output brings about (a ``TunnelDug`` for a room that digs).
+
+    Raises:
+        RuleViolation: ``PRODUCE_NO_ROOM``, ``PRODUCE_NOT_PRODUCTION``, ``PRODUCE_CONQUERED``, ``PRODUCE_ROOM_USED``,
+            ``NOT_ENOUGH_IMPS``, ``CANNOT_PAY_FOOD``, ``PRODUCE_OUTPUT``, ``PRODUCE_DIG_SQUARE``,
+            ``PRODUCE_NO_DIG``."""
     cell = cell_at(p, cmd.square)  # a dungeon room, or a rented one beside the board (Festival Season)
     if cell is None or cell.kind != "room" or cell.room is None:
         raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")

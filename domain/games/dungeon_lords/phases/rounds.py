@@ -19,6 +19,15 @@ from .common import catalog, season_name
 
 # --- set-up ---------------------------------------------------------------------------------
 def setup_step(state: GameState):
+    """The set-up's next draw or choice (Rulebook › Setup; Full Game › Special Events, › Choosing Initial
+    Inaccessible Orders).
+
+    Returns:
+        in turn, chance ``Pending`` draws: each Year's Combat Cards (4 a Year; Festival Season: 5), the full
+        game's Special Event Cards (one a Year; two with Festival Season's two Special Event tiles), each
+        player's order cards made inaccessible at random (first game: 2; full game: 3 to choose from) and each
+        non-player colour's 3; the full game's simultaneous choice of 2 of the 3 drawn cards (a ``Pending``);
+        then the events that begin the first round."""
     cat = catalog(state)
     b = state.board
     plan = year_plan(state)
@@ -143,6 +152,12 @@ def begin_new_round(state: GameState, season: int, year: int | None = None) -> l
 
 
 def new_round_step(state: GameState):
+    """The New Round Phase's next reveal (Rulebook › First Year › New Round Phase).
+
+    Returns:
+        chance ``Pending`` draws in turn: 3 Monster (or Ghost) Tiles, 2 Room Tiles, a module's own steps (the
+        Year plan's ``new_round_steps``: Festival Season's Unique Opportunities), the next round's Event Tile and
+        its Special Event Card, the next round's adventurers; then the events that end the phase."""
     b, year = state.board, str(state.year)
     done = state.awaiting.done if isinstance(state.awaiting, NewRound) else []
     if "monsters" not in done:
@@ -224,6 +239,9 @@ def after_phase(state: GameState, phase: str) -> list[ev.Event]:
 
 
 def end_round(state: GameState) -> list[ev.Event]:
+    """The events that end a Building round (Rulebook › End of the Round): ``RoundEnded`` (the imps return;
+    the Starting Player Token passes left, but not after the last round), then Combat after the Year's last
+    round, else the next round's first events."""
     n = len(state.players)
     fall = year_plan(state).is_last_season(state)
     nxt = state.starting_player if fall else (state.starting_player + 1) % n
@@ -243,6 +261,9 @@ def scoring_step(state: GameState) -> list[ev.Event]:
 
 
 def game_over_step(state: GameState) -> Pending:
+    """What the game waits for once it is over: nothing (``Pending`` with no actor, kind "game_over"),
+    saying the winner(s) (Rulebook › Scoring; Winning the Game) or, in Combat Training, how many tiles the
+    adventurers conquered (Rulebook › Combat Training)."""
     if state.training:
         lost = sum(1 for p in state.players for _, _, c in dg.tiles(p.dungeon) if c.conquered)
         return Pending(
