@@ -21,14 +21,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from domain.games import GAMES, default
 from domain.games import get as get_game
 from domain.kernel import batch_gc, play_until_blocked
 
 
-def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str = "dungeon_lords", **options: Any):
-    """Yield (events, final state) for ``games`` complete games of ``game``, bots by name, seat by seat;
-    ``options`` go to the game's ``new_game`` (e.g. ``modules`` for Festival Season)."""
-    package = get_game(game)
+def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str | None = None, **options: Any):
+    """Yield (events, final state) for ``games`` complete games of ``game`` (None: the default game), bots by
+    name, seat by seat; ``options`` go to the game's ``new_game`` (e.g. ``modules`` for Festival Season)."""
+    package = get_game(game) if game else default()
     with batch_gc():  # as `simulate` plays them
         yield from _play(package, games, players, bot_names, seed, options)
 
@@ -54,7 +55,7 @@ def _row(mode: str, games: int, events: int, seconds: float) -> dict[str, Any]:
 
 
 def run(
-    games: int, players: int, bot_names: list[str], seed: int = 0, game: str = "dungeon_lords", **options: Any
+    games: int, players: int, bot_names: list[str], seed: int = 0, game: str | None = None, **options: Any
 ) -> list[dict]:
     """The bench's rows: engine only, with each store, replay, and the JSON-decode ceiling (``options``
     as for ``play_games``)."""
@@ -92,7 +93,7 @@ def run(
     return rows
 
 
-def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
+def simulate_scaling(games: int, game: str | None = None) -> dict[str, Any]:
     """Complete games per second of `simulate` (bots drawn as it draws them) on 1 process and on every
     core, the same games (best of two alternating rounds), with the CPU a game cost in each fastest round
     (parent and workers, milliseconds); and storing them into SQLite (events per second of the appends
@@ -102,6 +103,7 @@ def simulate_scaling(games: int, game: str = "dungeon_lords") -> dict[str, Any]:
     from domain.service.simulation import run as play_all
     from domain.service.storage import store_env
 
+    game = game or default().info.name
     out: dict[str, Any] = {"games": games, "cores": os.cpu_count()}
     played: list[Any] = []
     cores = os.cpu_count() or 1
@@ -140,19 +142,19 @@ def _cpu_seconds() -> float:
 
 
 def suite(games: int = 40) -> dict[str, Any]:
-    """Every tracked figure, as one JSON-native dict (the machine described)."""
-    from domain.games.dungeon_lords.strategies import STRATEGIES
-
-    strategies = [name for name in STRATEGIES if name != "random"][:4]
-    return {
+    """Every tracked figure, as one JSON-native dict (the machine described): each registered game's own
+    runs (``ui.extras["bench"]``: ``(figure, games factor, players, bots, new_game options, every row)``;
+    figures ``<game>_<figure>``), then `simulate`'s scaling on the default game."""
+    out: dict[str, Any] = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
-        "dungeon_lords_random_4p": run(games, 4, ["random"] * 4),
-        "dungeon_lords_strategies_4p": run(max(10, games // 2), 4, strategies)[:1],
-        "dungeon_lords_five_seasons_random_4p": run(games, 4, ["random"] * 4, modules=["five_seasons"])[:1],
-        "monster_inn_random_4p": run(games * 4, 4, ["random"] * 4, game="monster_inn"),
-        "monster_inn_budgeted_4p": run(games * 2, 4, ["budgeted"] * 4, game="monster_inn")[:1],
-        # five times the games (100 by default): on 20 the pool's start-up and the last game's tail (one
-        # worker idle) weigh ~10% of a 0.35 s run, and the ratio wandered 1.47-1.81 from run to run
-        "simulate_dungeon_lords": simulate_scaling(games * 5),
     }
+    for name, package in GAMES.items():
+        for figure, factor, players, bots, options, every_row in package.ui.extras.get("bench", ()):
+            n = int(games * factor) if factor >= 1 else max(10, int(games * factor))
+            rows = run(n, players, list(bots), game=name, **options)
+            out[f"{name}_{figure}"] = rows if every_row else rows[:1]
+    # five times the games (100 by default): on 20 the pool's start-up and the last game's tail (one
+    # worker idle) weigh ~10% of a 0.35 s run, and the ratio wandered 1.47-1.81 from run to run
+    out[f"simulate_{default().info.name}"] = simulate_scaling(games * 5)
+    return out

@@ -51,28 +51,6 @@ def _app(store: str | None):
     return application
 
 
-def _analytics(store: str | None, wait: float = ANALYTICS_WAIT, rebuild: bool = False):
-    """The DuckDB read models beside the event store (created on first use; an unreadable file is set
-    aside and rebuilt; another process's lock is waited for). ``rebuild``: every read model dropped
-    (``project --rebuild``; a file damaged where only that reads it is set aside too)."""
-    from domain.service.storage import store_env
-    from projections import AnalyticsBusy, analytics_path, open_analytics
-
-    from .errors import AFTER_COMMAND
-
-    try:
-        con = open_analytics(
-            analytics_path(store_env(store)),
-            wait=wait,
-            say=lambda text: err_console.print(f"note: {text}", markup=False),
-            rebuild=rebuild,
-        )
-    except AnalyticsBusy as exc:
-        raise UserError(str(exc), 5) from None
-    AFTER_COMMAND.append(con.close)  # DuckDB allows one writer: let go of the file when done
-    return con
-
-
 def _game_id(application, game: str):
     """Accept a full game id or a unique prefix of one (remembered: a replay of it that fails is checked
     against its hash chain, cli.faults.GAMES_IN_USE)."""
@@ -97,9 +75,12 @@ def _game_id(application, game: str):
 
 
 def _package(name: str):
-    """The registered game ``name`` (``dungeon-lords``, ``monster-inn``), or a one-line error."""
-    from domain.games import GAMES, get
+    """The registered game ``name`` (``dungeon-lords``, ``monster-inn``, or one ``DL_GAMES`` or an entry point
+    adds), or a one-line error."""
+    from domain.kernel.registry import GAMES, get
+    from domain.service.games import load_games
 
+    load_games()
     try:
         return get(name)
     except KeyError:
@@ -111,22 +92,17 @@ def _viewer(state, as_: str | None) -> str | None:
     state, or its log (the first event names the seats)."""
     if as_ is None:
         return None
-    if isinstance(state, list):
-        first = state[0]
-        seats = first.players if hasattr(first, "players") else first.state["players"]
-        colours = [_seat(p) for p in seats]
+    from domain.kernel.registry import GAMES
+
+    if isinstance(state, list):  # the game whose events these are; its seats as the first event sets them
+        package = next(g for g in GAMES.values() if g.events.get(state[0].type) is type(state[0]))
+        state = package.engine.replay(state[:1])
     else:
-        colours = [_seat(p) for p in state.players]
-    if as_.strip().lower() not in colours:
-        raise UserError(f"--as takes a player of this game: {', '.join(colours)}")
+        package = next(g for g in GAMES.values() if isinstance(state, g.state_type))
+    seats = package.seats(state)  # how commands name the players (colours, p1..p5...)
+    if as_.strip().lower() not in seats:
+        raise UserError(f"--as takes a player of this game: {', '.join(seats)}")
     return as_.strip().lower()
-
-
-def _seat(p) -> str:
-    """How commands name a player: a colour (Dungeon Lords) or a seat (Monster Inn's p1..p5)."""
-    if isinstance(p, dict):
-        return p.get("color") or p["seat"]
-    return getattr(p, "color", None) or p.seat
 
 
 def _warn_if_broken(application, gid) -> list[str]:
@@ -136,8 +112,8 @@ def _warn_if_broken(application, gid) -> list[str]:
     return problems
 
 
-def _bots(game: str = "dungeon_lords"):
-    """The bots that can play a seat of ``game``, by name."""
+def _bots(game: str):
+    """The bots that can play a seat of ``game`` (a registered name), by name."""
     return _package(game).bots
 
 

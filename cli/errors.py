@@ -62,7 +62,7 @@ def _store_error(exc: BaseException) -> bool:
 def report(exc: BaseException) -> int:
     """Print ``exc`` as the user should see it (stderr, one line or a short block) and return the exit code."""
     if type(exc).__module__.startswith("domain"):  # the engine is imported only when it raised
-        from domain.games.dungeon_lords.errors import RuleViolation
+        from domain.kernel.errors import RuleViolation
         from domain.service.application import GameConflict, GameNotFound
     else:
         RuleViolation = GameConflict = GameNotFound = ()  # noqa: N806  (no engine error can be raised here)

@@ -164,25 +164,23 @@ def _rule(package, text: str) -> tuple[str, str]:
 
 
 def load_catalog(path: Path) -> dict[str, Any]:
-    """The catalog overrides in ``path``, checked against the game they are for (a Monster Inn card list
-    says ``"game": "monster_inn"``) before any game records them.
+    """The catalog overrides in ``path``, checked by the game they are for (a file for another game than the
+    default names it: ``"game": "<its registry name>"``) before any game records them.
 
     Raises:
-        UserError: (exit 2) no such file, or a file that cannot be read or does not fit the schema (where)."""
-    from domain.games.dungeon_lords.catalog import catalog_with, override_problem
+        UserError: (exit 2) no such file, or a file that cannot be read or does not fit the game's schema."""
+    from domain.kernel.registry import default
     from domain.service.settings import catalog_overrides
 
     if not path.exists():
         raise UserError(f"--catalog {path}: no such file")
     try:
         overrides: dict[str, Any] = catalog_overrides(str(path))
-        if overrides.get("game") == "monster_inn":  # a Monster Inn card list says so
-            from domain.games.monster_inn.catalog import catalog_with as monster_inn_catalog
-            from domain.games.monster_inn.catalog import override_problem
-
-            monster_inn_catalog(overrides)
-        else:
-            catalog_with(overrides)
+        package = _package(str(overrides["game"])) if "game" in overrides else default()  # the file says
+        check = package.ui.catalog_check
+        problem = check(overrides) if check else f"{package.info.title} takes no catalog file"
     except (OSError, ValueError) as exc:
-        raise UserError(f"--catalog {path}: {override_problem(exc)}") from None
+        problem = str(exc).splitlines()[0]
+    if problem:
+        raise UserError(f"--catalog {path}: {problem}")
     return overrides

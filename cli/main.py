@@ -86,7 +86,9 @@ if _COMMAND and sys.argv[1:2] in (["stats"], ["export-data"]):
 else:
     # isort: off
     from .commands import play, bots  # noqa: E402,F401
-    from .games import dungeon_lords  # noqa: E402,F401
+    from .games import load_commands  # noqa: E402
+
+    load_commands()  # a game's own commands (cli/games/<game>.py: Dungeon Lords' orders, training)
     from .commands import inspect, records, history, audit, compare, games  # noqa: E402,F401
     from .commands import analytics, stats, export_data, demo, tools, serve  # noqa: E402,F401
     # isort: on

@@ -30,38 +30,42 @@ def _engine() -> str:
 
 @contextmanager
 def _read_models(store: str | None, wait: float) -> Iterator[Any]:
-    """The read models of ``store`` (``DL_STORE`` or the default when None), current: read-only when nothing is
-    new, else caught up first. Closed on leaving."""
+    """The read models of ``store`` (``DL_STORE`` or the default when None), read-only: current, or caught up
+    first (on a copy swapped in: projections.swap), or, while another process writes them, as published (the
+    ``Reading`` says how far behind). Closed on leaving."""
     import os
 
     from domain.service.application import DungeonLords
     from domain.service.storage import store_env
-    from projections import AnalyticsBusy, analytics_path, open_analytics, open_current
+    from projections import AnalyticsBusy, analytics_path
     from projections.runner import Projector
+    from projections.swap import read_models
 
     store = store if store is not None else os.environ.get("DL_STORE")
     app = DungeonLords.open(store)
-    path = analytics_path(store_env(store))
-    con = open_current(app, path)
-    if con is None:
-        try:
-            con = open_analytics(path, wait=wait)
-        except AnalyticsBusy as exc:
-            raise RuntimeError(str(exc)) from None
-        try:
-            Projector(app, con).run()
-        except BaseException:
-            con.close()
-            raise
-        if path != ":memory:":  # let go of the write lock at once; answer read-only
-            con.close()
-            con = open_current(app, path)
-            if con is None:  # written again meanwhile by another process: the write connection is gone
-                raise RuntimeError(f"{path} changed while it was read; ask again")
     try:
-        yield con
+        found = read_models(app, analytics_path(store_env(store)), lambda con: Projector(app, con).run(), wait)
+    except AnalyticsBusy as exc:
+        raise RuntimeError(str(exc)) from None
+    try:
+        yield found
     finally:
-        con.close()
+        found.con.close()
+
+
+def _behind(table: Any, found: Any) -> Any:
+    """``table`` with a warning that the read models were ``found.behind`` events behind (another process was
+    writing them), as `stats` prints it."""
+    import json
+
+    from projections.swap import BEHIND
+
+    if not found.behind:
+        return table
+    raw = dict(table.schema.metadata or {})
+    said = json.loads(raw.get(b"warnings", b"[]"))
+    raw[b"warnings"] = json.dumps([BEHIND.format(n=found.behind), *said]).encode()
+    return table.replace_schema_metadata(raw)
 
 
 def _params(con, question: str, filters: dict[str, Any]) -> dict[str, Any]:
@@ -112,8 +116,9 @@ def ask(question: str, *, store: str | None = None, wait: float = 60.0, **filter
 
     if question not in QUESTIONS:
         raise KeyError(f"no question named {question!r}; the questions are: {', '.join(QUESTIONS)}")
-    with _read_models(store, wait) as con:
-        return answer(con, question, _params(con, question, filters), engine=_engine())
+    with _read_models(store, wait) as found:
+        con = found.con
+        return _behind(answer(con, question, _params(con, question, filters), engine=_engine()), found)
 
 
 def read_model(name: str, *, store: str | None = None, wait: float = 60.0) -> Any:
@@ -130,8 +135,8 @@ def read_model(name: str, *, store: str | None = None, wait: float = 60.0) -> An
 
     if name not in TABLES:
         raise ValueError(f"no read model named {name!r}; they are: {', '.join(TABLES)}")
-    with _read_models(store, wait) as con:
-        return arrow_of(con, name, engine=_engine())
+    with _read_models(store, wait) as found:
+        return _behind(arrow_of(found.con, name, engine=_engine()), found)
 
 
 def read_models() -> list[str]:

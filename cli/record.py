@@ -14,9 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import RuleViolation
-from domain.service.names import draw_command, list_command
+from domain.service.names import draw_command
 
-from .render import console, status_table
+from . import games
+from .render import console
 
 HELP = (
     "answer with a number, 'a N' to act as another of the players choosing at once, a JSON command, "
@@ -25,16 +26,8 @@ HELP = (
 
 
 def _words(application, package) -> tuple[Callable[[Any], str], Callable[[Any], str], Callable[[Any], None]]:
-    """How a game's commands and events read, and its status picture."""
-    if package.info.name == "monster_inn":
-        from domain.games.monster_inn.describe import describe, describe_command
-
-        from .games import monster_inn as mi
-
-        return describe_command, describe, lambda state: mi.status(state, package.view(state, None))
-    from domain.games.dungeon_lords.describe import describe_command, describe_event
-
-    return describe_command, describe_event, lambda state: status_table(state, None)
+    """How a game's commands and events read, and its status picture (:mod:`cli.games`)."""
+    return package.describe_command, games.describe_event(package), lambda state: games.status(package, state, None)
 
 
 def _possible(package, state, pool: list[str]) -> str:
@@ -77,19 +70,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             options = p.options(actor)
             if len(p.actors) > 1:
                 console.print(f"  (choosing at once: {', '.join(p.actors)}; now {actor}; 'a N' switches)")
-            if p.kind == "choose_orders":  # 120 orderings: type the cards instead
-                hand = sorted({c for o in options for c in o.orders})
-                extra = sorted({o.nonplayer_order for o in options if o.nonplayer_order})
-                console.print(
-                    f"  {actor}'s hand: {', '.join(f'{i} {c}' for i, c in enumerate(hand, 1))}"
-                    + (f"; non-player third order: {', '.join(extra)}" if extra else "")
-                )
-                console.print(
-                    "  type: FIRST SECOND THIRD"
-                    + (" NONPLAYER (ids)" if extra else " (names, prefixes or hand numbers: 'mine dig 3')")
-                    + f", or one option number 1..{len(options)}"
-                )
-            else:
+            if not games.record_hint(package, p, actor, options):  # the game's own prompt, or the options listed
                 now, effect = application.state(game_id), package.option_effect  # what each choice costs
                 for i, o in enumerate(options, 1):
                     cost = effect(now, p, o) if effect else ""
@@ -126,18 +107,8 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
         try:
             if p.is_chance and not line.startswith("{"):
                 command = draw_command(package, application.state(game_id), line)  # names, ids or prefixes
-            elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{") and not extra:
-                command = list_command(package, application.state(game_id), actor, line)
-            elif p.kind == "choose_orders" and not line.isdigit() and not line.startswith("{"):
-                words = line.split()
-                command = parse_command(
-                    {
-                        "type": "choose_orders",
-                        "player": actor,
-                        "orders": words[:3],
-                        "nonplayer_order": words[3] if len(words) > 3 else None,
-                    }
-                )
+            elif (typed := games.record_command(package, application.state(game_id), p, actor, line)) is not None:
+                command = typed  # the game's own way of typing this decision (Dungeon Lords' orders)
             elif line.isdigit():
                 if not 1 <= int(line) <= len(options):
                     console.print(f"choose 1..{len(options)}")

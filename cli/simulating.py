@@ -36,7 +36,7 @@ def simulate_into(
     seed: int,
     variant: str | None = None,
     quiet: bool = False,
-    game: str = "dungeon_lords",
+    game: str | None = None,  # None: the default game
     progress_after: float = PROGRESS_AFTER,
     bar_console=None,
     executor: str = "process",
@@ -97,7 +97,7 @@ def simulate_into(
         with closing(runner.run(work)) as done:  # left early: what is not finished is cancelled, now
             for n, finished in done:
                 some = [(log, final, left[n * size + k][1]) for k, (log, final) in enumerate(finished)]
-                application.create_simulated(some, game=game)
+                application.create_simulated(some, game=left[n * size][0].game)
                 events += sum(len(log) for log, _ in finished)
                 stored += len(finished)
                 bar.advance(task, len(finished))

@@ -16,7 +16,9 @@ Nothing in ``domain.kernel`` or ``domain.games`` imports a database driver, Duck
 
 from . import games
 from .games.dungeon_lords.engine import advance, decide, execute, new_game, pending, replay
-from .games.dungeon_lords.evolve import evolve
+from .games.dungeon_lords.phases.settle import (
+    evolve_stored as evolve,  # settles events stored before their settled fields
+)
 from .kernel import RuleViolation
 
 __all__ = ["RuleViolation", "advance", "decide", "evolve", "execute", "games", "new_game", "pending", "replay"]

@@ -14,6 +14,9 @@
 * :mod:`projections.derive`: the SQL that derives every read model from a batch of events.
 * :mod:`projections.strategy`: :func:`derive_strategy` (and the same rule in SQL), the strategy of a
   player of a recorded game.
+* :mod:`projections.swap`: writing without keeping readers waiting: a copy of the file, projected under a
+  writers' lock file and renamed over it; :func:`~projections.swap.read_models` (current, caught up, or the
+  published file while another process writes, saying how far behind).
 * :mod:`projections.rollups`: the aggregates every question reads when its filters allow (``seat_cells``,
   ``pair_cells`` ...), kept in the same transaction as the rows and the position.
 
@@ -217,10 +220,12 @@ def witnessed(path: str | Path, store_id: str, game_id: Any) -> tuple[int, str |
     return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
-def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None:
+def open_current(app: Any, path: str | Path, behind: bool = False) -> duckdb.DuckDBPyConnection | None:
     """A read-only connection to the read models at ``path`` when they are current for ``app``'s store (today's
     shape, this store's, every notification applied, the last one the event they applied), else None. Read-only,
-    it waits for nobody and blocks nobody but a writer: a notebook's read-only connection and `stats` coexist.
+    it waits for nobody and blocks nobody: a notebook's read-only connection and `stats` coexist, and a writer
+    works on a copy (:mod:`projections.swap`). ``behind``: also when they hold only the store's first
+    notifications (another process is catching them up).
 
     Raises:
         ReadModelsOfAnotherStore: they went on from a copy of this store (``projections.runner.check_head``).
@@ -242,7 +247,7 @@ def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None
             {"projection_schema", "projection_store", "projection_head", "projection_tracking"} <= tables
             and con.execute("SELECT version FROM projection_schema").fetchall() == [(SCHEMA_VERSION,)]
             and con.execute("SELECT store_id FROM projection_store").fetchall() == [(app.store_id(),)]
-            and stored_position(con) == (app.recorder.max_notification_id() or 0)
+            and _caught_up(stored_position(con), app.recorder.max_notification_id() or 0, behind)
         )
         if current:
             check_head(con, app.recorder)
@@ -255,6 +260,10 @@ def open_current(app: Any, path: str | Path) -> duckdb.DuckDBPyConnection | None
         raise
     con.close()
     return None
+
+
+def _caught_up(position: int, head: int, behind: bool) -> bool:
+    return position <= head if behind else position == head
 
 
 def rebuild_analytics(con: duckdb.DuckDBPyConnection) -> None:

@@ -28,7 +28,7 @@ from domain.games.dungeon_lords.game_info import SEASONS
 from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
 from domain.games.dungeon_lords.year import plan_for
 
-from . import monster_inn, rollups
+from . import rollups
 from .strategy import STRATEGY_SQL
 
 _CAT = load_catalog()
@@ -493,6 +493,20 @@ _DERIVED = [
 ]
 
 
+def other_projections() -> list:
+    """The read models of the other registered games, found by lookup: a module ``projections/<game>.py``
+    with ``stage(con, source)`` and ``derive(con, first)`` (Monster Inn's); a game without one is not
+    projected (its events stay in the store)."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    from domain.games import GAMES
+
+    here = {m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)])}
+    return [importlib.import_module(f"{__package__}.{n}") for n in GAMES if n != DUNGEON_LORDS.info.name and n in here]
+
+
 def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = True) -> None:
     """Insert the NDJSON batch at ``path`` (see :mod:`projections.staging`) whose first notification
     id is ``first``, every row derived from it, and the aggregates brought along (:mod:`projections.rollups`:
@@ -500,14 +514,15 @@ def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = Tr
     an InputUndone (False skips that step); ``others``: it may hold another game's events (Monster Inn's).
     Runs in the caller's transaction."""
     con.execute(_EVENTS.format(source=_read_json(path)))
-    if others:
-        monster_inn.stage(con, _read_json(path))
+    projections = other_projections() if others else []
+    for other in projections:
+        other.stage(con, _read_json(path))
     rollups.touched(con, first, others)
     rollups.leave(con)
     for sql in (_UNDO if undo else []) + _DERIVED:
         con.execute(sql, {"first": first} if "$first" in sql else None)
-    if others:
-        monster_inn.derive(con, first)
+    for other in projections:
+        other.derive(con, first)
     rollups.enter(con)
 
 

@@ -23,8 +23,8 @@ The rows and the position commit in ONE DuckDB transaction, so stopping at any p
 twice or skips one: the tables come out identical to an uninterrupted run. Nothing is cached
 between batches: what a batch needs of earlier events it reads back from ``events``.
 
-DuckDB allows one writing process per file: run the projection and the queries in one process,
-or open the file read-only while nothing projects.
+DuckDB allows one writing process per file, and no reader beside it: the CLI and the notebook API run the
+projection on a copy and swap it in (:mod:`projections.swap`), so readers of the file never wait for it.
 """
 
 from __future__ import annotations

@@ -242,7 +242,7 @@ def test_many_squares_to_choose_from_are_buttons_named_by_label_not_a_row_and_a_
 
 
 def test_a_dungeon_picture_has_tokens_for_its_party_monsters_and_traps_as_the_view_shows_them() -> None:
-    from cli.http.board_svg import dungeon_svg
+    from cli.games.dungeon_lords.board_svg import dungeon_svg
 
     player = {
         "color": "red",

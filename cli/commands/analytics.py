@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..context import StoreOpt, _analytics, _app, _bots, app
+from ..context import StoreOpt, _app, _bots, app
 from ..errors import UserError, handled
 from ..filters import (
     DerivedOpt,
@@ -85,15 +85,15 @@ def simulate(
         f"stored {figures['games']} games ({figures['events']} events) in {figures['seconds']} s: "
         f"{figures['games_per_second']} games/s{skipped}"
     )
+    from ..read_models import writing
+
     try:
-        con = _analytics(store)
+        writing(store, lambda con: catch_up(application, con), application=application)
     except UserError:
         err_console.print(
-            "note: the games are stored; another process is using the read models, so they were "
+            "note: the games are stored; another process is writing the read models, so they were "
             "not projected now: run `dungeon-lords project` later"
         )
-        return
-    catch_up(application, con)
 
 
 @app.command()
@@ -111,10 +111,16 @@ def project(
 ) -> None:
     """Catch the DuckDB read models up with the event store (exactly once; safe to re-run)."""
     from ..analytics_cmds import catch_up
+    from ..read_models import current_position, writing
 
     application = _app(store)
-    con = _analytics(store, rebuild=rebuild)
-    figures = catch_up(application, con, quiet=True)
+    at = None if rebuild else current_position(store, application)
+    if at is not None:  # nothing new: the file is not copied for nothing
+        figures = {"events": 0, "position": at}
+    else:
+        figures = writing(
+            store, lambda con: catch_up(application, con, quiet=True), rebuild=rebuild, application=application
+        )
     console.print(f"projected {figures['events']} new events; read models are at notification {figures['position']}")
 
 
@@ -139,11 +145,10 @@ def report(
 
     from analytics.report import write_report
 
-    from ..analytics_cmds import catch_up
     from ..filters import scope
+    from ..read_models import reading
 
-    con = _analytics(store)
-    catch_up(_app(store), con, quiet=True)
+    con = reading(store).con
     filters = scope(con, None, ruleset, variant, players, origin, since, until, strategy, derived, pooled)
     write_report(con, html, filters, engine=f"dungeon-lords {version('dungeon-lords')}")
     console.print(f"wrote {html}")

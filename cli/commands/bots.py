@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
+from .. import games
 from ..context import StoreOpt, _app, _bots, _package, app
 from ..errors import UserError, handled
 from ..game_options import CatalogOpt, GameOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
-from ..games import monster_inn as mi
-from ..render import console, print_events, scores_table, status_table
+from ..render import console
 
 
 @app.command()
@@ -56,18 +56,12 @@ def play(
     )
     events += more
     gid = _app(store).create_from_events(events, game=package.info.name)
-    if verbose and package.info.name == "monster_inn":
+    if verbose:
+        words = games.describe_event(package)
         for i, e in enumerate(events, 1):
-            console.print(f"{i:5d}  [{e.kind[:4]}] {mi.describe(e)}", markup=False)
-    elif verbose:
-        print_events(events)
+            console.print(f"{i:5d}  [{e.kind[:4]}] {words(e)}", markup=False)
     over = not waiting.actors
-    if package.info.name == "monster_inn":
-        mi.status(state, package.view(state, None))
-    elif state.scores:
-        scores_table(state)
-    else:
-        status_table(state, None)
+    games.final(package, state)
     shown = f"seed {seed}, " if over else ""  # a seed predicts the draws: shown once it is over
     console.print(f"Game {gid}: {len(events)} events stored ({shown}{package.info.title}).")
     if waiting.actors or waiting.kind != "game_over":

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..context import StoreOpt, _analytics, _app, app
+from ..context import StoreOpt, _app, app
 from ..errors import handled
 from ..render import console
 
@@ -20,23 +20,26 @@ def demo(
 ) -> None:
     """The main job: simulate a few hundred games (or reuse them), project, print the headline answers."""
     from analytics import QUESTIONS
+    from domain.games import default
 
-    from ..analytics_cmds import catch_up, print_question, simulate_into
+    from ..analytics_cmds import print_question, simulate_into
+    from ..read_models import reading
 
     start = time.perf_counter()
-    application, con = _app(store), _analytics(store)
-    catch_up(application, con, quiet=True)
+    application = _app(store)
+    con = reading(store, application).con
     have = con.execute("SELECT count(*) FROM games WHERE origin = 'simulated' AND finished").fetchall()[0][0]
     if have < games:
         console.print(f"{have} simulated games in the store; playing {games - have} more on every core...")
         figures = simulate_into(application, games - have, None, None, seed=have)
         console.print(f"  {figures['games_per_second']} games/s")
-        catch_up(application, con)
+        con.close()  # (this process holds the file it read no longer: the next one is the caught-up file)
+        con = reading(store, application, quiet=False).con
     total = con.execute("SELECT count(*), sum(events) FROM games WHERE finished").fetchall()[0]
     console.print(f"[bold]{total[0]} finished games, {total[1]} events[/]")
     for name, q in QUESTIONS.items():
         if q.headline:
-            print_question(con, name, {"game": "dungeon_lords"}, False)
+            print_question(con, name, {"game": default().info.name}, False)  # the default game's games
     console.print(
         f"demo finished in {time.perf_counter() - start:.1f} s; more: dungeon-lords stats, "
         "dungeon-lords report --html report.html"

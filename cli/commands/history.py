@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords.describe import describe_event
 from domain.service.names import draw_command_at
 
+from .. import games
 from ..context import GameArg, StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
 from ..render import console
@@ -32,10 +32,7 @@ def undo(
     application = _app(store)
     gid = _game_id(application, game)
     event = application.undo(gid, player.strip().lower() if player else None)
-    if application.game_of(gid).info.name == "dungeon_lords":
-        console.print(describe_event(event))
-    else:
-        console.print(f"InputUndone: {event.player}: {event.description} (events {event.first}-{event.last} back)")
+    console.print(games.describe_event(application.game_of(gid))(event))
 
 
 @app.command()

@@ -7,14 +7,12 @@ from typing import Annotated
 
 import typer
 
-from domain.games.dungeon_lords import engine
-from domain.games.dungeon_lords.views import view
 from domain.kernel.text import natural_key
 
+from .. import games
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
-from ..games import monster_inn as mi
-from ..render import console, options_table, status_table
+from ..render import console
 
 
 @app.command()
@@ -40,16 +38,9 @@ def status(
     if as_json:
         console.print_json(json.dumps(package.view(state, viewer)))
         return
-    if package.info.name == "monster_inn":
-        mi.status(state, package.view(state, viewer))
-        if at is None:
-            mi.options(package.engine.pending(state), viewer, hide_others=viewer is not None)
-        return
-    from domain.games.dungeon_lords.state import from_dict
-
-    status_table(from_dict(view(state, viewer)) if viewer else state, viewer)  # the view is the one redaction
+    games.status(package, state, viewer)
     if at is None:
-        options_table(engine.pending(state), actor_filter=viewer, hide_others=viewer is not None, state=state)
+        games.options(package, package.engine.pending(state), viewer, hide_others=viewer is not None, state=state)
 
 
 @app.command()
@@ -85,10 +76,7 @@ def options(
         console.print_json(json.dumps(out))
         return
     console.print(f"at event {state.version}:")
-    if package.info.name == "monster_inn":
-        mi.options(p, viewer, hide_others=viewer is not None)
-        return
-    options_table(p, actor_filter=viewer, hide_others=viewer is not None, state=state)
+    games.options(package, p, viewer, hide_others=viewer is not None, state=state)
 
 
 @app.command()

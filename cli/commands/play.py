@@ -9,11 +9,11 @@ import typer
 
 from domain.service.names import draw_command
 
+from .. import games
 from ..context import StoreOpt, _app, _game_id, _state_at_input, app
 from ..errors import UserError, handled
 from ..game_options import CatalogOpt, GameOpt, ModeOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
-from ..games import monster_inn as mi
-from ..render import console, options_table
+from ..render import console
 
 
 @app.command()
@@ -136,8 +136,5 @@ def _submit(
     for n, entry in enumerate(package.log_entries(log[: at + len(events)], viewer, first), first):
         console.print(f"{n:5d}  [{entry['kind'][:4]}] {entry['text']}", markup=False, highlight=False)
     console.print(f"at event {len(log)}:")
-    if package.info.name == "monster_inn":
-        mi.options(application.pending(gid), viewer, hide_others=viewer is not None)
-        return
     now = application.state(gid)
-    options_table(package.engine.pending(now), actor_filter=viewer, hide_others=viewer is not None, state=now)
+    games.options(package, package.engine.pending(now), viewer, hide_others=viewer is not None, state=now)

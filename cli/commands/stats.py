@@ -121,19 +121,9 @@ def _caught_up(store, catch_up):
     if con is not None:
         AFTER_COMMAND.append(con.close)
         return con
-    from domain.service.storage import store_env
-    from projections import analytics_path, open_current
+    from ..read_models import reading
 
-    from ..context import _analytics, _app
-
-    application = _app(store)
-    con = open_current(application, analytics_path(store_env(store)))  # read-only when current (any store)
-    if con is not None:
-        AFTER_COMMAND.append(con.close)
-        return con
-    con = _analytics(store)
-    catch_up(application, con, quiet=True)
-    return con
+    return reading(store).con  # read-only; caught up on a copy swapped in (a reader is never kept waiting)
 
 
 def _print_schema(con, as_json: bool) -> None:

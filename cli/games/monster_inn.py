@@ -1,5 +1,6 @@
-"""Monster Inn in the terminal: the status picture (the Inn, the Pool, every Dungeon), the options,
-events in words and the final scores. The commands are the shared ones (``new --game monster-inn``)."""
+"""Monster Inn in the terminal (looked up by :mod:`cli.games` by the game's name): the status picture (the
+Inn, the Pool, every Dungeon) and the final scores; its options and events are the generic terminal's. The
+commands are the shared ones (``new --game monster-inn``)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,10 @@ from typing import Any
 
 from rich.table import Table
 
-from domain.games.monster_inn.describe import describe_command
-from domain.games.monster_inn.refusals import INDEX
 from domain.games.monster_inn.state import GameState
-from domain.kernel import HIDDEN, Pending
-from domain.kernel.text import natural_key
+from domain.kernel import HIDDEN
 
-from ..render import console
+from ..consoles import console
 
 
 def _card(state: GameState, token: str) -> str:
@@ -23,8 +21,9 @@ def _card(state: GameState, token: str) -> str:
     return f"{token} (face down)" if "-" in token else token
 
 
-def status(state: GameState, view: dict[str, Any]) -> None:
-    """The game as one player (or the recorder) sees it: ``view`` is the game's redacted view."""
+def status(package, state: GameState, viewer: str | None) -> None:
+    """The game as one player (or the recorder) sees it, from the game's redacted view."""
+    view = package.view(state, viewer)
     out = console.print
     out(
         f"[bold]Monster Inn[/] - round {state.round} - {state.phase} - {state.variant.replace('_', ' ')}, "
@@ -52,27 +51,6 @@ def status(state: GameState, view: dict[str, Any]) -> None:
         out("  humanoids: " + (", ".join(humanoids) or "-"))
     if state.results:
         scores(state)
-
-
-def options(p: Pending, viewer: str | None = None, hide_others: bool = False) -> None:
-    """Who must act and the numbered legal choices (for ``act --pick``)."""
-    console.print(f"[bold]Waiting for:[/] {p.prompt}")
-    console.print(f"rule: {INDEX.cite(p.rule)}")
-    if p.is_chance and p.chance is not None:
-        remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool), key=natural_key))
-        console.print(f"Chance: {p.chance.count} {p.chance.what}{remaining}")
-        console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
-        return
-    for actor in p.actors:
-        if viewer and actor != viewer:
-            continue
-        opts = p.options(actor)
-        t = Table(title=f"{actor}: {len(opts)} legal choice(s) - act GAME --pick N")
-        t.add_column("#", justify="right")
-        t.add_column("choice")
-        for i, o in enumerate(opts, 1):
-            t.add_row(str(i), describe_command(o))
-        console.print(t)
 
 
 def scores(state: GameState) -> None:

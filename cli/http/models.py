@@ -10,13 +10,15 @@ from pydantic import BaseModel, Field
 class NewGame(BaseModel):
     """A game to create: which game, the players clockwise, and how chance is answered."""
 
-    game: str = Field("dungeon_lords", description="dungeon_lords or monster_inn")
+    game: str | None = Field(
+        None, description="a registered game's name, as `GET /api/games` gives it (default: the default game)"
+    )
     names: list[str] = Field(min_length=1, max_length=6)
     mode: str = Field("digital", description="digital (the engine draws) or tabletop (the recorder enters draws)")
     seed: int | None = Field(None, ge=0, lt=2**63)
     variant: str | None = None
-    ruleset: str = Field("base", description="Dungeon Lords: base, or festival (Festival Season, every module)")
-    modules: list[str] = Field([], max_length=16, description="Dungeon Lords: rules modules to add")
+    ruleset: str = Field("base", description="base, or a game's named set of rules modules (festival)")
+    modules: list[str] = Field([], max_length=16, description="rules modules to add (a game that has them)")
 
 
 class ImportRecord(BaseModel):
@@ -107,7 +109,7 @@ class Listed(BaseModel):
     """A game of the store, as ``GET /api/games`` lists it."""
 
     id: str
-    game: str = Field(description="dungeon_lords or monster_inn")
+    game: str = Field(description="the game's registry name (see `dungeon-lords games`)")
     origin: str = Field(description="recorded, simulated, imported, forked, scenario, training")
     seats: list[str] = Field(description='"red Ann", "p1 Bob (bot)"...')
     status: str = Field(description="in progress, finished or archived")

@@ -19,25 +19,20 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from domain.games.dungeon_lords.views import public_orders
-from domain.games.dungeon_lords.year import plan_for
 from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
+from ..games import install_page, page_taps
 from .access import role, service_of, token_of
-from .board_svg import install_board, page_taps
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
 
 router = APIRouter(include_in_schema=False)
 LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
-# a Dungeon Lords view's season by name: its Year plan's (the modules it plays may add a fifth)
 templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
-templates.env.globals["dl_season"] = lambda v: plan_for(tuple(v.get("modules", []))).seasons[v["season"]]
-install_board(templates.env)  # dl_dungeon, dl_central: the board's pictures
-templates.env.globals["public_orders"] = public_orders  # a Dungeon Lords view's face-up order cards
+install_page(templates.env)  # what each game's board template reads: its page globals and pictures
 
 
 def correctable_span(span: Any) -> bool:

@@ -35,7 +35,7 @@ def _index(request: Request, error: str | None = None) -> HTMLResponse:
 def new(
     request: Request,
     names: str = Form(...),
-    game: str = Form("dungeon_lords"),
+    game: str = Form(""),  # "": the default game
     mode: str = Form("tabletop"),
     variant: str = Form(""),
     ruleset: str = Form("base"),
@@ -45,7 +45,7 @@ def new(
     players = [n.strip() for n in names.replace("\n", ",").split(",") if n.strip()]
     try:
         options = rules_modules(game, ruleset, [])
-        gid = service.create_game(players, mode=mode, game=game, variant=variant or None, **options)
+        gid = service.create_game(players, mode=mode, game=game or None, variant=variant or None, **options)
     except (RuleViolation, KeyError) as exc:
         return _index(request, exc.message if isinstance(exc, RuleViolation) else str(exc).strip("'\""))
     seats = service.game_of(gid).seats(service.state(gid))

@@ -82,7 +82,7 @@ class Engine:
             raise refuse(
                 "UNEXPECTED_COMMAND",
                 f"the game waits for: {p.prompt} (commands accepted: {wanted})",
-                p.rule if p.kind == "combat" else "flow.turn",
+                "flow.turn",
             )
         if p.is_chance:
             return

@@ -16,6 +16,7 @@ from .chain import HashChain
 from .history import History
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
+from .ui import GameUI
 
 
 class KernelState(Protocol):
@@ -45,6 +46,7 @@ class GameInfo:
         variants: the rule variants a game can start with.
         topic_prefix: prefix of the stored event topics (``"dl.Game."``), fixed for ever.
         record_format: the first word of the game's record (``"dungeon-lords-record"``).
+        max_inputs, min_score, max_score, scores: the game's bounds (below).
     """
 
     name: str
@@ -56,6 +58,17 @@ class GameInfo:
     variants: tuple[str, ...]
     topic_prefix: str
     record_format: str = ""
+
+    # --- bounds: what a whole game can reach, each number justified where a game declares it, and checked
+    # against simulated games by the conformance suite (tests/conformance). Players: min_/max_players above.
+    #: the most inputs (decisions and recorded draws) a game takes from set-up to its end (0: not declared)
+    max_inputs: int = 0
+    #: the lowest and the highest final score one seat can have
+    min_score: int = 0
+    max_score: int = 0
+    #: where the final scores are: (event type, its list of one row per seat, the score's key in a row); a
+    #: field that maps seat -> score takes the key ""
+    scores: tuple[str, str, str] = ("", "", "")
 
 
 class GameRules(Protocol):
@@ -133,6 +146,12 @@ class GamePackage:
             as ``modules=[...]``; the rules refuse a combination that cannot make a game).
         rule_options: the provisional rule choices a game can start with, option -> (allowed values, default
             first; what it decides) (``new --rule NAME=VALUE``, passed to ``new_game`` as ``rules={...}``).
+        upcasts: ``{(event type, stored version): fn}``: how a stored payload of an older schema version of
+            one of the game's events is read as the next version (``fn(data)`` edits the dict in place;
+            the service sets them on the game's stored event classes).
+        default_bots: the bots a simulation draws the seats from when none are named (empty: every bot).
+        ui: the game's pieces for the programs above the service (words, terminal pictures, record-loop
+            prompts, set-up options, the page's board...): a :class:`~.ui.GameUI`; data and pure functions.
     """
 
     rules: GameRules
@@ -163,6 +182,9 @@ class GamePackage:
     rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     modules: Mapping[str, Any] = field(default_factory=dict)
     rule_options: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    upcasts: Mapping[tuple[str, int], Callable[[dict[str, Any]], None]] = field(default_factory=dict)
+    default_bots: tuple[str, ...] = ()
+    ui: GameUI = field(default_factory=lambda: GameUI())
 
     @property
     def info(self) -> GameInfo:

@@ -1,11 +1,12 @@
 """The eventsourcing aggregates: one class per registered game, built by :func:`aggregate_class` from
-the game's :class:`~domain.kernel.GamePackage`. ``Game`` is Dungeon Lords' (topics ``dl.Game.<Event>``),
-``MonsterInnGame`` Monster Inn's (``mi.Game.<Event>``); :data:`AGGREGATES` holds them by game name. An
-aggregate's state is the game's state folded by the game's own ``evolve``; the rules live in the game.
+the game's :class:`~domain.kernel.GamePackage` (Dungeon Lords' topics ``dl.Game.<Event>``, Monster Inn's
+``mi.Game.<Event>``); :data:`AGGREGATES` holds them by game name, :func:`aggregate_for` adds a game
+registered later. An aggregate's state is the game's state folded by the game's own ``evolve``; the rules
+live in the game.
 
 What follows describes Dungeon Lords; every game is stored the same way under its own topic prefix.
 
-Stored shape. Every domain event ``X`` (see :data:`domain.games.dungeon_lords.events.ALL_EVENTS`) is stored as its own
+Stored shape. Every domain event ``X`` (its package's ``events``) is stored as its own
 eventsourcing event class ``Game.X`` with the stable topic ``"dl.Game.X"`` (the aggregate's topic is
 ``"dl.Game"``), ``class_version`` equal to ``X.version``, and one field ``data``: the domain event's
 JSON payload (``X.model_dump(mode="json")``, without ``"type"``; the topic says the type). The
@@ -13,11 +14,11 @@ created-event is the first domain event, ``GameStarted`` or ``ScenarioLoaded``. 
 is domain event number N (1-based), and ``game.state.version == game.version``.
 
 Upcasting (how old logs stay readable). When a domain event's schema changes, bump its ``version``
-in ``domain/events.py`` (that becomes the stored ``class_version``) and register one function per
-step, which edits the old *payload* dict in place: a line of ``UPCASTS`` in the ``upcasting`` module, which
-this module registers on import, before any read, as::
+(that becomes the stored ``class_version``) and give one function per step, which edits the old
+*payload* dict in place: a game's own events in its package's ``upcasts`` (``{("OrdersChosen", 1): fn}``,
+registered on its aggregate when the class is built), the kernel's events in :mod:`.upcasting`::
 
-    register_upcast("OrdersChosen", 1, lambda data: data.setdefault("nonplayer_order", None))
+    register_upcast("OrdersChosen", 1, lambda data: data.setdefault("nonplayer_order", None), game)
 
 It becomes eventsourcing's ``Game.OrdersChosen.upcast_v1_v2(state)``, which the mapper runs on every
 stored v1 event when it is read (it gets the stored state dict; ``state["data"]`` is the payload).
@@ -51,10 +52,11 @@ from eventsourcing.domain import Aggregate, Snapshot
 from eventsourcing.persistence import Transcoding
 from eventsourcing.utils import register_topic, resolve_topic
 
-from domain.games import GAMES
 from domain.kernel import GamePackage
+from domain.kernel.registry import default
 
-from .upcasting import UPCASTS
+from .games import load_games
+from .upcasting import KERNEL_UPCASTS
 
 
 def seal(chain: str, timestamp: datetime) -> str:
@@ -251,17 +253,38 @@ def aggregate_class(package: GamePackage, class_name: str) -> type[GameAggregate
         classes[name] = event_cls
     cls.event_classes = classes
     result: type[GameAggregate] = cls
+    for (name, from_version), fn in package.upcasts.items():  # the game's own: stored payload -> next version
+        _set_upcast(classes[name], from_version, fn)
     return result
 
 
-Game = aggregate_class(GAMES["dungeon_lords"], "Game")
-MonsterInnGame = aggregate_class(GAMES["monster_inn"], "MonsterInnGame")
-AGGREGATES: dict[str, type[GameAggregate]] = {"dungeon_lords": Game, "monster_inn": MonsterInnGame}
+#: the aggregate class of every registered game, by game name (``aggregate_for`` adds later ones)
+AGGREGATES: dict[str, type[GameAggregate]] = {}
+_BUILT: dict[int, type[GameAggregate]] = {}  # by package identity: its topics are registered once a process
 
-# Dungeon Lords' names, as the projections and the tests of stored events use them
-TOPIC_PREFIX = Game.package.info.topic_prefix
-CREATED_EVENTS = Game.package.chain.first_events
-EVENT_CLASSES: dict[str, type[Any]] = Game.event_classes
+
+def aggregate_for(package: GamePackage) -> type[GameAggregate]:
+    """The aggregate class of ``package`` (built and added to :data:`AGGREGATES` the first time, with the
+    kernel's upcasts: a game registered after the service was loaded)."""
+    name = package.info.name
+    if name not in AGGREGATES:
+        cls = _BUILT.get(id(package))
+        if cls is None or cls.package is not package:
+            title = "".join(word.title() for word in name.split("_"))
+            cls = _BUILT[id(package)] = aggregate_class(package, f"{title}Game")
+            for (event, from_version), fn in KERNEL_UPCASTS.items():  # the kernel's events, in every game's log
+                if event in cls.event_classes:
+                    _set_upcast(cls.event_classes[event], from_version, fn)
+        AGGREGATES[name] = cls
+    return AGGREGATES[name]
+
+
+def sync_aggregates(shipped_only: bool = False) -> dict[str, type[GameAggregate]]:
+    """:data:`AGGREGATES` with one class for every game registered now (loading the shipped games, the entry
+    points' and ``DL_GAMES``'s first: :func:`~.games.load_games`). Raises GameLoadError."""
+    for package in load_games(shipped_only).values():
+        aggregate_for(package)
+    return AGGREGATES
 
 
 def aggregate_of_topic(topic: str) -> type[GameAggregate]:
@@ -276,12 +299,15 @@ def aggregate_of_topic(topic: str) -> type[GameAggregate]:
 
 
 def register_upcast(
-    event_name: str, from_version: int, fn: Callable[[dict[str, Any]], None], game: str = "dungeon_lords"
+    event_name: str, from_version: int, fn: Callable[[dict[str, Any]], None], game: str | None = None
 ) -> None:
-    """Make stored ``event_name`` events of schema ``from_version`` readable as ``from_version + 1``:
-    ``fn(data)`` edits the payload in place. Register every step up to the current ``version``."""
-    cls = AGGREGATES[game].event_classes[event_name]
+    """Make stored ``event_name`` events of schema ``from_version`` of ``game`` (default: the default game)
+    readable as ``from_version + 1``: ``fn(data)`` edits the payload in place. Register every step up to
+    the current ``version``."""
+    _set_upcast(AGGREGATES[game or default().info.name].event_classes[event_name], from_version, fn)
 
+
+def _set_upcast(cls: type[Any], from_version: int, fn: Callable[[dict[str, Any]], None]) -> None:
     def upcast(state: dict[str, Any]) -> None:
         fn(state["data"])
 
@@ -311,5 +337,9 @@ def transcodings() -> list[Transcoding]:
     ]
 
 
-for _name, _version, _edit in UPCASTS:  # the stored events' upcasts, on the classes above
-    register_upcast(_name, _version, _edit)
+sync_aggregates(shipped_only=True)  # the others when the application starts (a bad DL_GAMES is reported there)
+
+# the default game's names, as the projections and the tests of stored events use them
+TOPIC_PREFIX = default().info.topic_prefix
+CREATED_EVENTS = default().chain.first_events
+EVENT_CLASSES: dict[str, type[Any]] = AGGREGATES[default().info.name].event_classes

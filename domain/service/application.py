@@ -15,19 +15,19 @@ events that does not start a game).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Transcoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Recording, Transcoder
 
-from domain.games import GAMES
-from domain.games import get as get_game
 from domain.kernel import GamePackage, Pending, RuleViolation
 from domain.kernel.events import Event
+from domain.kernel.registry import GAMES, default
+from domain.kernel.registry import get as get_game
 
 from .aggregate import (
     AGGREGATES,
@@ -38,8 +38,10 @@ from .aggregate import (
     fold,
     seal,
     state_digest,
+    sync_aggregates,
     transcodings,
 )
+from .live import connect, schema_lock_key
 from .names import only_outcome
 from .storage import store_env
 from .transcoder import OrjsonTranscoder
@@ -120,7 +122,7 @@ def _check_sqlite_store(path: str) -> None:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """A game as ``games`` lists it: ``origin`` (``dungeon_lords.events.ORIGINS``), ``seats`` ("red Ann (bot)"),
+    """A game as ``games`` lists it: ``origin`` (its first event's: recorded...), ``seats`` ("red Ann (bot)"),
     ``status`` ("in progress" | "finished" | "archived"), ``events`` (how many), ``created`` and
     ``last_input`` (ISO times, UTC)."""
 
@@ -132,7 +134,7 @@ class GameSummary:
     events: int
     created: str
     last_input: str
-    game: str = "dungeon_lords"
+    game: str = ""  # the registry name
 
 
 class DungeonLords(Application[UUID]):
@@ -149,8 +151,15 @@ class DungeonLords(Application[UUID]):
         the tables are created (if missing) and the store's identity read under an advisory lock of the
         schema's, so processes starting together on a fresh schema do not collide creating them.
 
+        Every registered game is served: one loaded or registered since the class was defined gets its
+        aggregate here (:func:`~.aggregate.sync_aggregates`).
+
         Raises:
-            eventsourcing's PersistenceError: the store cannot be opened or its tables created."""
+            eventsourcing's PersistenceError: the store cannot be opened or its tables created.
+            GameLoadError: a game named by ``DL_GAMES`` or an entry point cannot be loaded."""
+        for cls in sync_aggregates().values():  # the class's dicts: the library reads them by aggregate class
+            self.snapshotting_intervals.setdefault(cls, SNAPSHOT_INTERVAL)
+            self.snapshotting_projectors.setdefault(cls, fold)
         if env is None or env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
             super().__init__(env=env)
             return
@@ -205,6 +214,16 @@ class DungeonLords(Application[UUID]):
         self.__dict__["_store_id"] = found
         return found
 
+    def on_saved(self, listener: Callable[[set[UUID]], None]) -> None:
+        """Call ``listener(game_ids)`` after every save of this instance, with the games it appended to (on
+        the saving thread): how a server hears its own appends on a store without notices (:mod:`.live`)."""
+        self.__dict__.setdefault("_saved_listeners", []).append(listener)
+
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        """eventsourcing's hook after a save: tell the :meth:`on_saved` listeners."""
+        for listener in self.__dict__.get("_saved_listeners", ()):
+            listener({r.domain_event.originator_id for r in recordings})
+
     def construct_mapper(self) -> Mapper[UUID]:
         """eventsourcing's mapper, whose reading of a stored row raises :class:`StoredEventDamaged` (naming the
         game and the event) for any row it cannot read, instead of the library's errors (a ValueError)."""
@@ -245,19 +264,19 @@ class DungeonLords(Application[UUID]):
         starting_player: int | None = None,
         origin: str = "recorded",
         catalog_overrides: dict[str, Any] | None = None,
-        game: str = "dungeon_lords",
+        game: str | None = None,
         **options: Any,
     ) -> UUID:
-        """Start a game of ``game`` (a registered name: ``"dungeon_lords"``, ``"monster_inn"``; its
-        ``new_game``) and store its opening events in one append. ``catalog_overrides``: the table's
-        catalog (recorded whole in ``GameStarted``); ``options``: the game's own set-up options (Monster
-        Inn's ``rules``). ``variant``/``starting_player`` None: the game's default.
+        """Start a game of ``game`` (a registered name, a hyphen read as an underscore; None: the default
+        game, the first registered; its ``new_game``) and store its opening events in one append.
+        ``catalog_overrides``: the table's catalog (recorded whole in ``GameStarted``); ``options``: the
+        game's own set-up options (Monster Inn's ``rules``). ``variant``/``starting_player`` None: the game's default.
 
         Raises:
             RuleViolation: SETUP_INVALID (player count, variant, mode, starting player, catalog).
             KeyError: no such game.
         """
-        package = get_game(game)
+        package = get_game(game) if game else default()
         given = {"variant": variant, "starting_player": starting_player}
         events, _ = package.new_game(
             names,
@@ -357,7 +376,7 @@ class DungeonLords(Application[UUID]):
         if not check_hash:
             text = without_hash(text)
         word = text.split(None, 1)[0] if text.strip() else ""
-        package = next((g for g in GAMES.values() if g.info.record_format == word), GAMES["dungeon_lords"])
+        package = next((g for g in GAMES.values() if g.info.record_format == word), default())
         events, state = package.rebuild(text)
         if not allow_unfinished:
             refuse_unfinished(package.engine.pending(state), text)
@@ -774,14 +793,14 @@ def _created_topics() -> list[str]:
 
 def _aggregate_of(events: Sequence[Any], game: str | None) -> type[GameAggregate]:
     """The aggregate class for a log: the game named, or the one whose event classes the log's first
-    event is of (default Dungeon Lords)."""
+    event is of (else the default game's)."""
     if game is not None:
         return AGGREGATES[get_game(game).info.name]
     if events and not isinstance(events[0], dict):
         for cls in AGGREGATES.values():
             if cls.package.events.get(events[0].type) is type(events[0]):
                 return cls
-    return AGGREGATES["dungeon_lords"]
+    return AGGREGATES[default().info.name]
 
 
 def _uuid(game_id: UUID | str) -> UUID:
@@ -801,23 +820,12 @@ def _schema_lock(env: Mapping[str, str]) -> Iterator[None]:
 
     Raises:
         eventsourcing's OperationalError: the server cannot be reached (a store failure, as any other)."""
-    import hashlib
-
     import psycopg
     from eventsourcing.persistence import OperationalError
 
-    schema = env.get("POSTGRES_SCHEMA") or "public"
-    key = int.from_bytes(hashlib.sha256(f"dungeonlords:{schema}".encode()).digest()[:8], "big", signed=True)
+    key = schema_lock_key(env.get("POSTGRES_SCHEMA") or "public")
     try:
-        conn = psycopg.connect(
-            host=env.get("POSTGRES_HOST", "localhost"),
-            port=int(env.get("POSTGRES_PORT", "5432")),
-            dbname=env["POSTGRES_DBNAME"],
-            user=env.get("POSTGRES_USER"),
-            password=env.get("POSTGRES_PASSWORD", ""),
-            connect_timeout=int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "10"))),
-            autocommit=True,
-        )
+        conn = connect(env)
     except psycopg.Error as exc:
         raise OperationalError(" ".join(str(exc).split())) from exc
     try:

@@ -3,16 +3,17 @@ reads the environment: the rules get what they need as arguments, and a game rec
 
     DL_STORE                  the store spec when none is given (see :mod:`.storage`)
     DL_CATALOG                a catalog override file for new games (read whole; the game records it)
+    DL_GAMES                  games to load beside the shipped ones: ``module[:attribute]``, comma-separated
     POSTGRES_PASSWORD         the password of a PostgreSQL store whose URL carries none
     POSTGRES_CONNECT_TIMEOUT  seconds to wait for a PostgreSQL server (default 10)
 """
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 from typing import Any
-
-from domain.games.dungeon_lords.catalog import read_override
 
 
 def store_spec() -> str | None:
@@ -27,7 +28,18 @@ def catalog_overrides(path: str | None = None) -> dict[str, Any] | None:
         OSError: the file cannot be read.  ValueError: it is not a JSON object.
     """
     path = path or os.environ.get("DL_CATALOG") or None
-    return read_override(path) if path else None
+    if not path:
+        return None
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: top level must be a JSON object")
+    return data
+
+
+def extra_games() -> list[str]:
+    """``DL_GAMES``: the games to load beside the shipped ones (``module[:attribute]`` each; empty when
+    unset). See :mod:`.games`."""
+    return [s.strip() for s in os.environ.get("DL_GAMES", "").split(",") if s.strip()]
 
 
 def postgres_password() -> str:

@@ -15,15 +15,19 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from domain.games import get as get_game
-from domain.kernel import batch_gc, play_until_blocked
+from domain.kernel import GamePackage, batch_gc, play_until_blocked
 from domain.kernel.play import BATCH_GC_THRESHOLD
+from domain.kernel.registry import default, get
 from domain.kernel.setup import SEED_LIMIT
 
-#: the bots drawn for the seats when none are named (Dungeon Lords: every strategy and the random bot)
-DEFAULT_MIX: dict[str, tuple[str, ...]] = {
-    "dungeon_lords": ("tunneller", "monster_keeper", "evil", "room_builder", "balanced", "random")
-}
+from .games import load_games
+
+
+def get_game(name: str) -> GamePackage:
+    """The registered game ``name``, the games named by the settings loaded first (a worker process that
+    was spawned, not forked, starts with an empty registry). Raises KeyError, GameLoadError."""
+    load_games()
+    return get(name)
 
 
 @dataclass(frozen=True)
@@ -35,8 +39,8 @@ class GamePlan:
     variant: str
     bots: tuple[str, ...]
     catalog_overrides: dict[str, Any] | None = None  # the table's catalog, recorded in every game
-    game: str = "dungeon_lords"
-    modules: tuple[str, ...] = ()  # Dungeon Lords' rules modules (Festival Season's), recorded in every game
+    game: str = ""  # the registry name ("" before plans() fills it in)
+    modules: tuple[str, ...] = ()  # the game's rules modules (Festival Season's), recorded in every game
     rules: tuple[tuple[str, str], ...] = ()  # provisional rule choices (Monster Inn's), recorded in every game
 
 
@@ -47,21 +51,22 @@ def plans(
     seed: int = 0,
     variant: str | None = None,
     catalog_overrides: dict[str, Any] | None = None,
-    game: str = "dungeon_lords",
+    game: str | None = None,
     modules: tuple[str, ...] = (),
     rules: tuple[tuple[str, str], ...] = (),
 ) -> list[GamePlan]:
     """The games to play. Player counts cycle over the game's range (Dungeon Lords 2, 3, 4; Monster Inn
-    3, 4, 5) unless ``players`` is given; bots are drawn from ``bots`` (default: every bot of the game);
+    3, 4, 5) unless ``players`` is given; bots are drawn from ``bots``;
     variants cycle over the game's unless ``variant`` is given; the line-up is rotated game by game so
-    that no bot always sits first. ``modules``: the rules modules every game plays (Dungeon Lords); ``rules``:
-    the provisional rule choices every game plays with (option, value) (Monster Inn).
+    that no bot always sits first (default bots: the game's ``default_bots``, else every bot of it).
+    ``game`` None: the default game. ``modules``: the rules modules every game plays; ``rules``:
+    the provisional rule choices every game plays with (option, value).
 
     Raises:
         KeyError: no such game."""
-    package = get_game(game)
+    package = get_game(game) if game else (load_games(), default())[1]
     info = package.info
-    pool = list(bots or DEFAULT_MIX.get(info.name, tuple(package.bots)))
+    pool = list(bots or package.default_bots or tuple(package.bots))
     counts = tuple(range(info.min_players, info.max_players + 1))
     out = []
     for i in range(games):

@@ -1,8 +1,8 @@
-"""Upcasts: how stored events of an older schema version are read (see :mod:`domain.service.aggregate`).
+"""Upcasts of the kernel's events: how stored events of an older schema version are read (see
+:mod:`domain.service.aggregate`, which sets them on every game's aggregate carrying the event; a game's
+own events are upcast by its package's ``upcasts``).
 
-Each function edits the stored payload of one version in place so that it validates as the next;
-:data:`UPCASTS` lists them, and :mod:`domain.service.aggregate` registers them (this module imports
-nothing of it: no import circle).
+Each function edits the stored payload of one version in place so that it validates as the next.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _input_corrected_v1_v2(data: dict[str, Any]) -> None:
     data["follows"] = False
 
 
-UPCASTS: list[tuple[str, int, Callable[[dict[str, Any]], None]]] = [
-    ("InputCorrected", 1, _input_corrected_v1_v2),
-]
-"""``(event name, from version, edit)``: each step :func:`~domain.service.aggregate.register_upcast` takes."""
+#: (kernel event type, stored version) -> the function that edits its payload into the next version
+KERNEL_UPCASTS: dict[tuple[str, int], Callable[[dict[str, Any]], None]] = {
+    ("InputCorrected", 1): _input_corrected_v1_v2,
+}

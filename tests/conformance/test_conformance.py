@@ -7,8 +7,9 @@ a recorder enters each draw), checking at every input point that
   RuleViolation and changes nothing;
 - a player's view only hides: same shape as the whole state, every value equal or HIDDEN, and the
   seed of a digital game in progress hidden from everyone;
-and at the end that replay equals the live state, the invariants hold after every event, and the
-game's record exports and imports back to the same game.
+and at the end that replay equals the live state, the invariants hold after every event, the
+game's record exports and imports back to the same game, and the game stayed within the bounds its
+``GameInfo`` declares (inputs, players, each seat's final score).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from domain.games import GAMES
 from domain.kernel import HIDDEN, GamePackage, RuleViolation, redaction_problems
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-PLAYOUT_LIMIT = 5000  # inputs: a game that does not end by then fails the suite
 
 
 def _cases() -> list[tuple[str, str, int, str, int]]:
@@ -78,7 +78,7 @@ def test_a_random_playout_keeps_every_promise(name: str, variant: str, players: 
     rng = random.Random(seed)
     log, state = game.new_game(NAMES[:players], seed=seed, mode=mode, variant=variant)
     colours = game.seats(state)
-    for step in range(PLAYOUT_LIMIT):
+    for step in range(game.info.max_inputs + 1):  # a game that does not end within its bound fails
         p = engine.pending(state)
         _documented(game, p)
         if not p.actors:
@@ -98,7 +98,7 @@ def test_a_random_playout_keeps_every_promise(name: str, variant: str, players: 
         assert events, "an accepted input appends at least its own event"
         log += events
     else:
-        pytest.fail(f"no end after {PLAYOUT_LIMIT} inputs")
+        pytest.fail(f"no end after {game.info.max_inputs} inputs (GameInfo.max_inputs)")
     _views_only_hide(game, state, colours, over=True)
 
     assert _json(game, engine.replay(log)) == _json(game, state)  # replay equals live
@@ -110,3 +110,33 @@ def test_a_random_playout_keeps_every_promise(name: str, variant: str, players: 
     rebuilt, final = game.rebuild(game.export(log))  # the record round-trips through the rules
     assert [e.type for e in rebuilt] == [e.type for e in log]
     assert _json(game, final) == _json(game, state)
+    _scores_within_bounds(game, log, players)
+
+
+def _scores_within_bounds(game: GamePackage, log: list, players: int) -> None:
+    """The final scores, where ``GameInfo.scores`` says they are: one row per seat, each within the bounds."""
+    event_type, rows, key = game.info.scores
+    [scored] = [e for e in log if e.type == event_type]
+    table = getattr(scored, rows)
+    assert len(table) == players
+    finals = table.values() if isinstance(table, dict) else [row[key] for row in table]  # {seat: score}, or rows
+    for score in finals:
+        assert game.info.min_score <= score <= game.info.max_score, f"{score} outside the declared bounds"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_declares_its_bounds(name: str) -> None:
+    info = GAMES[name].info
+    assert 1 <= info.min_players <= info.max_players
+    assert info.max_inputs > 0, "GameInfo.max_inputs: the most inputs a game takes (justified where declared)"
+    assert info.min_score < info.max_score
+    event_type, rows, key = info.scores
+    assert event_type in GAMES[name].events and rows in GAMES[name].events[event_type].model_fields, info.scores
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_set_up_refuses_a_player_count_outside_the_declared_bounds(name: str) -> None:
+    game = GAMES[name]
+    for players in (game.info.min_players - 1, game.info.max_players + 1):
+        with pytest.raises(RuleViolation):
+            game.new_game(NAMES[:players], seed=1, variant=game.info.variants[0])

@@ -64,7 +64,7 @@ def test_undo_correct_and_fork_at_the_table(store) -> None:
     run("act", gid, "--store", store, "--draw", "m1,m2,m3")
     run("act", gid, "--store", store, "--json", '{"type": "remain", "player": "p1", "treasure": "gem"}')
     run("act", gid, "--store", store, "--json", '{"type": "remain", "player": "p2", "treasure": "gem"}')
-    assert "p2: remains with a Gem" in run("undo", gid, "--store", store).output
+    assert "p2 took back event 4 (remains with a Gem)" in run("undo", gid, "--store", store).output  # as `log` says it
     out = run(
         "correct",
         gid,

@@ -2,7 +2,7 @@
 
 :data:`GAME` is what :mod:`domain.games` registers under ``"dungeon_lords"``: the rules, the engine and
 the entry points (new game, scenario, view, state to and from JSON). Inside: the rulebook's phases
-(``phases/``), the fold (``evolve.py``), the flow (``flow.py``), the component catalog (``catalog/``),
+(``phases/``), the fold (``evolve/``), the flow (``flow.py``), the component catalog (``catalog/``),
 the grid rules (``dungeon.py``), scoring, views, bots and strategies.
 """
 
@@ -22,6 +22,7 @@ from .events import ALL_EVENTS, event_from_json
 from .history import HISTORY
 from .invariants import problems
 from .phases.common import name_of
+from .presentation import UI
 from .record_format import export, rebuild
 from .ruleset import MODULES, RULESETS
 from .state import GameState, from_dict, to_dict
@@ -56,6 +57,8 @@ GAME = GamePackage(
     option_effect=describe_effect,
     rulesets=RULESETS,
     modules=MODULES,
+    default_bots=("tunneller", "monster_keeper", "evil", "room_builder", "balanced", "random"),
+    ui=UI,
 )
 
 __all__ = ["ENGINE", "GAME", "RULES"]

@@ -17,10 +17,10 @@ from typing import Any
 from domain.kernel.audit import Auditor, AuditReport, Finding
 
 from . import events as ev
-from .catalog import catalog_for, catalog_with
+from .catalog import UnknownCatalog, catalog_for, catalog_with
 from .describe import describe_event
-from .evolve import evolve
 from .history import HISTORY
+from .phases.settle import evolve_stored as evolve
 from .rules_index import cite
 from .ruleset import catalog_overlays
 from .state import GameState
@@ -78,7 +78,7 @@ def _under_catalog(first: ev.Event, overrides: dict[str, Any] | None) -> ev.Even
     fields = {"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None}
     if isinstance(first, ev.ScenarioLoaded):
         return first.model_copy(update={"state": {**first.state, **fields}})
-    return first.model_copy(update=fields)
+    return first.model_copy(update={**fields, "setup": None})  # laid out again from that catalog
 
 
 def _catalog_note(first: ev.Event, audited: ev.Event) -> str:
@@ -95,8 +95,8 @@ def _catalog_note(first: ev.Event, audited: ev.Event) -> str:
     rebuilt = catalog_with(overrides, _overlays(first)).content_hash
     if played and rebuilt != played:
         return (
-            f"the game was played with catalog {played[:12]}; the shipped catalog has changed since, so the "
-            f"recorded overrides now give {rebuilt[:12]}, which the audit uses"
+            f"the game was played with catalog {played[:12]}, a kept earlier version of the shipped one (the "
+            f"recorded overrides give {rebuilt[:12]} today); the audit replays it with its own"
         )
     return ""
 
@@ -106,10 +106,15 @@ def provisional_cards(log: list[ev.Event]) -> list[str]:
     catalog the game was played with)."""
     first = log[0]
     if isinstance(first, ev.GameStarted):
-        cat = catalog_for(first.catalog_hash, first.catalog_overrides, _overlays(first))
+        played, overrides, overlays = first.catalog_hash, first.catalog_overrides, _overlays(first)
     else:
         assert isinstance(first, ev.ScenarioLoaded), "a log begins with GameStarted or ScenarioLoaded"
-        cat = catalog_for(first.state.get("catalog_hash", ""), first.state.get("catalog_overrides"))
+        played, overrides = first.state.get("catalog_hash", ""), first.state.get("catalog_overrides")
+        overlays = catalog_overlays(first.state.get("modules") or [])
+    try:
+        cat = catalog_for(played, overrides, overlays)
+    except UnknownCatalog:  # audited under another (--catalog): today's shipped one says the cards' status
+        cat = catalog_with(overrides, overlays)
     seen: dict[str, str] = {}
     for e in log:
         ids = []

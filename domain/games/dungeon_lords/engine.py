@@ -2,11 +2,13 @@
 
     pending(state)         -> Pending        what the game waits for
     decide(state, command) -> [Event, ...]   validates; raises RuleViolation; no side effects
-    evolve(state, event)   -> state          applies one event (:mod:`.evolve`)
+    evolve(state, event)   -> state          applies one event (:mod:`.evolve`; a stored event from before
+                                             its settled fields existed is settled first: phases.settle)
     execute(state, command) -> (events, state)   decide, apply, and (digital) draw with the seeded RNG
 
 The loop itself is the kernel's (:class:`domain.kernel.Engine`); this module says what is
-Dungeon Lords about it: the flow (:mod:`.flow`), the fold, the command union, table rulings, and the
+Dungeon Lords about it: the flow (:mod:`.flow`), the fold, the command union, table rulings, the values
+the rules settle for each event before it is applied and stored (:mod:`.phases.settle`), and the
 ``EvilometerMoved`` events derived after every event that moved an Evil Marker.
 """
 
@@ -21,14 +23,15 @@ from domain.kernel.setup import setup_problem
 from . import flow
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
-from .events import Event, EvilometerMoved, GameStarted, Seat
+from .events import Event, EvilometerMoved, GameStarted, InputCorrected, InputUndone, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from .phases.settle import decided_settlers, evolve_stored, settle
 from .registered import playable_catalog
 from .rules_index import INDEX
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .state import GameState, clone
-from .table_ruling import ruling_event
+from .table_ruling import ruling_events
 
 INFO = GameInfo(
     name="dungeon_lords",
@@ -40,6 +43,32 @@ INFO = GameInfo(
     variants=VARIANTS,
     topic_prefix="dl.Game.",
     record_format="dungeon-lords-record",
+    # --- bounds (checked by the conformance suite against random games; random bots take 260-380 inputs)
+    # Inputs: set-up takes at most ~20 draws and choices; a Building round at most ~200 (6 draws of the New
+    # Round Phase and the opportunity, 4 players x 3 orders, 12 minions each resolving in at most ~8 inputs:
+    # a tunnel at a time, trap draws and discards, Pay Day and a Special Event item by item, production
+    # room by room, the pet draft, the Festival's bids and picks); Combat at most 5 rounds x 4 dungeons x
+    # ~20 (a plan, a card draw, traps in order, spells, monsters one by one, healing, the conquest). Two
+    # Years of 5 rounds: 2 x (5 x 200 + 400) + 20 = 2,820, so 3,000.
+    max_inputs=3_000,
+    # Scores (Rulebook › Scoring): at worst all 20 squares conquered (-2 each: -40) and ~60 red marks (-3
+    # each: two Tax events of at most 10 unpaid gold and two Pay Days of unpaid monsters): -220, so -250. At
+    # best 10 unconquered rooms (no two adjacent on 4 x 5 squares: +20), every monster (~40), every
+    # adventurer and paladin in prison (~32 x 2 + 6 x 6), 7 exclusive titles (+21) and the Hall of Fame
+    # (+14), the point-scoring rooms (~3 per monster of a kind) and Festival Season's pet show and Foyer:
+    # under 300.
+    min_score=-250,
+    max_score=300,
+    scores=("GameScored", "scores", "total"),
+)
+
+
+DECIDED = decided_settlers()  # event class -> settles a just-decided event in place (phases/settle.py)
+#: the events whose fold may move a player's Evil Marker: those that carry where it ends (settled), and
+#: those that begin or restore a whole state (the fold moves it nowhere else: evolve/)
+MOVES_EVIL = frozenset(
+    {cls for cls in DECIDED if {"evilometer", "evilometers", "resulting"} & set(cls.settled)}
+    | {GameStarted, ScenarioLoaded, InputUndone, InputCorrected, EvilometerMoved}
 )
 
 
@@ -55,15 +84,23 @@ class DungeonLordsRules:
         return RecordDraw(cards=cards)
 
     step = staticmethod(flow.step)
-    evolve = staticmethod(evolve)
+    evolve = staticmethod(evolve_stored)  # the kernel folds stored logs with it
     clone = staticmethod(clone)
     parse_command = staticmethod(parse_command)
 
     @staticmethod
     def apply(state: GameState, e: Event, out: list[Any]) -> GameState:
-        """Apply ``e`` to ``state`` (in place) and append it to ``out``, followed by an
+        """Settle ``e`` (:func:`.phases.settle.settle`: what the rules work out from the game as it stands),
+        apply it to ``state`` (in place) and append it to ``out``, followed by an
         :class:`~.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is then
         explicit in the log (analytics read it without re-applying the rules)."""
+        settle_decided = DECIDED.get(type(e))
+        if settle_decided is not None:
+            settle_decided(state, e)
+        if type(e) not in MOVES_EVIL:  # nearly every event: the fold moves no Evil Marker
+            state = evolve(state, e)
+            out.append(e)
+            return state
         before = tuple([p.evil for p in state.players])
         state = evolve(state, e)
         out.append(e)
@@ -81,7 +118,7 @@ class DungeonLordsRules:
         """A table ruling is taken whatever the game waits for (Rulebook: the table's word is final), and
         so is a rules module's command registered as such (:func:`.flow.register_outside_turn`)."""
         if isinstance(command, TableRuling):
-            return [ruling_event(state, command)]
+            return ruling_events(state, command)
         handler = flow.OUTSIDE_TURN.get(type(command))
         return handler(state, command) if handler is not None else None
 
@@ -162,7 +199,7 @@ def new_game(
         origin=origin or ("simulated" if bots else "recorded"),
         modules=chosen,
     )
-    return ENGINE.start([start])
+    return ENGINE.start([settle(None, start)])
 
 
 def from_scenario(data, catalog_overrides: dict[str, Any] | None = None) -> tuple[list[Event], GameState]:

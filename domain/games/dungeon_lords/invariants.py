@@ -43,14 +43,14 @@ def _all(table, kind_multi: bool) -> Counter:
 
 def problems(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, each a plain sentence (empty: the state is sound): each player's
-    stocks, tokens, Evil, order cards and dungeon, the non-player colours' Evil, and the conservation of every
-    tile and card (each instance in exactly one place)."""
+    stocks, tokens, Evil, order cards and dungeon, the non-player colours' Evil, the conservation of every
+    tile and card (each instance in exactly one place), and Festival Season's installed traps."""
     cat = catalog(state)
     out = [x for p in state.players for x in [*_player_problems(state, p, cat), *_dungeon_problems(p)]]
     for np in state.nonplayers:
         if np.evil is not None and not EVIL_BOTTOM <= np.evil <= EVIL_TOP:
             out.append(f"non-player {np.color} is off the Evilometer")
-    return out + _tiles_not_conserved(state, cat) + _cards_not_conserved(state)
+    return out + _tiles_not_conserved(state, cat) + _cards_not_conserved(state) + installed_trap_problems(state)
 
 
 def _player_problems(state: GameState, p: Player, cat: Catalog) -> list[str]:
@@ -147,6 +147,24 @@ def _cards_not_conserved(state: GameState) -> list[str]:
     unknown = "" in b.combat_cards or "" in b.next_combat_cards or state.mode == "tabletop"
     if state.phase != "setup" and not unknown and combat != _everything(state, "combat_cards"):
         out.append("combat cards not conserved")
+    return out
+
+
+def installed_trap_problems(state: GameState) -> list[str]:
+    """Festival Season › Install Traps: an installed trap marks an unconquered tile of its owner's dungeon.
+    It is discarded when it springs (in the first battle there: while that battle lasts it is the battle's)
+    and when its tile is altered: replaced, removed, or "somehow conquered without a battle"."""
+    out: list[str] = []
+    fighting = state.battle.installed if state.battle is not None else []
+    for p in state.players:
+        for square, trap in p.installed.items():
+            r, _, c = square.partition(",")
+            inside = r.isdigit() and c.isdigit() and int(r) < len(p.dungeon) and int(c) < len(p.dungeon[int(r)])
+            cell = p.dungeon[int(r)][int(c)] if inside else None
+            if cell is None:
+                out.append(f"{p.color}'s installed {trap} marks {square}, where the dungeon has no tile")
+            elif cell.conquered and trap not in fighting:
+                out.append(f"{p.color}'s installed {trap} is still on the conquered tile {square}")
     return out
 
 

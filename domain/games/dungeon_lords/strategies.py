@@ -26,6 +26,11 @@ With those weights the same small set of estimators scores every decision:
 * Pay Day: pay the monsters worth their wage (most valuable first), let the others go.
   Taxes: pay as much as possible (a red mark costs 3 points). Special Events: least harm.
 
+Every estimate asks the rules rather than restating them: the Taxes due (``phases.event_phase.tax_due``),
+each wage (``phases.common.wage``, ``payable_wage``), the Dig and Mine permits
+(``actions.dig_tunnels.tunnels_to_dig``, ``actions.mine_gold.gold_to_mine``); the tactics read the battle's
+markers and combat rooms from the rules too (``tests/test_bots_ask_the_rules.py`` swaps each rule).
+
 The four (five) personalities differ only in their weights and a few preferences:
 
 * ``tunneller``  -- tiles are worth a lot, gold too (the Taxes grow with the dungeon), monsters
@@ -64,6 +69,8 @@ from domain.kernel.pending import LazyOptions
 
 from . import dungeon as dg
 from . import tactics
+from .actions import dig_tunnels as dig_rules
+from .actions import mine_gold as mine_rules
 from .bots import Bot, random_bot
 from .catalog.models import Production, SpaceId, SpaceSpec
 from .commands import (
@@ -79,6 +86,8 @@ from .commands import (
     StopDigging,
     TakeAction,
 )
+from .phases import common as rules
+from .phases import event_phase
 from .phases.common import EVIL_TOP, catalog, cell_at, free_imps, is_unseen, monster_type, trolls, type_of
 from .state import GameState, Player
 from .year import year_plan
@@ -169,18 +178,33 @@ def _rounds_left(state: GameState) -> int:
     return left * (2 if state.year == 2 else 1)
 
 
-def _tax_due(p: Player) -> int:
-    return (dg.count_tiles(p.dungeon) + 1) // 2
+_BILLS: dict[tuple, tuple[Any, dict[str, int]]] = {}
 
 
 def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
-    """Food and gold the monsters' next wages cost."""
-    food = gold = 0
-    for m in p.monsters:
-        cost = monster_type(state, m.id).cost
-        food += cost.food
-        gold += cost.gold
-    return {"food": food, "gold": gold}
+    """Food and gold the monsters' next wages cost: each monster's wage as the rules work it out
+    (:func:`phases.common.wage`: the cost on its tile and its Expertise surcharge). Kept by what the rule reads
+    (the catalog, each monster and its Expertise) and by the rule itself: every decision asks."""
+    wage, cat = rules.wage, catalog(state)
+    key = (wage, id(cat), *((m.id, m.expertise) for m in p.monsters))
+    kept = _BILLS.get(key)
+    if kept is None:
+        food = gold = 0
+        for m in p.monsters:
+            cost = wage(state, p, m.id)
+            food += cost.get("food", 0)
+            gold += cost.get("gold", 0)
+        if len(_BILLS) > 4096:  # a bound: few monster line-ups recur across games
+            _BILLS.clear()
+        kept = _BILLS[key] = (cat, {"food": food, "gold": gold})  # the catalog held: its id stays its
+    return dict(kept[1])
+
+
+def _wage_worth(w: Weights, cost: Mapping[str, int], trap_cards: int = 0) -> float:
+    """:func:`_cost_worth` of a wage as the rules give it (``{"gold", "food", "evil"...}``, with the tile's
+    ``trap_cards``): the same terms, added in the same order."""
+    gold, food, evil = cost.get("gold", 0), cost.get("food", 0), cost.get("evil", 0)
+    return 0.0 + w.gold * -gold + w.food * -food + w.evil * evil + w.trap * -trap_cards
 
 
 def _strength(monster_type_) -> float:
@@ -390,9 +414,10 @@ class Strategy:
         w = self.base
         adjust: dict[str, float] = {"evil": self.evil_weight(state, me)}
         wages = _wage_bill(state, me)
-        # Gold is scarce if the Taxes (1 gold per 2 tiles) and the gold wages are not covered.
+        # Gold is scarce if the Taxes (the rules' own count: 1 gold per 2 tiles, Secret Passages exempt) and
+        # the gold wages are not covered.
         taxes_ahead = _event_ahead(state, "taxes")
-        need_gold = (_tax_due(me) if taxes_ahead else 0) + wages["gold"] + 1
+        need_gold = (event_phase.tax_due(state, me) if taxes_ahead else 0) + wages["gold"] + 1
         if me.gold < need_gold:
             adjust["gold"] = w.gold + 0.6
         # Before the Taxes every new tile adds half a gold to the bill (a red mark if we are short).
@@ -502,8 +527,8 @@ class Strategy:
         if pl is not None and ctx.state.board.opportunity and "mine_gold" in ctx.boards[0]:  # Invest Gold: no mining
             pl = None
         if pl is not None and after in order and order.index(after) < order.index("mine_gold"):
-            permit = _space_spec(ctx.state, "mine_gold", pl.space).reward.gold_up_to
-            uses += [ctx.w.gold] * min(permit, ctx.masks[1].bit_count())
+            spec = _space_spec(ctx.state, "mine_gold", pl.space)
+            uses += [ctx.w.gold] * mine_rules.gold_to_mine(ctx.state, ctx.me, spec, pl.space)
         for room in ctx.my_rooms:
             if room.production is not None:
                 per_imp = self.production_value(ctx, room) / room.production.imps
@@ -545,19 +570,20 @@ class Strategy:
                 budget["imps"] += reward.imps
             return max(value, 0.0)
         if action == "dig_tunnels":
+            # The rules' permit (imps, foreimp); the squares free now, and one more a new tunnel opens.
             diggable = dg.diggable_count(ctx.masks[0])
-            n = min(reward.tunnels_up_to, budget["imps"] - cost.foreimp, diggable + 1)
+            n = min(dig_rules.tunnels_to_dig(spec, space, budget["imps"]), diggable + 1)
             if n <= 0:
                 return 0.0
-            budget["imps"] -= n + cost.foreimp
+            budget["imps"] -= n + dig_rules.foreimps(space)
             budget["dug"] = n  # Dig Tunnels comes before Build Room: a new site this round
             return n * ctx.w.tile
-        if action == "mine_gold":
-            tunnels = ctx.masks[1].bit_count()
-            n = min(reward.gold_up_to, budget["imps"] - cost.foreimp, tunnels)
+        if action == "mine_gold":  # the rules' permit, once per space and imps in a decision
+            imps = budget["imps"]
+            n = ctx.once(("mine", space, imps), lambda: mine_rules.gold_to_mine(ctx.state, ctx.me, spec, space, imps))
             if n <= 0:
                 return 0.0
-            budget["imps"] -= n + cost.foreimp
+            budget["imps"] -= n + dig_rules.foreimps(space)
             budget["gold"] += n
             return n * ctx.w.gold
         if action == "hire_monster":
@@ -751,9 +777,10 @@ class Strategy:
                 spy = 0.1 if o.spy is not None else 0.0
                 return w.worth(_reward_delta(spec.reward)) + w.worth(_cost_delta(spec.cost)) + spy
             if isinstance(o, DigTunnel):
-                return w.tile - self.imp_cost(ctx, 1 + spec.cost.foreimp, action) + self.dig_square(ctx, o.square)
+                foreimps = dig_rules.foreimps(space)
+                return w.tile - self.imp_cost(ctx, 1 + foreimps, action) + self.dig_square(ctx, o.square)
             if isinstance(o, MineGold):
-                return o.imps * w.gold - self.imp_cost(ctx, o.imps + spec.cost.foreimp, action)
+                return o.imps * w.gold - self.imp_cost(ctx, o.imps + dig_rules.foreimps(space), action)
             if isinstance(o, HireMonster):
                 t = monster_type(ctx.state, o.monster)
                 v = self.hire_value(ctx, t, extra_food=spec.cost.food)
@@ -792,8 +819,11 @@ class Strategy:
         def score(o) -> float:
             if isinstance(o, ReleaseMonster):
                 return ctx.w.evil  # letting a monster go: +1 Evil
-            t = monster_type(ctx.state, o.monster)
-            v = self.monster_value(ctx, o.monster) + self.wage_worth(ctx, t)
+            # the wage the rules charge for this payment (its other cost, its Expertise surcharge)
+            paid = rules.wage(ctx.state, ctx.me, o.monster, o.pay_or)
+            v = self.monster_value(ctx, o.monster) + _wage_worth(
+                ctx.w, paid, monster_type(ctx.state, o.monster).cost.trap_cards
+            )
             if o.feed_monster:
                 v -= self.monster_value(ctx, o.feed_monster)
             if o.discard_trap:
@@ -832,8 +862,9 @@ class Strategy:
                 return -w.tile - 0.1 * lost_sites
             if name == "pay_wages_or_knock_out":
                 how, _, m = (o.target or "").partition(":")
-                if how == "pay":
-                    return self.wage_worth(ctx, monster_type(ctx.state, m))
+                if how == "pay":  # the wage the rules charge again (its Expertise surcharge included)
+                    paid = rules.payable_wage(ctx.state, ctx.me, m)
+                    return _wage_worth(ctx.w, paid, monster_type(ctx.state, m).cost.trap_cards)
                 return -0.5 * self.monster_value(ctx, m)
             return 0.0
 

@@ -7,9 +7,32 @@ from domain.kernel.text import control_characters
 
 from .commands import RulingChange, StoredRuling, TableRuling
 from .errors import RuleViolation, refuse
-from .events import TableRulingApplied
-from .phases.common import EVIL_BOTTOM, EVIL_TOP, paladin_with
+from .events import Event, TableRulingApplied
+from .phases.common import EVIL_BOTTOM, EVIL_TOP, installed_trap_discards, paladin_with
 from .state import GameState
+
+#: why an installed trap leaves a tile a ruling conquers (Festival Season › Install Traps)
+CONQUERED_WITHOUT_A_BATTLE = "its tile was conquered without a battle (a table ruling)"
+
+
+def ruling_events(state: GameState, ruling: TableRuling) -> list[Event]:
+    """A table ruling's events: :func:`ruling_event`, then what the tiles it changes alter besides. A tile
+    it conquers is "conquered without a battle": the trap installed there is discarded unsprung, by the
+    one rule every change of a tile goes through (:func:`~.phases.common.installed_trap_discards`;
+    Festival Season › Install Traps: it "must be discarded if the marked dungeon tile is altered (... or if
+    it is somehow conquered without a battle)"). A trap already in the battle fought on that tile springs
+    in it as the rules say (it is the battle's).
+
+    Raises:
+        RuleViolation: as :func:`ruling_event`.
+    """
+    out: list[Event] = [ruling_event(state, ruling)]
+    fighting = state.battle.installed if state.battle is not None else []
+    for color, ch in ruling.changes.items():
+        p = state.player(color)
+        squares = [sq for sq in ch.conquered if p.installed.get(f"{sq[0]},{sq[1]}") not in fighting]
+        out += installed_trap_discards(p, squares, CONQUERED_WITHOUT_A_BATTLE)
+    return out
 
 
 def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:

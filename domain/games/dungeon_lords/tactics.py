@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import events as ev
+from .effects import TRAP_SPECIALS
 from .phases import combat
 from .phases.common import catalog, is_ghost, is_unseen, monster_type, type_of
 from .state import GameState, Player
@@ -39,8 +40,26 @@ def _monster_punch(state: GameState, monster: str, party: int) -> float:
     for a in t.attacks:
         per = float(a.damage or 0)
         hits = party if a.kind == "everyone" else 2 if a.kind == "anyone_x2" else 1
-        best = max(best, per * hits + (3 if "no_conquer" in a.tags else 0))
+        best = max(best, per * hits + (3 if _leaves_marker(a.tags) else 0))
     return best
+
+
+def _leaves_marker(tags) -> bool:
+    """Does an attack with ``tags`` leave a marker on the battle (the rules' :data:`combat.ATTACK_MARKERS`)?"""
+    return any(tag in tags for tag in combat.ATTACK_MARKERS)
+
+
+def _trap_marks(special: str | None) -> bool:
+    """Does a trap's ``special`` add markers to the battle (its registered rule has ``effects``: no conquering,
+    poison, anti-magic...), rather than only changing the damage (:data:`effects.TRAP_SPECIALS`)?"""
+    rule = TRAP_SPECIALS.get(special or "")
+    return rule is not None and rule.effects is not None
+
+
+def _fights_for_you(state: GameState, room: str | None) -> bool:
+    """Is ``room`` one where the rules help the dungeon lord's battle (a catalog ``combat`` room: Training
+    Room, Dark Room, Labyrinth, Anti-magic Room...), so fighting on it is no risk worth counting?"""
+    return room is not None and catalog(state).rooms[room].category == "combat"
 
 
 def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
@@ -48,7 +67,7 @@ def _trap_punch(state: GameState, trap: str, party: int, disarm: int) -> float:
         return max(0.0, 2.0 - disarm)
     v = catalog(state).traps[type_of(trap)].values(state.year)
     base = 4.0 if v.damage is None else float(v.damage) * (party if "everyone" in v.targeting else 1)
-    return max(0.0, base - disarm) + (3 if v.special in ("no_conquer", "anti_magic", "poison_2") else 0)
+    return max(0.0, base - disarm) + (3 if _trap_marks(v.special) else 0)
 
 
 def plan_score(state: GameState, p: Player, option) -> float:
@@ -82,7 +101,7 @@ def plan_scorer(state: GameState, p: Player) -> Callable[[Any], float]:
         used = 1.0 * len(option.traps) + sum(monsters[m][1] for m in option.monsters)
         room = combat._room_of(p, tuple(option.tile))
         cost = combat.trap_cost(state, p, list(option.traps), room).get("gold", 0)
-        tile = -1.5 if room is not None and room not in ("training_room", "dark_room", "labyrinth") else 0.0
+        tile = -1.5 if room is not None and not _fights_for_you(state, room) else 0.0
         return min(punch, need) - used * rounds_after / 3 - cost + tile
 
     return score

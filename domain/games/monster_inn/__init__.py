@@ -20,6 +20,7 @@ from .game import ENGINE, INFO, RULES, new_game
 from .history import HISTORY
 from .invariants import problems
 from .options import RULE_OPTIONS
+from .presentation import UI
 from .record import CHAIN, export, rebuild
 from .state import GameState, from_dict, to_dict
 from .views import view
@@ -73,6 +74,7 @@ GAME = GamePackage(
     log_entries=log_entries,
     describe_command=describe_command,
     rule_options=RULE_OPTIONS,
+    ui=UI,
 )
 
 __all__ = ["ENGINE", "GAME", "INFO", "RULES"]

@@ -12,7 +12,7 @@ from domain.kernel.audit import Auditor, AuditReport
 from domain.kernel.events import InputCorrected, InputUndone
 
 from . import events as ev
-from .catalog import catalog_with
+from .catalog import UnknownCatalog, catalog_for, catalog_with
 from .describe import describe
 from .history import HISTORY
 from .options import DEFAULT_RULES, RULE_OPTIONS
@@ -40,7 +40,10 @@ def provisional(log: list[ev.Event]) -> list[str]:
         + f": {RULE_OPTIONS[name][1]}"
         for name, value in sorted(first.rules.items())
     ]
-    cat = catalog_with(first.catalog_overrides)
+    try:
+        cat = catalog_for(first.catalog_hash, first.catalog_overrides)
+    except UnknownCatalog:  # audited under another (--catalog): today's says what is provisional
+        cat = catalog_with(first.catalog_overrides)
     if cat.treasure.provisional:
         out.append(f"treasure split {cat.treasure.gold} gold / {cat.treasure.gem} gems [provisional]")
     scored = ev.GameScored in {type(e) for e in log}

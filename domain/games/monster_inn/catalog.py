@@ -9,7 +9,10 @@ and a table's override replaces them (the fields an override gives are no longer
     {"monsters": {"m7": {"kind": "orcs", "skulls": 2}}, "treasure": {"gold": 30, "gem": 20}}
 
 The override is recorded whole in the game's first event, with the merged catalog's content hash, so a
-game replays the same under any later catalog.
+game replays the same under any later catalog: every released version of ``data/cards.json`` is kept in
+``data/versions/<its content_hash>.json``, and :func:`catalog_for` rebuilds a game's card list from the
+version that gives its hash (:class:`UnknownCatalog` if none does). The shipped files are read only here,
+through ``importlib.resources``.
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ import hashlib
 import json
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-DATA = Path(__file__).parent / "data" / "cards.json"
+VERSIONS = "versions"  # data/versions/<content_hash>.json: every released version of cards.json, kept
 TREASURES = ("gold", "gem")
 BACKS = ("1-5", "6-10", "11-15", "16-20")
 
@@ -140,9 +143,13 @@ def _build(raw: dict[str, Any]) -> Catalog:
     return cat.model_copy(update={"content_hash": digest})
 
 
+@lru_cache(maxsize=1)
+def _text() -> str:
+    return resources.files(__package__ or __name__).joinpath("data", "cards.json").read_text(encoding="utf-8")
+
+
 def _raw() -> dict[str, Any]:
-    with DATA.open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
+    data: dict[str, Any] = json.loads(_text())
     return data
 
 
@@ -218,3 +225,66 @@ def catalog_with(overrides: dict[str, Any] | None) -> Catalog:
     if found is None:
         found = _BY_KEY[key] = _build(merge_override(_raw(), overrides))
     return found
+
+
+class UnknownCatalog(ValueError):
+    """Raised when a game names a card list (by its ``content_hash``) that no kept version of ``cards.json``
+    gives with the game's recorded overrides (a newer program's). The command line says so in one line, exit 2."""
+
+    def __init__(self, catalog_hash: str, kept: int) -> None:
+        super().__init__(
+            f"the game was played with card list {catalog_hash[:12]}, which none of the {kept} kept versions of "
+            "the card list gives with its overrides (a newer program's?); "
+            "`audit --catalog FILE` replays it under another"
+        )
+        self.catalog_hash = catalog_hash
+
+
+@lru_cache(maxsize=1)
+def shipped_versions() -> dict[str, str]:
+    """Every kept version of the card list: its ``content_hash`` (the file's name) -> its JSON text, today's
+    ``cards.json`` first. Raises ValueError if ``cards.json`` is not among them (a test says so too)."""
+    folder = resources.files(__package__ or __name__).joinpath("data", VERSIONS)
+    kept = {
+        f.name.removesuffix(".json"): f.read_text(encoding="utf-8")
+        for f in folder.iterdir()
+        if f.name.endswith(".json")
+    }
+    current = base_catalog().content_hash
+    if current not in kept:
+        raise ValueError(
+            f"monster_inn/data/cards.json (card list {current[:12]}) is not kept in data/{VERSIONS}/: copy it to "
+            f"data/{VERSIONS}/{current}.json, so that the games played with it replay with it"
+        )
+    return {current: kept.pop(current), **dict(sorted(kept.items()))}
+
+
+_BY_HASH: dict[str, Catalog] = {}
+
+
+def catalog_for(catalog_hash: str, overrides: dict[str, Any] | None) -> Catalog:
+    """The card list a game plays with: the one its first event names by ``catalog_hash``, rebuilt from the
+    kept version of ``cards.json`` (today's first) that gives it with the recorded ``overrides``.
+
+    Raises:
+        UnknownCatalog: no kept version gives ``catalog_hash`` (a ValueError).
+        ValueError: ``overrides`` that fit no kept version.
+    """
+    found = _BY_HASH.get(catalog_hash)
+    if found is not None:
+        return found
+    versions, problem = shipped_versions(), None
+    for version, text in versions.items():
+        try:
+            if version == base_catalog().content_hash:
+                cat = catalog_with(overrides)
+            else:
+                raw = json.loads(text)
+                cat = _build(merge_override(raw, overrides) if overrides else raw)
+        except ValueError as exc:  # the overrides do not fit that version
+            problem = problem or (exc if version == base_catalog().content_hash else None)
+            continue
+        if cat.content_hash == catalog_hash:
+            _BY_HASH[catalog_hash] = cat
+            return cat
+    raise problem or UnknownCatalog(catalog_hash, len(versions))

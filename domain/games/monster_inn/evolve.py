@@ -25,9 +25,9 @@ def on(cls: type) -> Callable[[Handler], Handler]:
 
 
 def _start(e: ev.GameStarted) -> GameState:
-    from .catalog import catalog_with
+    from .catalog import catalog_for
 
-    cat = catalog_with(e.catalog_overrides)
+    cat = catalog_for(e.catalog_hash, e.catalog_overrides)
     start = cat.start_supply
     players = [Player(seat=s.seat, name=s.name, bot=s.bot, gold=start["gold"], gem=start["gem"]) for s in e.players]
     supply = {t: getattr(cat.treasure, t) - start[t] * len(players) for t in TREASURES}

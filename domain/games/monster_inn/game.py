@@ -27,6 +27,17 @@ INFO = GameInfo(
     variants=("standard", "open_treasure"),
     topic_prefix="mi.Game.",
     record_format="monster-inn-record",
+    # --- bounds (checked by the conformance suite against random games; random bots take at most ~125)
+    # Inputs: the deck's 40 cards fill an Inn of a card per seat each round, so at most 40 / 3 = 13 rounds
+    # (3 players) and 8 (5 players); a round asks each seat at most 4 things (Remain / Exchange / Leave, the
+    # humanoid bonus, Support, a treasure) and draws the Inn (1 input), and scoring turns up each of the
+    # 20 humanoids (20 draws): 13 x (3 x 4 + 1) + 20 = 189, and 8 x (5 x 4 + 1) + 20 = 188, so 400.
+    max_inputs=400,
+    # Scores (Fame): every monster's skulls (50 in all) and 1 Fame per 3 of the 50 pieces of treasure (16):
+    # 66 at most; the humanoids' skulls (50 in all) over weaker monsters at worst, -50.
+    min_score=-50,
+    max_score=66,
+    scores=("GameScored", "results", "fame"),
 )
 RULESET_VERSION = "monster-inn-2022/1"
 SEATS = ("p1", "p2", "p3", "p4", "p5")

@@ -27,7 +27,7 @@ from domain.kernel.chain import HashChain
 from domain.kernel.record import RecordError, apply_line, body_lines, parse_record
 
 from . import events as ev
-from .catalog import catalog_with, override_problem
+from .catalog import UnknownCatalog, catalog_for, catalog_with, override_problem
 from .commands import parse_command
 from .game import ENGINE, INFO, RULESET_VERSION
 from .history import HISTORY
@@ -133,13 +133,12 @@ def _start(rec: Any) -> ev.GameStarted:
     rules = {**DEFAULT_RULES, **rules}  # a rule the record leaves out is played by default, as in a new game
     n_cat, claimed = rec.one("catalog")
     try:
-        cat = catalog_with(overrides)
+        cat = catalog_for(claimed, overrides)  # the kept version it was played with
+    except UnknownCatalog:
+        here = catalog_with(overrides).content_hash
+        raise RecordError(n_cat, f"the game was played with card list {claimed[:12]}; here it is {here[:12]}") from None
     except ValueError as exc:
         raise RecordError(n_cat, override_problem(exc)) from None
-    if claimed != cat.content_hash:
-        raise RecordError(
-            n_cat, f"the game was played with card list {claimed[:12]}; here it is {cat.content_hash[:12]}"
-        )
     n_seed, seed = rec.one("seed", "-")
     if seed != "-" and not seed.isdigit():
         raise RecordError(n_seed, "seed: a whole number or -")

@@ -50,16 +50,17 @@ def field_problems(state: GameState) -> list[str]:
     """What a position's fields must be beyond their types, each naming the field: what set-up checks
     (players, names, variant, mode, seed), the rule options, the card list named by its hash, counts within
     0..1000, seats once each and every seat named a seat of the game, treasure types, the sub-step."""
-    from .catalog import catalog_with
+    from .catalog import UnknownCatalog, catalog_for, catalog_with
     from .game import SEATS
 
     out = _setup_problems(state)
     try:
+        cat = catalog_for(state.catalog_hash, state.catalog_overrides)
+    except UnknownCatalog:
         cat = catalog_with(state.catalog_overrides)
+        out.append(f"catalog_hash: names no card list of this version (these overrides: {cat.content_hash[:12]}...)")
     except ValueError as exc:
         return [*out, f"catalog_overrides: {str(exc).splitlines()[0]}"]
-    if cat.content_hash != state.catalog_hash:
-        out.append(f"catalog_hash: names no card list of this version (these overrides: {cat.content_hash[:12]}...)")
     seats = [p.seat for p in state.players]
     if seats != list(SEATS[: len(seats)]):
         out.append(f"players: the seats are {', '.join(SEATS[: len(seats)])} in order, not {', '.join(seats)}")

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .catalog import Catalog, catalog_with
+from .catalog import Catalog, catalog_for
 
 
 class _State(BaseModel):
@@ -101,8 +101,9 @@ class GameState(_State):
 
     @property
     def catalog(self) -> Catalog:
-        """The card list this game plays with (the shipped one with the table's recorded overrides)."""
-        return catalog_with(self.catalog_overrides)
+        """The card list this game plays with: the kept version its hash names, with the table's recorded
+        overrides (:func:`.catalog.catalog_for`)."""
+        return catalog_for(self.catalog_hash, self.catalog_overrides)
 
 
 def to_dict(state: GameState) -> dict[str, Any]:

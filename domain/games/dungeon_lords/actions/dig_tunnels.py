@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import dungeon as dg
 from .. import events as ev
+from ..catalog.models import SpaceSpec
 from ..commands import DigTunnel
 from ..errors import RuleViolation, refuse
 from ..phases.common import free_imps
@@ -12,6 +13,20 @@ from ..state import GameState, Placement, Player
 from .registry import location, space_spec
 
 FOREIMP_SPACE = "III"  # the space whose first job needs a second imp, the foreimp
+
+
+def foreimps(space: str | None) -> int:
+    """The imps that only supervise the job of a minion on ``space`` (Dig Tunnels or Mine Gold): 1 on space
+    III, the foreimp, else 0 (Rulebook › Description of Actions › Dig Tunnels, Mine Gold)."""
+    return int(space == FOREIMP_SPACE)
+
+
+def tunnels_to_dig(spec: SpaceSpec, space: str | None, free: int) -> int:
+    """How many tunnels a minion on Dig Tunnels ``space`` (its catalog ``spec``) can dig with ``free`` free
+    imps: up to the space's permit (``tunnels_up_to``), one imp per tunnel, the foreimp besides; 0 if not even
+    one. Where the tunnels can go is the grid's rule (:func:`..dungeon.dig_problem`), not counted here
+    (Rulebook › Dig Tunnels). The rules' own count: the location's reason for declining and the bots' estimate."""
+    return max(0, min(spec.reward.tunnels_up_to, free - foreimps(space)))
 
 
 def dig_event(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_room: bool = False) -> ev.TunnelDug:
@@ -37,7 +52,7 @@ def _candidates(state: GameState, p: Player, pl: Placement) -> list[DigTunnel]:
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
-    if free_imps(p) < (2 if pl.space == FOREIMP_SPACE else 1):
+    if tunnels_to_dig(space_spec(state, pl), pl.space, free_imps(p)) < 1:
         return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "dig.permit")
     return refuse("DIG_NOWHERE", "no square can take a new tunnel", "dig.no_2x2")
 
@@ -46,4 +61,4 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
 def dig_tunnels(state: GameState, p: Player, pl: Placement, cmd: DigTunnel) -> list[ev.Event]:
     """The first tunnel; more follow in the digging sub-step, up to the permit."""
     limit = space_spec(state, pl).reward.tunnels_up_to
-    return [dig_event(p, cmd.square, dug=0, limit=limit, foreimp_space=pl.space == FOREIMP_SPACE)]
+    return [dig_event(p, cmd.square, dug=0, limit=limit, foreimp_space=foreimps(pl.space) > 0)]

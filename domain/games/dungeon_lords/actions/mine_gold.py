@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from .. import dungeon as dg
 from .. import events as ev
+from ..catalog.models import SpaceSpec
 from ..commands import MineGold
 from ..errors import RuleViolation, refuse
 from ..phases.common import catalog, free_imps, tunnel_effect
 from ..state import GameState, Placement, Player
-from .dig_tunnels import FOREIMP_SPACE
+from .dig_tunnels import foreimps
 from .registry import location, space_spec
 
 
@@ -35,6 +36,21 @@ def _vein(state: GameState, p: Player) -> tuple[int, int] | None:
     return None
 
 
+def minable_tunnels(state: GameState, p: Player) -> int:
+    """The tunnels the permit's imps can mine, one imp each: ``p``'s unconquered tunnels, less a working
+    Mithril Vein, which takes its own imps besides the permit (Rulebook › Mine Gold; Festival Season ›
+    Mithril Vein, provisional U-37)."""
+    return len(dg.unconquered_tunnels(p.dungeon)) - (1 if _vein(state, p) else 0)
+
+
+def gold_to_mine(state: GameState, p: Player, spec: SpaceSpec, space: str | None, free: int | None = None) -> int:
+    """The most imps ``p``'s minion on Mine Gold ``space`` (its catalog ``spec``) can send, one gold each: up
+    to the permit (``gold_up_to``), one imp per minable tunnel (:func:`minable_tunnels`) and, with ``free``
+    free imps, the foreimp besides (None: the imps not counted); 0 if none (Rulebook › Mine Gold)."""
+    most = min(spec.reward.gold_up_to, minable_tunnels(state, p))
+    return max(0, most if free is None else min(most, free - foreimps(space)))
+
+
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     if not dg.unconquered_tunnels(p.dungeon):
         return refuse("MINE_NO_TUNNEL", "no unconquered tunnel to mine", "mine.permit")
@@ -44,11 +60,11 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
 @location("mine_gold", MineGold, candidates=_candidates, why_not=_why_not)
 def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list[ev.Event]:
     """``imps`` imps mine one gold each. Raises RuleViolation (MINE_*, NOT_ENOUGH_IMPS)."""
-    permit, foreimp, imps = space_spec(state, pl).reward.gold_up_to, pl.space == FOREIMP_SPACE, cmd.imps
+    permit, foreimp, imps = space_spec(state, pl).reward.gold_up_to, foreimps(pl.space) > 0, cmd.imps
     vein = _vein(state, p)
     # Festival Season › Mithril Vein: 1 or 2 more imps there, not on the permit; the permit's imps mine the
     # other tunnels (provisional U-37)
-    tunnels = len(dg.unconquered_tunnels(p.dungeon)) - (1 if vein else 0)
+    tunnels = minable_tunnels(state, p)
     if cmd.vein and vein is None:
         raise refuse("MINE_NO_VEIN", f"{p.color} has no working Mithril Vein", "mine.permit")
     if not 0 <= cmd.vein <= VEIN_MOST:

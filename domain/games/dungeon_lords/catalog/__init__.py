@@ -17,6 +17,13 @@ value wholesale.  The merged result is validated as a whole.
 
 ``content_hash`` is the sha256 hex digest of the canonical JSON (sorted keys,
 compact separators, UTF-8) of the validated catalog actually loaded.
+
+A stored game keeps its catalog: every released version of ``data/base.json`` is kept
+in ``data/versions/<its content_hash>.json``, and :func:`catalog_for` finds the
+version that, with the game's modules and recorded overrides, gives the hash its first
+event names (editing ``base.json`` makes a new version; old games replay with theirs).
+A hash no kept version gives raises :class:`UnknownCatalog`. The shipped data is read
+only here, through ``importlib.resources`` (the game package's one declared loader).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +80,7 @@ __all__ = [
     "SpecialEvent",
     "TrapType",
     "TrapYearValues",
+    "UnknownCatalog",
     "canonical_json",
     "base_catalog",
     "catalog_for",
@@ -80,11 +89,13 @@ __all__ = [
     "read_override",
     "merge_override",
     "override_problem",
+    "shipped_versions",
     "parse_effect_op",
     "validate_effect_spec",
 ]
 
-BASE_CATALOG_PATH = Path(__file__).resolve().parent / "data" / "base.json"
+BASE_CATALOG_PATH = Path(__file__).resolve().parent / "data" / "base.json"  # where it is (never read by path)
+VERSIONS = "versions"  # data/versions/<content_hash>.json: every released version of base.json, kept
 
 _TOP_LEVEL_KEYS = frozenset(
     {*KEYED_SECTIONS, "actions", "dungeon", "evilometer", "order_cards", "schema_version", "game"}
@@ -102,6 +113,58 @@ def _read_json(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: top level must be a JSON object")
     return data
+
+
+def _shipped_text(*parts: str) -> str:
+    """The text of a shipped data file (``data/<parts...>``): the one place the game reads its own files."""
+    return resources.files(__name__).joinpath("data", *parts).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _base_text() -> str:
+    return _shipped_text("base.json")
+
+
+def _base_raw() -> dict[str, Any]:
+    """The current ``data/base.json`` as JSON (a fresh dict each time: merging must not touch the shipped one)."""
+    data = json.loads(_base_text())
+    if not isinstance(data, dict):
+        raise ValueError("data/base.json: top level must be a JSON object")
+    return data
+
+
+class UnknownCatalog(ValueError):
+    """Raised when a game names a catalog (by its ``content_hash``) that no kept version of the base catalog
+    gives with the game's modules and recorded overrides: the game was played with a catalog this version of
+    the program does not ship (a newer program's, or a ``base.json`` edited without keeping its version).
+    The command line says so in one line: exit 2 for a record or scenario, 5 for a stored game."""
+
+    def __init__(self, catalog_hash: str, kept: int) -> None:
+        super().__init__(
+            f"the game was played with catalog {catalog_hash[:12]}, which none of the {kept} kept versions of "
+            "the base catalog gives with its modules and overrides (a newer program's catalog?); "
+            "`audit --catalog FILE` replays it under another"
+        )
+        self.catalog_hash = catalog_hash
+
+
+@lru_cache(maxsize=1)
+def shipped_versions() -> dict[str, str]:
+    """Every kept version of the base catalog: its ``content_hash`` (the file's name) -> its JSON text, the
+    current ``base.json`` first. Raises ValueError if ``base.json`` is not among them (a test says so too)."""
+    folder = resources.files(__name__).joinpath("data", VERSIONS)
+    kept = {
+        f.name.removesuffix(".json"): f.read_text(encoding="utf-8")
+        for f in folder.iterdir()
+        if f.name.endswith(".json")
+    }
+    current = base_catalog().content_hash
+    if current not in kept:
+        raise ValueError(
+            f"data/base.json (catalog {current[:12]}) is not kept in data/{VERSIONS}/: copy it to "
+            f"data/{VERSIONS}/{current}.json, so that the games played with it replay with it"
+        )
+    return {current: kept.pop(current), **dict(sorted(kept.items()))}
 
 
 def _entries(section: Any, key: str) -> list[dict[str, Any]]:
@@ -158,7 +221,7 @@ def _build(raw: dict[str, Any]) -> Catalog:
 @lru_cache(maxsize=1)
 def base_catalog() -> Catalog:
     """The shipped catalog (``data/base.json``), validated; read once."""
-    return _build(_read_json(BASE_CATALOG_PATH))
+    return _build(_base_raw())
 
 
 def read_override(path: str | Path) -> dict[str, Any]:
@@ -186,26 +249,52 @@ def catalog_with(overrides: dict[str, Any] | None, overlays: tuple[dict[str, Any
     if not overrides and not overlays:
         cat = base_catalog()
     else:
-        raw = _read_json(BASE_CATALOG_PATH)
-        for overlay in (*overlays, *([overrides] if overrides else [])):
-            raw = merge_override(raw, overlay)
-        cat = _build(raw)
+        cat = _merged(_base_raw(), overrides, overlays)
     _BY_HASH.setdefault(cat.content_hash, cat)
     return cat
+
+
+def _merged(raw: dict[str, Any], overrides: dict[str, Any] | None, overlays: tuple[dict[str, Any], ...]) -> Catalog:
+    """``raw`` (a base catalog's JSON) with the ``overlays`` and then the ``overrides`` applied, validated."""
+    for overlay in (*overlays, *([overrides] if overrides else [])):
+        raw = merge_override(raw, overlay)
+    return _build(raw)
 
 
 def catalog_for(
     catalog_hash: str, overrides: dict[str, Any] | None, overlays: tuple[dict[str, Any], ...] = ()
 ) -> Catalog:
-    """The catalog a game plays with: the one its first event names by ``catalog_hash``, rebuilt from
-    the base, the modules' ``overlays`` and the recorded ``overrides`` when not yet known in this process.
-    If the shipped base has changed since the game began, the rebuilt catalog has another hash; it is used
-    all the same, and ``audit`` reports the difference."""
+    """The catalog a game plays with: the one its first event names by ``catalog_hash`` (sha256, 64 hex
+    digits). Not yet known in this process, it is rebuilt from the kept version of the base catalog
+    (:func:`shipped_versions`, the current one first) that gives that hash with the modules' ``overlays``
+    and the recorded ``overrides``: a game replays with the catalog it was played with, whatever
+    ``base.json`` says today. A state that names no catalog (``""``: made by hand) plays with today's.
+
+    Raises:
+        UnknownCatalog: no kept version gives ``catalog_hash`` (a ValueError).
+        ValueError: ``overrides`` that fit no kept version's schema.
+    """
     cat = _BY_HASH.get(catalog_hash)
-    if cat is None:
-        cat = catalog_with(overrides, overlays)
-        _BY_HASH.setdefault(catalog_hash, cat)
-    return cat
+    if cat is not None:
+        return cat
+    if not catalog_hash:
+        return _BY_HASH.setdefault(catalog_hash, catalog_with(overrides, overlays))
+    versions, current = shipped_versions(), base_catalog().content_hash
+    problem: ValueError | None = None
+    for version, text in versions.items():
+        try:
+            cat = (
+                catalog_with(overrides, overlays)
+                if version == current
+                else _merged(json.loads(text), overrides, overlays)
+            )
+        except ValueError as exc:  # the overrides do not fit that version (or it does not fit today's schema)
+            problem = problem or (exc if version == current else None)
+            continue
+        _BY_HASH.setdefault(cat.content_hash, cat)
+        if cat.content_hash == catalog_hash:
+            return cat
+    raise problem or UnknownCatalog(catalog_hash, len(versions))
 
 
 def override_problem(exc: Exception) -> str:

@@ -283,10 +283,10 @@ def _special(state: GameState, p: Player):
             )
         effect = _chosen_effect(state, p, cmd)
         removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")
-        return [
+        return [  # the trap on a tunnel removed leaves with it, before the tunnel goes (no state between)
             ev.SpecialEventChoiceMade(color=p.color, card=card.id, option=cmd.option, target=cmd.target),
-            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
             *removed,
+            ev.SpecialEventApplied(color=p.color, card=card.id, effect=effect),
         ]
 
     return Pending(

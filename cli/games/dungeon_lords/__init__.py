@@ -1,5 +1,7 @@
-"""Commands of Dungeon Lords only: orders (choosing a round's three orders) and training (the rulebook's
-Combat Training dungeons)."""
+"""Dungeon Lords in the terminal and on the page (looked up by :mod:`cli.games` by the game's name): its status
+picture, options and score card (``render.py``), the page's board (``board_svg.py``), and its own commands:
+catalog (``catalog.py``), orders (a round's three orders) and training (the Combat Training dungeons);
+the record loop's orders typed as cards (``record.py``)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,43 @@ from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.commands import parse_command
 from domain.service.names import list_command
 
-from ..commands.play import _submit
-from ..context import StoreOpt, _app, _game_id, app
-from ..errors import UserError, handled
-from ..game_options import CatalogOpt, ModeOpt, setup
-from ..render import console, options_table, status_table
+from ...commands.play import _submit
+from ...consoles import console
+from ...context import StoreOpt, _app, _game_id, app
+from ...errors import UserError, handled
+from ...game_options import CatalogOpt, ModeOpt, setup
+from . import catalog as _catalog_command  # noqa: F401  (registers the catalog command)
+from .record import record_command, record_hint  # noqa: F401  (the record loop's hooks, looked up here)
+from .render import options_table, scores_table, status_table
+
+
+def status(package, state, viewer: str | None) -> None:
+    """The status picture as ``viewer`` may see it (the view is the one redaction)."""
+    status_table(package.from_dict(package.view(state, viewer)) if viewer else state, viewer)
+
+
+def options(package, p, viewer: str | None, hide_others: bool, state) -> None:
+    """The pending decision and its numbered options, with what each costs."""
+    options_table(p, actor_filter=viewer, hide_others=hide_others, state=state)
+
+
+def install_page(env) -> None:
+    """The table page's board pictures (``dl_dungeon``, ``dl_central``) in its Jinja2 environment."""
+    from .board_svg import install_board
+
+    install_board(env)
+
+
+def page_taps(package, pending, actors: list[str]):
+    """The dungeon squares that answer the page's decision, by player and square (:mod:`.board_svg`)."""
+    from .board_svg import page_taps as taps
+
+    return taps(package, pending, actors)
+
+
+def final(package, state) -> None:
+    """The score card of a finished game (else the status picture)."""
+    scores_table(state) if state.scores else status_table(state, None)
 
 
 @app.command()

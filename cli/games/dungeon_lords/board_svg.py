@@ -20,7 +20,6 @@ from markupsafe import Markup
 
 from domain.games.dungeon_lords.dungeon import COLUMNS, ENTRANCE, label
 from domain.games.dungeon_lords.game_info import GRID_COLS, GRID_ROWS
-from domain.games.dungeon_lords.year import plan_for
 
 from .board_central import central_svg
 
@@ -56,17 +55,18 @@ def square_taps(options: Iterable[Any], describe: Callable[[Any], str]) -> Taps:
 
 def page_taps(package: Any, pending: Any, actors: list[str]) -> Taps:
     """The squares that answer a page's decision (``actors``: the seats the page enters for), by player and
-    square (:func:`square_taps`); none for a draw or a game other than Dungeon Lords."""
-    if package.info.name != "dungeon_lords" or pending.is_chance:
+    square (:func:`square_taps`); none for a draw."""
+    if pending.is_chance:
         return {}
     return square_taps((o for a in actors for o in pending.options(a)), package.describe_command)
 
 
 def install_board(env: Any) -> None:
     """Give a Jinja2 environment the board's pictures: ``dl_dungeon`` (:func:`dungeon_svg`) and
-    ``dl_central(view)`` (:func:`central_svg` with the seasons of the view's Year plan)."""
+    ``dl_central(view)`` (:func:`central_svg` with the seasons of the view's Year plan: the game's
+    ``dl_seasons`` page global, installed first)."""
     env.globals["dl_dungeon"] = dungeon_svg
-    env.globals["dl_central"] = lambda v: central_svg(v, list(plan_for(tuple(v.get("modules", []))).seasons))
+    env.globals["dl_central"] = lambda v: central_svg(v, env.globals["dl_seasons"](v))
 
 
 def _chips(rows: list[tuple[str, list[str]]]) -> tuple[str, int]:
