@@ -46,7 +46,11 @@ def new(
         setups = {"--variant": variant, "--ruleset": ruleset, "--module": module, "--rule": rule}
         if any(setups.values()):
             raise UserError(f"--scenario sets up the game itself: drop {', '.join(f for f, v in setups.items() if v)}")
-        events, _ = package.from_scenario(scenario, chosen.catalog)
+        try:  # the CLI reads the file: a game reads none (it takes the scenario's text)
+            text = scenario.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot read the scenario file: {exc}") from None
+        events, _ = package.from_scenario(text, chosen.catalog)
         console.print(str(application.create_from_events(events, game=package.info.name)))
         return
     seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players or 4)]
