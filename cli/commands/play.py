@@ -19,7 +19,7 @@ from ..render import console
 @app.command()
 @handled
 def new(
-    game: GameOpt = "dungeon-lords",
+    game: GameOpt = None,
     players: PlayersOpt = 4,
     variant: VariantOpt = None,
     ruleset: RulesetOpt = None,
@@ -33,7 +33,8 @@ def new(
         typer.Option(help="Seed for the engine's draws (digital mode), 0 to 2^63 - 1.", min=0, max=2**63 - 1),
     ] = None,
     starting_player: Annotated[
-        int | None, typer.Option(help="Seat (0-based) of the starting player (Monster Inn digital: drawn).")
+        int | None,
+        typer.Option(help="Seat (0-based) of the starting player (a game that draws it: drawn when omitted)."),
     ] = None,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario file (JSON) instead.")] = None,
     store: StoreOpt = None,
