@@ -108,6 +108,19 @@ class ReadOnlyViolation(ValueError):
 
 SCOPE: tuple[Parameter, ...] = tuple(Parameter(n, t, d) for n, t, d in SCOPE_SPEC)
 
+#: every question's ``pooled`` (it comes with ``scope``): true pools the rulesets, variants and player counts
+#: in scope into one row per the question's own keys ('(pooled)', '(pooled)', NULL in those columns); a game's
+#: results are never pooled with another's (their strategies, scores and rules differ)
+POOLED = Parameter(
+    "pooled",
+    "BOOLEAN",
+    "true: one row per the question's own keys over every ruleset, variant and player count in scope; "
+    "NULL = stratified",
+)
+
+#: a stratum's value as an answer shows it (``{a}``: the alias of the games or an aggregate)
+_POOL = "CASE WHEN coalesce($pooled, false) THEN {pooled} ELSE {a}.{column} END"
+
 #: a seat's strategy as the questions read it (``$derived``: people's seats by the derivation rule)
 STRATEGY_SQL = (
     "coalesce(CASE WHEN coalesce($derived, false) AND {a}.bot IS NULL THEN {a}.derived_strategy "
@@ -131,6 +144,27 @@ def scope_predicate(alias: str) -> str:
         f" AND ($strategies IS NULL OR {a}.game_id IN (SELECT sp.game_id FROM player_results AS sp"
         f" WHERE list_contains($strategies, {STRATEGY_SQL.format(a='sp')}))))"
     )
+
+
+def _pooled_strata(alias: str) -> str:
+    """``REPLACE`` of the strata columns of ``alias`` (games or an aggregate) by their pooled values when
+    ``$pooled``; ``table_size`` keeps the game's player count (a fair share is 1 / table_size, pooled too) and
+    ``table_ruleset`` its ruleset (the modules a question needs: bards, pets)."""
+    cols = (("ruleset", "'(pooled)'"), ("variant", "'(pooled)'"), ("players", "NULL::INTEGER"))
+    pooled = ", ".join(_POOL.format(a=alias, column=c, pooled=v) + f" AS {c}" for c, v in cols)
+    return f"{alias}.* REPLACE ({pooled}), {alias}.players AS table_size, {alias}.ruleset AS table_ruleset"
+
+
+def games_source(alias: str) -> str:
+    """``/*games ALIAS*/``: the games read model in scope (:func:`scope_predicate`), with the strata pooled when
+    ``$pooled`` (:func:`_pooled_strata`), as a table under ``alias``."""
+    return f"(SELECT {_pooled_strata(alias)} FROM games AS {alias} WHERE {scope_predicate(alias)}) AS {alias}"
+
+
+def cells_source(table: str, alias: str) -> str:
+    """``/*cellsof TABLE ALIAS*/``: the aggregate ``table`` in scope (:func:`cells_predicate`), strata pooled
+    when ``$pooled``, as a table under ``alias``."""
+    return f"(SELECT {_pooled_strata(alias)} FROM {table} AS {alias} WHERE {cells_predicate(alias)}) AS {alias}"
 
 
 def cells_predicate(alias: str) -> str:
@@ -201,13 +235,37 @@ WILSON_SQL = (
 )
 
 
+#: ``/*meanci MEAN SD N*/``: the 95% interval of an average on its standard error, normal approximation
+#: (``MEAN ± z·SD/√N``, z = 1.959964), as the columns ``MEAN_ci_low, MEAN_ci_high`` (NULL when N < 2)
+MEANCI_SQL = (
+    "CASE WHEN {n} > 1 THEN {m} - 1.959963984540054 * {sd} / sqrt({n}) END AS {m}_ci_low, "
+    "CASE WHEN {n} > 1 THEN {m} + 1.959963984540054 * {sd} / sqrt({n}) END AS {m}_ci_high"
+)
+
+#: ``/*sd SUM SQUARES N*/``: the sample standard deviation from a sum, a sum of squares and a count (an
+#: aggregate's sums; exact on integers: ``(N·Σx² − (Σx)²) / (N(N − 1))`` is computed before the division)
+SD_SQL = "CASE WHEN {n} > 1 THEN sqrt(greatest(0, ({n} * {q} - {s} * {s})::DOUBLE / ({n} * ({n} - 1)))) END"
+
+
 def expand(sql: str) -> str:
     """The SQL of a question as it runs: every ``/*scope ALIAS*/`` becomes ``AND`` :func:`scope_predicate`,
-    every ``/*strategy ALIAS*/`` the seat's strategy (:data:`STRATEGY_SQL`), ``/*wilson*/`` the interval
-    columns (:data:`WILSON_SQL`)."""
+    ``/*games ALIAS*/`` the games in scope with the strata pooled on request (:func:`games_source`),
+    ``/*cellsof TABLE ALIAS*/`` an aggregate likewise (:func:`cells_source`), ``/*game*/`` the answer's game
+    column, every ``/*strategy ALIAS*/`` the seat's strategy (:data:`STRATEGY_SQL`), ``/*wilson*/`` the
+    interval columns (:data:`WILSON_SQL`), ``/*meanci MEAN SD N*/`` an average's (:data:`MEANCI_SQL`) and
+    ``/*sd SUM SQUARES N*/`` a standard deviation from sums (:data:`SD_SQL`)."""
     import re
 
     sql = sql.replace("/*wilson*/", WILSON_SQL)
+    sql = sql.replace("/*game*/", "CAST($game AS VARCHAR) AS game")
+    sql = re.sub(r"/\*games (\w+)\*/", lambda m: games_source(m.group(1)), sql)
+    sql = re.sub(r"/\*cellsof (\w+) (\w+)\*/", lambda m: cells_source(m.group(1), m.group(2)), sql)
+    sql = re.sub(
+        r"/\*meanci (\S+) (\S+) (\S+)\*/",
+        lambda m: MEANCI_SQL.format(m=m.group(1), sd=m.group(2), n=m.group(3)),
+        sql,
+    )
+    sql = re.sub(r"/\*sd (\S+) (\S+) (\S+)\*/", lambda m: SD_SQL.format(s=m.group(1), q=m.group(2), n=m.group(3)), sql)
     sql = re.sub(r"/\*scope (\w+)\*/", lambda m: "AND " + scope_predicate(m.group(1)), sql)
     sql = re.sub(r"/\*cells (\w+)\*/", lambda m: "AND " + cells_predicate(m.group(1)), sql)
     return re.sub(r"/\*strategy (\w+)\*/", lambda m: STRATEGY_SQL.format(a=m.group(1)), sql)
@@ -247,8 +305,8 @@ def parse_question(text: str, path: str = "") -> Question:
         parts = entry.split(None, 2)
         if entry.lower() in ("none", "-"):
             continue
-        if parts[0] == "scope":  # the common filters (:data:`SCOPE`), applied where the SQL says /*scope g*/
-            params += [p for p in SCOPE if p.name not in {q.name for q in params}]
+        if parts[0] == "scope":  # the common filters (:data:`SCOPE`) and :data:`POOLED` (/*games g*/, /*cellsof*/)
+            params += [p for p in (*SCOPE, POOLED) if p.name not in {q.name for q in params}]
             continue
         if len(parts) < 2:
             raise ValueError(f"{path}: parameter line {entry!r} should read 'name TYPE description'")
@@ -306,6 +364,9 @@ QUESTIONS: dict[str, Question] = load_questions()
 HEADLINES: tuple[str, ...] = tuple(n for n, q in QUESTIONS.items() if q.headline)
 
 
+#: the game a common question reads when none is named (as `stats` does)
+DEFAULT_GAME = "dungeon_lords"
+
 MIN_GAMES = 30  # a row resting on fewer games than this is flagged (its interval is wide)
 #: the column that counts what a row rests on, by preference
 _COUNTS = ("games", "meetings", "player_games", "plays", "takes", "uses")
@@ -327,8 +388,7 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
     """
     q = QUESTIONS[name]
     given = dict(params)
-    if q.game != "common":
-        given["game"] = q.game
+    given["game"] = q.game if q.game != "common" else given.get("game") or DEFAULT_GAME
     scope = {p.name: given.get(p.name) for p in SCOPE}
     mixed = (
         "SELECT list(DISTINCT g.ruleset ORDER BY g.ruleset), list(DISTINCT g.players ORDER BY g.players), "
@@ -402,8 +462,7 @@ def scope_of(con, name: str, **params: Any) -> dict[str, Any]:
     strata (``--pooled``). Said with every answer, so that an empty one says how much it looked at."""
     q = QUESTIONS[name]
     given = dict(params)
-    if q.game != "common":
-        given["game"] = q.game
+    given["game"] = q.game if q.game != "common" else given.get("game") or DEFAULT_GAME
     scope = {p.name: given.get(p.name) for p in SCOPE}
     row = con.execute(
         expand(
@@ -468,6 +527,8 @@ def prepare(name: str, players: int | None = None, con=None, **params: Any) -> t
         if given.get("game") not in (None, q.game):
             raise ValueError(f"question {name!r} is asked of {q.game.replace('_', ' ')} games only")
         given["game"] = q.game
+    elif "game" in q.parameter_names and given.get("game") is None:
+        given["game"] = DEFAULT_GAME  # a common question reads one game's results (never two pooled)
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
     if con is not None and q.cells_sql and _cells_answer(con, values):

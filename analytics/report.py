@@ -115,6 +115,9 @@ def format_cell(column: str, value: Any) -> str:
 def _table(columns: list[str], rows: list[tuple], table_id: str) -> str:
     if not rows:
         return f'<p class="grain" id="table-{table_id}-empty">No data.</p>'
+    if "game" in columns and len({r[columns.index("game")] for r in rows}) == 1:  # the page names its game
+        keep = [i for i, c in enumerate(columns) if c != "game"]
+        columns, rows = [columns[i] for i in keep], [tuple(r[i] for i in keep) for r in rows]
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
     body = []
     for row in rows:
@@ -362,6 +365,16 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
             series=("strategy",),
             n=("takes",),
         ),
+        Chart(
+            "avg_pool",
+            "Treasure taken with the creature, by leave order",
+            "Leave order (1 = first)",
+            "Treasure (average pieces)",
+            x=("leave_order",),
+            series=("strategy",),
+            n=("takes",),
+            share=False,
+        ),
     ),
 }
 
@@ -468,6 +481,7 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
     games_in = {r[ix["game"]] for r in rows} if "game" in ix else {game}
     aliases = ruleset_aliases(columns, rows)
     points = []  # (stratum label, x label, value, n, low, high, fair share)
+    averages = False  # some interval is an average's (normal, on its standard error), not a share's (Wilson)
     for r in rows:
         label = _stratum_label({c: r[ix[c]] for c in strata}, len(games_in) <= 1, aliases)
         n = sum(r[ix[c]] or 0 for c in chart.n if c in ix) if chart.n else None
@@ -481,8 +495,12 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
                 if len(x_cols) == 1:
                     x = chart.x_format.format(r[ix[x_cols[0]]])
             low = high = None
+            own = f"{part or chart.measure}_ci_low"  # an average's interval (``/*meanci*/``), when the answer has it
             if chart.ci and "ci_low" in ix:
                 low, high = r[ix["ci_low"]], r[ix["ci_high"]]
+            elif own in ix:
+                low, high = r[ix[own]], r[ix[own[: -len("low")] + "high"]]
+                averages = True
             elif chart.share and value is not None and n:
                 low, high = wilson(value * n, n)
             points.append((label, x, value, n, low, high, fair))
@@ -554,7 +572,13 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
     interval = any(p[4] is not None for p in points)
     notes = ["n in each bar where it fits, and in its tooltip", f"hatched: n < {MIN_GAMES}"]
     if interval:
-        notes.insert(0, "95% Wilson intervals")
+        shares = any(p[4] is not None for p in points) and (chart.share or chart.ci)
+        kinds = [
+            k
+            for k, has in (("Wilson for shares", shares), ("normal on the standard error for averages", averages))
+            if has
+        ]
+        notes.insert(0, f"95% intervals ({'; '.join(kinds)})" if averages else "95% Wilson intervals")
     if any(p[6] is not None for p in points):
         notes.append("dash: the fair share")
     x_title = dict(chart.x_title_by_game).get(game, chart.x_title)

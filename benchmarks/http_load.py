@@ -1,9 +1,12 @@
 """Load test of the HTTP game service: many clients entering decisions at once, then an audit of the logs.
 
-    python benchmarks/http_load.py [--seconds 60] [--port P] [--json]
+    python benchmarks/http_load.py [--seconds 60] [--port P] [--store SPEC] [--servers N] [--workers W] [--json]
 
 It starts ``dungeon-lords serve`` on 127.0.0.1 (a free port unless ``--port``) over a fresh temporary
-SQLite store, creates Dungeon Lords games in ``digital`` mode (the engine draws, so every input is a
+SQLite store (``--store``: another; a PostgreSQL address without ``?schema=`` runs on a new schema of its
+own, dropped afterwards; ``--servers N``: N serve processes on that one store, the clients spread over
+them, so the shared game's inputs arrive through every process; ``--workers W``: ``serve --workers W``
+each), creates Dungeon Lords games in ``digital`` mode (the engine draws, so every input is a
 player's decision) and runs, concurrently for ``--seconds``:
 
 * ``--private-clients`` (8) clients, each entering decisions into a game of its own;
@@ -91,11 +94,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve_command(port: int, store: Path) -> list[str]:
+def serve_command(port: int, store: str, workers: int = 1) -> list[str]:
     """``dungeon-lords serve`` of this interpreter's environment (its console script, else the entry point)."""
     script = Path(sys.executable).with_name("dungeon-lords")
     program = [str(script)] if script.exists() else [sys.executable, "-c", "from cli.main import main; main()"]
-    return [*program, "serve", "--port", str(port), "--store", str(store)]
+    return [*program, "serve", "--port", str(port), "--store", store, "--workers", str(workers)]
 
 
 def wait_until_up(server: Server, timeout: float = 60.0) -> None:
@@ -121,27 +124,57 @@ def wait_until_up(server: Server, timeout: float = 60.0) -> None:
 
 
 @contextmanager
-def running_server(port: int | None = None) -> Iterator[Server]:
-    """``dungeon-lords serve`` on 127.0.0.1 over a new SQLite store in a temporary directory, up and
-    answering; stopped (and the directory removed) on exit."""
-    with tempfile.TemporaryDirectory(prefix="dl-http-load-") as tmp:
-        port = port or free_port()
-        output = Path(tmp) / "server.log"
-        with output.open("wb") as sink:
-            process = subprocess.Popen(
-                serve_command(port, Path(tmp) / "games.sqlite"), stdout=sink, stderr=subprocess.STDOUT
-            )
-        server = Server(port, process, output)
+def fresh_schema(store: str) -> Iterator[str]:
+    """``store`` itself, unless it is a PostgreSQL address without ``?schema=``: then the same database on
+    a new schema of its own (``http_load_<hex>``), dropped on exit."""
+    if not store.startswith(("postgresql://", "postgres://")) or "schema=" in store:
+        yield store
+        return
+    import uuid
+
+    import psycopg
+
+    schema = f"http_load_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(store, autocommit=True) as c:
+        c.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{store}{'&' if '?' in store else '?'}schema={schema}"
+    finally:
+        with psycopg.connect(store, autocommit=True) as c:
+            c.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextmanager
+def running_servers(
+    port: int | None = None, store: str | None = None, servers: int = 1, workers: int = 1
+) -> Iterator[list[Server]]:
+    """``servers`` ``dungeon-lords serve`` processes (``workers`` each) on 127.0.0.1, on ``store`` (default:
+    a new SQLite store in a temporary directory; a PostgreSQL address: see :func:`fresh_schema`), started
+    together, up and answering; stopped (and the directory removed) on exit. ``port``: the first one's."""
+    with (
+        tempfile.TemporaryDirectory(prefix="dl-http-load-") as tmp,
+        fresh_schema(store or str(Path(tmp) / "games.sqlite")) as spec,
+    ):
+        ports = [port or free_port()] + [free_port() for _ in range(servers - 1)]
+        started: list[Server] = []
         try:
-            wait_until_up(server)
-            yield server
+            for i, p in enumerate(ports):
+                output = Path(tmp) / f"server-{i}.log"
+                with output.open("wb") as sink:
+                    process = subprocess.Popen(serve_command(p, spec, workers), stdout=sink, stderr=subprocess.STDOUT)
+                started.append(Server(p, process, output))
+            for server in started:
+                wait_until_up(server)
+            yield started
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            for server in started:
+                server.process.terminate()
+            for server in started:
+                try:
+                    server.process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    server.process.kill()
+                    server.process.wait()
 
 
 # --- one client's HTTP connection ------------------------------------------------------------------
@@ -417,11 +450,12 @@ def client_loop(name: str, port: int, games: OwnGame | SharedGame, deadline: flo
 
 
 def run_clients(
-    port: int, seconds: float, private_clients: int, shared_clients: int, seed: int
+    ports: list[int], seconds: float, private_clients: int, shared_clients: int, seed: int
 ) -> tuple[Ledger, float]:
-    """Create the games, run every client thread for ``seconds``; (what they did, the seconds it took)."""
+    """Create the games, run every client thread for ``seconds``, client ``i`` on server ``ports[i % len]``
+    (the shared game's clients so spread over the servers); (what they did, the seconds it took)."""
     ledger = Ledger()
-    setup, rng = Http(port), random.Random(seed)
+    setup, rng = Http(ports[0]), random.Random(seed)
     sources: list[tuple[str, OwnGame | SharedGame]] = [
         (f"private-{i}", OwnGame(create_game(setup, rng, False, ledger, "setup"))) for i in range(private_clients)
     ]
@@ -432,7 +466,9 @@ def run_clients(
     start = time.monotonic()
     threads = [
         threading.Thread(
-            target=client_loop, args=(name, port, games, start + seconds, seed * 1000 + i, ledger), name=name
+            target=client_loop,
+            args=(name, ports[i % len(ports)], games, start + seconds, seed * 1000 + i, ledger),
+            name=name,
         )
         for i, (name, games) in enumerate(sources)
     ]
@@ -668,7 +704,14 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def summarize(
-    ledger: Ledger, audits: list[GameAudit], elapsed: float, seconds: float, clients: dict[str, int], server: Server
+    ledger: Ledger,
+    audits: list[GameAudit],
+    elapsed: float,
+    seconds: float,
+    clients: dict[str, int],
+    servers: list[Server],
+    store: str = "sqlite",
+    workers: int = 1,
 ) -> dict[str, Any]:
     """The run as one JSON-ready dict (see the module docstring)."""
     accepted = [p for p in ledger.posts if p.status == 200]
@@ -681,6 +724,9 @@ def summarize(
         "seconds": seconds,
         "elapsed": round(elapsed, 2),
         "clients": clients,
+        "store": store,
+        "servers": len(servers),
+        "workers": workers,
         "games": {
             "private": sum(not g.shared for g in ledger.games),
             "shared": sum(g.shared for g in ledger.games),
@@ -706,7 +752,7 @@ def summarize(
     }
     report["ok"] = not (ledger.failures or any(totals.values()) or report["stale_accepted"] or report["misreported"])
     if report["server_errors"]:
-        report["server_output"] = server.output_tail()
+        report["server_output"] = "\n".join(server.output_tail() for server in servers)
     return report
 
 
@@ -717,6 +763,7 @@ def format_report(report: dict[str, Any]) -> str:
         f"HTTP load: {report['clients']['private']} clients in their own games, {report['clients']['shared']} in "
         f"one shared game, {report['elapsed']:.1f} s; games: {report['games']['private']} private, "
         f"{report['games']['shared']} shared",
+        f"{report['servers']} server process(es) x {report['workers']} worker(s) on one {report['store']} store",
         f"inputs accepted: {report['inputs_accepted']} ({report['inputs_accepted_shared']} in the shared game), "
         f"{report['inputs_per_s']:.1f} inputs/s",
         f"conflicts (409): {report['conflicts']} ({report['conflicts_shared']} in the shared game), "
@@ -744,14 +791,23 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def run_benchmark(
-    seconds: float = 60.0, private_clients: int = 8, shared_clients: int = 4, port: int | None = None, seed: int = 1
+    seconds: float = 60.0,
+    private_clients: int = 8,
+    shared_clients: int = 4,
+    port: int | None = None,
+    seed: int = 1,
+    store: str | None = None,
+    servers: int = 1,
+    workers: int = 1,
 ) -> dict[str, Any]:
-    """Start a server, run the clients for ``seconds``, audit every game; the report (:func:`summarize`)."""
-    with running_server(port) as server:
-        ledger, elapsed = run_clients(server.port, seconds, private_clients, shared_clients, seed)
-        audits = audit_all(server.port, ledger)
+    """Start the servers, run the clients for ``seconds``, audit every game; the report (:func:`summarize`)."""
+    with running_servers(port, store, servers, workers) as started:
+        ports = [s.port for s in started]
+        ledger, elapsed = run_clients(ports, seconds, private_clients, shared_clients, seed)
+        audits = audit_all(ports[0], ledger)
         clients = {"private": private_clients, "shared": shared_clients}
-        return summarize(ledger, audits, elapsed, seconds, clients, server)
+        kind = "postgresql" if (store or "").startswith(("postgresql://", "postgres://")) else "sqlite"
+        return summarize(ledger, audits, elapsed, seconds, clients, started, kind, workers)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -761,9 +817,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--private-clients", type=int, default=8, help="clients with a game each (default 8)")
     parser.add_argument("--shared-clients", type=int, default=4, help="clients sharing one game (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the clients' choices and the games")
+    parser.add_argument(
+        "--store",
+        default=None,
+        help="the store (default: a new SQLite file); a PostgreSQL address without ?schema= gets a new schema",
+    )
+    parser.add_argument("--servers", type=int, default=1, help="serve processes on the store (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help="serve --workers of each (default 1)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     args = parser.parse_args(argv)
-    report = run_benchmark(args.seconds, args.private_clients, args.shared_clients, args.port, args.seed)
+    report = run_benchmark(
+        args.seconds,
+        args.private_clients,
+        args.shared_clients,
+        args.port,
+        args.seed,
+        args.store,
+        args.servers,
+        args.workers,
+    )
     print(json.dumps(report) if args.json else format_report(report))
     return 0 if report["ok"] else 1
 

@@ -158,10 +158,9 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
         return
     shown = {k: v for k, v in params.items() if v is not None and not (k == "game" and q.game != "common")}
     # a stratum column with one value in every row goes to the title: the table then fits a terminal
-    same = [
-        c for c in ("ruleset", "variant", "players") if c in columns and len({r[columns.index(c)] for r in rows}) == 1
-    ]
-    shown.update({c: rows[0][columns.index(c)] for c in same if rows[0][columns.index(c)] is not None})
+    strata = ("game", "ruleset", "variant", "players")  # (the game is in the title already)
+    same = [c for c in strata if c in columns and len({r[columns.index(c)] for r in rows}) == 1]
+    shown.update({c: rows[0][columns.index(c)] for c in same if c != "game" and rows[0][columns.index(c)] is not None})
     if "rulesets" in shown:
         shown["rulesets"] = [ruleset_label(v) for v in shown["rulesets"]]
     if "ruleset" in shown:

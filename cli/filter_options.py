@@ -45,5 +45,10 @@ DerivedOpt = Annotated[
 ]
 PooledOpt = Annotated[
     bool,
-    typer.Option("--pooled", help="Pool every ruleset and player count into one row per strategy (said in a warning)."),
+    typer.Option(
+        "--pooled",
+        help="Pool the rulesets, variants and player counts in scope into one row per the question's own keys "
+        "(strategy, position, Year ...), for every question; said in the output and the JSON scope. Two games "
+        "are never pooled.",
+    ),
 ]

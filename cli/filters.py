@@ -13,20 +13,11 @@ ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training"
 
 #: the registered games (domain.games.GAMES; a test keeps them equal)
 GAMES = ("dungeon_lords", "monster_inn")
+_LABEL: dict[str | None, str] = {None: "any", "dungeon_lords": "Dungeon Lords", "monster_inn": "Monster Inn"}
 
 #: the typer options of the filters (cli/filter_options.py), imported on first use
-OPTIONS = (
-    "GameFilter",
-    "RulesetFilter",
-    "VariantFilter",
-    "PlayersFilter",
-    "OriginFilter",
-    "SinceFilter",
-    "UntilFilter",
-    "StrategyFilter",
-    "DerivedOpt",
-    "PooledOpt",
-)
+OPTIONS: tuple[str, ...] = ("GameFilter", "RulesetFilter", "VariantFilter", "PlayersFilter", "OriginFilter")
+OPTIONS += ("SinceFilter", "UntilFilter", "StrategyFilter", "DerivedOpt", "PooledOpt")
 
 
 def __getattr__(name: str) -> Any:
@@ -68,25 +59,37 @@ def _when(option: str, text: str | None) -> datetime | None:
     return when.astimezone(UTC).replace(tzinfo=None) if when.tzinfo else when  # started_at is UTC
 
 
-def rulesets(con, given: list[str] | None) -> list[str] | None:
-    """``--ruleset`` values as games.ruleset holds them: a value the read models hold is kept; a ruleset name
-    (``festival``) becomes its modules joined with '+'; anything else is a one-line error."""
+#: the games a question counts (finished, not archived), of ``$game`` when it is not NULL
+COUNTED = "FROM games AS g WHERE g.finished AND g.archived IS NOT TRUE AND ($game IS NULL OR g.game = $game)"
+
+
+def _held(con, column: str, game: str | None) -> list[Any]:
+    """The values of games.``column`` among the counted games of ``game`` (None: of every game), sorted."""
+    return [r[0] for r in con.execute(f"SELECT DISTINCT g.{column} {COUNTED} ORDER BY 1", {"game": game}).fetchall()]
+
+
+def rulesets(con, given: list[str] | None, game: str | None = None) -> list[str] | None:
+    """``--ruleset`` values as games.ruleset holds them, checked against the counted games of ``game`` (None:
+    of every game): a value they hold is kept; a Dungeon Lords ruleset name (``festival``) becomes its modules
+    joined with '+'; anything else, or a ruleset no such game has here (``--ruleset festival`` on Monster Inn),
+    is a one-line error naming the ones they have."""
     if given is None:
         return None
-    held = {r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games").fetchall()}
-    if set(given) <= held:
+    held = _held(con, "ruleset", game)
+    if set(given) <= set(held):
         return given
     from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
 
     # a ruleset's name before a module's: `festival` is the whole expansion, not its Festival module alone
     known = {**{m: m for m in MODULES}, "base": "base", **{n: "+".join(m) or "base" for n, m in RULESETS.items()}}
-    unknown = [g for g in given if g not in held and g not in known]
-    if unknown:
-        raise _error(
-            f"--ruleset {', '.join(unknown)}: no such ruleset; rulesets are {', '.join(sorted(known))} "
-            f"(held now: {', '.join(sorted(held)) or 'none'})"
-        )
-    return [g if g in held else known[g] for g in given]
+    if game not in (None, "dungeon_lords"):
+        known = {}  # Dungeon Lords' names mean nothing to another game
+    named = [g if g in held else known.get(g, g) for g in given]
+    bad = [g for g, n in zip(given, named) if n not in held]
+    if bad:
+        have = ", ".join(f"{ruleset_label(h)} ({h})" if "+" in h else h for h in held) or "none (no finished game yet)"
+        raise _error(f"--ruleset {', '.join(bad)}: no finished {_LABEL[game]} game has it here; they have {have}")
+    return named
 
 
 def ruleset_label(value: str) -> str:
@@ -111,16 +114,25 @@ def scope(
     derived: bool = False,
     pooled: bool = False,
 ) -> dict[str, Any]:
-    """The questions' parameters for these options (``game`` already a registry name, or None)."""
+    """The questions' parameters for these options (``game`` already a registry name, or None: every game),
+    ``--ruleset`` and ``--origin`` checked against the counted games of that game (:func:`rulesets`).
+
+    Raises:
+        UserError (exit 2): a malformed value, or a ruleset or origin no counted game of ``game`` has here
+            (the message names the ones they have).
+    """
     origins = _list(origin)
     if origins and set(origins) - set(ORIGINS):
         raise _error(f"--origin takes {', '.join(ORIGINS)}")
+    if origins and (bad := [o for o in origins if o not in (held := _held(con, "origin", game))]):
+        have = ", ".join(held) or "none (no finished game yet)"
+        raise _error(f"--origin {', '.join(bad)}: no finished {_LABEL[game]} game has it here; they have {have}")
     start, end = _when("--since", since), _when("--until", until)
     if start and end and start >= end:
         raise _error("--since must come before --until")
     return {
         "game": game,
-        "rulesets": rulesets(con, _list(ruleset)),
+        "rulesets": rulesets(con, _list(ruleset), game),
         "variants": _list(variant),
         "players": players,
         "origins": origins,
@@ -140,8 +152,8 @@ def question_params(con, name: str, game: str | None = None, pooled: bool = Fals
     otherwise; a game's own question reads its own games, and refuses another ``--game``.
 
     Raises:
-        UserError (exit 2): a malformed filter, ``--game`` naming another game than a game's own question's,
-            ``--pooled`` on a question that does not pool, or a value no counted game of that game holds.
+        UserError (exit 2): a malformed filter, ``--game`` naming another game than a game's own question's, or a
+            value no counted game of that game holds.
     """
     from analytics import QUESTIONS
 
@@ -153,11 +165,15 @@ def question_params(con, name: str, game: str | None = None, pooled: bool = Fals
             f"(leave it out, or give --game {q.game.replace('_', '-')})"
         )
     params = scope(con, q.game if q.game != "common" else wanted or "dungeon_lords", pooled=pooled, **filters)
-    if pooled and "pooled" not in q.parameter_names:
-        pooling = [n for n, x in QUESTIONS.items() if "pooled" in x.parameter_names]
-        raise _error(f"--pooled applies to {' and '.join(pooling)}, not {name}")
     check_values(con, params)
     return {k: v for k, v in params.items() if k in q.parameter_names}
+
+
+def _strategies(con, game: str, derived: bool) -> list[str]:
+    """The strategies the seats of the counted games of ``game`` were played with (as the questions count them)."""
+    column = "coalesce(CASE WHEN $derived AND pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)')"
+    sql = f"SELECT DISTINCT {column} FROM player_results AS pr WHERE pr.game_id IN (SELECT g.game_id {COUNTED})"
+    return [r[0] for r in con.execute(sql + " ORDER BY 1", {"game": game, "derived": derived}).fetchall()]
 
 
 def check_values(con, params: dict[str, Any]) -> None:
@@ -169,30 +185,15 @@ def check_values(con, params: dict[str, Any]) -> None:
         UserError (exit 2): naming the value and the ones the read models hold for that game.
     """
     game = params["game"]
-    where = "WHERE g.finished AND g.archived IS NOT TRUE AND g.game = $game"  # the games a question counts
-    counted = f"FROM games AS g {where}"
-    label = game.replace("_", " ").title()
-
-    def held(sql: str, **more: Any) -> list[Any]:
-        return [r[0] for r in con.execute(sql, {"game": game, **more}).fetchall()]
-
-    def refuse(option: str, bad: list[Any], values: list[Any]) -> None:
-        have = ", ".join(map(str, values)) or "none (no finished game yet)"
-        raise _error(f"{option} {', '.join(map(str, bad))}: no finished {label} game has it here; they have {have}")
-
-    if params.get("variants"):
-        values = held(f"SELECT DISTINCT g.variant {counted} ORDER BY 1")
-        if bad := [v for v in params["variants"] if v not in values]:
-            refuse("--variant", bad, values)
-    if params.get("players") is not None:
-        values = held(f"SELECT DISTINCT g.players {counted} ORDER BY 1")
-        if params["players"] not in values:
-            refuse("--players", [params["players"]], values)
-    if params.get("strategies"):
-        column = (
-            "coalesce(CASE WHEN $derived AND pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)')"
-        )
-        seats = f"SELECT DISTINCT {column} FROM player_results AS pr JOIN games AS g USING (game_id) {where}"
-        values = held(seats + " ORDER BY 1", derived=bool(params.get("derived")))
-        if bad := [v for v in params["strategies"] if v not in values]:
-            refuse("--strategy", bad, values)
+    for option, key, values in (
+        ("--variant", "variants", lambda: _held(con, "variant", game)),
+        ("--players", "players", lambda: _held(con, "players", game)),
+        ("--strategy", "strategies", lambda: _strategies(con, game, bool(params.get("derived")))),
+    ):
+        given = params.get(key)
+        wanted = [given] if isinstance(given, int) else given or []
+        if wanted and (bad := [v for v in wanted if v not in (have := values())]):
+            listed = ", ".join(map(str, have)) or "none (no finished game yet)"
+            raise _error(
+                f"{option} {', '.join(map(str, bad))}: no finished {_LABEL[game]} game has it here; they have {listed}"
+            )

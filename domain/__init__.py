@@ -26,14 +26,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # what the names below are, for type checkers (nothing imported at run time)
     from . import games
     from .games.dungeon_lords.engine import advance, decide, execute, new_game, pending, replay
-    from .games.dungeon_lords.evolve import evolve
+    from .games.dungeon_lords.phases.settle import evolve_stored as evolve
     from .kernel import RuleViolation
 
 #: each name of the first layout -> (the module that holds it, its name there)
 _LAZY = {
     "games": ("domain.games", None),
     "RuleViolation": ("domain.kernel", "RuleViolation"),
-    "evolve": ("domain.games.dungeon_lords.evolve", "evolve"),
+    "evolve": ("domain.games.dungeon_lords.phases.settle", "evolve_stored"),  # settles events stored before
+    # their settled fields
     **{
         n: ("domain.games.dungeon_lords.engine", n)
         for n in ("advance", "decide", "execute", "new_game", "pending", "replay")

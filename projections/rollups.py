@@ -37,6 +37,7 @@ WHERE g.finished AND g.archived IS NOT TRUE {only}
 TOUCHED = "AND g.game_id IN (SELECT game_id FROM rollup_games)"  # the games a batch touches (:func:`touched`)
 CELL = "g.game, g.ruleset, g.variant, g.players, g.origin, g.day"  # the filter dimensions, in table order
 DL = "g.game = 'dungeon_lords'"  # the aggregates of Dungeon Lords' own questions hold its games only
+MI = "g.game = 'monster_inn'"  # ... and Monster Inn's its own
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ SELECT {CELL}, coalesce(pr.strategy, '(none)'),
        coalesce(CASE WHEN pr.bot IS NULL THEN pr.derived_strategy ELSE pr.strategy END, '(none)'),
        pr.play_position, coalesce(pr.won, false), pr.sharers, count(*), count(*) FILTER (WHERE pr.won),
        sum(pr.rooms), sum(pr.monsters), sum(pr.prisoners), sum(pr.conquered), sum(pr.red_marks),
-       sum(pr.room_bonus), sum(pr.titles), sum(pr.hall_of_fame), sum(pr.total)
+       sum(pr.room_bonus), sum(pr.titles), sum(pr.hall_of_fame), sum(pr.total), sum(pr.total * pr.total)
 FROM sharing AS pr JOIN rollup_counted AS g USING (game_id)
 GROUP BY ALL
 """,
@@ -146,7 +147,8 @@ GROUP BY ALL
         f"""
 SELECT {CELL}, o.season, o.card, count(*), count(*) FILTER (WHERE o.space = 'I'),
        count(*) FILTER (WHERE o.space = 'II'), count(*) FILTER (WHERE o.space = 'III'),
-       count(*) FILTER (WHERE o.space IS NULL), sum(pr.total), count(*) FILTER (WHERE pr.won)
+       count(*) FILTER (WHERE o.space IS NULL), sum(pr.total), count(*) FILTER (WHERE pr.won),
+       sum(pr.total * pr.total)
 FROM orders AS o JOIN rollup_counted AS g USING (game_id)
 JOIN (SELECT game_id, color, total, won FROM player_results WHERE game_id IN (SELECT game_id FROM rollup_counted))
      AS pr ON pr.game_id = o.game_id AND pr.color = o.color
@@ -256,6 +258,28 @@ UNION ALL
 SELECT {CELL}, b.year, b.combat_round, 0, count(*), count(*) FILTER (WHERE b.conquered)
 FROM battles AS b JOIN rollup_counted AS g USING (game_id)
 WHERE {DL} AND b.year >= coalesce(g.first_year, 1)
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "take_cells",  # who_leaves_first (Monster Inn)
+        8,
+        f"""
+SELECT {CELL}, t.strategy, t.leave_order, count(*), count(*) FILTER (WHERE t.creature = 'monster'), sum(t.pool),
+       sum(t.pool * t.pool)
+FROM mi_takes AS t JOIN rollup_counted AS g USING (game_id)
+WHERE {MI}
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "fame_cells",  # fame_by_treasure_kept (Monster Inn)
+        7,
+        f"""
+SELECT {CELL}, r.treasure_kept, count(*), count(*) FILTER (WHERE r.won), sum(r.fame), sum(r.fame * r.fame),
+       sum(r.monsters), sum(r.humanoids), sum(r.treasure_fame)
+FROM mi_results AS r JOIN rollup_counted AS g USING (game_id)
+WHERE {MI}
 GROUP BY ALL
 """,
     ),

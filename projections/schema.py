@@ -317,6 +317,7 @@ SPECS: tuple[Table, ...] = (
             ("seats", _BIG, "finished, non-archived player-games in the cell"),
             ("wins", _BIG, "of those, the ones won (alone or shared)"),
             *((f"sum_{line}", "HUGEINT", f"the sum of the score line {line} over those seats") for line in _LINES),
+            ("sq_total", "HUGEINT", "the sum of the squares of the final scores (score_breakdown's interval)"),
         ),
     ),
     Table(
@@ -390,6 +391,7 @@ SPECS: tuple[Table, ...] = (
             ("shut_out", _BIG, "the plays shut out (the minion stayed on the order card)"),
             ("score", "HUGEINT", "the sum of the final score of the player, per play"),
             ("wins", _BIG, "plays made by a player who went on to win (alone or shared)"),
+            ("score_sq", "HUGEINT", "the sum of the squares of those final scores (avg_score's interval)"),
         ),
     ),
     Table(
@@ -475,6 +477,36 @@ SPECS: tuple[Table, ...] = (
             ("games", _BIG, "finished, non-archived games that played this Year (rows with combat_round NULL)"),
             ("battles", _BIG, "battles fought in this round"),
             ("conquered", _BIG, "tiles conquered in this round"),
+        ),
+    ),
+    Table(
+        "take_cells",
+        "an aggregate kept like seat_cells, of Monster Inn games: one row per game, ruleset, variant, player "
+        "count, origin, day, strategy and place in the order of leaving a round; who_leaves_first reads it",
+        (
+            *_CELL,
+            ("strategy", _V, "mi_takes.strategy"),
+            ("leave_order", _I, "1 = the first to leave the round"),
+            ("takes", _BIG, "creatures taken at that place"),
+            ("monsters", _BIG, "of those, the monsters"),
+            ("pool", "HUGEINT", "the treasure taken with them (pieces of the Pool)"),
+            ("pool_sq", "HUGEINT", "the sum of the squares of the treasure taken per creature (avg_pool's interval)"),
+        ),
+    ),
+    Table(
+        "fame_cells",
+        "an aggregate kept like seat_cells, of Monster Inn games: one row per game, ruleset, variant, player "
+        "count, origin, day and treasure kept at the end; fame_by_treasure_kept reads it",
+        (
+            *_CELL,
+            ("treasure_kept", _I, "pieces in the player's supply at the end"),
+            ("seats", _BIG, "finished, non-archived player-games that kept that many"),
+            ("wins", _BIG, "of those, the ones won (alone or shared)"),
+            ("fame", "HUGEINT", "the sum of their total Fame"),
+            ("fame_sq", "HUGEINT", "the sum of the squares of their total Fame (avg_fame's interval)"),
+            ("monsters", "HUGEINT", "the sum of their Fame from monsters alone"),
+            ("humanoids", "HUGEINT", "the sum of their Fame lost to surviving humanoids"),
+            ("treasure_fame", "HUGEINT", "the sum of their Fame from treasure"),
         ),
     ),
     Table(

@@ -9,8 +9,9 @@ target's Evil), and every question's answer is counted in Python, for any set of
 from __future__ import annotations
 
 import math
+import statistics
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -37,6 +38,20 @@ def wilson(wins: float, n: int) -> tuple[float | None, float | None]:
     centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
     half = Z / (1 + Z * Z / n) * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n))
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(name: str, xs: list) -> dict:
+    """``{name, name_ci_low, name_ci_high}``: the average of ``xs`` and its 95% interval, normal on the standard
+    error (mean ± z·s/√n, s the sample standard deviation; no interval under 2 values)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return {name: mean, f"{name}_ci_low": None, f"{name}_ci_high": None}
+    half = Z * statistics.stdev(xs) / math.sqrt(n)
+    return {name: mean, f"{name}_ci_low": mean - half, f"{name}_ci_high": mean + half}
+
+
+POOLED = "(pooled)"
 
 
 @dataclass
@@ -73,10 +88,20 @@ class Game:
     target_evil: dict = field(default_factory=dict)  # Year -> Evil of a paladin's target after each arrival or move
     pets: dict = field(default_factory=dict)  # colour -> the Pet Cards in its Pet Box at the end (the engine's fold)
     paladin_ids: frozenset = frozenset()  # the paladins of the game's catalog
+    size: int = 0  # the number of players at the table (``players`` is None once pooled)
+    own_ruleset: str = ""  # the ruleset (``ruleset`` is '(pooled)' once pooled)
+
+    def __post_init__(self) -> None:
+        self.size = self.size or self.players
+        self.own_ruleset = self.own_ruleset or self.ruleset
 
     @property
     def modules(self) -> set[str]:
-        return set(self.ruleset.split("+"))
+        return set(self.own_ruleset.split("+"))
+
+    def pooled(self) -> Game:
+        """The game as a pooled answer sees it: ruleset and variant '(pooled)', player count None."""
+        return replace(self, ruleset=POOLED, variant=POOLED, players=None)
 
     def strategies(self, derived: bool) -> set[str]:
         return {s.strategy(derived) for s in self.seats}
@@ -179,8 +204,8 @@ def credit(g: Game, s: Seat) -> float:
 
 
 def stratum(g: Game, f: dict) -> tuple:
-    """(ruleset, variant, players) of a game, or the pooled row's ("(pooled)", "(pooled)", None)."""
-    return ("(pooled)", "(pooled)", None) if f.get("pooled") else (g.ruleset, g.variant, g.players)
+    """(ruleset, variant, players) of a game (of a pooled one: ("(pooled)", "(pooled)", None), see :func:`recount`)."""
+    return (g.ruleset, g.variant, g.players)
 
 
 def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
@@ -192,7 +217,7 @@ def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
             t[0] += 1
             t[1] += s.won
             t[2] += credit(g, s)
-            t[3] += 1 / g.players
+            t[3] += 1 / g.size
     out = {}
     for key, (n, w, c, shares) in tally.items():
         lo, hi = wilson(c, n)
@@ -210,18 +235,19 @@ def win_rate_by_strategy(games: list[Game], f: dict) -> dict:
 
 
 def seat_advantage(games: list[Game], f: dict) -> dict:
-    tally: dict = defaultdict(lambda: [0, 0, 0.0])
+    tally: dict = defaultdict(lambda: [0, 0, 0.0, 0.0])
     for g in games:
         for s in g.seats:
             t = tally[(g.ruleset, g.variant, g.players, s.position)]
             t[0] += 1
             t[1] += s.won
             t[2] += credit(g, s)
+            t[3] += 1 / g.size
     out = {}
-    for (ruleset, variant, n_players, pos), (n, w, c) in tally.items():
+    for key, (n, w, c, shares) in tally.items():
         lo, hi = wilson(c, n)
-        fair = 1 / n_players
-        out[(ruleset, variant, n_players, pos)] = {
+        fair = shares / n
+        out[key] = {
             "games": n,
             "wins": w,
             "win_credit": c,
@@ -314,7 +340,11 @@ def score_breakdown(games: list[Game], f: dict) -> dict:
                 {**s.card["lines"], "total": s.total}
             )
     return {
-        k: {"player_games": len(cs), **{x: sum(c[x] for c in cs) / len(cs) for x in (*LINES, "total")}}
+        k: {
+            "player_games": len(cs),
+            **{x: sum(c[x] for c in cs) / len(cs) for x in LINES},
+            **mean_ci("total", [c["total"] for c in cs]),
+        }
         for k, cs in groups.items()
     }
 
@@ -340,7 +370,7 @@ def orders_by_season(games: list[Game], f: dict) -> dict:
             "share_ii": sum(s == "II" for s, _, _ in ps) / n,
             "share_iii": sum(s == "III" for s, _, _ in ps) / n,
             "share_shut_out": sum(s is None for s, _, _ in ps) / n,
-            "avg_score": sum(t for _, t, _ in ps) / n,
+            **mean_ci("avg_score", [t for _, t, _ in ps]),
             "win_rate": sum(w for _, _, w in ps) / n,
         }
     return out
@@ -385,10 +415,10 @@ def conquered_tiles(games: list[Game], f: dict) -> dict:
     return {
         n: {
             "games": len(pg),
-            "avg_per_game": sum(pg) / len(pg),
+            **mean_ci("avg_per_game", pg),
             "min_per_game": min(pg),
             "max_per_game": max(pg),
-            "avg_per_player": sum(per_player[n]) / len(per_player[n]),
+            **mean_ci("avg_per_player", per_player[n]),
             "min_per_player": min(per_player[n]),
             "max_per_player": max(per_player[n]),
         }
@@ -400,11 +430,11 @@ def fame_by_treasure_kept(games: list[Game], f: dict) -> dict:
     groups = defaultdict(list)
     for g in games:
         for s in g.seats:
-            groups[(g.variant, g.players, s.card["treasure"])].append(s.card)
+            groups[(g.ruleset, g.variant, g.players, s.card["treasure"])].append(s.card)
     return {
         k: {
             "games": len(cs),
-            "avg_fame": sum(c["fame"] for c in cs) / len(cs),
+            **mean_ci("avg_fame", [c["fame"] for c in cs]),
             "avg_monsters": sum(c["lines"]["monsters"] for c in cs) / len(cs),
             "avg_humanoids": sum(c["lines"]["humanoids"] for c in cs) / len(cs),
             "avg_treasure": sum(c["lines"]["treasure"] for c in cs) / len(cs),
@@ -424,12 +454,13 @@ def who_leaves_first(games: list[Game], f: dict) -> dict:
                 order = 0
             elif e.type == "Left":
                 order += 1
-                takes[(g.variant, g.players, bots[e.player], order)].append((e.card.startswith("m"), e.gold + e.gem))
+                key = (g.ruleset, g.variant, g.players, bots[e.player], order)
+                takes[key].append((e.card.startswith("m"), e.gold + e.gem))
     return {
         key: {
             "takes": len(ts),
             "monster_share": sum(m for m, _ in ts) / len(ts),
-            "avg_pool": sum(p for _, p in ts) / len(ts),
+            **mean_ci("avg_pool", [p for _, p in ts]),
         }
         for key, ts in takes.items()
     }
@@ -631,8 +662,8 @@ RECOUNTS = {
     "orders_by_season": (orders_by_season, ("ruleset", "variant", "players", "season", "card")),
     "damage_by_source": (damage_by_source, ("ruleset", "variant", "players", "source_kind", "source")),
     "conquered_tiles": (conquered_tiles, ("ruleset", "variant", "players")),
-    "fame_by_treasure_kept": (fame_by_treasure_kept, ("variant", "players", "treasure_kept")),
-    "who_leaves_first": (who_leaves_first, ("variant", "players", "strategy", "leave_order")),
+    "fame_by_treasure_kept": (fame_by_treasure_kept, ("ruleset", "variant", "players", "treasure_kept")),
+    "who_leaves_first": (who_leaves_first, ("ruleset", "variant", "players", "strategy", "leave_order")),
     "festival_prize_by_bid": (festival_prize_by_bid, ("ruleset", "variant", "players", "imps", "prize")),
     "pets_by_winner": (pets_by_winner, ("ruleset", "variant", "players", "pet")),
     "paladins_per_year": (paladins_per_year, ("ruleset", "variant", "year", "players", "paladin")),
@@ -644,7 +675,10 @@ RECOUNTS = {
 
 def recount(name: str, games: list[Game], game: str, f: dict) -> tuple[tuple[str, ...], dict]:
     """The answer of question ``name`` over ``games`` of ``game`` under filters ``f``: its key columns and
-    ``{key: {column: value}}``."""
+    ``{key: {column: value}}``. Pooled (``f["pooled"]``), each game's ruleset, variant and player count are
+    the pooled row's, after the filters chose the games."""
     count, keys = RECOUNTS[name]
     kept = [g for g in games if g.game == game and in_scope(g, f)]
+    if f.get("pooled"):
+        kept = [g.pooled() for g in kept]
     return keys, count(kept, f)

@@ -386,8 +386,12 @@ def test_questions_are_loaded_with_headers():
         assert q.description and q.grain and q.columns
         assert "players" in q.parameter_names
         assert q.sql.lstrip().startswith("-- name: " + q.name)
-        assert "/*scope g*/" in q.sql  # every question takes the common filters (analytics.SCOPE)
-        assert {p.name for p in SCOPE} <= set(q.parameter_names)
+        # every question takes the common filters (analytics.SCOPE) and pools on request: its games come from
+        # /*games g*/ (the games in scope, strata pooled when $pooled), its aggregate's cells from /*cellsof*/
+        assert "/*games g*/" in q.sql and "/*scope" not in q.sql
+        assert not q.cells_sql or "/*cellsof " in q.cells_sql and "/*cells " not in q.cells_sql
+        assert {p.name for p in SCOPE} | {"pooled"} <= set(q.parameter_names)
+        assert "/*game*/" in q.sql and "game" in q.columns  # the game column: every answer names its game
 
 
 def test_parse_question_header():
@@ -719,8 +723,8 @@ def test_paladin_frequency_counts_only_the_years_a_game_played():
         "('c', 5, 1, 'paladin_y1', 2, 'arrived', NULL, 'red', 15)"
     )
     assert run_question(c, "paladin_frequency")[1] == [
-        (None, None, 1, 2, 1, 1.0, 0.0, 11.5, 12),
-        (None, None, 2, 2, 2, 0.5, 0.5, 9.0, 9),
+        ("dungeon_lords", None, None, 1, 2, 1, 1.0, 0.0, 11.5, 12),
+        ("dungeon_lords", None, None, 2, 2, 2, 0.5, 0.5, 9.0, 9),
     ]
     assert run_question(c, "paladin_frequency", players=3)[1] == []
 
@@ -874,6 +878,8 @@ def test_write_report(con, games, logs, tmp_path):
     for name in HEADLINES:
         columns, rows = run_question(con, name)
         table = page.tables[f"table-{name}"]
+        assert columns[0] == "game" and {r[0] for r in rows} == {"dungeon_lords"}  # the page names its game:
+        columns, rows = columns[1:], [r[1:] for r in rows]  # its tables leave the one-value column out
         assert table[0] == columns
         assert len(table) == 1 + len(rows)
         for shown, row in zip(table[1:], rows):

@@ -96,6 +96,9 @@ def filters(cut: datetime) -> list[dict]:
         {"derived": True, "strategies": ["tunneller"]},
         {"pooled": True},
         {"pooled": True, "players": 4, "since": cut},
+        {"pooled": True, "since": recount.EARLY, "variants": ["full"]},  # pooled from the aggregates (whole days)
+        {"pooled": True, "rulesets": [FESTIVAL, "five_seasons"], "derived": True},
+        {"pooled": True, "strategies": ["evil", "human: Ann"]},
         {"since": recount.EARLY, "players": 2},  # whole days: the aggregate answers (win rate, seat advantage)
         {"until": recount.LATE, "variants": ["full"], "derived": True},
         {"players": 3, "variants": ["full"], "strategies": ["balanced", "tunneller"]},
@@ -120,9 +123,9 @@ def check_every_question(con, games, cut) -> int:
             if q.game not in ("common", game):
                 continue
             for f in filters(cut):
-                if "pooled" in f and "pooled" not in q.parameter_names:
-                    continue
                 columns, rows = run_question(con, name, **{**f, "game": game})
+                # every answer names its game (one game's results: never pooled with another's)
+                assert columns[0] == "game" and {r[0] for r in rows} <= {game}, (name, game, f)
                 keys, expected = recount.recount(name, games, game, f)
                 got = {tuple(r[columns.index(k)] for k in keys): dict(zip(columns, r)) for r in rows}
                 assert set(got) == set(expected), (name, game, f, set(got) ^ set(expected))
@@ -175,6 +178,11 @@ def test_the_aggregate_answers_when_the_filters_allow(quick):
         assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", strategies=["evil"])[0]
         assert "seat_cells" not in prepare(name, con=con, game="dungeon_lords", since=cut)[0]  # not a whole day
         assert "seat_cells" not in prepare(name, game="dungeon_lords")[0]  # no connection: no freshness check
+    # every question has its aggregate, Monster Inn's own too (issue #31): the recount above holds both ways
+    assert all(q.cells_sql for q in QUESTIONS.values())
+    for name, table in (("who_leaves_first", "take_cells"), ("fame_by_treasure_kept", "fame_cells")):
+        assert table in prepare(name, con=con)[0] and table in prepare(name, con=con, pooled=True)[0]
+        assert table not in prepare(name, con=con, strategies=["random"])[0]
 
 
 def test_the_filters_select_what_they_say(quick):
@@ -253,20 +261,24 @@ def test_the_festival_questions_are_not_vacuous_here(quick):
 
 
 def test_every_question_answers_per_stratum_by_default(quick):
-    """Issue #31: unless pooled, no answer mixes rulesets, variants or player counts: each has their columns
-    (Monster Inn's own questions variant and player count: its games have one ruleset), and on this store
-    (all three rule sets, both variants, 2-5 players) the default answer keeps them apart."""
+    """Issue #31: unless pooled, no answer mixes games, rulesets, variants or player counts: each has their
+    columns, and on this store (all three rule sets, both variants, 2-5 players) the default answer keeps them
+    apart; every question pools on request, into rows of '(pooled)', '(pooled)', NULL."""
     con, games, _ = quick
+    strata = ("game", "ruleset", "variant", "players")
     for name, q in QUESTIONS.items():
         game = "monster_inn" if q.game == "monster_inn" else "dungeon_lords"
-        strata = ("variant", "players") if q.game == "monster_inn" else ("ruleset", "variant", "players")
         columns, rows = run_question(con, name, game=game)
-        assert set(strata) <= set(columns), name
-        if "pooled" in q.parameter_names:
-            pooled_columns, pooled = run_question(con, name, game=game, pooled=True)
-            assert {tuple(r[pooled_columns.index(c)] for c in strata) for r in pooled} <= {
-                ("(pooled)", "(pooled)", None)
-            }, name
+        assert columns[:4] == list(strata) or columns[:5] == ["game", "ruleset", "variant", "year", "players"], name
+        assert rows, name
+        held = {tuple(r[columns.index(c)] for c in strata[1:]) for r in rows}
+        kinds = {(g.ruleset, g.variant, g.players) for g in games if g.game == game}
+        assert held <= kinds and (len(held) > 1 or len(kinds) == 1), name
+        pooled_columns, pooled = run_question(con, name, game=game, pooled=True)
+        assert pooled_columns == columns and pooled, name
+        assert {tuple(r[pooled_columns.index(c)] for c in strata) for r in pooled} == {
+            (game, "(pooled)", "(pooled)", None)
+        }, name
     rows = run_question(con, "win_rate_by_strategy", game="dungeon_lords")
     held = {tuple(r[rows[0].index(c)] for c in ("ruleset", "variant", "players")) for r in rows[1]}
     assert held == {(g.ruleset, g.variant, g.players) for g in games if g.game == "dungeon_lords"}

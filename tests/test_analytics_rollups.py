@@ -54,8 +54,6 @@ def answers(con) -> dict:
         q = QUESTIONS[name]
         for game in ("dungeon_lords", "monster_inn") if q.game == "common" else (q.game,):
             for f in FILTERS:
-                if "pooled" in f and "pooled" not in q.parameter_names:
-                    continue
                 f = {**f, "game": game}
                 sql, values = prepare(name, con=con, **f)
                 assert "_cells" in sql, (name, f)

@@ -55,6 +55,45 @@ def test_an_unknown_strategy_or_variant_is_refused_naming_the_valid_ones(store, 
     assert "first_game, full" in said
 
 
+def test_a_ruleset_or_origin_is_checked_against_the_store_for_that_game(store):
+    """Monster Inn's ruleset is also 'base': --ruleset base on a Dungeon Lords question means Dungeon Lords'
+    base games, and Festival Season's name means nothing to a Monster Inn question; --origin is checked
+    against the origins the store's games have, not against every origin there is."""
+    said = _one_line_refusal("stats", "who_leaves_first", "--ruleset", "festival", "--store", store)
+    assert "--ruleset festival" in said and "Monster Inn" in said and said.endswith("they have base")
+    said = _one_line_refusal("stats", "win_rate_by_strategy", "--ruleset", "festival", "--store", store)
+    assert "Dungeon Lords" in said and said.endswith("they have base")
+    said = _one_line_refusal("stats", "seat_advantage", "--origin", "recorded", "--store", store)
+    assert "--origin recorded" in said and said.endswith("they have simulated")
+    base = json.loads(run("stats", "win_rate_by_strategy", "--ruleset", "base", "--json", "--store", store).stdout)
+    assert base and {r["game"] for r in base} == {"dungeon_lords"}
+    inn = json.loads(
+        run(
+            "stats", "win_rate_by_strategy", "--game", "monster_inn", "--ruleset", "base", "--json", "--store", store
+        ).stdout
+    )
+    assert inn and {(r["game"], r["ruleset"]) for r in inn} == {("monster_inn", "base")}
+    assert inn == json.loads(
+        run("stats", "win_rate_by_strategy", "--game", "monster-inn", "--json", "--store", store).stdout
+    )  # both spellings of the game
+
+
+def test_every_question_pools_on_request_and_says_so(store):
+    from analytics import QUESTIONS
+
+    for name, q in QUESTIONS.items():
+        result = run("stats", name, "--pooled", "--json", "--store", store)
+        rows = json.loads(result.stdout)
+        game = "monster_inn" if q.game == "monster_inn" else "dungeon_lords"
+        assert {(r["game"], r["ruleset"], r["variant"], r["players"]) for r in rows} <= {
+            (game, "(pooled)", "(pooled)", None)
+        }, name
+        scope = json.loads(next(x for x in result.stderr.splitlines() if x.startswith("scope: "))[7:])
+        assert scope["pooled"] is True and scope["game"] == game, name
+    text = " ".join(run("stats", "who_leaves_first", "--pooled", "--store", store).stdout.split())
+    assert "Pooled" in text and "player counts 3" in text
+
+
 def test_the_fast_way_leaves_a_refused_filter_to_the_usual_way(store):
     """cli/fast.py answers only what it is sure of: a refused value goes the usual way, which says it."""
     from cli import fast

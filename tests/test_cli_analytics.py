@@ -108,10 +108,14 @@ def test_every_question_takes_every_filter(store):
         if q.game == "monster_inn":
             continue
         every, _ = _json("stats", name, "--json", "--store", store)
-        for flags in (["--players", "3"], ["--variant", "full"], ["--ruleset", "base"], ["--origin", "recorded"]):
+        # no recorded game here: --origin recorded is refused, naming the origins the store holds (issue #31)
+        refused = run("stats", name, "--origin", "recorded", "--store", store, ok=False)
+        assert refused.exit_code == 2 and "they have simulated" in refused.stderr, name
+        assert run("stats", name, "--ruleset", "festival", "--store", store, ok=False).exit_code == 2, name
+        for flags in (["--players", "3"], ["--variant", "full"], ["--ruleset", "base"], ["--origin", "simulated"]):
             rows, _ = _json("stats", name, *flags, "--json", "--store", store)
             if flags[0] == "--origin":
-                assert rows == [], name  # no recorded games here
+                assert rows == every, name  # every game here is simulated
             if flags[0] == "--players" and "players" in q.columns:  # (Festival Season's: no rows in base games)
                 assert {r["players"] for r in rows} == ({3} if any(r["players"] == 3 for r in every) else set()), name
     full = {g["game_id"] for g in games if g["variant"] == "full"}
@@ -129,8 +133,13 @@ def test_pooling_is_said_and_small_cells_are_flagged(store):
     rows, warned = _json("stats", "win_rate_by_strategy", "--players", "2", "--json", "--store", store)
     assert "mixes player counts" not in warned
     assert f"{len(rows)} of {len(rows)} rows rest on fewer than 30 games" in warned  # 6 games: every cell is small
-    refused = run("stats", "seat_advantage", "--pooled", "--store", store, ok=False)
-    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    # every question pools on request (issue #31): one row per position, the fair share an average over them
+    rows, warned = _json("stats", "seat_advantage", "--pooled", "--json", "--store", store)
+    assert {(r["game"], r["ruleset"], r["variant"], r["players"]) for r in rows} == {
+        ("dungeon_lords", "(pooled)", "(pooled)", None)
+    }
+    assert len({r["play_position"] for r in rows}) == len(rows) and "mixes player counts" in warned
+    assert all(1 / 4 <= r["fair_share"] <= 1 / 2 for r in rows)
 
 
 def test_head_to_head_pairs_meet_in_the_same_games(store):
@@ -271,7 +280,7 @@ def test_the_fast_way_answers_as_typer_does_or_leaves_it_to_typer(store, capsys)
         ["--schema"],
     ):
         assert fast.parse(argv) is None, argv
-    for argv in (["no_such_question"], ["seat_advantage", "--origin", "nowhere"], ["seat_advantage", "--pooled"]):
+    for argv in (["no_such_question"], ["seat_advantage", "--origin", "nowhere"], ["seat_advantage", "--players", "9"]):
         assert fast.answer([*argv, "--store", store]) is None, argv  # the usual way says what is wrong
     capsys.readouterr()
     for flags in (["--players", "3"], ["--variant", "full", "--pooled"], ["--since=2001-01-01", "--derived-strategy"]):

@@ -14,8 +14,8 @@ from clirun import run
 from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
 from domain.games.dungeon_lords.engine import execute_pure, from_scenario, new_game, pending
 from domain.games.dungeon_lords.errors import RuleViolation
-from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.history import spans_of, state_before
+from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.strategies import STRATEGIES
 from domain.games.dungeon_lords.views import view
 from domain.service.application import DungeonLords

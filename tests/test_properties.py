@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from domain.games.dungeon_lords.engine import decide, execute, from_scenario, new_game, pending, replay
 from domain.games.dungeon_lords.events import event_from_json
-from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.invariants import problems
 from domain.games.dungeon_lords.phases.common import EVIL_BOTTOM, EVIL_TOP, PALADIN_SPACE
+from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.state import to_dict
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -128,6 +128,24 @@ def test_score_breakdown_draws_its_parts_as_bars():
     assert not any(b.error_y.array for b in _bars(drawn))  # points have no interval here: none is drawn
 
 
+def test_averages_are_drawn_with_the_answers_own_interval_and_say_which():
+    """An average's 95% interval (``avg_fame_ci_low``/``_high``: normal, on its standard error) is drawn as the
+    answer gives it; in a breakdown only the part that has one gets a bar of error (score_breakdown's total)."""
+    columns = ["game", "ruleset", "variant", "players", "treasure_kept", "games", "avg_fame", "avg_fame_ci_low"]
+    columns += ["avg_fame_ci_high", "win_rate"]
+    rows = [("monster_inn", "base", "standard", 3, 2, 40, 21.0, 19.5, 22.5, 0.4)]
+    fame = next(c for c in charts_for("fame_by_treasure_kept", columns) if c.measure == "avg_fame")
+    drawn = chart_figure(fame, columns, rows, game="monster_inn")
+    (bar,) = _bars(drawn)
+    assert list(bar.error_y.array) == [1.5] and list(bar.error_y.arrayminus) == [1.5]
+    assert "normal on the standard error for averages" in drawn.notes[0]
+    columns = ["outcome", "player_games", "rooms", "total", "total_ci_low", "total_ci_high"]
+    rows = [("winners", 12, 6.0, 30.0, 27.0, 33.0)]
+    (chart,) = charts_for("score_breakdown", columns)
+    (bar,) = _bars(chart_figure(chart, columns, rows))
+    assert list(bar.error_y.array) == [None, 3.0]
+
+
 def test_a_dozen_strata_get_a_dozen_colours():
     columns = ["variant", "players", "strategy", "leave_order", "takes", "monster_share"]
     rows = [(v, p, b, 1, 40, 0.5) for v in ("standard", "open_treasure") for p in (3, 4, 5) for b in ("a", "b")]

@@ -21,19 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("domain", "projections", "analytics", "cli")
 
-#: Circles still open, each in another change's area: the check tolerates exactly these (the same set of
+#: Circles tolerated while another change breaks them (none now: the check is strict): exactly these (the same set of
 #: modules) and fails on any other, and on one of these once it is gone (then delete its line).
-KNOWN_CIRCLES: set[frozenset[str]] = {
-    # the fold's split (issue 32 item 3) moves what phases/combat and the effects share
-    frozenset(
-        {
-            "domain.games.dungeon_lords.effects",
-            "domain.games.dungeon_lords.effects.spells",
-            "domain.games.dungeon_lords.effects.traps",
-            "domain.games.dungeon_lords.phases.combat",
-        }
-    ),
-}
+KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 
 def import_circles(graph: grimp.ImportGraph) -> list[list[str]]:
@@ -107,12 +97,9 @@ def test_no_import_circle_but_the_known_ones(graph):
     )
 
 
-#: Functions still above 30, each being split by another change (issue 32): tolerated by name, and the check
-#: fails once one is no longer listed by radon (then delete its line).
-KNOWN_COMPLEX = {
-    ("domain/games/dungeon_lords/phases/adventurers.py", "paladin_step"),  # the fold's change
-    ("domain/games/dungeon_lords/phases/combat.py", "attack_events"),  # the fold's change
-}
+#: Functions above 30 tolerated by name while another change splits them (none now: the check is strict); the
+#: check fails once a listed one is no longer reported by radon (then delete its line).
+KNOWN_COMPLEX: set[tuple[str, str]] = set()
 
 
 def too_complex() -> set[tuple[str, str]]:

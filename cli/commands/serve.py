@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..context import GameArg, StoreOpt, _app, _game_id, app
-from ..errors import handled
+from ..errors import UserError, handled
 from ..render import console
 
 
@@ -33,20 +33,38 @@ def serve(
     https_only: Annotated[
         bool, typer.Option(help="Mark every join cookie Secure (the service is reached over HTTPS only).")
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="How many server processes answer on the port: more than 1 needs a PostgreSQL store (they share "
+            "its games, tokens and live pages); SQLite, the default, serves one process.",
+            min=1,
+        ),
+    ] = 1,
     store: StoreOpt = None,
 ) -> None:
     """Serve the games over HTTP: the table page for phones and the JSON API (its reference:
     http://HOST:PORT/docs). Prints the addresses a phone can open; Ctrl-C stops it. Requests are not
     logged (tokens travel in a header or a cookie, never in a logged path)."""
+    import os
+
     import uvicorn
+
+    from domain.service.storage import describe_store, store_env
 
     from ..http.addresses import LOOPBACK, base_urls
     from ..http.app import create_app
+    from ..http.workers import SETTINGS, configure, settings
 
-    application = create_app(store)
-    application.state.base_urls = urls = base_urls(host, port, "https" if https_only else "http")
-    application.state.https_only = https_only
+    urls = base_urls(host, port, "https" if https_only else "http")
+    application = configure(create_app(store), urls, https_only)  # a store that cannot be opened: exit 5, here
+    if workers > 1:
+        _check_shared(application.state.service)
+        application.state.service.close()  # each worker opens its own
+        os.environ[SETTINGS] = settings(store, urls, https_only)
     console.print(f"Serving the table page and the API at {', '.join(urls)} (Ctrl-C stops it)")
+    if workers > 1:
+        console.print(f"  {workers} worker processes on {describe_store(store_env(store))}")
     if host in LOOPBACK:
         console.print("  this machine only: phones cannot reach it; use --host 0.0.0.0 for the table's network")
     else:
@@ -56,7 +74,9 @@ def serve(
         )
     try:
         uvicorn.run(  # open live streams (the pages' server-sent events) do not hold a shutdown up
-            application,
+            "cli.http.workers:worker_app" if workers > 1 else application,
+            factory=workers > 1,
+            workers=workers if workers > 1 else None,
             host=host,
             port=port,
             log_level="warning",
@@ -68,6 +88,20 @@ def serve(
     except KeyboardInterrupt:  # uvicorn has already shut down
         pass
     console.print("stopped")
+
+
+def _check_shared(service: object) -> None:
+    """Several workers need a store they can share with its live pages: PostgreSQL.
+
+    Raises:
+        UserError: a SQLite or memory store (exit 2)."""
+    from domain.service.live import is_postgres
+
+    if not is_postgres(getattr(service, "recorder", None)):
+        raise UserError(
+            "--workers above 1 needs a PostgreSQL store (--store postgresql://...): SQLite, the default, "
+            "serves one process (its writers queue on one file lock and its live pages are one process's)"
+        )
 
 
 @app.command()

@@ -3,7 +3,6 @@ may see it, explain, export, and the live stream of new event numbers (server-se
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import asdict
 from typing import Annotated
@@ -25,8 +24,6 @@ from .models import (
     Explained,
     LogEntry,
 )
-
-STREAM_POLL = 0.5  # seconds between looks at the store for new events (another process may write too)
 
 
 @game.post("/undo", responses={409: {"model": Conflict}})
@@ -128,16 +125,7 @@ def export(request: Request, gid: str) -> PlainTextResponse:
 @game.get("/stream", response_class=EventSourceResponse)
 async def stream(request: Request, gid: str, who: Annotated[str, Depends(role)]) -> AsyncIterator[ServerSentEvent]:
     """Server-sent events: ``{"event": N}`` now and whenever the game gets new events (from any device or
-    process). It carries no game content, so any token of the game may listen; fetch your view on it."""
-    service = service_of(request)
-    recorder = service.recorder
-    last_seen, count = None, -1
-    while not await request.is_disconnected():
-        latest = await asyncio.to_thread(recorder.max_notification_id)
-        if latest != last_seen:
-            last_seen = latest
-            now = await asyncio.to_thread(lambda: len(service.stored(gid)))
-            if now != count:
-                count = now
-                yield ServerSentEvent(data={"event": count}, event="events", retry=2000)
-        await asyncio.sleep(STREAM_POLL)
+    process, pushed: no polling on PostgreSQL). It carries no game content, so any token of the game may
+    listen; fetch your view on it."""
+    async for count in request.app.state.live.updates(gid):  # pushed: cli/http/live.py
+        yield ServerSentEvent(data={"event": count}, event="events", retry=2000)

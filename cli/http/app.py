@@ -13,6 +13,8 @@ anything else is 403. A missing or unknown token is 401. ``dungeon-lords tokens 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -30,16 +32,30 @@ from domain.service.application import DungeonLords, GameConflict, GameNotFound
 from domain.service.tokens import AccessTokens
 
 from . import api, api_record, guard, page, page_history, page_join  # noqa: F401  (their routes register on import)
+from .live import Live
 
 HERE = Path(__file__).parent
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The server's start and stop: the live pages' listener (:mod:`.live`) with it."""
+    app.state.live.start()
+    try:
+        yield
+    finally:
+        app.state.live.stop()
 
 
 def create_app(store: str | None = None) -> FastAPI:
     """The application on ``store`` (a store spec as ``--store`` takes it; None: the default store)."""
     # the API reference (/docs) with Swagger UI's files served from here: it works without internet
-    app = FastAPIOffline(title="Dungeon Lords game service", version="0.2.0", favicon_url="/favicon.ico")
+    app = FastAPIOffline(
+        title="Dungeon Lords game service", version="0.2.0", favicon_url="/favicon.ico", lifespan=_lifespan
+    )
     app.state.service = service = DungeonLords.open(store)
     app.state.tokens = AccessTokens(service)
+    app.state.live = Live(service)
 
     @app.exception_handler(RuleViolation)
     async def _refused(request: Request, exc: RuleViolation) -> Any:

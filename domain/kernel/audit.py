@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleViolation
-from .events import InputCorrected, InputUndone
+from .events import InputCorrected, InputUndone, same_event
 from .history import History
 from .pending import Pending
 
@@ -52,9 +52,10 @@ class AuditReport:
 
 
 def _prefix(a: list[Any], b: list[Any]) -> int:
+    """How many of the re-derived events ``a`` match the stored ``b`` from the start."""
     k = 0
     for x, y in zip(a, b, strict=False):
-        if x.to_json() != y.to_json():
+        if not same_event(x, y):
             break
         k += 1
     return k

@@ -9,6 +9,10 @@ events (where this copy came from, not what happened), the seed inside whole sta
 carry (it only decides draws not yet made, and a record of a game in progress withholds it), and fields
 added to an event later, at the default an older event reads as (so every hash written before they existed
 still holds).
+
+It also leaves out the fields an event's rules *settle* from the state before it (``Event.settled``): they
+follow from the hashed events before them (``audit`` re-derives and compares them), so a game has the same
+hash whether it was stored before those fields existed or after.
 """
 
 from __future__ import annotations
@@ -32,12 +36,14 @@ class HashChain:
         provenance: the fields of a first event that say where this copy came from.
         state_carriers: event types whose ``state`` (a whole state) is hashed without its ``seed``.
         added_later: event type -> {field: the default an event stored before the field existed reads as}.
+        settled: event type -> the fields the rules settle from the state before it (left out).
     """
 
     first_events: tuple[str, ...]
     provenance: tuple[str, ...] = ("seed", "origin", "forked_from")
     state_carriers: tuple[str, ...] = ()
     added_later: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    settled: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def canonical(self, event_type: str, data: dict[str, Any]) -> bytes:
         """The bytes hashed for one event's payload (sorted keys, compact, UTF-8)."""
@@ -46,6 +52,9 @@ class HashChain:
         later = self.added_later.get(event_type, {})
         if any(k in data and data[k] == v for k, v in later.items()):  # absent and the default hash the same
             data = {k: v for k, v in data.items() if not (k in later and v == later[k])}
+        settled = self.settled.get(event_type)
+        if settled:
+            data = {k: v for k, v in data.items() if k not in settled}
         if event_type in self.state_carriers and isinstance(data.get("state"), dict):
             data = {**data, "state": {k: v for k, v in data["state"].items() if k != "seed"}}
         return _CANONICAL.encode(data).encode()

@@ -19,6 +19,11 @@ class Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: ClassVar[str] = "consequence"
     version: ClassVar[int] = 1
+    #: the fields the rules settle from the state before the event (where an Evil Marker ends, how many
+    #: cards are drawn...): what the game's fold applies instead of working it out. They follow from the
+    #: events before them, so the hash chain leaves them out; an event stored before they existed has
+    #: them None and the game completes it from the state on replay (architecture §1, "settled fields").
+    settled: ClassVar[tuple[str, ...]] = ()
 
     @property
     def type(self) -> str:
@@ -28,6 +33,22 @@ class Event(BaseModel):
     def to_json(self) -> dict[str, Any]:
         """``{"type": ..., **fields}``: the shape of the record and the HTTP API."""
         return {"type": self.type, **self.model_dump(mode="json")}
+
+
+def same_event(derived: Event, stored: Event, decided: bool = False) -> bool:
+    """Whether the rules' event ``derived`` is the ``stored`` one: equal, but for the settled fields (see
+    ``Event.settled``) that an event stored before they existed lacks (None), or, ``decided``, for every
+    settled field (``derived`` is the event as a phase decided it, before the engine settled it)."""
+    if type(derived) is not type(stored):
+        return False
+    a, b = derived.to_json(), stored.to_json()
+    if a == b:
+        return True
+    settled = type(stored).settled
+    if not settled:
+        return False
+    drop = set(settled) if decided else {f for f in settled if b.get(f) is None}
+    return bool(drop) and {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
 
 
 class Decision(Event):

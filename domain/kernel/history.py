@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .errors import RuleViolation
-from .events import InputCorrected, InputUndone
+from .events import InputCorrected, InputUndone, same_event
 from .pending import CHANCE, Pending
 
 MARKERS = ("undo", "correction", "ruling", "archive")
@@ -72,7 +72,7 @@ def _key_words(key: tuple[Any, ...] | None) -> str:
 
 
 def _same(a: list[Any], b: list[Any]) -> bool:
-    return len(a) == len(b) and all(x.to_json() == y.to_json() for x, y in zip(a, b, strict=True))
+    return len(a) == len(b) and all(same_event(x, y) for x, y in zip(a, b, strict=True))
 
 
 class _Rules(Protocol):
@@ -196,12 +196,11 @@ class History:
             else:
                 candidates = [(a, o) for a in p.actors for o in p.options(a)]
             best = None  # the input that reproduces the longest run of the log's next events
-            target = e.to_json()
             for actor, command in candidates:
                 try:
                     if not p.is_chance and p.handle is not None:  # cheap first: the decision event itself
                         decided = p.handle(state, command)  # (pure: validates, applies nothing)
-                        if decided and decided[0].to_json() != target:
+                        if decided and not same_event(decided[0], e, decided=True):
                             continue
                     events, after = engine.execute_pure(state, command)
                 except RuleViolation:

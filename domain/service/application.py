@@ -15,14 +15,14 @@ events that does not start a game).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Transcoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Recording, Transcoder
 
 from domain.kernel import GamePackage, Pending, RuleViolation
 from domain.kernel.events import Event
@@ -41,6 +41,7 @@ from .aggregate import (
     sync_aggregates,
     transcodings,
 )
+from .live import connect, schema_lock_key
 from .names import only_outcome
 from .storage import store_env
 from .transcoder import OrjsonTranscoder
@@ -212,6 +213,16 @@ class DungeonLords(Application[UUID]):
         found = str(row[0] if isinstance(row, tuple | list) else row["id"])
         self.__dict__["_store_id"] = found
         return found
+
+    def on_saved(self, listener: Callable[[set[UUID]], None]) -> None:
+        """Call ``listener(game_ids)`` after every save of this instance, with the games it appended to (on
+        the saving thread): how a server hears its own appends on a store without notices (:mod:`.live`)."""
+        self.__dict__.setdefault("_saved_listeners", []).append(listener)
+
+    def _notify(self, recordings: list[Recording[UUID]]) -> None:
+        """eventsourcing's hook after a save: tell the :meth:`on_saved` listeners."""
+        for listener in self.__dict__.get("_saved_listeners", ()):
+            listener({r.domain_event.originator_id for r in recordings})
 
     def construct_mapper(self) -> Mapper[UUID]:
         """eventsourcing's mapper, whose reading of a stored row raises :class:`StoredEventDamaged` (naming the
@@ -783,23 +794,12 @@ def _schema_lock(env: Mapping[str, str]) -> Iterator[None]:
 
     Raises:
         eventsourcing's OperationalError: the server cannot be reached (a store failure, as any other)."""
-    import hashlib
-
     import psycopg
     from eventsourcing.persistence import OperationalError
 
-    schema = env.get("POSTGRES_SCHEMA") or "public"
-    key = int.from_bytes(hashlib.sha256(f"dungeonlords:{schema}".encode()).digest()[:8], "big", signed=True)
+    key = schema_lock_key(env.get("POSTGRES_SCHEMA") or "public")
     try:
-        conn = psycopg.connect(
-            host=env.get("POSTGRES_HOST", "localhost"),
-            port=int(env.get("POSTGRES_PORT", "5432")),
-            dbname=env["POSTGRES_DBNAME"],
-            user=env.get("POSTGRES_USER"),
-            password=env.get("POSTGRES_PASSWORD", ""),
-            connect_timeout=int(float(env.get("POSTGRES_CONNECT_TIMEOUT", "10"))),
-            autocommit=True,
-        )
+        conn = connect(env)
     except psycopg.Error as exc:
         raise OperationalError(" ".join(str(exc).split())) from exc
     try:

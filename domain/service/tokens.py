@@ -11,6 +11,8 @@ import secrets
 from typing import Any
 from uuid import UUID
 
+from .live import is_postgres, schema_lock_key
+
 TOKENS_TABLE = "dungeonlords_tokens"
 RECORDER = "recorder"
 
@@ -20,7 +22,10 @@ def _digest(token: str) -> str:
 
 
 class AccessTokens:
-    """The tokens of the games in one store (the application's own datastore; memory: in the process)."""
+    """The tokens of the games in one store (the application's own datastore; memory: in the process): every
+    server process on the same store shares them. On PostgreSQL the table is created under the advisory lock
+    of the schema it lands in (:func:`~domain.service.live.schema_lock_key`), as the store's own tables are:
+    the connection's current schema (``public``), not the store's ``?schema=``, as before."""
 
     def __init__(self, application: Any) -> None:
         self.recorder: Any = application.recorder
@@ -32,6 +37,10 @@ class AccessTokens:
         self.table = (table[0] + "." if len(table) == 2 else "") + TOKENS_TABLE
         self.mark = "?" if type(self.recorder).__module__.endswith("sqlite") else "%s"
         with self.recorder.datastore.transaction(commit=True) as c:
+            if is_postgres(self.recorder):  # processes starting together on a fresh schema create it once
+                c.execute("SELECT current_schema() AS s")  # where the table's unqualified name puts it
+                row = c.fetchone()
+                c.execute("SELECT pg_advisory_xact_lock(%s)", (schema_lock_key(str(row["s"] if row else "public")),))
             c.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT, role TEXT, digest TEXT)")
 
     def issue(self, game_id: UUID, seats: list[str]) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from test_rules_combat import Fight, hits, one
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
-from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.phases import adventurers
 from domain.games.dungeon_lords.phases.common import catalog, season_name
+from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.state import Paladin
 
 BARDS = ["five_seasons", "bards"]

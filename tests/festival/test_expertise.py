@@ -14,10 +14,10 @@ from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.actions import ACTIONS
 from domain.games.dungeon_lords.commands import HireMonster
-from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.phases.actions import current
 from domain.games.dungeon_lords.phases.combat import expert_bonus
 from domain.games.dungeon_lords.phases.common import catalog, cost_dict, type_of, wage
+from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.state import Monster
 from domain.kernel import RuleViolation
 

@@ -11,9 +11,9 @@ from festival_games import whole_game
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
 from domain.games.dungeon_lords.catalog import base_catalog
-from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.phases.adventurers import paladin_step
 from domain.games.dungeon_lords.phases.common import catalog
+from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.scoring import _prisoner_points
 from domain.games.dungeon_lords.state import GameState, Paladin
 from domain.kernel import RuleViolation

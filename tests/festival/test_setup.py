@@ -10,8 +10,8 @@ from opportunity_games import COLORS, of, play
 
 from domain.games.dungeon_lords import GAME
 from domain.games.dungeon_lords import events as ev
-from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.phases.common import catalog
+from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
 from domain.games.dungeon_lords.scoring import riches, score
 from domain.games.dungeon_lords.state import Monster

@@ -1,12 +1,12 @@
 -- name: head_to_head
--- grain: one row per ruleset, variant, player count and ordered pair of different strategies (A, B) that met in a game (with pooled: per pair)
+-- grain: one row per game, ruleset, variant, player count and ordered pair of different strategies (A, B) that met in a game (with pooled: per pair)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
---   pooled BOOLEAN  true: one row per pair over every ruleset, variant and player count in scope; NULL = stratified
 -- answers: Strategy A against strategy B in the same games: every time a seat of A and a seat of B sat at
 --   the same table, which one finished ahead (a better rank; the same rank is a tie), and how sure we can
 --   be that A finishes ahead of B more often than not (a 95% Wilson interval on the decided meetings).
 -- columns:
+--   game           the game ('dungeon_lords' or 'monster_inn'; a game's results are never pooled with another's)
 --   ruleset        the game's ruleset ('(pooled)' when pooled)
 --   variant        the game's variant ('(pooled)' when pooled)
 --   players        the number of players (NULL when pooled)
@@ -22,12 +22,9 @@
 --   ci_high        upper bound of the same interval
 WITH seats AS (
     SELECT pr.game_id, pr.color, pr.rank, /*strategy pr*/ AS strategy,
-           CASE WHEN $pooled THEN '(pooled)' ELSE g.ruleset END AS ruleset,
-           CASE WHEN $pooled THEN '(pooled)' ELSE g.variant END AS variant,
-           CASE WHEN $pooled THEN NULL ELSE g.players END AS players
+           g.ruleset, g.variant, g.players
     FROM player_results AS pr
-    JOIN games AS g USING (game_id)
-    WHERE TRUE /*scope g*/
+    JOIN /*games g*/ USING (game_id)
 ), pairs AS (
     SELECT a.ruleset, a.variant, a.players, a.strategy AS strategy_a, b.strategy AS strategy_b,
            count(DISTINCT a.game_id)              AS games,
@@ -43,7 +40,7 @@ WITH seats AS (
            1.959963984540054 AS z
     FROM pairs
 )
-SELECT ruleset, variant, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
+SELECT /*game*/, ruleset, variant, players, strategy_a, strategy_b, games, meetings, a_ahead, b_ahead, ties,
        p AS a_ahead_share,
        /*wilson*/
 FROM rated

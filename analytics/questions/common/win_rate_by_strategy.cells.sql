@@ -1,14 +1,11 @@
 -- The same answer as win_rate_by_strategy.sql, from the aggregate seat_cells (projections/rollups.py):
 -- used when the filters allow it (analytics.prepare), checked against the raw events by the same recount.
 WITH seats AS (
-    SELECT CASE WHEN $pooled THEN '(pooled)' ELSE c.ruleset END AS ruleset,
-           CASE WHEN $pooled THEN '(pooled)' ELSE c.variant END AS variant,
-           CASE WHEN $pooled THEN NULL ELSE c.players END AS players,
+    SELECT c.ruleset, c.variant, c.players,
            CASE WHEN coalesce($derived, false) THEN c.derived_strategy ELSE c.strategy END AS strategy,
            c.seats, c.wins, CASE WHEN c.sharers > 0 THEN c.wins / c.sharers ELSE 0 END AS credit,
-           c.seats / c.players AS share
-    FROM seat_cells AS c
-    WHERE TRUE /*cells c*/
+           c.seats / c.table_size AS share
+    FROM /*cellsof seat_cells c*/
 ), per_strategy AS (
     SELECT ruleset, variant, players, strategy,
            sum(seats)::BIGINT           AS games,
@@ -21,7 +18,8 @@ WITH seats AS (
     SELECT *, win_credit::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z
     FROM per_strategy
 )
-SELECT ruleset,
+SELECT /*game*/,
+       ruleset,
        variant,
        players,
        strategy,

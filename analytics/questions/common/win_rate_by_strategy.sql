@@ -1,15 +1,15 @@
 -- name: win_rate_by_strategy
 -- headline: 1
--- grain: one row per ruleset, variant, player count and strategy (with pooled: one row per strategy)
+-- grain: one row per game, ruleset, variant, player count and strategy (with pooled: one row per strategy)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
---   pooled BOOLEAN  true: one row per strategy over every ruleset, variant and player count in scope (the fair share is then the average of 1 / players over its player-games); NULL = stratified
 -- answers: Which strategy wins more than its fair share, and how sure can we be? For each ruleset, variant
 --   and player count (a 2-player game is won far more often than a 4-player one, so they are never mixed
 --   unless pooled), each strategy's finished player-games, wins, the win credit (a victory shared by k
 --   players counts 1/k for each of them), the win rate (credit / games), the fair share 1 / players, the
 --   edge over it, and a 95% Wilson score interval for the rate.
 -- columns:
+--   game        the game ('dungeon_lords' or 'monster_inn'; a game's results are never pooled with another's)
 --   ruleset     the game's ruleset ('base', 'five_seasons' ...; '(pooled)' when pooled)
 --   variant     the game's variant ('first_game', 'full'; Monster Inn 'standard' ...; '(pooled)' when pooled)
 --   players     the number of players (NULL when pooled)
@@ -23,18 +23,15 @@
 --   ci_low      lower bound of the 95% Wilson score interval of the win rate (z = 1.959964)
 --   ci_high     upper bound of the same interval
 WITH seats AS (
-    SELECT CASE WHEN $pooled THEN '(pooled)' ELSE g.ruleset END AS ruleset,
-           CASE WHEN $pooled THEN '(pooled)' ELSE g.variant END AS variant,
-           CASE WHEN $pooled THEN NULL ELSE g.players END AS players,
+    SELECT g.ruleset, g.variant, g.players,
            /*strategy pr*/ AS strategy,
            pr.won,
            -- a victory shared by k seats: 1/k to each (docs/analytics.md, "Fair share")
            CASE WHEN pr.won THEN 1.0 / count(*) FILTER (WHERE pr.won) OVER (PARTITION BY pr.game_id) ELSE 0 END
                AS credit,
-           1.0 / g.players AS share
+           1.0 / g.table_size AS share
     FROM player_results AS pr
-    JOIN games AS g USING (game_id)
-    WHERE TRUE /*scope g*/
+    JOIN /*games g*/ USING (game_id)
 ), per_strategy AS (
     SELECT ruleset, variant, players, strategy,
            count(*)                       AS games,
@@ -47,7 +44,8 @@ WITH seats AS (
     SELECT *, win_credit::DOUBLE / games AS p, games::DOUBLE AS n, 1.959963984540054 AS z
     FROM per_strategy
 )
-SELECT ruleset,
+SELECT /*game*/,
+       ruleset,
        variant,
        players,
        strategy,

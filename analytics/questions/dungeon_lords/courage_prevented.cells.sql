@@ -1,5 +1,6 @@
 -- The same answer as courage_prevented.sql, from the aggregate courage_cells (projections/rollups.py).
-SELECT c.ruleset,
+SELECT /*game*/,
+       c.ruleset,
        c.variant,
        c.players,
        c.year,
@@ -13,8 +14,8 @@ SELECT c.ruleset,
        sum(c.damage)::BIGINT                                           AS damage,
        sum(c.prevented)::BIGINT                                        AS prevented,
        sum(c.courage_used) / nullif(sum(c.damage) + sum(c.prevented), 0) AS courage_share
-FROM courage_cells AS c
-WHERE TRUE /*cells c*/ AND list_contains(string_split(c.ruleset, '+'), 'bards')
+FROM /*cellsof courage_cells c*/
+WHERE list_contains(string_split(c.table_ruleset, '+'), 'bards')
 GROUP BY c.ruleset, c.variant, c.players, c.year
 HAVING sum(c.battles) + sum(c.damage) + sum(c.prevented) > 0
-ORDER BY c.ruleset, c.variant, c.players, c.year
+ORDER BY c.ruleset, c.variant, c.players NULLS FIRST, c.year

@@ -1,5 +1,5 @@
 -- name: courage_prevented
--- grain: one row per ruleset, variant, player count and Year (games with bards only)
+-- grain: one row per game, ruleset, variant, player count and Year (games with bards only)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How much damage does the bards' Courage prevent? In games with bards (Festival Season), for
@@ -8,6 +8,7 @@
 --   are removed before the Conquering Step), against the damage dealt and the share of all damage aimed
 --   at the adventurers that Courage stopped. Festival Season › Bards; › Courage; › Courage Is Temporary.
 -- columns:
+--   game           'dungeon_lords'
 --   ruleset        the games' ruleset (one with the bards module)
 --   variant        the games' variant ('first_game', 'full')
 --   players        the number of players
@@ -23,8 +24,8 @@
 --   prevented      damage counters stopped by any means (disarm, Magic Shield, Song of Courage, invisibility, tokens)
 --   courage_share  courage_used / (damage + prevented): the share of the damage aimed that Courage tokens stopped
 WITH scoped AS (
-    SELECT g.game_id, g.ruleset, g.variant, g.players FROM games AS g
-    WHERE TRUE /*scope g*/ AND list_contains(string_split(g.ruleset, '+'), 'bards')
+    SELECT g.game_id, g.ruleset, g.variant, g.players FROM /*games g*/
+    WHERE list_contains(string_split(g.table_ruleset, '+'), 'bards')
 ), fought AS (
     SELECT s.ruleset, s.variant, s.players, b.year, count(*) AS battles, sum(b.courage_tokens) AS tokens_given
     FROM battles AS b JOIN scoped AS s USING (game_id)
@@ -38,10 +39,11 @@ WITH scoped AS (
     FROM damage AS d JOIN scoped AS s USING (game_id)
     GROUP BY ALL
 )
-SELECT ruleset,
-       variant,
-       players,
-       year,
+SELECT /*game*/,
+       coalesce(f.ruleset, d.ruleset)                           AS ruleset,
+       coalesce(f.variant, d.variant)                           AS variant,
+       coalesce(f.players, d.players)                           AS players,
+       coalesce(f.year, d.year)                                 AS year,
        coalesce(f.battles, 0)                                   AS battles,
        coalesce(f.tokens_given, 0)::BIGINT                      AS tokens_given,
        coalesce(d.courage_used, 0)::BIGINT                      AS courage_used,
@@ -53,5 +55,6 @@ SELECT ruleset,
        coalesce(d.prevented, 0)::BIGINT                         AS prevented,
        d.courage_used / nullif(d.damage + d.prevented, 0)       AS courage_share
 FROM fought AS f
-FULL JOIN dealt AS d USING (ruleset, variant, players, year)
-ORDER BY ruleset, variant, players, year
+FULL JOIN dealt AS d
+  ON d.ruleset = f.ruleset AND d.variant = f.variant AND d.players IS NOT DISTINCT FROM f.players AND d.year = f.year
+ORDER BY ruleset, variant, players NULLS FIRST, year

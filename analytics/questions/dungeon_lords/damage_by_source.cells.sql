@@ -1,5 +1,6 @@
 -- The same answer as damage_by_source.sql, from the aggregate damage_cells (projections/rollups.py).
-SELECT c.ruleset,
+SELECT /*game*/,
+       c.ruleset,
        c.variant,
        c.players,
        c.source_kind,
@@ -9,7 +10,6 @@ SELECT c.ruleset,
        sum(c.total_damage)                           AS total_damage,
        sum(c.prevented)                              AS prevented,
        sum(c.total_damage)::DOUBLE / sum(c.uses)     AS damage_per_use
-FROM damage_cells AS c
-WHERE TRUE /*cells c*/
+FROM /*cellsof damage_cells c*/
 GROUP BY c.ruleset, c.variant, c.players, c.source_kind, c.source
-ORDER BY c.ruleset, c.variant, c.players, total_damage DESC, damage_per_use DESC, c.source_kind, c.source
+ORDER BY c.ruleset, c.variant, c.players NULLS FIRST, total_damage DESC, damage_per_use DESC, c.source_kind, c.source

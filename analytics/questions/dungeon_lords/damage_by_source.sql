@@ -1,10 +1,11 @@
 -- name: damage_by_source
--- grain: one row per ruleset, variant, player count and damage source type (traps and monsters only; fatigue and poison are left out)
+-- grain: one row per game, ruleset, variant, player count and damage source type (traps and monsters only; fatigue and poison are left out)
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which traps and monsters do the damage? For each ruleset, variant, player count, trap card and monster type, the battles
 --   in which it dealt damage, the damage counters it put on adventurers in total, and per battle.
 -- columns:
+--   game             'dungeon_lords'
 --   ruleset          the game's ruleset ('base', 'five_seasons' ...)
 --   variant          the game's variant ('first_game', 'full')
 --   players          the number of players in the game
@@ -15,7 +16,8 @@
 --   total_damage     damage counters dealt, after prevention
 --   prevented        damage stopped (disarm, Magic Shield, Song of Courage, invisibility)
 --   damage_per_use   total_damage / uses
-SELECT g.ruleset,
+SELECT /*game*/,
+       g.ruleset,
        g.variant,
        g.players,
        d.source_kind,
@@ -26,7 +28,7 @@ SELECT g.ruleset,
        sum(d.prevented)              AS prevented,
        sum(d.amount)::DOUBLE / count(DISTINCT (d.game_id, d.year, d.combat_round, d.color)) AS damage_per_use
 FROM damage AS d
-JOIN games AS g USING (game_id)
-WHERE TRUE /*scope g*/ AND d.source_kind IN ('trap', 'monster')
+JOIN /*games g*/ USING (game_id)
+WHERE d.source_kind IN ('trap', 'monster')
 GROUP BY g.ruleset, g.variant, g.players, d.source_kind, d.source
-ORDER BY g.ruleset, g.variant, g.players, total_damage DESC, damage_per_use DESC, d.source_kind, d.source
+ORDER BY g.ruleset, g.variant, g.players NULLS FIRST, total_damage DESC, damage_per_use DESC, d.source_kind, d.source

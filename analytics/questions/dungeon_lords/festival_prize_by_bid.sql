@@ -1,5 +1,5 @@
 -- name: festival_prize_by_bid
--- grain: one row per ruleset, variant, player count, bid (imps sent) and what it won (a prize, '(declined)', '(no pick)')
+-- grain: one row per game, ruleset, variant, player count, bid (imps sent) and what it won (a prize, '(declined)', '(no pick)')
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: What does a bid at the Festival win? At the Festival (Festival Season's fifth round, each Year:
@@ -7,6 +7,7 @@
 --   size, how often it won each prize or nothing, the average place in the pick order it got, and how often
 --   the bidder went on to win the game. Festival Season › Festival!
 -- columns:
+--   game         'dungeon_lords'
 --   ruleset      the games' ruleset (only rulesets with the festival module have Festivals)
 --   variant      the games' variant ('first_game', 'full')
 --   players      the number of players (as many prizes are offered as players, from the Year's boards)
@@ -21,11 +22,11 @@ WITH bids AS (
     SELECT g.ruleset, g.variant, g.players, fb.imps, fb.place, pr.won,
            CASE fb.outcome WHEN 'taken' THEN fb.prize WHEN 'declined' THEN '(declined)' ELSE '(no pick)' END AS prize
     FROM festival_bids AS fb
-    JOIN games AS g USING (game_id)
+    JOIN /*games g*/ USING (game_id)
     JOIN player_results AS pr ON pr.game_id = fb.game_id AND pr.color = fb.color
-    WHERE TRUE /*scope g*/
 )
-SELECT ruleset,
+SELECT /*game*/,
+       ruleset,
        variant,
        players,
        imps,
@@ -37,4 +38,4 @@ SELECT ruleset,
        count(*) FILTER (WHERE won)::DOUBLE / count(*)                      AS win_rate
 FROM bids
 GROUP BY ruleset, variant, players, imps, prize
-ORDER BY ruleset, variant, players, imps, times DESC, prize
+ORDER BY ruleset, variant, players NULLS FIRST, imps, times DESC, prize

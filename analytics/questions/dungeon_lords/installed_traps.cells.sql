@@ -1,5 +1,6 @@
 -- The same answer as installed_traps.sql, from the aggregate install_cells (projections/rollups.py).
-SELECT c.ruleset,
+SELECT /*game*/,
+       c.ruleset,
        c.variant,
        c.players,
        c.trap,
@@ -9,8 +10,7 @@ SELECT c.ruleset,
        (sum(c.installed) - sum(c.sprung) - sum(c.discarded))::BIGINT AS unsprung,
        sum(c.sprung) / nullif(sum(c.installed), 0)                 AS sprung_share,
        sum(c.sum_round) / nullif(sum(c.sprung), 0)                 AS avg_round
-FROM install_cells AS c
-WHERE TRUE /*cells c*/
+FROM /*cellsof install_cells c*/
 GROUP BY c.ruleset, c.variant, c.players, c.trap
 HAVING sum(c.installed) + sum(c.sprung) + sum(c.discarded) > 0
-ORDER BY c.ruleset, c.variant, c.players, installed DESC, c.trap
+ORDER BY c.ruleset, c.variant, c.players NULLS FIRST, installed DESC, c.trap

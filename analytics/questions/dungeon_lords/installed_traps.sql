@@ -1,5 +1,5 @@
 -- name: installed_traps
--- grain: one row per ruleset, variant, player count and trap card type installed at least once
+-- grain: one row per game, ruleset, variant, player count and trap card type installed at least once
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Do installed traps spring? Festival Season's Install Traps board lets a lord install a trap on a
@@ -8,6 +8,7 @@
 --   was altered, how many were still waiting at the end, and the Combat round it sprang in on average.
 --   Festival Season › Unique Opportunities › Install Traps.
 -- columns:
+--   game          'dungeon_lords'
 --   ruleset       the games' ruleset (one with the unique_opportunities module)
 --   variant       the games' variant ('first_game', 'full')
 --   players       the number of players
@@ -18,7 +19,8 @@
 --   unsprung      installed - sprung - discarded: still on its tile when the game ended
 --   sprung_share  sprung / installed
 --   avg_round     the average Combat round in which an installed one sprang (NULL if none did)
-SELECT g.ruleset,
+SELECT /*game*/,
+       g.ruleset,
        g.variant,
        g.players,
        t.trap,
@@ -29,7 +31,6 @@ SELECT g.ruleset,
        sprung / nullif(installed, 0)                                                   AS sprung_share,
        avg(t.combat_round) FILTER (WHERE t.event = 'sprung')                           AS avg_round
 FROM trap_installs AS t
-JOIN games AS g USING (game_id)
-WHERE TRUE /*scope g*/
+JOIN /*games g*/ USING (game_id)
 GROUP BY g.ruleset, g.variant, g.players, t.trap
-ORDER BY g.ruleset, g.variant, g.players, installed DESC, t.trap
+ORDER BY g.ruleset, g.variant, g.players NULLS FIRST, installed DESC, t.trap

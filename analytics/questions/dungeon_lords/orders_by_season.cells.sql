@@ -1,18 +1,27 @@
 -- The same answer as orders_by_season.sql, from the aggregate order_cells (projections/rollups.py).
-SELECT c.ruleset,
-       c.variant,
-       c.players,
-       c.season,
-       c.card,
-       sum(c.plays)::BIGINT                            AS plays,
-       sum(c.space_i)::DOUBLE / sum(c.plays)           AS share_i,
-       sum(c.space_ii)::DOUBLE / sum(c.plays)          AS share_ii,
-       sum(c.space_iii)::DOUBLE / sum(c.plays)         AS share_iii,
-       sum(c.shut_out)::DOUBLE / sum(c.plays)          AS share_shut_out,
-       sum(c.score)::DOUBLE / sum(c.plays)             AS avg_score,
-       sum(c.wins)::DOUBLE / sum(c.plays)              AS win_rate,
-       rank() OVER (PARTITION BY c.ruleset, c.variant, c.players, c.season ORDER BY sum(c.wins)::DOUBLE / sum(c.plays) DESC) AS rank
-FROM order_cells AS c
-WHERE TRUE /*cells c*/
-GROUP BY c.ruleset, c.variant, c.players, c.season, c.card
-ORDER BY c.ruleset, c.variant, c.players, list_position(['winter', 'spring', 'summer', 'fall', 'festival'], c.season), win_rate DESC, plays DESC, c.card
+WITH summed AS (
+    SELECT c.ruleset, c.variant, c.players, c.season, c.card,
+           sum(c.plays) AS n, sum(c.space_i) AS i, sum(c.space_ii) AS ii, sum(c.space_iii) AS iii,
+           sum(c.shut_out) AS shut, sum(c.score) AS s, sum(c.score_sq) AS q, sum(c.wins) AS w
+    FROM /*cellsof order_cells c*/
+    GROUP BY c.ruleset, c.variant, c.players, c.season, c.card
+), rated AS (
+    SELECT *, s::DOUBLE / n AS avg_score, /*sd s q n*/ AS sd_score FROM summed
+)
+SELECT /*game*/,
+       ruleset,
+       variant,
+       players,
+       season,
+       card,
+       n::BIGINT                 AS plays,
+       i::DOUBLE / n             AS share_i,
+       ii::DOUBLE / n            AS share_ii,
+       iii::DOUBLE / n           AS share_iii,
+       shut::DOUBLE / n          AS share_shut_out,
+       avg_score,
+       /*meanci avg_score sd_score n*/,
+       w::DOUBLE / n             AS win_rate,
+       rank() OVER (PARTITION BY ruleset, variant, players, season ORDER BY w::DOUBLE / n DESC) AS rank
+FROM rated
+ORDER BY ruleset, variant, players NULLS FIRST, list_position(['winter', 'spring', 'summer', 'fall', 'festival'], season), win_rate DESC, plays DESC, card

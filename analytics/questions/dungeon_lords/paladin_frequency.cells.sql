@@ -1,5 +1,6 @@
 -- The same answer as paladin_frequency.sql, from the aggregate paladin_cells (projections/rollups.py).
-SELECT c.ruleset,
+SELECT /*game*/,
+       c.ruleset,
        c.variant,
        c.year,
        c.players,
@@ -8,8 +9,7 @@ SELECT c.ruleset,
        sum(c.captured)::DOUBLE / sum(c.games) AS captured_share,
        sum(c.target_evil * c.targets)::DOUBLE / nullif(sum(c.targets), 0) AS avg_target_evil,
        max(c.target_evil)                     AS max_target_evil
-FROM paladin_cells AS c
-WHERE TRUE /*cells c*/
+FROM /*cellsof paladin_cells c*/
 GROUP BY c.ruleset, c.variant, c.year, c.players
 HAVING sum(c.games) > 0
-ORDER BY c.ruleset, c.variant, c.year, c.players
+ORDER BY c.ruleset, c.variant, c.year, c.players NULLS FIRST

@@ -1,6 +1,6 @@
 -- name: paladin_frequency
 -- headline: 2
--- grain: one row per ruleset, variant, Year and player count
+-- grain: one row per game, ruleset, variant, Year and player count
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How often does the paladin come, and how often is he caught? For each ruleset, variant,
@@ -9,6 +9,7 @@
 --   (arrived at a dungeon), the share in which a dungeon lord imprisoned him, and the average and
 --   highest Evil of the lord he was heading for whenever he arrived or moved.
 -- columns:
+--   game             'dungeon_lords'
 --   ruleset          the game's ruleset ('base', 'five_seasons' ...)
 --   variant          the game's variant ('first_game', 'full')
 --   year             the Year (1 or 2)
@@ -20,9 +21,9 @@
 --   max_target_evil  highest such Evil (NULL if he never came)
 WITH reached AS (                     -- a finished game played every Year from its first to the last
     SELECT g.game_id, y.year, g.ruleset, g.variant, g.players
-    FROM games AS g
+    FROM /*games g*/
     CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
-    WHERE TRUE /*scope g*/ AND y.year >= coalesce(g.first_year, 1)
+    WHERE y.year >= coalesce(g.first_year, 1)
 ), visits AS (
     SELECT game_id, year,
            bool_or(event = 'arrived')    AS arrived,
@@ -34,11 +35,12 @@ WITH reached AS (                     -- a finished game played every Year from 
            avg(p.target_evil) AS avg_target_evil,
            max(p.target_evil) AS max_target_evil
     FROM paladins AS p
-    JOIN games AS g USING (game_id)
-    WHERE TRUE /*scope g*/ AND p.event IN ('arrived', 'moved')
+    JOIN /*games g*/ USING (game_id)
+    WHERE p.event IN ('arrived', 'moved')
     GROUP BY g.ruleset, g.variant, p.year, g.players
 )
-SELECT r.ruleset,
+SELECT /*game*/,
+       r.ruleset,
        r.variant,
        r.year,
        r.players,
@@ -51,6 +53,6 @@ FROM reached AS r
 LEFT JOIN visits AS v ON v.game_id = r.game_id AND v.year = r.year
 LEFT JOIN targets AS t
        ON t.ruleset IS NOT DISTINCT FROM r.ruleset AND t.variant IS NOT DISTINCT FROM r.variant
-       AND t.year = r.year AND t.players = r.players
+       AND t.year = r.year AND t.players IS NOT DISTINCT FROM r.players
 GROUP BY r.ruleset, r.variant, r.year, r.players
-ORDER BY r.ruleset, r.variant, r.year, r.players
+ORDER BY r.ruleset, r.variant, r.year, r.players NULLS FIRST

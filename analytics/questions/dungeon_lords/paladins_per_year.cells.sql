@@ -1,7 +1,7 @@
 -- The same answer as paladins_per_year.sql, from the aggregate paladin_year_cells (projections/rollups.py):
 -- the rows with paladin NULL count the games that played a Year, the others each paladin's journeys.
 WITH cells AS (
-    SELECT * FROM paladin_year_cells AS c WHERE TRUE /*cells c*/
+    SELECT * FROM /*cellsof paladin_year_cells c*/
 ), counted AS (
     SELECT ruleset, variant, year, players, sum(games) AS games FROM cells WHERE paladin IS NULL GROUP BY ALL
 ), came AS (
@@ -9,7 +9,8 @@ WITH cells AS (
            sum(released) AS released, sum(departed) AS departed, sum(sent_away) AS sent_away
     FROM cells WHERE paladin IS NOT NULL GROUP BY ALL HAVING sum(came) > 0
 )
-SELECT p.ruleset,
+SELECT /*game*/,
+       p.ruleset,
        p.variant,
        p.year,
        p.players,
@@ -23,5 +24,6 @@ SELECT p.ruleset,
        p.departed::BIGINT                                    AS departed,
        p.sent_away::BIGINT                                   AS sent_away
 FROM came AS p
-JOIN counted AS c USING (ruleset, variant, year, players)
-ORDER BY p.ruleset, p.variant, p.year, p.players, p.paladin
+JOIN counted AS c
+  ON c.ruleset = p.ruleset AND c.variant = p.variant AND c.year = p.year AND c.players IS NOT DISTINCT FROM p.players
+ORDER BY p.ruleset, p.variant, p.year, p.players NULLS FIRST, p.paladin

@@ -1,5 +1,5 @@
 -- name: paladins_per_year
--- grain: one row per ruleset, variant, Year, player count and paladin who came into play at least once
+-- grain: one row per game, ruleset, variant, Year, player count and paladin who came into play at least once
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: How many paladins come into play each Year, and where do they go? The base game has one
@@ -10,6 +10,7 @@
 --   with the paladins that came into play per game that Year, all of them together.
 --   Rulebook › The Paladin; Festival Season › New Paladins.
 -- columns:
+--   game               'dungeon_lords'
 --   ruleset            the games' ruleset (base: one paladin a Year; festival: two)
 --   variant            the games' variant ('first_game', 'full')
 --   year               the Year (1 or 2)
@@ -25,9 +26,9 @@
 --   sent_away          ... in which he was sent away at once (2 players: dealt to the non-player colour)
 WITH reached AS (                     -- a finished game played every Year from its first to the last
     SELECT g.game_id, g.ruleset, g.variant, g.players, y.year
-    FROM games AS g
+    FROM /*games g*/
     CROSS JOIN (VALUES (1), (2)) AS y(year)      -- the game's Years (domain.game_info.YEARS)
-    WHERE TRUE /*scope g*/ AND y.year >= coalesce(g.first_year, 1)
+    WHERE y.year >= coalesce(g.first_year, 1)
 ), counted AS (
     SELECT ruleset, variant, players, year, count(*) AS games FROM reached GROUP BY ALL
 ), journeys AS (                      -- one row per paladin who came into play in a game: where he ended
@@ -38,7 +39,8 @@ WITH reached AS (                     -- a finished game played every Year from 
     GROUP BY game_id, paladin
     HAVING bool_or(event IN ('arrived', 'sent_away'))
 )
-SELECT r.ruleset,
+SELECT /*game*/,
+       r.ruleset,
        r.variant,
        r.year,
        r.players,
@@ -53,6 +55,7 @@ SELECT r.ruleset,
        count(*) FILTER (WHERE j.fate = 'sent_away')          AS sent_away
 FROM journeys AS j
 JOIN reached AS r ON r.game_id = j.game_id AND r.year = j.year
-JOIN counted AS c ON c.ruleset = r.ruleset AND c.variant = r.variant AND c.players = r.players AND c.year = r.year
+JOIN counted AS c
+  ON c.ruleset = r.ruleset AND c.variant = r.variant AND c.players IS NOT DISTINCT FROM r.players AND c.year = r.year
 GROUP BY r.ruleset, r.variant, r.year, r.players, j.paladin
-ORDER BY r.ruleset, r.variant, r.year, r.players, j.paladin
+ORDER BY r.ruleset, r.variant, r.year, r.players NULLS FIRST, j.paladin

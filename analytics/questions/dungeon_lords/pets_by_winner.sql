@@ -1,5 +1,5 @@
 -- name: pets_by_winner
--- grain: one row per ruleset, variant, player count and Pet Card held at the end by some player
+-- grain: one row per game, ruleset, variant, player count and Pet Card held at the end by some player
 -- parameters:
 --   scope  the common filters (analytics.SCOPE): game, rulesets, variants, players, origins, since, until, strategies, derived
 -- answers: Which pets do winners hold? For each Pet Card, how many players still held it (unused, in the
@@ -7,6 +7,7 @@
 --   and of all other players in scope who held it, and the win rate of its holders. Games with a Pet deck
 --   only (the pets or unique_opportunities module). Festival Season › Pets; › Pets During Scoring.
 -- columns:
+--   game           'dungeon_lords'
 --   ruleset        the games' ruleset
 --   variant        the games' variant ('first_game', 'full')
 --   players        the number of players
@@ -21,8 +22,8 @@
 WITH seats AS (
     SELECT g.ruleset, g.variant, g.players, pr.game_id, pr.color, pr.won
     FROM player_results AS pr
-    JOIN games AS g USING (game_id)
-    WHERE TRUE /*scope g*/ AND list_has_any(string_split(g.ruleset, '+'), ['pets', 'unique_opportunities'])
+    JOIN /*games g*/ USING (game_id)
+    WHERE list_has_any(string_split(g.table_ruleset, '+'), ['pets', 'unique_opportunities'])
 ), totals AS (
     SELECT ruleset, variant, players, count(*) FILTER (WHERE won) AS winners, count(*) FILTER (WHERE NOT won) AS others
     FROM seats GROUP BY ruleset, variant, players
@@ -33,7 +34,8 @@ WITH seats AS (
     JOIN seats AS s ON s.game_id = p.game_id AND s.color = p.color
     GROUP BY s.ruleset, s.variant, s.players, p.pet
 )
-SELECT h.ruleset,
+SELECT /*game*/,
+       h.ruleset,
        h.variant,
        h.players,
        h.pet,
@@ -45,5 +47,5 @@ SELECT h.ruleset,
        h.by_winners / nullif(t.winners, 0) - h.by_others / nullif(t.others, 0)      AS difference,
        h.by_winners / h.held                                                        AS win_rate
 FROM held AS h
-JOIN totals AS t USING (ruleset, variant, players)
-ORDER BY h.ruleset, h.variant, h.players, difference DESC NULLS LAST, h.pet
+JOIN totals AS t ON t.ruleset = h.ruleset AND t.variant = h.variant AND t.players IS NOT DISTINCT FROM h.players
+ORDER BY h.ruleset, h.variant, h.players NULLS FIRST, difference DESC NULLS LAST, h.pet

@@ -2,7 +2,7 @@
 
 :data:`GAME` is what :mod:`domain.games` registers under ``"dungeon_lords"``: the rules, the engine and
 the entry points (new game, scenario, view, state to and from JSON). Inside: the rulebook's phases
-(``phases/``), the fold (``evolve.py``), the flow (``flow.py``), the component catalog (``catalog/``),
+(``phases/``), the fold (``evolve/``), the flow (``flow.py``), the component catalog (``catalog/``),
 the grid rules (``dungeon.py``), scoring, views, bots and strategies.
 """
 

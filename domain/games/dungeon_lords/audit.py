@@ -19,8 +19,8 @@ from domain.kernel.audit import Auditor, AuditReport, Finding
 from . import events as ev
 from .catalog import UnknownCatalog, catalog_for, catalog_with
 from .describe import describe_event
-from .evolve import evolve
 from .history import HISTORY
+from .phases.settle import evolve_stored as evolve
 from .rules_index import cite
 from .ruleset import catalog_overlays
 from .state import GameState
@@ -78,7 +78,7 @@ def _under_catalog(first: ev.Event, overrides: dict[str, Any] | None) -> ev.Even
     fields = {"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None}
     if isinstance(first, ev.ScenarioLoaded):
         return first.model_copy(update={"state": {**first.state, **fields}})
-    return first.model_copy(update=fields)
+    return first.model_copy(update={**fields, "setup": None})  # laid out again from that catalog
 
 
 def _catalog_note(first: ev.Event, audited: ev.Event) -> str:

@@ -2,11 +2,13 @@
 
     pending(state)         -> Pending        what the game waits for
     decide(state, command) -> [Event, ...]   validates; raises RuleViolation; no side effects
-    evolve(state, event)   -> state          applies one event (:mod:`.evolve`)
+    evolve(state, event)   -> state          applies one event (:mod:`.evolve`; a stored event from before
+                                             its settled fields existed is settled first: phases.settle)
     execute(state, command) -> (events, state)   decide, apply, and (digital) draw with the seeded RNG
 
 The loop itself is the kernel's (:class:`domain.kernel.Engine`); this module says what is
-Dungeon Lords about it: the flow (:mod:`.flow`), the fold, the command union, table rulings, and the
+Dungeon Lords about it: the flow (:mod:`.flow`), the fold, the command union, table rulings, the values
+the rules settle for each event before it is applied and stored (:mod:`.phases.settle`), and the
 ``EvilometerMoved`` events derived after every event that moved an Evil Marker.
 """
 
@@ -21,9 +23,10 @@ from domain.kernel.setup import setup_problem
 from . import flow
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
-from .events import Event, EvilometerMoved, GameStarted, Seat
+from .events import Event, EvilometerMoved, GameStarted, InputCorrected, InputUndone, ScenarioLoaded, Seat
 from .evolve import evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from .phases.settle import decided_settlers, evolve_stored, settle
 from .registered import playable_catalog
 from .rules_index import INDEX
 from .ruleset import canonical, catalog_overlays, modules_problem
@@ -60,6 +63,15 @@ INFO = GameInfo(
 )
 
 
+DECIDED = decided_settlers()  # event class -> settles a just-decided event in place (phases/settle.py)
+#: the events whose fold may move a player's Evil Marker: those that carry where it ends (settled), and
+#: those that begin or restore a whole state (the fold moves it nowhere else: evolve/)
+MOVES_EVIL = frozenset(
+    {cls for cls in DECIDED if {"evilometer", "evilometers", "resulting"} & set(cls.settled)}
+    | {GameStarted, ScenarioLoaded, InputUndone, InputCorrected, EvilometerMoved}
+)
+
+
 class DungeonLordsRules:
     """The :class:`domain.kernel.GameRules` of the base game."""
 
@@ -72,15 +84,23 @@ class DungeonLordsRules:
         return RecordDraw(cards=cards)
 
     step = staticmethod(flow.step)
-    evolve = staticmethod(evolve)
+    evolve = staticmethod(evolve_stored)  # the kernel folds stored logs with it
     clone = staticmethod(clone)
     parse_command = staticmethod(parse_command)
 
     @staticmethod
     def apply(state: GameState, e: Event, out: list[Any]) -> GameState:
-        """Apply ``e`` to ``state`` (in place) and append it to ``out``, followed by an
+        """Settle ``e`` (:func:`.phases.settle.settle`: what the rules work out from the game as it stands),
+        apply it to ``state`` (in place) and append it to ``out``, followed by an
         :class:`~.events.EvilometerMoved` for each Evil Marker it moved: the Evilometer track is then
         explicit in the log (analytics read it without re-applying the rules)."""
+        settle_decided = DECIDED.get(type(e))
+        if settle_decided is not None:
+            settle_decided(state, e)
+        if type(e) not in MOVES_EVIL:  # nearly every event: the fold moves no Evil Marker
+            state = evolve(state, e)
+            out.append(e)
+            return state
         before = tuple([p.evil for p in state.players])
         state = evolve(state, e)
         out.append(e)
@@ -179,7 +199,7 @@ def new_game(
         origin=origin or ("simulated" if bots else "recorded"),
         modules=chosen,
     )
-    return ENGINE.start([start])
+    return ENGINE.start([settle(None, start)])
 
 
 def from_scenario(

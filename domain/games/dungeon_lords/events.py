@@ -11,7 +11,7 @@ evil), squares are ``[row, col]``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +51,10 @@ class GameStarted(Event):
     #: the rules modules played (an expansion's parts, e.g. Festival Season's ``five_seasons``; see
     #: ``ruleset.MODULES``), in their registration order; [] for the base game
     modules: list[str] = []
+    #: settled: the table as set up from the catalog and the Year plan (the state the game starts from,
+    #: without the seed)
+    setup: dict[str, Any] | None = None
+    settled: ClassVar[tuple[str, ...]] = ("setup",)
 
 
 class ScenarioLoaded(Event):
@@ -68,6 +72,8 @@ class CombatCardsDealt(Chance):
 
     year: int
     cards: list[str]
+    boxed: list[str] | None = None  # settled: the Year's other Combat Cards, back to the box unseen
+    settled: ClassVar[tuple[str, ...]] = ("boxed",)
 
 
 class FaceDownCardSeen(Chance):
@@ -88,6 +94,8 @@ class SpecialEventsDrawn(Chance):
     year2: str
     year1_second: str | None = None
     year2_second: str | None = None
+    boxed: list[str] | None = None  # settled: the Special Event Cards not drawn, in the box
+    settled: ClassVar[tuple[str, ...]] = ("boxed",)
 
     def per_year(self) -> dict[str, list[str]]:
         """Year -> its cards in the order they come up."""
@@ -119,6 +127,8 @@ class PhaseBegan(Event):
     phase: str
     year: int
     season: str
+    season_index: int | None = None  # settled: the season's place in the Year plan (0-based)
+    settled: ClassVar[tuple[str, ...]] = ("season_index",)
 
 
 class OfferDiscarded(Event):
@@ -203,6 +213,8 @@ class NonPlayerOrdersRotated(Event):
 
     color: str
     inaccessible: list[str]
+    deck: list[str] | None = None  # settled: the non-player's orders to draw from (all but the inaccessible)
+    settled: ClassVar[tuple[str, ...]] = ("deck",)
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -214,6 +226,10 @@ class ActionTaken(Decision):
     space: str
     paid: dict[str, int]
     gained: dict[str, int]
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    trap_draw: int | None = None  # settled: Trap Cards to draw, the Year plan's extra card included (0: none)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "trap_draw", "resolves")
 
 
 class CombatCardSpied(Decision):
@@ -229,6 +245,8 @@ class ActionDeclined(Decision):
     action: str
     space: str
     reason: str
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class TunnelDug(Decision):
@@ -241,6 +259,8 @@ class TunnelDug(Decision):
 class DiggingFinished(Decision):
     color: str
     dug: int
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class GoldMined(Decision):
@@ -248,11 +268,15 @@ class GoldMined(Decision):
     imps: int
     foreimp: bool
     vein: int = 0  # Festival Season: imps mining the Mithril Vein besides (1 gold each)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class TrapCardsDrawn(Chance):
     color: str
     cards: list[str]
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class TrapDeckReshuffled(Event):
@@ -262,6 +286,8 @@ class TrapDeckReshuffled(Event):
 class TrapDiscarded(Decision):
     color: str
     card: str
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class MonsterHired(Decision):
@@ -272,6 +298,10 @@ class MonsterHired(Decision):
     discarded_trap: str | None = None
     fed_monster: str | None = None
     expertise: str = ""  # Festival Season's Hire Expert Monster: the Expertise tile taken with it
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    trolls_busy: int | None = None  # settled: Troll Tokens still at work (a lost troll takes its token back)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "trolls_busy", "resolves")
 
 
 class RoomBuilt(Decision):
@@ -279,6 +309,9 @@ class RoomBuilt(Decision):
     room: str
     square: Square
     paid: dict[str, int]
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "resolves")
 
 
 # --- production and retrieval ----------------------------------------------------------------
@@ -291,6 +324,8 @@ class RoomProduced(Decision):
     paid: dict[str, int]
     output: str
     trained: int = 0  # Festival Season's imp Training Room: imps sent in (> 0) or taken out (< 0)
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer",)
 
 
 class TrainedImpAdded(Decision):
@@ -314,6 +349,9 @@ class WagePaid(Decision):
     paid: dict[str, int]
     fed_monster: str | None = None
     discarded_trap: str | None = None
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    trolls_busy: int | None = None  # settled: Troll Tokens still at work (a lost troll takes its token back)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "trolls_busy")
 
 
 class MonsterReleased(Decision):
@@ -321,6 +359,9 @@ class MonsterReleased(Decision):
 
     color: str
     monster: str
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    trolls_busy: int | None = None  # settled: Troll Tokens still at work (a lost troll takes its token back)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "trolls_busy")
 
 
 class PayDayFinished(Event):
@@ -344,6 +385,10 @@ class SpecialEventApplied(Event):
     color: str
     card: str
     effect: dict[str, Any]
+    #: settled: the player's stock after it (gold, food, imps, trained, imps_busy, evil, trolls_busy: none
+    #: below 0, imps lost from the Training Room first, the Evil Marker on the track)
+    resulting: dict[str, int] | None = None
+    settled: ClassVar[tuple[str, ...]] = ("resulting",)
 
 
 class SpecialEventChoiceMade(Decision):
@@ -357,6 +402,8 @@ class SpecialEventChoiceMade(Decision):
 class NonPlayerEvilMoved(Event):
     color: str
     steps: int
+    evilometer: int | None = None  # settled: where the colour's Evil Marker then stands (clamped to the track)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer",)
 
 
 class EvilometerMoved(Event):
@@ -420,6 +467,9 @@ class FoodHarvested(Decision):
     food: int
     foreimps: int
     evil: int = 0
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "resolves")
 
 
 class GoldInvested(Decision):
@@ -429,6 +479,8 @@ class GoldInvested(Decision):
     space: str
     paid: int
     returns: int
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class InvestmentReturned(Event):
@@ -447,6 +499,9 @@ class MasqueradeHeld(Decision):
     paid: dict[str, int] = {}
     gained: dict[str, int] = {}
     evil: dict[str, int] = {}
+    evilometers: dict[str, int] | None = None  # settled: colour -> where its Evil Marker then stands
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometers", "resolves")
 
 
 class CombatCardMoved(Decision):
@@ -493,6 +548,9 @@ class FestivalPrizeTaken(Decision):
     discarded_trap: str | None = None
     fed_monster: str | None = None
     room: str | None = None
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    trolls_busy: int | None = None  # settled: Troll Tokens still at work (a lost troll takes its token back)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "trolls_busy")
 
 
 class FestivalPrizeDeclined(Decision):
@@ -546,6 +604,8 @@ class PetUsed(Decision):
     color: str
     card: str
     gain: dict[str, int] = {}
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer",)
 
 
 class PetsAcquired(Decision):
@@ -556,6 +616,9 @@ class PetsAcquired(Decision):
     paid: dict[str, int] = {}
     imps: int = 0
     pets: int = 0
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "resolves")
 
 
 class PetsDrawn(Chance):
@@ -563,6 +626,8 @@ class PetsDrawn(Chance):
 
     color: str
     cards: list[str]
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class RoomRented(Decision):
@@ -572,6 +637,9 @@ class RoomRented(Decision):
     space: str
     room: str
     paid: dict[str, int] = {}
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "resolves")
 
 
 class RentGoldTaken(Decision):
@@ -579,6 +647,8 @@ class RentGoldTaken(Decision):
 
     color: str
     gold: int
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class TrapsDealtForInstalling(Chance):
@@ -596,6 +666,9 @@ class TrapInstalled(Decision):
     trap: str
     square: Square
     paid: dict[str, int] = {}
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "resolves")
 
 
 class InstallOfferDiscarded(Event):
@@ -624,6 +697,8 @@ class TunnelsImproved(Decision):
     squares: list[Square]
     tiles: list[str] = []
     imps: int
+    resolves: str | None = None  # settled: the minion it resolves ("action:space", space 0-based; "" none)
+    settled: ClassVar[tuple[str, ...]] = ("resolves",)
 
 
 class PetDraftEnded(Event):
@@ -647,6 +722,9 @@ class YearBegan(Event):
     nonplayer_evil_steps: int = -2
     #: the Second Year's paladins, weakest first (added later: the base game's one paladin)
     paladins: list[str] = ["paladin_y2"]
+    nonplayer_evilometers: dict[str, int] | None = None  # settled: non-player colour -> its Evil Marker then
+    event_pool: list[str] | None = None  # settled: the Year's event tiles (the Year plan's)
+    settled: ClassVar[tuple[str, ...]] = ("nonplayer_evilometers", "event_pool")
 
 
 # --- recording --------------------------------------------------------------------------------
@@ -658,6 +736,8 @@ class TableRulingApplied(Decision):
 
     reason: str
     changes: dict[str, dict[str, Any]]
+    evilometers: dict[str, int] | None = None  # settled: colour -> where its Evil Marker then stands
+    settled: ClassVar[tuple[str, ...]] = ("evilometers",)
 
 
 # --- combat -------------------------------------------------------------------------------
@@ -674,6 +754,8 @@ class BattlePlanned(Decision):
     traps: list[str]
     monsters: list[str]
     pets: list[str] = []  # Festival Season: Pet Cards used in this battle (revealed)
+    lasting: list[str] | None = None  # settled: the pets used that fight on for the rest of the Combat
+    settled: ClassVar[tuple[str, ...]] = ("lasting",)
 
 
 class PrisonerReleased(Decision):
@@ -681,6 +763,8 @@ class PrisonerReleased(Decision):
 
     color: str
     prisoner: str
+    pile: str | None = None  # settled: the discard pile he goes to ("paladins" or "adventurers")
+    settled: ClassVar[tuple[str, ...]] = ("pile",)
 
 
 class CombatCardRevealed(Event):
@@ -693,6 +777,9 @@ class BattleBegan(Event):
     tile: Square
     room: str | None
     installed: list[str] = []  # Festival Season: the trap installed on the tile springs in this battle too
+    pets_fighting: list[str] | None = None  # settled: the pets sent that fight as monsters
+    fatigue: int | None = None  # settled: the fatigue the pets sent add
+    settled: ClassVar[tuple[str, ...]] = ("pets_fighting", "fatigue")
 
 
 class TrapsOrdered(Decision):
@@ -755,6 +842,9 @@ class SpellCast(Event):
     card: str
     step: str
     effect: dict[str, Any] = {}
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    imps_trained: int | None = None  # settled: imps left in the Training Room (Festival Season, U-44)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "imps_trained")
 
 
 class SpellNotCast(Event):
@@ -770,6 +860,9 @@ class SpellChoiceMade(Decision):
     option: str
     target: str | None = None
     paid: dict[str, int] = {}
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    staying: list[str] | None = None  # settled: "withdraw_all": the fighters that stay (ghosts and pets)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "staying")
 
 
 class MonsterAttacked(Decision):
@@ -782,6 +875,8 @@ class MonsterAttacked(Decision):
     knocked_out: bool = True
     effects: list[str] = []
     expert_bonus: bool = False  # Festival Season: the Expertise tile's +2 went into this attack
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer",)
 
 
 class PartyHealed(Event):
@@ -799,6 +894,9 @@ class TileConquered(Event):
 
     color: str
     tile: Square
+    evilometer: int | None = None  # settled: where the player's Evil Marker then stands (clamped to the track)
+    imps_trained: int | None = None  # settled: imps left in the Training Room (Festival Season, U-44)
+    settled: ClassVar[tuple[str, ...]] = ("evilometer", "imps_trained")
 
 
 class ConquestPrevented(Event):
@@ -819,6 +917,8 @@ class CombatEnded(Event):
 
     year: int
     departed: dict[str, list[str]]
+    paladins: list[str] | None = None  # settled: the departed who are paladins
+    settled: ClassVar[tuple[str, ...]] = ("paladins",)
 
 
 class GameScored(Event):

@@ -34,9 +34,10 @@ from .chain import final_hash
 from .commands import parse_command
 from .corrections import correct, fork, undo_event  # noqa: F401  (re-exported, as before)
 from .engine import pending
-from .evolve import evolve
 from .game_info import RULESET_VERSION
 from .history import HISTORY, spans_of, state_before
+from .phases.settle import evolve_stored as evolve
+from .phases.settle import settle
 from .state import GameState
 
 FORMAT = "dungeon-lords-record"
@@ -268,7 +269,7 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
             import random  # it goes on with draws nobody can predict
 
             setup = setup.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
-        start = setup
+        start = settle(None, setup)  # the table laid out, as a new game's (phases/settle.py)
         state = evolve(None, start)
     from .engine import advance
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import dungeon as dg
 from .events import GameStarted, Seat
-from .evolve import evolve
+from .phases.settle import evolve_stored as evolve
 from .registered import playable_catalog
 from .ruleset import canonical, catalog_overlays, modules_problem
 from .scenario_format import Scenario, ScenarioPaladin, ScenarioPlayer

@@ -335,6 +335,34 @@ class GameState:
         return [self.players[(self.starting_player + i) % n] for i in range(n)]
 
 
+# --- what the state's ids and squares mean (read by the rules and the fold alike) ------------------------
+SPACES = ("I", "II", "III")  # an action's three spaces, in order
+UNSEEN_TRAP = "unseen_trap"  # tabletop: a Trap Card drawn face down, identified when sprung
+UNSEEN_DRAW = "?"  # what the recorder enters for such a card
+RENTED_ROW = -1  # Festival Season's rented rooms: square (-1, k) is the k-th room rented
+
+
+def is_unseen(instance_id: str) -> bool:
+    """A Trap Card drawn face down at a real table (``unseen_trap#N``), not identified yet."""
+    return instance_id.startswith(UNSEEN_TRAP + "#")
+
+
+def cell_at(p: Player, square) -> Cell | None:
+    """The tile on ``square``: the dungeon's, or a rented room's (row :data:`RENTED_ROW`); None if none."""
+    r, c = square[0], square[1]
+    if r == RENTED_ROW:
+        return p.rented[c] if 0 <= c < len(p.rented) else None
+    return p.dungeon[r][c] if 0 <= r < len(p.dungeon) and 0 <= c < len(p.dungeon[r]) else None
+
+
+def paladin(state: GameState, who: str) -> Paladin | None:
+    """The free paladin ``who`` (in his tent or in a dungeon), or None (not a paladin, or not free)."""
+    for pal in state.paladins:  # a loop, not next(generator): the rules ask this often
+        if pal.id == who:
+            return pal
+    return None
+
+
 def empty_grid() -> list[list[Cell | None]]:
     return [[None] * GRID_COLS for _ in range(GRID_ROWS)]
 

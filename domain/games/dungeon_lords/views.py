@@ -158,7 +158,10 @@ def _correction(e: ev.InputCorrected) -> dict[str, Any]:
 
 #: events whose fields are secret to everybody (face-down cards; a spy sees his card in `status`)
 _FACE_DOWN: dict[type, Callable[[Any], dict[str, Any]]] = {
-    ev.CombatCardsDealt: _cards,
+    ev.CombatCardsDealt: lambda e: {  # face down, and the rest in the box
+        "cards": [HIDDEN] * len(e.cards),
+        **({"boxed": [HIDDEN] * len(e.boxed)} if e.boxed is not None else {}),
+    },
     ev.SpecialEventsDrawn: lambda e: {k: HIDDEN for k, v in e.model_dump().items() if v is not None},
     ev.FaceDownCardSeen: _card,
     ev.InputCorrected: _correction,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..phases import combat as cb
+from ..phases import party
 from ..phases.common import clamp_evil, is_monster
-from . import SpellContext, spell
+from .registry import SpellContext, spell
 
 
 @spell("invisibility")
@@ -76,8 +76,8 @@ def create_food(s: SpellContext) -> dict[str, Any]:
 
 @spell("regeneration")
 def regeneration(s: SpellContext) -> dict[str, Any]:
-    wounded = next((w for w in s.party if cb.damage_on(s.state, s.player, w)), None)
-    return {"healed": {wounded: cb.damage_on(s.state, s.player, wounded)}} if wounded else {}
+    wounded = next((w for w in s.party if party.damage_on(s.state, s.player, w)), None)
+    return {"healed": {wounded: party.damage_on(s.state, s.player, wounded)}} if wounded else {}
 
 
 @spell("song_of_courage")

@@ -3,8 +3,8 @@ Notes on Selected Traps; CGE FAQ: anti-trap symbols stop damage only, specials a
 
 from __future__ import annotations
 
-from ..phases import combat as cb
-from . import Plan, TrapContext, TrapSpecial, targeting, trap_special
+from ..phases import party
+from .registry import Plan, TrapContext, TrapSpecial, targeting, trap_special
 
 
 @targeting("first")
@@ -39,14 +39,14 @@ def first_plus_others(t: TrapContext) -> Plan:
 
 
 def _anti_magic(t: TrapContext) -> list[str]:
-    kind = cb.profession(t.state, t.target) if t.target is not None else ""
+    kind = party.profession(t.state, t.target) if t.target is not None else ""
     return ["no_spell" if kind == "wizard" else "no_heal" if kind == "priest" else "anti_magic_no_effect"]
 
 
 # the first in line takes damage equal to his hit points
 trap_special(
     "damage_equals_hit_points",
-    TrapSpecial(plan=lambda t: [(t.party[0], cb.stats(t.state, t.player, t.party[0])[0])]),
+    TrapSpecial(plan=lambda t: [(t.party[0], party.stats(t.state, t.player, t.party[0])[0])]),
 )
 trap_special("no_conquer", TrapSpecial(effects=lambda t: ["no_conquer"]))
 trap_special("poison_2", TrapSpecial(effects=lambda t: [f"poison:{t.target}"]))

@@ -86,11 +86,39 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
     ranks_nonplayers = bool(state.nonplayers) and before_battle and year_plan(state).nonplayer_takes_paladin
     holders = [pal.holder for pal in pals if pal.holder is not None]
     if len(holders) <= 1 and not ranks_nonplayers:
-        for p in state.players:
+        for p in state.players:  # a loop, not any(generator): asked after every event
             if p.evil >= PALADIN_SPACE and p.color not in holders:
                 break
         else:
             return None  # the usual case, asked after every event: nobody new on the space, nobody to rank
+    evil = _evilometer(state, ranks_nonplayers)
+    on_space = [color for color, value in evil.items() if value >= PALADIN_SPACE]
+    out = [pal for pal in pals if pal.holder is not None]
+    if len(out) <= 1 and set(holders).issuperset(on_space):
+        return None
+    active, eligible = _active(state, on_space, out)
+    if not active:
+        return None
+    return _moves(state, sorted(active, key=pals.index, reverse=True), _ranked(state, eligible, evil)) or None
+
+
+def _active(state: GameState, on_space: list[str], out: list) -> tuple[list, set[str]]:
+    """(the paladins out of their tent after this event, the colours they may go to): those already out
+    stay out and one more leaves the tent for each further player on or above the space; in Combat a
+    captor of one of the Year's paladins is ignored (Festival Season › Paladins in Combat, PA-09)."""
+    pals = state.paladins
+    ignored = _captors(state) if state.phase == "combat" else set()
+    if ignored:
+        on_space = [c for c in on_space if c not in ignored]
+        out = [pal for pal in out if pal.holder not in ignored]
+    tent = [pal for pal in pals if pal.holder is None]
+    active = out + tent[: max(0, min(len(on_space), len(pals)) - len(out))]
+    return active, set(on_space) | {pal.holder for pal in out if pal.holder is not None}
+
+
+def _evilometer(state: GameState, ranks_nonplayers: bool) -> dict[str, int]:
+    """Colour -> Evil Marker of those the paladins are ranked among: the players, and with
+    ``ranks_nonplayers`` the non-player counters whose paladin has not been sent away."""
     evil = {p.color: p.evil for p in state.players}
     if ranks_nonplayers:
         # Festival Season › Evilometer for Two Players (NP-04, NP-05): ranked as a player outside Combat.
@@ -101,27 +129,25 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
             for np in state.nonplayers
             if np.evil is not None and np.color not in state.paladin_nonplayers
         )
-    on_space = [color for color, value in evil.items() if value >= PALADIN_SPACE]
-    out = [pal for pal in pals if pal.holder is not None]
-    if len(out) <= 1 and set(holders).issuperset(on_space):
-        return None
-    ignored = _captors(state) if state.phase == "combat" else set()
-    if ignored:
-        on_space = [c for c in on_space if c not in ignored]
-        out = [pal for pal in out if pal.holder not in ignored]
-    tent = [pal for pal in pals if pal.holder is None]
-    active = out + tent[: max(0, min(len(on_space), len(pals)) - len(out))]
-    if not active:
-        return None
-    strength = {pal.holder: k + 1 for k, pal in enumerate(pals) if pal.holder is not None}
-    eligible = set(on_space) | {pal.holder for pal in out if pal.holder is not None}
+    return evil
+
+
+def _ranked(state: GameState, eligible: set[str], evil: dict[str, int]) -> list[str]:
+    """The eligible colours, most evil first. Ties: the holder of the stronger paladin, then of a weaker
+    one, then the later in play order; a non-player is the nicer in a tie (provisional, spec U-39)."""
+    strength = {pal.holder: k + 1 for k, pal in enumerate(state.paladins) if pal.holder is not None}
     players = {p.color for p in state.players}
-    ranked = sorted(  # a non-player is the nicer in a tie (provisional, spec U-39): play index -1
+    return sorted(
         eligible,
         key=lambda c: (evil[c], strength.get(c, 0), play_index(state, c) if c in players else -1),
         reverse=True,
     )
-    strongest_first = sorted(active, key=pals.index, reverse=True)
+
+
+def _moves(state: GameState, strongest_first: list, ranked: list[str]) -> list[ev.Event]:
+    """The strongest paladin out to the most evil eligible colour, the next to the second...: the events
+    of those that change hands (sent away when a non-player colour gets one)."""
+    players = {p.color for p in state.players}
     moves: list[ev.Event] = []
     for pal, color in zip(strongest_first, ranked):
         if color not in players:
@@ -130,7 +156,7 @@ def paladin_step(state: GameState) -> list[ev.Event] | None:
             moves.append(ev.PaladinArrived(color=color, paladin=pal.id))
         elif pal.holder != color:
             moves.append(ev.PaladinMoved(from_color=pal.holder, to_color=color, paladin=pal.id))
-    return moves or None
+    return moves
 
 
 def _captors(state: GameState) -> set[str]:

@@ -45,7 +45,6 @@ from .common import (
     monster_type,
     name_of,
     paladin,
-    paladin_with,
     payable_wage,
     payment_problem,
     rented_squares,
@@ -53,95 +52,25 @@ from .common import (
     tunnel_effect,
     type_of,
 )
+from .party import (  # noqa: F401  (re-exported: the Combat phase's names, as before)
+    DISARM,
+    HEAL,
+    ILLUSION,
+    MAGIC,
+    damage_on,
+    in_battle,
+    line,
+    party_total,
+    profession,
+    revealed_card,
+    spell_choice,
+    stats,
+)
 
-ILLUSION = "illusion"
 MAX_GHOST_OPTIONS = 3  # options list every subset of up to this many ghosts (more can still be sent)
 #: attack tags that leave a marker on the battle for the rest of the round (Rulebook › Appendix: the slime's
 #: and the demon's "no conquering", the dragon's "no healing"); the tactics value an attack by them too
 ATTACK_MARKERS = ("no_conquer", "no_healing")
-
-
-# --- the party ------------------------------------------------------------------------------------
-def line(state: GameState, p: Player) -> list[str]:
-    """The party front first: an Illusion, the paladin, then the adventurers. Under Invisibility the
-    wizards stand at the back."""
-    out = [ILLUSION] if p.illusion else []
-    pal = paladin_with(state, p.color)
-    if pal is not None:
-        out.append(pal.id)
-    out += p.party
-    b = state.battle
-    if b and b.color == p.color and b.invisible:
-        wizards = [a for a in out if profession(state, a) == "wizard"]
-        out = [a for a in out if a not in wizards] + wizards
-    if b and b.hypnotized and b.color == p.color and b.monsters and b.hypnotized in out:
-        # Festival Season's Evil Eye: at the very front until the Monsters Step ends (then the paladin and
-        # an Illusion step back in front of him; he stays first of the adventurers: ``Player.party``)
-        out.remove(b.hypnotized)
-        out.insert(0, b.hypnotized)
-    return out
-
-
-def in_battle(state: GameState) -> Battle:
-    """The battle being fought (the battle steps run only inside one)."""
-    assert state.battle is not None, "a battle step outside a battle"
-    return state.battle
-
-
-def revealed_card(state: GameState) -> str:
-    """This Combat round's revealed Combat Card (the battle steps run after the reveal)."""
-    assert state.combat_card is not None, "a battle step before the Combat Card is revealed"
-    return state.combat_card
-
-
-def spell_choice(state: GameState) -> dict[str, Any]:
-    """The spell's pending choice: ``{"card", "todo"}``."""
-    choice = in_battle(state).choice
-    assert choice is not None, "a spell choice with none pending"
-    return choice
-
-
-def profession(state: GameState, who: str) -> str:
-    """What ``who`` is, as the combat rules ask (Rulebook › Adventurers; Appendix): an adventurer's printed
-    profession ("warrior", "priest", "thief", "wizard"; Festival Season's "bard"), ``"paladin"`` for a paladin,
-    ``"illusion"`` for the Illusion spell's stand-in.
-
-    Raises:
-        KeyError: ``who`` is none of the game's catalog's adventurers or paladins."""
-    if who == ILLUSION:
-        return "illusion"
-    cat = catalog(state)
-    return "paladin" if who in cat.paladins else cat.adventurers[who].profession
-
-
-def stats(state: GameState, p: Player, who: str) -> tuple[int, int, int, int]:
-    """(hit points, disarm, heal, magic) of one member of the party."""
-    if who == ILLUSION:
-        return 1 + (1 if ILLUSION in p.fed else 0), 0, 0, 0
-    cat = catalog(state)
-    a = cat.paladins.get(who) or cat.adventurers[who]
-    return a.hit_points + (1 if who in p.fed else 0), a.disarm, a.heal, a.magic
-
-
-DISARM, HEAL, MAGIC = 1, 2, 3  # places in :func:`stats`
-
-
-def party_total(state: GameState, p: Player, order: list[str], symbol: int) -> int:
-    """The party's disarm, heal or magic (``symbol``): its members' sum, less the battle room's
-    ``party_symbols_minus`` (Festival Season › Hall of Chaos: "1 fewer of each", minimum 0)."""
-    total = sum(stats(state, p, w)[symbol] for w in order)
-    b = state.battle
-    if b is None or b.room is None:
-        return total
-    return max(0, total - catalog(state).rooms[b.room].party_symbols_minus)
-
-
-def damage_on(state: GameState, p: Player, who: str) -> int:
-    """The damage (points, not yet healed) adventurer ``who`` of ``p``'s party carries: a paladin's own count
-    (he keeps it when he moves to another dungeon), else ``p.damage[who]``; 0 when none (Rulebook › Combat ›
-    Monsters Step, › Healing Step)."""
-    pal = paladin(state, who)
-    return pal.damage if pal is not None else p.damage.get(who, 0)
 
 
 def nearest_tiles(grid) -> list[tuple[int, int]]:
@@ -167,6 +96,7 @@ class Hits:
         self.events: list[ev.Event] = []
 
     def alive(self) -> list[str]:
+        """The party still standing, front first."""
         return list(self.line)
 
     def hit(
@@ -772,6 +702,56 @@ def expert_bonus(state: GameState, p: Player, monster: str) -> int:
     return EXPERT_BONUS if m is not None and m.expertise and not m.expertise_used else 0
 
 
+def _room_bonus(state: GameState, b: Battle, t: Any) -> int:
+    """A combat room's bonus to the monsters of its kinds fighting in it (Appendix › combat rooms)."""
+    room = catalog(state).rooms.get(b.room or "")
+    return room.bonus if room is not None and room.category == "combat" and t.kind in room.monster_kinds else 0
+
+
+def _attack_targets(state: GameState, p: Player, cmd: Attack, kind: str, name: str) -> tuple[int, list[str]]:
+    """(how many targets the attack takes, the legal ones) after checking the command's ``targets``.
+
+    Raises:
+        RuleViolation: ATTACK_TARGET_INVALID (too many or too few, one not legal, or any for an attack
+            that takes none).
+    """
+    legal = legal_targets(state, p, cmd.monster, cmd.option) if kind in ("anyone", "anyone_x2") else []
+    need = {"anyone": 1, "anyone_x2": 2}.get(kind, 0)
+    if need and legal:
+        if len(cmd.targets) != need or any(x not in legal for x in cmd.targets):
+            raise refuse(
+                "ATTACK_TARGET_INVALID", f"the {name} attacks {need} of: {', '.join(legal)}", "combat.monsters"
+            )
+    elif cmd.targets:
+        raise refuse(
+            "ATTACK_TARGET_INVALID", f"the {name}'s attack {cmd.option} takes no target here", "combat.monsters"
+        )
+    return need, legal
+
+
+def _hit_party(
+    hits: Hits, kind: str, targets: list[str], source: str, damage: tuple[int, int, int], flags: Any
+) -> None:
+    """Deal an attack's damage: ``damage`` is (the attack's with the room's bonus, the expert's bonus on the
+    first adventurer hit, the room's bonus alone); ``flags`` the attack's tags and whether it counts as a
+    monster's (for Courage)."""
+    dealt, expert, bonus = damage
+    tags, monster = flags
+    if kind == "standard":
+        first = hits.alive()[0]
+        if hits.hit(first, dealt + expert, source, monster=monster) and "goblin_follow_up" in tags and hits.alive():
+            hits.hit(hits.alive()[0], 1 + bonus, source, monster=True)
+    elif kind == "everyone":
+        for i, w in enumerate(hits.alive()):
+            hits.hit(w, dealt + (expert if i == 0 else 0), source, monster=monster)
+    elif kind in ("anyone", "anyone_x2"):
+        for i, w in enumerate(targets):
+            hits.hit(w, dealt + (expert if i == 0 else 0), source, monster=monster)
+    if "then_1_to_everyone" in tags:  # Festival Season's Elderbeast: then 1 on every adventurer
+        for w in hits.alive():
+            hits.hit(w, 1, source, monster=monster)
+
+
 def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     """The events of ``p``'s monster attacking in the battle (Rulebook › Monsters (and Ghosts) Step;
     Appendix › Monsters; Festival Season › New Monsters, › Expertise).
@@ -801,41 +781,16 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     problem = payment_problem(p, paid, f"the {t.name}'s attack {cmd.option}", state.variant)
     if problem:
         raise problem
-    room = catalog(state).rooms.get(b.room or "")
-    bonus = room.bonus if room is not None and room.category == "combat" and t.kind in room.monster_kinds else 0
-    damage = (att.damage or 0) + bonus
+    bonus = _room_bonus(state, b, t)
     targets = list(cmd.targets)
-    legal = legal_targets(state, p, cmd.monster, cmd.option) if kind in ("anyone", "anyone_x2") else []
-    need = {"anyone": 1, "anyone_x2": 2}.get(kind, 0)
-    if need and legal:
-        if len(targets) != need or any(x not in legal for x in targets):
-            raise refuse(
-                "ATTACK_TARGET_INVALID", f"the {t.name} attacks {need} of: {', '.join(legal)}", "combat.monsters"
-            )
-    elif targets:
-        raise refuse(
-            "ATTACK_TARGET_INVALID", f"the {t.name}'s attack {cmd.option} takes no target here", "combat.monsters"
-        )
-    follow_up = "goblin_follow_up" in att.tags
+    need, legal = _attack_targets(state, p, cmd, kind, t.name)
     hits = Hits(state, p)
     monster = "not_a_monster" not in t.abilities  # for Courage against monsters: not a ghost, not a pet
     pet = t.kind == "pet"  # Festival Season: sending a pet is not sending a monster or ghost (PE-07) ...
     attacked = kind != "special" and not (need and not legal) and (monster or not pet)  # ... but Baby Golem
     expert = expert_bonus(state, p, cmd.monster) if attacked else 0  # on the first adventurer hit only
-    if kind == "standard":
-        first = hits.alive()[0]
-        if hits.hit(first, damage + expert, f"monster:{cmd.monster}", monster=monster) and follow_up and hits.alive():
-            hits.hit(hits.alive()[0], 1 + bonus, f"monster:{cmd.monster}", monster=True)
-    elif kind == "everyone":
-        for i, w in enumerate(hits.alive()):
-            hits.hit(w, damage + (expert if i == 0 else 0), f"monster:{cmd.monster}", monster=monster)
-    elif kind in ("anyone", "anyone_x2"):
-        for i, w in enumerate(targets):
-            extra = expert if i == 0 else 0
-            hits.hit(w, damage + extra, f"monster:{cmd.monster}", monster=monster)
-    if "then_1_to_everyone" in att.tags:  # Festival Season's Elderbeast: then 1 on every adventurer
-        for w in hits.alive():
-            hits.hit(w, 1, f"monster:{cmd.monster}", monster=monster)
+    damage = ((att.damage or 0) + bonus, expert, bonus)
+    _hit_party(hits, kind, targets, f"monster:{cmd.monster}", damage, (att.tags, monster))
     effects = [tag for tag in ATTACK_MARKERS if tag in att.tags]
     # Festival Season: who stays hypnotized in front (Evil Eye), who is poisoned by a bite (Cockatrice, even
     # if Courage took the bite: provisional U-48), if he survived the attack

@@ -7,7 +7,18 @@ from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..catalog.models import AdventurerType
 from ..errors import refuse
 from ..ruleset import catalog_overlays
-from ..state import Cell, GameState, Paladin, Player
+from ..state import (  # noqa: F401  (re-exported: the state's lookups, where the phases have always found them)
+    RENTED_ROW,
+    UNSEEN_DRAW,
+    UNSEEN_TRAP,
+    Cell,
+    GameState,
+    Paladin,
+    Player,
+    cell_at,
+    is_unseen,
+    paladin,
+)
 from ..year import year_plan
 
 EVIL_TOP = 15
@@ -23,16 +34,6 @@ def catalog(state: GameState) -> Catalog:
     return cat
 
 
-UNSEEN_TRAP = "unseen_trap"  # tabletop: a Trap Card drawn face down, identified when sprung
-UNSEEN_DRAW = "?"  # what the recorder enters for such a card
-
-
-def is_unseen(instance_id: str) -> bool:
-    """Whether ``instance_id`` is a placeholder for a Trap Card drawn unseen at the table
-    (``"?#n"``: tabletop mode; identified when it springs)."""
-    return instance_id.startswith(UNSEEN_TRAP + "#")
-
-
 def type_of(instance_id: str) -> str:
     """``"goblin_y1#2"`` -> ``"goblin_y1"``."""
     return instance_id.split("#", 1)[0]
@@ -46,17 +47,6 @@ def monster_type(state: GameState, instance_id: str):
         return cat.monsters[t]
     except KeyError:
         return cat.pet_fighters[t]
-
-
-RENTED_ROW = -1  # Festival Season's rented rooms: square (-1, k) is the k-th room rented
-
-
-def cell_at(p: Player, square) -> Cell | None:
-    """The tile on ``square``: the dungeon's, or a rented room's (row :data:`RENTED_ROW`); None if none."""
-    r, c = square[0], square[1]
-    if r == RENTED_ROW:
-        return p.rented[c] if 0 <= c < len(p.rented) else None
-    return p.dungeon[r][c] if 0 <= r < len(p.dungeon) and 0 <= c < len(p.dungeon[r]) else None
 
 
 def rented_squares(p: Player) -> list[tuple[int, int]]:
@@ -177,14 +167,6 @@ def adventurer_name(a: AdventurerType) -> str:
     (Rulebook › Adventurers: hit points, and the symbols of the priest's, thief's and wizard's ability)."""
     skill = SKILLS.get(a.profession)
     return f"{a.profession} {a.hit_points}" + (f" {skill} {getattr(a, skill)}" if skill else "")
-
-
-def paladin(state: GameState, who: str) -> Paladin | None:
-    """The free paladin ``who`` (in his tent or in a dungeon), or None (not a paladin, or not free)."""
-    for pal in state.paladins:  # a loop, not next(generator): the rules ask this often
-        if pal.id == who:
-            return pal
-    return None
 
 
 def paladin_with(state: GameState, color: str) -> Paladin | None:

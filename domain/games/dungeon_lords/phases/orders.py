@@ -16,11 +16,9 @@ from domain.kernel.pending import LazyOptions
 from .. import events as ev
 from ..commands import ChooseOrders
 from ..errors import refuse
-from ..state import GameState, NonPlayer, Placement, Player
+from ..state import SPACES, GameState, NonPlayer, Placement, Player
 from .common import catalog
 from .rounds import _draw, after_phase
-
-SPACES = ("I", "II", "III")
 
 
 def all_placements(state: GameState) -> list[Placement]:

@@ -1,0 +1,71 @@
+"""evolve(state, event) -> state: apply one event. No validation, no randomness, no I/O, and no decision.
+
+The fold applies what each event says. What the rules work out from the game as it stands (where an Evil
+Marker ends on the track, how many Trap Cards are drawn, which Troll Tokens stay busy, which pets fight on,
+the minion an input resolves, the table at set-up) is *settled* by the rules (:mod:`..phases.settle`) and
+carried by the event; so this package imports neither ``phases/`` nor the catalog (an import-linter
+contract). Its handlers sit in one module per phase they fold for, in one dispatch table
+(:data:`.common.HANDLERS`).
+
+The state is mutated in place and returned (callers that need the old state clone first:
+see :func:`domain.games.dungeon_lords.engine.decide`).
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from .. import events as ev
+from ..state import GameState, from_dict
+from . import (  # noqa: F401  (each registers its handlers in HANDLERS)
+    actions,
+    adventurers,
+    combat,
+    event_phase,
+    festival,
+    opportunities,
+    orders,
+    pets,
+    production,
+    records,
+    rounds,
+    setup,
+)
+from .common import HANDLERS
+
+
+def _start(e: ev.GameStarted) -> GameState:
+    """The table the event's settled ``setup`` lays out, with the event's seed."""
+    assert e.setup is not None, "GameStarted settled (phases.settle)"
+    table = pickle.loads(pickle.dumps(e.setup, pickle.HIGHEST_PROTOCOL))  # never share lists with the event
+    return from_dict({**table, "seed": e.seed})
+
+
+def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    """Fold one event into ``state`` (in place; None before the first event) and return it.
+
+    Raises:
+        ValueError: an event other than the first arrives with no state.
+    """
+    handler = HANDLERS.get(type(event))  # nearly every event: the four below begin or restore a state
+    if handler is not None and state is not None:
+        handler(state, event)
+    elif isinstance(event, ev.GameStarted):
+        state = _start(event)
+    elif isinstance(event, ev.ScenarioLoaded):
+        state = from_dict(copy.deepcopy(event.state))  # never share lists with the event
+    elif state is None:
+        raise ValueError(f"{event.type} cannot begin a game (GameStarted or ScenarioLoaded does)")
+    elif isinstance(event, (ev.InputUndone, ev.InputCorrected)):
+        version, archived = state.version, state.archived
+        state = from_dict(copy.deepcopy(event.state))  # the game as it was before the undone input
+        state.version = version  # but the log goes on: the RNG draws anew
+        state.archived = archived  # archiving is not an input: it stays
+    else:
+        HANDLERS[type(event)](state, event)
+    state.version += 1
+    return state
+
+
+__all__ = ["HANDLERS", "evolve"]

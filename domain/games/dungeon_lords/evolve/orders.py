@@ -1,0 +1,62 @@
+"""The fold of orders (:mod:`..phases.orders`): chosen, revealed, minions placed, retrieved."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..state import SPACES, GameState, Placement
+from .common import nonplayer, on
+
+
+@on(ev.NonPlayerOrdersDrawn)
+def _(s: GameState, e: ev.NonPlayerOrdersDrawn) -> None:
+    nonplayer(s, e.color).drawn = list(e.cards)
+
+
+@on(ev.OrdersChosen)
+def _(s: GameState, e: ev.OrdersChosen) -> None:
+    p = s.player(e.color)
+    p.orders = list(e.orders)
+    p.hand = [c for c in p.hand if c not in e.orders]
+    p.nonplayer_order = e.nonplayer_order
+
+
+@on(ev.OrdersRevealed)
+def _(s: GameState, e: ev.OrdersRevealed) -> None:
+    for p in s.players:
+        p.revealed = max(p.revealed, e.slot + 1)
+
+
+@on(ev.MinionPlaced)
+def _(s: GameState, e: ev.MinionPlaced) -> None:
+    pl = Placement(
+        color=e.color,
+        action=e.action,
+        space=e.space,
+        slot=e.slot,
+        nonplayer=e.nonplayer,
+        resolved=e.nonplayer or e.space is None,
+    )
+    if e.space is None:
+        s.board.shut_out.append(pl)
+    else:
+        s.board.spaces[e.action][SPACES.index(e.space)] = pl
+    if e.fee_paid:
+        s.player(e.color).gold -= e.fee_paid
+
+
+@on(ev.NonPlayerOrdersRotated)
+def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
+    np = nonplayer(s, e.color)
+    np.inaccessible = list(e.inaccessible)
+    assert e.deck is not None, "NonPlayerOrdersRotated settled"
+    np.deck = list(e.deck)
+    np.drawn = []
+
+
+@on(ev.OrdersRetrieved)
+def _(s: GameState, e: ev.OrdersRetrieved) -> None:
+    p = s.player(e.color)
+    p.hand = p.hand + p.inaccessible + [e.card]
+    p.inaccessible = list(e.inaccessible)
+    p.orders, p.revealed, p.nonplayer_order = [], 0, None
+    s.queue.pop(0)
