@@ -505,6 +505,12 @@ def _board_problems(b: dict[str, Any], cat: Any) -> list[str]:
     minions = [(f"board.spaces.{a}[{k}]", m) for a, ms in b.get("spaces", {}).items() for k, m in enumerate(ms) if m]
     minions += [(f"board.shut_out[{k}]", m) for k, m in enumerate(b.get("shut_out", []))]
     out += [f"{where}.action: unknown action {m['action']!r}" for where, m in minions if m["action"] not in actions]
+    out += [  # a minion on a space carries out that space's action (found by the fuzz: one elsewhere waited for ever)
+        f"board.spaces.{a}[{k}].action: {m['action']!r}, on the {a} space"
+        for a, ms in b.get("spaces", {}).items()
+        for k, m in enumerate(ms)
+        if m and m["action"] != a and m["action"] in actions
+    ]
     return out
 
 
