@@ -1,7 +1,7 @@
 """``dungeon-lords bench``: complete games per second, measured on this machine.
 
-Figures for the same seeded games (4 players, random bots unless told otherwise; Dungeon Lords unless
-``--game``): the engine alone in memory, then each finished game also saved in ONE append to an in-memory
+Figures for the same seeded games (4 players, random bots unless told otherwise; the default game
+unless ``--game``): the engine alone in memory, then each finished game also saved in ONE append to an in-memory
 store (POPO) and to a SQLite file (what `simulate` does); the bots play with the garbage collector tuned as
 `simulate` tunes it (``batch_gc``). Two more rows on the same logs as stored JSON:
 ``replay`` decodes and folds them (what loading a game without a snapshot costs) and ``decode`` only
@@ -28,7 +28,7 @@ from domain.kernel import batch_gc, play_until_blocked
 
 def play_games(games: int, players: int, bot_names: list[str], seed: int, game: str | None = None, **options: Any):
     """Yield (events, final state) for ``games`` complete games of ``game`` (None: the default game), bots by
-    name, seat by seat; ``options`` go to the game's ``new_game`` (e.g. ``modules`` for Festival Season)."""
+    name, seat by seat; ``options`` go to the game's ``new_game`` (e.g. ``modules``: its rules modules)."""
     package = get_game(game) if game else default()
     with batch_gc():  # as `simulate` plays them
         yield from _play(package, games, players, bot_names, seed, options)

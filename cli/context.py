@@ -13,7 +13,7 @@ from .errors import UserError
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs.",
+    help="dungeon-lords: record, play and inspect board games stored as event logs (`--game` says which).",
     pretty_exceptions_enable=False,
 )
 
@@ -74,13 +74,15 @@ def _game_id(application, game: str):
     raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
 
 
-def _package(name: str):
-    """The registered game ``name`` (``dungeon-lords``, ``monster-inn``, or one ``DL_GAMES`` or an entry point
-    adds), or a one-line error."""
-    from domain.kernel.registry import GAMES, get
+def _package(name: str | None):
+    """The registered game ``name`` (a shipped game's, or one ``DL_GAMES`` or an entry point adds; a hyphen is
+    read as an underscore; None: the default game, the first registered), or a one-line error."""
+    from domain.kernel.registry import GAMES, default, get
     from domain.service.games import load_games
 
     load_games()
+    if name is None:
+        return default()
     try:
         return get(name)
     except KeyError:

@@ -19,6 +19,7 @@ import typer
 
 from .context import OPTIONS, _package
 from .errors import UserError
+from .game_help import game_help, module_help, players_help, rule_help, ruleset_help, variant_help
 
 PANEL = "Game options"  # where `COMMAND --help` lists them
 
@@ -27,35 +28,12 @@ def _option(flag: str, text: str) -> Any:
     return typer.Option(flag, help=text, rich_help_panel=PANEL)
 
 
-GameOpt = Annotated[str, _option("--game", "Which game: dungeon-lords or monster-inn.")]
-PlayersOpt = Annotated[int | None, _option("--players", "Number of players: 2-4 (Dungeon Lords), 3-5 (Monster Inn).")]
-VariantOpt = Annotated[
-    str | None,
-    _option(
-        "--variant",
-        "Rules variant: first_game (default) or full (Dungeon Lords); standard (default) or open_treasure "
-        "(Monster Inn).",
-    ),
-]
-RulesetOpt = Annotated[
-    str | None,
-    _option(
-        "--ruleset",
-        "A named set of rules modules (Dungeon Lords): base (none), festival (every Festival Season module) or "
-        "four_seasons (its new components and bards in the four-round Year).",
-    ),
-]
-ModuleOpt = Annotated[
-    list[str] | None,
-    _option(
-        "--module",
-        "A rules module, e.g. five_seasons (Dungeon Lords' Festival Season; repeatable, added to --ruleset).",
-    ),
-]
-RuleOpt = Annotated[
-    list[str] | None,
-    _option("--rule", "A provisional rule choice NAME=VALUE, e.g. exchange=to_player (Monster Inn; repeatable)."),
-]
+GameOpt = Annotated[str | None, _option("--game", game_help())]  # None: the default game (the first registered)
+PlayersOpt = Annotated[int | None, _option("--players", players_help())]
+VariantOpt = Annotated[str | None, _option("--variant", variant_help())]
+RulesetOpt = Annotated[str | None, _option("--ruleset", ruleset_help())]
+ModuleOpt = Annotated[list[str] | None, _option("--module", module_help())]
+RuleOpt = Annotated[list[str] | None, _option("--rule", rule_help())]
 CatalogOpt = Annotated[
     Path | None,
     _option(
@@ -102,7 +80,7 @@ class GameSetup:
 
 
 def setup(
-    game: str = "dungeon-lords",
+    game: str | None = None,
     players: int | None = None,
     variant: str | None = None,
     ruleset: str | None = None,
@@ -111,8 +89,8 @@ def setup(
     catalog: Path | None = None,
     mode: str = "digital",
 ) -> GameSetup:
-    """Check the game options of any command against the game's package; ``catalog`` None: the root
-    ``--catalog`` (already loaded), if any.
+    """Check the game options of any command against the game's package; ``game`` None: the default game (the
+    first registered); ``catalog`` None: the root ``--catalog`` (already loaded), if any.
 
     Raises:
         UserError: (exit 2, one line naming what is valid) an unknown game, variant, ruleset, module, rule

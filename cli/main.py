@@ -1,4 +1,4 @@
-"""dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs.
+"""dungeon-lords: record, play and inspect board games stored as event logs (`--game` says which).
 
 Every command is thin: it parses input, calls the application service (domain.service.application)
 and prints. Errors pass one boundary (cli/errors.py): one line on stderr and a documented exit
@@ -37,10 +37,10 @@ def main_options(
         typer.Option(
             "--catalog",
             envvar="DL_CATALOG",
-            help="A catalog override file (same schema as the shipped base.json, see `catalog`): corrected numbers or "
-            "a provisional card defined with the engine's effect vocabulary. New games record it whole and keep "
-            "it; `audit` with it re-runs a game under these components. A Monster Inn card list says "
-            '"game": "monster_inn" (docs/monster-inn.md). The commands that start games take --catalog too.',
+            help="A catalog override file (the schema of the game's shipped catalog, see `catalog`): corrected "
+            "numbers or a provisional card defined with the engine's effect vocabulary. New games record it whole "
+            "and keep it; `audit` with it re-runs a game under these components. A file for another game than "
+            'the default says "game": "<its registry name>". The commands that start games take --catalog too.',
         ),
     ] = None,
     init: Annotated[
@@ -52,7 +52,7 @@ def main_options(
         ),
     ] = False,
 ) -> None:
-    """dungeon-lords: record, play and inspect Dungeon Lords games stored as event logs."""
+    """dungeon-lords: record, play and inspect board games stored as event logs (`--game` says which)."""
     OPTIONS["init"] = init
     OPTIONS["catalog"] = None
     if catalog is not None:  # refused before any game records it: one line and exit 2, as every usage error
@@ -88,7 +88,7 @@ else:
     from .commands import play, bots  # noqa: E402,F401
     from .games import load_commands  # noqa: E402
 
-    load_commands()  # a game's own commands (cli/games/<game>.py: Dungeon Lords' orders, training)
+    load_commands()  # a game's own commands (cli/games/<game>: found by name)
     from .commands import inspect, records, history, audit, compare, games  # noqa: E402,F401
     from .commands import analytics, stats, export_data, demo, tools, serve  # noqa: E402,F401
     # isort: on

@@ -5,7 +5,7 @@ shows what followed, and goes on. Every accepted input is stored (one append) be
 prompt, so the loop can be left (``quit``) and resumed at any time with the same command.
 At a chance node (tabletop games) the person types what came up: printed names, ids or unambiguous
 prefixes, separated by spaces or commas (``troll ghost witch``), among the ones that remain (listed).
-Any registered game (Dungeon Lords, Monster Inn).
+Any registered game: the loop asks its package (and its ``cli/games/<game>`` module, if any).
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             if p.is_chance and not line.startswith("{"):
                 command = draw_command(package, application.state(game_id), line)  # names, ids or prefixes
             elif (typed := games.record_command(package, application.state(game_id), p, actor, line)) is not None:
-                command = typed  # the game's own way of typing this decision (Dungeon Lords' orders)
+                command = typed  # the game's own way of typing this decision (its cli/games module)
             elif line.isdigit():
                 if not 1 <= int(line) <= len(options):
                     console.print(f"choose 1..{len(options)}")

@@ -191,7 +191,8 @@ def make_scenario(
 
 
 def start(scenario: dict | str | Path, draws: dict | None = None) -> Table:
-    events, state = from_scenario(scenario)
+    """A table from a scenario (a dict, its JSON text, or a file the test reads: a game reads none)."""
+    events, state = from_scenario(scenario.read_text() if isinstance(scenario, Path) else scenario)
     return Table(events, state, draws)
 
 

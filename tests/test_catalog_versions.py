@@ -144,3 +144,24 @@ def test_a_record_played_with_a_catalog_not_kept_is_refused_in_one_line(tmp_path
     lines = refused.output.strip().splitlines()
     assert len(lines) == 1 and "catalog 111111111111" in lines[0] and "kept versions" in lines[0], refused.output
     assert run("import", golden, "--store", store).exit_code == 0  # the kept one imports
+
+
+def test_a_position_printed_under_a_kept_catalog_loads_with_it(edited_base):
+    """A position (``status --json``) of a game played before ``base.json`` was edited names the old catalog:
+    it loads with that kept version, as the stored game replays with it; a hash no version gives is refused."""
+    from domain.games.dungeon_lords.engine import from_scenario
+    from domain.games.dungeon_lords.views import view
+    from domain.kernel import RuleViolation
+
+    old, new = edited_base
+    events, _ = new_game(["Ann", "Bob"], seed=3, variant="full")
+    # (stored before the fold's settled fields: its table is laid out anew from the catalog it names)
+    first = events[0].model_copy(update={"catalog_hash": old.content_hash, "setup": None})
+    played_before = ENGINE.replay([first, *events[1:]])
+    position = json.loads(json.dumps(view(played_before, None)))
+    assert position["catalog_hash"] == old.content_hash != base_catalog().content_hash
+    loaded, state = from_scenario(position)
+    assert catalog(state).content_hash == old.content_hash
+    assert catalog(state).monsters["troll_y1"].cost == old.monsters["troll_y1"].cost
+    with pytest.raises(RuleViolation, match="catalog_hash: names no catalog this program keeps"):
+        from_scenario({**position, "catalog_hash": "f" * 64})

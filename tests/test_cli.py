@@ -137,6 +137,10 @@ def test_scenario_new_and_refused_scenario(store, tmp_path):
     )
     refused = run("new", "--scenario", bad, "--store", store, ok=False)
     assert refused.exit_code == 2 and "SCENARIO_INVALID" in refused.output
+    # the command line reads the file (a game reads none): a missing one is one line, exit 2
+    missing = run("new", "--scenario", tmp_path / "missing.json", "--store", store, ok=False)
+    assert missing.exit_code == 2 and "cannot read the scenario file" in missing.output
+    assert "missing.json" in missing.output and len(missing.output.strip().splitlines()) == 1
 
 
 def test_catalog_lists_statuses():

@@ -1,7 +1,7 @@
 """Games do no file I/O: no ``open()`` and no path reading or writing in ``domain/games`` but in each game's one
 declared loader of its shipped data (its catalog module). The import-linter contract "Games do no file I/O"
 keeps ``pathlib``, ``io``, ``shutil``, ``tempfile`` and ``glob`` out the same way; ``os`` is kept out by
-"Games do no I/O". The scenario modules still read a position from a path (listed: to move to the caller)."""
+"Games do no I/O". A scenario comes as a dict or JSON text: its caller reads the file (``new --scenario FILE``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 
 GAMES = Path(__file__).parent.parent / "domain" / "games"
 LOADERS = {"dungeon_lords/catalog/__init__.py", "monster_inn/catalog.py"}  # the declared loaders
-STILL_READING = {"dungeon_lords/scenario.py", "monster_inn/scenario.py"}  # a scenario given as a path
 IO_METHODS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "unlink", "mkdir", "iterdir"}
 
 
@@ -31,7 +30,7 @@ def test_no_game_module_reads_or_writes_a_file_but_its_declared_loader():
     for path in sorted(GAMES.rglob("*.py")):
         where = str(path.relative_to(GAMES))
         calls = io_calls(ast.parse(path.read_text(), where))
-        if calls and where not in LOADERS | STILL_READING:
+        if calls and where not in LOADERS:
             offenders[where] = calls
     assert offenders == {}
 
@@ -43,3 +42,18 @@ def test_the_check_finds_a_file_read():
         "write_text() at line 3",
     ]
     assert io_calls(ast.parse("state.open_spaces()\nopener('x')")) == []
+
+
+def test_a_game_is_given_a_scenario_and_reads_no_path(tmp_path):
+    """A path is the caller's to read: given one, a game refuses it (SCENARIO_INVALID) and opens nothing."""
+    import pytest
+
+    from domain.games import GAMES
+    from domain.kernel import RuleViolation
+
+    scenario = tmp_path / "scenario.json"
+    for name, package in GAMES.items():
+        for given in (scenario, str(scenario)):  # the file does not even exist: a read would be an OSError
+            with pytest.raises(RuleViolation) as refused:
+                package.from_scenario(given)
+            assert refused.value.code == "SCENARIO_INVALID", name

@@ -275,3 +275,16 @@ def test_a_position_of_the_other_game_says_which_game_it_is():
     with pytest.raises(RuleViolation) as refused:
         GAMES["monster_inn"].from_scenario(json.loads(TRAINING_ROOM.read_text()))
     assert "Dungeon Lords position or scenario" in refused.value.message
+
+
+def test_a_minion_on_a_space_sent_to_another_action_is_refused():
+    """Found by the fuzz: a minion on the Dig Tunnels space sent to ``buy_traps`` was accepted, and the game
+    then waited for ever for an action nobody could take."""
+    position = _dl_position("actions")
+    space, minions = next((a, ms) for a, ms in position["board"]["spaces"].items() if any(ms))
+    k = next(i for i, m in enumerate(minions) if m)
+    minions[k]["action"] = next(a for a in position["board"]["spaces"] if a != space)
+    with pytest.raises(RuleViolation) as refused:
+        GAMES["dungeon_lords"].from_scenario(position)
+    assert refused.value.code == "SCENARIO_INVALID"
+    assert refused.value.message.startswith(f"board.spaces.{space}[{k}].action"), refused.value.message

@@ -84,7 +84,7 @@ def store(tmp_path_factory) -> Store:
         s.finished.add(gid)
         s.bots[gid] = {p.color: b for p, b in zip(state.players, bots)}
     # a game that starts from a scenario (ScenarioLoaded), played out by bots
-    events, state = from_scenario(str(ROOT / "domain/games/dungeon_lords/scenarios/year2-winter-4p.json"))
+    events, state = from_scenario((ROOT / "domain/games/dungeon_lords/scenarios/year2-winter-4p.json").read_text())
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
     assert state.scores
     gid = app.create_from_events(events + more)

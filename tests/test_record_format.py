@@ -351,7 +351,7 @@ def test_a_game_started_from_a_scenario_exports_and_imports():
     from domain.games.dungeon_lords.strategies import STRATEGIES
 
     events, state = from_scenario(
-        str(Path(__file__).parent.parent / "domain/games/dungeon_lords/scenarios/year2-winter-4p.json")
+        (Path(__file__).parent.parent / "domain/games/dungeon_lords/scenarios/year2-winter-4p.json").read_text()
     )
     more, state, _ = play_until_blocked(state, {p.color: STRATEGIES["balanced"] for p in state.players}, seed=3)
     log = events + more

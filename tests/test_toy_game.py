@@ -141,3 +141,15 @@ def test_bots_play_the_toy_game_and_an_input_is_taken_back(toy_env, tmp_path):
     cli("act", gid, "--pick", "2", *s)
     cli("undo", gid, *s)
     assert json.loads(cli("options", gid, "--json", *s).stdout)["actors"] == ["p1"]  # p1's bet taken back
+
+
+def test_the_game_options_help_is_written_from_the_registry(toy_registered):
+    """``--game``/``--players``/``--variant`` help names what the registered games declare, none by hand."""
+    from cli import game_help
+    from domain.kernel.registry import default
+
+    title = toy_registered.info.title
+    assert f"{toy_registered.info.min_players}-{toy_registered.info.max_players} ({title})" in game_help.players_help()
+    assert f"{' or '.join(toy_registered.info.variants)} ({title})" in game_help.variant_help()
+    assert toy_registered.info.name.replace("_", "-") in game_help.game_help()
+    assert game_help.game_help().startswith(f"Which game: {default().info.name.replace('_', '-')} when omitted")

@@ -7,6 +7,8 @@ The dungeons are reconstructed in domain/games/dungeon_lords/scenarios/training-
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from domain.games.dungeon_lords import events as ev
@@ -18,7 +20,7 @@ TUNNEL_1, TUNNEL_2 = (0, 2), (1, 2)
 
 
 def start(n):
-    events, state = from_scenario(f"domain/games/dungeon_lords/scenarios/training-{n}.json")
+    events, state = from_scenario(Path(f"domain/games/dungeon_lords/scenarios/training-{n}.json").read_text())
     return state
 
 

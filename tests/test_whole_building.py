@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -46,7 +47,7 @@ def test_first_year_building_from_python(players, variant):
 
 
 def test_second_year_building_from_a_scenario():
-    loaded, state = from_scenario("domain/games/dungeon_lords/scenarios/year2-winter-4p.json")
+    loaded, state = from_scenario(Path("domain/games/dungeon_lords/scenarios/year2-winter-4p.json").read_text())
     assert state.year == 2
     # green starts on space 10 of the Evilometer: the Second Year's paladin sets out at once
     assert state.paladins[0].id == "paladin_y2" and state.paladins[0].holder == "green"

@@ -17,7 +17,7 @@ from ..render import console
 @app.command()
 @handled
 def play(
-    game: GameOpt = "dungeon-lords",
+    game: GameOpt = None,
     players: PlayersOpt = 4,
     variant: VariantOpt = None,
     ruleset: RulesetOpt = None,
@@ -70,7 +70,7 @@ def play(
 
 @app.command("bots")
 @handled
-def bots_cmd(game: GameOpt = "dungeon-lords") -> None:
+def bots_cmd(game: GameOpt = None) -> None:
     """List the bots that can play a seat."""
     for name, bot in _bots(_package(game).info.name).items():
         doc = (bot.__doc__ or "").strip().splitlines()

@@ -68,7 +68,7 @@ def games(
     for s in rows:
         table.add_row(
             str(s.id)[:8],
-            s.game,  # as the read models and exports name it (--game takes dungeon-lords too)
+            s.game,  # its registry name, as the read models and exports name it (--game takes hyphens too)
             s.origin + (f" from {s.forked_from}" if s.forked_from else ""),
             ", ".join(s.seats),
             s.status,

@@ -29,7 +29,7 @@ def status(
     ] = False,
     store: StoreOpt = None,
 ) -> None:
-    """Resources, dungeons, Evilometer, offers and the pending input."""
+    """The game's state (as the game shows it: resources, boards, offers...) and the pending input."""
     application = _app(store)
     gid = _game_id(application, game)
     state = application.state(gid, version=at)

@@ -19,7 +19,7 @@ from ..render import console
 @app.command()
 @handled
 def new(
-    game: GameOpt = "dungeon-lords",
+    game: GameOpt = None,
     players: PlayersOpt = 4,
     variant: VariantOpt = None,
     ruleset: RulesetOpt = None,
@@ -33,7 +33,8 @@ def new(
         typer.Option(help="Seed for the engine's draws (digital mode), 0 to 2^63 - 1.", min=0, max=2**63 - 1),
     ] = None,
     starting_player: Annotated[
-        int | None, typer.Option(help="Seat (0-based) of the starting player (Monster Inn digital: drawn).")
+        int | None,
+        typer.Option(help="Seat (0-based) of the starting player (a game that draws it: drawn when omitted)."),
     ] = None,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario file (JSON) instead.")] = None,
     store: StoreOpt = None,
@@ -46,7 +47,11 @@ def new(
         setups = {"--variant": variant, "--ruleset": ruleset, "--module": module, "--rule": rule}
         if any(setups.values()):
             raise UserError(f"--scenario sets up the game itself: drop {', '.join(f for f, v in setups.items() if v)}")
-        events, _ = package.from_scenario(scenario, chosen.catalog)
+        try:  # the CLI reads the file: a game reads none (it takes the scenario's text)
+            text = scenario.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot read the scenario file: {exc}") from None
+        events, _ = package.from_scenario(text, chosen.catalog)
         console.print(str(application.create_from_events(events, game=package.info.name)))
         return
     seats = names.split(",") if names else [f"Player {i + 1}" for i in range(players or 4)]

@@ -18,7 +18,7 @@ from ..render import console
 @app.command()
 @handled
 def bench(
-    game: GameOpt = "dungeon-lords",
+    game: GameOpt = None,
     players: PlayersOpt = 4,
     variant: VariantOpt = None,
     ruleset: RulesetOpt = None,
@@ -31,14 +31,16 @@ def bench(
     analytics: Annotated[
         bool,
         typer.Option(
-            help="Instead: simulate-and-store --games real games (base, Festival Season, Monster Inn), projection "
+            help="Instead: simulate-and-store --games real games (a mix of the shipped games), projection "
             "vs the read ceiling, and every question's latency over 100,000 games of copied rows (the real "
             "games' read-model rows copied under new ids: not 100,000 real games)."
         ),
     ] = False,
     suite: Annotated[
         Path | None,
-        typer.Option(help="Instead: every tracked figure (both games, bots, replay, simulate) into this JSON file."),
+        typer.Option(
+            help="Instead: every tracked figure (each registered game, bots, replay, simulate) into this JSON file."
+        ),
     ] = None,
 ) -> None:
     """Benchmark: complete games per second in memory and stored, events per game, replay and the

@@ -27,7 +27,8 @@ def index(request: Request) -> HTMLResponse:
 
 def _index(request: Request, error: str | None = None) -> HTMLResponse:
     games = [{"summary": s, "seats": ", ".join(seats_shown(request, s))} for s in service_of(request).summaries()]
-    context = {"games": games, "registry": [g.info for g in GAMES.values()], "error": error}
+    rulesets = {g.info.title: [r for r in g.ui.rulesets if r != "base"] for g in GAMES.values() if g.ui.rulesets}
+    context = {"games": games, "registry": [g.info for g in GAMES.values()], "rulesets": rulesets, "error": error}
     return templates.TemplateResponse(request, "index.html", context, status_code=422 if error else 200)
 
 

@@ -1,5 +1,5 @@
-"""A new game's rules modules from what the API or the page asks for (a game's ``ui.rulesets``: Dungeon Lords'
-Festival Season)."""
+"""A new game's rules modules from what the API or the page asks for (a game's ``ui.rulesets``: named sets of
+its rules modules, e.g. an expansion's)."""
 
 from __future__ import annotations
 

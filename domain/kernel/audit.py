@@ -78,7 +78,7 @@ class Auditor:
         marker_rule: the rule cited when a game's own marker (a ruling) no longer reads as valid.
         visible_event: ``(log, n, viewer) -> event``: event ``n`` as ``viewer`` may see it (None: all).
         explain_more: ``(log, n, event, state before it) -> [str] | None``: what else explains the event
-            (Dungeon Lords: the Evilometer behind a paladin's move); None: cite ``event_rules``.
+            (e.g. the track that moved a piece); None: cite ``event_rules``.
     """
 
     history: History

@@ -112,8 +112,8 @@ class GamePackage:
         rules: the game's :class:`GameRules`.
         engine: the kernel's loop over ``rules`` (``pending``, ``execute``, ``replay``...).
         new_game: ``(names, **options) -> (events, state)``; raises RuleViolation (SETUP_INVALID).
-        from_scenario: ``(dict | JSON text | path, catalog_overrides=None) -> (events, state)``; raises
-            RuleViolation.
+        from_scenario: ``(dict | JSON text, catalog_overrides=None) -> (events, state)``: a game reads no
+            file, its caller does (``new --scenario FILE``); raises RuleViolation (SCENARIO_INVALID).
         view: ``(state, player | None) -> dict``: what one player may see (None: the whole state).
         to_dict, from_dict: the state to and from a JSON-native dict.
         event_from_json: ``(dict) -> event``: a stored or exported event back to its class.

@@ -4,7 +4,7 @@ A log is a sequence of events; an *input* is one decision or one draw, and the e
 the next input point are its *span*. Undo (:class:`~.events.InputUndone`) and correction
 (:class:`~.events.InputCorrected`) are markers in the log: they take events back without deleting
 them, and the events after a marker continue from the state it carries. A game may have markers of
-its own (Dungeon Lords' table rulings and archiving): :attr:`History.marker` names them.
+its own (e.g. a table ruling, or archiving a game): :attr:`History.marker` names them.
 
     spans_of(log)                -> [Span, ...]          every input and marker, in log order
     standing(spans)              -> [Span, ...]          the inputs not taken back, oldest first

@@ -1,6 +1,6 @@
 """The generic part of the game record: a versioned, line-oriented text of a game's inputs.
 
-    <format> <version>              e.g. ``monster-inn-record 1``
+    <format> <version>              the game's record format and its version, e.g. ``<game>-record 1``
     game <registry name>            which game the record is of
     <key> <value>                   the game's own header lines (set-up, seats, seed...)
     draw <id>,<id>,...              one line per draw, in order
@@ -110,7 +110,7 @@ def parse_record(
     Args:
         header_keys: the header lines a game reads (None: any); another key before the first input is
             refused.
-        json_markers: a game's own body lines ``<word> <JSON object>`` (Dungeon Lords' ``ruling``,
+        json_markers: a game's own body lines ``<word> <JSON object>`` (e.g. ``ruling``,
             ``archive``), returned as input lines whose actor is the word.
 
     Raises:

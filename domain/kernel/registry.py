@@ -38,7 +38,7 @@ def register(package: GamePackage) -> GamePackage:
 
 
 def get(name: str) -> GamePackage:
-    """The registered game called ``name`` (a hyphen is read as an underscore: ``"monster-inn"``).
+    """The registered game called ``name`` (a hyphen is read as an underscore: ``"high-card"`` is ``high_card``).
 
     Raises:
         KeyError: no such game; the message lists the registered ones.

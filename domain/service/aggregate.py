@@ -1,10 +1,10 @@
 """The eventsourcing aggregates: one class per registered game, built by :func:`aggregate_class` from
-the game's :class:`~domain.kernel.GamePackage` (Dungeon Lords' topics ``dl.Game.<Event>``, Monster Inn's
-``mi.Game.<Event>``); :data:`AGGREGATES` holds them by game name, :func:`aggregate_for` adds a game
+the game's :class:`~domain.kernel.GamePackage` (its events stored under its ``info.topic_prefix``:
+``<prefix>.Game.<Event>``); :data:`AGGREGATES` holds them by game name, :func:`aggregate_for` adds a game
 registered later. An aggregate's state is the game's state folded by the game's own ``evolve``; the rules
 live in the game.
 
-What follows describes Dungeon Lords; every game is stored the same way under its own topic prefix.
+What follows takes the topic prefix ``dl.`` as its example; every game is stored the same way under its own.
 
 Stored shape. Every domain event ``X`` (its package's ``events``) is stored as its own
 eventsourcing event class ``Game.X`` with the stable topic ``"dl.Game.X"`` (the aggregate's topic is

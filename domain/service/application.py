@@ -138,7 +138,7 @@ class GameSummary:
 
 
 class DungeonLords(Application[UUID]):
-    """The games of every registered game (Dungeon Lords, Monster Inn) in one store (SQLite file, PostgreSQL
+    """The games of every registered game in one store (SQLite file, PostgreSQL
     tables ``dungeonlords_*``, or memory); each stored game runs by its own rules (``game_of``)."""
 
     name = "DungeonLords"
@@ -270,7 +270,8 @@ class DungeonLords(Application[UUID]):
         """Start a game of ``game`` (a registered name, a hyphen read as an underscore; None: the default
         game, the first registered; its ``new_game``) and store its opening events in one append.
         ``catalog_overrides``: the table's catalog (recorded whole in ``GameStarted``); ``options``: the
-        game's own set-up options (Monster Inn's ``rules``). ``variant``/``starting_player`` None: the game's default.
+        game's own set-up options (e.g. ``rules``: provisional rule choices). ``variant``/``starting_player``
+        None: the game's default.
 
         Raises:
             RuleViolation: SETUP_INVALID (player count, variant, mode, starting player, catalog).
@@ -293,9 +294,9 @@ class DungeonLords(Application[UUID]):
         self, events: Sequence[Event | dict[str, Any]], final_state: Any = None, game: str | None = None
     ) -> UUID:
         """Store a whole log as a new game in one append (scenarios, simulation, imports). Events may be
-        domain events or their JSON form (then ``game`` names the game; default Dungeon Lords). They are
-        folded, not validated against the rules; with ``final_state`` (a log our own engine made) they are
-        not even decoded: their JSON form is stored as it is.
+        domain events or their JSON form (then ``game`` names the game; None: the default game, the first
+        registered). They are folded, not validated against the rules; with ``final_state`` (a log our own
+        engine made) they are not even decoded: their JSON form is stored as it is.
 
         ``final_state`` (simulation): the state the log folds to, already computed; the log is then
         stored without folding it again, and with one snapshot at its head instead of one every

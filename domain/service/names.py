@@ -97,8 +97,8 @@ def resolve_draw(words: Sequence[str], pool: Sequence[str], name_of: Callable[[s
 def only_outcome(pool: Sequence[str], count: int) -> list[str] | None:
     """The one draw that can come up, when there is only one: the pool holds just ``count`` components,
     or copies of one kind only (identical copies are interchangeable: the first ones are taken). None when
-    the draw could come out in more than one way. A draw of nothing (an empty stack: Festival Season's fifth
-    round with the base game's components) has one outcome too."""
+    the draw could come out in more than one way. A draw of nothing (an empty stack: a round a module adds,
+    played with components that have none left) has one outcome too."""
     if count == 0:
         return []
     if count and (len(pool) == count or len({base(c) for c in pool}) == 1) and len(pool) >= count:

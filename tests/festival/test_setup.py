@@ -161,6 +161,8 @@ def test_a_festival_game_is_created_over_http_and_from_the_page(tmp_path):
     page = client.post("/new", data={"names": "Ann, Bob", "ruleset": "festival", "mode": "tabletop"})
     assert page.status_code == 200 and "recorder" in page.text
     assert len(client.get("/api/games").json()) == 3  # the page's game too
+    lobby = client.get("/").text  # the page offers each game's rulesets, as its package names them
+    assert all(f'<option value="{name}">' in lobby for name in RULESETS if name != "base")
 
 
 def _bearer(token: str) -> dict[str, str]:

@@ -192,7 +192,7 @@ SCENARIO = ROOT / "domain" / "games" / "monster_inn" / "scenarios" / "last-round
 
 
 def test_a_position_is_played_on_and_its_record_round_trips() -> None:
-    log, s = GAME.from_scenario(SCENARIO)
+    log, s = GAME.from_scenario(SCENARIO.read_text())
     assert log[0].type == "ScenarioLoaded" and s.round == 10 and ENGINE.pending(s).detail["what"] == "inn"
     rng = random.Random(1)
     while (p := ENGINE.pending(s)).actors:

@@ -202,8 +202,10 @@ def new_game(
     return ENGINE.start([settle(None, start)])
 
 
-def from_scenario(data, catalog_overrides: dict[str, Any] | None = None) -> tuple[list[Event], GameState]:
-    """Start a game from a scenario (dict, JSON text or file path): ``ScenarioLoaded`` and every
+def from_scenario(
+    data: dict[str, Any] | str, catalog_overrides: dict[str, Any] | None = None
+) -> tuple[list[Event], GameState]:
+    """Start a game from a scenario (a dict or its JSON text: the caller reads a file): ``ScenarioLoaded`` and every
     event up to the first input. A scenario that loads must also play on: random bots play a copy of it to
     the end first (:func:`~domain.kernel.play.continuation_problem`).
 

@@ -317,12 +317,11 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
         cat = playable_catalog(data.get("catalog_overrides"), catalog_overlays(modules))
     except Exception as exc:  # noqa: BLE001  (the overrides are the position's: whatever they break is bad input)
         return [f"catalog_overrides: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"]
+    if data["catalog_hash"] != cat.content_hash:  # an older kept version of the base catalog, perhaps
+        cat, problem = _kept_catalog(data["catalog_hash"], data.get("catalog_overrides"), modules, cat)
+        if problem:
+            return [f"catalog_hash: {problem}"]
     out: list[str] = []
-    if data["catalog_hash"] != cat.content_hash:
-        out.append(
-            "catalog_hash: names no catalog of this version (the shipped one with these modules and overrides "
-            f"is {cat.content_hash[:12]}...)"
-        )
     plan = plan_for(tuple(modules))
     players = [p["color"] for p in data["players"]]
     out += _calendar_problems(data, plan) + _seat_problems(data, players) + _colour_references(data, set(players))
@@ -331,6 +330,32 @@ def cross_problems(data: dict[str, Any]) -> list[str]:
         if season not in plan.seasons:
             out.append(f"board.incoming.{season}: not a round of the Year ({', '.join(plan.seasons)})")
     return out
+
+
+def _kept_catalog(
+    catalog_hash: str, overrides: dict[str, Any] | None, modules: list[str], today: Any
+) -> tuple[Any, str | None]:
+    """The catalog a position names when it is not today's: a kept version of the base catalog with the
+    position's modules and overrides (:func:`~.catalog.catalog_for`, as a stored game replays), every rule it
+    names registered. Returns ``(catalog, None)``, or ``(today, problem)`` naming today's hash."""
+    from .catalog import UnknownCatalog, catalog_for
+    from .registered import unregistered
+    from .ruleset import catalog_overlays
+
+    refused = (
+        f"names no catalog this program keeps (the shipped one with these modules and overrides is "
+        f"{today.content_hash[:12]}...)"
+    )
+    if not catalog_hash:
+        return today, refused
+    try:
+        cat = catalog_for(catalog_hash, overrides, catalog_overlays(modules))
+    except UnknownCatalog:
+        return today, refused
+    except ValueError as exc:  # the overrides fit none of the kept versions
+        return today, f"{refused}: {str(exc).splitlines()[0]}"
+    missing = unregistered(cat)
+    return (today, f"its catalog names rules nobody registered: {missing[0]}") if missing else (cat, None)
 
 
 def _calendar_problems(data: dict[str, Any], plan: Any) -> list[str]:
@@ -480,6 +505,12 @@ def _board_problems(b: dict[str, Any], cat: Any) -> list[str]:
     minions = [(f"board.spaces.{a}[{k}]", m) for a, ms in b.get("spaces", {}).items() for k, m in enumerate(ms) if m]
     minions += [(f"board.shut_out[{k}]", m) for k, m in enumerate(b.get("shut_out", []))]
     out += [f"{where}.action: unknown action {m['action']!r}" for where, m in minions if m["action"] not in actions]
+    out += [  # a minion on a space carries out that space's action (found by the fuzz: one elsewhere waited for ever)
+        f"board.spaces.{a}[{k}].action: {m['action']!r}, on the {a} space"
+        for a, ms in b.get("spaces", {}).items()
+        for k, m in enumerate(ms)
+        if m and m["action"] != a and m["action"] in actions
+    ]
     return out
 
 

@@ -1,4 +1,4 @@
-"""Scenarios: a game that starts from a described situation (a JSON file).
+"""Scenarios: a game that starts from a described situation (a JSON object: the caller reads the file).
 
 The format is documented in ``docs/scenarios.md``. Loading validates the description against
 component counts and the rules of placement, fills in everything left unsaid (the stacks hold
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -45,26 +44,24 @@ def unplayable(problem: str) -> RuleViolation:
     return _bad(f"the scenario cannot be played on: {problem}")
 
 
-def load_scenario(
-    data: dict[str, Any] | str | Path, catalog_overrides: dict[str, Any] | None = None
-) -> list[ScenarioLoaded]:
-    """Validate a scenario (dict, JSON text or a file path) and return its one event. The scenario's
-    components come from the shipped catalog with the table's ``catalog_overrides`` (recorded in the
+def load_scenario(data: dict[str, Any] | str, catalog_overrides: dict[str, Any] | None = None) -> list[ScenarioLoaded]:
+    """Validate a scenario (a dict or its JSON text; a caller with a file reads it) and return its one event.
+    The scenario's components come from the shipped catalog with the table's ``catalog_overrides`` (recorded in the
     state); a position (a whole state) keeps the catalog it names.
 
     Raises:
         RuleViolation: ``SCENARIO_INVALID`` with the first problem found.
     """
-    if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
+    if isinstance(data, str):
         try:
-            data = json.loads(Path(data).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise _bad(f"cannot read the scenario file: {exc}") from None
-    elif isinstance(data, str):
-        data = json.loads(data)
-    if isinstance(data, dict) and "board" in data and "version" in data:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise _bad(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(data, dict):  # a path is the caller's to read (games do no file I/O)
+        raise _bad(f"a scenario is a JSON object (a dict or its text), not {type(data).__name__}")
+    if "board" in data and "version" in data:
         return load_position(data)
-    inner = data.get("state", data) if isinstance(data, dict) else None
+    inner = data.get("state", data)
     if isinstance(inner, dict) and {"inn", "supply", "rules"} <= set(inner):
         raise _bad("this is a Monster Inn position: load it with new --game monster-inn --scenario FILE")
     try:

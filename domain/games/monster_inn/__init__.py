@@ -27,7 +27,8 @@ from .views import view
 
 
 def from_scenario(data: object, catalog_overrides: dict | None = None) -> tuple[list, object]:
-    """A game from a position (dict, JSON text or path; see :mod:`.scenario`): its events and state.
+    """A game from a position (a dict or its JSON text: the caller reads a file; see :mod:`.scenario`): its
+    events and state.
     A position keeps the card list it names; ``catalog_overrides`` is not used. A position that loads
     must also play on: random bots play a copy of it to the end first.
 

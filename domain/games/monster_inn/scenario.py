@@ -6,7 +6,6 @@ at a table can be set up this way and played on (``new --game monster-inn --scen
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -146,8 +145,8 @@ def _card_problems(state: GameState, cat: Any) -> list[str]:
     return out
 
 
-def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
-    """Validate a position (dict, JSON text or file path) and return its one event.
+def load_scenario(data: dict[str, Any] | str) -> list[ev.ScenarioLoaded]:
+    """Validate a position (a dict or its JSON text; a caller with a file reads it) and return its one event.
 
     Raises:
         RuleViolation: SCENARIO_INVALID with the first problem, naming the field (a field that does not
@@ -155,12 +154,7 @@ def load_scenario(data: dict[str, Any] | str | Path) -> list[ev.ScenarioLoaded]:
             no seat, treasure or rule option; a value a player's view hid; a component counted twice or
             missing; a humanoid front known before scoring).
     """
-    if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
-        try:
-            data = json.loads(Path(data).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise _bad(f"cannot read the scenario file: {exc}") from None
-    elif isinstance(data, str):
+    if isinstance(data, str):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
