@@ -89,14 +89,15 @@ def ruleset_label(value: str) -> str:
 
 
 def no_read_models(con, game: str | None, error: Any) -> None:
-    """Refuse ``game`` when the analytics have nothing of it: no questions of its own and no game in the read
-    models (a game without a projection, ``docs/adding-a-game.md``).
+    """Refuse ``game`` when the analytics have nothing of it: no questions of its own, no projection
+    (:mod:`projections.games`) and no game in the read models (``docs/adding-a-game.md``).
 
     Raises:
-        UserError (exit 2): one line naming the game."""
+        ``error`` (UserError, exit 2): one line naming the game."""
     from analytics import QUESTIONS
+    from projections.games import modules_here
 
-    if game is None or any(q.game == game for q in QUESTIONS.values()):
+    if game is None or any(q.game == game for q in QUESTIONS.values()) or game in modules_here():
         return
     if not con.execute("SELECT 1 FROM games WHERE game = $g LIMIT 1", {"g": game}).fetchall():
         raise error(f"{game.replace('_', '-')} has no questions and no read models: the analytics do not read it")
