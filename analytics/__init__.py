@@ -60,7 +60,7 @@ HEADER_KEYS = ("name", "headline", "grain", "parameters", "answers", "columns")
 #: the common filters every question takes (``-- parameters: scope`` in its header), applied to the games
 #: read model wherever the SQL writes ``/*scope ALIAS*/`` (see :func:`scope_predicate`)
 SCOPE_SPEC = (
-    ("game", "VARCHAR", "this game's results only ('dungeon_lords', 'monster_inn'); a game's own questions: its own"),
+    ("game", "VARCHAR", "this game's results only (a registered game's name); a game's own questions: its own"),
     ("rulesets", "VARCHAR[]", "games of these rulesets ('base', 'five_seasons', ...: games.ruleset)"),
     ("variants", "VARCHAR[]", "games of these variants ('first_game', 'full'; Monster Inn 'standard', ...)"),
     ("players", "INTEGER", "games with this many players"),

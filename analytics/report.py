@@ -26,7 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import QUESTIONS, run_question, warnings_for
+from . import DEFAULT_GAME, QUESTIONS, run_question, warnings_for
+from .games import LABELS, labels_of
 
 __all__ = [
     "CHARTS",
@@ -41,7 +42,6 @@ __all__ = [
     "wilson",
 ]
 
-GAMES = (("dungeon_lords", "Dungeon Lords"), ("monster_inn", "Monster Inn"))
 
 CSS = """
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #222; margin: 2rem auto;
@@ -163,7 +163,6 @@ class Chart:
     melt: tuple[str, ...] = ()
     x_format: str = "{}"  # one x value as shown, e.g. "position {}"
     x_sep: str = " · "  # between the values of several ``x`` columns
-    x_title_by_game: tuple[tuple[str, str], ...] = ()  # (game, x_title): another game's axis title
 
 
 _WIN = "Win rate (% of player-games)"
@@ -189,7 +188,6 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
             n=("games",),
             ci=True,
             x_format="position {}",
-            x_title_by_game=(("monster_inn", "Play position"),),
         ),
     ),
     "head_to_head": (
@@ -461,7 +459,7 @@ class Drawn:
     key: dict[str, str]
 
 
-def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str = "dungeon_lords") -> Drawn:
+def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str | None = None) -> Drawn:
     """A Plotly bar chart of ``chart``'s quantity in an answer (``columns``, ``rows``): a colour per stratum
     (the answer's stratum columns and ``chart.series``), n on each bar (hatched below
     :data:`analytics.MIN_GAMES`), the 95% interval where the answer has one or the quantity is a share of
@@ -581,7 +579,7 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
         notes.insert(0, f"95% intervals ({'; '.join(kinds)})" if averages else "95% Wilson intervals")
     if any(p[6] is not None for p in points):
         notes.append("dash: the fair share")
-    x_title = dict(chart.x_title_by_game).get(game, chart.x_title)
+    x_title = labels_of(game).x_titles.get(chart.x_title, chart.x_title) if game else chart.x_title
     bars = len(categories) * len(labels)
     fig.update_layout(
         barmode="group",
@@ -734,18 +732,27 @@ def _section(con, name: str, game: str, filters: dict[str, Any], scripts: _Scrip
     )
 
 
-def render_report(con, filters: dict[str, Any] | None = None, engine: str = "unknown", **legacy: Any) -> str:
+def render_report(
+    con,
+    filters: dict[str, Any] | None = None,
+    engine: str = "unknown",
+    games: list[str] | None = None,
+    **legacy: Any,
+) -> str:
     """The report page as a string (see :func:`write_report`)."""
     filters = {**(filters or {}), **{k: v for k, v in legacy.items() if v is not None}}
     prov = provenance(con, filters)
     present = {g for g, *_ in prov["games"]}
-    games = [(g, title) for g, title in GAMES if g in present] or [GAMES[0]]
+    known = [g for g in games or [DEFAULT_GAME, *LABELS] if g in LABELS]  # (a game without questions: no page)
+    known = list(dict.fromkeys(known))
+    chosen = [g for g in known if g in present] or known[:1]
     if filters.get("game"):
-        games = [(g, t) for g, t in GAMES if g == filters["game"]]
+        chosen = [g for g in known if g == filters["game"]]
     scripts = _Scripts()
     pages = []
-    for game, title in games:
-        prefix = "mi-" if game == "monster_inn" else ""
+    titled = [(g, LABELS[g].title) for g in chosen]
+    for game, title in titled:
+        prefix = LABELS[game].anchor
         sections = [_section(con, name, game, filters, scripts, prefix) for name in _questions_of(game)]
         pages.append(
             f'<section class="page" id="page-{game.replace("_", "-")}"><h1 id="{game.replace("_", "-")}">{title}</h1>'
@@ -754,8 +761,8 @@ def render_report(con, filters: dict[str, Any] | None = None, engine: str = "unk
             + "</section>"
         )
     nav = (
-        "<nav>" + "".join(f'<a href="#{g.replace("_", "-")}">{t}</a>' for g, t in games) + "</nav>"
-        if len(games) > 1
+        "<nav>" + "".join(f'<a href="#{g.replace("_", "-")}">{t}</a>' for g, t in titled) + "</nav>"
+        if len(titled) > 1
         else ""
     )
     return (
@@ -767,7 +774,14 @@ def render_report(con, filters: dict[str, Any] | None = None, engine: str = "unk
     ) + "</body></html>\n"
 
 
-def write_report(con, path, filters: dict[str, Any] | None = None, engine: str = "unknown", **legacy: Any) -> Path:
+def write_report(
+    con,
+    path,
+    filters: dict[str, Any] | None = None,
+    engine: str = "unknown",
+    games: list[str] | None = None,
+    **legacy: Any,
+) -> Path:
     """Write the report for the read models in ``con`` to ``path`` (one HTML file) and return the path.
 
     Args:
@@ -775,8 +789,11 @@ def write_report(con, path, filters: dict[str, Any] | None = None, engine: str =
         path: where to write the page; its folder must exist.
         filters: the common filters (:data:`analytics.SCOPE`) and ``pooled``; e.g. ``{"players": 4}``.
         engine: the engine's version, for the footer.
+        games: the games in the order of their pages, the first the one shown when the read models hold
+            none (the command line passes the registry's); a game with no questions folder has no page. None:
+            :data:`analytics.DEFAULT_GAME`, then the question folders by name (:mod:`analytics.games`).
         legacy: ``players=N`` as before.
     """
     out = Path(path)
-    out.write_text(render_report(con, filters, engine, **legacy), encoding="utf-8")
+    out.write_text(render_report(con, filters, engine, games, **legacy), encoding="utf-8")
     return out

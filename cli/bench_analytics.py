@@ -1,5 +1,5 @@
 """``dungeon-lords bench --analytics``: simulate-and-store, the projection against the read ceiling, and the
-latency of every question over many games of copied rows (real games of all three rule sets, their
+latency of every question over many games of copied rows (real games of every kind :func:`kinds` names, their
 read-model rows copied: docs/performance.md says why)."""
 
 from __future__ import annotations
@@ -16,29 +16,45 @@ COPIED_ROWS = (
 )
 
 
-def seed_mix(games: int) -> dict[str, int]:
-    """How many of ``games`` real games ``bench --analytics`` simulates of each rule set: a quarter Festival
-    Season (``--ruleset festival``), a quarter Monster Inn, the rest base Dungeon Lords (variants and player
-    counts as ``plans`` cycles them); at least one of each, so that every question is timed over its own
-    games. Returns ``{"base": n, "festival": n, "monster_inn": n}``."""
-    festival = max(1, games // 4)
-    inn = max(1, games // 4)
-    return {"base": max(1, games - festival - inn), "festival": festival, "monster_inn": inn}
+def kinds() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The kinds of game ``bench --analytics`` simulates, by name: (registry name, rules modules). The
+    registry's default game in its base rules (``"base"``) and each of its named rulesets (by its name), then
+    every other registered game that has questions of its own (by the game's name), in its base rules."""
+    from analytics import QUESTIONS
+
+    from .analytics_games import default_game, registered
+
+    first = default_game()
+    out: dict[str, tuple[str, tuple[str, ...]]] = {"base": (first, ())}
+    out.update({name: (first, tuple(m)) for name, m in registered()[first].rulesets.items()})
+    own = {q.game for q in QUESTIONS.values()}
+    out.update({name: (name, ()) for name in registered() if name != first and name in own})
+    return out
+
+
+def seed_mix(games: int, names: list[str] | None = None) -> dict[str, int]:
+    """How many of ``games`` real games ``bench --analytics`` simulates of each kind (``names``, default
+    :func:`kinds`; the first is the default game's base rules): the others share half of them evenly (a
+    quarter each with three kinds), the first takes the rest (variants and player counts as ``plans`` cycles
+    them); at least one of each, so that every question is timed over its own games. Returns ``{kind: n}``."""
+    names = names if names is not None else list(kinds())
+    each = max(1, games // (2 * max(1, len(names) - 1)))
+    others = dict.fromkeys(names[1:], each)
+    return {names[0]: max(1, games - sum(others.values())), **others}
 
 
 def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, rounds: int = 3) -> dict:
     """The analytics figures: simulate-and-store games/s, projection events/s against the read
-    ceiling (the notification log read alone, same run, same batch size; ``rounds`` alternating
-    rounds, medians reported), and the latency of every question over ``target_games`` games of copied rows.
-
-    ``games`` real games are simulated and stored (:func:`seed_mix`: base Dungeon Lords, Festival Season and
-    Monster Inn), and projected for real; to reach ``target_games`` their read-model rows are then copied
-    under new game ids (``target_games / games`` times, the same days and strata), because simulating
-    100,000 games would take hours on 2 cores. The output says so (``questions.rows``, :data:`COPIED_ROWS`);
-    the flattened ``events`` tables are not copied (no question reads them). Each question is asked of its own
-    game (a common one of each game, ``name@monster_inn`` for Monster Inn's), with no filter and with one
-    (3 players; Dungeon Lords also the full variant), ``repeats`` times each after a warm-up; medians in ms,
-    the rows of the answer (0 would time an empty answer: the test holds every question above it), and the
+    ceiling (the notification log read alone, same run, same batch size; ``rounds`` alternating rounds, medians
+    reported), and the latency of every question over ``target_games`` games of copied rows. ``games`` real games
+    are simulated and stored (:func:`seed_mix`: the default game's base rules and named rulesets, and every other
+    game with questions of its own), and projected for real; to reach ``target_games`` their read-model rows are
+    then copied under new game ids (``target_games / games`` times, the same days and strata), because simulating
+    100,000 games would take hours on 2 cores. The output says so (``questions.rows``, :data:`COPIED_ROWS`); the
+    flattened ``events`` tables are not copied (no question reads them). Each question is asked of its own game (a
+    common one of each game, ``name@GAME`` for a game other than the default), with no filter and with one (3
+    players; the default game also its last variant, the full game), ``repeats`` times each after a warm-up; medians
+    in ms, the rows of the answer (0 would time an empty answer: the test holds every question above it), and the
     table each answer was read from (its aggregate, or the read models).
     """
     import statistics
@@ -46,7 +62,6 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
     import duckdb
 
     from analytics import QUESTIONS, prepare, run_question
-    from domain.games.dungeon_lords.ruleset import RULESETS
     from domain.service.application import DungeonLords
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
@@ -55,14 +70,18 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
     from projections.runner import DEFAULT_BATCH
     from projections.schema import TABLES
 
+    from .analytics_games import registered, stored
+
     out: dict = {}
-    mix = seed_mix(games)
+    kind = kinds()
+    mix = seed_mix(games, list(kind))
     games = sum(mix.values())
-    seeds = (
-        plans(mix["base"], seed=1)
-        + plans(mix["festival"], seed=2, modules=RULESETS["festival"])
-        + plans(mix["monster_inn"], seed=3, game="monster_inn")
-    )
+    first = kind["base"][0]
+    seeds = [
+        plan
+        for k, (name, (game, modules)) in enumerate(kind.items(), 1)
+        for plan in plans(mix[name], seed=k, game=game, modules=modules)
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'events.sqlite'}"))
         start = time.perf_counter()
@@ -115,11 +134,13 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
         rollups.refresh(con)  # the aggregates of the copied rows, as the projection keeps them
         n_games = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
         latencies = {}
-        asked = [(name, q.game if q.game != "common" else "dungeon_lords") for name, q in QUESTIONS.items()]
-        asked += [(name, "monster_inn") for name, q in QUESTIONS.items() if q.game == "common"]
+        others = list(dict.fromkeys(g for g, _ in kind.values() if g != first))
+        asked = [(name, q.game if q.game != "common" else first) for name, q in QUESTIONS.items()]
+        asked += [(name, g) for g in others for name, q in QUESTIONS.items() if q.game == "common"]
+        variant = registered()[first].info.variants[-1:]  # the default game's last variant (its full game)
         for name, game in asked:
             figures = {}
-            filtered = {"players": 3, **({"variants": ["full"]} if game == "dungeon_lords" else {})}
+            filtered = {"players": 3, **({"variants": list(variant)} if game == first else {})}
             for label, params in (("all", {}), ("filtered", filtered)):
                 rows = run_question(con, name, game=game, **params)[1]  # warm-up
                 figures[f"rows_{label}"] = len(rows)
@@ -131,7 +152,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
                 figures[label] = round(statistics.median(times) * 1000, 1)
             sql = prepare(name, con=con, game=game)[0]
             via = next((t for t in rollups.TABLES if t in sql), "read models")
-            key = name if game == "dungeon_lords" or QUESTIONS[name].game == game else f"{name}@{game}"
+            key = name if game == first or QUESTIONS[name].game == game else f"{name}@{game}"
             latencies[key] = {
                 "ms": figures["all"],
                 "ms_filtered": figures["filtered"],
@@ -139,12 +160,11 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
                 "answer_rows_filtered": figures["rows_filtered"],
                 "via": via,
             }
-        by_kind = dict(
-            con.execute(
-                "SELECT CASE WHEN game = 'monster_inn' THEN 'monster_inn' WHEN ruleset = 'base' THEN 'base' "
-                "ELSE 'festival' END, count(*) FROM games GROUP BY 1 ORDER BY 1"
-            ).fetchall()
-        )
+        by_kind: dict[str, int] = {}
+        for game, ruleset, n in con.execute("SELECT game, ruleset, count(*) FROM games GROUP BY ALL").fetchall():
+            named = next(k for k, (g, m) in kind.items() if g == game and stored(registered()[g], m) == ruleset)
+            by_kind[named] = by_kind.get(named, 0) + n
+        by_kind = dict(sorted(by_kind.items()))
         out["questions"] = {
             "games": n_games,
             "rows": COPIED_ROWS.format(

@@ -6,9 +6,7 @@ from typing import Annotated
 
 import typer
 
-GameFilter = Annotated[
-    str, typer.Option(help="The game whose results a common question reads: dungeon-lords or monster-inn.")
-]
+GameFilter = Annotated[str, typer.Option(help="The game whose results a common question reads (a registered game).")]
 RulesetFilter = Annotated[
     str | None,
     typer.Option(

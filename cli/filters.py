@@ -8,12 +8,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-#: the origins a game's first event may name (domain.games.dungeon_lords.events.ORIGINS; a test keeps them equal)
+#: the origins a game's first event may name (the games' ORIGINS; a test keeps them equal)
 ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario", "training")
-
-#: the registered games (domain.games.GAMES; a test keeps them equal)
-GAMES = ("dungeon_lords", "monster_inn")
-_LABEL: dict[str | None, str] = {None: "any", "dungeon_lords": "Dungeon Lords", "monster_inn": "Monster Inn"}
 
 #: the typer options of the filters (cli/filter_options.py), imported on first use
 OPTIONS: tuple[str, ...] = ("GameFilter", "RulesetFilter", "VariantFilter", "PlayersFilter", "OriginFilter")
@@ -21,6 +17,10 @@ OPTIONS += ("SinceFilter", "UntilFilter", "StrategyFilter", "DerivedOpt", "Poole
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("rulesets", "ruleset_label"):
+        from . import analytics_games
+
+        return getattr(analytics_games, name)
     if name in OPTIONS:
         from . import filter_options
 
@@ -35,10 +35,17 @@ def _error(message: str) -> Exception:
 
 
 def registry_name(game: str) -> str:
-    """``--game`` (``dungeon-lords``, ``monster_inn``...) as the read models name it, or a one-line error."""
+    """``--game`` (a registered game's name, ``-`` or ``_``) as the read models name it, or a one-line error
+    naming the registered games (a game with questions of its own is known without loading the registry)."""
+    from analytics import QUESTIONS
+
     name = game.strip().lower().replace("-", "_")
-    if name not in GAMES:
-        raise _error(f"no game {game!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}")
+    if name in {q.game for q in QUESTIONS.values()} - {"common"}:
+        return name
+    from .analytics_games import registered
+
+    if name not in (games := registered()):
+        raise _error(f"no game {game!r}; the games are {', '.join(g.replace('_', '-') for g in games)}")
     return name
 
 
@@ -68,39 +75,6 @@ def _held(con, column: str, game: str | None) -> list[Any]:
     return [r[0] for r in con.execute(f"SELECT DISTINCT g.{column} {COUNTED} ORDER BY 1", {"game": game}).fetchall()]
 
 
-def rulesets(con, given: list[str] | None, game: str | None = None) -> list[str] | None:
-    """``--ruleset`` values as games.ruleset holds them, checked against the counted games of ``game`` (None:
-    of every game): a value they hold is kept; a Dungeon Lords ruleset name (``festival``) becomes its modules
-    joined with '+'; anything else, or a ruleset no such game has here (``--ruleset festival`` on Monster Inn),
-    is a one-line error naming the ones they have."""
-    if given is None:
-        return None
-    held = _held(con, "ruleset", game)
-    if set(given) <= set(held):
-        return given
-    from domain.games.dungeon_lords.ruleset import MODULES, RULESETS
-
-    # a ruleset's name before a module's: `festival` is the whole expansion, not its Festival module alone
-    known = {**{m: m for m in MODULES}, "base": "base", **{n: "+".join(m) or "base" for n, m in RULESETS.items()}}
-    if game not in (None, "dungeon_lords"):
-        known = {}  # Dungeon Lords' names mean nothing to another game
-    named = [g if g in held else known.get(g, g) for g in given]
-    bad = [g for g, n in zip(given, named) if n not in held]
-    if bad:
-        have = ", ".join(f"{ruleset_label(h)} ({h})" if "+" in h else h for h in held) or "none (no finished game yet)"
-        raise _error(f"--ruleset {', '.join(bad)}: no finished {_LABEL[game]} game has it here; they have {have}")
-    return named
-
-
-def ruleset_label(value: str) -> str:
-    """A games.ruleset value as people name it: a named ruleset's name (``festival``) for its modules."""
-    if "+" not in value:
-        return value
-    from domain.games.dungeon_lords.ruleset import RULESETS
-
-    return next((n for n, m in RULESETS.items() if "+".join(m) == value), value)
-
-
 def scope(
     con,
     game: str | None,
@@ -126,13 +100,15 @@ def scope(
         raise _error(f"--origin takes {', '.join(ORIGINS)}")
     if origins and (bad := [o for o in origins if o not in (held := _held(con, "origin", game))]):
         have = ", ".join(held) or "none (no finished game yet)"
-        raise _error(f"--origin {', '.join(bad)}: no finished {_LABEL[game]} game has it here; they have {have}")
+        raise _error(f"--origin {', '.join(bad)}: no finished {_title(game)} game has it here; they have {have}")
+    from .analytics_games import rulesets
+
     start, end = _when("--since", since), _when("--until", until)
     if start and end and start >= end:
         raise _error("--since must come before --until")
     return {
         "game": game,
-        "rulesets": rulesets(con, _list(ruleset), game),
+        "rulesets": rulesets(con, _list(ruleset), game, _held, _error),
         "variants": _list(variant),
         "players": players,
         "origins": origins,
@@ -144,16 +120,19 @@ def scope(
     }
 
 
-def question_params(con, name: str, game: str | None = None, pooled: bool = False, **filters: Any) -> dict[str, Any]:
+def question_params(
+    con, name: str, game: str | None = None, pooled: bool = False, default: str | None = None, **filters: Any
+) -> dict[str, Any]:
     """The parameters of question ``name`` for the options of `stats` (``filters``: those of :func:`scope`
     but ``game`` and ``pooled``), checked against the read models (:func:`check_values`).
 
-    ``game``: ``--game`` as given (None: not given). A common question reads Dungeon Lords' games unless told
-    otherwise; a game's own question reads its own games, and refuses another ``--game``.
+    ``game``: ``--game`` as given (None: not given). A common question reads the ``default`` game's results
+    unless told otherwise (None: the registry's default game); a game's own question reads its own games, and
+    refuses another ``--game``.
 
     Raises:
-        UserError (exit 2): a malformed filter, ``--game`` naming another game than a game's own question's, or a
-            value no counted game of that game holds.
+        UserError (exit 2): a malformed filter, ``--game`` naming another game than a game's own question's, a
+            game without read models (:func:`no_read_models`), or a value no counted game of that game holds.
     """
     from analytics import QUESTIONS
 
@@ -164,9 +143,22 @@ def question_params(con, name: str, game: str | None = None, pooled: bool = Fals
             f"{name} is a {q.game.replace('_', ' ').title()} question: --game {game} does not apply "
             f"(leave it out, or give --game {q.game.replace('_', '-')})"
         )
-    params = scope(con, q.game if q.game != "common" else wanted or "dungeon_lords", pooled=pooled, **filters)
+    if q.game == "common" and wanted is None:
+        from .analytics_games import default_game
+
+        wanted = default or default_game()
+    from .analytics_games import no_read_models
+
+    no_read_models(con, q.game if q.game != "common" else wanted, _error)
+    params = scope(con, q.game if q.game != "common" else wanted, pooled=pooled, **filters)
     check_values(con, params)
     return {k: v for k, v in params.items() if k in q.parameter_names}
+
+
+def _title(game: str | None) -> str:
+    from .analytics_games import title
+
+    return title(game)
 
 
 def _strategies(con, game: str, derived: bool) -> list[str]:
@@ -195,5 +187,5 @@ def check_values(con, params: dict[str, Any]) -> None:
         if wanted and (bad := [v for v in wanted if v not in (have := values())]):
             listed = ", ".join(map(str, have)) or "none (no finished game yet)"
             raise _error(
-                f"{option} {', '.join(map(str, bad))}: no finished {_LABEL[game]} game has it here; they have {listed}"
+                f"{option} {', '.join(map(str, bad))}: no finished {_title(game)} game has it here; they have {listed}"
             )

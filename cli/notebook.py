@@ -75,7 +75,7 @@ def _params(con, question: str, filters: dict[str, Any]) -> dict[str, Any]:
     from .filters import question_params
 
     given = {k: ",".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in filters.items()}
-    game = given.pop("game", "dungeon-lords")
+    game = given.pop("game", None)  # None: the registry's default game
     pooled = bool(given.pop("pooled", False))
     given["derived"] = bool(given.pop("derived_strategy", given.pop("derived", False)))
     unknown = set(given) - {"ruleset", "variant", "players", "origin", "since", "until", "strategy", "derived"}
@@ -95,7 +95,8 @@ def ask(question: str, *, store: str | None = None, wait: float = 60.0, **filter
         question: the question's name, e.g. ``"win_rate_by_strategy"``.
         store: as ``--store`` (a SQLite path, ``postgresql://...``); None: ``DL_STORE`` or the default store.
         wait: seconds to wait for another process that is writing the read models (only when catching up).
-        **filters: the filters of ``stats``: ``game`` (``"dungeon-lords"``/``"dungeon_lords"``, ``"monster-inn"``),
+        **filters: the filters of ``stats``: ``game`` (a registered game's name, ``-`` or ``_``; default: the
+            registry's default game),
             ``ruleset``, ``variant``, ``origin``, ``strategy`` (a string, comma-separated, or a list),
             ``players`` (int), ``since``/``until`` (ISO 8601, UTC), ``derived_strategy`` and ``pooled`` (bool).
 

@@ -494,17 +494,14 @@ _DERIVED = [
 
 
 def other_projections() -> list:
-    """The read models of the other registered games, found by lookup: a module ``projections/<game>.py``
-    with ``stage(con, source)`` and ``derive(con, first)`` (Monster Inn's); a game without one is not
-    projected (its events stay in the store)."""
-    import importlib
-    import pkgutil
-    from pathlib import Path
-
+    """The read models of the other registered games, found by lookup (:mod:`projections.games`): a module
+    ``projections/games/<game>.py`` with ``stage(con, source)`` and ``derive(con, first)`` (Monster Inn's); a
+    game without one is not projected (its events stay in the store; ``projections.games.unprojected``)."""
     from domain.games import GAMES
 
-    here = {m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)])}
-    return [importlib.import_module(f"{__package__}.{n}") for n in GAMES if n != DUNGEON_LORDS.info.name and n in here]
+    from .games import projected
+
+    return projected([n for n in GAMES if n != DUNGEON_LORDS.info.name])
 
 
 def apply_batch(con, path: str, first: int, undo: bool = True, others: bool = True) -> None:

@@ -84,13 +84,21 @@ def test_every_table_and_column_is_documented_in_the_database():
 
 
 def test_the_cli_knows_the_origins_and_games_the_engine_knows():
-    """cli.filters keeps its own lists (stats starts without importing the engine): they must agree."""
-    from cli.filters import GAMES, ORIGINS
-    from domain.games import GAMES as REGISTERED
+    """cli.filters keeps its own origins and analytics its default game (stats starts without importing the
+    engine): they must agree with the games'; every registered game is a --game, an unknown one is refused."""
+    from analytics import DEFAULT_GAME
+    from cli.errors import UserError
+    from cli.filters import ORIGINS, registry_name
     from domain.games.dungeon_lords.events import ORIGINS as ENGINE_ORIGINS
+    from domain.kernel import registry
+    from domain.service.games import load_games
 
     assert tuple(ORIGINS) == tuple(ENGINE_ORIGINS)
-    assert set(GAMES) == set(REGISTERED)
+    assert DEFAULT_GAME == registry.default().info.name
+    for name in load_games():
+        assert registry_name(name.replace("_", "-")) == name
+    with pytest.raises(UserError, match="no game 'chess'; the games are"):
+        registry_name("chess")
 
 
 def test_a_long_projection_shows_a_progress_bar():

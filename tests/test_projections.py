@@ -556,3 +556,13 @@ def test_an_undone_input_counts_nowhere(tmp_path):
         assert con.execute(
             f"SELECT count(*) FROM {table} WHERE seq BETWEEN ? AND ?", [undo.first, undo.last]
         ).fetchall() == [(0,)], table
+
+
+def test_a_games_projection_is_found_by_its_name_and_a_game_without_one_is_left_out():
+    """projections/games/<game>.py is a game's projection (Monster Inn's); a game without one (the toy game)
+    is named as not projected rather than skipped silently."""
+    from projections.games import monster_inn, projected, unprojected
+
+    assert projected(["monster_inn", "high_card"]) == [monster_inn]
+    assert unprojected(["monster_inn", "high_card"]) == ["high_card"]
+    assert callable(monster_inn.stage) and callable(monster_inn.derive)

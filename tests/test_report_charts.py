@@ -152,3 +152,26 @@ def test_a_dozen_strata_get_a_dozen_colours():
     drawn = chart_figure(CHARTS["who_leaves_first"][0], columns, rows, game="monster_inn")
     colours = [b.marker.color for b in _bars(drawn)]
     assert len(colours) == 12 and len(set(colours)) == 12
+
+
+def test_each_games_labels_are_data_beside_its_questions(tmp_path, monkeypatch):
+    """The report's per-game words (title, anchor prefix, an axis title worded otherwise) come from
+    questions/<game>/game.json; a folder without one gets its name in words and the charts' own titles."""
+    import json
+
+    from analytics import games
+
+    assert set(games.LABELS) == {q.game for q in QUESTIONS.values()} - {"common"}
+    for name, labels in games.LABELS.items():
+        assert labels.title and labels.name == name
+        for common, own in labels.x_titles.items():  # a title the charts use, worded otherwise
+            assert any(c.x_title == common for charts in CHARTS.values() for c in charts) and own
+    assert games.LABELS["monster_inn"].anchor == "mi-" and games.LABELS["dungeon_lords"].anchor == ""
+    root = tmp_path / "questions"
+    (root / "dice_game").mkdir(parents=True)
+    (root / "typo").mkdir()
+    (root / "typo" / "game.json").write_text(json.dumps({"titel": "Typo"}))
+    monkeypatch.setattr(games, "files", lambda _: tmp_path)
+    assert games.labels_of("dice_game") == games.GameLabels("dice_game", "Dice Game")
+    with pytest.raises(ValueError, match="unknown keys titel"):
+        games.labels_of("typo")

@@ -153,3 +153,27 @@ def test_the_game_options_help_is_written_from_the_registry(toy_registered):
     assert f"{' or '.join(toy_registered.info.variants)} ({title})" in game_help.variant_help()
     assert toy_registered.info.name.replace("_", "-") in game_help.game_help()
     assert game_help.game_help().startswith(f"Which game: {default().info.name.replace('_', '-')} when omitted")
+
+
+def test_the_analytics_say_the_toy_game_has_no_read_models(toy_env, tmp_path):
+    """The toy game brings no projection and no questions: `stats` and `export-data` for it say so in one line
+    (exit 2); `stats` without --game reads the registry's default game; `report` leaves it out."""
+    store = tmp_path / "games.sqlite"
+    s = ["--store", store]
+    cli("simulate", "--game", "high-card", "--games", "2", *s)
+    for args in (
+        ("stats", "seat_advantage", "--game", "high-card"),
+        ("export-data", "--out", tmp_path / "x", "--game", "high_card"),
+    ):
+        refused = cli(*args, *s, ok=False)
+        assert refused.returncode == 2
+        assert refused.stderr.strip().splitlines() == [
+            "error: high-card has no questions and no read models: the analytics do not read it"
+        ]
+    assert not (tmp_path / "x").exists()
+    assert json.loads(cli("stats", "seat_advantage", "--json", *s).stdout) == []  # none of the default game
+    default = registry.default().info.name.replace("_", " ")  # (the shipped default: the toy game comes later)
+    assert f"seat_advantage (game {default})" in cli("stats", "seat_advantage", *s).stdout
+    assert "no game 'chess'" in cli("stats", "seat_advantage", "--game", "chess", *s, ok=False).stderr
+    cli("report", "--html", tmp_path / "r.html", *s)
+    assert "High Card" not in (tmp_path / "r.html").read_text()

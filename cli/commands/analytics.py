@@ -27,7 +27,7 @@ from ..render import console, err_console
 @app.command()
 @handled
 def simulate(
-    game: GameOpt = "dungeon-lords",
+    game: GameOpt = None,
     players: PlayersOpt = None,
     variant: VariantOpt = None,
     ruleset: RulesetOpt = None,
@@ -145,10 +145,12 @@ def report(
 
     from analytics.report import write_report
 
+    from ..analytics_games import registered
     from ..filters import scope
     from ..read_models import reading
 
     con = reading(store).con
     filters = scope(con, None, ruleset, variant, players, origin, since, until, strategy, derived, pooled)
-    write_report(con, html, filters, engine=f"dungeon-lords {version('dungeon-lords')}")
+    games = list(registered())  # the pages in the registry's order, its default first when none is held
+    write_report(con, html, filters, engine=f"dungeon-lords {version('dungeon-lords')}", games=games)
     console.print(f"wrote {html}")

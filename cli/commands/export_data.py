@@ -27,9 +27,7 @@ from .stats import _caught_up, _engine
 def export_data(
     out: Annotated[Path, typer.Option("--out", help="The folder to write one file per read model into.")],
     fmt: Annotated[str, typer.Option("--format", help="parquet or csv.")] = "parquet",
-    game: Annotated[
-        str | None, typer.Option(help="Only this game's games: dungeon-lords or monster-inn (default: every game).")
-    ] = None,
+    game: Annotated[str | None, typer.Option(help="Only this registered game's games (default: every game).")] = None,
     ruleset: RulesetFilter = None,
     variant: VariantFilter = None,
     players: PlayersFilter = None,
@@ -58,7 +56,11 @@ def export_data(
     given = (ruleset, variant, players, origin, since, until, strategy)
     params = None
     if game is not None or derived or any(v is not None for v in given):
-        params = scope(con, registry_name(game) if game else None, *given, derived=derived)
+        from ..analytics_games import no_read_models
+
+        name = registry_name(game) if game else None
+        no_read_models(con, name, UserError)
+        params = scope(con, name, *given, derived=derived)
     out.mkdir(parents=True, exist_ok=True)
     written = export_tables(con, str(out), fmt, list(TABLES), engine=_engine(), params=params)
     for table, n in written.items():

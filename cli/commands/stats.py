@@ -36,8 +36,8 @@ def stats(
     game: Annotated[
         str | None,
         typer.Option(
-            help="The game whose results a common question reads: dungeon-lords (the default) or monster-inn; "
-            "a game's own question reads its own (another game is refused)."
+            help="The game whose results a common question reads: a registered game (default: the first "
+            "registered); a game's own question reads its own (another game is refused)."
         ),
     ] = None,
     ruleset: RulesetFilter = None,

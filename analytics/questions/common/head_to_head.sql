@@ -6,7 +6,7 @@
 --   the same table, which one finished ahead (a better rank; the same rank is a tie), and how sure we can
 --   be that A finishes ahead of B more often than not (a 95% Wilson interval on the decided meetings).
 -- columns:
---   game           the game ('dungeon_lords' or 'monster_inn'; a game's results are never pooled with another's)
+--   game           the game (a registered game's name; a game's results are never pooled with another's)
 --   ruleset        the game's ruleset ('(pooled)' when pooled)
 --   variant        the game's variant ('(pooled)' when pooled)
 --   players        the number of players (NULL when pooled)

@@ -7,7 +7,7 @@
 --   the win credit (a victory shared by k players counts 1/k for each) and the win rate (credit / games)
 --   with its 95% Wilson interval, next to the fair share of 1 / players.
 -- columns:
---   game           the game ('dungeon_lords' or 'monster_inn'; never pooled with another)
+--   game           the game (a registered game's name; never pooled with another)
 --   ruleset        the game's ruleset ('base', 'five_seasons' ...)
 --   variant        the game's variant ('first_game', 'full'; Monster Inn 'standard' ...)
 --   players        the number of players in the game

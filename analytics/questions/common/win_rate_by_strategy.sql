@@ -9,7 +9,7 @@
 --   players counts 1/k for each of them), the win rate (credit / games), the fair share 1 / players, the
 --   edge over it, and a 95% Wilson score interval for the rate.
 -- columns:
---   game        the game ('dungeon_lords' or 'monster_inn'; a game's results are never pooled with another's)
+--   game        the game (a registered game's name; a game's results are never pooled with another's)
 --   ruleset     the game's ruleset ('base', 'five_seasons' ...; '(pooled)' when pooled)
 --   variant     the game's variant ('first_game', 'full'; Monster Inn 'standard' ...; '(pooled)' when pooled)
 --   players     the number of players (NULL when pooled)
