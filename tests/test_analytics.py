@@ -699,7 +699,14 @@ def test_unfinished_games_are_left_out(logs):
     full = duckdb.connect()
     load_read_models(full, logs)
     for name in QUESTIONS:
-        assert run_question(c, name) == run_question(full, name), name
+        assert _rounded(run_question(c, name)) == _rounded(run_question(full, name)), name
+
+
+def _rounded(answer):
+    """An answer with its floats to 9 places: another store's rows may be summed in another order (the last
+    bits of an average or an interval differ; the figures do not)."""
+    columns, rows = answer
+    return columns, [tuple(round(v, 9) if isinstance(v, float) else v for v in row) for row in rows]
 
 
 def test_paladin_frequency_counts_only_the_years_a_game_played():
