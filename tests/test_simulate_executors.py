@@ -138,14 +138,15 @@ def test_a_killed_ray_worker_is_retried_and_every_game_is_stored():
 
 def test_a_killed_process_worker_stops_the_run_with_the_finished_games_stored():
     """A process worker killed (SIGKILL) breaks the pool: the run stops, the games stored so far are whole, the
-    message counts the missing ones, and --resume plays exactly those."""
+    message counts the missing ones, and --resume plays exactly those. The worker is killed as the first game
+    is stored, with most of the 40 still to play, so the pool cannot have finished them all first."""
     import os
     import signal
 
     import psutil
 
     whole, app = DungeonLords.open("memory"), DungeonLords.open("memory")
-    simulate_into(whole, 12, 2, None, seed=6, quiet=True, workers=1)
+    simulate_into(whole, 40, 2, None, seed=6, quiet=True, workers=1)
 
     class KillsAWorker(_StopsAfter):
         def create_simulated(self, some, game):
@@ -155,8 +156,8 @@ def test_a_killed_process_worker_stops_the_run_with_the_finished_games_stored():
             return self.app.create_simulated(some, game=game)
 
     with pytest.raises(SimulationStopped) as stop:
-        simulate_into(KillsAWorker(app, 1), 12, 2, None, seed=6, quiet=True, workers=2)
-    assert 1 <= stop.value.stored < 12 and type(stop.value.cause).__name__ == "BrokenProcessPool"
+        simulate_into(KillsAWorker(app, 0), 40, 2, None, seed=6, quiet=True, workers=2)
+    assert 1 <= stop.value.stored < 40 and type(stop.value.cause).__name__ == "BrokenProcessPool"
     assert len(app.games()) == stop.value.stored and all(app.stored(g) == whole.stored(g) for g in app.games())
-    simulate_into(app, 12, 2, None, seed=6, quiet=True, resume=True)
+    simulate_into(app, 40, 2, None, seed=6, quiet=True, resume=True)
     assert _streams(app) == _streams(whole)
