@@ -26,6 +26,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from domain.kernel.catalog_versions import kept_in_order
+
 VERSIONS = "versions"  # data/versions/<content_hash>.json: every released version of cards.json, kept
 TREASURES = ("gold", "gem")
 BACKS = ("1-5", "6-10", "11-15", "16-20")
@@ -250,13 +252,7 @@ def shipped_versions() -> dict[str, str]:
         for f in folder.iterdir()
         if f.name.endswith(".json")
     }
-    current = base_catalog().content_hash
-    if current not in kept:
-        raise ValueError(
-            f"monster_inn/data/cards.json (card list {current[:12]}) is not kept in data/{VERSIONS}/: copy it to "
-            f"data/{VERSIONS}/{current}.json, so that the games played with it replay with it"
-        )
-    return {current: kept.pop(current), **dict(sorted(kept.items()))}
+    return kept_in_order(kept, base_catalog().content_hash, "monster_inn/data/cards.json", f"data/{VERSIONS}")
 
 
 _BY_HASH: dict[str, Catalog] = {}

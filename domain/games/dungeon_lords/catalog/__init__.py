@@ -35,6 +35,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from domain.kernel.catalog_versions import kept_in_order
+
 from .models import (
     EFFECT_OPS,
     KEYED_SECTIONS,
@@ -158,13 +160,7 @@ def shipped_versions() -> dict[str, str]:
         for f in folder.iterdir()
         if f.name.endswith(".json")
     }
-    current = base_catalog().content_hash
-    if current not in kept:
-        raise ValueError(
-            f"data/base.json (catalog {current[:12]}) is not kept in data/{VERSIONS}/: copy it to "
-            f"data/{VERSIONS}/{current}.json, so that the games played with it replay with it"
-        )
-    return {current: kept.pop(current), **dict(sorted(kept.items()))}
+    return kept_in_order(kept, base_catalog().content_hash, "data/base.json", f"data/{VERSIONS}")
 
 
 def _entries(section: Any, key: str) -> list[dict[str, Any]]:
