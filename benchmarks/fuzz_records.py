@@ -7,7 +7,7 @@ dropped, doubled, swapped, cut, blanked, characters changed), each imported thro
 
 Prints one JSON object: ``{"records", "exit_codes": {code: n}, "internal_errors", "accepted_junk"}``;
 exits 1 when there is an internal error or accepted junk. Nothing here is a test (the test suite runs a
-smaller fuzz of the same kind: tests/test_fuzz_cli.py).
+smaller fuzz of the same kind: tests/cli/test_fuzz_cli.py).
 """
 
 from __future__ import annotations

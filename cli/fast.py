@@ -21,7 +21,7 @@ import sqlite3
 from pathlib import Path
 
 #: what domain.service.storage accepts as a SQLite file, and the store identity's table
-#: (domain.service.application.IDENTITY_TABLE; tests/test_analytics_trust.py keeps them equal)
+#: (domain.service.application.IDENTITY_TABLE; tests/analytics/test_analytics_trust.py keeps them equal)
 SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 IDENTITY_TABLE = "dungeonlords_store"
 

@@ -4,6 +4,10 @@ check (their ``@pytest.mark.spec(...)`` ids) and how many there are; ``--heavy``
 
 from __future__ import annotations
 
+import os
+import uuid
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -35,3 +39,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     for item in sorted(items):
         reporter.write_line(f"{item}: {', '.join(sorted(items[item]))}")
     reporter.write_line(f"{len(items)} spec items checked by {len({t for v in items.values() for t in v})} tests")
+
+
+@pytest.fixture
+def pg_store() -> Iterator[str]:
+    """A store spec on a fresh schema of DL_TEST_POSTGRES (dropped afterwards)."""
+    dsn = os.environ.get("DL_TEST_POSTGRES")
+    if not dsn:
+        pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL tests")
+    import psycopg
+
+    schema = f"workers_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(dsn, autocommit=True) as c:
+        c.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{dsn}?schema={schema}"
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as c:
+            c.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -1,4 +1,4 @@
-"""Positions and their one-field mutations, for the position fuzz (tests/test_positions_fuzz.py and
+"""Positions and their one-field mutations, for the position fuzz (tests/service/test_positions_fuzz.py and
 benchmarks/fuzz_positions.py): real ``status --json`` states of both games at several phases, and the
 scenario files, each mutated in one place (a wrong type, out of range, NaN, a huge int, a removed or
 extra key, a duplicated colour, a list made longer or shorter, an unknown id...).

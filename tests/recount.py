@@ -3,7 +3,7 @@
 Nothing here reads the read models or runs the questions' SQL: each game's log is read back from the
 event store (``app.log``), folded with the engine's own ``evolve`` where a value needs the state (a
 target's Evil), and every question's answer is counted in Python, for any set of the common filters
-(``analytics.SCOPE``). ``tests/test_analytics_recount.py`` compares them with the questions.
+(``analytics.SCOPE``). ``tests/analytics/test_analytics_recount.py`` compares them with the questions.
 """
 
 from __future__ import annotations

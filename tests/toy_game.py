@@ -1,5 +1,5 @@
 """High Card: a toy third game, registered from outside the program to show that a game is one package
-and one line (``docs/adding-a-game.md``; ``tests/test_toy_game.py`` plays it through every command).
+and one line (``docs/adding-a-game.md``; ``tests/cli/test_toy_game.py`` plays it through every command).
 
 Six cards ``c1``..``c6`` (the number is the card's value). Two rounds; each round every player is dealt
 one card face down (a draw), then bets 0, 1 or 2 in seat order; the highest card wins: its holder gains

@@ -22,7 +22,7 @@ orjson's output is kept only where it is sure to be ``json``'s, and the stock en
 
 One thing orjson writes that ``json`` cannot: an enum member that is not also a ``str``, ``int`` or
 ``float`` (orjson writes its value where ``JSONTranscoder`` raises). No stored field is an enum
-(``tests/test_transcoder.py`` checks the types). Decoding is the stock decoder's.
+(``tests/service/test_transcoder.py`` checks the types). Decoding is the stock decoder's.
 """
 
 from __future__ import annotations

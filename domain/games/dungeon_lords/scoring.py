@@ -7,7 +7,7 @@ A pure function of :class:`~domain.games.dungeon_lords.state.GameState` and the 
 the game is over (a projection may show the standings mid-game). Rules: Rulebook › Scoring,
 › Titles, › Winning the Game, and the appendix › Point-Scoring Rooms.
 
-Readings the rulebook leaves open (each also pinned by a test in ``tests/test_scoring.py``):
+Readings the rulebook leaves open (each also pinned by a test in ``tests/games/dungeon_lords/test_scoring.py``):
 
 * **A title when the best count is 0** (e.g. nobody has a monster). Rulebook › Titles only
   compares the players: "Titles are given to players who have the most in selected categories.

@@ -29,7 +29,7 @@ With those weights the same small set of estimators scores every decision:
 Every estimate asks the rules rather than restating them: the Taxes due (``phases.event_phase.tax_due``),
 each wage (``phases.common.wage``, ``payable_wage``), the Dig and Mine permits
 (``actions.dig_tunnels.tunnels_to_dig``, ``actions.mine_gold.gold_to_mine``); the tactics read the battle's
-markers and combat rooms from the rules too (``tests/test_bots_ask_the_rules.py`` swaps each rule).
+markers and combat rooms from the rules too (``tests/games/dungeon_lords/test_bots_ask_the_rules.py`` swaps each rule).
 
 The four (five) personalities differ only in their weights and a few preferences:
 

@@ -51,7 +51,7 @@ Until the game is scored, a seat (`--as p2`, a seat's token in the HTTP service)
   the same way).
 
 Every per-seat output comes from `views.py` and `audit.visible_event`, so `status --as`, `log --as`,
-`explain --as`, `options --as` and the HTTP API and page agree (`tests/monster_inn/test_treasure_secrecy.py`:
+`explain --as`, `options --as` and the HTTP API and page agree (`tests/games/monster_inn/test_treasure_secrecy.py`:
 two games that differ only in a seat's bonus give the others byte-identical output). The recorder sees
 everything; after scoring, and with the `open_treasure` variant, everyone does. A seat that counts every
 Pool and Support still knows how many pieces another seat holds, as at the table, but not of which type.
