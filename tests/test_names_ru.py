@@ -74,7 +74,9 @@ needs_rulebook = pytest.mark.skipif(not RU.exists(), reason=f"the Russian rulebo
 def test_every_russian_name_is_printed_in_the_section_it_cites(entry) -> None:
     under = section_texts(RU.read_text(encoding="utf-8"), entry.section)
     assert under, f"{entry.id}: the Russian rulebook has no section {entry.section!r}"
-    assert any(_plain(entry.quote) in _plain(t) for t in under), f"{entry.id}: {entry.quote!r} not under {entry.section!r}"
+    assert any(_plain(entry.quote) in _plain(t) for t in under), (
+        f"{entry.id}: {entry.quote!r} not under {entry.section!r}"
+    )
     # the name is the quote's words, inflected as the quote needs (тролля -> Тролль)
     assert fold(entry.name) in fold(entry.quote), f"{entry.id}: {entry.name!r} is not what {entry.quote!r} says"
     for spelling in entry.also:
@@ -114,7 +116,9 @@ def test_catalog_lang_ru_untranslated_lists_exactly_what_the_rulebook_does_not_n
     rows = json.loads(run("catalog", "--lang", "ru", "--untranslated", "--json").output)
     cat = base_catalog()
     expected = {
-        cid for _k, cid, *_ in cat.all_components() if not (NAMES.get(key_of(cat, cid)) and NAMES[key_of(cat, cid)].name)
+        cid
+        for _k, cid, *_ in cat.all_components()
+        if not (NAMES.get(key_of(cat, cid)) and NAMES[key_of(cat, cid)].name)
     } | {e.id for e in NAMES.values() if e.name is None and e.kind in ("term", "title", "event")}
     assert {r["id"] for r in rows} == expected
     assert {"trap_door", "kamikaze_imp", "witch_hunt", "fireball"} <= expected

@@ -93,7 +93,9 @@ def _named(cat: Any, lang: str, kind: str | None, as_json: bool, untranslated: b
         t.add_column(col, overflow="fold")
     for r in rows:
         shown = r[lang] if r[lang] is not None else "—"
-        t.add_row(r["kind"], r["id"], shown, r["name"], str(r["section"] or ""), style="yellow" if r["untranslated"] else "")
+        t.add_row(
+            r["kind"], r["id"], shown, r["name"], str(r["section"] or ""), style="yellow" if r["untranslated"] else ""
+        )
     console.print(t)
     missing = sum(1 for r in rows if r["untranslated"])
     console.print(f"{len(rows) - missing} named in {lang}, {missing} untranslated (—: shown in English).")

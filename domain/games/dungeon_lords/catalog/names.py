@@ -214,6 +214,7 @@ def listing(cat: Catalog, language: str, overrides: dict[str, Any] | None = None
         shown = localized(cat, cid, language, overrides)
         entry = data.get(key_of(cat, cid))
         own = cid in table_names(overrides, language) or key_of(cat, cid) in table_names(overrides, language)
+        where: str | None
         if own:
             where = "table"
         elif entry is not None:
@@ -229,7 +230,9 @@ def listing(cat: Catalog, language: str, overrides: dict[str, Any] | None = None
     return rows
 
 
-def _row(kind: str, cid: str, en: str, shown: str | None, where: str | None, status: str, language: str) -> dict[str, Any]:
+def _row(
+    kind: str, cid: str, en: str, shown: str | None, where: str | None, status: str, language: str
+) -> dict[str, Any]:
     return {
         "kind": kind,
         "id": cid,
