@@ -231,3 +231,19 @@ def test_a_line_of_orders_in_russian(tmp_path) -> None:
     run("orders", gid, "red", ", ".join(typed), "--store", store)
     state = json.loads(run("status", gid, "--json", "--store", store).output)
     assert state["players"][0]["orders"] == hand[:3]
+
+
+def test_a_tables_own_names_from_its_catalog_file_are_understood_and_the_hash_holds() -> None:
+    own = {"names": {"ru": {"trap_door": "Люк", "kamikaze_imp": ["Имп-камикадзе", "камикадзе"]}}}
+    _, plain = GAME.new_game(["Ann", "Bob", "Cat"], mode="tabletop", seed=3)
+    _, s = GAME.new_game(["Ann", "Bob", "Cat"], mode="tabletop", seed=3, catalog_overrides=own)
+    assert s.catalog_hash == plain.catalog_hash  # names are never hashed
+    aliases = GAME.component_aliases
+    assert aliases is not None
+    pool = ["trap_door#1", "kamikaze_imp#1", "pendulum#1"]
+    cards = resolve_draw(
+        ["люка", "камикадзе", "маятник"], pool, lambda c: GAME.component_name(s, c), lambda c: aliases(s, c)
+    )
+    assert cards == pool
+    with pytest.raises(NameUnknown):  # not in a game without the table's names
+        resolve_draw(["люк"], pool, lambda c: GAME.component_name(plain, c), lambda c: aliases(plain, c))

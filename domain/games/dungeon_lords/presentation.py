@@ -18,12 +18,13 @@ from .year import plan_for
 def catalog_problem(overrides: dict[str, Any]) -> str:
     """What is wrong with a catalog override file's content, in one line ("" when it fits the schema)."""
     from .catalog import catalog_with, override_problem
+    from .catalog.names import known_ids, names_problem
 
     try:
-        catalog_with(overrides)
+        cat = catalog_with(overrides)
     except ValueError as exc:
         return override_problem(exc)
-    return ""
+    return names_problem(overrides, known_ids(cat))
 
 
 def seasons(view: dict[str, Any]) -> list[str]:
