@@ -247,3 +247,27 @@ def test_a_tables_own_names_from_its_catalog_file_are_understood_and_the_hash_ho
     assert cards == pool
     with pytest.raises(NameUnknown):  # not in a game without the table's names
         resolve_draw(["люк"], pool, lambda c: GAME.component_name(plain, c), lambda c: aliases(plain, c))
+
+
+def test_act_draw_takes_russian_names_and_refuses_a_typo_in_russian(tmp_path) -> None:
+    """`act GAME --draw "Тролли, Ведьмы, Призраки"` as the Underground Tavern's draw, through the CLI."""
+    store = str(tmp_path / "games.sqlite")
+    gid = run("new", "--players", "3", "--mode", "tabletop", "--store", store).output.strip().splitlines()[-1]
+    rng = random.Random(1)
+    while "monsters" != (p := json.loads(run("options", gid, "--json", "--store", store).output)).get("chance", {}).get(
+        "what"
+    ):
+        if "chance" in p:
+            pool = p["chance"]["pool"]
+            run("act", gid, "--draw", ",".join(rng.sample(pool, p["chance"]["count"])), "--store", store)
+        else:
+            actor = p["actors"][0]
+            run("act", gid, "--json", json.dumps(rng.choice(p["options"][actor])), "--store", store)
+    cat = base_catalog()
+    kinds = sorted({c.split("#")[0] for c in p["chance"]["pool"]})[:3]
+    bad = run("act", gid, "--draw", "ведма, тролль, гоблин", "--store", store, ok=False)
+    assert bad.exit_code == 4 and "DRAW_IMPOSSIBLE" in bad.output and "what can: " in bad.output
+    assert any(localized(cat, k, "ru") in bad.output for k in kinds)  # what can come up, in Russian
+    typed = ", ".join(NAMES[key_of(cat, k)].plural or "" for k in kinds)  # nominative plurals
+    out = run("act", gid, "--draw", typed, "--store", store).output
+    assert "Underground Tavern: " + ", ".join(cat.monsters[k].name for k in kinds) in out

@@ -161,9 +161,12 @@ def _unknown_foreign(word: str, remaining: list[str], name_of: Callable[[str], s
     """A name typed in another script that fits nothing still possible: what can come up and what was
     probably meant, in that script."""
     left = ", ".join(sorted({_shown(word, c, name_of, aliases) for c in remaining})) or "nothing"
-    choices = sorted({a.lower().replace("ё", "е") for c in remaining for a in aliases(c) if _foreign(a)})
+    shown = {a.lower().replace("ё", "е"): _shown(word, c, name_of, aliases) for c in remaining for a in aliases(c)}
     typed = word.strip().lower().replace("ё", "е")
-    near = [m for m, _, _ in process.extract(typed, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=60)]
+    found = process.extract(
+        typed, sorted(k for k in shown if _foreign(k)), scorer=fuzz.WRatio, limit=5, score_cutoff=60
+    )
+    near = list(dict.fromkeys(shown[m] for m, _, _ in found))[:3]
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
     return NameUnknown(f"{word!r} cannot come up (what can: {left}){hint}")
 
