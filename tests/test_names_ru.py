@@ -271,3 +271,12 @@ def test_act_draw_takes_russian_names_and_refuses_a_typo_in_russian(tmp_path) ->
     typed = ", ".join(NAMES[key_of(cat, k)].plural or "" for k in kinds)  # nominative plurals
     out = run("act", gid, "--draw", typed, "--store", store).output
     assert "Underground Tavern: " + ", ".join(cat.monsters[k].name for k in kinds) in out
+
+
+def test_the_game_shows_a_component_in_the_readers_language_english_when_untranslated() -> None:
+    _, s = GAME.new_game(["Ann", "Bob", "Cat"], mode="tabletop", seed=3)
+    shown = GAME.ui.extras["name_in_language"]
+    assert shown(s, "troll_y2#1", "ru") == "Тролль"
+    assert shown(s, "troll_y2#1", "en") == "Troll"
+    assert shown(s, "trap_door#2", "ru") == "Trap Door"  # untranslated: the English name
+    assert shown(s, "priest_y1_b", "ru") == "священник 3 лечение 2"
