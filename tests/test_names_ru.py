@@ -191,7 +191,7 @@ def test_an_ambiguous_russian_prefix_is_refused_naming_the_russian_names() -> No
     assert "Вампир, Ведьма" in str(exc.value)
     with pytest.raises(NameUnknown) as typo:
         _resolve(["ведма"])  # a typo: did-you-mean in Russian
-    assert "ведьма" in str(typo.value) and "Тролль" in str(typo.value)
+    assert "did you mean Ведьма?" in str(typo.value) and "Тролль" in str(typo.value)
 
 
 def _at_monster_draw():
