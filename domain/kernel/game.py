@@ -133,6 +133,9 @@ class GamePackage:
         bots: the bots that can play a seat, by name (``random`` and the game's strategies).
         explain: ``(log, n, viewer) -> str``: why event ``n`` happened, as ``viewer`` may see it.
         component_name: ``(state, component id) -> str``: the name printed on it (what a recorder types).
+        component_aliases: ``(state, component id) -> (name, ...)``: the other names a person may type for
+            it (other languages' names, their plurals and printed spellings, a table's own), understood
+            in any inflection by the service's name resolver; None: only the printed name.
         log_entries: ``(log, viewer, first=1) -> [{"kind", "text", "data"}, ...]``: each event from number
             ``first`` on as ``viewer`` (a seat; None: the recorder) may see it, in words (``text``) and as
             JSON (``data``).
@@ -179,6 +182,7 @@ class GamePackage:
     log_entries: Callable[..., list[dict[str, Any]]]
     describe_command: Callable[[Any], str]
     option_effect: Callable[[Any, Any, Any], str] | None = None
+    component_aliases: Callable[[Any, str], tuple[str, ...]] | None = None
     rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     modules: Mapping[str, Any] = field(default_factory=dict)
     rule_options: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)

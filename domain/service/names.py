@@ -3,12 +3,22 @@ prefix, with a did-you-mean for a typo (rapidfuzz), identical copies interchange
 still possible is taken). Used by every interface that takes a draw (``act --draw``, ``record``).
 
     resolve_draw(["troll", "ghost", "witch"], pool, name_of) -> ["troll_y1#1", "ghost_y1#1", "witch_y1#1"]
+
+A component's names in other languages (the game's ``component_aliases``: Russian from the Russian
+rulebook, a table's own) are understood too, in any inflection a table types: each word is cut to its
+Snowball stem (PyStemmer, the C build: about 1 ms to load, where pymorphy3's dictionaries take 1-2 s
+at every start), ``ё`` read as ``е``, hyphens as spaces, so ``тролля``, ``троллей``, ``Тролли`` read
+``Тролль``. English names keep working beside them (mixed tables); a name typed in another script is
+answered in that script (the did-you-mean and the list of what can come up).
+
+    resolve_draw(["тролля", "Призрак", "ведьму"], pool, name_of, aliases) -> the same three ids
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -37,7 +47,81 @@ def _said(typed: str) -> str:
     return _norm(re.sub(r"(\d+)\s*(hp|hit points?)\b", r"\1", typed.lower()))
 
 
-def _pick(word: str, remaining: list[str], name_of: Callable[[str], str]) -> str:
+Aliases = Callable[[str], Sequence[str]]  # a component -> its other names (another language's first)
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer  # PyStemmer: Snowball's algorithms in C (loaded only when a name is not English)
+
+    return Stemmer.Stemmer("russian")
+
+
+def folded_words(text: str) -> list[str]:
+    """The words of ``text`` as names are compared across inflections: lower case, ``ё`` as ``е``, hyphens
+    and underscores as spaces, hit points as in :func:`_said`, each Cyrillic word cut to its Snowball stem
+    (``"Тёмной комнаты"`` -> ``["темн", "комнат"]``)."""
+    words = _said(text.replace("ё", "е").replace("Ё", "Е").replace("-", " ")).split()
+    if not any("а" <= ch <= "я" for w in words for ch in w):
+        return words
+    stem = _stemmer()
+    return [stem.stemWord(w) if any("а" <= ch <= "я" for ch in w) else w for w in words]
+
+
+def fold(text: str) -> str:
+    """A name as compared across inflections and spacing: :func:`folded_words` joined without spaces
+    (``Анти магическая комната`` and ``антимагической комнаты`` fold alike)."""
+    return "".join(folded_words(text))
+
+
+def spellings(name: str) -> list[str]:
+    """``name`` and the ways a table writes it with two of its words (or a hyphenated word's parts) as one:
+    ``Анти магическая комната`` -> ``[..., "Антимагическая комната", "Анти магическаякомната"]``."""
+    words = name.replace("-", " ").split()
+    return [name] + [" ".join([*words[:i], words[i] + words[i + 1], *words[i + 2 :]]) for i in range(len(words) - 1)]
+
+
+def _foreign(text: str) -> bool:
+    """Typed in another script than English (letters beyond ASCII)."""
+    return any(not ch.isascii() for ch in _LETTERS.findall(text))
+
+
+def _shown(typed: str, component: str, name_of: Callable[[str], str], aliases: Aliases | None) -> str:
+    """The name to answer with: in the script the person typed when the component has a name in it."""
+    if aliases is not None and _foreign(typed):
+        return next((a for a in aliases(component) if _foreign(a)), name_of(component))
+    return name_of(component)
+
+
+def _by_alias(word: str, remaining: list[str], name_of: Callable[[str], str], aliases: Aliases) -> str | None:
+    """The component an other-language name (or its prefix) picks, None when none fits.
+
+    Raises:
+        NameAmbiguous: a prefix that fits several kinds (named in the typed script)."""
+    said = fold(word)
+    if not said:
+        return None
+    plain = "".join(_said(word.replace("ё", "е").replace("-", " ")).split())
+    names = {c: [fold(v) for a in aliases(c) for v in spellings(a)] for c in remaining}
+    exact = sorted(c for c in remaining if said in names[c])
+    if exact:
+        return exact[0]
+    raw = {c: ["".join(_said(a.replace("ё", "е").replace("-", " ")).split()) for a in aliases(c)] for c in remaining}
+    prefix = sorted(
+        c
+        for c in remaining
+        if any(n.startswith(said) for n in names[c]) or any(n.startswith(plain) for n in raw[c] if plain)
+    )
+    if len({name_of(c) for c in prefix}) == 1:
+        return prefix[0]
+    if prefix:
+        shown = ", ".join(sorted({_shown(word, c, name_of, aliases) for c in prefix}))
+        raise NameAmbiguous(f"{word!r} could be any of {shown}: type more of the name")
+    return None
+
+
+def _pick(word: str, remaining: list[str], name_of: Callable[[str], str], aliases: Aliases | None = None) -> str:
     typed = word.strip().lower()
     if not typed:
         raise NameUnknown("an empty name")
@@ -55,6 +139,12 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str]) -> str
     if kinds:
         names = ", ".join(sorted({name_of(c) for c in prefix}))
         raise NameAmbiguous(f"{word!r} could be any of {names}: type more of the name")
+    if aliases is not None:
+        found = _by_alias(word, remaining, name_of, aliases)
+        if found is not None:
+            return found
+        if _foreign(word):
+            raise _unknown_foreign(word, remaining, name_of, aliases)
     left = ", ".join(sorted({name_of(c) for c in remaining})) or "nothing"
     known = said.replace(" ", "_")
     if name_of(known) != known:  # a component of the game, but not among what can come up
@@ -67,9 +157,26 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str]) -> str
     raise NameUnknown(f"{word!r} cannot come up (what can: {left}){hint}")
 
 
-def resolve_draw(words: Sequence[str], pool: Sequence[str], name_of: Callable[[str], str]) -> list[str]:
+def _unknown_foreign(word: str, remaining: list[str], name_of: Callable[[str], str], aliases: Aliases) -> NameUnknown:
+    """A name typed in another script that fits nothing still possible: what can come up and what was
+    probably meant, in that script."""
+    left = ", ".join(sorted({_shown(word, c, name_of, aliases) for c in remaining})) or "nothing"
+    shown = {a.lower().replace("ё", "е"): _shown(word, c, name_of, aliases) for c in remaining for a in aliases(c)}
+    typed = word.strip().lower().replace("ё", "е")
+    found = process.extract(
+        typed, sorted(k for k in shown if _foreign(k)), scorer=fuzz.WRatio, limit=5, score_cutoff=60
+    )
+    near = list(dict.fromkeys(shown[m] for m, _, _ in found))[:3]
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return NameUnknown(f"{word!r} cannot come up (what can: {left}){hint}")
+
+
+def resolve_draw(
+    words: Sequence[str], pool: Sequence[str], name_of: Callable[[str], str], aliases: Aliases | None = None
+) -> list[str]:
     """The component ids of a draw typed as ``words`` (names, ids or prefixes), taken from ``pool`` (the
     components that can still come up, one entry per copy) one by one, so two ``ghost`` take two copies.
+    ``aliases`` gives each component's other names (other languages), understood in any inflection.
 
     Raises:
         NameUnknown: a word matches nothing still possible, or several kinds (the message says which).
@@ -78,15 +185,21 @@ def resolve_draw(words: Sequence[str], pool: Sequence[str], name_of: Callable[[s
     out: list[str] = []
     for word in words:
         try:
-            chosen = _pick(word, remaining, name_of)
+            chosen = _pick(word, remaining, name_of, aliases)
         except NameAmbiguous:
             raise
         except NameUnknown:
             said = _said(word)
-            taken = [c for c in out if said in (_norm(name_of(c)), _norm(base(c)))]
+            taken = [
+                c
+                for c in out
+                if said in (_norm(name_of(c)), _norm(base(c)))
+                or (aliases is not None and fold(word) in {fold(a) for a in aliases(c)})
+            ]
             if taken:  # more copies typed than can come up
                 raise NameUnknown(
-                    f"{name_of(taken[0])} is typed {len(taken) + 1} times, but only {len(taken)} can come up"
+                    f"{_shown(word, taken[0], name_of, aliases)} is typed {len(taken) + 1} times, "
+                    f"but only {len(taken)} can come up"
                 ) from None
             raise
         remaining.remove(chosen)
@@ -120,17 +233,35 @@ def split_draw(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def group_words(words: list[str], names: set[str]) -> list[str]:
+def group_words(words: list[str], names: set[str], others: Sequence[str] = ()) -> list[str]:
     """Words joined while the run so far begins a name of ``names`` (normalised), word by word:
     ``["kamikaze", "imp", "pendulum"]`` -> ``["kamikaze imp", "pendulum"]``, ``["warrior", "3hp", "priest",
-    "3", "heal", "1"]`` -> ``["warrior 3hp", "priest 3 heal 1"]``."""
+    "3", "heal", "1"]`` -> ``["warrior 3hp", "priest 3 heal 1"]``; or begins one of ``others`` (names in
+    other languages) in any inflection (``["монетного", "двора"]`` -> ``["монетного двора"]``)."""
+    folded = [folded_words(v) for n in others for v in spellings(n)]
     out: list[str] = []
     for word in words:
-        if out and any((n + " ").startswith(_said(out[-1] + " " + word) + " ") for n in names):
+        run = out[-1] + " " + word if out else ""
+        if out and (
+            any((n + " ").startswith(_said(run) + " ") for n in names)
+            or any(f[: len(w)] == w for w in [folded_words(run)] for f in folded if len(f) >= len(w))
+        ):
             out[-1] += " " + word
         else:
             out.append(word)
     return out
+
+
+def _aliases(package: Any, state: Any) -> Aliases | None:
+    """The game's other names for components in ``state`` (None: a game that has only its printed ones)."""
+    other = getattr(package, "component_aliases", None)
+    if other is None:
+        return None
+    return lru_cache(maxsize=None)(lambda component: tuple(other(state, component)))
+
+
+def _all(aliases: Aliases | None, components: Sequence[str]) -> list[str]:
+    return sorted({a for c in components for a in aliases(c)}) if aliases is not None else []
 
 
 def draw_command(package: Any, state: Any, text: str) -> Any:
@@ -148,10 +279,11 @@ def draw_command(package: Any, state: Any, text: str) -> Any:
     def name_of(component: str) -> str:
         return str(package.component_name(state, component))
 
+    aliases = _aliases(package, state)
     if "," not in text:  # names of several words ("kamikaze imp") typed with spaces between names
-        words = group_words(words, {_norm(name_of(c)) for c in p.chance.pool})
+        words = group_words(words, {_norm(name_of(c)) for c in p.chance.pool}, _all(aliases, p.chance.pool))
     try:
-        cards = resolve_draw(words, p.chance.pool, name_of)
+        cards = resolve_draw(words, p.chance.pool, name_of, aliases)
     except NameUnknown as exc:
         raise package.rules.index.refuse("DRAW_IMPOSSIBLE", str(exc), "input.chance") from None
     return package.rules.draw_command(cards)
@@ -212,9 +344,10 @@ def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
     def name_of(component: str) -> str:
         return str(package.component_name(state, component))
 
+    aliases = _aliases(package, state)
     words = split_draw(text)
     if "," not in text:
-        words = group_words(words, {_norm(name_of(c)) for c in choices})
+        words = group_words(words, {_norm(name_of(c)) for c in choices}, _all(aliases, choices))
     for word in words:
         try:
             if word.isdigit():
@@ -222,7 +355,7 @@ def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
                     raise NameUnknown(f"{word} is not one of 1..{len(choices)} still to pick")
                 value = choices[int(word) - 1]
             else:
-                value = _pick(word, remaining, name_of)
+                value = _pick(word, remaining, name_of, aliases)
         except NameAmbiguous as exc:
             raise index.refuse("COMMAND_MALFORMED", str(exc)) from None
         except NameUnknown as exc:

@@ -21,7 +21,7 @@ from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import ALL_EVENTS, event_from_json
 from .history import HISTORY
 from .invariants import problems
-from .phases.common import name_of
+from .phases.common import name_of, other_names_of
 from .presentation import UI
 from .record_format import export, rebuild
 from .ruleset import MODULES, RULESETS
@@ -52,6 +52,7 @@ GAME = GamePackage(
     bots=STRATEGIES,
     explain=explain,
     component_name=name_of,
+    component_aliases=other_names_of,
     log_entries=log_entries,
     describe_command=describe_command,
     option_effect=describe_effect,

@@ -18,12 +18,23 @@ from .year import plan_for
 def catalog_problem(overrides: dict[str, Any]) -> str:
     """What is wrong with a catalog override file's content, in one line ("" when it fits the schema)."""
     from .catalog import catalog_with, override_problem
+    from .catalog.names import known_ids, names_problem
 
     try:
-        catalog_with(overrides)
+        cat = catalog_with(overrides)
     except ValueError as exc:
         return override_problem(exc)
-    return ""
+    return names_problem(overrides, known_ids(cat))
+
+
+def name_in_language(state: Any, component: str, language: str) -> str:
+    """A component's name in ``language`` (``ru``: the Russian rulebook's, or the table's own from its
+    catalog file), its printed English name when it has none there (docs/i18n.md, "Component names")."""
+    from .catalog.names import localized
+    from .phases.common import catalog, name_of
+
+    shown = localized(catalog(state), component, language, state.catalog_overrides) if language != "en" else None
+    return shown or name_of(state, component)
 
 
 def seasons(view: dict[str, Any]) -> list[str]:
@@ -44,6 +55,8 @@ UI = GameUI(
             "dl_seasons": seasons,
             "public_orders": public_orders,  # a view's face-up order cards
         },
+        # a component's name in a reader's language: (state, component id, language) -> str (English fallback)
+        "name_in_language": name_in_language,
         # `bench --suite`'s runs: (figure, games factor, players, bots, new_game options, every row)
         "bench": (
             ("random_4p", 1, 4, ("random",) * 4, {}, True),

@@ -91,6 +91,7 @@ __all__ = [
     "read_override",
     "merge_override",
     "override_problem",
+    "shipped_names_text",
     "shipped_versions",
     "parse_effect_op",
     "validate_effect_spec",
@@ -115,6 +116,15 @@ def _read_json(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: top level must be a JSON object")
     return data
+
+
+def shipped_names_text(language: str) -> str | None:
+    """The text of ``data/names_<language>.json`` (the components' names in that language, kept out of the
+    hashed catalog: see :mod:`.names`), or None when none is shipped for it."""
+    try:
+        return _shipped_text(f"names_{language}.json")
+    except FileNotFoundError:
+        return None
 
 
 def _shipped_text(*parts: str) -> str:
@@ -181,12 +191,12 @@ def _entries(section: Any, key: str) -> list[dict[str, Any]]:
 
 def merge_override(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """Return ``base`` with ``override`` applied (see module docstring)."""
-    unknown = set(override) - _TOP_LEVEL_KEYS - {"meta"}
+    unknown = set(override) - _TOP_LEVEL_KEYS - {"meta", "names"}
     if unknown:
         raise ValueError(f"override has unknown top-level keys: {sorted(unknown)}")
     merged = dict(base)
     for key, value in override.items():
-        if key == "meta":
+        if key in ("meta", "names"):  # free text, and a table's names for components: never hashed
             continue
         if key in KEYED_SECTIONS or key == "actions":
             current = list(_entries(merged.get(key, []), key))

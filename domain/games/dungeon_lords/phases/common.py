@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..catalog.models import AdventurerType
+from ..catalog.names import other_names
 from ..errors import refuse
 from ..ruleset import catalog_overlays
 from ..state import (  # noqa: F401  (re-exported: the state's lookups, where the phases have always found them)
@@ -141,6 +142,13 @@ def is_monster(state: GameState, instance_id: str) -> bool:
 def name_of(state: GameState, instance_id: str) -> str:
     """The printed name of any component instance (monster, room, trap, card, adventurer, paladin)."""
     return name_in(catalog(state), instance_id)
+
+
+def other_names_of(state: GameState, instance_id: str) -> tuple[str, ...]:
+    """Every other name of a component instance a person may type: its Russian name from the Russian
+    rulebook (with its plural and printed spellings) and the table's own names from its override file
+    (:mod:`..catalog.names`)."""
+    return other_names(catalog(state), instance_id, state.catalog_overrides)
 
 
 def name_in(cat: Catalog, instance_id: str) -> str:
