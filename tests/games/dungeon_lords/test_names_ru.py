@@ -27,7 +27,7 @@ from domain.games.dungeon_lords.catalog.names import (
 from domain.games.dungeon_lords.phases.common import name_in
 from domain.service.names import NameAmbiguous, NameUnknown, fold, resolve_draw
 
-RULEBOOK = Path(os.environ.get("DL_RULES_DIR", Path(__file__).resolve().parents[2] / "shared" / "rules"))
+RULEBOOK = Path(os.environ.get("DL_RULES_DIR", Path(__file__).resolve().parents[4] / "shared" / "rules"))
 RU = RULEBOOK / "dungeon-lords-rulebook-ru.txt"
 NAMES = shipped("ru")
 
