@@ -20,8 +20,15 @@ See docs/research.md.
 
 from __future__ import annotations
 
-from .spiel import register_all, spiel_name
-from .zoo import GameEnv, pettingzoo_env
+try:
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+    import pyspiel  # noqa: F401
+except ImportError as exc:  # one line that says what to install
+    raise ImportError(f"domain.research needs the research extra: pip install -e '.[research]' ({exc})") from None
+
+from .spiel import register_all, spiel_name  # noqa: E402
+from .zoo import GameEnv, pettingzoo_env  # noqa: E402
 
 SPIEL_GAMES = register_all()
 

@@ -12,7 +12,7 @@ and, for the options of one decision, ids are given in the order of their keys (
 or the next free id after it (linear probing, wrapping round) when a key that sorts before it took that id.
 So the ids depend on the set of options and never on the order the game lists them; an option keeps its
 hash as its id unless two options of the same decision collide (with 360 options, the most a decision of
-Dungeon Lords offers, about one decision in 2 has no collision at all: the colliding one gets the next id).
+Dungeon Lords offers, about one such decision in three has no collision: a colliding one takes the next id).
 
 A chance outcome is one component drawn, keyed by its component id (a draw of ``count`` components is
 ``count`` chance moves, see :mod:`.spiel`), with the same hash and probing over the distinct components that

@@ -6,12 +6,12 @@ Needs the ``research`` extra (skipped without it).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("pyspiel")
 
+import numpy as np  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from domain.research import actions, observe, pettingzoo_env  # noqa: E402
