@@ -8,8 +8,12 @@ Needs the ``research`` extra (skipped without it). OpenSpiel's random simulation
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -273,3 +277,22 @@ def test_the_wrapper_and_our_engine_give_the_same_event_stream(name: str, player
     assert engine.pending(ours).actors == []
     assert [e.model_dump() for e in state.table.events] == [e.model_dump() for e in log]
     assert state.returns() == pytest.approx(state.table.scores())
+
+
+def test_a_game_registered_from_outside_is_an_openspiel_game_and_a_pettingzoo_env_too() -> None:
+    """The toy game of tests/toy_game.py, registered by DL_GAMES in a process of its own (never in this one's
+    registry): both adapters serve it without a line of their own."""
+    tests = Path(__file__).parents[1]
+    code = (
+        "import warnings; warnings.simplefilter('ignore')\n"
+        "import pyspiel, domain.research\n"
+        "from pettingzoo.test import api_test\n"
+        "game = pyspiel.load_game('python_high_card', {'players': 3})\n"
+        "pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)\n"
+        "api_test(domain.research.pettingzoo_env('high-card', players=2), num_cycles=20)\n"
+        "print('served', domain.research.SPIEL_GAMES)\n"
+    )
+    env = {**os.environ, "DL_GAMES": "toy_game", "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)])}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "python_high_card" in done.stdout
