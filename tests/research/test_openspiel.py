@@ -53,7 +53,7 @@ def _with_what_it_needs(game, module: str) -> str:
     excludes it), as the ``modules`` parameter; the module alone if none will do (the test then fails)."""
     sets = [()] + sorted(game.rulesets.values(), key=len)
     sets += [tuple(m for m in r if m != left) for r in game.rulesets.values() for left in r]
-    for others in sorted(set(sets), key=len):
+    for others in sorted(set(sets), key=lambda s: (len(s), s)):  # the same order in every process (xdist)
         modules = [*others, module]
         try:
             game.new_game(["A", "B", "C", "D"][: game.info.max_players], seed=1, modules=modules)
