@@ -37,6 +37,13 @@ def export_data(
     strategy: StrategyFilter = None,
     derived: DerivedOpt = False,
     store: StoreOpt = None,
+    partition_by: Annotated[
+        str | None,
+        typer.Option(
+            help="Write one Hive-partitioned Parquet dataset by these keys (game,ruleset,month) instead, with a "
+            "manifest; `stats --data` answers over it."
+        ),
+    ] = None,
 ) -> None:
     """Write every read model to a folder, one file per table (DuckDB's COPY), after catching up. Parquet files
     carry their provenance (table, filters, store, last notification, engine, time). With a filter, only the
@@ -52,8 +59,12 @@ def export_data(
         raise UserError(f"--format takes parquet or csv, not {fmt!r}")
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file; give a folder")
-    con = _caught_up(store, catch_up)
     given = (ruleset, variant, players, origin, since, until, strategy)
+    if partition_by is not None:
+        return _partitioned(
+            out, fmt, partition_by, store, game is not None or derived or any(v is not None for v in given)
+        )
+    con = _caught_up(store, catch_up)
     params = None
     if game is not None or derived or any(v is not None for v in given):
         from ..analytics_games import no_read_models
@@ -65,3 +76,27 @@ def export_data(
     written = export_tables(con, str(out), fmt, list(TABLES), engine=_engine(), params=params)
     for table, n in written.items():
         console.print(f"{table}: {n} rows -> {out / f'{table}.{fmt}'}")
+
+
+def _partitioned(out: Path, fmt: str, keys: str, store, filtered: bool) -> None:
+    """export-data --partition-by: the whole read models as one dataset (analytics.dataset)."""
+    import time
+
+    from ..analytics_cmds import catch_up
+    from ..consoles import console
+    from ..datasets import export, partition_keys
+
+    wanted = partition_keys(keys)
+    if fmt != "parquet":
+        raise UserError("--partition-by writes Parquet only (give no --format, or --format parquet)")
+    if filtered:
+        raise UserError("--partition-by writes every game (filter when asking: `stats --data DIR --ruleset ...`)")
+    con = _caught_up(store, catch_up)
+    started = time.perf_counter()
+    written = export(con, out, wanted, _engine())
+    took = time.perf_counter() - started
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    console.print(
+        f"wrote {sum(written.values())} rows of {len(written)} tables to {out}, partitioned by {','.join(wanted)} "
+        f"({size / 2**20:.1f} MiB in {took:.1f} s); ask it with `dungeon-lords stats NAME --data {out}`"
+    )

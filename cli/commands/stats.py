@@ -63,6 +63,10 @@ def stats(
         ),
     ] = None,
     store: StoreOpt = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(help="Answer from this dataset (export-data --partition-by), not the store's read models."),
+    ] = None,
 ) -> None:
     """Ask a named question of the recorded and simulated games (catches up first)."""
     from analytics import QUESTIONS
@@ -88,7 +92,9 @@ def stats(
         raise UserError("--format and --out go together: --format csv --out answer.csv")
     from ..analytics_cmds import catch_up
 
-    con = _caught_up(store, catch_up)
+    if data is not None and (sql is not None or schema):
+        raise UserError("--data answers the named questions; --sql and --schema read the store's read models")
+    con = _caught_up(store, catch_up) if data is None else _dataset(data)
     if schema:
         return _print_schema(con, as_json)
     if sql is not None:
@@ -98,6 +104,8 @@ def stats(
     filters = {"ruleset": ruleset, "variant": variant, "players": players, "origin": origin, "since": since}
     filters.update(until=until, strategy=strategy, derived=derived)
     params = question_params(con, name, game, pooled, **filters)
+    if data is not None:
+        _dataset(data, said=True)
     from ..analytics_cmds import print_question, say_warnings, scope_caption
 
     if fmt is not None:
@@ -124,6 +132,12 @@ def _caught_up(store, catch_up):
     from ..read_models import reading
 
     return reading(store).con  # read-only; caught up on a copy swapped in (a reader is never kept waiting)
+
+
+def _dataset(data: Path, said: bool = False):
+    from ..datasets import open_data, say_source
+
+    return say_source(data) if said else open_data(data)
 
 
 def _print_schema(con, as_json: bool) -> None:
