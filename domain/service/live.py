@@ -69,8 +69,7 @@ def adopt_from_public(cursor: Any, recorder: Any, table: str, rows_of_this_store
     ``table`` (just created, empty), copy into it the rows of ``public.table`` that are this store's
     (``rows_of_this_store``: a condition on the columns of ``public.table``; the events of the store are
     ``{events}``). Call in the creating transaction, under the schema's advisory lock."""
-    schema = str(recorder.datastore.schema)
-    if not is_postgres(recorder) or schema == LEGACY_SCHEMA:
+    if not is_postgres(recorder) or str(recorder.datastore.schema) == LEGACY_SCHEMA:
         return
     legacy = f'"{LEGACY_SCHEMA}".{table}'
     cursor.execute("SELECT to_regclass(%s) IS NOT NULL AS found", (legacy,))
