@@ -10,6 +10,7 @@ import importlib.util
 import json
 import multiprocessing
 import os
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -196,3 +197,42 @@ def test_many_writers_with_rolled_back_appends_are_projected_exactly_once(schema
     assert projected == stored  # every event once: none missed, none twice, at its notification id
     assert len(stored) == sum(r["events"] for r in reports)
     assert tracked == [(stored[-1],)]
+
+
+def test_an_append_waits_for_the_one_before_it_so_ids_follow_commit_order(schemas) -> None:
+    """What the projection's exactly-once rests on (eventsourcing's table lock): while one append holds ids it
+    has not committed, another append waits, and takes later ids; readers meanwhile are not blocked."""
+    _, store = schemas()
+    first, second = DungeonLords.open(store), DungeonLords.open(store)
+    assert not first.recorder.datastore.enable_db_functions  # its insert function would take no lock
+    first.create_game(NAMES, seed=4)
+    before = first.recorder.max_notification_id()
+    inside, release = threading.Event(), threading.Event()
+    fetch_ids = first.recorder._fetch_ids_after_insert_events
+
+    def held(*args, **kwargs):  # in the append's transaction: its ids taken, not committed yet
+        ids = fetch_ids(*args, **kwargs)
+        inside.set()
+        release.wait(30)
+        return ids
+
+    first.recorder._fetch_ids_after_insert_events = held
+    made: dict[str, uuid.UUID] = {}
+    a = threading.Thread(target=lambda: made.setdefault("first", first.create_game(NAMES, seed=5)))
+    b = threading.Thread(target=lambda: made.setdefault("second", second.create_game(NAMES, seed=6)))
+    a.start()
+    assert inside.wait(30), "the first append holds its transaction open"
+    b.start()
+    b.join(1.5)
+    assert b.is_alive() and "second" not in made, "the second append waits for the first to commit"
+    assert second.recorder.max_notification_id() == before  # readers go on, and see nothing uncommitted
+    release.set()
+    a.join(30)
+    b.join(30)
+    stored = second.recorder.select_notifications(start=before, limit=10_000, inclusive_of_start=False)
+    first.close()
+    second.close()
+    assert made.keys() == {"first", "second"}
+    first_ids = [n.id for n in stored if n.originator_id == made["first"]]
+    second_ids = [n.id for n in stored if n.originator_id == made["second"]]
+    assert first_ids and second_ids and min(second_ids) > max(first_ids)  # committed second, numbered second
