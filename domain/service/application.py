@@ -41,7 +41,7 @@ from .aggregate import (
     sync_aggregates,
     transcodings,
 )
-from .live import connect, schema_lock_key
+from .live import adopt_from_public, connect, schema_lock_key, table_of
 from .names import only_outcome
 from .storage import store_env
 from .transcoder import OrjsonTranscoder
@@ -199,12 +199,13 @@ class DungeonLords(Application[UUID]):
             made = str(getattr(recorder, "_dl_store_id", None) or uuid4())
             recorder._dl_store_id = self.__dict__["_store_id"] = made
             return made
-        table = recorder.events_table_name.rsplit(".", 1)
-        name = (table[0] + "." if len(table) == 2 else "") + IDENTITY_TABLE
+        name = table_of(recorder, IDENTITY_TABLE)  # on PostgreSQL in the store's schema
         sqlite = type(recorder).__module__.endswith("sqlite")
         mark = "?" if sqlite else "%s"
         with recorder.datastore.transaction(commit=True) as c:
             c.execute(f"CREATE TABLE IF NOT EXISTS {name} (id TEXT NOT NULL)")
+            # a store of games made when the identity went to public keeps it (its read models stay its own)
+            adopt_from_public(c, recorder, IDENTITY_TABLE, "EXISTS (SELECT 1 FROM {events})")
             c.execute(f"SELECT id FROM {name}")
             row = c.fetchone()
             if row is None:

@@ -22,6 +22,7 @@ from typing import Any
 CHANNEL = "dl_game"
 TRIGGER = "dungeonlords_notify"
 RETRY = 1.0  # s between attempts to (re)connect a listener whose connection failed
+LEGACY_SCHEMA = "public"  # where the tokens and the identity of every store went before they had its schema
 
 
 def schema_lock_key(schema: str) -> int:
@@ -51,6 +52,38 @@ def connect(env: Mapping[str, str]) -> Any:
 def is_postgres(recorder: Any) -> bool:
     """Whether ``recorder`` (an eventsourcing recorder) keeps its events in PostgreSQL."""
     return type(recorder).__module__.endswith("postgres")
+
+
+def table_of(recorder: Any, table: str) -> str:
+    """The name by which ``table``, a table of our own beside ``recorder``'s events (tokens, the store's
+    identity), is written in SQL: on PostgreSQL qualified with the store's schema (``?schema=``; the
+    connection's current schema is ``public`` whatever the store's is), elsewhere as it is."""
+    if not is_postgres(recorder):
+        return table
+    return '"' + str(recorder.datastore.schema).replace('"', '""') + '".' + table
+
+
+def adopt_from_public(cursor: Any, recorder: Any, table: str, rows_of_this_store: str) -> None:
+    """Before the tokens and the identity table went to the store's schema they were made in ``public``
+    (one table for the stores of every schema): when a store outside ``public`` first gets its own
+    ``table`` (just created, empty), copy into it the rows of ``public.table`` that are this store's
+    (``rows_of_this_store``: a condition on the columns of ``public.table``; the events of the store are
+    ``{events}``). Call in the creating transaction, under the schema's advisory lock."""
+    if not is_postgres(recorder) or str(recorder.datastore.schema) == LEGACY_SCHEMA:
+        return
+    legacy = f'"{LEGACY_SCHEMA}".{table}'
+    cursor.execute("SELECT to_regclass(%s) IS NOT NULL AS found", (legacy,))
+    found = cursor.fetchone()
+    if not (found and found["found"]):
+        return
+    mine = table_of(recorder, table)
+    cursor.execute(f"SELECT count(*) AS n FROM {mine}")
+    here = cursor.fetchone()
+    if here and here["n"]:
+        return
+    events = table_of(recorder, recorder.events_table_name)
+    condition = rows_of_this_store.format(events=events)
+    cursor.execute(f"INSERT INTO {mine} SELECT * FROM {legacy} WHERE {condition}")
 
 
 def install_notify(recorder: Any) -> None:

@@ -58,6 +58,9 @@ def _postgres(spec: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": password,
         # eventsourcing waits 30 s for an unreachable server by default: too long for a CLI
         "POSTGRES_CONNECT_TIMEOUT": settings.postgres_connect_timeout(),
+        # eventsourcing 9.5's insert function (POSTGRES_ENABLE_DB_FUNCTIONS=y) takes no table lock: appends could
+        # then commit out of notification-id order and a projection skip one for ever (docs/scaling.md)
+        "POSTGRES_ENABLE_DB_FUNCTIONS": "n",
     }
     schema = parse_qs(u.query).get("schema")
     if schema:

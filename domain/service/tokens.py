@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 from uuid import UUID
 
-from .live import is_postgres, schema_lock_key
+from .live import adopt_from_public, is_postgres, schema_lock_key, table_of
 
 TOKENS_TABLE = "dungeonlords_tokens"
 RECORDER = "recorder"
@@ -23,9 +23,9 @@ def _digest(token: str) -> str:
 
 class AccessTokens:
     """The tokens of the games in one store (the application's own datastore; memory: in the process): every
-    server process on the same store shares them. On PostgreSQL the table is created under the advisory lock
-    of the schema it lands in (:func:`~domain.service.live.schema_lock_key`), as the store's own tables are:
-    the connection's current schema (``public``), not the store's ``?schema=``, as before."""
+    server process on the same store shares them. On PostgreSQL the table is in the store's schema
+    (``?schema=``, else ``public``), created under that schema's advisory lock
+    (:func:`~domain.service.live.schema_lock_key`), as the store's own tables are."""
 
     def __init__(self, application: Any) -> None:
         self.recorder: Any = application.recorder
@@ -33,15 +33,14 @@ class AccessTokens:
         if hasattr(self.recorder, "_stored_events"):  # the memory store: nothing to create
             self.memory = self.recorder.__dict__.setdefault("_dl_tokens", {})
             return
-        table = self.recorder.events_table_name.rsplit(".", 1)
-        self.table = (table[0] + "." if len(table) == 2 else "") + TOKENS_TABLE
+        self.table = table_of(self.recorder, TOKENS_TABLE)
         self.mark = "?" if type(self.recorder).__module__.endswith("sqlite") else "%s"
         with self.recorder.datastore.transaction(commit=True) as c:
             if is_postgres(self.recorder):  # processes starting together on a fresh schema create it once
-                c.execute("SELECT current_schema() AS s")  # where the table's unqualified name puts it
-                row = c.fetchone()
-                c.execute("SELECT pg_advisory_xact_lock(%s)", (schema_lock_key(str(row["s"] if row else "public")),))
+                c.execute("SELECT pg_advisory_xact_lock(%s)", (schema_lock_key(str(self.recorder.datastore.schema)),))
             c.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT, role TEXT, digest TEXT)")
+            # the tokens of this store's games, made in public before they went to its schema
+            adopt_from_public(c, self.recorder, TOKENS_TABLE, "game_id IN (SELECT originator_id::text FROM {events})")
 
     def issue(self, game_id: UUID, seats: list[str]) -> dict[str, Any]:
         """New tokens for ``game_id`` (earlier ones stop working): ``{"recorder": t, "seats": {seat: t}}``."""
