@@ -28,7 +28,7 @@ from domain.service.tokens import AccessTokens
 from projections.runner import Projector
 from projections.swap import update
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 NAMES = ["Ann", "Bob", "Cid"]
 
 
