@@ -142,7 +142,8 @@ _NAMES: list[Callable[[str, str], str | None]] = []
 
 def set_names(lookup: Callable[[str, str], str | None]) -> None:
     """Plug in the component names of other languages: ``lookup(lang, component_id)`` -> the name, or None
-    when that language does not name it (the English name is shown)."""
+    when that language does not name it (the English name is shown). ``component_id``: a component's type id
+    as the catalog keys it (``goblin_y1``, ``magic_room``; an instance's ``#2`` left off)."""
     _NAMES[:] = [lookup]
 
 

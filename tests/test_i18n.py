@@ -29,6 +29,7 @@ SCOPE = {
     "cli/commands/inspect.py",
     "cli/games/__init__.py",
     "cli/games/dungeon_lords/render.py",
+    "cli/games/dungeon_lords/render_combat.py",
     "cli/games/dungeon_lords/words.py",
     "domain/kernel/audit.py",
 }
@@ -126,6 +127,17 @@ def test_the_names_seam_falls_back_to_english() -> None:
     assert i18n.name_in("ru", "troll", "Troll") == "Troll"  # no names hook plugged in here
 
 
+def test_a_names_hook_names_the_components_in_status_and_log(game) -> None:
+    store, gid = game
+    i18n.set_names(lambda lang, component: "Призрак" if lang == "ru" and component.startswith("ghost") else None)
+    try:
+        assert "Призрак" in run("--lang", "ru", "status", gid, "--store", store).output
+        assert "Призрак" in run("--lang", "ru", "log", gid, "--store", store).output
+        assert "Призрак" not in run("--lang", "en", "status", gid, "--store", store).output
+    finally:
+        i18n._NAMES.clear()
+
+
 @pytest.fixture()
 def game(tmp_path):
     store = str(tmp_path / "games.sqlite")
@@ -188,3 +200,15 @@ def test_the_report_reads_in_russian(game, tmp_path) -> None:
     assert '<html lang="ru">' in page and "<title>Аналитика Dungeon Lords</title>" in page
     assert "Откуда эти числа." in page and "Применённые фильтры: нет." in page and "<th>набор правил</th>" in page
     assert "Where these numbers come from." in en.read_text() and '<html lang="en">' in en.read_text()
+
+
+def test_the_page_templates_look_up_words_in_the_requests_language() -> None:
+    from cli.http.page import templates
+
+    template = templates.env.from_string("{{ _('rule: {rule}') }} / {% trans %}Final scores{% endtrans %}")
+    token = i18n.LANG.set("ru")  # as a request in Russian would set it
+    try:
+        assert template.render() == "правило: {rule} / Итоговые очки"
+    finally:
+        i18n.LANG.reset(token)
+    assert template.render() == "rule: {rule} / Final scores"

@@ -8,9 +8,9 @@ from rich.table import Table
 from domain.games.dungeon_lords import dungeon as dg
 from domain.games.dungeon_lords.costs import describe_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
-from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of, season_name, trolls
+from domain.games.dungeon_lords.phases.common import catalog, free_imps, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
-from domain.games.dungeon_lords.state import GameState, Player
+from domain.games.dungeon_lords.state import GameState
 from domain.games.dungeon_lords.views import public_orders, view
 from domain.kernel import Pending
 from domain.kernel.text import natural_key
@@ -19,22 +19,11 @@ from ...consoles import console
 from ...i18n import _, ngettext, word
 from .. import draw_hint, legal_title
 from .render_combat import battle_lines, player_extras
+from .words import name_of, order_words
 
 
 def _room_names(state: GameState) -> dict[str, str]:
     return {r.id: r.name for r in catalog(state).rooms.values()}
-
-
-def order_words(row: dict, secret: bool, p: Player | None = None) -> str:
-    """A colour's orders as a ``public_orders`` row says (``p``, when not ``secret``: the player's own, all
-    shown): ``inaccessible: dig_tunnels, hire_monster   orders: mine_gold, hidden, hidden``."""
-    text = _("inaccessible: {cards}").format(cards=", ".join(row["inaccessible"]) or "-")
-    orders = row["revealed"] if secret or p is None else p.orders
-    if orders:
-        heading = _("orders this round") if row["nonplayer"] else _("orders")
-        text += f"   {heading}: {', '.join(orders)}"
-    third = row["third"] if secret or p is None else p.nonplayer_order
-    return text + ("   " + _("non-player's third order: {card}").format(card=third) if third else "")
 
 
 def status_table(state: GameState, viewer: str | None) -> None:

@@ -1,7 +1,8 @@
-"""Dungeon Lords' words in the reader's language (cli/i18n.py): seasons, phases, set-ups, and the events of a
-Year in ``log``. The English words stay the domain's (``describe.py``: golden files, audit, records); here the
-events a Year is mostly made of have templates in the catalog, and an event without one reads in English
-(docs/i18n.md lists them). Component names go through :func:`cli.i18n.name_in` (English until a names hook)."""
+"""Dungeon Lords' words in the reader's language (cli/i18n.py): seasons, phases, set-ups, a colour's orders
+(``order_words``), a component's name (``name_of``: the names seam) and the events of a Year in ``log``. The
+English words of events stay the domain's (``describe.py``: golden files, audit, records); here the events a
+Year is mostly made of have templates in the catalog, and an event without one reads in English (docs/i18n.md
+lists them). Component names go through :func:`cli.i18n.name_in` (English until a names hook)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 
 from domain.games.dungeon_lords.describe import _n, describe_event
 from domain.games.dungeon_lords.dungeon import label
+from domain.games.dungeon_lords.phases.common import name_of as printed_name
+from domain.games.dungeon_lords.phases.common import type_of
+from domain.games.dungeon_lords.state import Player
 from domain.games.dungeon_lords.views import visible_event
 from domain.kernel.text import printable
 
@@ -26,7 +30,13 @@ WORDS = (
 
 
 def _name(i: str | None) -> str:
-    return name_in(None, i, _n(i)) if i else "-"
+    return name_in(None, type_of(i), _n(i)) if i else "-"
+
+
+def name_of(state: Any, instance_id: str) -> str:
+    """A component's name for the reader (the names seam, :func:`cli.i18n.name_in`, by its type id such as
+    ``goblin_y1``), else the name ``state``'s catalog prints (English)."""
+    return name_in(None, type_of(instance_id), printed_name(state, instance_id))
 
 
 def _names(ids: list[str]) -> str:
@@ -55,6 +65,18 @@ def _minion(e: Any) -> str:
     where = _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=e.reason)
     fee = ", " + _("paid {n} gold fee").format(n=e.fee_paid) if e.fee_paid else ""
     return f"{who} -> {e.action} {where}{fee}"
+
+
+def order_words(row: dict, secret: bool, p: Player | None = None) -> str:
+    """A colour's orders as a ``public_orders`` row says (``p``, when not ``secret``: the player's own, all
+    shown): ``inaccessible: dig_tunnels, hire_monster   orders: mine_gold, hidden, hidden``."""
+    text = _("inaccessible: {cards}").format(cards=", ".join(row["inaccessible"]) or "-")
+    orders = row["revealed"] if secret or p is None else p.orders
+    if orders:
+        heading = _("orders this round") if row["nonplayer"] else _("orders")
+        text += f"   {heading}: {', '.join(orders)}"
+    third = row["third"] if secret or p is None else p.nonplayer_order
+    return text + ("   " + _("non-player's third order: {card}").format(card=third) if third else "")
 
 
 #: event type -> its words in the reader's language (the others: the domain's English words)
