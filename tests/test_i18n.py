@@ -31,6 +31,7 @@ SCOPE = {
     "cli/games/dungeon_lords/render.py",
     "cli/games/dungeon_lords/render_combat.py",
     "cli/games/dungeon_lords/words.py",
+    "cli/games/dungeon_lords/event_words.py",
     "domain/kernel/audit.py",
 }
 
@@ -212,3 +213,17 @@ def test_the_page_templates_look_up_words_in_the_requests_language() -> None:
     finally:
         i18n.LANG.reset(token)
     assert template.render() == "rule: {rule} / Final scores"
+
+
+def test_a_whole_bot_game_reads_in_russian_line_for_line(tmp_path) -> None:
+    """Every event of a finished 3-player game is said in Russian or, where no template says all of it yet,
+    in the domain's English words: never an error and never a line dropped."""
+    store = str(tmp_path / "games.sqlite")
+    out = run("--lang", "en", "play", "--players", "3", "--seed", "1", "--store", store).output
+    gid = next(w.rstrip(":") for w in out.split() if w.count("-") == 4)
+    english = run("--lang", "en", "log", gid, "--store", store).output.splitlines()
+    russian = run("--lang", "ru", "log", gid, "--store", store).output.splitlines()
+    assert len(russian) == len(english)
+    said = [line for line in russian if any("а" <= ch.lower() <= "я" for ch in line)]
+    assert len(said) > 0.75 * len(russian)  # 82% for this game when written
+    assert "Итоговые очки:" in russian[-1]
