@@ -187,7 +187,7 @@ def test_log_and_explain_read_in_russian(game) -> None:
         == run("--lang", "en", "log", gid, "--store", store, "--json").output
     )
     explained = run("--lang", "ru", "explain", gid, "2", "--store", store).output
-    assert explained.startswith("Событие 2:")
+    assert explained.startswith("Событие 2: 4 боевые карты года 1 розданы лицом вниз")  # the event in Russian too
     assert run("--lang", "ru", "explain", gid, "1", "--store", store).output.strip().endswith("Оно начинает игру.")
     assert run("--lang", "en", "explain", gid, "2", "--store", store).output.startswith("Event 2:")
 

@@ -121,7 +121,8 @@ def explain(
     gid = _game_id(application, game)
     events = application.log(gid)
     try:
-        text = application.game_of(gid).explain(events, number, _viewer(events, as_), words=gettext)
+        package = application.game_of(gid)
+        text = package.explain(events, number, _viewer(events, as_), words=gettext, describe=games.say(package))
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if as_json:

@@ -90,6 +90,11 @@ def event_words(package: Any) -> Callable[[list[Any], int, str | None], str] | N
     return _hook(package, "event_words") if active() != DEFAULT else None
 
 
+def say(package: Any) -> Callable[[Any], str] | None:
+    """``event -> words`` in the reader's language when it is not English and the game's module has ``say``."""
+    return _hook(package, "say") if active() != DEFAULT else None
+
+
 def status(package: Any, state: Any, viewer: str | None) -> None:
     """Print the game as ``viewer`` (a seat; None: the recorder) may see it."""
     own = _hook(package, "status")

@@ -240,22 +240,29 @@ class Auditor:
         return [o for a in p.actors for o in p.options(a)]
 
     def explain(
-        self, log: list[Any], n: int, viewer: str | None = None, words: Callable[[str], str] | None = None
+        self,
+        log: list[Any],
+        n: int,
+        viewer: str | None = None,
+        words: Callable[[str], str] | None = None,
+        describe: Callable[[Any], str] | None = None,
     ) -> str:
         """Why event number ``n`` happened: the input it followed from, whether it still counts (undone
         or superseded), the rule, and for a decision the options that were legal at that moment.
         ``viewer``: say only what that player could see. ``words``: the reader's language for the fixed
-        phrases (a gettext lookup of each English template, then filled; None: English).
+        phrases (a gettext lookup of each English template, then filled; None: English); ``describe``: an
+        event in the reader's words (None: the game's ``describe_event``).
 
         Raises:
             ValueError: ``n`` is not an event of the log.
         """
         _ = words or _same  # the name a catalog's extraction looks for (cli/i18n.py, docs/i18n.md)
+        say = describe or self.describe_event
         history, cite = self.history, self.cite
         if not 1 <= n <= len(log):
             raise ValueError(f"the game has events 1..{len(log)}")
         e = self.visible_event(log, n, viewer)
-        lines = [_("Event {n}: {what} ({kind})").format(n=n, what=self.describe_event(e), kind=e.kind)]
+        lines = [_("Event {n}: {what} ({kind})").format(n=n, what=say(e), kind=e.kind)]
         if n == 1:
             return lines[0] + "\n" + _("It starts the game.")
         gone = history.taken_back(log).get(n)
@@ -275,7 +282,7 @@ class Auditor:
             }.get(span.actor) or _("{actor}'s input").format(actor=span.actor)
             first = self.visible_event(log, span.first, viewer)
             if span.actor in ("chance", "correction", "archive") or not visible:
-                what = self.describe_event(first)
+                what = say(first)
             else:
                 what = span.command if span.actor == "undo" else history.describe_command(span.command)
             said = (

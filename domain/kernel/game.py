@@ -131,8 +131,9 @@ class GamePackage:
         audit: ``(log, integrity, catalog_overrides) -> AuditReport``: the log replayed under the current
             rules (:class:`~.audit.Auditor`).
         bots: the bots that can play a seat, by name (``random`` and the game's strategies).
-        explain: ``(log, n, viewer, words=None) -> str``: why event ``n`` happened, as ``viewer`` may see it
-            (``words``: a gettext lookup for its fixed phrases, the reader's language; None: English).
+        explain: ``(log, n, viewer, words=None, describe=None) -> str``: why event ``n`` happened, as ``viewer``
+            may see it (``words``: a gettext lookup for its fixed phrases; ``describe``: an event in the reader's
+            words; None: English).
         component_name: ``(state, component id) -> str``: the name printed on it (what a recorder types).
         log_entries: ``(log, viewer, first=1) -> [{"kind", "text", "data"}, ...]``: each event from number
             ``first`` on as ``viewer`` (a seat; None: the recorder) may see it, in words (``text``) and as

@@ -20,7 +20,7 @@ from ...context import StoreOpt, _app, _game_id, app
 from ...errors import UserError, handled
 from ...game_options import CatalogOpt, ModeOpt, setup
 from . import catalog as _catalog_command  # noqa: F401  (registers the catalog command)
-from .event_words import event_words  # noqa: F401  (the log in the reader's language, looked up here)
+from .event_words import event_words, say  # noqa: F401  (the log in the reader's language, looked up here)
 from .record import record_command, record_hint  # noqa: F401  (the record loop's hooks, looked up here)
 from .render import options_table, scores_table, status_table
 

@@ -176,10 +176,15 @@ def translated_events() -> set[str]:
     return set(_EVENT)
 
 
-def event_words(log: list[Any], number: int, viewer: str | None) -> str:
-    """Event ``number`` (1-based) of ``log`` as ``viewer`` may see it, in the reader's language (the
-    domain's English words for an event without a template here); printable."""
-    e = visible_event(log, number, viewer)
+def say(e: Any) -> str:
+    """One event (as a viewer may see it) in the reader's language; the domain's English words for an event
+    without a template here, or with a part the template does not say; printable."""
     words = _EVENT.get(e.type)
     text = words(e) if words is not None else None  # None: a part the catalog has no words for yet
     return printable(text) if text is not None else describe_event(e)
+
+
+def event_words(log: list[Any], number: int, viewer: str | None) -> str:
+    """Event ``number`` (1-based) of ``log`` as ``viewer`` may see it, in the reader's language (the
+    domain's English words for an event without a template here); printable."""
+    return say(visible_event(log, number, viewer))
