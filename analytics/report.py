@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -644,15 +645,19 @@ FILTER_NAMES = {
 }
 
 
-def describe_filters(filters: dict[str, Any]) -> str:
-    """The filters in force, for people: 'players 4; ruleset base' or 'none'."""
+def _same(text: str) -> str:
+    return text
+
+
+def describe_filters(filters: dict[str, Any], _: Callable[[str], str] = _same) -> str:
+    """The filters in force, for people: 'players 4; ruleset base' or 'none' (``_``: its translation)."""
     parts = []
     for key, value in filters.items():
         if value is None or value is False or key == "game":
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
         parts.append(FILTER_NAMES.get(key, key) + ("" if value is True else f" {shown}"))
-    return "; ".join(parts) or "none"
+    return "; ".join(parts) or _("none")
 
 
 def provenance(con, filters: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -683,24 +688,44 @@ def provenance(con, filters: dict[str, Any] | None = None) -> dict[str, Any]:
         "games": counts,
         "catalog_hashes": [h[0] for h in hashes if h[0]],
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "made_at": datetime.now(UTC),
     }
 
 
-def _footer(prov: dict[str, Any], engine: str) -> str:
+def _made(prov: dict[str, Any], lang: str) -> str:
+    # when the page was made, as the reader's locale writes a date and time (English: the UTC stamp as before)
+    if lang == "en" or "made_at" not in prov:
+        return str(prov["when"])
+    from babel.dates import format_datetime
+
+    return str(format_datetime(prov["made_at"], format="medium", tzinfo=UTC, locale=lang)) + " UTC"
+
+
+def _footer(prov: dict[str, Any], engine: str, _: Callable[[str], str] = _same, lang: str = "en") -> str:
     rows = "".join(
         f"<tr><td>{html.escape(g.replace('_', ' '))}</td><td>{html.escape(o or '')}</td>"
         f'<td>{html.escape(r or "")}</td><td class="num">{n}</td></tr>'
         for g, o, r, n in prov["games"]
     )
-    total = sum(n for *_, n in prov["games"])
-    hashes = ", ".join(h[:16] for h in prov["catalog_hashes"]) or "none"
+    total = sum(n for *_n, n in prov["games"])
+    hashes = ", ".join(h[:16] for h in prov["catalog_hashes"]) or _("none")
+    said = _(
+        "{total} finished games that are not archived, from the event store {store}, projected up to notification "
+        "{position}; engine {engine}; catalog {catalog}; made {when}."
+    ).format(
+        total=total,
+        store=f"<code>{html.escape(str(prov['store']))}</code>",
+        position=prov["position"],
+        engine=html.escape(engine),
+        catalog=html.escape(hashes),
+        when=html.escape(_made(prov, lang)),
+    )
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("game"), _("origin"), _("ruleset"), _("games")))
+    where = html.escape(_("Where these numbers come from."))
     return (
-        '<footer id="provenance"><p><b>Where these numbers come from.</b> '
-        f"{total} finished games that are not archived, from the event store "
-        f"<code>{html.escape(str(prov['store']))}</code>, projected up to notification {prov['position']}; "
-        f"engine {html.escape(engine)}; catalog {html.escape(hashes)}; made {html.escape(prov['when'])}.</p>"
-        '<div class="table-wrap"><table id="table-provenance"><thead><tr><th>game</th><th>origin</th>'
-        f"<th>ruleset</th><th>games</th></tr></thead><tbody>{rows}</tbody></table></div></footer>"
+        f'<footer id="provenance"><p><b>{where}</b> {said}</p>'
+        f'<div class="table-wrap"><table id="table-provenance"><thead><tr>{head}'
+        f"</tr></thead><tbody>{rows}</tbody></table></div></footer>"
     )
 
 
@@ -708,7 +733,9 @@ def _questions_of(game: str) -> list[str]:
     return [n for n, q in QUESTIONS.items() if q.game in ("common", game)]
 
 
-def _section(con, name: str, game: str, filters: dict[str, Any], scripts: _Scripts, prefix: str) -> str:
+def _section(
+    con, name: str, game: str, filters: dict[str, Any], scripts: _Scripts, prefix: str, _: Callable[[str], str] = _same
+) -> str:
     q = QUESTIONS[name]
     params = {k: v for k, v in filters.items() if k in q.parameter_names}
     columns, rows = run_question(con, name, **{**params, "game": game})
@@ -721,13 +748,15 @@ def _section(con, name: str, game: str, filters: dict[str, Any], scripts: _Scrip
             for k, c in enumerate(charts)
         )
     elif charts:
-        chart = f'<p class="grain" id="chart-{prefix}{name}-empty">No finished games to chart.</p>'
+        none = html.escape(_("No finished games to chart."))
+        chart = f'<p class="grain" id="chart-{prefix}{name}-empty">{none}</p>'
+    grain = html.escape(_("One row: {grain}.").format(grain=q.grain))
     warned = '<ul class="warnings">' + "".join(f"<li>{html.escape(w)}</li>" for w in notes) + "</ul>" if notes else ""
     return (
         f'<section id="q-{prefix}{name}"><h2>{html.escape(name.replace("_", " ").capitalize())} '
         f"<code>{html.escape(name)}</code></h2>"
         f'<p class="answers">{html.escape(q.description)}</p>'
-        f'<p class="grain">One row: {html.escape(q.grain)}.</p>'
+        f'<p class="grain">{grain}</p>'
         f"{warned}{chart}{_table(columns, rows, prefix + name)}</section>"
     )
 
@@ -737,9 +766,12 @@ def render_report(
     filters: dict[str, Any] | None = None,
     engine: str = "unknown",
     games: list[str] | None = None,
+    words: Callable[[str], str] | None = None,
+    lang: str = "en",
     **legacy: Any,
 ) -> str:
     """The report page as a string (see :func:`write_report`)."""
+    _ = words or _same
     filters = {**(filters or {}), **{k: v for k, v in legacy.items() if v is not None}}
     prov = provenance(con, filters)
     present = {g for g, *_ in prov["games"]}
@@ -753,24 +785,29 @@ def render_report(
     titled = [(g, LABELS[g].title) for g in chosen]
     for game, title in titled:
         prefix = LABELS[game].anchor
-        sections = [_section(con, name, game, filters, scripts, prefix) for name in _questions_of(game)]
+        sections = [_section(con, name, game, filters, scripts, prefix, _) for name in _questions_of(game)]
+        counted = _("{n} finished games.").format(n=sum(n for g, *_n, n in prov["games"] if g == game))
         pages.append(
             f'<section class="page" id="page-{game.replace("_", "-")}"><h1 id="{game.replace("_", "-")}">{title}</h1>'
-            f'<p class="grain">{sum(n for g, _, _, n in prov["games"] if g == game)} finished games.</p>'
-            + "".join(sections)
-            + "</section>"
+            f'<p class="grain">{counted}</p>' + "".join(sections) + "</section>"
         )
     nav = (
         "<nav>" + "".join(f'<a href="#{g.replace("_", "-")}">{t}</a>' for g, t in titled) + "</nav>"
         if len(titled) > 1
         else ""
     )
+    title = html.escape(_("Dungeon Lords analytics"))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Dungeon Lords analytics</title><style>{CSS}</style></head><body>"
-        f'<header><p class="grain" id="filters">Finished games that are not archived. Filters applied: '
-        f"{html.escape(describe_filters(filters))}.</p>{nav}</header>" + "".join(pages) + _footer(prov, engine)
+        f"<title>{title}</title><style>{CSS}</style></head><body>"
+        f'<header><p class="grain" id="filters">'
+        + html.escape(_("Finished games that are not archived. Filters applied: {filters}.")).format(
+            filters=html.escape(describe_filters(filters, _))
+        )
+        + f"</p>{nav}</header>"
+        + "".join(pages)
+        + _footer(prov, engine, _, lang)
     ) + "</body></html>\n"
 
 
@@ -780,6 +817,8 @@ def write_report(
     filters: dict[str, Any] | None = None,
     engine: str = "unknown",
     games: list[str] | None = None,
+    words: Callable[[str], str] | None = None,
+    lang: str = "en",
     **legacy: Any,
 ) -> Path:
     """Write the report for the read models in ``con`` to ``path`` (one HTML file) and return the path.
@@ -792,8 +831,11 @@ def write_report(
         games: the games in the order of their pages, the first the one shown when the read models hold
             none (the command line passes the registry's); a game with no questions folder has no page. None:
             :data:`analytics.DEFAULT_GAME`, then the question folders by name (:mod:`analytics.games`).
+        words: the reader's language for the page's own words (a gettext lookup of each English template,
+            then filled: cli/i18n.py); None: English. Question names, descriptions and columns stay English.
+        lang: the page's language code (``<html lang>``, the date's locale: Babel).
         legacy: ``players=N`` as before.
     """
     out = Path(path)
-    out.write_text(render_report(con, filters, engine, games, **legacy), encoding="utf-8")
+    out.write_text(render_report(con, filters, engine, games, words, lang, **legacy), encoding="utf-8")
     return out

@@ -51,9 +51,26 @@ def main_options(
             "such a file is refused, so an emptied store is never mistaken for one with no games.",
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            envvar="DL_LANG",
+            help="The language the output reads in: en or ru (default: the locale's, LC_ALL/LANG; else English). "
+            "Names, codes, JSON and records stay language-neutral (docs/i18n.md).",
+        ),
+    ] = None,
 ) -> None:
     """dungeon-lords: record, play and inspect board games stored as event logs (`--game` says which)."""
     OPTIONS["init"] = init
+    from .i18n import LANG, check, from_locale
+
+    try:
+        LANG.set(check(lang) if lang is not None else from_locale())
+    except ValueError as exc:  # an unknown language: one line, exit 2 (a usage error)
+        from .errors import report
+
+        raise typer.Exit(report(UserError(str(exc)))) from None
     OPTIONS["catalog"] = None
     if catalog is not None:  # refused before any game records it: one line and exit 2, as every usage error
         from .errors import report

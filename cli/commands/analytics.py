@@ -137,6 +137,9 @@ def report(
     strategy: StrategyFilter = None,
     derived: DerivedOpt = False,
     pooled: PooledOpt = False,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="The page's language: en or ru (default: the root --lang's).")
+    ] = None,
     store: StoreOpt = None,
 ) -> None:
     """Write one self-contained HTML page: every question, charts, the filters applied and where the numbers
@@ -147,10 +150,13 @@ def report(
 
     from ..analytics_games import registered
     from ..filters import scope
+    from ..i18n import active, checked, gettext
     from ..read_models import reading
 
     con = reading(store).con
     filters = scope(con, None, ruleset, variant, players, origin, since, until, strategy, derived, pooled)
     games = list(registered())  # the pages in the registry's order, its default first when none is held
-    write_report(con, html, filters, engine=f"dungeon-lords {version('dungeon-lords')}", games=games)
+    code = active(checked(lang))
+    engine = f"dungeon-lords {version('dungeon-lords')}"
+    write_report(con, html, filters, engine=engine, games=games, words=lambda s: gettext(s, code), lang=code)
     console.print(f"wrote {html}")

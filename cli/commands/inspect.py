@@ -12,6 +12,7 @@ from domain.kernel.text import natural_key
 from .. import games
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
+from ..i18n import _, gettext
 from ..render import console
 
 
@@ -75,7 +76,7 @@ def options(
             }
         console.print_json(json.dumps(out))
         return
-    console.print(f"at event {state.version}:")
+    console.print(_("at event {n}:").format(n=state.version))
     games.options(package, p, viewer, hide_others=viewer is not None, state=state)
 
 
@@ -95,13 +96,15 @@ def log(
     numbers = [v for v, *_ in application.stored(gid)]  # as stored: a missing event leaves a gap
     package = application.game_of(gid)
     gone = package.history.taken_back(events)
-    for k, (n, entry) in enumerate(zip(numbers, package.log_entries(events, _viewer(events, as_)), strict=True), 1):
+    viewer, words = _viewer(events, as_), games.event_words(package)  # words: the reader's language, not English
+    for k, (n, entry) in enumerate(zip(numbers, package.log_entries(events, viewer), strict=True), 1):
         if as_json:
             mark = {"taken_back": gone[k]} if k in gone else {}
             print(json.dumps({"n": n, "kind": entry["kind"], **mark, **entry["data"]}))
         else:
             mark = f"  [{gone[k]}]" if k in gone else ""
-            console.print(f"{n:>5}  {entry['text']}{mark}", highlight=False, markup=False, soft_wrap=True)
+            text = words(events, k, viewer) if words is not None else entry["text"]
+            console.print(f"{n:>5}  {text}{mark}", highlight=False, markup=False, soft_wrap=True)
 
 
 @app.command()
@@ -118,7 +121,8 @@ def explain(
     gid = _game_id(application, game)
     events = application.log(gid)
     try:
-        text = application.game_of(gid).explain(events, number, _viewer(events, as_))
+        package = application.game_of(gid)
+        text = package.explain(events, number, _viewer(events, as_), words=gettext, describe=games.say(package))
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if as_json:

@@ -26,8 +26,19 @@ from domain.kernel import Pending
 from domain.kernel.text import natural_key
 
 from ..consoles import console
+from ..i18n import DEFAULT, _, active, ngettext, word
 
-DRAW_HINT = "Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)"
+
+def draw_hint() -> str:
+    """How to record a draw, in the reader's language."""
+    return _("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
+
+
+def legal_title(actor: str, n: int) -> str:
+    """The title of an options table: ``red: 3 legal choice(s) - act GAME --pick N``."""
+    return ngettext(
+        "{actor}: {n} legal choice(s) - act GAME --pick N", "{actor}: {n} legal choice(s) - act GAME --pick N", n
+    ).format(actor=actor, n=n)
 
 
 def load_commands() -> None:
@@ -73,6 +84,17 @@ def describe_event(package: Any) -> Callable[[Any], str]:
     return own or (lambda e: e.type)
 
 
+def event_words(package: Any) -> Callable[[list[Any], int, str | None], str] | None:
+    """``(log, number, viewer) -> words`` in the reader's language when it is not English and the game's
+    module has ``event_words``; None: the log entries' (English) text."""
+    return _hook(package, "event_words") if active() != DEFAULT else None
+
+
+def say(package: Any) -> Callable[[Any], str] | None:
+    """``event -> words`` in the reader's language when it is not English and the game's module has ``say``."""
+    return _hook(package, "say") if active() != DEFAULT else None
+
+
 def status(package: Any, state: Any, viewer: str | None) -> None:
     """Print the game as ``viewer`` (a seat; None: the recorder) may see it."""
     own = _hook(package, "status")
@@ -80,7 +102,7 @@ def status(package: Any, state: Any, viewer: str | None) -> None:
         own(package, state, viewer)
         return
     view = package.view(state, viewer)
-    console.print(f"[bold]{package.info.title}[/] - {state.mode} - event {state.version}")
+    console.print(f"[bold]{package.info.title}[/] - {word(state.mode)} - " + _("event {n}").format(n=state.version))
     if package.ui.status_lines is not None:
         for line in package.ui.status_lines(state, view, viewer):
             console.print(line, highlight=False)
@@ -118,20 +140,20 @@ def options(package: Any, p: Pending, viewer: str | None = None, hide_others: bo
         own(package, p, viewer, hide_others, state)
         return
     cite = package.ui.cite or package.rules.index.cite
-    console.print(f"[bold]Waiting for:[/] {p.prompt}")
-    console.print(f"rule: {cite(p.rule)}", highlight=False)
+    console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=p.prompt))
+    console.print(_("rule: {rule}").format(rule=cite(p.rule)), highlight=False)
     if p.is_chance and p.chance is not None:
         remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool), key=natural_key))
-        console.print(f"Chance: {p.chance.count} {p.chance.what}{remaining}", highlight=False)
-        console.print(DRAW_HINT)
+        console.print(_("Chance: {n} {what}").format(n=p.chance.count, what=p.chance.what) + remaining, highlight=False)
+        console.print(draw_hint())
         return
     for actor in p.actors:
         if viewer and actor != viewer:
             continue
         opts = p.options(actor)
-        t = Table(title=f"{actor}: {len(opts)} legal choice(s) - act GAME --pick N")
+        t = Table(title=legal_title(actor, len(opts)))
         t.add_column("#", justify="right")
-        t.add_column("choice")
+        t.add_column(_("choice"))
         for i, o in enumerate(opts, 1):
             t.add_row(str(i), package.describe_command(o))
         console.print(t)

@@ -23,6 +23,7 @@ from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 from domain.service.tokens import RECORDER
 
+from .. import i18n
 from ..games import install_page, page_taps
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
@@ -33,6 +34,9 @@ LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the A
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 templates.env.globals["csrf"] = lambda request, gid: form_token(token_of(request, gid) or "", gid)
 install_page(templates.env)  # what each game's board template reads: its page globals and pictures
+# {% trans %} and _() in templates (jinja2.ext.i18n), looked up per call in the request's language (cli/i18n.py)
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
 
 
 def correctable_span(span: Any) -> bool:

@@ -239,53 +239,73 @@ class Auditor:
                 return []
         return [o for a in p.actors for o in p.options(a)]
 
-    def explain(self, log: list[Any], n: int, viewer: str | None = None) -> str:
+    def explain(
+        self,
+        log: list[Any],
+        n: int,
+        viewer: str | None = None,
+        words: Callable[[str], str] | None = None,
+        describe: Callable[[Any], str] | None = None,
+    ) -> str:
         """Why event number ``n`` happened: the input it followed from, whether it still counts (undone
         or superseded), the rule, and for a decision the options that were legal at that moment.
-        ``viewer``: say only what that player could see.
+        ``viewer``: say only what that player could see. ``words``: the reader's language for the fixed
+        phrases (a gettext lookup of each English template, then filled; None: English); ``describe``: an
+        event in the reader's words (None: the game's ``describe_event``).
 
         Raises:
             ValueError: ``n`` is not an event of the log.
         """
+        _ = words or _same  # the name a catalog's extraction looks for (cli/i18n.py, docs/i18n.md)
+        say = describe or self.describe_event
         history, cite = self.history, self.cite
         if not 1 <= n <= len(log):
             raise ValueError(f"the game has events 1..{len(log)}")
         e = self.visible_event(log, n, viewer)
-        lines = [f"Event {n}: {self.describe_event(e)} ({e.kind})"]
+        lines = [_("Event {n}: {what} ({kind})").format(n=n, what=say(e), kind=e.kind)]
         if n == 1:
-            return lines[0] + "\nIt starts the game."
+            return lines[0] + "\n" + _("It starts the game.")
         gone = history.taken_back(log).get(n)
         if gone:
-            lines.append(f"It no longer counts: {gone}.")
+            lines.append(_("It no longer counts: {why}.").format(why=gone))
         span = next((s for s in history.spans_of(log) if s.first <= n <= s.last), None)
         if span is None:
-            lines.append("It followed from the set-up, before any input (the rules' own steps).")
+            lines.append(_("It followed from the set-up, before any input (the rules' own steps)."))
         else:
             visible = span.actor in (viewer, "chance", "undo", "ruling", "archive") or viewer is None
             who = {
-                "chance": "a draw",
-                "undo": "an undo",
-                "correction": "a correction",
-                "ruling": "a table ruling",
-                "archive": "archiving",
-            }.get(span.actor, f"{span.actor}'s input")
+                "chance": _("a draw"),
+                "undo": _("an undo"),
+                "correction": _("a correction"),
+                "ruling": _("a table ruling"),
+                "archive": _("archiving"),
+            }.get(span.actor) or _("{actor}'s input").format(actor=span.actor)
             first = self.visible_event(log, span.first, viewer)
             if span.actor in ("chance", "correction", "archive") or not visible:
-                what = self.describe_event(first)
+                what = say(first)
             else:
                 what = span.command if span.actor == "undo" else history.describe_command(span.command)
+            said = (
+                _("It is {who} at event {n}: {what}")
+                if span.first == n
+                else _("It followed from {who} at event {n}: {what}")
+            )
             lines.append(
-                ("It is " if span.first == n else "It followed from ")
-                + f"{who} at event {span.first}: {what}"
-                + (f" (events {span.first}..{span.last})." if span.last > span.first else ".")
+                said.format(who=who, n=span.first, what=what)
+                + (
+                    " " + _("(events {first}..{last}).").format(first=span.first, last=span.last)
+                    if span.last > span.first
+                    else "."
+                )
             )
             if span.first == n and span.key is not None and span.actor != "chance":
                 p = history.engine.pending(history.state_before(log, n))
-                lines.append(f"The game asked {', '.join(p.actors)}: {p.prompt}. Rule: {cite(p.rule)}")
+                asked = _("The game asked {actors}: {prompt}. Rule: {rule}")
+                lines.append(asked.format(actors=", ".join(p.actors), prompt=p.prompt, rule=cite(p.rule)))
                 if viewer is None or span.actor == viewer:
                     options = [history.describe_command(o) for o in p.options(span.actor)]
                     lines.append(
-                        f"Legal for {span.actor} then ({len(options)}): "
+                        _("Legal for {actor} then ({n}): ").format(actor=span.actor, n=len(options))
                         + "; ".join(options[:20])
                         + ("; ..." if len(options) > 20 else "")
                     )
@@ -293,5 +313,9 @@ class Auditor:
         if more is not None:
             lines += more
         elif e.type in self.event_rules:
-            lines.append("Rule: " + cite(self.event_rules[e.type]))
+            lines.append(_("Rule: {rule}").format(rule=cite(self.event_rules[e.type])))
         return "\n".join(lines)
+
+
+def _same(text: str) -> str:
+    return text

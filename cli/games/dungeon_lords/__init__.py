@@ -1,7 +1,8 @@
 """Dungeon Lords in the terminal and on the page (looked up by :mod:`cli.games` by the game's name): its status
 picture, options and score card (``render.py``), the page's board (``board_svg.py``), and its own commands:
 catalog (``catalog.py``), orders (a round's three orders) and training (the Combat Training dungeons);
-the record loop's orders typed as cards (``record.py``)."""
+the record loop's orders typed as cards (``record.py``); words in the reader's language (``words.py``; the
+log's events: ``event_words.py``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ...context import StoreOpt, _app, _game_id, app
 from ...errors import UserError, handled
 from ...game_options import CatalogOpt, ModeOpt, setup
 from . import catalog as _catalog_command  # noqa: F401  (registers the catalog command)
+from .event_words import event_words, say  # noqa: F401  (the log in the reader's language, looked up here)
 from .record import record_command, record_hint  # noqa: F401  (the record loop's hooks, looked up here)
 from .render import options_table, scores_table, status_table
 

@@ -8,30 +8,22 @@ from rich.table import Table
 from domain.games.dungeon_lords import dungeon as dg
 from domain.games.dungeon_lords.costs import describe_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
-from domain.games.dungeon_lords.phases.common import catalog, free_imps, name_of, season_name, trolls
+from domain.games.dungeon_lords.phases.common import catalog, free_imps, season_name, trolls
 from domain.games.dungeon_lords.rules_index import cite
-from domain.games.dungeon_lords.state import GameState, Player
+from domain.games.dungeon_lords.state import GameState
 from domain.games.dungeon_lords.views import public_orders, view
 from domain.kernel import Pending
 from domain.kernel.text import natural_key
 
 from ...consoles import console
+from ...i18n import _, ngettext, word
+from .. import draw_hint, legal_title
 from .render_combat import battle_lines, player_extras
+from .words import name_of, order_words
 
 
 def _room_names(state: GameState) -> dict[str, str]:
     return {r.id: r.name for r in catalog(state).rooms.values()}
-
-
-def order_words(row: dict, secret: bool, p: Player | None = None) -> str:
-    """A colour's orders as a ``public_orders`` row says (``p``, when not ``secret``: the player's own, all
-    shown): ``inaccessible: dig_tunnels, hire_monster   orders: mine_gold, hidden, hidden``."""
-    text = f"inaccessible: {', '.join(row['inaccessible']) or '-'}"
-    orders = row["revealed"] if secret or p is None else p.orders
-    if orders:
-        text += f"   {'orders this round' if row['nonplayer'] else 'orders'}: {', '.join(orders)}"
-    third = row["third"] if secret or p is None else p.nonplayer_order
-    return text + (f"   non-player's third order: {third}" if third else "")
 
 
 def status_table(state: GameState, viewer: str | None) -> None:
@@ -39,42 +31,61 @@ def status_table(state: GameState, viewer: str | None) -> None:
     b = state.board
     out = console.print
     out(
-        f"[bold]Year {state.year}, {season_name(state)}[/] - phase: {state.phase.replace('_', ' ')} - "
-        f"starting player: {state.players[state.starting_player].color} - "
-        f"{state.variant.replace('_', ' ')}, {state.mode} - event {state.version}"
+        _(
+            "[bold]Year {year}, {season}[/] - phase: {phase} - starting player: {first} - {variant}, {mode} - event {n}"
+        ).format(
+            year=state.year,
+            season=word(season_name(state)),
+            phase=word(state.phase),
+            first=state.players[state.starting_player].color,
+            variant=word(state.variant),
+            mode=word(state.mode),
+            n=state.version,
+        )
     )
     track = ", ".join(f"{p.color} {p.evil}" for p in sorted(state.players, key=lambda p: -p.evil))
-    np_track = "".join(f", non-player {n.color} {n.evil}" for n in state.nonplayers if n.evil is not None)
-    out(f"Evilometer (1 nice .. 15 evil, paladin at 10): {track}{np_track}")
+    np_track = "".join(
+        ", " + _("non-player {color} {evil}").format(color=n.color, evil=n.evil)
+        for n in state.nonplayers
+        if n.evil is not None
+    )
+    out(_("Evilometer (1 nice .. 15 evil, paladin at 10): {track}").format(track=track + np_track))
     for pal in state.paladins:
-        where = f"with {pal.holder}" if pal.holder else "in his tent"
-        out(f"Paladin ({name_of(state, pal.id)}): {where}" + (f", {pal.damage} damage" if pal.damage else ""))
+        where = _("with {color}").format(color=pal.holder) if pal.holder else _("in his tent")
+        hurt = ", " + _("{n} damage").format(n=pal.damage) if pal.damage else ""
+        out(_("Paladin ({name}): {where}").format(name=name_of(state, pal.id), where=where) + hurt)
     rooms = _room_names(state)
     faceup = {row["color"]: row for row in public_orders(view(state, viewer))}  # what this viewer may see
     for p in state.players:
         secret = viewer is not None and viewer != p.color
         out("")
         out(
-            f"[bold]{p.color}[/] ({p.name})  gold {p.gold}  food {p.food}  imps {free_imps(p)} free of "
-            f"{p.imps}"
-            + (f"  troll tokens {trolls(state, p)}" if trolls(state, p) else "")
-            + f"  evil {p.evil}  red marks {p.red_marks}"
+            f"[bold]{p.color}[/] ({p.name})  "
+            + _("gold {gold}  food {food}  imps {free} free of {imps}").format(
+                gold=p.gold, food=p.food, free=free_imps(p), imps=p.imps
+            )
+            + ("  " + _("troll tokens {n}").format(n=trolls(state, p)) if trolls(state, p) else "")
+            + "  "
+            + _("evil {evil}  red marks {marks}").format(evil=p.evil, marks=p.red_marks)
         )
-        mons = ", ".join(name_of(state, m.id) + (" (face down)" if m.knocked_out else "") for m in p.monsters) or "-"
-        traps = f"{len(p.traps)} card(s)" if secret else (", ".join(name_of(state, x) for x in p.traps) or "-")
-        out(f"  monsters: {mons}   traps: {traps}")
-        out(f"  hand: {'hidden' if secret else ', '.join(p.hand)}   {order_words(faceup[p.color], secret, p)}")
-        out(
-            f"  party: {', '.join(name_of(state, a) for a in p.party) or '-'}   "
-            f"prison: {', '.join(name_of(state, a) for a in p.prison) or '-'}"
-        )
+        down = " " + _("(face down)")
+        mons = ", ".join(name_of(state, m.id) + (down if m.knocked_out else "") for m in p.monsters) or "-"
+        n_traps = ngettext("{n} card(s)", "{n} card(s)", len(p.traps)).format(n=len(p.traps))
+        traps = n_traps if secret else (", ".join(name_of(state, x) for x in p.traps) or "-")
+        out("  " + _("monsters: {monsters}   traps: {traps}").format(monsters=mons, traps=traps))
+        hand = _("hidden") if secret else ", ".join(p.hand)
+        out("  " + _("hand: {hand}").format(hand=hand) + f"   {order_words(faceup[p.color], secret, p)}")
+        party = ", ".join(name_of(state, a) for a in p.party) or "-"
+        prison = ", ".join(name_of(state, a) for a in p.prison) or "-"
+        out("  " + _("party: {party}   prison: {prison}").format(party=party, prison=prison))
         built = [
-            f"{name_of(state, cell.room)} at {dg.label((r, c))}" + (" (conquered)" if cell.conquered else "")
+            _("{room} at {square}").format(room=name_of(state, cell.room), square=dg.label((r, c)))
+            + (" " + _("(conquered)") if cell.conquered else "")
             for r, c, cell in dg.tiles(p.dungeon)
             if cell.kind == "room"
         ]
         for i, line in enumerate(dg.render(p.dungeon, rooms).splitlines()):
-            note = ("   rooms: " + "; ".join(built)) if i == 0 and built else ""
+            note = ("   " + _("rooms: {rooms}").format(rooms="; ".join(built))) if i == 0 and built else ""
             out(f"  {line}{note}")
         for line in player_extras(state, p):
             out(line)
@@ -82,17 +93,17 @@ def status_table(state: GameState, viewer: str | None) -> None:
     for line in battle_lines(state):
         out(line)
     for np in state.nonplayers:
-        extra = f"   Evil Counter {np.evil}" if np.evil is not None else ""
-        out(f"non-player {np.color}: {order_words(faceup[np.color], True)}{extra}")
-    out("Underground Tavern: " + (", ".join(f"{name_of(state, m)} ({m})" for m in b.monster_offer) or "-"))
-    out("Bargain Basement: " + (", ".join(f"{name_of(state, r)} ({r})" for r in b.room_offer) or "-"))
+        extra = "   " + _("Evil Counter {n}").format(n=np.evil) if np.evil is not None else ""
+        out(_("non-player {color}").format(color=np.color) + f": {order_words(faceup[np.color], True)}{extra}")
+    out(_("Underground Tavern: ") + (", ".join(f"{name_of(state, m)} ({m})" for m in b.monster_offer) or "-"))
+    out(_("Bargain Basement: ") + (", ".join(f"{name_of(state, r)} ({r})" for r in b.room_offer) or "-"))
     for season, tiles in b.incoming.items():
-        out(f"Adventurers for {season}: " + ", ".join(name_of(state, a) for a in tiles))
+        out(_("Adventurers for {season}: ").format(season=word(season)) + ", ".join(name_of(state, a) for a in tiles))
     if b.event_tiles:
-        out("Events this Year: " + ", ".join(f"{s} {t.replace('_', ' ')}" for s, t in b.event_tiles.items()))
+        out(_("Events this Year: ") + ", ".join(f"{word(s)} {word(t)}" for s, t in b.event_tiles.items()))
     taken = [f"{a} {pl.space}: {pl.color}" for a, slots in b.spaces.items() for pl in slots if pl is not None]
     if taken:
-        out("Minions on the board: " + "; ".join(taken))
+        out(_("Minions on the board: ") + "; ".join(taken))
 
 
 def options_table(
@@ -102,16 +113,20 @@ def options_table(
     view (``--as``): other players' choices (their hands, their trap cards) and what remains in a
     draw are not shown. ``state`` (the state ``p`` is pending in): each choice's cost and yield to its
     player is shown beside it (worked out from the choice's events: ``costs.option_effect``)."""
-    console.print(f"[bold]Waiting for:[/] {p.prompt}")
-    console.print(f"rule: {cite(p.rule)}")
+    console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=p.prompt))
+    console.print(_("rule: {rule}").format(rule=cite(p.rule)))
     if p.is_chance and hide_others:
-        console.print(f"Chance: {p.chance.count} {p.chance.what} to be drawn")
+        console.print(_("Chance: {n} {what} to be drawn").format(n=p.chance.count, what=p.chance.what))
         return
     if p.is_chance:
         spec = p.chance
         remain = ", ".join(sorted(spec.pool, key=natural_key))
-        console.print(f"Chance: {spec.count} of the {len(spec.pool)} {spec.what} that remain: {remain}")
-        console.print("Record it with: dungeon-lords act GAME --draw 'NAME NAME ...' (printed names, ids or prefixes)")
+        console.print(
+            _("Chance: {n} of the {of} {what} that remain: {remain}").format(
+                n=spec.count, of=len(spec.pool), what=spec.what, remain=remain
+            )
+        )
+        console.print(draw_hint())
         return
     for actor in p.actors:
         if actor_filter and actor != actor_filter:
@@ -122,23 +137,28 @@ def options_table(
         if p.kind == "choose_orders":
             hand = sorted({card for c in opts for card in c.orders})
             np_cards = sorted({c.nonplayer_order for c in opts if c.nonplayer_order})
+            numbered = ", ".join(f"{i} {c}" for i, c in enumerate(hand, 1))
             console.print(
-                f"{actor}: choose 3 of {', '.join(f'{i} {c}' for i, c in enumerate(hand, 1))}"
-                + (f"; non-player third order one of {', '.join(np_cards)}" if np_cards else "")
+                _("{actor}: choose 3 of {cards}").format(actor=actor, cards=numbered)
+                + (
+                    "; " + _("non-player third order one of {cards}").format(cards=", ".join(np_cards))
+                    if np_cards
+                    else ""
+                )
             )
             console.print(
-                f"  dungeon-lords orders GAME {actor} FIRST SECOND THIRD (names, prefixes or numbers)"
+                "  "
+                + _("dungeon-lords orders GAME {actor} FIRST SECOND THIRD (names, prefixes or numbers)").format(
+                    actor=actor
+                )
                 + (" --nonplayer CARD" if np_cards else "")
             )
             continue
-        t = Table(
-            title=f"{actor}: {len(opts)} legal choice(s) - act GAME --pick N"
-            + (f" --player {actor}" if len(p.actors) > 1 else "")
-        )
+        t = Table(title=legal_title(actor, len(opts)) + (f" --player {actor}" if len(p.actors) > 1 else ""))
         t.add_column("#", justify="right")
-        t.add_column("choice")
+        t.add_column(_("choice"))
         if state is not None:
-            t.add_column("costs / yields")
+            t.add_column(_("costs / yields"))
         for i, o in enumerate(opts, 1):
             t.add_row(str(i), describe_command(o), *([describe_effect(state, p, o)] if state is not None else []))
         console.print(t)
@@ -154,15 +174,16 @@ def scores_table(state: GameState) -> None:
     scores = sorted(state.scores or [], key=lambda s: s["rank"])
     if not scores:
         return
-    t = Table(title="Final scores")
-    t.add_column("line")
+    t = Table(title=_("Final scores"))
+    t.add_column(_("line"))
     for s in scores:
         t.add_column(s["color"] + (" *" if s["winner"] else ""), justify="right")
     for line in scores[0]["lines"]:
         t.add_row(line.replace("_", " "), *[str(s["lines"][line]) for s in scores])
-    t.add_row("[bold]total[/]", *[f"[bold]{s['total']}[/]" for s in scores])
+    t.add_row("[bold]" + _("total") + "[/]", *[f"[bold]{s['total']}[/]" for s in scores])
     console.print(t)
     for s in scores:
-        titles = ", ".join(f"{k.replace('_', ' ')} ({v})" for k, v in s["titles"].items()) or "no title"
-        console.print(f"{s['color']}: rank {s['rank']}, {titles}")
-    console.print("Winner(s): " + ", ".join(s["color"] for s in scores if s["winner"]) + " (* in the table)")
+        titles = ", ".join(f"{k.replace('_', ' ')} ({v})" for k, v in s["titles"].items()) or _("no title")
+        console.print(_("{color}: rank {rank}, {titles}").format(color=s["color"], rank=s["rank"], titles=titles))
+    winners = ", ".join(s["color"] for s in scores if s["winner"])
+    console.print(_("Winner(s): {colors} (* in the table)").format(colors=winners))

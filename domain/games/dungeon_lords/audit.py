@@ -12,6 +12,7 @@ the paladin and the adventurers the Evilometer that decided it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.kernel.audit import Auditor, AuditReport, Finding
@@ -224,14 +225,20 @@ def _prevention(e: ev.DamageDealt) -> list[str] | None:
     return lines
 
 
-def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
+def explain(
+    log: list[ev.Event],
+    n: int,
+    viewer: str | None = None,
+    words: Callable[[str], str] | None = None,
+    describe: Callable[[ev.Event], str] | None = None,
+) -> str:
     """Why event number ``n`` happened (the kernel's :meth:`~domain.kernel.audit.Auditor.explain`, with
     the Evilometer for the paladin and the adventurers). ``viewer``: only what that player could see.
 
     Raises:
         ValueError: ``n`` is not an event of the log.
     """
-    return AUDITOR.explain(log, n, viewer)
+    return AUDITOR.explain(log, n, viewer, words, describe)
 
 
 def _copy(state: GameState) -> GameState:

@@ -5,6 +5,7 @@ the rulebook does not print (kinds, skulls) of the cards that were scored."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import HIDDEN
@@ -154,12 +155,18 @@ def audit(
     return AUDITOR.audit(log, integrity, catalog_overrides)
 
 
-def explain(log: list[ev.Event], n: int, viewer: str | None = None) -> str:
+def explain(
+    log: list[ev.Event],
+    n: int,
+    viewer: str | None = None,
+    words: Callable[[str], str] | None = None,
+    describe: Callable[[ev.Event], str] | None = None,
+) -> str:
     """Why event ``n`` happened (see :meth:`~domain.kernel.audit.Auditor.explain`).
 
     Raises:
         ValueError: ``n`` is not an event of the log."""
-    return AUDITOR.explain(log, n, viewer)
+    return AUDITOR.explain(log, n, viewer, words, describe)
 
 
 def log_entries(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:
