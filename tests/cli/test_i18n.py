@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from cli import i18n
 from cli.main import app
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent
 RU = ROOT / "cli" / "locale" / "ru" / "LC_MESSAGES" / "messages.po"
 POT = ROOT / "cli" / "locale" / "messages.pot"
 
