@@ -181,12 +181,12 @@ def _rounds_left(state: GameState) -> int:
 _BILLS: dict[tuple, tuple[Any, dict[str, int]]] = {}
 
 
-def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
+def _wage_bill(state: GameState, p: Player) -> Mapping[str, int]:
     """Food and gold the monsters' next wages cost: each monster's wage as the rules work it out
     (:func:`phases.common.wage`: the cost on its tile and its Expertise surcharge). Kept by what the rule reads
     (the catalog, each monster and its Expertise) and by the rule itself: every decision asks."""
     wage, cat = rules.wage, catalog(state)
-    key = (wage, id(cat), *((m.id, m.expertise) for m in p.monsters))
+    key = (wage, id(cat), *[(m.id, m.expertise) for m in p.monsters])
     kept = _BILLS.get(key)
     if kept is None:
         food = gold = 0
@@ -197,7 +197,7 @@ def _wage_bill(state: GameState, p: Player) -> dict[str, int]:
         if len(_BILLS) > 4096:  # a bound: few monster line-ups recur across games
             _BILLS.clear()
         kept = _BILLS[key] = (cat, {"food": food, "gold": gold})  # the catalog held: its id stays its
-    return dict(kept[1])
+    return kept[1]  # read only (:meth:`Strategy.weights`): no copy
 
 
 def _wage_worth(w: Weights, cost: Mapping[str, int], trap_cards: int = 0) -> float:

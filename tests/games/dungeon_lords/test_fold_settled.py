@@ -160,3 +160,19 @@ def test_evil_markers_are_looked_for_only_after_the_events_that_move_them(monkey
     monkeypatch.setattr(engine, "MOVES_EVIL", every)
     assert [[e.to_json() for e in _bot_game(*c)] for c in cases] == fast
     assert sum(e["type"] == "EvilometerMoved" for log in fast for e in log) > 20
+
+
+def test_games_set_up_alike_share_no_list_with_each_other_nor_with_the_setup():
+    """The fold unpickles one table per settled ``setup`` (evolve._start): each game still gets its own."""
+    package = GAMES["dungeon_lords"]
+    first, _ = package.new_game(["a", "b", "c"], seed=1)
+    second, _ = package.new_game(["a", "b", "c"], seed=2)
+    a, b = engine.replay(first[:1]), engine.replay(second[:1])
+    assert first[0].setup is second[0].setup  # the memoised set-up: the case the table is kept for
+    assert (a.seed, b.seed) == (1, 2)
+    setup_before = json.dumps(first[0].setup, sort_keys=True)
+    a.players[0].monsters.append("x")
+    a.board.event_pool.clear()
+    assert b.players[0].monsters == [] and b.board.event_pool
+    assert json.dumps(first[0].setup, sort_keys=True) == setup_before
+    assert _digest(engine.replay(first[:1])) != _digest(a)  # a third fold starts from the table, untouched

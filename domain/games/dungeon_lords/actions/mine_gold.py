@@ -40,7 +40,7 @@ def minable_tunnels(state: GameState, p: Player) -> int:
     """The tunnels the permit's imps can mine, one imp each: ``p``'s unconquered tunnels, less a working
     Mithril Vein, which takes its own imps besides the permit (Rulebook › Mine Gold; Festival Season ›
     Mithril Vein, provisional U-37)."""
-    return len(dg.unconquered_tunnels(p.dungeon)) - (1 if _vein(state, p) else 0)
+    return dg.count_unconquered_tunnels(p.dungeon) - (1 if _vein(state, p) else 0)
 
 
 def gold_to_mine(state: GameState, p: Player, spec: SpaceSpec, space: str | None, free: int | None = None) -> int:

@@ -34,12 +34,26 @@ from . import (  # noqa: F401  (each registers its handlers in HANDLERS)
 )
 from .common import HANDLERS
 
+#: the table a ``setup`` dict lays out, pickled: id(setup) -> (setup, bytes). The settled ``setup`` of a
+#: simulated game is the set-up's memoised dict (``phases.setup.setup_of``), so games set up alike unpickle
+#: one table instead of copying and converting the dict each time; the dict is held, so its id stays its own
+_TABLES: dict[int, tuple[dict, bytes]] = {}
+
 
 def _start(e: ev.GameStarted) -> GameState:
-    """The table the event's settled ``setup`` lays out, with the event's seed."""
-    assert e.setup is not None, "GameStarted settled (phases.settle)"
-    table = pickle.loads(pickle.dumps(e.setup, pickle.HIGHEST_PROTOCOL))  # never share lists with the event
-    return from_dict({**table, "seed": e.seed})
+    """The table the event's settled ``setup`` lays out, with the event's seed (a state of its own: it
+    shares no list with the event, nor with another game's)."""
+    laid = e.setup
+    assert laid is not None, "GameStarted settled (phases.settle)"
+    kept = _TABLES.get(id(laid))
+    if kept is None or kept[0] is not laid:
+        table = pickle.loads(pickle.dumps(laid, pickle.HIGHEST_PROTOCOL))  # never share lists with the event
+        if len(_TABLES) >= 256:  # a bound: stored games bring set-ups of their own
+            _TABLES.clear()
+        kept = _TABLES[id(laid)] = (laid, pickle.dumps(from_dict({**table, "seed": None}), pickle.HIGHEST_PROTOCOL))
+    state: GameState = pickle.loads(kept[1])
+    state.seed = e.seed
+    return state
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:

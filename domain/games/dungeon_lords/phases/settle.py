@@ -31,10 +31,15 @@ Settler = Callable[[GameState, Any], dict[str, Any]]
 SETTLERS: dict[type[ev.Event], Settler] = {}
 
 
+#: event class -> its settler without ``resolves`` (the decided events' hot path adds that field itself)
+_OWN: dict[type[ev.Event], Settler] = {}
+
+
 def _settles(*classes: type[ev.Event]) -> Callable[[Settler], Settler]:
     def register(fn: Settler) -> Settler:
         for cls in classes:
             SETTLERS[cls] = _with_resolving(fn) if "resolves" in cls.settled else fn
+            _OWN[cls] = fn
         return fn
 
     return register
@@ -56,12 +61,23 @@ def settle(state: GameState | None, e: Any) -> Any:
     return e.model_copy(update=fn(state, e))  # type: ignore[arg-type]
 
 
-def _in_place(fn: Settler, first: str) -> Callable[[GameState, Any], None]:
-    def settle_decided(state: GameState, e: Any) -> None:
-        if e.__dict__[first] is None:  # unless the phase gave them already
-            e.__dict__.update(fn(state, e))
+def _in_place(fn: Settler, first: str, resolving: bool) -> Callable[[GameState, Any], None]:
+    if not resolving:
 
-    return settle_decided
+        def settle_decided(state: GameState, e: Any) -> None:
+            fields = e.__dict__
+            if fields[first] is None:  # unless the phase gave them already
+                fields.update(fn(state, e))
+
+        return settle_decided
+
+    def settle_resolving(state: GameState, e: Any) -> None:  # :func:`_with_resolving`, no merged dict
+        fields = e.__dict__
+        if fields[first] is None:
+            fields.update(fn(state, e))
+            fields["resolves"] = _resolving(state)
+
+    return settle_resolving
 
 
 def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]:
@@ -69,7 +85,7 @@ def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]
     be applied to it, in place (the engine's hot path: no copy). An event is frozen once applied; until then
     only the decision that made it holds it (a decision's listed options keep their events for that very
     state, so settling them again gives the same values)."""
-    return {cls: _in_place(fn, cls.settled[0]) for cls, fn in SETTLERS.items()}
+    return {cls: _in_place(_OWN[cls], cls.settled[0], "resolves" in cls.settled) for cls in SETTLERS}
 
 
 def evolve_stored(state: GameState | None, e: Any) -> GameState:
