@@ -30,14 +30,13 @@ from projections import (
     Projector,
     ReadModelsOfAnotherStore,
     analytics_path,
-    derive_strategy,
     open_analytics,
     project,
     read_ceiling,
 )
+from projections.games.dungeon_lords import STRATEGY_SQL, derive_strategy
 from projections.runner import NAME, InjectedFailure, stored_position
 from projections.schema import TABLES
-from projections.strategy import STRATEGY_SQL
 
 ROOT = Path(__file__).resolve().parent.parent
 PALADINS = set(load_catalog().paladins)
