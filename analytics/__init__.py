@@ -369,14 +369,14 @@ HEADLINES: tuple[str, ...] = tuple(n for n, q in QUESTIONS.items() if q.headline
 REGISTERED_GAMES = "projection_games"
 
 
-def default_game(con) -> str:
+def default_game(con) -> str | None:
     """The game a common question reads when none is named (as `stats` does): the registry's default, its first
     registered game, as the projection recorded it in ``projection_games`` (:data:`REGISTERED_GAMES`). Read
     models the projection did not write (a connection filled by hand) have no record: then the one game whose
-    rows they hold.
+    rows they hold, or None if they hold none (every question then answers nothing).
 
     Raises:
-        ValueError: no record, and the read models hold no game or the games of several (name the game)."""
+        ValueError: no record, and the read models hold the games of several (name the game)."""
     recorded = con.execute(
         "SELECT count(*) FROM duckdb_tables() WHERE table_name = ? AND database_name = current_database()",
         [REGISTERED_GAMES],
@@ -386,12 +386,12 @@ def default_game(con) -> str:
         if first:
             return first[0][0]
     held = [r[0] for r in con.execute("SELECT DISTINCT game FROM games ORDER BY game").fetchall()]
-    if len(held) != 1:
+    if len(held) > 1:
         raise ValueError(
-            "these read models do not record the default game (not written by the projection) and hold "
-            f"{'no games' if not held else 'games of ' + ', '.join(held)}: name the game"
+            "these read models do not record the default game (not written by the projection) and hold games "
+            f"of {', '.join(held)}: name the game"
         )
-    return held[0]
+    return held[0] if held else None
 
 
 MIN_GAMES = 30  # a row resting on fewer games than this is flagged (its interval is wide)

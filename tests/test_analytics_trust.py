@@ -116,8 +116,7 @@ def test_the_default_game_is_the_registrys_as_the_projection_records_it():
     )
     by_hand = duckdb.connect()
     create_all(by_hand)
-    with pytest.raises(ValueError, match="no games: name the game"):
-        default_game(by_hand)
+    assert default_game(by_hand) is None  # no games: every question answers nothing
     names = list(registry.GAMES)[:2]
     by_hand.execute("INSERT INTO games (game_id, game) VALUES ('a', ?)", [names[1]])
     assert default_game(by_hand) == names[1]
