@@ -537,7 +537,8 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
 
 def prepare(name: str, players: int | None = None, con=None, **params: Any) -> tuple[str, dict[str, Any]]:
     """The SQL of question ``name`` as it runs (:func:`expand`) and the values of its parameters (see
-    :func:`run_question`, which raises the same errors). With ``con``, a question that has a ``.cells.sql``
+    :func:`run_question`, which raises the same errors; without ``con`` a common question's game, unless given, is
+    NULL: no default game is known). With ``con``, a question that has a ``.cells.sql``
     is answered from its aggregate when it is fresh and the filters allow (no ``strategies``;
     ``since``/``until`` on whole days): the same answer, in milliseconds at 100,000 games."""
     try:
@@ -555,7 +556,9 @@ def prepare(name: str, players: int | None = None, con=None, **params: Any) -> t
             raise ValueError(f"question {name!r} is asked of {q.game.replace('_', ' ')} games only")
         given["game"] = q.game
     elif "game" in q.parameter_names and given.get("game") is None:
-        given["game"] = default_game(con)  # a common question reads one game's results (never two pooled)
+        # a common question reads one game's results (never two pooled); without ``con`` (the SQL alone, as
+        # stats --schema describes it) none is known, and the game is left NULL
+        given["game"] = default_game(con) if con is not None else None
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
     if con is not None and q.cells_sql and _cells_answer(con, values):
