@@ -364,8 +364,35 @@ QUESTIONS: dict[str, Question] = load_questions()
 HEADLINES: tuple[str, ...] = tuple(n for n, q in QUESTIONS.items() if q.headline)
 
 
-#: the game a common question reads when none is named (as `stats` does)
-DEFAULT_GAME = "dungeon_lords"
+#: the registered games in registration order, as the projection recorded them (``projections.runner``): the
+#: registry's default game (the first) without importing the engine
+REGISTERED_GAMES = "projection_games"
+
+
+def default_game(con) -> str | None:
+    """The game a common question reads when none is named (as `stats` does): the registry's default, its first
+    registered game, as the projection recorded it in ``projection_games`` (:data:`REGISTERED_GAMES`). Read
+    models the projection did not write (a connection filled by hand) have no record: then the one game whose
+    rows they hold, or None if they hold none (every question then answers nothing).
+
+    Raises:
+        ValueError: no record, and the read models hold the games of several (name the game)."""
+    recorded = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = ? AND database_name = current_database()",
+        [REGISTERED_GAMES],
+    ).fetchall()[0][0]
+    if recorded:
+        first = con.execute(f"SELECT name FROM {REGISTERED_GAMES} ORDER BY rank LIMIT 1").fetchall()
+        if first:
+            return first[0][0]
+    held = [r[0] for r in con.execute("SELECT DISTINCT game FROM games ORDER BY game").fetchall()]
+    if len(held) > 1:
+        raise ValueError(
+            "these read models do not record the default game (not written by the projection) and hold games "
+            f"of {', '.join(held)}: name the game"
+        )
+    return held[0] if held else None
+
 
 MIN_GAMES = 30  # a row resting on fewer games than this is flagged (its interval is wide)
 #: the column that counts what a row rests on, by preference
@@ -388,7 +415,7 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
     """
     q = QUESTIONS[name]
     given = dict(params)
-    given["game"] = q.game if q.game != "common" else given.get("game") or DEFAULT_GAME
+    given["game"] = q.game if q.game != "common" else given.get("game") or default_game(con)
     scope = {p.name: given.get(p.name) for p in SCOPE}
     mixed = (
         "SELECT list(DISTINCT g.ruleset ORDER BY g.ruleset), list(DISTINCT g.players ORDER BY g.players), "
@@ -450,7 +477,7 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
         )
         out.append(
             f"{people} seats played by people are counted under the strategy their play looks like, by the rule of "
-            f"projections.strategy ({DERIVATION_RULE}){calibration}"
+            f"the game's projection ({DERIVATION_RULE}){calibration}"
         )
     return out
 
@@ -462,7 +489,7 @@ def scope_of(con, name: str, **params: Any) -> dict[str, Any]:
     strata (``--pooled``). Said with every answer, so that an empty one says how much it looked at."""
     q = QUESTIONS[name]
     given = dict(params)
-    given["game"] = q.game if q.game != "common" else given.get("game") or DEFAULT_GAME
+    given["game"] = q.game if q.game != "common" else given.get("game") or default_game(con)
     scope = {p.name: given.get(p.name) for p in SCOPE}
     row = con.execute(
         expand(
@@ -510,7 +537,8 @@ def run_question(con, name: str, players: int | None = None, **params: Any) -> t
 
 def prepare(name: str, players: int | None = None, con=None, **params: Any) -> tuple[str, dict[str, Any]]:
     """The SQL of question ``name`` as it runs (:func:`expand`) and the values of its parameters (see
-    :func:`run_question`, which raises the same errors). With ``con``, a question that has a ``.cells.sql``
+    :func:`run_question`, which raises the same errors; without ``con`` a common question's game, unless given, is
+    NULL: no default game is known). With ``con``, a question that has a ``.cells.sql``
     is answered from its aggregate when it is fresh and the filters allow (no ``strategies``;
     ``since``/``until`` on whole days): the same answer, in milliseconds at 100,000 games."""
     try:
@@ -528,7 +556,9 @@ def prepare(name: str, players: int | None = None, con=None, **params: Any) -> t
             raise ValueError(f"question {name!r} is asked of {q.game.replace('_', ' ')} games only")
         given["game"] = q.game
     elif "game" in q.parameter_names and given.get("game") is None:
-        given["game"] = DEFAULT_GAME  # a common question reads one game's results (never two pooled)
+        # a common question reads one game's results (never two pooled); without ``con`` (the SQL alone, as
+        # stats --schema describes it) none is known, and the game is left NULL
+        given["game"] = default_game(con) if con is not None else None
     # DuckDB refuses values for parameters the statement does not use, so pass exactly the declared ones
     values = {p: given.get(p) for p in q.parameter_names}
     if con is not None and q.cells_sql and _cells_answer(con, values):

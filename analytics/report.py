@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import DEFAULT_GAME, QUESTIONS, run_question, warnings_for
+from . import QUESTIONS, default_game, run_question, warnings_for
 from .games import LABELS, labels_of
 
 __all__ = [
@@ -761,6 +761,14 @@ def _section(
     )
 
 
+def _default_or_none(con) -> str | None:
+    """The default game (:func:`analytics.default_game`), or None where the read models cannot say."""
+    try:
+        return default_game(con)
+    except ValueError:
+        return None
+
+
 def render_report(
     con,
     filters: dict[str, Any] | None = None,
@@ -775,7 +783,7 @@ def render_report(
     filters = {**(filters or {}), **{k: v for k, v in legacy.items() if v is not None}}
     prov = provenance(con, filters)
     present = {g for g, *_ in prov["games"]}
-    known = [g for g in games or [DEFAULT_GAME, *LABELS] if g in LABELS]  # (a game without questions: no page)
+    known = [g for g in games or [_default_or_none(con), *LABELS] if g in LABELS]  # (a game without questions: no page)
     known = list(dict.fromkeys(known))
     chosen = [g for g in known if g in present] or known[:1]
     if filters.get("game"):
@@ -830,7 +838,7 @@ def write_report(
         engine: the engine's version, for the footer.
         games: the games in the order of their pages, the first the one shown when the read models hold
             none (the command line passes the registry's); a game with no questions folder has no page. None:
-            :data:`analytics.DEFAULT_GAME`, then the question folders by name (:mod:`analytics.games`).
+            :func:`analytics.default_game`, then the question folders by name (:mod:`analytics.games`).
         words: the reader's language for the page's own words (a gettext lookup of each English template,
             then filled: cli/i18n.py); None: English. Question names, descriptions and columns stay English.
         lang: the page's language code (``<html lang>``, the date's locale: Babel).

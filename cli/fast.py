@@ -139,7 +139,7 @@ def answer(argv: list[str]) -> int | None:
     name, given = parsed
     store = given.pop("store", None) or os.environ.get("DL_STORE") or None
     as_json = given.pop("as_json", False)
-    from analytics import DEFAULT_GAME, QUESTIONS
+    from analytics import QUESTIONS, default_game
 
     if name not in QUESTIONS:
         return None
@@ -150,7 +150,7 @@ def answer(argv: list[str]) -> int | None:
         from .filters import question_params
 
         try:
-            params = question_params(con, name, default=DEFAULT_GAME, **given)  # (the registry's: a test)
+            params = question_params(con, name, default=default_game(con), **given)  # (the registry's, recorded)
         except Exception:  # noqa: BLE001  (a malformed filter: the usual way says so, in its words)
             return None
         from .analytics_cmds import print_question

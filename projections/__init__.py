@@ -11,9 +11,9 @@
   is refused with :class:`~projections.runner.BatchRefused`), and :func:`read_ceiling`, which only
   reads the notification log (the benchmark's ceiling).
 * :mod:`projections.staging`: notifications -> NDJSON (the stored JSON as it is, upcast if old).
-* :mod:`projections.derive`: the SQL that derives every read model from a batch of events.
-* :mod:`projections.strategy`: :func:`derive_strategy` (and the same rule in SQL), the strategy of a
-  player of a recorded game.
+* :mod:`projections.derive`: every game's projection run on a batch of events, with the aggregates; each
+  game's SQL is its module in :mod:`projections.games`, found by its registry name (Dungeon Lords' holds
+  ``derive_strategy`` too, the strategy of a player of a recorded game, and the same rule in SQL).
 * :mod:`projections.swap`: writing without keeping readers waiting: a copy of the file, projected under a
   writers' lock file and renamed over it; :func:`~projections.swap.read_models` (current, caught up, or the
   published file while another process writes, saying how far behind).
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     import duckdb
 
     from .runner import BatchRefused, ProjectionResult, Projector, project, read_ceiling
-    from .strategy import derive_strategy
 
 #: names imported on first use (the runner brings the event store's library and the engine with it; a
 #: caught-up `stats` never needs them)
@@ -46,7 +45,6 @@ _LAZY = {
     "Projector": "runner",
     "project": "runner",
     "read_ceiling": "runner",
-    "derive_strategy": "strategy",
 }
 
 
@@ -314,7 +312,6 @@ __all__ = [
     "bind_to_store",
     "create_all",
     "damaged",
-    "derive_strategy",
     "forget_game",
     "open_analytics",
     "open_current",

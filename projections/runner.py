@@ -44,6 +44,7 @@ from eventsourcing.persistence import IntegrityError
 
 from . import rollups
 from .derive import apply_batch
+from .games import registry_names
 from .schema import create_all
 from .staging import OTHER_GAMES, TOPIC_PREFIX, ndjson
 from .store_identity import ReadModelsOfAnotherStore, bind_to_store
@@ -140,6 +141,20 @@ def _check_start(position: int, first: int) -> None:
         )
 
 
+#: the registered games in registration order (the first: the default game), for the readers that import no
+#: game (analytics.default_game, cli/fast.py)
+GAMES = "CREATE TABLE IF NOT EXISTS projection_games (name VARCHAR NOT NULL, rank INTEGER NOT NULL)"
+
+
+def record_games(con: duckdb.DuckDBPyConnection) -> None:
+    """Write the registry's game names in registration order into ``projection_games`` (unless they are there)."""
+    names = registry_names()
+    con.execute(GAMES)
+    if [r[0] for r in con.execute("SELECT name FROM projection_games ORDER BY rank").fetchall()] != names:
+        con.execute("DELETE FROM projection_games")
+        con.executemany("INSERT INTO projection_games VALUES (?, ?)", [[n, i] for i, n in enumerate(names)])
+
+
 class Projector:
     """The projection of one application into one DuckDB connection. Long-running services keep
     one and call :meth:`run` whenever they want to catch up."""
@@ -154,6 +169,7 @@ class Projector:
         self.newly_quarantined: list[tuple[str, str]] = []  # (game id, reason) found by this projector
         if hasattr(app, "store_id"):  # never mix two stores' games in one set of read models
             bind_to_store(con, app.store_id())
+        record_games(con)
 
     def apply(self, notifications: Sequence[Any], fail_before_commit: bool = False) -> None:
         """Apply one batch in one transaction: every row it gives, and the position moved to its
@@ -204,7 +220,7 @@ class Projector:
                         path,
                         batch.first,
                         undo=b'"t":"InputUndone"' in batch.lines or b'"t":"InputCorrected"' in batch.lines,
-                        others=b'"t":"mi.' in batch.lines,
+                        lines=batch.lines,
                     )
                 if batch.count:
                     _witness(con, batch)

@@ -117,7 +117,7 @@ SPECS: tuple[Table, ...] = (
             ("season", _V, "where the game stands now: the season (NULL for Monster Inn)"),
             ("combat_round", _I, "where the game stands now: the Combat round (NULL for Monster Inn)"),
             ("phase", _V, "where the game stands now: the phase ('over' once scored)"),
-            ("game", _V, "the game's registry name: 'dungeon_lords' | 'monster_inn'"),
+            ("game", _V, "the game's registry name (as --game names it, with '_' for '-')"),
             ("ruleset", _V, "the rules modules played, joined with '+' in registration order; 'base' for none"),
             ("started_at", _T, "when the game's first event was stored (UTC): what --since and --until compare"),
             ("catalog_hash", _V, "the content hash of the component catalog the game was played with"),
@@ -162,7 +162,7 @@ SPECS: tuple[Table, ...] = (
             (
                 "derived_strategy",
                 _V,
-                "the strategy the seat's play looks like, by the rule of projections.strategy (peak Evil, rooms "
+                "the strategy the seat's play looks like, by the rule of the game's projection (peak Evil, rooms "
                 "built, monsters hired, tiles); every Dungeon Lords seat, bots too (NULL for Monster Inn)",
             ),
         ),

@@ -17,7 +17,7 @@ from typing import Any
 
 from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.phases.common import catalog
-from projections.strategy import derive_strategy
+from projections.games.dungeon_lords import derive_strategy
 
 Z = 1.959963984540054
 #: Festival Season's questions (no row in a store of base games only)

@@ -11,10 +11,18 @@ deriving a game's rows again is cheaper than tracking what changed.
 
 from __future__ import annotations
 
+from projections.rollups import CELL, Rollup, only
+
+#: its events are staged with their type prefixed (``"t":"mi.Left"``: :mod:`projections.staging`)
+STAGED = "mi."
+
 STAGE = """
 INSERT INTO mi_events
 SELECT g, s, p, substr(t, 4), e, ts FROM {source} WHERE starts_with(t, 'mi.')
 """
+
+#: the games with events staged from notification ``$first`` on
+GAMES_TOUCHED = "SELECT DISTINCT game_id FROM mi_events WHERE position >= $first"
 
 TOUCHED = """
 CREATE OR REPLACE TEMP TABLE mi_touched AS
@@ -120,11 +128,41 @@ def stage(con, path_source: str) -> None:
     con.execute(STAGE.format(source=path_source))
 
 
-def derive(con, first: int) -> None:
-    """Derive the rows of every Monster Inn game with events at or after notification ``first``."""
+def derive(con, first: int, undo: bool = True) -> None:
+    """Derive the rows of every Monster Inn game with events at or after notification ``first`` (``undo``: each
+    game's rows are derived again from the events that still count, so an undo needs no step of its own)."""
     con.execute(TOUCHED, {"first": first})
     for sql in [*CLEAR, LIVE, GAMES, SEATS, RESULTS, MI_RESULTS, TAKES]:
         con.execute(sql)
 
 
-__all__ = ["derive", "stage"]
+ONLY = only(__name__)  # its own aggregates hold its games only
+
+#: Monster Inn's own aggregates (:mod:`projections.rollups`)
+ROLLUPS: tuple[Rollup, ...] = (
+    Rollup(
+        "take_cells",  # who_leaves_first (Monster Inn)
+        8,
+        f"""
+SELECT {CELL}, t.strategy, t.leave_order, count(*), count(*) FILTER (WHERE t.creature = 'monster'), sum(t.pool),
+       sum(t.pool * t.pool)
+FROM mi_takes AS t JOIN rollup_counted AS g USING (game_id)
+WHERE {ONLY}
+GROUP BY ALL
+""",
+    ),
+    Rollup(
+        "fame_cells",  # fame_by_treasure_kept (Monster Inn)
+        7,
+        f"""
+SELECT {CELL}, r.treasure_kept, count(*), count(*) FILTER (WHERE r.won), sum(r.fame), sum(r.fame * r.fame),
+       sum(r.monsters), sum(r.humanoids), sum(r.treasure_fame)
+FROM mi_results AS r JOIN rollup_counted AS g USING (game_id)
+WHERE {ONLY}
+GROUP BY ALL
+""",
+    ),
+)
+
+
+__all__ = ["GAMES_TOUCHED", "ROLLUPS", "STAGED", "derive", "stage"]

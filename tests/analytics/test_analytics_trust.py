@@ -14,7 +14,7 @@ from festival_games import whole_game
 
 from domain.service.application import DungeonLords
 from projections import project
-from projections.derive import _season_of_state
+from projections.games.dungeon_lords import _season_of_state
 from projections.schema import SPECS, create_all, describe
 
 
@@ -84,21 +84,45 @@ def test_every_table_and_column_is_documented_in_the_database():
 
 
 def test_the_cli_knows_the_origins_and_games_the_engine_knows():
-    """cli.filters keeps its own origins and analytics its default game (stats starts without importing the
-    engine): they must agree with the games'; every registered game is a --game, an unknown one is refused."""
-    from analytics import DEFAULT_GAME
+    """cli.filters keeps its own origins (stats starts without importing the engine): they must agree with the
+    games'; every registered game is a --game, an unknown one is refused."""
     from cli.errors import UserError
     from cli.filters import ORIGINS, registry_name
     from domain.games.dungeon_lords.events import ORIGINS as ENGINE_ORIGINS
-    from domain.kernel import registry
     from domain.service.games import load_games
 
     assert tuple(ORIGINS) == tuple(ENGINE_ORIGINS)
-    assert DEFAULT_GAME == registry.default().info.name
     for name in load_games():
         assert registry_name(name.replace("_", "-")) == name
     with pytest.raises(UserError, match="no game 'chess'; the games are"):
         registry_name("chess")
+
+
+def test_the_default_game_is_the_registrys_as_the_projection_records_it():
+    """Analytics imports no game: the projection records the registry's games in order (``projection_games``), and
+    a common question asked without a game reads the first; read models filled by hand say their one game, or
+    ask for one."""
+    from analytics import default_game
+    from domain.kernel import registry
+    from domain.service.games import load_games
+    from projections.runner import Projector
+    from projections.schema import create_all
+
+    con = duckdb.connect()
+    Projector(DungeonLords.open("memory"), con)
+    assert default_game(con) == registry.default().info.name
+    assert [r[0] for r in con.execute("SELECT name FROM projection_games ORDER BY rank").fetchall()] == list(
+        load_games(shipped_only=True)
+    )
+    by_hand = duckdb.connect()
+    create_all(by_hand)
+    assert default_game(by_hand) is None  # no games: every question answers nothing
+    names = list(registry.GAMES)[:2]
+    by_hand.execute("INSERT INTO games (game_id, game) VALUES ('a', ?)", [names[1]])
+    assert default_game(by_hand) == names[1]
+    by_hand.execute("INSERT INTO games (game_id, game) VALUES ('b', ?)", [names[0]])
+    with pytest.raises(ValueError, match="games of .*: name the game"):
+        default_game(by_hand)
 
 
 def test_a_long_projection_shows_a_progress_bar():

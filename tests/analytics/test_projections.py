@@ -30,14 +30,13 @@ from projections import (
     Projector,
     ReadModelsOfAnotherStore,
     analytics_path,
-    derive_strategy,
     open_analytics,
     project,
     read_ceiling,
 )
+from projections.games.dungeon_lords import STRATEGY_SQL, derive_strategy
 from projections.runner import NAME, InjectedFailure, stored_position
 from projections.schema import TABLES
-from projections.strategy import STRATEGY_SQL
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PALADINS = set(load_catalog().paladins)
@@ -566,3 +565,30 @@ def test_a_games_projection_is_found_by_its_name_and_a_game_without_one_is_left_
     assert projected(["monster_inn", "high_card"]) == [monster_inn]
     assert unprojected(["monster_inn", "high_card"]) == ["high_card"]
     assert callable(monster_inn.stage) and callable(monster_inn.derive)
+
+
+def test_every_games_projection_is_run_by_the_core_and_its_aggregates_hold_its_games_only():
+    """projections/derive.py and rollups.py name no game: they run the registered games' modules in registration
+    order, each with the interface of projections.games, its own aggregates filtered by its registry name."""
+    from domain.service.games import load_games
+    from projections import rollups
+    from projections.derive import batch_projections
+    from projections.games import modules_here, registered
+
+    modules = registered()
+    names = [m.__name__.rsplit(".", 1)[-1] for m in modules]
+    assert names == [n for n in load_games(shipped_only=True) if n in modules_here()] and len(names) >= 2
+    for module in modules:
+        assert callable(module.stage) and callable(module.derive) and "$first" in module.GAMES_TOUCHED
+        assert module.ROLLUPS and all(rollups.only(module.__name__) in r.part for r in module.ROLLUPS)
+        assert rollups.only(module.__name__) == f"g.game = '{module.__name__.rsplit('.', 1)[-1]}'"
+    assert [r.table for r in rollups.all_rollups()] == [
+        *(r.table for r in rollups.COMMON),
+        *(r.table for m in modules for r in m.ROLLUPS),
+    ]
+    assert batch_projections() == modules
+    assert batch_projections(b'{"t":"GameStarted"}\n') == [m for m in modules if not m.STAGED]
+    staged = [m for m in modules if m.STAGED]
+    assert batch_projections(f'{{"t":"{staged[0].STAGED}Left"}}\n'.encode()) == [
+        m for m in modules if not m.STAGED or m is staged[0]
+    ]
