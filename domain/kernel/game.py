@@ -60,7 +60,8 @@ class GameInfo:
     record_format: str = ""
 
     # --- bounds: what a whole game can reach, each number justified where a game declares it, and checked
-    # against simulated games by the conformance suite (tests/kernel/test_conformance.py). Players: min_/max_players above.
+    # against simulated games by the conformance suite (tests/kernel/test_conformance.py). Players:
+    # min_/max_players above.
     #: the most inputs (decisions and recorded draws) a game takes from set-up to its end (0: not declared)
     max_inputs: int = 0
     #: the lowest and the highest final score one seat can have
