@@ -124,7 +124,7 @@ def toy_registered():
 @pytest.mark.parametrize("mode", ["digital", "tabletop"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_toy_game_passes_the_conformance_suite(toy_registered, players, mode):
-    from conformance.test_conformance import test_a_random_playout_keeps_every_promise
+    from kernel.test_conformance import test_a_random_playout_keeps_every_promise
 
     test_a_random_playout_keeps_every_promise("high_card", "standard", players, mode, players * 7 + len(mode))
 
