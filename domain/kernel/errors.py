@@ -3,11 +3,15 @@
 Codes are stable strings (each game lists its own in an enum beside the kernel's, see
 :mod:`domain.kernel.codes`); clients match on ``code``, people read ``message`` and ``rule`` (the
 citation a game's :class:`~domain.kernel.rules_index.RuleIndex` gives for ``rule_id``).
+
+A message is a template with named placeholders (``"the permit allows {limit} tunnels"``) and its
+params, so that it can be translated where it is shown (``cli/refusal_i18n.py``, gettext domain
+``refusals``); ``message`` is the English text, formatted here. The kernel knows no language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -18,17 +22,40 @@ class RuleViolation(Exception):
 
     Attributes:
         code: stable machine code, e.g. ``"DIG_WOULD_FILL_2X2"``.
-        message: plain-language reason with the numbers involved.
+        message: plain-language reason with the numbers involved (English: ``template`` formatted with
+            ``params``; the text itself when there are no params).
         rule_id: key into the game's rule index (e.g. ``"dig.no_2x2"``).
         rule: the citation (rulebook section or engine choice); ``rule_id`` when none is known.
+        template: the message before formatting, the msgid of the gettext domain ``refusals``
+            (``str.format`` placeholders: ``"the permit allows {limit} tunnels and {dug} are dug"``).
+        plural: the plural msgid when the message depends on a count (the param ``n``), else None.
+        params: the values of the placeholders (numbers, component ids, colors, English fragments).
+        citations: other languages' citations of the game's rules (language -> rule id -> text), as
+            the game's rule index holds them; empty when it holds none.
     """
 
-    def __init__(self, code: str, message: str, rule_id: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        rule_id: str,
+        rule: str | None = None,
+        *,
+        params: dict[str, Any] | None = None,
+        plural: str | None = None,
+        citations: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
         self.code = code
-        self.message = message
+        self.template = message
+        self.plural = plural
+        self.params = params or {}
+        if plural is not None and self.params.get("n") != 1:
+            message = plural
+        self.message = message.format(**self.params) if self.params else message
         self.rule_id = rule_id
         self.rule = rule if rule is not None else rule_id
-        super().__init__(f"{code}: {message} [{self.rule}]")
+        self.citations = citations or {}
+        super().__init__(f"{code}: {self.message} [{self.rule}]")
 
     def as_dict(self) -> dict[str, str]:
         """``{"code", "message", "rule"}``: the shape the CLI and the HTTP service print."""
@@ -48,3 +75,23 @@ def unless_refused(decide: Callable[..., T], *args: Any) -> T | None:
     except RuleViolation as refusal:
         refusal.__traceback__ = None
         return None
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for it, which pybabel extracts)
+    """``text`` unchanged, marked for extraction into the gettext domain ``refusals`` (gettext's
+    ``gettext_noop``): a message written apart from its ``refuse`` call, or a fragment passed as a
+    param (``where=N_("a room")``). Translated where the refusal is shown, never here."""
+    return text
+
+
+class Because(str):
+    """A refusal given as the param of another (``"{cost} (a trap whose cost cannot be paid cannot be
+    chosen)"``): the English message as text, the refusal itself in ``refusal`` so that it is translated
+    with the one that quotes it."""
+
+    refusal: RuleViolation
+
+    def __new__(cls, refusal: RuleViolation) -> Because:
+        text = super().__new__(cls, refusal.message)
+        text.refusal = refusal
+        return text

@@ -31,9 +31,16 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
     ]
     if cmd.spy is not None:
         if not spec.reward.spy:
-            raise refuse("SPY_NOT_ON_SPACE", f"space {pl.space} of Improve Reputation gives no spying", "action.spy")
+            raise refuse(
+                "SPY_NOT_ON_SPACE", "space {space} of Improve Reputation gives no spying", "action.spy", space=pl.space
+            )
         cards = state.board.combat_cards
         if not 1 <= cmd.spy <= len(cards):
-            raise refuse("SPY_POSITION_INVALID", f"spy on a Combat Card at position 1..{len(cards)}", "action.spy")
+            raise refuse(
+                "SPY_POSITION_INVALID",
+                "spy on a Combat Card at position 1..{count_cards}",
+                "action.spy",
+                count_cards=len(cards),
+            )
         out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=cards[cmd.spy - 1]))
     return out

@@ -72,8 +72,11 @@ def _payday(state: GameState, p: Player):
         if cmd.monster not in todo:
             raise refuse(
                 "WAGE_NOT_DUE",
-                f"{cmd.monster} is not one of {p.color}'s monsters still to settle ({', '.join(todo)})",
+                "{monster} is not one of {color}'s monsters still to settle ({todo})",
                 "event.payday",
+                monster=cmd.monster,
+                color=p.color,
+                todo=", ".join(todo),
             )
         if isinstance(cmd, ReleaseMonster):
             return [ev.MonsterReleased(color=p.color, monster=cmd.monster)]
@@ -123,17 +126,34 @@ def wage_event(
     if problem:
         raise problem
     if t.cost.trap_cards and trap not in p.traps:
-        raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard", "hire.golem")
+        raise refuse(
+            "GOLEM_NEEDS_TRAP", "the {name}'s wage includes a Trap Card: name one to discard", "hire.golem", name=t.name
+        )
     if not t.cost.trap_cards and trap is not None:  # refused, not ignored: the payer meant something else
-        raise refuse("NO_TRAP_COST", f"the {t.name}'s wage includes no Trap Card (discard_trap {trap!r})", "hire.cost")
+        raise refuse(
+            "NO_TRAP_COST",
+            "the {name}'s wage includes no Trap Card (discard_trap {trap!r})",
+            "hire.cost",
+            name=t.name,
+            trap=trap,
+        )
     if t.cost.monsters:
         fed = next((x for x in p.monsters if x.id == feed), None)
         if fed is None or fed.id == m or is_ghost(state, fed.id):
             raise refuse(
-                "DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)", "hire.demon"
+                "DEMON_NEEDS_MONSTER",
+                "the {name}'s wage is another of your monsters (not a ghost)",
+                "hire.demon",
+                name=t.name,
             )
     elif feed is not None:
-        raise refuse("NO_MONSTER_COST", f"the {t.name}'s wage includes no monster (feed_monster {feed!r})", "hire.cost")
+        raise refuse(
+            "NO_MONSTER_COST",
+            "the {name}'s wage includes no monster (feed_monster {feed!r})",
+            "hire.cost",
+            name=t.name,
+            feed=feed,
+        )
     return ev.WagePaid(
         color=p.color,
         monster=m,
@@ -159,8 +179,12 @@ def _taxes(state: GameState, p: Player):
         if not 0 <= cmd.gold <= min(due, p.gold):
             raise refuse(
                 "TAX_AMOUNT_INVALID",
-                f"pay between 0 and {min(due, p.gold)} gold (due {due}, {p.color} has {p.gold})",
+                "pay between 0 and {most} gold (due {due}, {color} has {gold})",
                 "event.taxes",
+                most=min(due, p.gold),
+                due=due,
+                color=p.color,
+                gold=p.gold,
             )
         return [ev.TaxesPaid(color=p.color, due=due, paid=cmd.gold, red_marks=due - cmd.gold)]
 
@@ -278,8 +302,10 @@ def _special(state: GameState, p: Player):
         if cmd not in options:
             raise refuse(
                 "EVENT_OPTION_INVALID",
-                f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
+                "{name}: choose one of {options}",
                 "event.special",
+                name=card.name,
+                options=", ".join(_label(o) for o in options),
             )
         effect = _chosen_effect(state, p, cmd)
         removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")
