@@ -25,12 +25,12 @@ from domain.games.dungeon_lords.errors import refuse, refuse_n
 from domain.games.dungeon_lords.refusals import Refusal
 from domain.games.monster_inn import refusals as mi
 from domain.kernel.codes import KernelRefusal
-from domain.kernel.errors import Because
+from domain.kernel.errors import N_, Because, Phrase
 from domain.kernel.rules_index import KERNEL_RULES
 
 ROOT = Path(__file__).parent.parent
 #: the keywords of the documented ``pybabel extract`` (cli/locale/refusals-babel.cfg)
-KEYWORDS = {"refuse": (2,), "refuse_n": (2, 3), "RuleViolation": (2,), "N_": None}
+KEYWORDS = {"refuse": (2,), "refuse_n": (2, 3), "RuleViolation": (2,), "N_": None, "Phrase": None}
 RU_RULEBOOK = ROOT.parent / "shared" / "rules" / "dungeon-lords-rulebook-ru.txt"
 
 
@@ -102,6 +102,12 @@ def test_fragments_quoted_refusals_and_names_are_rendered_in_the_readers_languag
     assert translate_refusal(outer, "ru")["message"] == (
         "x стоит золота: 2; у игрока red: 1 (ловушку, стоимость которой нельзя оплатить, нельзя выбрать)"
     )
+    what = Phrase("hiring the {name}{where}", name="Troll", where=N_(" on space III"))
+    dear = refuse(
+        "CANNOT_PAY_GOLD", "{what} costs {gold} gold; {color} has {held}", what=what, gold=3, color="red", held=1
+    )
+    assert dear.message == "hiring the Troll on space III costs 3 gold; red has 1"
+    assert translate_refusal(dear, "ru")["message"] == "наём «Troll» на месте III стоит золота: 3; у игрока red: 1"
     where = refuse_n("TOO_MANY_TRAPS", "{where} takes {n} trap(s)", "{where} takes {n} trap(s)", 2, where="a tunnel")
     assert translate_refusal(where, "ru")["message"] == "туннель: не больше 2 ловушек"
     set_name_hook(lambda name, lang: {"red": "красный", "troll": "Тролль"}.get(name))

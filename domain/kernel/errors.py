@@ -95,3 +95,17 @@ class Because(str):
         text = super().__new__(cls, refusal.message)
         text.refusal = refusal
         return text
+
+
+class Phrase(str):
+    """A fragment with its own placeholders, passed as a param of a refusal (``what=Phrase("{action}
+    space {space}", action=..., space=2)``): the English text as text, its template (a msgid, extracted
+    with ``-k Phrase``) and params kept so that it is translated with the refusal that quotes it."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
+        text = super().__new__(cls, template.format(**params))
+        text.template, text.params = template, params
+        return text

@@ -319,11 +319,13 @@ Component ids and colors in a message stay as typed until a names catalog is plu
 In the code a message is a template with named placeholders and its params (`refuse("DIG_NOWHERE", "no square
 can take a new tunnel", "dig.no_2x2")`, `refuse(code, "{color} has no room on {square}", rule, color=...,
 square=...)`); one that depends on a count is `refuse_n(code, singular, plural, n, rule, **params)` (`{n}` in
-both); a fragment passed as a param (`where=N_("a room")`) is marked with `N_`. The domain imports no gettext:
-the message is translated where it is shown (`cli/refusal_i18n.py`). After changing a message:
+both); a fragment passed as a param is marked with `N_` (`where=N_("a room")`), or is a `Phrase` when it
+has placeholders of its own (`what=Phrase("{action} space {space}", action=..., space=2)`). The domain
+imports no gettext: the message is translated where it is shown (`cli/refusal_i18n.py`). After changing a
+message:
 
     pybabel extract -F cli/locale/refusals-babel.cfg --no-default-keywords -k refuse:2 -k refuse_n:2,3 \\
-      -k RuleViolation:2 -k N_ --omit-header --no-location --sort-output --no-wrap \\
+      -k RuleViolation:2 -k N_ -k Phrase --omit-header --no-location --sort-output --no-wrap \\
       -o cli/locale/refusals.pot domain cli/http
     pybabel update -D refusals -i cli/locale/refusals.pot -d cli/locale --no-wrap --ignore-obsolete
 

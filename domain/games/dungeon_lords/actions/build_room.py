@@ -4,6 +4,8 @@ rules are :mod:`..dungeon`'s."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import Phrase
+
 from .. import dungeon as dg
 from .. import events as ev
 from ..commands import BuildRoom
@@ -39,7 +41,7 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
             offered=", ".join(state.board.room_offer) or "none",
         )
     cost = cost_dict(space_spec(state, pl).cost)
-    problem = payment_problem(p, cost, f"Build Room space {pl.space}", state.variant)
+    problem = payment_problem(p, cost, Phrase("Build Room space {space}", space=pl.space), state.variant)
     if problem:
         raise problem
     check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))

@@ -4,6 +4,8 @@ Monster; Appendix › Golem, Demon)."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import N_, Phrase
+
 from .. import events as ev
 from ..commands import HireMonster
 from ..errors import RuleViolation, refuse
@@ -36,7 +38,7 @@ def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -
     space = pl.space
     check_offered(state, cmd.monster)
     extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
-    where = " on space III" if extra else ""
+    where = N_(" on space III") if extra else ""
     cost = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
     return [
         ev.MonsterHired(
@@ -81,7 +83,7 @@ def hire_cost(
     cost = tile_cost(state, monster, pay_or)
     for k, v in extra.items():
         cost[k] = cost.get(k, 0) + v
-    problem = payment_problem(p, cost, f"hiring the {t.name}{where}", state.variant)
+    problem = payment_problem(p, cost, Phrase("hiring the {name}{where}", name=t.name, where=where), state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards:

@@ -3,6 +3,8 @@ Combat Cards (Rulebook › Description of Actions › Improve Reputation)."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import Phrase
+
 from .. import events as ev
 from ..commands import ImproveReputation
 from ..errors import refuse
@@ -23,7 +25,12 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
     Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID)."""
     spec = space_spec(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     out: list[ev.Event] = [

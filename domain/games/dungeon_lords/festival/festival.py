@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from domain.kernel import Pending, unless_refused
+from domain.kernel.errors import N_
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -212,7 +213,7 @@ def _hire(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTak
     if cmd.monster is None or cmd.monster not in state.board.discards.get("monsters", []):
         raise refuse("FESTIVAL_NOT_IN_DISCARDS", "name a monster of the monster discard pile", "festival.prizes")
     paid = hire_cost(
-        state, p, cmd.monster, {"food": 1}, cmd.discard_trap, cmd.feed_monster, " at the Festival", cmd.pay_or
+        state, p, cmd.monster, {"food": 1}, cmd.discard_trap, cmd.feed_monster, N_(" at the Festival"), cmd.pay_or
     )
     return _taken(
         p,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import cast
 
+from domain.kernel.errors import Phrase
+
 from .. import dungeon as dg
 from .. import events as ev
 from ..actions import action_name, cannot_pay, location, space_spec
@@ -107,7 +109,12 @@ def invest_gold(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     """UO-IG-1: pay the space's gold now; its return comes when the Orders Phase ends, so it pays for
     nothing later in this Orders Phase. Raises RuleViolation (CANNOT_PAY_GOLD)."""
     spec = space_spec(state, pl)
-    problem = payment_problem(p, cost_dict(spec.cost), f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost_dict(spec.cost),
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     returns = board_reward(state, pl).gold_later
@@ -122,7 +129,12 @@ def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     payment problem)."""
     spec = space_spec(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     reward = board_reward(state, pl)
@@ -143,7 +155,7 @@ def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) ->
     extra = cost_dict(spec.cost)
     for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
         extra[k] = extra.get(k, 0) + v
-    where = f" with the {catalog(state).expertise[tile].name} tile"
+    where = Phrase(" with the {tile} tile", tile=catalog(state).expertise[tile].name)
     paid = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
     return [
         ev.MonsterHired(
@@ -199,7 +211,12 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
             offered=offered,
         )
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     return [ev.RoomRented(color=p.color, space=pl.space or "", room=cmd.room, paid=cost)]
@@ -255,12 +272,14 @@ def install_traps(state: GameState, p: Player, pl: Placement, cmd: InstallTrap) 
         )
     square = (cmd.square[0], cmd.square[1])
     if square not in _install_squares(p):
-        why = (
-            f"install on one of your unconquered dungeon tiles without a trap: {[list(s) for s in _install_squares(p)]}"
+        raise refuse(
+            "INSTALL_SQUARE_INVALID",
+            "install on one of your unconquered dungeon tiles without a trap: {squares}",
+            "uo.install_traps",
+            squares=[list(s) for s in _install_squares(p)],
         )
-        raise refuse("INSTALL_SQUARE_INVALID", why, "uo.install_traps")
     cost = install_cost(state, p, pl, cmd.trap, square)
-    problem = payment_problem(p, cost, f"installing the {name_of(state, cmd.trap)}", state.variant)
+    problem = payment_problem(p, cost, Phrase("installing the {trap}", trap=name_of(state, cmd.trap)), state.variant)
     if problem:
         raise problem
     return [ev.TrapInstalled(color=p.color, space=pl.space or "", trap=cmd.trap, square=square, paid=cost)]
@@ -404,7 +423,12 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
     spec = space_spec(state, pl)
     reward = board_reward(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     cards = state.board.combat_cards

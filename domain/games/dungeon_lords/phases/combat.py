@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
-from domain.kernel.errors import N_, Because
+from domain.kernel.errors import N_, Because, Phrase
 from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
@@ -319,7 +319,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             )
     problem = pets_problem(state, p, list(cmd.pets)) if cmd.pets else None
     if problem:
-        raise refuse("PET_NOT_USABLE", problem, "pets.use")
+        raise problem
     real = [m for m in cmd.monsters if not is_ghost(state, m)]
     if cmd.pets:
         real += _counted_pets(state, cmd.monsters, cmd.pets)
@@ -334,7 +334,7 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
             where=where,
         )
     cost = trap_cost(state, p, list(cmd.traps), room)
-    problem = payment_problem(p, cost, "the traps' costs", state.variant)
+    problem = payment_problem(p, cost, N_("the traps' costs"), state.variant)
     if problem:
         raise refuse(
             "TRAP_COST_UNPAYABLE",
@@ -359,13 +359,22 @@ def usable_pets(state: GameState, p: Player) -> list[str]:
     return [x for x in dict.fromkeys(p.pets) if pets[x].timing == "combat"] + list(p.pets_active)
 
 
-def pets_problem(state: GameState, p: Player, chosen: list[str]) -> str | None:
-    """Why ``p`` cannot send the pets ``chosen`` into this battle, or None (PE-06: each once per game)."""
+def pets_problem(state: GameState, p: Player, chosen: list[str]):
+    """Why ``p`` cannot send the pets ``chosen`` into this battle (a PET_NOT_USABLE RuleViolation), or None
+    (PE-06: each once per game)."""
     usable = usable_pets(state, p)
     for x in chosen:
         if x not in usable:
-            return f"{x} is not a combat pet {p.color} can use now (each pet is used once per game)"
-    return "each pet can be sent once" if len(set(chosen)) != len(chosen) else None
+            return refuse(
+                "PET_NOT_USABLE",
+                "{pet} is not a combat pet {color} can use now (each pet is used once per game)",
+                "pets.use",
+                pet=x,
+                color=p.color,
+            )
+    return (
+        refuse("PET_NOT_USABLE", "each pet can be sent once", "pets.use") if len(set(chosen)) != len(chosen) else None
+    )
 
 
 def _counted_pets(state: GameState, monsters: list[str], pets: list[str]) -> list[str]:
@@ -831,7 +840,9 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     t = monster_type(state, cmd.monster)
     kind = _effective_kind(state, cmd.monster, cmd.option)
     paid = cost_dict(att.extra_cost)
-    problem = payment_problem(p, paid, f"the {t.name}'s attack {cmd.option}", state.variant)
+    problem = payment_problem(
+        p, paid, Phrase("the {name}'s attack {option}", name=t.name, option=cmd.option), state.variant
+    )
     if problem:
         raise problem
     bonus = _room_bonus(state, b, t)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.kernel import Pending, unless_refused
+from domain.kernel.errors import N_, Phrase
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -122,7 +123,7 @@ def wage_event(
             ``DEMON_NEEDS_MONSTER`` (not another of his monsters, or a ghost), ``NO_MONSTER_COST``."""
     t = monster_type(state, m)
     cost = wage(state, p, m, pay_or)
-    problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
+    problem = payment_problem(p, cost, Phrase("the {name}'s wage", name=t.name), state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards and trap not in p.traps:
@@ -234,7 +235,7 @@ def _targets(state: GameState, p: Player, op: str) -> Sequence[str | None]:
         for m in p.monsters:
             if is_ghost(state, m.id) or m.id in handled or m.knocked_out:
                 continue
-            if payment_problem(p, payable_wage(state, p, m.id), "the wage", state.variant) is None:
+            if payment_problem(p, payable_wage(state, p, m.id), N_("the wage"), state.variant) is None:
                 out.append(f"pay:{m.id}")
             out.append(f"knock_out:{m.id}")
         return out
