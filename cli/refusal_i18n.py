@@ -108,8 +108,8 @@ def _param(value: Any, lang: str, translations: gettext.NullTranslations) -> Any
     translated = translations.gettext(value)  # a fragment marked N_ ("a room"), or English kept
     if translated != value:
         return translated
-    names = [name_hook(part, lang) for part in value.split(", ")]
-    return ", ".join(names) if all(n is not None for n in names) else value  # type: ignore[arg-type]
+    names = [name_hook(part, lang) for part in value.split(", ")]  # one id, or a list of them
+    return ", ".join(n for n in names if n) if all(names) else value
 
 
 def translate_refusal(violation: RuleViolation, lang: str | None = None) -> dict[str, str]:

@@ -12,9 +12,12 @@ params, so that it can be translated where it is shown (``cli/refusal_i18n.py``,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_NONE: Any = MappingProxyType({})  # no params, no other citations (shared: refusals are made often)
 
 
 class RuleViolation(Exception):
@@ -48,14 +51,22 @@ class RuleViolation(Exception):
         self.code = code
         self.template = message
         self.plural = plural
-        self.params = params or {}
-        if plural is not None and self.params.get("n") != 1:
-            message = plural
-        self.message = message.format(**self.params) if self.params else message
+        self.params = params or _NONE
         self.rule_id = rule_id
         self.rule = rule if rule is not None else rule_id
-        self.citations = citations or {}
-        super().__init__(f"{code}: {self.message} [{self.rule}]")
+        self.citations = citations if citations is not None else _NONE
+        super().__init__(code)  # the text is made when read (str(), message): most refusals never are
+
+    @cached_property
+    def message(self) -> str:
+        """The English message: ``template`` (or ``plural`` when ``params["n"] != 1``) formatted with ``params``."""
+        if not self.params:
+            return self.template
+        text = self.plural if self.plural is not None and self.params.get("n") != 1 else self.template
+        return text.format(**self.params)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message} [{self.rule}]"
 
     def as_dict(self) -> dict[str, str]:
         """``{"code", "message", "rule"}``: the shape the CLI and the HTTP service print."""
