@@ -67,9 +67,14 @@ def report(exc: BaseException) -> int:
     else:
         RuleViolation = GameConflict = GameNotFound = ()  # noqa: N806  (no engine error can be raised here)
     if isinstance(exc, RuleViolation):
+        from .refusal_i18n import translate_refusal  # the reader's language (DL_LANG; English by default)
+
         code = USAGE if exc.code in MALFORMED else REFUSED
+        shown = translate_refusal(exc)
         err_console.print(
-            f"refused: {exc.code}\n  {_one_line(exc.message)}\n  rule: {exc.rule}", highlight=False, markup=False
+            f"refused: {exc.code}\n  {_one_line(shown['message'])}\n  rule: {shown['rule']}",
+            highlight=False,
+            markup=False,
         )
         return code
     if isinstance(exc, GameConflict):

@@ -17,6 +17,7 @@ from domain.kernel import RuleViolation
 from domain.service.names import draw_command
 
 from . import games
+from .refusal_i18n import translate_refusal
 from .render import console
 
 HELP = (
@@ -96,7 +97,7 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             try:
                 event = application.undo(game_id)  # the recorder takes back the latest input
             except RuleViolation as exc:
-                console.print(f"[red]refused: {exc.code}[/] {exc.message}\n  rule: {exc.rule}")
+                _print_refusal(exc)
                 continue
             stored += 1
             console.print(f"  {describe_event(event)}")
@@ -118,9 +119,14 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
                 command = parse_command(line)
             events = application.execute(game_id, command)
         except RuleViolation as exc:
-            console.print(f"[red]refused: {exc.code}[/] {exc.message}\n  rule: {exc.rule}")
+            _print_refusal(exc)
             continue
         stored += 1
         actor_index = 0
         for e in events:
             console.print(f"  {describe_event(e)}")
+
+
+def _print_refusal(exc: RuleViolation) -> None:
+    shown = translate_refusal(exc)  # the reader's language (DL_LANG; English by default)
+    console.print(f"[red]refused: {exc.code}[/] {shown['message']}\n  rule: {shown['rule']}")

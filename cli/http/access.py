@@ -67,7 +67,7 @@ def seat_view(request: Request, gid: str, asked: str | None) -> str | None:
     seats = service.game_of(gid).seats(service.state(gid))
     if asked is not None and asked not in seats:
         raise service.game_of(gid).rules.index.refuse(
-            "SEAT_UNKNOWN", f"as= takes a seat of this game: {', '.join(seats)}"
+            "SEAT_UNKNOWN", "as= takes a seat of this game: {seats}", seats=", ".join(seats)
         )
     return asked
 

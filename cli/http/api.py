@@ -142,7 +142,7 @@ def import_record(request: Request, body: ImportRecord) -> Created:
     try:
         gid = service_of(request).import_record(body.record, allow_unfinished=body.allow_unfinished)
     except ValueError as exc:
-        raise KERNEL.refuse("RECORD_INVALID", f"{exc} (nothing was stored)") from None
+        raise KERNEL.refuse("RECORD_INVALID", "{exc} (nothing was stored)", exc=exc) from None
     return _created(request, gid)
 
 

@@ -46,7 +46,7 @@ def correct(request: Request, gid: str, body: Correct) -> Corrected:
     if (body.command is None) == (body.draw is None):
         raise KERNEL.refuse("COMMAND_MALFORMED", "give exactly one of command or draw")
     if not 1 < body.event <= len(log):
-        raise package.rules.index.refuse("EVENT_UNKNOWN", f"this game has events 1 to {len(log)}")
+        raise package.rules.index.refuse("EVENT_UNKNOWN", "this game has events 1 to {last}", last=len(log))
     try:
         command = (
             package.parse_command(body.command)
@@ -105,7 +105,7 @@ def explain(request: Request, gid: str, n: int, as_: str | None = Query(None, al
     events = service.log(gid)
     index = service.game_of(gid).rules.index
     if not 1 <= n <= len(events):
-        raise index.refuse("EVENT_UNKNOWN", f"this game has events 1 to {len(events)}")
+        raise index.refuse("EVENT_UNKNOWN", "this game has events 1 to {last}", last=len(events))
     try:
         return Explained(event=n, text=service.game_of(gid).explain(events, n, viewer))
     except ValueError as exc:

@@ -25,6 +25,7 @@ from domain.service.tokens import RECORDER
 
 from .. import i18n
 from ..games import install_page, page_taps
+from ..refusal_i18n import accepted_language, translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
@@ -108,7 +109,7 @@ def refused(request: Request, exc: RuleViolation, typed: str = "") -> Response:
         request,
         gid,
         422,
-        error=exc.as_dict(),
+        error=translate_refusal(exc, accepted_language(request.headers.get("accept-language"))),
         typed=typed,
         suggestions=suggestions,
         wrong=wrong.group(1) if wrong else "",

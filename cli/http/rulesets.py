@@ -19,7 +19,14 @@ def rules_modules(game: str | None, ruleset: str, modules: list[str]) -> dict[st
     package = get(game) if game else default()
     rulesets = package.ui.rulesets
     if not rulesets:
-        raise RuleViolation("SETUP_INVALID", f"{package.info.title} has no rules modules", "setup.players")
+        raise RuleViolation(
+            "SETUP_INVALID", "{title} has no rules modules", "setup.players", params={"title": package.info.title}
+        )
     if name not in rulesets:
-        raise RuleViolation("SETUP_INVALID", f"unknown ruleset {name!r}: {', '.join(rulesets)}", "setup.players")
+        raise RuleViolation(
+            "SETUP_INVALID",
+            "unknown ruleset {name!r}: {rulesets}",
+            "setup.players",
+            params={"name": name, "rulesets": ", ".join(rulesets)},
+        )
     return {"modules": [*rulesets[name], *modules]}

@@ -81,8 +81,10 @@ class Engine:
             wanted = ", ".join(sorted({_type_name(c) for c in p.accepts})) or "nothing"
             raise refuse(
                 "UNEXPECTED_COMMAND",
-                f"the game waits for: {p.prompt} (commands accepted: {wanted})",
+                "the game waits for: {prompt} (commands accepted: {wanted})",
                 "flow.turn",
+                prompt=p.prompt,
+                wanted=wanted,
             )
         if p.is_chance:
             return
@@ -91,8 +93,11 @@ class Engine:
             who = ", ".join(p.actors)
             raise refuse(
                 "NOT_YOUR_TURN",
-                f"{player} cannot act now; the game waits for {who}: {p.prompt}",
+                "{player} cannot act now; the game waits for {who}: {prompt}",
                 "flow.not_your_turn",
+                player=player,
+                who=who,
+                prompt=p.prompt,
             )
 
     def _chance_events(self, p: Pending, cards: list[str]) -> list[Any]:

@@ -3,14 +3,21 @@
 Codes are stable strings (each game lists its own in an enum beside the kernel's, see
 :mod:`domain.kernel.codes`); clients match on ``code``, people read ``message`` and ``rule`` (the
 citation a game's :class:`~domain.kernel.rules_index.RuleIndex` gives for ``rule_id``).
+
+A message is a template with named placeholders (``"the permit allows {limit} tunnels"``) and its
+params, so that it can be translated where it is shown (``cli/refusal_i18n.py``, gettext domain
+``refusals``); ``message`` is the English text, formatted here. The kernel knows no language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_NONE: Any = MappingProxyType({})  # no params, no other citations (shared: refusals are made often)
 
 
 class RuleViolation(Exception):
@@ -18,17 +25,48 @@ class RuleViolation(Exception):
 
     Attributes:
         code: stable machine code, e.g. ``"DIG_WOULD_FILL_2X2"``.
-        message: plain-language reason with the numbers involved.
+        message: plain-language reason with the numbers involved (English: ``template`` formatted with
+            ``params``; the text itself when there are no params).
         rule_id: key into the game's rule index (e.g. ``"dig.no_2x2"``).
         rule: the citation (rulebook section or engine choice); ``rule_id`` when none is known.
+        template: the message before formatting, the msgid of the gettext domain ``refusals``
+            (``str.format`` placeholders: ``"the permit allows {limit} tunnels and {dug} are dug"``).
+        plural: the plural msgid when the message depends on a count (the param ``n``), else None.
+        params: the values of the placeholders (numbers, component ids, colors, English fragments).
+        citations: other languages' citations of the game's rules (language -> rule id -> text), as
+            the game's rule index holds them; empty when it holds none.
     """
 
-    def __init__(self, code: str, message: str, rule_id: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        rule_id: str,
+        rule: str | None = None,
+        *,
+        params: dict[str, Any] | None = None,
+        plural: str | None = None,
+        citations: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
         self.code = code
-        self.message = message
+        self.template = message
+        self.plural = plural
+        self.params = params or _NONE
         self.rule_id = rule_id
         self.rule = rule if rule is not None else rule_id
-        super().__init__(f"{code}: {message} [{self.rule}]")
+        self.citations = citations if citations is not None else _NONE
+        super().__init__(code)  # the text is made when read (str(), message): most refusals never are
+
+    @cached_property
+    def message(self) -> str:
+        """The English message: ``template`` (or ``plural`` when ``params["n"] != 1``) formatted with ``params``."""
+        if not self.params:
+            return self.template
+        text = self.plural if self.plural is not None and self.params.get("n") != 1 else self.template
+        return text.format(**self.params)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message} [{self.rule}]"
 
     def as_dict(self) -> dict[str, str]:
         """``{"code", "message", "rule"}``: the shape the CLI and the HTTP service print."""
@@ -48,3 +86,37 @@ def unless_refused(decide: Callable[..., T], *args: Any) -> T | None:
     except RuleViolation as refusal:
         refusal.__traceback__ = None
         return None
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for it, which pybabel extracts)
+    """``text`` unchanged, marked for extraction into the gettext domain ``refusals`` (gettext's
+    ``gettext_noop``): a message written apart from its ``refuse`` call, or a fragment passed as a
+    param (``where=N_("a room")``). Translated where the refusal is shown, never here."""
+    return text
+
+
+class Because(str):
+    """A refusal given as the param of another (``"{cost} (a trap whose cost cannot be paid cannot be
+    chosen)"``): the English message as text, the refusal itself in ``refusal`` so that it is translated
+    with the one that quotes it."""
+
+    refusal: RuleViolation
+
+    def __new__(cls, refusal: RuleViolation) -> Because:
+        text = super().__new__(cls, refusal.message)
+        text.refusal = refusal
+        return text
+
+
+class Phrase(str):
+    """A fragment with its own placeholders, passed as a param of a refusal (``what=Phrase("{action}
+    space {space}", action=..., space=2)``): the English text as text, its template (a msgid, extracted
+    with ``-k Phrase``) and params kept so that it is translated with the refusal that quotes it."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
+        text = super().__new__(cls, template.format(**params))
+        text.template, text.params = template, params
+        return text

@@ -312,15 +312,17 @@ class History:
         if last.actor == CHANCE and self.state_before(log, 2).mode != "tabletop":
             raise refuse(
                 "UNDO_CHANCE",
-                f"the latest input was the engine's draw ({', '.join(last.command.cards)}): "
+                "the latest input was the engine's draw ({cards}): "
                 "in a digital game a draw cannot be taken back (it would be a re-roll)",
                 rule,
+                cards=", ".join(last.command.cards),
             )
         if player is not None and player != last.actor:
             raise refuse(
                 "UNDO_NOT_YOURS",
-                f"the latest input is {self.label(last)}; only the latest input can be undone, by its player",
+                "the latest input is {label}; only the latest input can be undone, by its player",
                 rule,
+                label=self.label(last),
             )
         caused = log[last.first - 1 : last.last]
         if last.actor != CHANCE:
@@ -328,8 +330,9 @@ class History:
             if what is not None:
                 raise refuse(
                     "UNDO_REVEALED",
-                    f"that input revealed something ({what.type}): it cannot be taken back; correct it instead",
+                    "that input revealed something ({type}): it cannot be taken back; correct it instead",
                     rule,
+                    type=what.type,
                 )
         if last.actor == CHANCE:
             description = "draw " + ",".join(last.command.cards)
@@ -358,19 +361,30 @@ class History:
         """
         rule, refuse, engine = "record.correction", self.refuse, self.engine
         if not 1 <= number <= len(log):
-            raise refuse("CORRECTION_NOT_AN_INPUT", f"the game has events 1..{len(log)}, not {number}", rule)
+            raise refuse(
+                "CORRECTION_NOT_AN_INPUT",
+                "the game has events 1..{count_log}, not {number}",
+                rule,
+                count_log=len(log),
+                number=number,
+            )
         gone = self.taken_back(log)
         if number in gone:
             raise refuse(
                 "CORRECTION_TAKEN_BACK",
-                f"event {number} no longer counts ({gone[number]}): correct the input that stands in its place",
+                "event {number} no longer counts ({why}): correct the input that stands in its place",
                 rule,
+                number=number,
+                why=gone[number],
             )
         line = self.standing(self.spans_of(log))
         index = next((k for k, s in enumerate(line) if s.first <= number <= s.last), None)
         if index is None or line[index].actor == "ruling":
             raise refuse(
-                "CORRECTION_NOT_AN_INPUT", f"event {number} is not part of a player's input or a draw (see `log`)", rule
+                "CORRECTION_NOT_AN_INPUT",
+                "event {number} is not part of a player's input or a draw (see `log`)",
+                rule,
+                number=number,
             )
         target = line[index]
         start = self.state_before(log, target.first)
@@ -383,7 +397,13 @@ class History:
             )
         if (target.actor == CHANCE) != isinstance(command, draw_type):
             kind = "a draw" if target.actor == CHANCE else "a decision"
-            raise refuse("CORRECTION_WRONG_KIND", f"event {number} was {kind}: correct it with {kind}", rule)
+            raise refuse(
+                "CORRECTION_WRONG_KIND",
+                "event {number} was {kind}: correct it with {kind}",
+                rule,
+                number=number,
+                kind=kind,
+            )
         work = engine.rules.clone(start)
         work.version = len(log) + 1  # as it will be once the marker is folded (the RNG reads it)
         events, work = engine.execute_pure(work, command)  # the new input must be legal (raises if not)

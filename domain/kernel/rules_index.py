@@ -8,6 +8,7 @@ rules (``flow.*``, ``input.*``) are about taking input at all and hold for every
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .codes import KernelRefusal, RefusalCode
 from .errors import RuleViolation
@@ -37,27 +38,65 @@ class RuleIndex:
     Args:
         rules: the game's rule ids and citations; they may override a kernel rule's wording.
         refusals: the game's refusal enums (the kernel's are always included).
+        citations: the same rules cited from a rulebook in another language (language code, e.g.
+            ``"ru"`` -> rule id -> that rulebook's section heading); a rule missing there is cited in
+            English. Carried by every refusal (``RuleViolation.citations``) for the reader's language.
     """
 
-    def __init__(self, rules: Mapping[str, str], refusals: Iterable[type[RefusalCode]] = ()) -> None:
+    def __init__(
+        self,
+        rules: Mapping[str, str],
+        refusals: Iterable[type[RefusalCode]] = (),
+        citations: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
         self.rules: dict[str, str] = {**KERNEL_RULES, **rules}
         self.refusal_enums: list[type[RefusalCode]] = [KernelRefusal, *refusals]
         self.codes: dict[str, RefusalCode] = {m.code: m for e in self.refusal_enums for m in e}
+        self.citations: Mapping[str, Mapping[str, str]] = citations or {}
 
     def cite(self, rule_id: str) -> str:
         """The citation for ``rule_id``; an unknown id is returned as it is."""
         return self.rules.get(rule_id, rule_id)
 
-    def refuse(self, code: RefusalCode | str, message: str, rule_id: str | None = None) -> RuleViolation:
+    def refuse(
+        self, code: RefusalCode | str, message: str, rule_id: str | None = None, /, **params: Any
+    ) -> RuleViolation:
         """A :class:`RuleViolation` citing ``rule_id`` (default: the code's usual rule); ``raise
-        index.refuse(...)`` at call sites.
+        index.refuse(...)`` at call sites. ``message`` is a template with named placeholders filled
+        from ``params`` (``refuse("DIG_PERMIT_EXCEEDED", "the permit allows {limit} tunnels",
+        "dig.permit", limit=2)``): the msgid that ``pybabel extract -k refuse:2`` finds.
 
         Raises:
             KeyError: ``code`` is in none of the game's refusal enums (an engine bug: list it).
         """
         member = self.codes[str(code)]
         rule_id = rule_id or member.rule_id
-        return RuleViolation(member.code, message, rule_id, self.cite(rule_id))
+        return RuleViolation(member.code, message, rule_id, self.cite(rule_id), params=params, citations=self.citations)
+
+    def refuse_n(
+        self,
+        code: RefusalCode | str,
+        singular: str,
+        plural: str,
+        n: int,
+        rule_id: str | None = None,
+        /,
+        **params: Any,
+    ) -> RuleViolation:
+        """:meth:`refuse` for a message that depends on the count ``n`` (the placeholder ``{n}``), as
+        gettext's ``ngettext``: English uses ``singular`` when ``n == 1``; a translation has as many
+        forms as its language (Russian three: 1 имп, 2 импа, 5 импов). Extracted with ``-k refuse_n:2,3``."""
+        member = self.codes[str(code)]
+        rule_id = rule_id or member.rule_id
+        return RuleViolation(
+            member.code,
+            singular,
+            rule_id,
+            self.cite(rule_id),
+            params={**params, "n": n},
+            plural=plural,
+            citations=self.citations,
+        )
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules

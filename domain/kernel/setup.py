@@ -62,9 +62,11 @@ def parse_with(
         why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
         raise refuse(
             "COMMAND_MALFORMED",
-            f"a command is one JSON object with its type and the acting player, "
-            f"e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
+            "a command is one JSON object with its type and the acting player, "
+            "e.g. {example} (`options --json` lists the legal ones); not JSON here: {why}",
             "input.schema",
+            example=example,
+            why=why,
         ) from None
     try:
         return adapter.validate_json(data, strict=True)
@@ -72,7 +74,9 @@ def parse_with(
         reasons = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}" for err in exc.errors()
         )
-        raise refuse("COMMAND_MALFORMED", f"the command is not valid: {reasons}", "input.schema") from None
+        raise refuse(
+            "COMMAND_MALFORMED", "the command is not valid: {reasons}", "input.schema", reasons=reasons
+        ) from None
 
 
 def field_path(loc: Sequence[int | str], skip: frozenset[str] = frozenset()) -> str:

@@ -336,7 +336,9 @@ def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
     picked = picked_list(options)
     index = package.rules.index
     if picked is None:
-        raise index.refuse("COMMAND_MALFORMED", f"{actor} is not choosing a list of cards now (see `options`)")
+        raise index.refuse(
+            "COMMAND_MALFORMED", "{actor} is not choosing a list of cards now (see `options`)", actor=actor
+        )
     field, rest, columns = picked
     choices = sorted({v for column in columns for v in column})
     remaining, chosen = list(choices), []
@@ -363,9 +365,16 @@ def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
                 chosen.append(word.strip().lower().replace(" ", "_"))
                 continue
             numbered = ", ".join(f"{i} {c}" for i, c in enumerate(choices, 1))
-            raise index.refuse("COMMAND_MALFORMED", f"{exc} (choose from: {numbered})") from None
+            raise index.refuse(
+                "COMMAND_MALFORMED", "{exc} (choose from: {numbered})", exc=exc, numbered=numbered
+            ) from None
         remaining.remove(value)
         chosen.append(value)
     if len(chosen) != len(columns):
-        raise index.refuse("COMMAND_MALFORMED", f"choose {len(columns)}, first first; you gave {len(chosen)}")
+        raise index.refuse(
+            "COMMAND_MALFORMED",
+            "choose {count_columns}, first first; you gave {count_chosen}",
+            count_columns=len(columns),
+            count_chosen=len(chosen),
+        )
     return package.parse_command({**rest, field: chosen})

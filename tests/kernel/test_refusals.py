@@ -27,16 +27,16 @@ def _sources(game: str | None) -> list[Path]:
 
 
 def _raised_codes(game: str | None = "dungeon_lords") -> dict[str, str]:
-    """Literal codes passed to refuse()/RuleViolation() or returned as (code, message, rule) problems."""
+    """Literal codes passed to refuse()/RuleViolation() or returned as (code, message, rule[, params]) problems."""
     found: dict[str, str] = {}
     for path in _sources(game):
         for node in ast.walk(ast.parse(path.read_text())):
             args: list[ast.expr] = []
             if isinstance(node, ast.Call):
                 name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-                if name in ("refuse", "RuleViolation"):
+                if name in ("refuse", "refuse_n", "RuleViolation"):
                     args = node.args
-            elif isinstance(node, ast.Tuple) and len(node.elts) == 3:
+            elif isinstance(node, ast.Tuple) and len(node.elts) in (3, 4):  # (code, message, rule[, params])
                 args = node.elts
             if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
                 if CODE.fullmatch(args[0].value):

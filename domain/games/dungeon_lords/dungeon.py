@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
+from domain.kernel.errors import N_
+
 from .game_info import GRID_COLS, GRID_ROWS
 from .state import Cell
 
@@ -218,31 +220,46 @@ def fills_2x2(grid: Grid, r: int, c: int) -> bool:
     return _fills_2x2(occupancy(grid), r, c)
 
 
-def _dig_problem(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
+def _dig_problem(mask: int, r: int, c: int) -> tuple[str, str, str, dict[str, object]] | None:
     if diggable_mask(mask) >> (r * GRID_COLS + c) & 1:
         return None  # the usual question, answered for the whole site at once (and remembered)
     return dig_rules(mask, r, c)
 
 
-def dig_rules(mask: int, r: int, c: int) -> tuple[str, str, str] | None:
+def dig_rules(mask: int, r: int, c: int) -> tuple[str, str, str, dict[str, object]] | None:
     """The digging rules square by square, the first broken one as ``(code, message, rule_id)``, given the
     tiles (a mask): the square is free, next to a tile, and not the last free square of a 2x2 block."""
     square = [r, c]
     b = 1 << (r * GRID_COLS + c)
     if mask & b:
-        return ("DIG_SQUARE_TAKEN", f"square {square} already holds a tile", "dig.adjacent")
+        return ("DIG_SQUARE_TAKEN", N_("square {square} already holds a tile"), "dig.adjacent", {"square": square})
     if not mask & next_to(b):
-        return ("DIG_NOT_ADJACENT", f"square {square} is not next to a tunnel or room", "dig.adjacent")
+        return (
+            "DIG_NOT_ADJACENT",
+            N_("square {square} is not next to a tunnel or room"),
+            "dig.adjacent",
+            {"square": square},
+        )
     if _fills_2x2(mask, r, c):
-        return ("DIG_WOULD_FILL_2X2", f"a tunnel on {square} would fill a 2x2 block", "dig.no_2x2")
+        return (
+            "DIG_WOULD_FILL_2X2",
+            N_("a tunnel on {square} would fill a 2x2 block"),
+            "dig.no_2x2",
+            {"square": square},
+        )
     return None
 
 
-def dig_problem(grid: Grid, square: tuple[int, int]) -> tuple[str, str, str] | None:
+def dig_problem(grid: Grid, square: tuple[int, int]) -> tuple[str, str, str, dict[str, object]] | None:
     """Why a tunnel cannot be dug on ``square`` as ``(code, message, rule_id)``, or None if it can."""
     r, c = square
     if not inside(r, c):
-        return ("DIG_OUTSIDE_SITE", f"square {list(square)} is outside the 4x5 construction site", "dig.adjacent")
+        return (
+            "DIG_OUTSIDE_SITE",
+            N_("square {square} is outside the 4x5 construction site"),
+            "dig.adjacent",
+            {"square": list(square)},
+        )
     return _dig_problem(occupancy(grid), r, c)
 
 
@@ -275,26 +292,47 @@ def diggable(grid: Grid) -> list[tuple[int, int]]:
 
 def room_problem(
     grid: Grid, square: tuple[int, int], allowed: list[tuple[int, int]] | None, room_name: str
-) -> tuple[str, str, str] | None:
+) -> tuple[str, str, str, dict[str, object]] | None:
     """Why ``room_name`` cannot replace the tile on ``square``, or None if it can."""
     r, c = square
     if not inside(r, c):
-        return ("ROOM_OUTSIDE_SITE", f"square {list(square)} is outside the construction site", "room.on_tunnel")
+        return (
+            "ROOM_OUTSIDE_SITE",
+            N_("square {square} is outside the construction site"),
+            "room.on_tunnel",
+            {"square": list(square)},
+        )
     cell = grid[r][c]
     if cell is None or cell.kind != "tunnel":
-        return ("ROOM_NEEDS_TUNNEL", f"a room replaces a tunnel; square {list(square)} has none", "room.on_tunnel")
+        return (
+            "ROOM_NEEDS_TUNNEL",
+            N_("a room replaces a tunnel; square {square} has none"),
+            "room.on_tunnel",
+            {"square": list(square)},
+        )
     if cell.conquered:
-        return ("ROOM_ON_CONQUERED", f"the tunnel on {list(square)} is conquered", "room.on_tunnel")
+        return (
+            "ROOM_ON_CONQUERED",
+            N_("the tunnel on {square} is conquered"),
+            "room.on_tunnel",
+            {"square": list(square)},
+        )
     if allowed is not None and (r, c) not in allowed:
         return (
             "ROOM_OUTSIDE_ZONE",
-            f"{room_name} must be built in its zone; {list(square)} is outside it",
+            N_("{room} must be built in its zone; {square} is outside it"),
             "room.zone",
+            {"room": room_name, "square": list(square)},
         )
     for nr, nc in neighbours(r, c):
         other = grid[nr][nc]
         if other is not None and other.kind == "room":
-            return ("ROOM_ADJACENT_ROOM", f"{list(square)} is next to the room on {[nr, nc]}", "room.not_adjacent")
+            return (
+                "ROOM_ADJACENT_ROOM",
+                N_("{square} is next to the room on {other}"),
+                "room.not_adjacent",
+                {"square": list(square), "other": [nr, nc]},
+            )
     return None
 
 

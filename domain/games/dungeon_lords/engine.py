@@ -176,7 +176,7 @@ def new_game(
     if problem:
         raise refuse("SETUP_INVALID", problem, "setup.players")
     if not 0 <= starting_player < len(names):
-        raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}", "setup.players")
+        raise refuse("SETUP_INVALID", "starting player must be 0..{last}", "setup.players", last=len(names) - 1)
     chosen = canonical(modules or [])
     problem = modules_problem(chosen)
     if problem:

@@ -140,8 +140,143 @@ RULES: dict[str, str] = {
 }
 
 
-#: the game's rule index (the kernel's input rules included): ``INDEX.cite(rule_id)``, ``INDEX.refuse(...)``
-INDEX = RuleIndex(RULES, [Refusal])
+R = "Правила › "
+#: the same rules cited from the Russian rulebook («Повелители подземелий», the translation of the base
+#: rulebook): each section heading as it is printed there, without its page mark ("[14]") and closing
+#: punctuation, in the rulebook's order of sections; the parenthesis says what the rule is, as in English.
+RULES_RU: dict[str, str] = {
+    # --- set-up and flow
+    "setup.players": R + "Кратко (игра от 2 до 4 игроков)",
+    "setup.first_game": R + "Первая игра › Установка (недоступные приказы выбираются случайно)",
+    "setup.full_inaccessible": R + "Полная игра › Выбор начальных неиспользуемых приказов",
+    "setup.special_events": R + "Полная игра › Специальные события",
+    "flow.turn": R + "Первый год (фазы по порядку Поля прогресса; решения по порядку хода)",
+    "flow.not_your_turn": R + "Первый год (игра ждёт одного ввода за раз, от названных игроков; см. `options`)",
+    # --- new round
+    "round.new_round": R + "Первый год › Этап начало раунда",
+    "round.adventurers_redraw": R + "Первый год › Искатели приключений следующего раунда",
+    # --- orders
+    "orders.choose_three": R + "Этап Приказов › Выбор приказов (выберите 3 из 6 карт на руке)",
+    "orders.placement": R + "Этап Приказов › Открытие приказов (самое нижнее свободное место, по часовой стрелке "
+    "от первого игрока)",
+    "orders.hire_first_fee": R + "Полная игра › Найм монстров первым приказом",
+    "orders.three_players": R + "Фаза приказов при трех игроках",
+    "orders.two_players": R + "Фаза приказов с двумя игроками",
+    "orders.retrieval": R + "Фаза производства и возвращения приказов › Возвращение приказов",
+    # --- actions
+    "action.order": R + "Выполнение приказов (по порядку поля; Найм монстров и Строительство комнат: III, II, I)",
+    "action.full_cost": R + "Выполнение приказов (оплатите всю стоимость или ничего)",
+    "evil.cost_at_top": R + "Полная игра › Оплата стоимости против получения зла (в полной игре нельзя оплатить "
+    "зло выше верха Злометра)",
+    "evil.clamp": R + "Полная игра › Оплата стоимости против получения зла (получая или теряя зло, счетчик "
+    "останавливается на краю Злометра)",
+    "action.spy": R + "Описание действий › Улучшение репутации (подсмотреть одну из четырех карт боя)",
+    "dig.adjacent": R + "Описание действий › Копать туннель (рядом с уже выложенной карточкой)",
+    "dig.no_2x2": R + "Описание действий › Копать туннель (нельзя заполнить квадрат 2x2)",
+    "dig.permit": R + "Описание действий › Копать туннель (не больше разрешения; один имп на туннель; прораб на "
+    "месте III)",
+    "mine.permit": R + "Описание действий › Добыча золота (не больше разрешения; один имп на незавоеванный "
+    "туннель; прораб на месте III)",
+    "imps.available": R + "Копать туннель / Добыча золота / Производство (каждый имп выполняет одну работу за раунд)",
+    "recruit.after_mining": R + "Описание действий › Найм импов (новые импы не копают и не добывают в этом раунде)",
+    "traps.buy": R + "Описание действий › Покупка ловушек",
+    "traps.second_year": R + "Второй год › Покупка ловушек во втором году (взять одну лишнюю, одну сбросить)",
+    "hire.choose": R + "Описание действий › Найм монстров (или призраков)",
+    "hire.cost": R + "Найм монстров (или призраков) (оплатите стоимость с карточки; место III платит 1 еду сверх)",
+    "hire.golem": R + "Приложение › Монстры и призраки (Голем: сбросьте карту ловушки, чтобы нанять его или "
+    "заплатить ему)",
+    "hire.demon": R + "Приложение › Монстры и призраки (Демон: сбросьте монстра, не призрака, чтобы нанять его "
+    "или заплатить ему)",
+    "room.choose": R + "Описание действий › Строительство комнат",
+    "room.on_tunnel": R + "Строительство комнат (комната заменяет один из ваших незавоеванных туннелей)",
+    "room.zone": R + "Строительство комнат (комната первого года ставится в своей зоне)",
+    "room.not_adjacent": R + "Строительство комнат (две комнаты не могут быть соседними)",
+    # --- production and events
+    "production.rooms": R + "Фаза производства и возвращения приказов › Производство",
+    "production.twice": R + "Второй год › Комнаты и монстры во втором году (комнаты первого года производят дважды)",
+    "production.conquered": R + "Этап завоевания (завоеванная комната теряет свою функцию)",
+    "event.payday": R + "Фаза событий › День зарплаты",
+    "event.taxes": R + "Фаза событий › Налоги",
+    "event.special": R + "Полная игра › Специальные события (текст карт: см. каталог; большинство предварительные)",
+    # --- adventurers and paladin
+    "adventurers.assign": R + "Фаза искателей приключений (самый слабый к самому доброму; при равенстве по "
+    "порядку хода)",
+    "adventurers.warrior": R + "Фаза искателей приключений (новый воин встает в начало группы)",
+    "adventurers.two_players": R + "Назначение искателей приключений для двух игроков",
+    "paladin.arrives": R + "Паладин (приходит к первому игроку на его месте Злометра или выше)",
+    "paladin.moves": R + "Паладин (переходит только к более злому игроку на его месте или выше; при равенстве "
+    "к более позднему по порядку хода)",
+    # --- combat
+    "combat.planning": R + "Бой › Фаза планирования (одновременно; ловушки рубашкой вверх, монстры открыто)",
+    "combat.tile": R + "Фаза планирования › Выбор захватываемого подземелья (незавоеванная карточка, самая "
+    "близкая ко входу)",
+    "combat.defense": R + "Фаза планирования (туннель: 1 ловушка, 1 монстр; комната: 1 ловушка, 2 монстра; "
+    "призраков сколько угодно; Приложение › Боевые комнаты › Лабиринт: 2 ловушки, 1 монстр)",
+    "combat.trap_cost": R + "Этап ловушек (ловушку, стоимость которой нельзя оплатить, нельзя выбрать; +1 золото "
+    "в комнате)",
+    "combat.trap": R + "Этап ловушек; Заметки по выбранным ловушкам; CGE FAQ (на английском: символы "
+    "против ловушек отменяют только повреждения)",
+    "combat.spell": R + "Этап быстрых заклинаний / Этап медленных заклинаний",
+    "combat.monsters": R + "Этап монстров (и призраков); Приложение › Монстры и призраки",
+    "combat.training": R + "Боевое обучение (четыре учебных подземелья и их прохождение)",
+    "combat.labyrinth": "CGE FAQ (на английском, Лабиринт): владелец выбирает порядок срабатывания двух "
+    "ловушек после открытия карты боя; " + R + "Приложение › Боевые комнаты (Лабиринт: в любом порядке)",
+    "combat.no_tile": R + "Конец боя (незавоеванных карточек нет: вместо этого освободите пленника)",
+    # --- rounds and years
+    "round.end": R + "Конец раунда (импы возвращаются; жетон первого игрока переходит налево, но не осенью)",
+    "scoring.winner": R + "Подсчет очков; Победа в игре",
+    "year.second": R + "Второй год",
+}
+
+#: the rule ids cited in English only, and why: the rules of Festival Season (no Russian rulebook of the
+#: expansion) and the engine's own choices and input rules (no rulebook's section to cite)
+ENGLISH_ONLY: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "setup.modules",
+            "paladin.nonplayer_festival",
+            "uo.boards",
+            "uo.harvest_food",
+            "uo.masquerade",
+            "uo.invest_gold",
+            "uo.improve_tunnels",
+            "uo.install_traps",
+            "uo.rent_rooms",
+            "combat.bards",
+            "festival.bids",
+            "festival.prizes",
+            "pets.draft",
+            "pets.show",
+            "production.training",
+            "combat.trained_imps",
+            "pets.use",
+        ],
+        "Festival Season: no Russian rulebook",
+    ),
+    **dict.fromkeys(
+        [
+            "setup.catalog",
+            "traps.deck_empty",
+            "paladin.nonplayer",
+            "record.ruling",
+            "record.after_end",
+            "record.undo",
+            "record.correction",
+            "record.format",
+            "record.event_number",
+            "input.schema",
+            "input.chance",
+            "input.seat",
+            "scenario.valid",
+        ],
+        "engine: no rulebook section",
+    ),
+}
+
+
+#: the game's rule index (the kernel's input rules included): ``INDEX.cite(rule_id)``, ``INDEX.refuse(...)``;
+#: its refusals carry the Russian citations too (``RuleViolation.citations["ru"]``)
+INDEX = RuleIndex(RULES, [Refusal], citations={"ru": RULES_RU})
 
 
 def cite(rule_id: str) -> str:
@@ -163,4 +298,42 @@ def markdown() -> str:
         + refusals_markdown("Every game (the kernel)", [KernelRefusal], RULES)
         + "\n"
         + refusals_markdown("Dungeon Lords", [Refusal], RULES)
+        + LANGUAGES
     )
+
+
+LANGUAGES = """
+## Languages
+
+A refusal's `code` never changes; its `message` and `rule` read in the reader's language. The CLI takes the
+language from `DL_LANG` (`DL_LANG=ru dungeon-lords act ...`), the HTTP service from the request's
+`Accept-Language` (JSON answers and the table page); English is the default and reads as before. The messages
+are the gettext domain `refusals`: the template `cli/locale/refusals.pot` and a catalog per language,
+`cli/locale/<lang>/LC_MESSAGES/refusals.po` (Russian: `ru`, with its three plural forms: 1 имп, 2 импа,
+5 импов). In Russian a rule of the base game is cited by the Russian rulebook's section headings (`RULES_RU`
+in `domain/games/dungeon_lords/rules_index.py`); Festival Season, Monster Inn and the engine's own rules have
+no Russian source and are cited in English (`ENGLISH_ONLY` there and in `domain/games/monster_inn/refusals.py`).
+Component ids and colors in a message stay as typed until a names catalog is plugged in
+(`cli.refusal_i18n.set_name_hook`). A few texts come whole from elsewhere and read in English inside the
+translated message: a set-up's or a scenario's problem, a JSON command's schema reasons, why a draw cannot
+be, a catalog override's error.
+
+In the code a message is a template with named placeholders and its params (`refuse("DIG_NOWHERE", "no square
+can take a new tunnel", "dig.no_2x2")`, `refuse(code, "{color} has no room on {square}", rule, color=...,
+square=...)`); one that depends on a count is `refuse_n(code, singular, plural, n, rule, **params)` (`{n}` in
+both); a fragment passed as a param is marked with `N_` (`where=N_("a room")`), or is a `Phrase` when it
+has placeholders of its own (`what=Phrase("{action} space {space}", action=..., space=2)`). The domain
+imports no gettext: the message is translated where it is shown (`cli/refusal_i18n.py`). After changing a
+message:
+
+    pybabel extract -F cli/locale/refusals-babel.cfg --no-default-keywords -k refuse:2 -k refuse_n:2,3 \\
+      -k RuleViolation:2 -k N_ -k Phrase --omit-header --no-location --sort-output --no-wrap \\
+      -o cli/locale/refusals.pot domain cli/http
+    pybabel update -D refusals -i cli/locale/refusals.pot -d cli/locale --no-wrap --ignore-obsolete
+
+then translate the new and fuzzy entries of each `refusals.po`. A new language: `pybabel init -D refusals -i
+cli/locale/refusals.pot -d cli/locale -l LANG --no-wrap`. Nothing is compiled by hand and no `.mo` is
+committed: a catalog is compiled in memory the first time a reader of its language meets a refusal.
+`tests/test_refusals_i18n.py` fails on a message missing from the template, missing, empty or fuzzy in a
+catalog, or a placeholder a translation misspells.
+"""

@@ -50,7 +50,9 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
     """
 
     def bad(color: str, field: str, why: str) -> RuleViolation:
-        return refuse("RULING_INVALID", f"changes.{color}.{field}: {why}", "record.ruling")
+        return refuse(
+            "RULING_INVALID", "changes.{color}.{field}: {why}", "record.ruling", color=color, field=field, why=why
+        )
 
     if not isinstance(ruling, StoredRuling):
         _check_new(state, ruling)
@@ -64,8 +66,10 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
         except KeyError:
             raise refuse(
                 "RULING_INVALID",
-                f"{color!r} is not a player of this game ({', '.join(q.color for q in state.players)})",
+                "{color!r} is not a player of this game ({players})",
                 "record.ruling",
+                color=color,
+                players=", ".join(q.color for q in state.players),
             ) from None
         for res in ("gold", "food", "imps", "red_marks"):
             if getattr(p, res) + getattr(ch, res) < 0:
@@ -105,8 +109,9 @@ def ruling_event(state: GameState, ruling: TableRuling) -> TableRulingApplied:
     if not isinstance(ruling, StoredRuling) and not any(map(_changes_something, ruling.changes.values())):
         raise refuse(
             "RULING_CHANGES_NOTHING",
-            f"every change given is zero or empty ({', '.join(changes)}); a ruling records what the table changed",
+            "every change given is zero or empty ({changes}); a ruling records what the table changed",
             "record.ruling",
+            changes=", ".join(changes),
         )
     return TableRulingApplied(reason=ruling.reason, changes=changes)
 
@@ -139,6 +144,7 @@ def _check_new(state: GameState, ruling: TableRuling) -> None:
     if controls:
         raise refuse(
             "RULING_REASON_INVALID",
-            f"the reason is one line of plain text; it holds {', '.join(dict.fromkeys(controls))}",
+            "the reason is one line of plain text; it holds {controls}",
             "record.ruling",
+            controls=", ".join(dict.fromkeys(controls)),
         )

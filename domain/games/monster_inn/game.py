@@ -113,7 +113,7 @@ def new_game(
     if starting_player is None:
         starting_player = random.Random(f"{seed}:start").randrange(len(names)) if mode == "digital" else 0
     if not 0 <= starting_player < len(names):
-        raise refuse("SETUP_INVALID", f"starting player must be 0..{len(names) - 1}")
+        raise refuse("SETUP_INVALID", "starting player must be 0..{last}", last=len(names) - 1)
     seats = [ev.Seat(seat=SEATS[i], name=n, bot=bots[i] if bots else None) for i, n in enumerate(names)]
     start = ev.GameStarted(
         players=seats,

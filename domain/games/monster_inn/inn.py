@@ -86,22 +86,30 @@ def _handle_turn(state: GameState, cmd: Any) -> list[ev.Event]:
         return leave_events(state, p.seat)
     if isinstance(cmd, Remain):
         if getattr(p, cmd.treasure) < 1:
-            raise refuse("NO_SUCH_TREASURE", f"{p.seat} has no {cmd.treasure} to put in the Pool")
+            raise refuse(
+                "NO_SUCH_TREASURE", "{seat} has no {treasure} to put in the Pool", seat=p.seat, treasure=cmd.treasure
+            )
         if state.pool_type not in (None, cmd.treasure):
             raise refuse(
                 "WRONG_TREASURE_TYPE",
-                f"the Pool holds {state.pool} {state.pool_type}: Remain with {state.pool_type}, exchange, or Leave",
+                "the Pool holds {pool} {pool_type}: Remain with {pool_type}, exchange, or Leave",
+                pool=state.pool,
+                pool_type=state.pool_type,
             )
         return [ev.Remained(player=p.seat, treasure=cmd.treasure)]
     assert isinstance(cmd, ExchangeTreasure)
     other = _other(state.pool_type or "gold")
-    if not state.pool or getattr(p, other) < state.pool + 1:
+    if not state.pool:
+        raise refuse("EXCHANGE_IMPOSSIBLE", "the Pool is empty: Remain with either type instead")
+    if getattr(p, other) < state.pool + 1:
         raise refuse(
             "EXCHANGE_IMPOSSIBLE",
-            f"an exchange replaces the Pool's {state.pool} with {state.pool + 1} {other}; "
-            f"{p.seat} has {getattr(p, other)} {other}"
-            if state.pool
-            else "the Pool is empty: Remain with either type instead",
+            "an exchange replaces the Pool's {pool} with {need} {other}; {seat} has {held} {other}",
+            pool=state.pool,
+            need=state.pool + 1,
+            other=other,
+            seat=p.seat,
+            held=getattr(p, other),
         )
     to_player = state.rules["exchange"] == "to_player"
     return [
@@ -142,7 +150,7 @@ def bonus(state: GameState) -> list[ev.Event] | Pending:
 
     def handle(s: GameState, cmd: Any) -> list[ev.Event]:
         if s.supply[cmd.treasure] < 1:
-            raise refuse("SUPPLY_EMPTY", f"the general supply has no {cmd.treasure}")
+            raise refuse("SUPPLY_EMPTY", "the general supply has no {treasure}", treasure=cmd.treasure)
         return [ev.BonusTaken(player=cmd.player, treasure=cmd.treasure)]
 
     return Pending(
@@ -186,9 +194,20 @@ def support(state: GameState) -> Pending:
         if isinstance(cmd, NoSupport):
             return [ev.SupportDeclined(player=seat)]
         if cmd.monster not in targets:
-            raise refuse("SUPPORT_NOT_ALLOWED", f"Support may go on {', '.join(targets)}, not {cmd.monster}")
+            raise refuse(
+                "SUPPORT_NOT_ALLOWED",
+                "Support may go on {targets}, not {monster}",
+                targets=", ".join(targets),
+                monster=cmd.monster,
+            )
         if cmd.treasure not in have:
-            raise refuse("NO_SUCH_TREASURE", f"{seat} has no {cmd.treasure} to give as Support", "support.same_kind")
+            raise refuse(
+                "NO_SUCH_TREASURE",
+                "{seat} has no {treasure} to give as Support",
+                "support.same_kind",
+                seat=seat,
+                treasure=cmd.treasure,
+            )
         return [ev.Supported(player=seat, monster=cmd.monster, treasure=cmd.treasure)]
 
     return Pending(

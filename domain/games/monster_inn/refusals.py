@@ -6,8 +6,11 @@ leaves open, the provisional choice of this engine with the spec item it rests o
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.kernel import RuleIndex, RuleViolation
 from domain.kernel.codes import RefusalCode
+from domain.kernel.rules_index import KERNEL_RULES
 
 MI = "Monster Inn › "
 RULES: dict[str, str] = {
@@ -60,9 +63,13 @@ class MonsterInnRefusal(RefusalCode):
     SUPPORT_NOT_ALLOWED = ("only one unsupported monster of the kind just placed can take Support", "support.same_kind")
 
 
+#: every rule of Monster Inn is cited in English only: the game has no rulebook in another language
+ENGLISH_ONLY: dict[str, str] = dict.fromkeys([*KERNEL_RULES, *RULES], "Monster Inn: no rulebook but the English one")
+
 INDEX = RuleIndex(RULES, [MonsterInnRefusal])
 
 
-def refuse(code: MonsterInnRefusal | str, message: str, rule_id: str | None = None) -> RuleViolation:
-    """A RuleViolation citing ``rule_id`` (default: the code's own rule)."""
-    return INDEX.refuse(code, message, rule_id)
+def refuse(code: MonsterInnRefusal | str, message: str, rule_id: str | None = None, /, **params: Any) -> RuleViolation:
+    """A RuleViolation citing ``rule_id`` (default: the code's own rule); ``message`` is a template filled
+    from ``params`` (the msgid of the gettext domain ``refusals``)."""
+    return INDEX.refuse(code, message, rule_id, **params)

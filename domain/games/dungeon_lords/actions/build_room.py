@@ -4,6 +4,8 @@ rules are :mod:`..dungeon`'s."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import Phrase
+
 from .. import dungeon as dg
 from .. import events as ev
 from ..commands import BuildRoom
@@ -33,11 +35,13 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
     if cmd.room not in state.board.room_offer:
         raise refuse(
             "ROOM_NOT_OFFERED",
-            f"{cmd.room} is not in the Bargain Basement; offered: {', '.join(state.board.room_offer) or 'none'}",
+            "{room} is not in the Bargain Basement; offered: {offered}",
             "room.choose",
+            room=cmd.room,
+            offered=", ".join(state.board.room_offer) or "none",
         )
     cost = cost_dict(space_spec(state, pl).cost)
-    problem = payment_problem(p, cost, f"Build Room space {pl.space}", state.variant)
+    problem = payment_problem(p, cost, Phrase("Build Room space {space}", space=pl.space), state.variant)
     if problem:
         raise problem
     check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
@@ -53,4 +57,5 @@ def check_placement(state: GameState, p: Player, room_id: str, square: tuple[int
     allowed = [(r, c) for r, c in room.allowed_squares] if room.allowed_squares and room.year == 1 else None
     problem = dg.room_problem(p.dungeon, square, allowed, room.name)
     if problem:
-        raise refuse(*problem)
+        code, template, rule_id, params = problem
+        raise refuse(code, template, rule_id, **params)

@@ -3,11 +3,13 @@ Description of Actions › Dig Tunnels). The grid rules are :mod:`..dungeon`'s."
 
 from __future__ import annotations
 
+from domain.kernel.errors import N_
+
 from .. import dungeon as dg
 from .. import events as ev
 from ..catalog.models import SpaceSpec
 from ..commands import DigTunnel
-from ..errors import RuleViolation, refuse
+from ..errors import RuleViolation, refuse, refuse_n
 from ..phases.common import free_imps
 from ..state import GameState, Placement, Player
 from .registry import location, space_spec
@@ -33,17 +35,31 @@ def dig_event(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_r
     """One tunnel: adjacency, no filled 2x2, one imp per tunnel, a foreimp on space III.
     Raises RuleViolation (DIG_PERMIT_EXCEEDED, NOT_ENOUGH_IMPS, DIG_*)."""
     if dug >= limit:
-        raise refuse("DIG_PERMIT_EXCEEDED", f"the permit allows {limit} tunnels and {dug} are dug", "dig.permit")
+        raise refuse_n(
+            "DIG_PERMIT_EXCEEDED",
+            "the permit allows {n} tunnels and {dug} are dug",
+            "the permit allows {n} tunnels and {dug} are dug",
+            limit,
+            "dig.permit",
+            dug=dug,
+        )
     foreimp = foreimp_space and dug == 0
     need = 0 if by_room else 1 + int(foreimp)
     if free_imps(p) < need:
-        extra = " (one of them the foreimp)" if foreimp else ""
+        extra = N_(" (one of them the foreimp)") if foreimp else ""
         raise refuse(
-            "NOT_ENOUGH_IMPS", f"digging needs {need} free imps{extra}; {p.color} has {free_imps(p)}", "dig.permit"
+            "NOT_ENOUGH_IMPS",
+            "digging needs {need} free imps{extra}; {color} has {free_imps}",
+            "dig.permit",
+            need=need,
+            extra=extra,
+            color=p.color,
+            free_imps=free_imps(p),
         )
     problem = dg.dig_problem(p.dungeon, tuple(square))
     if problem:
-        raise refuse(*problem)
+        code, template, rule_id, params = problem
+        raise refuse(code, template, rule_id, **params)
     return ev.TunnelDug(color=p.color, square=tuple(square), foreimp=foreimp, by_room=by_room)
 
 
@@ -53,7 +69,14 @@ def _candidates(state: GameState, p: Player, pl: Placement) -> list[DigTunnel]:
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     if tunnels_to_dig(space_spec(state, pl), pl.space, free_imps(p)) < 1:
-        return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "dig.permit")
+        return refuse_n(
+            "NOT_ENOUGH_IMPS",
+            "{color} has {n} free imps",
+            "{color} has {n} free imps",
+            free_imps(p),
+            "dig.permit",
+            color=p.color,
+        )
     return refuse("DIG_NOWHERE", "no square can take a new tunnel", "dig.no_2x2")
 
 

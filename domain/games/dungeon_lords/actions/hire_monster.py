@@ -4,6 +4,8 @@ Monster; Appendix › Golem, Demon)."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import N_, Phrase
+
 from .. import events as ev
 from ..commands import HireMonster
 from ..errors import RuleViolation, refuse
@@ -36,7 +38,7 @@ def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -
     space = pl.space
     check_offered(state, cmd.monster)
     extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
-    where = " on space III" if extra else ""
+    where = N_(" on space III") if extra else ""
     cost = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
     return [
         ev.MonsterHired(
@@ -55,8 +57,10 @@ def check_offered(state: GameState, monster: str) -> None:
     if monster not in state.board.monster_offer:
         raise refuse(
             "MONSTER_NOT_OFFERED",
-            f"{monster} is not in the Underground Tavern; offered: {', '.join(state.board.monster_offer) or 'none'}",
+            "{monster} is not in the Underground Tavern; offered: {offered}",
             "hire.choose",
+            monster=monster,
+            offered=", ".join(state.board.monster_offer) or "none",
         )
 
 
@@ -79,22 +83,27 @@ def hire_cost(
     cost = tile_cost(state, monster, pay_or)
     for k, v in extra.items():
         cost[k] = cost.get(k, 0) + v
-    problem = payment_problem(p, cost, f"hiring the {t.name}{where}", state.variant)
+    problem = payment_problem(p, cost, Phrase("hiring the {name}{where}", name=t.name, where=where), state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards:
         if discard_trap not in p.traps:
             raise refuse(
-                "GOLEM_NEEDS_TRAP", f"the {t.name} costs a Trap Card: name one of yours to discard", "hire.golem"
+                "GOLEM_NEEDS_TRAP",
+                "the {name} costs a Trap Card: name one of yours to discard",
+                "hire.golem",
+                name=t.name,
             )
     elif discard_trap is not None:
-        raise refuse("NO_TRAP_COST", f"the {t.name} does not cost a Trap Card", "hire.cost")
+        raise refuse("NO_TRAP_COST", "the {name} does not cost a Trap Card", "hire.cost", name=t.name)
     if t.cost.monsters:
         fed = next((m for m in p.monsters if m.id == feed_monster), None)
         if fed is None or is_ghost(state, fed.id):
-            raise refuse("DEMON_NEEDS_MONSTER", f"the {t.name} costs one of your monsters (not a ghost)", "hire.demon")
+            raise refuse(
+                "DEMON_NEEDS_MONSTER", "the {name} costs one of your monsters (not a ghost)", "hire.demon", name=t.name
+            )
     elif feed_monster is not None:
-        raise refuse("NO_MONSTER_COST", f"the {t.name} does not cost a monster", "hire.cost")
+        raise refuse("NO_MONSTER_COST", "the {name} does not cost a monster", "hire.cost", name=t.name)
     return cost
 
 

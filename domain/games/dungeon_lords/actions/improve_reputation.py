@@ -3,6 +3,8 @@ Combat Cards (Rulebook › Description of Actions › Improve Reputation)."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import Phrase
+
 from .. import events as ev
 from ..commands import ImproveReputation
 from ..errors import refuse
@@ -23,7 +25,12 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
     Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID)."""
     spec = space_spec(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     out: list[ev.Event] = [
@@ -31,9 +38,16 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
     ]
     if cmd.spy is not None:
         if not spec.reward.spy:
-            raise refuse("SPY_NOT_ON_SPACE", f"space {pl.space} of Improve Reputation gives no spying", "action.spy")
+            raise refuse(
+                "SPY_NOT_ON_SPACE", "space {space} of Improve Reputation gives no spying", "action.spy", space=pl.space
+            )
         cards = state.board.combat_cards
         if not 1 <= cmd.spy <= len(cards):
-            raise refuse("SPY_POSITION_INVALID", f"spy on a Combat Card at position 1..{len(cards)}", "action.spy")
+            raise refuse(
+                "SPY_POSITION_INVALID",
+                "spy on a Combat Card at position 1..{count_cards}",
+                "action.spy",
+                count_cards=len(cards),
+            )
         out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=cards[cmd.spy - 1]))
     return out

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from domain.kernel.errors import N_
+
 from .. import dungeon as dg
 from .. import events as ev
 from ..catalog.models import SpaceSpec
 from ..commands import MineGold
-from ..errors import RuleViolation, refuse
+from ..errors import RuleViolation, refuse, refuse_n
 from ..phases.common import catalog, free_imps, tunnel_effect
 from ..state import GameState, Placement, Player
 from .dig_tunnels import foreimps
@@ -54,7 +56,14 @@ def gold_to_mine(state: GameState, p: Player, spec: SpaceSpec, space: str | None
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     if not dg.unconquered_tunnels(p.dungeon):
         return refuse("MINE_NO_TUNNEL", "no unconquered tunnel to mine", "mine.permit")
-    return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "mine.permit")
+    return refuse_n(
+        "NOT_ENOUGH_IMPS",
+        "{color} has {n} free imps",
+        "{color} has {n} free imps",
+        free_imps(p),
+        "mine.permit",
+        color=p.color,
+    )
 
 
 @location("mine_gold", MineGold, candidates=_candidates, why_not=_why_not)
@@ -66,25 +75,39 @@ def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list
     # other tunnels (provisional U-37)
     tunnels = minable_tunnels(state, p)
     if cmd.vein and vein is None:
-        raise refuse("MINE_NO_VEIN", f"{p.color} has no working Mithril Vein", "mine.permit")
+        raise refuse("MINE_NO_VEIN", "{color} has no working Mithril Vein", "mine.permit", color=p.color)
     if not 0 <= cmd.vein <= VEIN_MOST:
-        raise refuse("MINE_VEIN_LIMIT", f"the Mithril Vein takes 1 or {VEIN_MOST} imps", "mine.permit")
+        raise refuse("MINE_VEIN_LIMIT", "the Mithril Vein takes 1 or {most} imps", "mine.permit", most=VEIN_MOST)
     if imps < 1 and not cmd.vein:
         raise refuse("MINE_NEEDS_IMPS", "mine with at least 1 imp, or decline the order", "mine.permit")
     if imps > permit:
-        raise refuse("MINE_PERMIT_EXCEEDED", f"the permit allows {permit} imps, not {imps}", "mine.permit")
+        raise refuse_n(
+            "MINE_PERMIT_EXCEEDED",
+            "the permit allows {n} imps, not {imps}",
+            "the permit allows {n} imps, not {imps}",
+            permit,
+            "mine.permit",
+            imps=imps,
+        )
     if imps > tunnels:
         raise refuse(
             "MINE_NOT_ENOUGH_TUNNELS",
-            f"{imps} imps need {imps} unconquered tunnels; {p.color} has {tunnels}",
+            "{imps} imps need {imps} unconquered tunnels; {color} has {tunnels}",
             "mine.permit",
+            imps=imps,
+            color=p.color,
+            tunnels=tunnels,
         )
     need = imps + cmd.vein + int(foreimp)
     if need > free_imps(p):
         raise refuse(
             "NOT_ENOUGH_IMPS",
-            f"mining with {imps} imps needs {need} free imps"
-            f"{' (with the foreimp)' if foreimp else ''}; {p.color} has {free_imps(p)}",
+            "mining with {imps} imps needs {need} free imps{foreimp}; {color} has {free_imps}",
             "mine.permit",
+            imps=imps,
+            need=need,
+            foreimp=N_(" (with the foreimp)") if foreimp else "",
+            color=p.color,
+            free_imps=free_imps(p),
         )
     return [ev.GoldMined(color=p.color, imps=imps, foreimp=foreimp, vein=cmd.vein)]

@@ -3,6 +3,8 @@ Actions). One rule, three locations: their differences are catalog data."""
 
 from __future__ import annotations
 
+from domain.kernel.errors import Phrase
+
 from .. import events as ev
 from ..commands import TakeAction
 from ..phases.common import cost_dict, payment_problem
@@ -19,7 +21,12 @@ def pay_and_take(state: GameState, p: Player, pl: Placement, cmd: TakeAction) ->
     Cards as the space says. Raises RuleViolation (CANNOT_PAY_*, EVIL_AT_TOP, NOT_ENOUGH_IMPS)."""
     spec = space_spec(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     r = spec.reward

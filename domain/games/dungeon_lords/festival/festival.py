@@ -24,13 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from domain.kernel import Pending, unless_refused
+from domain.kernel.errors import N_
 
 from .. import dungeon as dg
 from .. import events as ev
 from ..actions.build_room import check_placement
 from ..actions.hire_monster import hire_cost, hire_variants
 from ..commands import FestivalBid, FestivalPick
-from ..errors import refuse
+from ..errors import refuse, refuse_n
 from ..flow import register_phase
 from ..phases.actions import trap_draw_step
 from ..phases.adventurers import nicest_first
@@ -106,10 +107,14 @@ def pick_order(state: GameState, bids: dict[str, int]) -> list[str]:
 def _bid(state: GameState, cmd: FestivalBid) -> list[ev.Event]:
     most = available(state, cmd.player)
     if not 0 <= cmd.imps <= most:
-        raise refuse(
+        raise refuse_n(
             "FESTIVAL_BID_INVALID",
-            f"send 0 to {most} imps: {cmd.player} has {most} available imp(s)",
+            "send 0 to {n} imps: {player} has {n} available imp(s)",
+            "send 0 to {n} imps: {player} has {n} available imp(s)",
+            most,
             "festival.bids",
+            most=most,
+            player=cmd.player,
         )
     return [ev.FestivalBid(color=cmd.player, imps=cmd.imps)]
 
@@ -146,7 +151,9 @@ def _unused_fields(cmd: FestivalPick, uses: tuple[str, ...]) -> None:
     unused = [f for f in PRIZE_FIELDS if f not in uses and getattr(cmd, f) != FestivalPick.model_fields[f].default]
     if unused:
         what = f"the board {cmd.board}'s prize" if cmd.board is not None else "taking no board"
-        raise refuse("FIELD_NOT_USED", f"{what} takes no {', '.join(unused)}", "festival.prizes")
+        raise refuse(
+            "FIELD_NOT_USED", "{what} takes no {unused}", "festival.prizes", what=what, unused=", ".join(unused)
+        )
 
 
 def _taken(p: Player, cmd: FestivalPick, name: str, **fields) -> ev.FestivalPrizeTaken:
@@ -206,7 +213,7 @@ def _hire(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTak
     if cmd.monster is None or cmd.monster not in state.board.discards.get("monsters", []):
         raise refuse("FESTIVAL_NOT_IN_DISCARDS", "name a monster of the monster discard pile", "festival.prizes")
     paid = hire_cost(
-        state, p, cmd.monster, {"food": 1}, cmd.discard_trap, cmd.feed_monster, " at the Festival", cmd.pay_or
+        state, p, cmd.monster, {"food": 1}, cmd.discard_trap, cmd.feed_monster, N_(" at the Festival"), cmd.pay_or
     )
     return _taken(
         p,
@@ -235,7 +242,11 @@ def _build(state: GameState, p: Player, cmd: FestivalPick) -> ev.FestivalPrizeTa
         )
     if p.gold < 1:
         raise refuse(
-            "CANNOT_PAY_GOLD", f"the room costs 1 gold at the Festival; {p.color} has {p.gold}", "festival.prizes"
+            "CANNOT_PAY_GOLD",
+            "the room costs 1 gold at the Festival; {color} has {gold}",
+            "festival.prizes",
+            color=p.color,
+            gold=p.gold,
         )
     square = (cmd.square[0], cmd.square[1])
     check_placement(state, p, cmd.room, square)
@@ -257,7 +268,11 @@ def _decide(state: GameState, p: Player, cmd: FestivalPick) -> list[ev.Event]:
         return [ev.FestivalPrizeDeclined(color=p.color)]
     if cmd.board not in f.prizes:
         raise refuse(
-            "FESTIVAL_BOARD_GONE", f"{cmd.board} is not among the boards left: {', '.join(f.prizes)}", "festival.prizes"
+            "FESTIVAL_BOARD_GONE",
+            "{board} is not among the boards left: {prizes}",
+            "festival.prizes",
+            board=cmd.board,
+            prizes=", ".join(f.prizes),
         )
     name = catalog(state).opportunities[cmd.board].prize
     _unused_fields(cmd, USES[name])

@@ -11,6 +11,8 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import cast
 
+from domain.kernel.errors import Phrase
+
 from .. import dungeon as dg
 from .. import events as ev
 from ..actions import action_name, cannot_pay, location, space_spec
@@ -19,7 +21,7 @@ from ..actions.hire_monster import check_offered, hire_cost
 from ..actions.hire_monster import why_not as hire_why_not
 from ..catalog.models import OpportunityReward
 from ..commands import HarvestFood, HireMonster, ImproveTunnels, InstallTrap, Masquerade, RentRoom, TakeAction
-from ..errors import RuleViolation, refuse
+from ..errors import RuleViolation, refuse, refuse_n
 from ..phases.common import (
     catalog,
     cost_dict,
@@ -48,8 +50,11 @@ def _harvest_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolatio
     foreimps = space_spec(state, pl).cost.foreimp
     return refuse(
         "NOT_ENOUGH_IMPS",
-        f"{p.color} has {free_imps(p)} free imps; the foreimps alone need {foreimps}",
+        "{color} has {free_imps} free imps; the foreimps alone need {foreimps}",
         "uo.harvest_food",
+        color=p.color,
+        free_imps=free_imps(p),
+        foreimps=foreimps,
     )
 
 
@@ -63,21 +68,33 @@ def harvest_food(state: GameState, p: Player, pl: Placement, cmd: HarvestFood) -
     limit, foreimps, evil = board_reward(state, pl).food_up_to, spec.cost.foreimp, spec.reward.evil
     if cmd.food < 0 or cmd.food > limit:
         raise refuse(
-            "HARVEST_LIMIT_EXCEEDED", f"space {pl.space} gathers up to {limit} food, not {cmd.food}", "uo.harvest_food"
+            "HARVEST_LIMIT_EXCEEDED",
+            "space {space} gathers up to {limit} food, not {food}",
+            "uo.harvest_food",
+            space=pl.space,
+            limit=limit,
+            food=cmd.food,
         )
     if cmd.food == 0 and not evil:
         raise refuse(
             "HARVEST_NEEDS_IMPS",
-            f"on space {pl.space} gathering no food is declining: decline the order instead",
+            "on space {space} gathering no food is declining: decline the order instead",
             "uo.harvest_food",
+            space=pl.space,
         )
     need = cmd.food + foreimps
     if need > free_imps(p):
-        raise refuse(
+        raise refuse_n(
             "NOT_ENOUGH_IMPS",
-            f"gathering {cmd.food} food needs {need} free imps (with {foreimps} foreimp(s)); {p.color} has "
-            f"{free_imps(p)}",
+            "gathering {food} food needs {need} free imps (with {n} foreimp(s)); {color} has {free_imps}",
+            "gathering {food} food needs {need} free imps (with {n} foreimp(s)); {color} has {free_imps}",
+            foreimps,
             "uo.harvest_food",
+            food=cmd.food,
+            need=need,
+            foreimps=foreimps,
+            color=p.color,
+            free_imps=free_imps(p),
         )
     return [ev.FoodHarvested(color=p.color, space=pl.space or "", food=cmd.food, foreimps=foreimps, evil=evil)]
 
@@ -92,7 +109,12 @@ def invest_gold(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     """UO-IG-1: pay the space's gold now; its return comes when the Orders Phase ends, so it pays for
     nothing later in this Orders Phase. Raises RuleViolation (CANNOT_PAY_GOLD)."""
     spec = space_spec(state, pl)
-    problem = payment_problem(p, cost_dict(spec.cost), f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost_dict(spec.cost),
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     returns = board_reward(state, pl).gold_later
@@ -107,7 +129,12 @@ def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     payment problem)."""
     spec = space_spec(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     reward = board_reward(state, pl)
@@ -128,7 +155,7 @@ def hire_expert(state: GameState, p: Player, pl: Placement, cmd: HireMonster) ->
     extra = cost_dict(spec.cost)
     for k, v in cost_dict(catalog(state).expertise[tile].surcharge).items():
         extra[k] = extra.get(k, 0) + v
-    where = f" with the {catalog(state).expertise[tile].name} tile"
+    where = Phrase(" with the {tile} tile", tile=catalog(state).expertise[tile].name)
     paid = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
     return [
         ev.MonsterHired(
@@ -162,11 +189,14 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     zone, never adjacent. Raises RuleViolation (ROOM_NOT_OFFERED, RENT_GOLD_*, a payment problem)."""
     spec = space_spec(state, pl)
     if cmd.take_gold and cmd.room is not None:  # refused, not ignored: which did the player mean?
-        raise refuse("FIELD_NOT_USED", f"take the gold or rent {cmd.room}, not both", "uo.rent_rooms")
+        raise refuse("FIELD_NOT_USED", "take the gold or rent {room}, not both", "uo.rent_rooms", room=cmd.room)
     if cmd.take_gold:
         if not board_reward(state, pl).take_renters_gold:
             raise refuse(
-                "RENT_GOLD_NOT_ON_SPACE", f"only space I may take space III's gold, not {pl.space}", "uo.rent_rooms"
+                "RENT_GOLD_NOT_ON_SPACE",
+                "only space I may take space III's gold, not {space}",
+                "uo.rent_rooms",
+                space=pl.space,
             )
         if not state.board.rent_gold:
             raise refuse("RENT_GOLD_NONE", "nobody paid gold on space III this round", "uo.rent_rooms")
@@ -174,10 +204,19 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     if cmd.room is None or cmd.room not in state.board.room_offer:
         offered = ", ".join(state.board.room_offer) or "none"
         raise refuse(
-            "ROOM_NOT_OFFERED", f"{cmd.room} is not in the Bargain Basement; offered: {offered}", "uo.rent_rooms"
+            "ROOM_NOT_OFFERED",
+            "{room} is not in the Bargain Basement; offered: {offered}",
+            "uo.rent_rooms",
+            room=cmd.room,
+            offered=offered,
         )
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     return [ev.RoomRented(color=p.color, space=pl.space or "", room=cmd.room, paid=cost)]
@@ -224,15 +263,23 @@ def install_traps(state: GameState, p: Player, pl: Placement, cmd: InstallTrap) 
     RuleViolation (INSTALL_*, a payment problem)."""
     if cmd.trap not in state.board.install_offer:
         offered = ", ".join(state.board.install_offer) or "none"
-        raise refuse("INSTALL_TRAP_NOT_OFFERED", f"{cmd.trap} is not face up; offered: {offered}", "uo.install_traps")
+        raise refuse(
+            "INSTALL_TRAP_NOT_OFFERED",
+            "{trap} is not face up; offered: {offered}",
+            "uo.install_traps",
+            trap=cmd.trap,
+            offered=offered,
+        )
     square = (cmd.square[0], cmd.square[1])
     if square not in _install_squares(p):
-        why = (
-            f"install on one of your unconquered dungeon tiles without a trap: {[list(s) for s in _install_squares(p)]}"
+        raise refuse(
+            "INSTALL_SQUARE_INVALID",
+            "install on one of your unconquered dungeon tiles without a trap: {squares}",
+            "uo.install_traps",
+            squares=[list(s) for s in _install_squares(p)],
         )
-        raise refuse("INSTALL_SQUARE_INVALID", why, "uo.install_traps")
     cost = install_cost(state, p, pl, cmd.trap, square)
-    problem = payment_problem(p, cost, f"installing the {name_of(state, cmd.trap)}", state.variant)
+    problem = payment_problem(p, cost, Phrase("installing the {trap}", trap=name_of(state, cmd.trap)), state.variant)
     if problem:
         raise problem
     return [ev.TrapInstalled(color=p.color, space=pl.space or "", trap=cmd.trap, square=square, paid=cost)]
@@ -288,7 +335,14 @@ def _improve_why_not(state: GameState, p: Player, pl: Placement) -> RuleViolatio
         return refuse(
             "IMPROVE_NOTHING", "no plain unconquered tunnel to improve and nothing conquered", "uo.improve_tunnels"
         )
-    return refuse("NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} free imps", "uo.improve_tunnels")
+    return refuse_n(
+        "NOT_ENOUGH_IMPS",
+        "{color} has {n} free imps",
+        "{color} has {n} free imps",
+        free_imps(p),
+        "uo.improve_tunnels",
+        color=p.color,
+    )
 
 
 @location("improve_tunnels", ImproveTunnels, candidates=_improve_candidates, why_not=_improve_why_not)
@@ -299,17 +353,23 @@ def improve_tunnels(state: GameState, p: Player, pl: Placement, cmd: ImproveTunn
     squares = [(sq[0], sq[1]) for sq in cmd.squares]
     most = 2 if pl.space == TWICE_SPACE and cmd.option in TWICE else 1
     if not 1 <= len(squares) <= most or len(set(squares)) != len(squares):
-        raise refuse(
+        raise refuse_n(
             "IMPROVE_COUNT",
-            f"space {pl.space} does this option for 1 to {most} different tile(s)",
+            "space {space} does this option for 1 to {n} different tile(s)",
+            "space {space} does this option for 1 to {n} different tile(s)",
+            most,
             "uo.improve_tunnels",
+            space=pl.space,
+            most=most,
         )
     allowed = _targets(state, p, cmd.option)
     if any(sq not in allowed for sq in squares):
         raise refuse(
             "IMPROVE_TILE_INVALID",
-            f"{cmd.option.replace('_', ' ')}: choose among {[list(s) for s in allowed]}",
+            "{option}: choose among {allowed}",
             "uo.improve_tunnels",
+            option=cmd.option.replace("_", " "),
+            allowed=[list(s) for s in allowed],
         )
     if cmd.option == "improve":
         free = free_improved_tunnels(state)
@@ -320,15 +380,21 @@ def improve_tunnels(state: GameState, p: Player, pl: Placement, cmd: ImproveTunn
         ):
             raise refuse(
                 "IMPROVE_TILE_GONE",
-                f"name one Improved Tunnel left for each tunnel: {', '.join(free) or 'none'}",
+                "name one Improved Tunnel left for each tunnel: {free}",
                 "uo.improve_tunnels",
+                free=", ".join(free) or "none",
             )
     elif cmd.tiles:
         raise refuse("IMPROVE_COUNT", "only an improvement names Improved Tunnel tiles", "uo.improve_tunnels")
     imps = IMPS_PER[cmd.option] * len(squares)
     if imps > free_imps(p):
         raise refuse(
-            "NOT_ENOUGH_IMPS", f"this needs {imps} free imps; {p.color} has {free_imps(p)}", "uo.improve_tunnels"
+            "NOT_ENOUGH_IMPS",
+            "this needs {imps} free imps; {color} has {free_imps}",
+            "uo.improve_tunnels",
+            imps=imps,
+            color=p.color,
+            free_imps=free_imps(p),
         )
     done = ev.TunnelsImproved(
         color=p.color, space=pl.space or "", option=cmd.option, squares=squares, tiles=list(cmd.tiles), imps=imps
@@ -357,26 +423,46 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
     spec = space_spec(state, pl)
     reward = board_reward(state, pl)
     cost = cost_dict(spec.cost)
-    problem = payment_problem(p, cost, f"{action_name(state, pl)} space {pl.space}", state.variant)
+    problem = payment_problem(
+        p,
+        cost,
+        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        state.variant,
+    )
     if problem:
         raise problem
     cards = state.board.combat_cards
     if reward.spy and cmd.spy is None:
         raise refuse(
             "SPY_REQUIRED",
-            f"space {pl.space} of the Masquerade looks at a Combat Card: name its position",
+            "space {space} of the Masquerade looks at a Combat Card: name its position",
             "uo.masquerade",
+            space=pl.space,
         )
     if cmd.spy is not None:
         if not reward.spy:
-            raise refuse("SPY_NOT_ON_SPACE", f"space {pl.space} of the Masquerade gives no spying", "uo.masquerade")
+            raise refuse(
+                "SPY_NOT_ON_SPACE", "space {space} of the Masquerade gives no spying", "uo.masquerade", space=pl.space
+            )
         if not 1 <= cmd.spy <= len(cards):
-            raise refuse("SPY_POSITION_INVALID", f"spy on a Combat Card at position 1..{len(cards)}", "uo.masquerade")
+            raise refuse(
+                "SPY_POSITION_INVALID",
+                "spy on a Combat Card at position 1..{count_cards}",
+                "uo.masquerade",
+                count_cards=len(cards),
+            )
     moved = cmd.put_back is not None and cmd.put_back != cmd.spy
     if moved and not reward.reposition:
-        raise refuse("SPY_PUT_BACK_IN_PLACE", f"on space {pl.space} the card goes back where it was", "uo.masquerade")
+        raise refuse(
+            "SPY_PUT_BACK_IN_PLACE", "on space {space} the card goes back where it was", "uo.masquerade", space=pl.space
+        )
     if cmd.put_back is not None and not 1 <= cmd.put_back <= len(cards):
-        raise refuse("SPY_POSITION_INVALID", f"put the card back at position 1..{len(cards)}", "uo.masquerade")
+        raise refuse(
+            "SPY_POSITION_INVALID",
+            "put the card back at position 1..{count_cards}",
+            "uo.masquerade",
+            count_cards=len(cards),
+        )
     others = reward.others_evil
     evil = {q.color: others for q in state.players if q.color != p.color}
     if reward.evil:

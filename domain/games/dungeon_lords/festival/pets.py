@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Pending
+from domain.kernel.errors import N_
 
 from .. import events as ev
 from ..commands import DiscardPet, PassPet, UsePet
@@ -179,7 +180,13 @@ def _card_choice(state: GameState, kind: str, waiting: list[str], prompt: str, c
 
     def handle(st: GameState, cmd) -> list[ev.Event]:
         if cmd.card not in _hand(st, cmd.player):
-            raise refuse("PET_NOT_IN_HAND", f"{cmd.card} is not in {cmd.player}'s Pet hand", "pets.draft")
+            raise refuse(
+                "PET_NOT_IN_HAND",
+                "{card} is not in {player}'s Pet hand",
+                "pets.draft",
+                card=cmd.card,
+                player=cmd.player,
+            )
         return [event(color=cmd.player, card=cmd.card)]
 
     return Pending(
@@ -215,16 +222,22 @@ def use_pet(state: GameState, cmd: UsePet) -> list[ev.Event]:
     to the Evilometer). Raises RuleViolation (PET_NOT_USABLE) outside Building, for a pet not face down
     in ``cmd.player``'s Pet Box, or one whose time is not Building."""
     if cmd.player not in [p.color for p in state.players]:
-        raise refuse("PET_NOT_USABLE", f"{cmd.player} is not a player", "pets.use")
+        raise refuse("PET_NOT_USABLE", "{player} is not a player", "pets.use", player=cmd.player)
     p = state.player(cmd.player)
     if cmd.card not in p.pets:
-        raise refuse("PET_NOT_USABLE", f"{cmd.card} is not face down in {p.color}'s Pet Box", "pets.use")
+        raise refuse(
+            "PET_NOT_USABLE", "{card} is not face down in {color}'s Pet Box", "pets.use", card=cmd.card, color=p.color
+        )
     pet = catalog(state).pets[cmd.card]
     if pet.timing != "building":
-        when = {"combat": "with a battle's plan", "scoring": "at the pet show", "none": "never: it has no effect"}
-        raise refuse("PET_NOT_USABLE", f"the {pet.name} is used {when[pet.timing]}", "pets.use")
+        when = {
+            "combat": N_("with a battle's plan"),
+            "scoring": N_("at the pet show"),
+            "none": N_("never: it has no effect"),
+        }
+        raise refuse("PET_NOT_USABLE", "the {name} is used {when}", "pets.use", name=pet.name, when=when[pet.timing])
     if state.phase not in BUILDING_PHASES:
-        raise refuse("PET_NOT_USABLE", f"the {pet.name} is used during Building, not now", "pets.use")
+        raise refuse("PET_NOT_USABLE", "the {name} is used during Building, not now", "pets.use", name=pet.name)
     gain = dict(pet.gain)
     if "evil" in gain:
         gain["evil"] = clamp_evil(p.evil + gain["evil"]) - p.evil

@@ -128,9 +128,12 @@ def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
     if not isinstance(cmd, rules.command):
         raise refuse(
             "WRONG_COMMAND_FOR_ACTION",
-            f"{p.color}'s minion is on {action_name(state, pl)} space {pl.space}: "
-            f"answer with {rules.command.__name__} or Decline",
+            "{color}'s minion is on {action_name} space {space}: answer with {command} or Decline",
             "action.order",
+            color=p.color,
+            action_name=action_name(state, pl),
+            space=pl.space,
+            command=rules.command.__name__,
         )
     return rules.decide(state, p, pl, cmd)
 
@@ -215,7 +218,13 @@ def _discard_pending(state: GameState) -> Pending:
 
     def handle(st: GameState, cmd: DiscardTrap):
         if cmd.card not in p.traps:
-            raise refuse("TRAP_NOT_HELD", f"{cmd.card} is not one of {p.color}'s Trap Cards", "traps.second_year")
+            raise refuse(
+                "TRAP_NOT_HELD",
+                "{card} is not one of {color}'s Trap Cards",
+                "traps.second_year",
+                card=cmd.card,
+                color=p.color,
+            )
         return [ev.TrapDiscarded(color=p.color, card=cmd.card)]
 
     return Pending(

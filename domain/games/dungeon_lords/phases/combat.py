@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
+from domain.kernel.errors import N_, Because, Phrase
 from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
@@ -32,7 +33,7 @@ from ..commands import (
     TargetTrap,
 )
 from ..effects import SPELLS, TRAP_SPECIALS, TRAP_TARGETING, SpellContext, TrapContext
-from ..errors import refuse
+from ..errors import refuse, refuse_n
 from ..state import Battle, GameState, Player
 from ..year import year_plan
 from .common import (
@@ -261,7 +262,13 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
         if tiles:
             raise refuse("PRISONER_NOT_NEEDED", "you still have unconquered tiles: plan a battle", "combat.no_tile")
         if cmd.prisoner not in p.prison:
-            raise refuse("PRISONER_UNKNOWN", f"{cmd.prisoner} is not in {p.color}'s prison", "combat.no_tile")
+            raise refuse(
+                "PRISONER_UNKNOWN",
+                "{prisoner} is not in {color}'s prison",
+                "combat.no_tile",
+                prisoner=cmd.prisoner,
+                color=p.color,
+            )
         # "You can save the paladin for last": a permission (the paladin scores 5, others 2), not a duty.
         return [ev.PrisonerReleased(color=p.color, prisoner=cmd.prisoner)]
     tile = tuple(cmd.tile)
@@ -270,47 +277,70 @@ def _plan(state: GameState, cmd) -> list[ev.Event]:
     if tile not in tiles:
         raise refuse(
             "TILE_NOT_NEAREST",
-            f"the adventurers attack one of the unconquered tiles nearest the entrance: {[list(t) for t in tiles]}",
+            "the adventurers attack one of the unconquered tiles nearest the entrance: {tiles}",
             "combat.tile",
+            tiles=[list(t) for t in tiles],
         )
     room = _room_of(p, tile)
     trap_limit = 2 if room == "labyrinth" else 1
     monster_limit = 2 if room is not None and room != "labyrinth" else 1
     if len(cmd.traps) > trap_limit or len(set(cmd.traps)) != len(cmd.traps):
-        raise refuse(
-            "TOO_MANY_TRAPS", f"{'a room' if room else 'a tunnel'} takes {trap_limit} trap(s)", "combat.defense"
+        raise refuse_n(
+            "TOO_MANY_TRAPS",
+            "{where} takes {n} trap(s)",
+            "{where} takes {n} trap(s)",
+            trap_limit,
+            "combat.defense",
+            where=N_("a room") if room else N_("a tunnel"),
         )
     for t in cmd.traps:
         if t not in p.traps:
-            raise refuse("TRAP_NOT_HELD", f"{t} is not one of {p.color}'s Trap Cards", "combat.defense")
+            raise refuse(
+                "TRAP_NOT_HELD", "{card} is not one of {color}'s Trap Cards", "combat.defense", card=t, color=p.color
+            )
     owned = {m.id: m for m in p.monsters}
     if len(set(cmd.monsters)) != len(cmd.monsters):
         raise refuse("MONSTER_TWICE", "each monster can be sent once", "combat.defense")
     for m in cmd.monsters:
         if m not in owned:
-            raise refuse("MONSTER_NOT_OWNED", f"{m} is not in {p.color}'s Monster Lair", "combat.defense")
+            raise refuse(
+                "MONSTER_NOT_OWNED",
+                "{monster} is not in {color}'s Monster Lair",
+                "combat.defense",
+                monster=m,
+                color=p.color,
+            )
         if owned[m].knocked_out:
             raise refuse(
-                "MONSTER_KNOCKED_OUT", f"{m} is face down (knocked out) for the rest of the Year", "combat.defense"
+                "MONSTER_KNOCKED_OUT",
+                "{monster} is face down (knocked out) for the rest of the Year",
+                "combat.defense",
+                monster=m,
             )
     problem = pets_problem(state, p, list(cmd.pets)) if cmd.pets else None
     if problem:
-        raise refuse("PET_NOT_USABLE", problem, "pets.use")
+        raise problem
     real = [m for m in cmd.monsters if not is_ghost(state, m)]
     if cmd.pets:
         real += _counted_pets(state, cmd.monsters, cmd.pets)
     if len(real) > monster_limit:
-        where = "the Labyrinth" if room == "labyrinth" else "a room" if room else "a tunnel"
-        raise refuse(
-            "TOO_MANY_MONSTERS", f"{where} takes {monster_limit} monster(s) (ghosts do not count)", "combat.defense"
+        where = N_("the Labyrinth") if room == "labyrinth" else N_("a room") if room else N_("a tunnel")
+        raise refuse_n(
+            "TOO_MANY_MONSTERS",
+            "{where} takes {n} monster(s) (ghosts do not count)",
+            "{where} takes {n} monster(s) (ghosts do not count)",
+            monster_limit,
+            "combat.defense",
+            where=where,
         )
     cost = trap_cost(state, p, list(cmd.traps), room)
-    problem = payment_problem(p, cost, "the traps' costs", state.variant)
+    problem = payment_problem(p, cost, N_("the traps' costs"), state.variant)
     if problem:
         raise refuse(
             "TRAP_COST_UNPAYABLE",
-            f"{problem.message} (a trap whose cost cannot be paid cannot be chosen)",
+            "{cost} (a trap whose cost cannot be paid cannot be chosen)",
             "combat.trap_cost",
+            cost=Because(problem),
         )
     return [
         ev.BattlePlanned(
@@ -329,13 +359,22 @@ def usable_pets(state: GameState, p: Player) -> list[str]:
     return [x for x in dict.fromkeys(p.pets) if pets[x].timing == "combat"] + list(p.pets_active)
 
 
-def pets_problem(state: GameState, p: Player, chosen: list[str]) -> str | None:
-    """Why ``p`` cannot send the pets ``chosen`` into this battle, or None (PE-06: each once per game)."""
+def pets_problem(state: GameState, p: Player, chosen: list[str]):
+    """Why ``p`` cannot send the pets ``chosen`` into this battle (a PET_NOT_USABLE RuleViolation), or None
+    (PE-06: each once per game)."""
     usable = usable_pets(state, p)
     for x in chosen:
         if x not in usable:
-            return f"{x} is not a combat pet {p.color} can use now (each pet is used once per game)"
-    return "each pet can be sent once" if len(set(chosen)) != len(chosen) else None
+            return refuse(
+                "PET_NOT_USABLE",
+                "{pet} is not a combat pet {color} can use now (each pet is used once per game)",
+                "pets.use",
+                pet=x,
+                color=p.color,
+            )
+    return (
+        refuse("PET_NOT_USABLE", "each pet can be sent once", "pets.use") if len(set(chosen)) != len(chosen) else None
+    )
 
 
 def _counted_pets(state: GameState, monsters: list[str], pets: list[str]) -> list[str]:
@@ -449,7 +488,9 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
 
     def handle(st: GameState, cmd: OrderTraps):
         if cmd.first not in traps:
-            raise refuse("TRAP_ORDER_INVALID", f"the battle's traps are {' and '.join(traps)}", "combat.labyrinth")
+            raise refuse(
+                "TRAP_ORDER_INVALID", "the battle's traps are {traps}", "combat.labyrinth", traps=" and ".join(traps)
+            )
         return [ev.TrapsOrdered(color=p.color, traps=[cmd.first, *[t for t in traps if t != cmd.first]])]
 
     return Pending(
@@ -478,8 +519,10 @@ def _trap_step(state: GameState, p: Player):
             if cmd.target not in targets:
                 raise refuse(
                     "TRAP_TARGET_INVALID",
-                    f"aim the {name_of(state, trap)} at one of: {', '.join(targets)}",
+                    "aim the {trap} at one of: {targets}",
                     "combat.trap",
+                    trap=name_of(state, trap),
+                    targets=", ".join(targets),
                 )
             return spring_trap(st, p, trap, cmd.target)
 
@@ -580,8 +623,10 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
                 return [_spell_choice_event(st, p, cmd)]
         raise refuse(
             "SPELL_CHOICE_INVALID",
-            f"{name_of(state, card)}: choose one of " + ", ".join(f"{o.option} {o.target or ''}".strip() for o in opts),
+            "{spell}: choose one of {options}",
             "combat.spell",
+            spell=name_of(state, card),
+            options=", ".join(f"{o.option} {o.target or ''}".strip() for o in opts),
         )
 
     return Pending(
@@ -646,7 +691,13 @@ def _attack(state: GameState, monster: str, option: str):
     for a in monster_type(state, monster).attacks:
         if a.option == option:
             return a
-    raise refuse("ATTACK_OPTION_UNKNOWN", f"the {name_of(state, monster)} has no attack {option!r}", "combat.monsters")
+    raise refuse(
+        "ATTACK_OPTION_UNKNOWN",
+        "the {name} has no attack {option!r}",
+        "combat.monsters",
+        name=name_of(state, monster),
+        option=option,
+    )
 
 
 def _effective_kind(state: GameState, monster: str, option: str) -> str:
@@ -720,11 +771,20 @@ def _attack_targets(state: GameState, p: Player, cmd: Attack, kind: str, name: s
     if need and legal:
         if len(cmd.targets) != need or any(x not in legal for x in cmd.targets):
             raise refuse(
-                "ATTACK_TARGET_INVALID", f"the {name} attacks {need} of: {', '.join(legal)}", "combat.monsters"
+                "ATTACK_TARGET_INVALID",
+                "the {name} attacks {need} of: {legal}",
+                "combat.monsters",
+                name=name,
+                need=need,
+                legal=", ".join(legal),
             )
     elif cmd.targets:
         raise refuse(
-            "ATTACK_TARGET_INVALID", f"the {name}'s attack {cmd.option} takes no target here", "combat.monsters"
+            "ATTACK_TARGET_INVALID",
+            "the {name}'s attack {option} takes no target here",
+            "combat.monsters",
+            name=name,
+            option=cmd.option,
         )
     return need, legal
 
@@ -771,14 +831,18 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     if cmd.monster not in b.monsters:
         raise refuse(
             "MONSTER_NOT_IN_BATTLE",
-            f"{cmd.monster} is not waiting to attack in this battle ({', '.join(b.monsters)})",
+            "{monster} is not waiting to attack in this battle ({monsters})",
             "combat.monsters",
+            monster=cmd.monster,
+            monsters=", ".join(b.monsters),
         )
     att = _attack(state, cmd.monster, cmd.option)
     t = monster_type(state, cmd.monster)
     kind = _effective_kind(state, cmd.monster, cmd.option)
     paid = cost_dict(att.extra_cost)
-    problem = payment_problem(p, paid, f"the {t.name}'s attack {cmd.option}", state.variant)
+    problem = payment_problem(
+        p, paid, Phrase("the {name}'s attack {option}", name=t.name, option=cmd.option), state.variant
+    )
     if problem:
         raise problem
     bonus = _room_bonus(state, b, t)

@@ -94,7 +94,7 @@ def tile_cost(state: GameState, instance_id: str, pay_or: bool = False) -> dict[
     RuleViolation (NO_OTHER_COST) for ``pay_or`` on a monster with one cost only."""
     t = monster_type(state, instance_id)
     if pay_or and t.cost_or is None:
-        raise refuse("NO_OTHER_COST", f"the {t.name} has one cost only", "hire.cost")
+        raise refuse("NO_OTHER_COST", "the {name} has one cost only", "hire.cost", name=t.name)
     cost = t.cost_or if pay_or and t.cost_or is not None else t.cost
     out = cost_dict(cost)
     if cost.imps:  # Festival Season's Elderbeast: "1 available imp", returned to the bank at each payment
@@ -221,18 +221,45 @@ def payment_problem(p: Player, cost: dict[str, int], what: str, variant: str):
     """
     gold, food, evil, imps = cost.get("gold", 0), cost.get("food", 0), cost.get("evil", 0), cost.get("imps", 0)
     if gold > p.gold:
-        return refuse("CANNOT_PAY_GOLD", f"{what} costs {gold} gold; {p.color} has {p.gold}", "action.full_cost")
+        return refuse(
+            "CANNOT_PAY_GOLD",
+            "{what} costs {gold} gold; {color} has {held}",
+            "action.full_cost",
+            what=what,
+            gold=gold,
+            color=p.color,
+            held=p.gold,
+        )
     if food > p.food:
-        return refuse("CANNOT_PAY_FOOD", f"{what} costs {food} food; {p.color} has {p.food}", "action.full_cost")
+        return refuse(
+            "CANNOT_PAY_FOOD",
+            "{what} costs {food} food; {color} has {held}",
+            "action.full_cost",
+            what=what,
+            food=food,
+            color=p.color,
+            held=p.food,
+        )
     if evil and variant == "full" and p.evil + evil > EVIL_TOP:
         return refuse(
             "EVIL_AT_TOP",
-            f"{what} costs {evil} Evil; {p.color} is on space {p.evil} of {EVIL_TOP} and cannot move up {evil}",
+            "{what} costs {evil} Evil; {color} is on space {space} of {top} and cannot move up {evil}",
             "evil.cost_at_top",
+            what=what,
+            evil=evil,
+            color=p.color,
+            space=p.evil,
+            top=EVIL_TOP,
         )
     if imps > free_imps(p):
         return refuse(
-            "NOT_ENOUGH_IMPS", f"{what} needs {imps} imps; {p.color} has {free_imps(p)} free", "imps.available"
+            "NOT_ENOUGH_IMPS",
+            "{what} needs {imps} imps; {color} has {free_imps} free",
+            "imps.available",
+            what=what,
+            imps=imps,
+            color=p.color,
+            free_imps=free_imps(p),
         )
     return None
 

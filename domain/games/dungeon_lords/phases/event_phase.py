@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.kernel import Pending, unless_refused
+from domain.kernel.errors import N_, Phrase
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -72,8 +73,11 @@ def _payday(state: GameState, p: Player):
         if cmd.monster not in todo:
             raise refuse(
                 "WAGE_NOT_DUE",
-                f"{cmd.monster} is not one of {p.color}'s monsters still to settle ({', '.join(todo)})",
+                "{monster} is not one of {color}'s monsters still to settle ({todo})",
                 "event.payday",
+                monster=cmd.monster,
+                color=p.color,
+                todo=", ".join(todo),
             )
         if isinstance(cmd, ReleaseMonster):
             return [ev.MonsterReleased(color=p.color, monster=cmd.monster)]
@@ -119,21 +123,38 @@ def wage_event(
             ``DEMON_NEEDS_MONSTER`` (not another of his monsters, or a ghost), ``NO_MONSTER_COST``."""
     t = monster_type(state, m)
     cost = wage(state, p, m, pay_or)
-    problem = payment_problem(p, cost, f"the {t.name}'s wage", state.variant)
+    problem = payment_problem(p, cost, Phrase("the {name}'s wage", name=t.name), state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards and trap not in p.traps:
-        raise refuse("GOLEM_NEEDS_TRAP", f"the {t.name}'s wage includes a Trap Card: name one to discard", "hire.golem")
+        raise refuse(
+            "GOLEM_NEEDS_TRAP", "the {name}'s wage includes a Trap Card: name one to discard", "hire.golem", name=t.name
+        )
     if not t.cost.trap_cards and trap is not None:  # refused, not ignored: the payer meant something else
-        raise refuse("NO_TRAP_COST", f"the {t.name}'s wage includes no Trap Card (discard_trap {trap!r})", "hire.cost")
+        raise refuse(
+            "NO_TRAP_COST",
+            "the {name}'s wage includes no Trap Card (discard_trap {trap!r})",
+            "hire.cost",
+            name=t.name,
+            trap=trap,
+        )
     if t.cost.monsters:
         fed = next((x for x in p.monsters if x.id == feed), None)
         if fed is None or fed.id == m or is_ghost(state, fed.id):
             raise refuse(
-                "DEMON_NEEDS_MONSTER", f"the {t.name}'s wage is another of your monsters (not a ghost)", "hire.demon"
+                "DEMON_NEEDS_MONSTER",
+                "the {name}'s wage is another of your monsters (not a ghost)",
+                "hire.demon",
+                name=t.name,
             )
     elif feed is not None:
-        raise refuse("NO_MONSTER_COST", f"the {t.name}'s wage includes no monster (feed_monster {feed!r})", "hire.cost")
+        raise refuse(
+            "NO_MONSTER_COST",
+            "the {name}'s wage includes no monster (feed_monster {feed!r})",
+            "hire.cost",
+            name=t.name,
+            feed=feed,
+        )
     return ev.WagePaid(
         color=p.color,
         monster=m,
@@ -159,8 +180,12 @@ def _taxes(state: GameState, p: Player):
         if not 0 <= cmd.gold <= min(due, p.gold):
             raise refuse(
                 "TAX_AMOUNT_INVALID",
-                f"pay between 0 and {min(due, p.gold)} gold (due {due}, {p.color} has {p.gold})",
+                "pay between 0 and {most} gold (due {due}, {color} has {gold})",
                 "event.taxes",
+                most=min(due, p.gold),
+                due=due,
+                color=p.color,
+                gold=p.gold,
             )
         return [ev.TaxesPaid(color=p.color, due=due, paid=cmd.gold, red_marks=due - cmd.gold)]
 
@@ -210,7 +235,7 @@ def _targets(state: GameState, p: Player, op: str) -> Sequence[str | None]:
         for m in p.monsters:
             if is_ghost(state, m.id) or m.id in handled or m.knocked_out:
                 continue
-            if payment_problem(p, payable_wage(state, p, m.id), "the wage", state.variant) is None:
+            if payment_problem(p, payable_wage(state, p, m.id), N_("the wage"), state.variant) is None:
                 out.append(f"pay:{m.id}")
             out.append(f"knock_out:{m.id}")
         return out
@@ -278,8 +303,10 @@ def _special(state: GameState, p: Player):
         if cmd not in options:
             raise refuse(
                 "EVENT_OPTION_INVALID",
-                f"{card.name}: choose one of {', '.join(_label(o) for o in options)}",
+                "{name}: choose one of {options}",
                 "event.special",
+                name=card.name,
+                options=", ".join(_label(o) for o in options),
             )
         effect = _chosen_effect(state, p, cmd)
         removed = installed_trap_discards(p, effect.get("tiles_removed", []), "its tunnel was removed")

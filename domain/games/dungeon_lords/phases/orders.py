@@ -11,6 +11,7 @@ from itertools import permutations
 from typing import Any, overload
 
 from domain.kernel import Pending
+from domain.kernel.errors import N_
 from domain.kernel.pending import LazyOptions
 
 from .. import events as ev
@@ -173,20 +174,31 @@ def _np_hand(state: GameState, p: Player) -> list[str]:
 def _choose(state: GameState, cmd: ChooseOrders):
     p = state.player(cmd.player)
     if len(cmd.orders) != 3 or len(set(cmd.orders)) != 3:
-        raise refuse("ORDERS_NEED_THREE", f"choose exactly 3 different orders, not {cmd.orders}", "orders.choose_three")
+        raise refuse(
+            "ORDERS_NEED_THREE",
+            "choose exactly 3 different orders, not {orders}",
+            "orders.choose_three",
+            orders=cmd.orders,
+        )
     for card in cmd.orders:
         if card not in p.hand:
-            why = "inaccessible this round" if card in p.inaccessible else "not an order card in your hand"
+            why = N_("inaccessible this round") if card in p.inaccessible else N_("not an order card in your hand")
             raise refuse(
-                "ORDER_NOT_IN_HAND", f"{card} is {why}; your hand is {', '.join(p.hand)}", "orders.choose_three"
+                "ORDER_NOT_IN_HAND",
+                "{card} is {why}; your hand is {hand}",
+                "orders.choose_three",
+                card=card,
+                why=why,
+                hand=", ".join(p.hand),
             )
     np_hand = _np_hand(state, p)
     if np_hand:
         if cmd.nonplayer_order not in np_hand:
             raise refuse(
                 "NONPLAYER_ORDER_REQUIRED",
-                f"with 2 players you also choose the third order of your non-player colour among {', '.join(np_hand)}",
+                "with 2 players you also choose the third order of your non-player colour among {np_hand}",
                 "orders.two_players",
+                np_hand=", ".join(np_hand),
             )
     elif cmd.nonplayer_order is not None:
         raise refuse(

@@ -18,7 +18,7 @@ from .. import dungeon as dg
 from .. import events as ev
 from ..actions.dig_tunnels import dig_event
 from ..commands import Produce, RetrieveOrder
-from ..errors import refuse
+from ..errors import refuse, refuse_n
 from ..state import Cell, GameState, Player, TrapDraw
 from .actions import trap_draw_step
 from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls, tunnel_effect
@@ -67,8 +67,9 @@ def _handle(state: GameState, cmd):
         if cmd.card not in cards:
             raise refuse(
                 "RETRIEVE_NOT_ALLOWED",
-                f"take back the first order or one not carried out: {', '.join(cards)}",
+                "take back the first order or one not carried out: {cards}",
                 "orders.retrieval",
+                cards=", ".join(cards),
             )
         return [_retrieve(state, p, cmd.card)]
     return produce_events(state, p, cmd)
@@ -94,13 +95,24 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             ``PRODUCE_NO_DIG``."""
     cell = cell_at(p, cmd.square)  # a dungeon room, or a rented one beside the board (Festival Season)
     if cell is None or cell.kind != "room" or cell.room is None:
-        raise refuse("PRODUCE_NO_ROOM", f"{p.color} has no room on {list(cmd.square)}", "production.rooms")
+        raise refuse(
+            "PRODUCE_NO_ROOM",
+            "{color} has no room on {square}",
+            "production.rooms",
+            color=p.color,
+            square=list(cmd.square),
+        )
     room = catalog(state).rooms[cell.room]
     if room.production is None:
-        raise refuse("PRODUCE_NOT_PRODUCTION", f"the {room.name} does not produce anything", "production.rooms")
+        raise refuse(
+            "PRODUCE_NOT_PRODUCTION", "the {name} does not produce anything", "production.rooms", name=room.name
+        )
     if cell.conquered:
         raise refuse(
-            "PRODUCE_CONQUERED", f"the {room.name} is conquered and has lost its function", "production.conquered"
+            "PRODUCE_CONQUERED",
+            "the {name} is conquered and has lost its function",
+            "production.conquered",
+            name=room.name,
         )
     # Second Year: first-year rooms produce twice; a rented room "only once per round, even in Year 2"; the
     # imp Training Room is used once each Production Phase (Festival Season: "1 or 2 in, or 1 or 2 out")
@@ -109,10 +121,15 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     used = p.room_uses.get(dg.key(cmd.square), 0)
     if used >= limit:
         rule = "production.rooms" if state.year == 1 else "production.twice"
-        raise refuse(
+        raise refuse_n(
             "PRODUCE_ROOM_USED",
-            f"the {room.name} already produced {used} time(s) this round (limit {limit} in Year {state.year})",
+            "the {name} already produced {n} time(s) this round (limit {limit} in Year {year})",
+            "the {name} already produced {n} time(s) this round (limit {limit} in Year {year})",
+            used,
             rule,
+            name=room.name,
+            limit=limit,
+            year=state.year,
         )
     prod = room.production
     if training:
@@ -122,22 +139,36 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     if free_imps(p) + free_trolls < need:
         raise refuse(
             "NOT_ENOUGH_IMPS",
-            f"the {room.name} needs {need} imps or troll tokens; {p.color} has "
-            f"{free_imps(p)} free imps and {free_trolls} free troll tokens",
+            "the {name} needs {need} imps or troll tokens; {color} has "
+            "{free_imps} free imps and {free_trolls} free troll tokens",
             "production.rooms",
+            name=room.name,
+            need=need,
+            color=p.color,
+            free_imps=free_imps(p),
+            free_trolls=free_trolls,
         )
     if prod.food_input > p.food:
         raise refuse(
             "CANNOT_PAY_FOOD",
-            f"the {room.name} needs {prod.food_input} food; {p.color} has {p.food}",
+            "the {name} needs {food_input} food; {color} has {food}",
             "production.rooms",
+            name=room.name,
+            food_input=prod.food_input,
+            color=p.color,
+            food=p.food,
         )
     use_trolls = min(need, free_trolls)
     paid = {"food": prod.food_input} if prod.food_input else {}
     outputs = [prod.output] + ([prod.or_output] if prod.or_output else [])  # Festival Season's Bakery: a choice
     if cmd.output is not None and cmd.output not in outputs:
         raise refuse(
-            "PRODUCE_OUTPUT", f"the {room.name} produces {' or '.join(outputs)}, not {cmd.output}", "production.rooms"
+            "PRODUCE_OUTPUT",
+            "the {name} produces {outputs}, not {output}",
+            "production.rooms",
+            name=room.name,
+            outputs=" or ".join(outputs),
+            output=cmd.output,
         )
     out: list[ev.Event] = [
         ev.RoomProduced(
@@ -152,10 +183,12 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
     ]
     if prod.output == "dig":
         if cmd.dig is None:
-            raise refuse("PRODUCE_DIG_SQUARE", f"say where the {room.name}'s tunnel goes (dig)", "production.rooms")
+            raise refuse(
+                "PRODUCE_DIG_SQUARE", "say where the {name}'s tunnel goes (dig)", "production.rooms", name=room.name
+            )
         out.append(dig_event(p, cmd.dig, 0, 1, False, by_room=True))
     elif cmd.dig is not None:
-        raise refuse("PRODUCE_NO_DIG", f"the {room.name} does not dig", "production.rooms")
+        raise refuse("PRODUCE_NO_DIG", "the {name} does not dig", "production.rooms", name=room.name)
     return out
 
 
@@ -165,17 +198,33 @@ def _training(state: GameState, p: Player, room, cmd: Produce) -> ev.RoomProduce
     sent. Raises RuleViolation (TRAINING_INVALID, NOT_ENOUGH_IMPS)."""
     most = 1 if state.year == 1 else 2
     if cmd.output not in ("in", "out") or cmd.count > most or cmd.dig is not None:
-        raise refuse(
+        raise refuse_n(
             "TRAINING_INVALID",
-            f'the {room.name} takes {most} imp(s) at most, in or out (output "in" or "out", count)',
+            'the {name} takes {n} imp(s) at most, in or out (output "in" or "out", count)',
+            'the {name} takes {n} imp(s) at most, in or out (output "in" or "out", count)',
+            most,
             "production.training",
+            name=room.name,
+            most=most,
         )
     if cmd.output == "in" and free_imps(p) < cmd.count:
-        raise refuse(
-            "NOT_ENOUGH_IMPS", f"{p.color} has {free_imps(p)} available imps to send in", "production.training"
+        raise refuse_n(
+            "NOT_ENOUGH_IMPS",
+            "{color} has {n} available imps to send in",
+            "{color} has {n} available imps to send in",
+            free_imps(p),
+            "production.training",
+            color=p.color,
         )
     if cmd.output == "out" and p.trained < cmd.count:
-        raise refuse("NOT_ENOUGH_IMPS", f"{p.color} has {p.trained} trained imps", "production.training")
+        raise refuse_n(
+            "NOT_ENOUGH_IMPS",
+            "{color} has {n} trained imps",
+            "{color} has {n} trained imps",
+            p.trained,
+            "production.training",
+            color=p.color,
+        )
     moved = cmd.count if cmd.output == "in" else -cmd.count
     return ev.RoomProduced(
         color=p.color,

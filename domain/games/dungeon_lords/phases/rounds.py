@@ -111,8 +111,9 @@ def _choose_inaccessible(state: GameState, cmd: ChooseInaccessibleOrders):
     if len(cmd.cards) != 2 or len(set(cmd.cards)) != 2 or any(c not in p.setup_draw for c in cmd.cards):
         raise refuse(
             "INACCESSIBLE_CHOICE_INVALID",
-            f"choose 2 different cards among the 3 drawn ({', '.join(p.setup_draw)})",
+            "choose 2 different cards among the 3 drawn ({setup_draw})",
             "setup.full_inaccessible",
+            setup_draw=", ".join(p.setup_draw),
         )
     return [ev.InaccessibleOrdersChosen(color=p.color, cards=list(cmd.cards))]
 
