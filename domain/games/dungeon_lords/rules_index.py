@@ -334,6 +334,6 @@ message:
 then translate the new and fuzzy entries of each `refusals.po`. A new language: `pybabel init -D refusals -i
 cli/locale/refusals.pot -d cli/locale -l LANG --no-wrap`. Nothing is compiled by hand and no `.mo` is
 committed: a catalog is compiled in memory the first time a reader of its language meets a refusal.
-`tests/test_refusals_i18n.py` fails on a message missing from the template, missing, empty or fuzzy in a
+`tests/cli/test_refusals_i18n.py` fails on a message missing from the template, missing, empty or fuzzy in a
 catalog, or a placeholder a translation misspells.
 """

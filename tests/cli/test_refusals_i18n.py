@@ -28,7 +28,7 @@ from domain.kernel.codes import KernelRefusal
 from domain.kernel.errors import N_, Because, Phrase
 from domain.kernel.rules_index import KERNEL_RULES
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent
 #: the keywords of the documented ``pybabel extract`` (cli/locale/refusals-babel.cfg)
 KEYWORDS = {"refuse": (2,), "refuse_n": (2, 3), "RuleViolation": (2,), "N_": None, "Phrase": None}
 RU_RULEBOOK = ROOT.parent / "shared" / "rules" / "dungeon-lords-rulebook-ru.txt"
