@@ -7,50 +7,38 @@ index, the rule's citation in other rulebooks. Here the template is looked up in
 (``ngettext`` when the refusal depends on a count), its params rendered (a fragment marked ``N_`` is
 itself a msgid, a :class:`~domain.kernel.errors.Phrase` is translated with its own params, a quoted
 refusal (:class:`~domain.kernel.errors.Because`) as a refusal; a component id or color goes through
-:data:`name_hook`) and the citation taken from the
+:func:`cli.i18n.name_in`) and the citation taken from the
 reader's rulebook. English, an unknown language or a message missing from a catalog read as before.
 
-The ``.po`` files are compiled when first needed, in memory (Babel's ``read_po`` and ``write_mo``): no
-``.mo`` is committed or built, so none can drift from its ``.po``, and an editable install reads a catalog
-as it was just edited. The cost is paid once per process, by a reader of another language only, when the
-first refusal is shown: Babel's import and the Russian catalog's compiling took 115 + 25 ms (a 2-core
-machine under load 16; reading a compiled ``.mo`` would take 1 ms). English imports no Babel at all.
+The catalog is :mod:`cli.i18n`'s (compiled in memory when first read, no ``.mo``), and so are the
+reader's language (``--lang`` / ``DL_LANG`` / the locale, a context variable the CLI sets once per run)
+and the component names of other languages (:func:`cli.i18n.name_in`, the names the game gives). English
+imports no Babel at all.
 """
 
 from __future__ import annotations
 
 import gettext
-import io
 import os
-from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from domain.kernel.errors import Because, Phrase, RuleViolation
 
-#: the catalogs: ``<lang>/LC_MESSAGES/refusals.po`` and the template ``refusals.pot``
-LOCALE_DIR = Path(__file__).parent / "locale"
+from . import i18n
+
+#: the gettext domain of refusals: ``cli/locale/<lang>/LC_MESSAGES/refusals.po`` and ``refusals.pot``
+LOCALE_DIR = i18n.LOCALE_DIR
 DOMAIN = "refusals"
 #: the language of the messages as written in the code (the msgids)
-SOURCE_LANGUAGE = "en"
-
-#: ``(id, lang) -> name`` for a component id or a color in ``lang``, or None to keep it as it is (the
-#: default: every name in English). The component names' catalog plugs in here (``set_name_hook``).
-NameHook = Callable[[str, str], "str | None"]
-name_hook: NameHook = lambda _id, _lang: None  # noqa: E731
-
-
-def set_name_hook(hook: NameHook) -> None:
-    """Render the component ids and colors of refusals with ``hook`` (``(id, lang) -> name | None``)."""
-    global name_hook
-    name_hook = hook
+SOURCE_LANGUAGE = i18n.DEFAULT
 
 
 def language(lang: str | None = None) -> str:
     """The reader's language as a primary language code (``"ru"`` for ``ru``, ``ru_RU``, ``ru-RU.UTF-8``):
-    ``lang`` when given, else the environment's ``DL_LANG``, else English."""
-    chosen = lang or os.environ.get("DL_LANG") or SOURCE_LANGUAGE
+    ``lang`` when given, else the context's (:data:`cli.i18n.LANG`: the CLI's ``--lang``, ``DL_LANG`` or
+    the locale) when it was set, else the environment's ``DL_LANG``, else English."""
+    chosen = lang or (i18n.LANG.get() if i18n.LANG.get() != SOURCE_LANGUAGE else None)
+    chosen = chosen or os.environ.get("DL_LANG") or SOURCE_LANGUAGE
     return chosen.replace("-", "_").split("_")[0].split(".")[0].lower() or SOURCE_LANGUAGE
 
 
@@ -76,22 +64,10 @@ def accepted_language(header: str | None) -> str:
     return next((lang for *_, lang in sorted(ranked) if lang in available), SOURCE_LANGUAGE)
 
 
-@cache
 def catalog(lang: str) -> gettext.NullTranslations:
-    """The ``refusals`` catalog of ``lang`` compiled in memory from its ``.po`` (fuzzy entries left
-    out, as ``pybabel compile`` does); an identity catalog for English or a language without one."""
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if lang == SOURCE_LANGUAGE or not po.is_file():
-        return gettext.NullTranslations()
-    from babel.messages.mofile import write_mo  # imported only by a reader of another language
-    from babel.messages.pofile import read_po
-
-    with po.open("rb") as f:
-        messages = read_po(f, locale=lang, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, messages, use_fuzzy=False)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    """The ``refusals`` catalog of ``lang`` (:func:`cli.i18n.translations`): an identity catalog for
+    English or a language without one."""
+    return i18n.translations(lang, DOMAIN)
 
 
 def _param(value: Any, lang: str, translations: gettext.NullTranslations) -> Any:
@@ -108,7 +84,7 @@ def _param(value: Any, lang: str, translations: gettext.NullTranslations) -> Any
     translated = translations.gettext(value)  # a fragment marked N_ ("a room"), or English kept
     if translated != value:
         return translated
-    names = [name_hook(part, lang) for part in value.split(", ")]  # one id, or a list of them
+    names = [i18n.name_in(lang, part, "") for part in value.split(", ")]  # one id, or a list of them
     return ", ".join(n for n in names if n) if all(names) else value
 
 

@@ -57,3 +57,14 @@ def pg_store() -> Iterator[str]:
     finally:
         with psycopg.connect(dsn, autocommit=True) as c:
             c.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(autouse=True)
+def _each_test_reads_english_first() -> Iterator[None]:
+    """The reader's language is a context variable the CLI sets once per run (``--lang``, ``DL_LANG``, the
+    locale); in-process runs would leave it set for the next test: every test starts in English."""
+    from cli.i18n import DEFAULT, LANG
+
+    token = LANG.set(DEFAULT)
+    yield
+    LANG.reset(token)

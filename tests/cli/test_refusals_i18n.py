@@ -19,7 +19,8 @@ from clirun import run
 from fastapi.testclient import TestClient
 
 from cli.http.app import create_app
-from cli.refusal_i18n import LOCALE_DIR, accepted_language, language, set_name_hook, translate_refusal
+from cli.i18n import set_names
+from cli.refusal_i18n import LOCALE_DIR, accepted_language, language, translate_refusal
 from domain.games.dungeon_lords import rules_index as dl
 from domain.games.dungeon_lords.errors import refuse, refuse_n
 from domain.games.dungeon_lords.refusals import Refusal
@@ -110,13 +111,13 @@ def test_fragments_quoted_refusals_and_names_are_rendered_in_the_readers_languag
     assert translate_refusal(dear, "ru")["message"] == "наём «Troll» на месте III стоит золота: 3; у игрока red: 1"
     where = refuse_n("TOO_MANY_TRAPS", "{where} takes {n} trap(s)", "{where} takes {n} trap(s)", 2, where="a tunnel")
     assert translate_refusal(where, "ru")["message"] == "туннель: не больше 2 ловушек"
-    set_name_hook(lambda name, lang: {"red": "красный", "troll": "Тролль"}.get(name))
+    set_names(lambda lang, name: {"red": "красный", "troll": "Тролль"}.get(name))
     try:
         named = refuse("MONSTER_NOT_OWNED", "{monster} is not in {color}'s Monster Lair", monster="troll", color="red")
         assert translate_refusal(named, "ru")["message"] == "Тролль нет в Убежище монстров игрока красный"
         assert translate_refusal(named, "en")["message"] == "troll is not in red's Monster Lair"
     finally:
-        set_name_hook(lambda name, lang: None)
+        set_names(lambda lang, name: None)
 
 
 def test_the_language_comes_from_the_argument_then_dl_lang_then_english(monkeypatch):

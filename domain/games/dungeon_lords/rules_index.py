@@ -314,7 +314,7 @@ are the gettext domain `refusals`: the template `cli/locale/refusals.pot` and a 
 in `domain/games/dungeon_lords/rules_index.py`); Festival Season, Monster Inn and the engine's own rules have
 no Russian source and are cited in English (`ENGLISH_ONLY` there and in `domain/games/monster_inn/refusals.py`).
 Component ids and colors in a message stay as typed until a names catalog is plugged in
-(`cli.refusal_i18n.set_name_hook`). A few texts come whole from elsewhere and read in English inside the
+(`cli.i18n.set_names`). A few texts come whole from elsewhere and read in English inside the
 translated message: a set-up's or a scenario's problem, a JSON command's schema reasons, why a draw cannot
 be, a catalog override's error.
 
