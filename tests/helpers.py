@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import copy
 import random
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -36,6 +38,7 @@ from domain.games.dungeon_lords.engine import execute, from_scenario, new_game, 
 from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.dungeon_lords.state import GameState, to_dict
 from domain.kernel import Pending
+from domain.service.storage import store_env
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ORDER_CARDS = [
@@ -354,3 +357,44 @@ def fold_with_invariants(log: list, label: str = ""):
         broken = problems(folded)
         assert not broken, f"{label}event {n} ({e.type}): {broken}"
     return folded
+
+
+def postgres_schema(dsn: str):
+    """A PostgreSQL store of its own on ``dsn``: ``(store_env settings on a fresh schema, drop())``."""
+    import psycopg  # only the tests talk to the database directly
+
+    u = urlsplit(dsn)
+    conninfo = {
+        "host": u.hostname or "localhost",
+        "port": u.port or 5432,
+        "dbname": u.path.lstrip("/"),
+        "user": u.username,
+        "password": u.password or "",
+        "connect_timeout": 5,
+    }
+    schema = f"dl_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(**conninfo, autocommit=True) as conn:  # unreachable server: the test errors
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+
+    def drop():
+        with psycopg.connect(**conninfo, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+    return store_env(urlunsplit(u._replace(query=f"schema={schema}"))), drop
+
+
+#: a group's reading of a provisional card (a catalog override), as a table writes one
+OUR_READING = {
+    # A group's reading of a provisional card, written in the engine's effect vocabulary.
+    "special_events": [
+        {
+            "id": "vip_visit",
+            "name": "VIP Visit",
+            "status": "provisional",
+            "sources": ["our table"],
+            "notes": "our group's reading",
+            "effect": "Each player pays 1 gold or gains 2 evil.",
+            "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]},
+        }
+    ]
+}

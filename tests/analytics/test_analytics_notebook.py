@@ -214,7 +214,7 @@ def test_exports_carry_their_provenance_filters_zones_text_and_flags(tmp_path):
 def test_on_postgresql_a_notebook_holding_the_read_models_does_not_block_stats(tmp_path):
     from urllib.parse import urlsplit, urlunsplit
 
-    from test_persistence import _postgres_schema
+    from helpers import postgres_schema as _postgres_schema
 
     env, drop = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
     url = urlunsplit(urlsplit(os.environ["DL_TEST_POSTGRES"])._replace(query=f"schema={env['POSTGRES_SCHEMA']}"))

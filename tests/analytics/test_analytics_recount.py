@@ -141,7 +141,7 @@ def quick(tmp_path_factory):
     """On PostgreSQL when DL_TEST_POSTGRES is set (as CI does; the slow test covers SQLite), else SQLite."""
     env, cleanup = None, None
     if os.environ.get("DL_TEST_POSTGRES"):
-        from test_persistence import _postgres_schema
+        from helpers import postgres_schema as _postgres_schema
 
         env, cleanup = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
     con, games, cut = build(

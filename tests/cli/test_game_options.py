@@ -163,7 +163,7 @@ def test_play_takes_a_ruleset_and_simulate_a_rule_and_each_game_records_them(tmp
 
 
 def test_a_commands_catalog_is_recorded_as_the_root_ones_and_training_takes_the_mode(tmp_path):
-    from test_record_format import OUR_READING
+    from helpers import OUR_READING
 
     store = f"sqlite:///{tmp_path / 'games.sqlite'}"
     override = tmp_path / "ours.json"

@@ -11,9 +11,9 @@ import json
 import os
 import random
 import uuid
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from helpers import postgres_schema
 
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
@@ -43,7 +43,7 @@ def make_app(request, tmp_path):
         dsn = os.environ.get("DL_TEST_POSTGRES")
         if not dsn:
             pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL suite")
-        env, cleanup = _postgres_schema(dsn)
+        env, cleanup = postgres_schema(dsn)
 
     def make() -> DungeonLords:
         if request.param == "memory" and apps:
@@ -56,29 +56,6 @@ def make_app(request, tmp_path):
         a.close()
     if cleanup:
         cleanup()
-
-
-def _postgres_schema(dsn: str):
-    import psycopg  # only the tests talk to the database directly
-
-    u = urlsplit(dsn)
-    conninfo = {
-        "host": u.hostname or "localhost",
-        "port": u.port or 5432,
-        "dbname": u.path.lstrip("/"),
-        "user": u.username,
-        "password": u.password or "",
-        "connect_timeout": 5,
-    }
-    schema = f"dl_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(**conninfo, autocommit=True) as conn:  # unreachable server: the test errors
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-
-    def drop():
-        with psycopg.connect(**conninfo, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
-
-    return store_env(urlunsplit(u._replace(query=f"schema={schema}"))), drop
 
 
 # --- helpers ------------------------------------------------------------------------------------

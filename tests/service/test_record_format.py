@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run
-from helpers import same_game
+from helpers import OUR_READING, same_game
 
 from domain.games.dungeon_lords.bots import play_until_blocked, random_bot
 from domain.games.dungeon_lords.engine import new_game, pending
@@ -278,22 +278,6 @@ def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
     assert app.state(game).version == len(log) + len(plan.events)
     rebuilt, _ = rebuild(export(app.log(game)))  # and a correction is a line of the record
     assert same_game(rebuilt, app.log(game))
-
-
-OUR_READING = {
-    # A group's reading of a provisional card, written in the engine's effect vocabulary.
-    "special_events": [
-        {
-            "id": "vip_visit",
-            "name": "VIP Visit",
-            "status": "provisional",
-            "sources": ["our table"],
-            "notes": "our group's reading",
-            "effect": "Each player pays 1 gold or gains 2 evil.",
-            "effect_spec": {"each_player_choice": ["pay_gold:1", "gain_evil:2"]},
-        }
-    ]
-}
 
 
 def test_a_catalog_override_is_recorded_whole_and_the_game_keeps_it():

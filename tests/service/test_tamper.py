@@ -205,7 +205,7 @@ def test_an_old_store_audits_clean_and_says_its_events_carry_no_seal(tmp_path):
 def test_sixteen_processes_starting_together_on_a_fresh_postgres_schema_all_succeed():
     """Tables are created once, under an advisory lock: before, processes starting together collided
     ("tuple concurrently updated", exit 5)."""
-    from test_persistence import _postgres_schema
+    from helpers import postgres_schema as _postgres_schema
 
     env, drop = _postgres_schema(os.environ["DL_TEST_POSTGRES"])
     dsn = os.environ["DL_TEST_POSTGRES"].split("?")[0] + "?schema=" + env["POSTGRES_SCHEMA"]

@@ -11,7 +11,7 @@ import typer.main
 
 from cli.main import app
 
-DOC = Path(__file__).parent.parent / "docs" / "cli.md"
+DOC = Path(__file__).parent.parent.parent / "docs" / "cli.md"
 EVERY_COMMAND = {0, 2, 5, 6, 130}  # the table's preamble: any command can end so
 
 
