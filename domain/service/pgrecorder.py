@@ -5,8 +5,8 @@ pipeline mode. psycopg 3.3.9's pipeline loop (``psycopg.generators._pipeline_com
 alike) stops writing once its queue of commands is empty even when libpq's output buffer is not yet all on the
 socket; it then waits to read an answer the server cannot give, as the server is still reading the statement
 (``ClientRead``): the append hangs for ever. Whether it does depends on how much one write moves (socket
-buffers, how fast the server reads), not on a fixed size: on this project's machine a 16 MB parameter always
-hung, 12 MB and 8 MB sometimes, 4 MB never (docs/scaling.md). Outside the pipeline psycopg writes until all is
+buffers, how fast the server reads), not on a fixed size: on this project's machine a parameter of up to
+10 MB passed, 12 MB hung or not, 16 MB hung (docs/scaling.md). Outside the pipeline psycopg writes until all is
 sent, so here an append runs the same statements, in the same one transaction, one after the other: no size
 hangs (a 16 MB parameter takes 3 to 4 s). The cost is a round trip per statement (a few on a local server).
 
