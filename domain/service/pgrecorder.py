@@ -6,7 +6,7 @@ alike) stops writing once its queue of commands is empty even when libpq's outpu
 socket; it then waits to read an answer the server cannot give, as the server is still reading the statement
 (``ClientRead``): the append hangs for ever. Whether it does depends on how much one write moves (socket
 buffers, how fast the server reads), not on a fixed size: on this project's machine a parameter of up to
-10 MB passed, 12 MB hung or not, 16 MB hung (docs/scaling.md). Outside the pipeline psycopg writes until all is
+10 MB passed, 12 and 16 MB hung, or not (docs/scaling.md). Outside the pipeline psycopg writes until all is
 sent, so here an append runs the same statements, in the same one transaction, one after the other: no size
 hangs (a 16 MB parameter takes 3 to 4 s). The cost is a round trip per statement (a few on a local server).
 
