@@ -51,7 +51,7 @@ def connect(env: Mapping[str, str]) -> Any:
 
 def is_postgres(recorder: Any) -> bool:
     """Whether ``recorder`` (an eventsourcing recorder) keeps its events in PostgreSQL."""
-    return type(recorder).__module__.endswith("postgres")
+    return any(c.__module__ == "eventsourcing.postgres" for c in type(recorder).__mro__)  # or a subclass (pgrecorder)
 
 
 def table_of(recorder: Any, table: str) -> str:

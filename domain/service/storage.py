@@ -27,6 +27,7 @@ import platformdirs
 from . import settings
 
 SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
+PG_RECORDER_TOPIC = "domain.service.pgrecorder:UnpipelinedRecorder"  # a topic: psycopg is imported only when used
 
 
 def default_sqlite_path() -> Path:
@@ -61,6 +62,9 @@ def _postgres(spec: str) -> dict[str, str]:
         # eventsourcing 9.5's insert function (POSTGRES_ENABLE_DB_FUNCTIONS=y) takes no table lock: appends could
         # then commit out of notification-id order and a projection skip one for ever (docs/scaling.md)
         "POSTGRES_ENABLE_DB_FUNCTIONS": "n",
+        # eventsourcing's recorder sends an append in psycopg's pipeline mode, where a big one (megabytes) can hang
+        # for ever; this one sends the same statements outside it (pgrecorder.py, docs/scaling.md)
+        "APPLICATION_RECORDER_TOPIC": PG_RECORDER_TOPIC,
     }
     schema = parse_qs(u.query).get("schema")
     if schema:

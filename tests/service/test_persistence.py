@@ -262,6 +262,7 @@ def test_store_specs(tmp_path, monkeypatch):
         "POSTGRES_PASSWORD": "s@cret",
         "POSTGRES_CONNECT_TIMEOUT": "10",
         "POSTGRES_ENABLE_DB_FUNCTIONS": "n",  # the insert function takes no table lock (docs/scaling.md)
+        "APPLICATION_RECORDER_TOPIC": "domain.service.pgrecorder:UnpipelinedRecorder",  # no pipeline: no hang
         "POSTGRES_SCHEMA": "s1",
     }
     assert describe_store(pg) == "PostgreSQL test@127.0.0.1:5433/games (schema s1)"
