@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -100,13 +101,17 @@ def _simulate(env: dict, store: str, *more: str) -> str:
 
 def test_simulate_on_a_two_node_ray_cluster_stores_what_processes_store(cluster, tmp_path):
     address, env, tmp = cluster
-    status = subprocess.run(
-        [str(Path(sys.executable).parent / "ray"), "status", f"--address={address}"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    for _ in range(30):  # the second node is in the cluster's status a few seconds after its start returns
+        status = subprocess.run(
+            [str(Path(sys.executable).parent / "ray"), "status", f"--address={address}"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if status.stdout.count(" node_") == 2:
+            break
+        time.sleep(1)
     assert status.stdout.count(" node_") == 2, status.stdout  # two nodes joined, with the token
     (tmp_path / "ray").mkdir()
     (tmp_path / "process").mkdir()
