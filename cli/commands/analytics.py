@@ -48,7 +48,7 @@ def simulate(
         int | None, typer.Option(help="Processes, or a local Ray's CPUs (default: every core).", min=1)
     ] = None,
     address: Annotated[
-        str | None, typer.Option(help="With --executor ray: the cluster (ray://HOST:PORT or auto); else a local Ray.")
+        str | None, typer.Option(help="With --executor ray: the cluster (HOST:PORT or auto); else a local Ray.")
     ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Play only the planned games (same --seed, set-up) not stored yet.")

@@ -112,7 +112,8 @@ class ProcessExecutor:
 
 
 class RayExecutor:
-    """Ray tasks, each a batch of games: on the cluster at ``address`` (``ray://HOST:PORT`` or ``auto``), or
+    """Ray tasks, each a batch of games: on the cluster at ``address`` (``HOST:PORT``, the head's GCS address,
+    or ``auto``; ``ray://`` needs ``ray[client]``), or
     on a local Ray started here with ``workers`` CPUs (default: every core), no dashboard and a small object
     store. A task whose worker dies is retried by Ray (``max_retries``) before the run gives up on it.
 
@@ -150,7 +151,9 @@ class RayExecutor:
             except (ConnectionError, ray.exceptions.RaySystemError) as exc:
                 raise RayUnreachable(f"cannot reach the Ray cluster at {self.address}: {exc}") from exc
         else:
-            ray.init(num_cpus=self.workers, object_store_memory=self.OBJECT_STORE, **quiet)
+            # "local": a Ray of its own even when `ray start` left a cluster's address on this machine (which
+            # ray.init() without an address would join, and refuse num_cpus for)
+            ray.init(address="local", num_cpus=self.workers, object_store_memory=self.OBJECT_STORE, **quiet)
         self._started = True
         self.startup_seconds = time.perf_counter() - began
 
