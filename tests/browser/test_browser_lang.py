@@ -2,8 +2,9 @@
 (Accept-Language), red's phone reads English until red taps RU on the page's switch, blue's stays English.
 Year 1 of the golden 3-player tabletop game (106 inputs: set-up draws, four rounds of secret orders, actions,
 adventurers, combat) is entered on these pages: every draw typed by the recorder as its Russian names (21 of
-them hold Cyrillic), red's and blue's decisions on their own pages, green's by the recorder. Each page reads its own language; the exported record is byte for byte
-the record of the same inputs entered from an English page (tests/table_lang.py)."""
+them hold Cyrillic), red's and blue's decisions on their own pages, green's by the recorder. Each page reads
+its own language; the exported record is byte for byte the record of the same inputs entered from an
+English page (tests/table_lang.py)."""
 
 from __future__ import annotations
 
