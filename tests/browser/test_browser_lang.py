@@ -87,7 +87,7 @@ def test_a_russian_recorder_and_seats_in_two_languages_record_the_english_record
                 log, skipped = log + events, [*skipped, only]
             for page in pages.values():
                 _at(page, len(log))
-                assert "class=\"error\"" not in page.content()
+                assert 'class="error"' not in page.content()
 
         assert "Журнал" in red.inner_text("#log") and "Log" in blue.inner_text("#log")
         red_log, blue_log = red.inner_text("#log ol"), blue.inner_text("#log ol")
