@@ -135,23 +135,25 @@ def format_date(value: Any, lang: str | None = None, form: str = "medium") -> st
     return str(date(value, format=form, locale=active(lang)))
 
 
-#: component id -> its name in a language: the hook a names catalog plugs into (set_names); English (the
-#: printed name the caller passes) until one does
-_NAMES: list[Callable[[str, str], str | None]] = []
+#: component id -> its name in a language: the hook a names catalog plugs into (set_names), per context (one
+#: CLI run, one page request: a game's own names, its table's too); English (the printed name the caller
+#: passes) until one does
+NAMES: ContextVar[Callable[[str, str], str | None] | None] = ContextVar("dl_names", default=None)
 
 
-def set_names(lookup: Callable[[str, str], str | None]) -> None:
-    """Plug in the component names of other languages: ``lookup(lang, component_id)`` -> the name, or None
-    when that language does not name it (the English name is shown). ``component_id``: a component's type id
-    as the catalog keys it (``goblin_y1``, ``magic_room``; an instance's ``#2`` left off)."""
-    _NAMES[:] = [lookup]
+def set_names(lookup: Callable[[str, str], str | None] | None) -> None:
+    """Plug in the component names of other languages for this context: ``lookup(lang, component_id)`` ->
+    the name, or None when that language does not name it (the English name is shown); None unplugs.
+    ``component_id``: a component's type id as the catalog keys it (``goblin_y1``, ``magic_room``) or an
+    instance id (``troll_y2#1``)."""
+    NAMES.set(lookup)
 
 
 def name_in(lang: str | None, component_id: str, english: str) -> str:
     """A component's name for a reader of ``lang`` (None: the context's): the names hook's, else ``english``."""
-    code = active(lang)
-    if code != DEFAULT and _NAMES:
-        found = _NAMES[0](code, component_id)
+    code, lookup = active(lang), NAMES.get()
+    if code != DEFAULT and lookup is not None:
+        found = lookup(code, component_id)
         if found:
             return found
     return english

@@ -63,8 +63,9 @@ def main_options(
 ) -> None:
     """dungeon-lords: record, play and inspect board games stored as event logs (`--game` says which)."""
     OPTIONS["init"] = init
-    from .i18n import LANG, check, from_locale
+    from .i18n import LANG, check, from_locale, set_names
 
+    set_names(None)  # a run's component names come from the game it reads (cli.games.use_names)
     try:
         LANG.set(check(lang) if lang is not None else from_locale())
     except ValueError as exc:  # an unknown language: one line, exit 2 (a usage error)

@@ -36,6 +36,7 @@ def status(
     state = application.state(gid, version=at)
     viewer = _viewer(state, as_)
     package = application.game_of(gid)
+    games.use_names(package, state)
     if as_json:
         console.print_json(json.dumps(package.view(state, viewer)))
         return
@@ -62,6 +63,7 @@ def options(
     viewer = _viewer(state, as_)
     package = application.game_of(gid)
     p = package.engine.pending(state)
+    games.use_names(package, state)
     if as_json:
         out = {"event": state.version, "kind": p.kind, "actors": p.actors, "prompt": p.prompt, "rule": p.rule}
         if p.is_chance:
@@ -97,6 +99,8 @@ def log(
     package = application.game_of(gid)
     gone = package.history.taken_back(events)
     viewer, words = _viewer(events, as_), games.event_words(package)  # words: the reader's language, not English
+    if words is not None:  # names in that language too (the game's catalog and the table's own names)
+        games.use_names(package, application.state(gid))
     for k, (n, entry) in enumerate(zip(numbers, package.log_entries(events, viewer), strict=True), 1):
         if as_json:
             mark = {"taken_back": gone[k]} if k in gone else {}
@@ -122,6 +126,8 @@ def explain(
     events = application.log(gid)
     try:
         package = application.game_of(gid)
+        if games.say(package) is not None:  # the reader's language: its component names too
+            games.use_names(package, application.state(gid))
         text = package.explain(events, number, _viewer(events, as_), words=gettext, describe=games.say(package))
     except ValueError as exc:
         raise UserError(str(exc)) from None

@@ -26,7 +26,7 @@ from domain.kernel import Pending
 from domain.kernel.text import natural_key
 
 from ..consoles import console
-from ..i18n import DEFAULT, _, active, ngettext, word
+from ..i18n import DEFAULT, _, active, ngettext, set_names, word
 
 
 def draw_hint() -> str:
@@ -82,6 +82,14 @@ def describe_event(package: Any) -> Callable[[Any], str]:
     """``event -> words`` for ``package``'s events."""
     own = _hook(package, "describe_event") or package.ui.describe_event
     return own or (lambda e: e.type)
+
+
+def use_names(package: Any, state: Any) -> None:
+    """Name the components in the reader's language from here on (this context: one CLI run, one page
+    request): the game's ``ui.extras["name_in_language"]`` (``(state, component id, language) -> name``,
+    English when untranslated), bound to ``state`` for the table's own names; a game without it: English."""
+    shown = package.ui.extras.get("name_in_language")
+    set_names(None if shown is None else lambda lang, component: shown(state, component, lang))
 
 
 def event_words(package: Any) -> Callable[[list[Any], int, str | None], str] | None:

@@ -29,6 +29,7 @@ from ..refusal_i18n import accepted_language, translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
+from .page_lang import language, log_words, read_in, remember
 
 router = APIRouter(include_in_schema=False)
 LOG_SHOWN = 30  # the latest events on the page (the whole log: export, or the API)
@@ -38,6 +39,7 @@ install_page(templates.env)  # what each game's board template reads: its page g
 # {% trans %} and _() in templates (jinja2.ext.i18n), looked up per call in the request's language (cli/i18n.py)
 templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
+templates.env.globals["lang"] = i18n.active  # <html lang>: the request's language (page_lang.read_in)
 
 
 def correctable_span(span: Any) -> bool:
@@ -62,12 +64,14 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     at, state = service.now(gid)  # the event number the page's forms send back, and its state, together
     package, log = service.game_of(gid), service.log(gid)[:at]
     viewer = None if who == RECORDER else who
+    lang = read_in(request, package, state)  # this person's language, and the game's names in it
     pending = package.engine.pending(state)
     mine = [a for a in pending.actors if who in (RECORDER, a)]
     gone = package.history.taken_back(log)
-    first = max(1, len(log) - LOG_SHOWN + 1)
+    first, say = max(1, len(log) - LOG_SHOWN + 1), log_words(package, log, viewer)
     entries = [
-        {"n": n, **x, "taken_back": gone.get(n)} for n, x in enumerate(package.log_entries(log, viewer, first), first)
+        {"n": n, **x, "text": say(n, x["text"]), "taken_back": gone.get(n)}
+        for n, x in enumerate(package.log_entries(log, viewer, first), first)
     ]
     if who == RECORDER:  # a "correct..." link only on the inputs a correction can replace (as correct_form)
         correctable = {
@@ -78,6 +82,7 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     return {
         "gid": gid,
         "who": who,
+        "page_lang": lang,
         "taps": page_taps(package, pending, mine),
         "recorder": who == RECORDER,
         "game": package.info.name,
@@ -95,7 +100,8 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
 
 
 def _page(request: Request, gid: str, status: int = 200, **extra: Any) -> HTMLResponse:
-    return templates.TemplateResponse(request, "table.html", {**_context(request, gid), **extra}, status_code=status)
+    page = templates.TemplateResponse(request, "table.html", {**_context(request, gid), **extra}, status_code=status)
+    return remember(request, page)  # type: ignore[return-value]
 
 
 def refused(request: Request, exc: RuleViolation, typed: str = "") -> Response:
@@ -120,7 +126,8 @@ def conflict(request: Request, exc: Exception, form: Any) -> Response:
     """Someone entered something first (409), nothing stored: the table as it now stands, what changed
     since the page was shown (``form``'s ``expected``), and the person's picks kept in their pickers."""
     gid = request.url.path.split("/")[2]
-    notice = "Someone else entered an input first: here is the game now. Nothing of yours was stored."
+    i18n.LANG.set(language(request))  # the notice in this person's language (the page sets it again)
+    notice = i18n._("Someone else entered an input first: here is the game now. Nothing of yours was stored.")
     try:
         since: int | None = int(str(form.get("expected")))
         base = json.loads(str(form.get("base_command") or "{}"))
@@ -132,12 +139,14 @@ def conflict(request: Request, exc: Exception, form: Any) -> Response:
         who = role(request, gid)
         service = service_of(request)
         log = service.log(gid)
-        entries = service.game_of(gid).log_entries(log, None if who == RECORDER else who, since + 1)
-        changed = [x["text"] for x in entries if x["kind"] != "consequence"][:5]
+        package, viewer = service.game_of(gid), None if who == RECORDER else who
+        read_in(request, package, service.state(gid))
+        say, entries = log_words(package, log, viewer), package.log_entries(log, viewer, since + 1)
+        changed = [say(n, x["text"]) for n, x in enumerate(entries, since + 1) if x["kind"] != "consequence"][:5]
         if changed:
-            notice += " Since you looked: " + "; ".join(changed) + "."
+            notice += " " + i18n._("Since you looked: {events}.").format(events="; ".join(changed))
     if kept:
-        notice += " Your choices are kept below: enter them again if they still fit."
+        notice += " " + i18n._("Your choices are kept below: enter them again if they still fit.")
     return _page(request, gid, 409, notice=notice, kept=kept)
 
 

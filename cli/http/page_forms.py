@@ -13,20 +13,23 @@ from domain.kernel import HIDDEN
 from domain.kernel.text import natural_key
 from domain.service.names import only_outcome, picked_list, typed_name
 
+from ..i18n import _, name_in
+
 PICKS_OVER = 12  # more options than this, differing in one list only: chosen position by position
 SQUARES = ("square", "tile")  # a square is one choice, named "B2" (a button, and a tap on the board), never
 # a row and a column picked apart
 
 
 def printed_name(package: Any, state: Any, component: Any) -> str:
-    """The name printed on ``component`` (an id without one, such as an order card's, in words)."""
+    """The name printed on ``component`` (an id without one, such as an order card's, in words), in the
+    request's language when the game names it there (:func:`cli.i18n.name_in`; English otherwise)."""
     if component == HIDDEN or not isinstance(component, str):
         return str(component)
     try:
         name = str(package.component_name(state, component))
     except (KeyError, ValueError, AttributeError):
         name = component
-    return name.replace("_", " ") if name == component else name
+    return name.replace("_", " ") if name == component else name_in(None, component, name)
 
 
 def listed_names(package: Any, state: Any, items: Any) -> str:
@@ -35,7 +38,7 @@ def listed_names(package: Any, state: Any, items: Any) -> str:
         return items
     hidden = sum(1 for c in items if c == HIDDEN)
     names = [printed_name(package, state, c) for c in items if c != HIDDEN]
-    return ", ".join(names + ([f"{hidden} hidden"] if hidden else [])) or "–"
+    return ", ".join(names + ([_("{n} hidden").format(n=hidden)] if hidden else [])) or "–"
 
 
 def decision_forms(package: Any, state: Any, pending: Any, actors: list[str]) -> list[dict[str, Any]]:

@@ -1,0 +1,113 @@
+"""The table page in each reader's language (issue #33): Accept-Language chooses it, the page's EN/RU switch
+overrides it for one browser (a cookie), two seats of one game read two languages of the same events, the
+components are named in the reader's language, and the JSON API stays language-neutral."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from table_lang import EN, RU, lang_of, record_inputs
+from test_table_page import _csrf, _event, _table
+
+from cli.http.app import create_app
+from domain.games.dungeon_lords import GAME
+
+
+@pytest.fixture()
+def app(tmp_path):
+    return create_app(str(tmp_path / "games.sqlite"))
+
+
+def _log(html: str) -> list[str]:
+    """The log's lines as shown (numbers, text without its links)."""
+    items = re.findall(r'<li value="(\d+)"[^>]*>\s*(.*?)\s*<a href', html, re.S)
+    return [f"{n} {text}" for n, text in items]
+
+
+def _draws_in_russian(gid: str, rec: TestClient) -> str:
+    """Enter the set-up draws from the recorder's page in Russian, typing the names its chips show (Russian)
+    until the orders are chosen; returns that page."""
+    typed_russian = False
+    for _ in range(40):
+        html = rec.get(f"/table/{gid}", headers=RU).text
+        if 'name="draw"' not in html:
+            assert typed_russian, "no draw was typed in Russian"
+            return html
+        count = int(re.search(r"<h3>Вытягивание: [^(]*\((\d+)\)", html).group(1))
+        names = re.findall(r'class="chip" data-name="([^"]+)"', html)
+        picked = (names * count)[:count]
+        typed_russian |= any(re.search("[а-яё]", n, re.I) for n in picked)
+        answer = rec.post(
+            f"/table/{gid}/draw",
+            data={"expected": _event(html), "draw": ", ".join(picked), "csrf": _csrf(html)},
+            headers=RU,
+        )
+        assert answer.status_code == 200, answer.text[:800]
+        assert 'class="error"' not in answer.text, answer.text[:800]
+    raise AssertionError("no orders phase")
+
+
+def test_two_seats_read_the_same_game_each_in_their_language(app) -> None:
+    gid, c = _table(app)
+    recorder = _draws_in_russian(gid, c["recorder"])  # draws typed as the Russian names the page shows
+    assert lang_of(recorder) == "ru" and "Журнал" in recorder and "Отменить последний ввод" in recorder
+    service = app.state.service
+    state = service.state(gid)
+    shown = GAME.ui.extras["name_in_language"]
+    offer = state.board.monster_offer
+    red, blue = c["red"].get(f"/table/{gid}", headers=RU).text, c["blue"].get(f"/table/{gid}", headers=EN).text
+    assert (lang_of(red), lang_of(blue)) == ("ru", "en")
+    tavern_ru = re.search(r"Подземная таверна: ([^<]*)<br>", red).group(1)
+    tavern_en = re.search(r"Underground Tavern: ([^<]*)<br>", blue).group(1)
+    assert tavern_ru == ", ".join(shown(state, m, "ru") for m in offer)
+    assert tavern_en == ", ".join(shown(state, m, "en") for m in offer)
+    assert re.search("[а-яё]", tavern_ru, re.I) and not re.search("[а-яё]", tavern_en, re.I)
+    assert "Подземная таверна" not in blue and "Underground Tavern" not in red
+    # the log: the same events, numbered alike, each in the reader's language
+    log_ru, log_en = _log(red), _log(blue)
+    assert [x.split()[0] for x in log_ru] == [x.split()[0] for x in log_en] and len(log_ru) > 5
+    assert sum(bool(re.search("[а-яё]", x, re.I)) for x in log_ru) > len(log_ru) // 2
+    assert not any(re.search("[а-яё]", x, re.I) for x in log_en)
+
+
+def test_the_switch_overrides_the_browsers_language_and_is_remembered(app) -> None:
+    gid, c = _table(app)
+    blue = c["blue"]
+    page = blue.get(f"/table/{gid}", headers=EN).text
+    assert lang_of(page) == "en" and 'id="lang-switch"' in page
+    assert re.search(r'href="/table/[^"]+\?lang=ru"[^>]*>RU</a>', page)
+    switched = blue.get(f"/table/{gid}?lang=ru", headers=EN)
+    assert lang_of(switched.text) == "ru" and "lang=ru" in switched.headers["set-cookie"]
+    assert lang_of(blue.get(f"/table/{gid}", headers=EN).text) == "ru"  # remembered in this browser only
+    assert lang_of(c["red"].get(f"/table/{gid}", headers=EN).text) == "en"
+    assert lang_of(blue.get(f"/table/{gid}?lang=en", headers=RU).text) == "en"
+    assert lang_of(blue.get(f"/table/{gid}", headers=RU).text) == "en"
+    assert lang_of(c["red"].get(f"/table/{gid}?lang=xx", headers=EN).text) == "en"  # an unknown one: ignored
+
+
+def test_the_json_api_is_the_same_in_every_language(app) -> None:
+    gid, c = _table(app)
+    rec = c["recorder"]
+    for path in ("state", "options", "export"):
+        en = rec.get(f"/api/games/{gid}/{path}", headers=EN)
+        ru = rec.get(f"/api/games/{gid}/{path}", headers=RU)
+        assert en.status_code == 200 and en.content == ru.content, path
+
+
+def test_accept_language_is_negotiated_by_weight() -> None:
+    from cli.http.page_lang import negotiated
+
+    assert negotiated("ru-RU,ru;q=0.9,en;q=0.5") == "ru"
+    assert negotiated("en;q=0.4, ru;q=0.8") == "ru"
+    assert negotiated("de-DE,de;q=0.9") == "en"
+    assert negotiated("") == "en"
+    assert negotiated("ru;q=0, en") == "en"
+
+
+def test_draws_typed_in_russian_record_the_same_game_as_in_english(tmp_path) -> None:
+    russian, cyrillic = record_inputs(create_app(str(tmp_path / "ru.sqlite")), "ru", 36)
+    english, latin = record_inputs(create_app(str(tmp_path / "en.sqlite")), "en", 36)
+    assert cyrillic >= 5 and latin == 0
+    assert russian == english and russian.count("\ndraw ") >= 10  # byte for byte
