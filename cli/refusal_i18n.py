@@ -42,28 +42,6 @@ def language(lang: str | None = None) -> str:
     return chosen.replace("-", "_").split("_")[0].split(".")[0].lower() or SOURCE_LANGUAGE
 
 
-def languages() -> list[str]:
-    """The languages refusals can be read in: English and every language with a ``refusals.po``."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LANGUAGE, *found]
-
-
-def accepted_language(header: str | None) -> str:
-    """The first language of an ``Accept-Language`` header that refusals can be read in (q-values
-    honoured), else English: how the HTTP service picks a refusal's language."""
-    ranked = []
-    for i, part in enumerate((header or "").split(",")):
-        tag, _, q = part.strip().partition(";q=")
-        try:
-            weight = float(q) if q else 1.0
-        except ValueError:
-            weight = 0.0
-        if tag and weight > 0:
-            ranked.append((-weight, i, language(tag)))
-    available = languages()
-    return next((lang for *_, lang in sorted(ranked) if lang in available), SOURCE_LANGUAGE)
-
-
 def catalog(lang: str) -> gettext.NullTranslations:
     """The ``refusals`` catalog of ``lang`` (:func:`cli.i18n.translations`): an identity catalog for
     English or a language without one."""

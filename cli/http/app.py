@@ -31,9 +31,10 @@ from domain.kernel import RuleIndex, RuleViolation
 from domain.service.application import DungeonLords, GameConflict, GameNotFound
 from domain.service.tokens import AccessTokens
 
-from ..refusal_i18n import accepted_language, translate_refusal
+from ..refusal_i18n import translate_refusal
 from . import api, api_record, guard, page, page_history, page_join  # noqa: F401  (their routes register on import)
 from .live import Live
+from .page_lang import negotiated
 
 HERE = Path(__file__).parent
 
@@ -63,7 +64,7 @@ def create_app(store: str | None = None) -> FastAPI:
         if page.wants_page(request):
             form = await request.form()  # parsed already by the route: a refused draw keeps its text
             return page.refused(request, exc, str(form.get("draw") or ""))
-        lang = accepted_language(request.headers.get("accept-language"))  # English unless asked
+        lang = negotiated(request.headers.get("accept-language", ""))  # English unless asked
         return JSONResponse(status_code=422, content=translate_refusal(exc, lang))
 
     @app.exception_handler(GameConflict)

@@ -25,7 +25,7 @@ from domain.service.tokens import RECORDER
 
 from .. import i18n
 from ..games import install_page, page_taps
-from ..refusal_i18n import accepted_language, translate_refusal
+from ..refusal_i18n import translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
@@ -115,7 +115,7 @@ def refused(request: Request, exc: RuleViolation, typed: str = "") -> Response:
         request,
         gid,
         422,
-        error=translate_refusal(exc, accepted_language(request.headers.get("accept-language"))),
+        error=translate_refusal(exc, language(request)),  # the page's language: the switch, else the header
         typed=typed,
         suggestions=suggestions,
         wrong=wrong.group(1) if wrong else "",

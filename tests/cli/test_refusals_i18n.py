@@ -19,8 +19,9 @@ from clirun import run
 from fastapi.testclient import TestClient
 
 from cli.http.app import create_app
+from cli.http.page_lang import negotiated
 from cli.i18n import set_names
-from cli.refusal_i18n import LOCALE_DIR, accepted_language, language, translate_refusal
+from cli.refusal_i18n import LOCALE_DIR, language, translate_refusal
 from domain.games.dungeon_lords import rules_index as dl
 from domain.games.dungeon_lords.errors import refuse, refuse_n
 from domain.games.dungeon_lords.refusals import Refusal
@@ -125,9 +126,9 @@ def test_the_language_comes_from_the_argument_then_dl_lang_then_english(monkeypa
     assert language() == "en" and language("ru_RU.UTF-8") == "ru" and language("ru-RU") == "ru"
     monkeypatch.setenv("DL_LANG", "ru")
     assert language() == "ru" and language("en") == "en"
-    assert accepted_language("de;q=0.9, ru;q=0.8, en;q=0.5") == "ru"
-    assert accepted_language("en-US,en;q=0.9") == "en" and accepted_language(None) == "en"
-    assert accepted_language("fr") == "en"  # no catalog: English
+    assert negotiated("de;q=0.9, ru;q=0.8, en;q=0.5") == "ru"
+    assert negotiated("en-US,en;q=0.9") == "en" and negotiated("") == "en"
+    assert negotiated("fr") == "en"  # no catalog: English
 
 
 def test_a_language_without_a_catalog_reads_english():
