@@ -19,7 +19,6 @@ imports no Babel at all.
 from __future__ import annotations
 
 import gettext
-import os
 from typing import Any
 
 from domain.kernel.errors import Because, Phrase, RuleViolation
@@ -35,10 +34,9 @@ SOURCE_LANGUAGE = i18n.DEFAULT
 
 def language(lang: str | None = None) -> str:
     """The reader's language as a primary language code (``"ru"`` for ``ru``, ``ru_RU``, ``ru-RU.UTF-8``):
-    ``lang`` when given, else the context's (:data:`cli.i18n.LANG`: the CLI's ``--lang``, ``DL_LANG`` or
-    the locale) when it was set, else the environment's ``DL_LANG``, else English."""
-    chosen = lang or (i18n.LANG.get() if i18n.LANG.get() != SOURCE_LANGUAGE else None)
-    chosen = chosen or os.environ.get("DL_LANG") or SOURCE_LANGUAGE
+    ``lang`` when given, else the context's (:data:`cli.i18n.LANG`, which the CLI sets once per run from
+    ``--lang``, ``DL_LANG`` or the locale; English until something sets it)."""
+    chosen = lang or i18n.LANG.get()
     return chosen.replace("-", "_").split("_")[0].split(".")[0].lower() or SOURCE_LANGUAGE
 
 

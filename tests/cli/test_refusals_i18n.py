@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from clirun import run
 from fastapi.testclient import TestClient
 
+from cli import i18n
 from cli.http.app import create_app
 from cli.http.page_lang import negotiated
 from cli.i18n import set_names
@@ -121,11 +122,15 @@ def test_fragments_quoted_refusals_and_names_are_rendered_in_the_readers_languag
         set_names(lambda lang, name: None)
 
 
-def test_the_language_comes_from_the_argument_then_dl_lang_then_english(monkeypatch):
-    monkeypatch.delenv("DL_LANG", raising=False)
+def test_the_language_comes_from_the_argument_then_the_context_then_english():
+    """The context's language is the CLI's choice (--lang, DL_LANG, the locale): an explicit ``--lang en``
+    wins over ``DL_LANG=ru`` because the CLI sets the context from the option first."""
     assert language() == "en" and language("ru_RU.UTF-8") == "ru" and language("ru-RU") == "ru"
-    monkeypatch.setenv("DL_LANG", "ru")
-    assert language() == "ru" and language("en") == "en"
+    token = i18n.LANG.set("ru")
+    try:
+        assert language() == "ru" and language("en") == "en"
+    finally:
+        i18n.LANG.reset(token)
     assert negotiated("de;q=0.9, ru;q=0.8, en;q=0.5") == "ru"
     assert negotiated("en-US,en;q=0.9") == "en" and negotiated("") == "en"
     assert negotiated("fr") == "en"  # no catalog: English
@@ -206,6 +211,8 @@ def test_a_refused_input_reads_in_russian_with_dl_lang_and_in_english_as_before(
     russian = run("act", game, "--json", decline, "--store", store, ok=False)
     assert russian.exit_code == 4 and "refused: UNEXPECTED_COMMAND" in russian.output
     assert "игра ждет: " in russian.output and "rule: Правила › Первый год (" in russian.output
+    explicit = run("--lang", "en", "act", game, "--json", decline, "--store", store, ok=False)  # the option wins
+    assert explicit.exit_code == 4 and "the game waits for" in explicit.output and "игра" not in explicit.output
 
 
 def test_an_http_refusal_reads_in_the_language_the_request_accepts(tmp_path):
