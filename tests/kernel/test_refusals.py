@@ -37,7 +37,9 @@ def _raised_codes(game: str | None = "dungeon_lords") -> dict[str, str]:
                 if name in ("refuse", "refuse_n", "RuleViolation"):
                     args = node.args
             elif isinstance(node, ast.Tuple) and len(node.elts) in (3, 4):  # (code, message, rule[, params])
-                args = node.elts
+                rule = node.elts[2]  # a rule id ("dig.permit"), not a third code-like word ("LC_ALL", ..., "LANG")
+                if not (isinstance(rule, ast.Constant) and isinstance(rule.value, str) and CODE.fullmatch(rule.value)):
+                    args = node.elts
             if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
                 if CODE.fullmatch(args[0].value):
                     found.setdefault(args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}")
