@@ -12,75 +12,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-_SET = object.__setattr__
 
-
-class _Plan:
-    """How :class:`Built` fills one class's instance: its fields in order with their defaults."""
-
-    __slots__ = ("template", "required", "mutable", "size")
-
-    def __init__(self, cls: type[BaseModel]) -> None:
-        fields = cls.__pydantic_fields__
-        #: field -> its default (_REQUIRED for none, the factory for a factory), in the model's field order
-        self.template: dict[str, Any] = {}
-        #: (field, its default factory) for the fields whose default is one, or a list, dict or set
-        self.mutable: list[tuple[str, Any]] = []
-        for name, f in fields.items():
-            if f.default_factory is not None:
-                self.template[name] = f.default_factory
-                self.mutable.append((name, f.default_factory))
-            elif f.is_required():
-                self.template[name] = _REQUIRED
-            else:
-                self.template[name] = f.default
-                if isinstance(f.default, list | dict | set):
-                    self.mutable.append((name, f.default.copy))
-        self.required = frozenset(n for n, v in self.template.items() if v is _REQUIRED)
-        self.size = len(self.template)
-
-
-_REQUIRED = object()
-_PLANS: dict[type, _Plan] = {}
-
-
-class Built(BaseModel):
-    """A pydantic model that the rules build without validating (the domain's events and commands).
-
-    ``Cls(**fields)`` (the rules, the bots, the kernel: values they took from a validated state or
-    command) sets the fields as given, in the model's field order, with its defaults (a fresh copy of a
-    list, dict or set default; factories called) and the same ``__pydantic_fields_set__`` as validation
-    would: no pydantic validation on the hot path. Anything else (a missing required field, an unknown
-    one) goes through pydantic's validation, which raises ``ValidationError`` as before. Data from outside
-    (a command typed by a client, a stored or exported event, a scenario) is validated where it comes in:
-    ``model_validate`` and the games' ``TypeAdapter``s never call ``__init__``. That both ways build
-    the same object, serialised to the same bytes, is checked for every event and command of fixed-seed
-    games of every game (tests/kernel/test_built.py)."""
-
-    def __init__(self, /, **data: Any) -> None:
-        cls = type(self)
-        plan = _PLANS.get(cls)
-        if plan is None:
-            plan = _PLANS[cls] = _Plan(cls)
-        values = plan.template.copy()
-        values.update(data)
-        if len(values) != plan.size or not plan.required <= data.keys():
-            super().__init__(**data)  # unknown or missing fields: pydantic says what is wrong
-            return
-        for name, fresh in plan.mutable:  # a default list is each instance's own, as pydantic copies it
-            if name not in data:
-                values[name] = fresh()
-        _SET(self, "__dict__", values)
-        _SET(self, "__pydantic_fields_set__", set(data))
-        _SET(self, "__pydantic_extra__", None)
-        _SET(self, "__pydantic_private__", None)
-
-    # pydantic calls a model's own ``__init__`` when it validates, unless the ``__init__`` is its base's:
-    # this one must never run on data from outside, so pydantic is told it is (model_validate stays strict)
-    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
-
-
-class Event(Built):
+class Event(BaseModel):
     """A domain event: immutable, validated, JSON-native (``to_json``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -130,7 +63,7 @@ class Chance(Event):
     kind: ClassVar[str] = "chance"
 
 
-class Command(Built):
+class Command(BaseModel):
     """Base of every game's commands: immutable, no unknown fields, a ``type`` tag per class."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -12,7 +12,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
-from domain.kernel.events import Built
 from domain.kernel.setup import parse_with
 
 from .dungeon import parse_label
@@ -31,7 +30,7 @@ def _square(value: object) -> object:
 Square = Annotated[tuple[int, int], BeforeValidator(_square)]  # [row, column], or its label "B2"
 
 
-class _Cmd(Built):
+class _Cmd(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from domain.kernel.events import Built, Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
+from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
 
 Square = tuple[int, int]
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
@@ -23,7 +23,7 @@ Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
 
 
 # --- set-up -------------------------------------------------------------------------------
-class Seat(Built):
+class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     color: str
     name: str

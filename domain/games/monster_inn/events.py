@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
-from domain.kernel.events import Built, Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
+from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
 
 
-class Seat(Built):
+class Seat(BaseModel):
     """A player: ``seat`` (``"p1"``..``"p5"``, clockwise), the name, the bot that played it (if any)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
