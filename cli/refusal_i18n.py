@@ -93,3 +93,22 @@ def translate_refusal(violation: RuleViolation, lang: str | None = None) -> dict
     # the rulebook of the reader's language, else an engine rule's citation from the catalog, else English
     rule = violation.citations.get(lang, {}).get(violation.rule_id) or translations.gettext(violation.rule)
     return {"code": violation.code, "message": message, "rule": rule}
+
+
+def said(value: Any, lang: str | None = None) -> str:
+    """A text the domain made for a person (a pending decision's prompt: a
+    :class:`~domain.kernel.errors.Phrase`, a fragment marked ``N_``, component names) in the reader's
+    language (:func:`language`), from the ``refusals`` catalog; English, or a text the catalog lacks, as it is."""
+    lang = language(lang)
+    if lang == SOURCE_LANGUAGE:
+        return str(value)
+    return str(_param(value, lang, catalog(lang)))
+
+
+def cited(index: Any, rule_id: str, lang: str | None = None) -> str:
+    """Rule ``rule_id`` of a game's rule index cited for the reader: the section of the reader's rulebook
+    (``index.citations``), else the catalog's translation of its citation (an engine rule), else English."""
+    lang, english = language(lang), index.cite(rule_id)
+    if lang == SOURCE_LANGUAGE:
+        return english
+    return index.citations.get(lang, {}).get(rule_id) or catalog(lang).gettext(english)

@@ -24,7 +24,7 @@ from domain.service.tokens import RECORDER
 
 from .. import i18n
 from ..games import install_page, page_taps
-from ..refusal_i18n import translate_refusal
+from ..refusal_i18n import cited, said, translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
@@ -91,7 +91,8 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
         "name": lambda c: printed_name(package, state, c),
         "listed": lambda items: listed_names(package, state, items),
         "pending": pending,
-        "rule": package.rules.index.cite(pending.rule),
+        "rule": cited(package.rules.index, pending.rule, lang),
+        "prompt": said(pending.prompt, lang),
         "draw": draw_form(package, state, pending) if pending.is_chance and who == RECORDER else None,
         "forms": [] if pending.is_chance else decision_forms(package, state, pending, mine),
         "log": list(reversed(entries)),

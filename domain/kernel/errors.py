@@ -121,6 +121,13 @@ class Phrase(str):
         text.template, text.params = template, params
         return text
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a process pool, Ray) as it was made
+        return _phrase, (self.template, self.params)
+
+
+def _phrase(template: str, params: dict[str, Any]) -> Phrase:
+    return Phrase(template, **params)
+
 
 class Listed(str):
     """Components named in a message (``what can: Troll, Ghost``): the English text (each component's name
@@ -137,6 +144,9 @@ class Listed(str):
         text = super().__new__(cls, joiner.join(name for _, name in pairs))
         text.items, text.joiner, text.ranked = pairs, joiner, ranked
         return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Listed, (self.items, self.joiner, self.ranked)
 
 
 class Verbatim(str):
