@@ -192,8 +192,8 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str], aliase
     choices: dict[str, str] = {}  # what a typo is compared with (names and ids) -> the component
     for c in sorted(remaining, reverse=True):
         choices[_norm(name_of(c))] = choices[_norm(base(c))] = base(c)
-    found = process.extract(said, sorted(choices), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
-    near = [(choices[m], m) for m, _, _ in found]
+    close = process.extract(said, sorted(choices), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+    near = [(choices[m], m) for m, _, _ in close]
     hint = _did_you_mean(near)
     raise NameUnknown(
         Phrase("{word!r} cannot come up (what can: {left}){hint}", word=Verbatim(word), left=left, hint=hint)
@@ -203,7 +203,10 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str], aliase
 def _unknown_foreign(word: str, remaining: list[str], name_of: Callable[[str], str], aliases: Aliases) -> NameUnknown:
     """A name typed in another script that fits nothing still possible: what can come up and what was
     probably meant, in that script."""
-    said = lambda c: _shown(word, c, name_of, aliases)  # noqa: E731
+
+    def said(c: str) -> str:
+        return _shown(word, c, name_of, aliases)
+
     left = _names(remaining, said)
     shown = {a.lower().replace("ё", "е"): base(c) for c in sorted(remaining, reverse=True) for a in aliases(c)}
     typed = word.strip().lower().replace("ё", "е")
