@@ -107,7 +107,8 @@ def record_loop(application, game_id, ask: Callable[[str], str | None]) -> int:
             continue
         try:
             if p.is_chance and not line.startswith("{"):
-                command = draw_command(package, application.state(game_id), line)  # names, ids or prefixes
+                games.use_names(package, drawn_from := application.state(game_id))  # refusals name in the reader's
+                command = draw_command(package, drawn_from, line)  # names, ids or prefixes
             elif (typed := games.record_command(package, application.state(game_id), p, actor, line)) is not None:
                 command = typed  # the game's own way of typing this decision (its cli/games module)
             elif line.isdigit():

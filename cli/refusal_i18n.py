@@ -6,8 +6,9 @@ The domain stays language-neutral: a :class:`~domain.kernel.errors.RuleViolation
 index, the rule's citation in other rulebooks. Here the template is looked up in the reader's catalog
 (``ngettext`` when the refusal depends on a count), its params rendered (a fragment marked ``N_`` is
 itself a msgid, a :class:`~domain.kernel.errors.Phrase` is translated with its own params, a quoted
-refusal (:class:`~domain.kernel.errors.Because`) as a refusal; a component id or color goes through
-:func:`cli.i18n.name_in`) and the citation taken from the
+refusal (:class:`~domain.kernel.errors.Because`) as a refusal; components named in a
+:class:`~domain.kernel.errors.Listed`, a component id or color go through :func:`cli.i18n.name_in`) and the
+citation taken from the
 reader's rulebook. English, an unknown language or a message missing from a catalog read as before.
 
 The catalog is :mod:`cli.i18n`'s (compiled in memory when first read, no ``.mo``), and so are the
@@ -21,7 +22,7 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from domain.kernel.errors import Because, Phrase, RuleViolation
+from domain.kernel.errors import Because, Listed, Phrase, RuleViolation, Verbatim
 
 from . import i18n
 
@@ -49,6 +50,11 @@ def catalog(lang: str) -> gettext.NullTranslations:
 def _param(value: Any, lang: str, translations: gettext.NullTranslations) -> Any:
     if isinstance(value, Because):
         return translate_refusal(value.refusal, lang)["message"]
+    if isinstance(value, Verbatim):
+        return str(value)
+    if isinstance(value, Listed):  # components by name: each in the reader's language
+        names = list(dict.fromkeys(i18n.name_in(lang, c, shown) for c, shown in value.items))
+        return translations.gettext(value.joiner).join(names if value.ranked else sorted(names))
     if isinstance(value, Phrase):
         params = {k: _param(v, lang, translations) for k, v in value.params.items()}
         try:
@@ -67,7 +73,8 @@ def _param(value: Any, lang: str, translations: gettext.NullTranslations) -> Any
 def translate_refusal(violation: RuleViolation, lang: str | None = None) -> dict[str, str]:
     """``{"code", "message", "rule"}`` of ``violation`` in the reader's language (:func:`language`):
     the code unchanged, the message from the ``refusals`` catalog, the rule cited from that language's
-    rulebook when the game's rule index has the section (else the English citation). English returns
+    rulebook when the game's rule index has the section, else from the catalog (an engine rule's citation,
+    marked ``N_``), else in English. English returns
     :meth:`RuleViolation.as_dict` unchanged; a translation that does not format (a placeholder it
     misspells) falls back to the English message rather than fail."""
     lang = language(lang)
@@ -83,5 +90,25 @@ def translate_refusal(violation: RuleViolation, lang: str | None = None) -> dict
         message = text.format(**params) if violation.params else text
     except (KeyError, IndexError, ValueError):
         message = violation.message
-    rule = violation.citations.get(lang, {}).get(violation.rule_id, violation.rule)
+    # the rulebook of the reader's language, else an engine rule's citation from the catalog, else English
+    rule = violation.citations.get(lang, {}).get(violation.rule_id) or translations.gettext(violation.rule)
     return {"code": violation.code, "message": message, "rule": rule}
+
+
+def said(value: Any, lang: str | None = None) -> str:
+    """A text the domain made for a person (a pending decision's prompt: a
+    :class:`~domain.kernel.errors.Phrase`, a fragment marked ``N_``, component names) in the reader's
+    language (:func:`language`), from the ``refusals`` catalog; English, or a text the catalog lacks, as it is."""
+    lang = language(lang)
+    if lang == SOURCE_LANGUAGE:
+        return str(value)
+    return str(_param(value, lang, catalog(lang)))
+
+
+def cited(index: Any, rule_id: str, lang: str | None = None) -> str:
+    """Rule ``rule_id`` of a game's rule index cited for the reader: the section of the reader's rulebook
+    (``index.citations``), else the catalog's translation of its citation (an engine rule), else English."""
+    lang, english = language(lang), index.cite(rule_id)
+    if lang == SOURCE_LANGUAGE:
+        return english
+    return index.citations.get(lang, {}).get(rule_id) or catalog(lang).gettext(english)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -13,6 +14,7 @@ from .. import games
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
 from ..i18n import _, gettext
+from ..refusal_i18n import cited, said
 from ..render import console
 
 
@@ -128,7 +130,10 @@ def explain(
         package = application.game_of(gid)
         if games.say(package) is not None:  # the reader's language: its component names too
             games.use_names(package, application.state(gid))
-        text = package.explain(events, number, _viewer(events, as_), words=gettext, describe=games.say(package))
+        reader = {"cite": partial(cited, package.rules.index), "text": said}  # rules and prompts in the reader's
+        text = package.explain(
+            events, number, _viewer(events, as_), words=gettext, describe=games.say(package), **reader
+        )
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if as_json:

@@ -111,6 +111,7 @@ def act(
     if json_ is not None:
         command = package.parse_command(json_)
     elif draw is not None:
+        games.use_names(package, state)  # a refused draw names what can come up in the reader's language
         command = draw_command(package, state, draw)
     else:
         p = package.engine.pending(state)

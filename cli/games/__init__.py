@@ -147,9 +147,10 @@ def options(package: Any, p: Pending, viewer: str | None = None, hide_others: bo
     if own is not None:
         own(package, p, viewer, hide_others, state)
         return
-    cite = package.ui.cite or package.rules.index.cite
-    console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=p.prompt))
-    console.print(_("rule: {rule}").format(rule=cite(p.rule)), highlight=False)
+    from ..refusal_i18n import cited, said
+
+    console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=said(p.prompt)))
+    console.print(_("rule: {rule}").format(rule=cited(package.rules.index, p.rule)), highlight=False)
     if p.is_chance and p.chance is not None:
         remaining = "" if hide_others else ": " + ", ".join(sorted(set(p.chance.pool), key=natural_key))
         console.print(_("Chance: {n} {what}").format(n=p.chance.count, what=p.chance.what) + remaining, highlight=False)
@@ -163,5 +164,5 @@ def options(package: Any, p: Pending, viewer: str | None = None, hide_others: bo
         t.add_column("#", justify="right")
         t.add_column(_("choice"))
         for i, o in enumerate(opts, 1):
-            t.add_row(str(i), package.describe_command(o))
+            t.add_row(str(i), said(package.describe_command(o)))
         console.print(t)

@@ -11,7 +11,6 @@ One small script of ours (``static/table.js``) reloads the page on new events an
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +24,7 @@ from domain.service.tokens import RECORDER
 
 from .. import i18n
 from ..games import install_page, page_taps
-from ..refusal_i18n import translate_refusal
+from ..refusal_i18n import cited, said, translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
@@ -92,7 +91,8 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
         "name": lambda c: printed_name(package, state, c),
         "listed": lambda items: listed_names(package, state, items),
         "pending": pending,
-        "rule": package.rules.index.cite(pending.rule),
+        "rule": cited(package.rules.index, pending.rule, lang),
+        "prompt": said(pending.prompt, lang),
         "draw": draw_form(package, state, pending) if pending.is_chance and who == RECORDER else None,
         "forms": [] if pending.is_chance else decision_forms(package, state, pending, mine),
         "log": list(reversed(entries)),
@@ -105,21 +105,27 @@ def _page(request: Request, gid: str, status: int = 200, **extra: Any) -> HTMLRe
 
 
 def refused(request: Request, exc: RuleViolation, typed: str = "") -> Response:
-    """A refusal on the page: the table as it stands, with the code, message and rule (422); a refused
-    draw keeps what was typed, and its did-you-mean names are chips to tap."""
+    """A refusal on the page: the table as it stands, with the code, message and rule (422), in the page's
+    language (the switch, else the header); a refused draw keeps what was typed, and its did-you-mean names
+    (in the page's language) are chips to tap."""
     gid = request.url.path.split("/")[2]
-    meant = re.search(r"did you mean (.+)\?", exc.message)
-    wrong = re.match(r"'(.+?)' cannot come up", exc.message)
-    suggestions = meant.group(1).split(" or ") if meant else []
-    return _page(
+    context = _context(request, gid)  # this request's language and component names, set first
+    hint = exc.params.get("hint")
+    near = getattr(hint, "params", {}).get("near")
+    suggestions = [i18n.name_in(None, c, shown) for c, shown in getattr(near, "items", ())]
+    page = templates.TemplateResponse(
         request,
-        gid,
-        422,
-        error=translate_refusal(exc, language(request)),  # the page's language: the switch, else the header
-        typed=typed,
-        suggestions=suggestions,
-        wrong=wrong.group(1) if wrong else "",
+        "table.html",
+        {
+            **context,
+            "error": translate_refusal(exc, context["page_lang"]),
+            "typed": typed,
+            "suggestions": list(dict.fromkeys(suggestions)),
+            "wrong": str(exc.params.get("word", "")) if suggestions else "",
+        },
+        status_code=422,
     )
+    return remember(request, page)  # type: ignore[return-value]
 
 
 def conflict(request: Request, exc: Exception, form: Any) -> Response:

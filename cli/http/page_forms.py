@@ -14,6 +14,7 @@ from domain.kernel.text import natural_key
 from domain.service.names import only_outcome, picked_list, typed_name
 
 from ..i18n import _, name_in
+from ..refusal_i18n import said
 
 PICKS_OVER = 12  # more options than this, differing in one list only: chosen position by position
 SQUARES = ("square", "tile")  # a square is one choice, named "B2" (a button, and a tap on the board), never
@@ -56,7 +57,7 @@ def decision_forms(package: Any, state: Any, pending: Any, actors: list[str]) ->
         else:
             effect = package.option_effect or (lambda _s, _p, _c: "")
             buttons = [
-                (package.describe_command(c), json.dumps(o), effect(state, pending, c))
+                (said(package.describe_command(c)), json.dumps(o), effect(state, pending, c))
                 for c, o in zip(commands, options, strict=True)
             ]
             forms.append({"actor": actor, "buttons": buttons})

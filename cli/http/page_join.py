@@ -12,10 +12,12 @@ from domain.games import GAMES
 from domain.kernel import RuleViolation
 from domain.service.tokens import RECORDER
 
+from .. import i18n
 from .access import cookie_name, recorder_only, seats_shown, service_of
 from .addresses import LOOPBACK, join_link, qr_svg
 from .guard import check_form
 from .page import back_to_table, router, templates
+from .page_lang import language
 from .rulesets import rules_modules
 
 
@@ -26,6 +28,7 @@ def index(request: Request) -> HTMLResponse:
 
 
 def _index(request: Request, error: str | None = None) -> HTMLResponse:
+    i18n.LANG.set(language(request))  # the lobby in this person's language (the switch, else the header)
     games = [{"summary": s, "seats": ", ".join(seats_shown(request, s))} for s in service_of(request).summaries()]
     rulesets = {g.info.title: [r for r in g.ui.rulesets if r != "base"] for g in GAMES.values() if g.ui.rulesets}
     context = {"games": games, "registry": [g.info for g in GAMES.values()], "rulesets": rulesets, "error": error}
@@ -54,6 +57,7 @@ def new(
     names_of = dict(zip(seats, players, strict=False))
     links = [join_entry(request, str(gid), RECORDER, "the recorder (every seat, draws)", issued[RECORDER])]
     links += [join_entry(request, str(gid), s, names_of.get(s, s), t) for s, t in issued["seats"].items()]
+    i18n.LANG.set(language(request))
     return templates.TemplateResponse(request, "created.html", {"gid": str(gid), "links": links})
 
 

@@ -246,19 +246,22 @@ class Auditor:
         viewer: str | None = None,
         words: Callable[[str], str] | None = None,
         describe: Callable[[Any], str] | None = None,
+        cite: Callable[[str], str] | None = None,
+        text: Callable[[Any], str] | None = None,
     ) -> str:
         """Why event number ``n`` happened: the input it followed from, whether it still counts (undone
         or superseded), the rule, and for a decision the options that were legal at that moment.
         ``viewer``: say only what that player could see. ``words``: the reader's language for the fixed
         phrases (a gettext lookup of each English template, then filled; None: English); ``describe``: an
-        event in the reader's words (None: the game's ``describe_event``).
+        event in the reader's words (None: the game's ``describe_event``); ``cite``: a rule id cited for the
+        reader (None: the game's citation); ``text``: a prompt in the reader's words (None: as it is).
 
         Raises:
             ValueError: ``n`` is not an event of the log.
         """
         _ = words or _same  # the name a catalog's extraction looks for (cli/i18n.py, docs/i18n.md)
         say = describe or self.describe_event
-        history, cite = self.history, self.cite
+        history, cite, text = self.history, cite or self.cite, text or str
         if not 1 <= n <= len(log):
             raise ValueError(f"the game has events 1..{len(log)}")
         e = self.visible_event(log, n, viewer)
@@ -284,7 +287,7 @@ class Auditor:
             if span.actor in ("chance", "correction", "archive") or not visible:
                 what = say(first)
             else:
-                what = span.command if span.actor == "undo" else history.describe_command(span.command)
+                what = span.command if span.actor == "undo" else text(history.describe_command(span.command))
             said = (
                 _("It is {who} at event {n}: {what}")
                 if span.first == n
@@ -301,9 +304,9 @@ class Auditor:
             if span.first == n and span.key is not None and span.actor != "chance":
                 p = history.engine.pending(history.state_before(log, n))
                 asked = _("The game asked {actors}: {prompt}. Rule: {rule}")
-                lines.append(asked.format(actors=", ".join(p.actors), prompt=p.prompt, rule=cite(p.rule)))
+                lines.append(asked.format(actors=", ".join(p.actors), prompt=text(p.prompt), rule=cite(p.rule)))
                 if viewer is None or span.actor == viewer:
-                    options = [history.describe_command(o) for o in p.options(span.actor)]
+                    options = [text(history.describe_command(o)) for o in p.options(span.actor)]
                     lines.append(
                         _("Legal for {actor} then ({n}): ").format(actor=span.actor, n=len(options))
                         + "; ".join(options[:20])

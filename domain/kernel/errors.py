@@ -120,3 +120,35 @@ class Phrase(str):
         text = super().__new__(cls, template.format(**params))
         text.template, text.params = template, params
         return text
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a process pool, Ray) as it was made
+        return _phrase, (self.template, self.params)
+
+
+def _phrase(template: str, params: dict[str, Any]) -> Phrase:
+    return Phrase(template, **params)
+
+
+class Listed(str):
+    """Components named in a message (``what can: Troll, Ghost``): the English text (each component's name
+    as shown, joined by ``joiner``) and each ``(component id, name)`` kept, so that a reader of another
+    language reads the names in theirs (``cli/refusal_i18n.py``). ``joiner`` is a msgid (``", "``,
+    ``" or "``); ``ranked``: the order is meaningful (a did-you-mean, best first), else it is sorted by name."""
+
+    items: tuple[tuple[str, str], ...]
+    joiner: str
+    ranked: bool
+
+    def __new__(cls, items: Any, /, joiner: str = ", ", ranked: bool = False) -> Listed:
+        pairs = tuple(items)
+        text = super().__new__(cls, joiner.join(name for _, name in pairs))
+        text.items, text.joiner, text.ranked = pairs, joiner, ranked
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Listed, (self.items, self.joiner, self.ranked)
+
+
+class Verbatim(str):
+    """A param shown as it is in every language (what a person typed): never looked up as a fragment or a
+    component id when the message is translated."""

@@ -132,9 +132,10 @@ class GamePackage:
         audit: ``(log, integrity, catalog_overrides) -> AuditReport``: the log replayed under the current
             rules (:class:`~.audit.Auditor`).
         bots: the bots that can play a seat, by name (``random`` and the game's strategies).
-        explain: ``(log, n, viewer, words=None, describe=None) -> str``: why event ``n`` happened, as ``viewer``
-            may see it (``words``: a gettext lookup for its fixed phrases; ``describe``: an event in the reader's
-            words; None: English).
+        explain: ``(log, n, viewer, words=None, describe=None, cite=None, text=None) -> str``: why event ``n``
+            happened, as ``viewer`` may see it (``words``: a gettext lookup for its fixed phrases; ``describe``: an
+            event in the reader's words; ``cite``: a rule id cited for the reader; ``text``: a prompt in the
+            reader's words; None: English).
         component_name: ``(state, component id) -> str``: the name printed on it (what a recorder types).
         component_aliases: ``(state, component id) -> (name, ...)``: the other names a person may type for
             it (other languages' names, their plurals and printed spellings, a table's own), understood

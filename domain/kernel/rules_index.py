@@ -11,24 +11,30 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .codes import KernelRefusal, RefusalCode
-from .errors import RuleViolation
+from .errors import N_, RuleViolation
 
-#: Rules of the kernel: how any game takes input.
+#: Rules of the kernel: how any game takes input (engine rules: marked ``N_``, translated in the domain ``refusals``).
 KERNEL_RULES: dict[str, str] = {
-    "flow.turn": "The game waits for one kind of input at a time (see `options`)",
-    "flow.not_your_turn": "The game waits for one input at a time, from the players it names (see `options`)",
-    "input.chance": "A draw can only produce components that remain (counted from the log)",
-    "input.schema": "A command is a JSON object whose fields match its type",
-    "input.seat": "A seat is named as the game names it (red, blue, green, yellow; p1, p2...; see `status`)",
-    "record.undo": "Engine: undo takes back the latest input still standing (again: the one before it), "
-    "never across a revealed card (as online platforms restrict it); a draw only in a "
-    "tabletop game, where the recorder typed it (in a digital game it would be a re-roll)",
-    "record.correction": "Engine: a correction replaces one earlier input (or a tabletop draw) and re-applies "
-    "each later input to the same decision it answered; the first that no longer "
-    "fits, and every one after it, is superseded and reported",
-    "record.format": "A game record (docs/record-format.md) is read line by line through the rules of its game; "
-    "the first malformed or refused line is reported with its number",
-    "record.event_number": "A game's events are numbered from 1 in the order they were stored (see `log`)",
+    "flow.turn": N_("The game waits for one kind of input at a time (see `options`)"),
+    "flow.not_your_turn": N_("The game waits for one input at a time, from the players it names (see `options`)"),
+    "input.chance": N_("A draw can only produce components that remain (counted from the log)"),
+    "input.schema": N_("A command is a JSON object whose fields match its type"),
+    "input.seat": N_("A seat is named as the game names it (red, blue, green, yellow; p1, p2...; see `status`)"),
+    "record.undo": N_(
+        "Engine: undo takes back the latest input still standing (again: the one before it), "
+        "never across a revealed card (as online platforms restrict it); a draw only in a "
+        "tabletop game, where the recorder typed it (in a digital game it would be a re-roll)"
+    ),
+    "record.correction": N_(
+        "Engine: a correction replaces one earlier input (or a tabletop draw) and re-applies "
+        "each later input to the same decision it answered; the first that no longer "
+        "fits, and every one after it, is superseded and reported"
+    ),
+    "record.format": N_(
+        "A game record (docs/record-format.md) is read line by line through the rules of its game; "
+        "the first malformed or refused line is reported with its number"
+    ),
+    "record.event_number": N_("A game's events are numbered from 1 in the order they were stored (see `log`)"),
 }
 
 

@@ -23,14 +23,45 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from domain.kernel.errors import N_, Listed, Phrase, Verbatim
+
 
 class NameUnknown(ValueError):
     """A typed name matches no component that can still come up (or several kinds); the message says
-    which could, or what was probably meant."""
+    which could, or what was probably meant. ``phrase``: the message as a :class:`~domain.kernel.errors.Phrase`
+    (its template a msgid of the gettext domain ``refusals``, the names a :class:`~domain.kernel.errors.Listed`),
+    so that a refusal quoting it reads in the reader's language (:func:`refusal_params`)."""
+
+    def __init__(self, phrase: str) -> None:
+        super().__init__(phrase)
+        self.phrase = phrase
 
 
 class NameAmbiguous(NameUnknown):
     """A typed prefix fits several kinds of component; the message names them."""
+
+
+def refusal_params(exc: NameUnknown) -> tuple[str, dict[str, Any]]:
+    """The template and params of a refusal saying ``exc`` (``index.refuse(code, *refusal_params(exc)...)``
+    is spelt ``template, params = refusal_params(exc); index.refuse(code, template, rule, **params)``)."""
+    phrase = exc.phrase
+    if isinstance(phrase, Phrase):
+        return phrase.template, dict(phrase.params)
+    return "{reason}", {"reason": str(phrase)}
+
+
+def _names(components: Sequence[str], shown: Callable[[str], str], joiner: str = ", ") -> str:
+    """``components`` named (one entry per kind: the names as ``shown``, sorted), or "nothing"."""
+    pairs = {shown(c): base(c) for c in sorted(components, reverse=True)}
+    return Listed(sorted(((c, n) for n, c in pairs.items()), key=lambda p: p[1]), joiner) or N_("nothing")
+
+
+_OR = N_(" or ")  # between the names of a did-you-mean
+
+
+def _did_you_mean(near: Sequence[tuple[str, str]]) -> str:
+    """ "; did you mean A or B?" for ``(component id, name)`` pairs, best first ("" for none)."""
+    return Phrase("; did you mean {near}?", near=Listed(near, _OR, ranked=True)) if near else ""
 
 
 def base(component: str) -> str:
@@ -116,15 +147,17 @@ def _by_alias(word: str, remaining: list[str], name_of: Callable[[str], str], al
     if len({name_of(c) for c in prefix}) == 1:
         return prefix[0]
     if prefix:
-        shown = ", ".join(sorted({_shown(word, c, name_of, aliases) for c in prefix}))
-        raise NameAmbiguous(f"{word!r} could be any of {shown}: type more of the name")
+        shown = _names(prefix, lambda c: _shown(word, c, name_of, aliases))
+        raise NameAmbiguous(
+            Phrase("{word!r} could be any of {names}: type more of the name", word=Verbatim(word), names=shown)
+        )
     return None
 
 
 def _pick(word: str, remaining: list[str], name_of: Callable[[str], str], aliases: Aliases | None = None) -> str:
     typed = word.strip().lower()
     if not typed:
-        raise NameUnknown("an empty name")
+        raise NameUnknown(Phrase("an empty name"))
     for c in sorted(remaining):  # the exact id, copy suffix and all
         if c.lower() == typed:
             return c
@@ -135,40 +168,56 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str], aliase
     prefix = sorted(c for c in remaining if _norm(base(c)).startswith(said) or _norm(name_of(c)).startswith(said))
     if len({name_of(c) for c in prefix}) == 1:  # one kind, or tiles no rule tells apart (the same name)
         return prefix[0]
-    kinds = sorted({base(c) for c in prefix})
-    if kinds:
-        names = ", ".join(sorted({name_of(c) for c in prefix}))
-        raise NameAmbiguous(f"{word!r} could be any of {names}: type more of the name")
+    if prefix:
+        names = _names(prefix, name_of)
+        raise NameAmbiguous(
+            Phrase("{word!r} could be any of {names}: type more of the name", word=Verbatim(word), names=names)
+        )
     if aliases is not None:
         found = _by_alias(word, remaining, name_of, aliases)
         if found is not None:
             return found
         if _foreign(word):
             raise _unknown_foreign(word, remaining, name_of, aliases)
-    left = ", ".join(sorted({name_of(c) for c in remaining})) or "nothing"
+    left = _names(remaining, name_of)
     known = said.replace(" ", "_")
     if name_of(known) != known:  # a component of the game, but not among what can come up
         raise NameUnknown(
-            f"{name_of(known)} cannot come up now: it was already drawn or is out of play (what can: {left})"
+            Phrase(
+                "{name} cannot come up now: it was already drawn or is out of play (what can: {left})",
+                name=Listed([(known, name_of(known))]),
+                left=left,
+            )
         )
-    choices = sorted({_norm(name_of(c)) for c in remaining} | {_norm(base(c)) for c in remaining})
-    near = [m for m, _, _ in process.extract(said, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=60)]
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    raise NameUnknown(f"{word!r} cannot come up (what can: {left}){hint}")
+    choices: dict[str, str] = {}  # what a typo is compared with (names and ids) -> the component
+    for c in sorted(remaining, reverse=True):
+        choices[_norm(name_of(c))] = choices[_norm(base(c))] = base(c)
+    close = process.extract(said, sorted(choices), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+    near = [(choices[m], m) for m, _, _ in close]
+    hint = _did_you_mean(near)
+    raise NameUnknown(
+        Phrase("{word!r} cannot come up (what can: {left}){hint}", word=Verbatim(word), left=left, hint=hint)
+    )
 
 
 def _unknown_foreign(word: str, remaining: list[str], name_of: Callable[[str], str], aliases: Aliases) -> NameUnknown:
     """A name typed in another script that fits nothing still possible: what can come up and what was
     probably meant, in that script."""
-    left = ", ".join(sorted({_shown(word, c, name_of, aliases) for c in remaining})) or "nothing"
-    shown = {a.lower().replace("ё", "е"): _shown(word, c, name_of, aliases) for c in remaining for a in aliases(c)}
+
+    def said(c: str) -> str:
+        return _shown(word, c, name_of, aliases)
+
+    left = _names(remaining, said)
+    shown = {a.lower().replace("ё", "е"): base(c) for c in sorted(remaining, reverse=True) for a in aliases(c)}
     typed = word.strip().lower().replace("ё", "е")
     found = process.extract(
         typed, sorted(k for k in shown if _foreign(k)), scorer=fuzz.WRatio, limit=5, score_cutoff=60
     )
-    near = list(dict.fromkeys(shown[m] for m, _, _ in found))[:3]
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    return NameUnknown(f"{word!r} cannot come up (what can: {left}){hint}")
+    near = list(dict.fromkeys((shown[m], said(shown[m])) for m, _, _ in found))[:3]
+    hint = _did_you_mean(near)
+    return NameUnknown(
+        Phrase("{word!r} cannot come up (what can: {left}){hint}", word=Verbatim(word), left=left, hint=hint)
+    )
 
 
 def resolve_draw(
@@ -198,8 +247,12 @@ def resolve_draw(
             ]
             if taken:  # more copies typed than can come up
                 raise NameUnknown(
-                    f"{_shown(word, taken[0], name_of, aliases)} is typed {len(taken) + 1} times, "
-                    f"but only {len(taken)} can come up"
+                    Phrase(
+                        "{name} is typed {typed} times, but only {n} can come up",
+                        name=Listed([(base(taken[0]), _shown(word, taken[0], name_of, aliases))]),
+                        typed=len(taken) + 1,
+                        n=len(taken),
+                    )
                 ) from None
             raise
         remaining.remove(chosen)
@@ -285,7 +338,8 @@ def draw_command(package: Any, state: Any, text: str) -> Any:
     try:
         cards = resolve_draw(words, p.chance.pool, name_of, aliases)
     except NameUnknown as exc:
-        raise package.rules.index.refuse("DRAW_IMPOSSIBLE", str(exc), "input.chance") from None
+        template, params = refusal_params(exc)
+        raise package.rules.index.refuse("DRAW_IMPOSSIBLE", template, "input.chance", **params) from None
     return package.rules.draw_command(cards)
 
 
@@ -354,19 +408,24 @@ def list_command(package: Any, state: Any, actor: str, text: str) -> Any:
         try:
             if word.isdigit():
                 if not 1 <= int(word) <= len(choices) or choices[int(word) - 1] not in remaining:
-                    raise NameUnknown(f"{word} is not one of 1..{len(choices)} still to pick")
+                    raise NameUnknown(
+                        Phrase(
+                            "{number} is not one of 1..{count} still to pick", number=Verbatim(word), count=len(choices)
+                        )
+                    )
                 value = choices[int(word) - 1]
             else:
                 value = _pick(word, remaining, name_of, aliases)
         except NameAmbiguous as exc:
-            raise index.refuse("COMMAND_MALFORMED", str(exc)) from None
+            template, params = refusal_params(exc)
+            raise index.refuse("COMMAND_MALFORMED", template, **params) from None
         except NameUnknown as exc:
             if not word.isdigit():  # not among the choices: the rules say why (an inaccessible card...)
                 chosen.append(word.strip().lower().replace(" ", "_"))
                 continue
             numbered = ", ".join(f"{i} {c}" for i, c in enumerate(choices, 1))
             raise index.refuse(
-                "COMMAND_MALFORMED", "{exc} (choose from: {numbered})", exc=exc, numbered=numbered
+                "COMMAND_MALFORMED", "{exc} (choose from: {numbered})", exc=exc.phrase, numbered=numbered
             ) from None
         remaining.remove(value)
         chosen.append(value)

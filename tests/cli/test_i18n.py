@@ -22,6 +22,8 @@ from cli.main import app
 ROOT = Path(__file__).parent.parent.parent
 RU = ROOT / "cli" / "locale" / "ru" / "LC_MESSAGES" / "messages.po"
 POT = ROOT / "cli" / "locale" / "messages.pot"
+RU_REFUSALS = ROOT / "cli" / "locale" / "ru" / "LC_MESSAGES" / "refusals.po"
+CYRILLIC = re.compile("[а-яё]", re.I)
 
 #: the files whose messages are translated (docs/i18n.md "What is translated"); every message pybabel
 #: extracts from them must have a Russian translation that is neither fuzzy nor empty
@@ -58,13 +60,17 @@ def _extracted() -> dict[str, set[str]]:
     return found
 
 
-def test_every_message_of_the_translated_scope_is_in_the_russian_catalog() -> None:
+def test_every_extracted_message_is_in_the_russian_catalog() -> None:
+    """Every message ``pybabel extract`` finds with babel.cfg (the CLI's Python, the kernel's explain, the report
+    and every page template) has a Russian translation, neither fuzzy nor empty; the refusals' domain (the
+    domain's messages, prompts, command words and engine citations) is checked the same way in
+    tests/cli/test_refusals_i18n.py."""
     found = _extracted()
     assert SCOPE <= set(found), "a file of the scope has no message any more: update SCOPE and docs/i18n.md"
     with RU.open("rb") as f:
         catalog = read_po(f, locale="ru")
     missing = []
-    for filename in sorted(SCOPE):
+    for filename in sorted(found):  # everything the extraction finds (babel.cfg), not only the scope's files
         for msgid in sorted(found[filename]):
             entry = catalog.get(msgid)
             forms = entry.string if entry is not None else None
@@ -87,7 +93,7 @@ def test_every_marked_message_is_extracted() -> None:
     """A message marked inside an f-string's braces (``f"{_('x')}"``) is invisible to pybabel: in the scope,
     every literal given to ``_``/``gettext``/``ngettext``/``N_`` must be one the extraction finds."""
     found = _extracted()
-    for filename in sorted(SCOPE):
+    for filename in sorted(SCOPE | set(found)):
         text = (ROOT / filename).read_text()
         marked = (
             set(re.findall(r'\b_\("([^"]+)"', text))  # a template's _("...")
@@ -263,3 +269,77 @@ def test_a_whole_bot_game_reads_in_russian_line_for_line(tmp_path) -> None:
     said = [line for line in russian if any("а" <= ch.lower() <= "я" for ch in line)]
     assert len(said) > 0.75 * len(russian)  # 82% for this game when written
     assert "Итоговые очки:" in russian[-1]
+
+
+def _english_left(output: str) -> list[str]:
+    """The English words of the catalogs (messages and refusals: prompts, engine citations) that ``output``
+    still shows: each msgid's fixed parts between placeholders and markup, of two words and 12 characters
+    or more (shorter ones are names and ids, which may stay English)."""
+    left = []
+    for path, domain in ((RU, "messages"), (RU_REFUSALS, "refusals")):
+        with path.open("rb") as f:
+            catalog = read_po(f, locale="ru", domain=domain)
+        for m in catalog:
+            for msgid in m.id if isinstance(m.id, tuple) else (m.id,):
+                left += [part for part in _parts(msgid or "") if part in output]
+    return left
+
+
+def _parts(msgid: str) -> list[str]:
+    """A message's fixed parts between placeholders and markup that read as English words (two words and 12
+    characters or more; a command line such as ``dungeon-lords orders GAME`` is not words)."""
+    parts = (p.strip(" :;,.()-") for p in re.split(r"\{[^}]*\}|\[/?[a-z ]*\]|%\(\w+\)s|<[^>]*>", msgid))
+    return [p for p in parts if len(p) >= 12 and " " in p and not p.startswith("dungeon-lords")]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A store with a finished 3-player bot game (every phase of two Years in its log) and a new one."""
+    store = str(tmp_path_factory.mktemp("played") / "games.sqlite")
+    out = run("--lang", "en", "play", "--players", "3", "--seed", "1", "--store", store).output
+    done = next(w.rstrip(":") for w in out.split() if w.count("-") == 4)
+    new = run("--lang", "en", "new", "--store", store, "--players", "3", "--seed", "4").output.strip().splitlines()[-1]
+    return store, done, new
+
+
+@pytest.mark.parametrize(
+    ("command", "heading"),
+    [
+        (["status", "NEW"], "Злометр"),
+        (["options", "NEW"], "Ожидается: Выберите 3 приказа с руки"),
+        (["options", "DONE", "--at", "40"], "правило: Правила › "),
+        (["status", "DONE"], "Ожидается: Игра окончена; победитель(и): "),
+        (["log", "DONE"], "Итоговые очки:"),
+        (["explain", "DONE", "30"], "Событие 30: "),
+    ],
+)
+def test_each_command_reads_in_russian_with_no_english_message_of_the_catalogs_left(played, command, heading) -> None:
+    """`--lang ru status / options / log / explain`: the catalog's Russian headings, and none of the catalogs'
+    English messages left in the output (names, ids and colours may stay as they are typed)."""
+    store, done, new = played
+    args = [{"NEW": new, "DONE": done}.get(a, a) for a in command]
+    russian = run("--lang", "ru", *args, "--store", store).output
+    english = run("--lang", "en", *args, "--store", store).output
+    assert heading in russian and not CYRILLIC.search(english)
+    assert _english_left(russian) == []
+    assert _english_left(english) != []  # the check sees English when it is there
+
+
+def test_the_report_reads_in_russian_with_no_english_message_of_the_catalog_left(played, tmp_path) -> None:
+    store, _done, _new = played
+    ru, en = tmp_path / "ru.html", tmp_path / "en.html"
+    run("report", "--html", ru, "--lang", "ru", "--store", store)
+    run("report", "--html", en, "--store", store)
+    page = re.sub(r"<(script|style)\b.*?</\1>", "", ru.read_text(), flags=re.S)
+    assert '<html lang="ru">' in page and "Откуда эти числа." in page
+    from babel.messages.extract import extract_from_file
+
+    ids = [
+        m[1] if isinstance(m[1], str) else m[1][0]
+        for m in extract_from_file("python", ROOT / "analytics" / "report.py")
+    ]
+    # three words or more: the questions' own descriptions are English still (docs/i18n.md) and say
+    # "finished games" too
+    parts = {p for msgid in ids for p in _parts(msgid) if p.count(" ") >= 2}
+    assert len(parts) > 5 and [p for p in parts if p in page] == []
+    assert [p for p in parts if p in en.read_text()] != []  # the check sees English when it is there

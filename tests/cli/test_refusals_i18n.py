@@ -169,6 +169,51 @@ def test_every_rule_a_dungeon_lords_refusal_cites_has_a_russian_section_or_is_en
     assert sorted(r for r in used if r not in dl.RULES_RU and r not in dl.ENGLISH_ONLY) == []
     assert set(dl.RULES_RU) <= set(dl.INDEX.rules) and not set(dl.RULES_RU) & set(dl.ENGLISH_ONLY)
     assert set(dl.ENGLISH_ONLY) <= set(dl.INDEX.rules)
+    # the engine's own rules have no rulebook section: their citation reads in Russian from the catalog
+    russian = i18n.translations("ru", "refusals")
+    engine = sorted(r for r, why in dl.ENGLISH_ONLY.items() if why.startswith("engine"))
+    assert len(engine) > 10
+    assert [r for r in engine if russian.gettext(dl.INDEX.cite(r)) == dl.INDEX.cite(r)] == []
+
+
+def test_a_name_that_cannot_come_up_is_refused_in_russian_with_russian_names_and_the_engines_rule():
+    """The draw's did-you-mean, what can come up and an ambiguous prefix read in the reader's language (the
+    component names too, whatever script was typed); English reads as before."""
+    from cli.games import use_names
+    from domain.games.dungeon_lords import GAME
+    from domain.kernel.errors import RuleViolation
+    from domain.service.names import draw_command
+
+    _, state = GAME.new_game(["Ann", "Bob", "Cid"], mode="tabletop", variant="first_game")
+    use_names(GAME, state)
+    try:
+        said = {}
+        for typed in ("get fod, mine gold", "troll_y1", "b", "най", "Добыча золота, Добыча золота"):
+            with pytest.raises(RuleViolation) as refused:
+                draw_command(GAME, state, typed)
+            said[typed] = (translate_refusal(refused.value, "en"), translate_refusal(refused.value, "ru"))
+    finally:
+        set_names(None)
+    en, ru = said["get fod, mine gold"]
+    assert en["code"] == ru["code"] == "DRAW_IMPOSSIBLE"
+    assert en["message"].startswith("'get fod' cannot come up (what can: build_room, buy_traps, ")
+    assert en["message"].endswith("; did you mean get food?") and en["rule"].startswith("Engine: a recorded draw")
+    assert ru["message"].startswith("'get fod' не может выйти (можно: Добыча золота, Копать туннель, ")
+    assert ru["message"].endswith("; может быть, Получение пищи?")
+    assert ru["rule"] == "Программа: записанное вытягивание должно быть возможно из оставшихся компонентов"
+    assert not re.search("[A-Za-z]{3}", ru["message"].split("'", 2)[2])  # nothing left in English
+    assert said["troll_y1"][1]["message"].startswith("Тролль сейчас вытянуть нельзя: уже вытянут или вне игры (можно: ")
+    assert said["b"][0]["message"] == "'b' could be any of build_room, buy_traps: type more of the name"
+    assert (
+        said["b"][1]["message"]
+        == "'b' подходит к нескольким: Покупка ловушек, Строительство комнат; наберите название дальше"
+    )
+    assert (
+        said["най"][1]["message"] == "'най' подходит к нескольким: Найм импов, Найм монстров; наберите название дальше"
+    )
+    assert said["Добыча золота, Добыча золота"][1]["message"] == (
+        "Добыча золота: введено 2 раз(а), а вытянуть можно только 1"
+    )
 
 
 def test_every_rule_a_monster_inn_refusal_cites_is_english_only():

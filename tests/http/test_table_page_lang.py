@@ -111,3 +111,17 @@ def test_draws_typed_in_russian_record_the_same_game_as_in_english(tmp_path) -> 
     english, latin = record_inputs(create_app(str(tmp_path / "en.sqlite")), "en", 36)
     assert cyrillic >= 5 and latin == 0
     assert russian == english and russian.count("\ndraw ") >= 10  # byte for byte
+
+
+def test_the_lobby_and_the_seat_links_read_in_the_browsers_language(app) -> None:
+    client = TestClient(app)
+    ru, en = client.get("/", headers=RU).text, client.get("/", headers=EN).text
+    assert (lang_of(ru), lang_of(en)) == ("ru", "en")
+    assert "<h2>Начать игру за столом</h2>" in ru and "<h2>Start a game at the table</h2>" in en
+    assert not re.search("[а-яё]", en, re.I)
+    made = client.post(
+        "/new",
+        data={"names": "Ann, Bob, Cid", "game": "dungeon_lords", "mode": "tabletop", "variant": "first_game"},
+        headers=RU,
+    ).text
+    assert "<h1>Игра начата</h1>" in made and "Ссылка для red" in made

@@ -12,8 +12,16 @@ from domain.games.dungeon_lords.dungeon import label
 from domain.games.dungeon_lords.views import visible_event
 from domain.kernel.text import printable
 
-from ...i18n import _, ngettext, word
+from ...i18n import _, gettext, ngettext, word
 from .words import cost, name, names
+
+
+def _why(reason: str) -> str:
+    """Why an action was not carried out: "declined", or "cannot: " and the refusal's message (the domain
+    refusals' catalog has it when it has no numbers in it)."""
+    if reason.startswith("cannot: "):
+        return _("cannot: {why}").format(why=gettext(reason[8:], domain="refusals"))
+    return _("declined") if reason == "declined" else reason
 
 
 def _minion(e: Any) -> str:
@@ -61,7 +69,7 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         color=e.color, action=e.action, space=e.space, paid=cost(e.paid), got=cost(e.gained)
     ),
     "ActionDeclined": lambda e: _("{color} did not carry out {action} {space} ({why})").format(
-        color=e.color, action=e.action, space=e.space, why=e.reason
+        color=e.color, action=e.action, space=e.space, why=_why(e.reason)
     ),
     "EventTileRevealed": lambda e: _("{season}'s event: {tile}").format(season=word(e.season), tile=word(e.tile)),
     "AdventurerPutUnder": lambda e: _("All shared one glyph: {name} goes under the stack").format(name=name(e.tile)),
@@ -78,8 +86,10 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         season=word(e.season), names=names(e.tiles)
     ),
     "TunnelDug": lambda e: (
-        None  # Festival Season's foreimp and Tool Shed: the English words
-        if e.foreimp or e.by_room
+        None  # Festival Season's foreimp: the English words
+        if e.foreimp
+        else _("{color} dug a tunnel at {square} (Tool Shed)").format(color=e.color, square=label(e.square))
+        if e.by_room
         else _("{color} dug a tunnel at {square}").format(color=e.color, square=label(e.square))
     ),
     "DiggingFinished": lambda e: ngettext(

@@ -9,7 +9,7 @@ from domain.games.dungeon_lords import dungeon as dg
 from domain.games.dungeon_lords.costs import describe_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
 from domain.games.dungeon_lords.phases.common import catalog, free_imps, season_name, trolls
-from domain.games.dungeon_lords.rules_index import cite
+from domain.games.dungeon_lords.rules_index import INDEX
 from domain.games.dungeon_lords.state import GameState
 from domain.games.dungeon_lords.views import public_orders, view
 from domain.kernel import Pending
@@ -17,6 +17,7 @@ from domain.kernel.text import natural_key
 
 from ...consoles import console
 from ...i18n import _, ngettext, word
+from ...refusal_i18n import cited, said
 from .. import draw_hint, legal_title
 from .render_combat import battle_lines, player_extras
 from .words import name_of, order_words
@@ -113,8 +114,8 @@ def options_table(
     view (``--as``): other players' choices (their hands, their trap cards) and what remains in a
     draw are not shown. ``state`` (the state ``p`` is pending in): each choice's cost and yield to its
     player is shown beside it (worked out from the choice's events: ``costs.option_effect``)."""
-    console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=p.prompt))
-    console.print(_("rule: {rule}").format(rule=cite(p.rule)))
+    console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=said(p.prompt)))
+    console.print(_("rule: {rule}").format(rule=cited(INDEX, p.rule)))
     if p.is_chance and hide_others:
         console.print(_("Chance: {n} {what} to be drawn").format(n=p.chance.count, what=p.chance.what))
         return
@@ -160,7 +161,7 @@ def options_table(
         if state is not None:
             t.add_column(_("costs / yields"))
         for i, o in enumerate(opts, 1):
-            t.add_row(str(i), describe_command(o), *([describe_effect(state, p, o)] if state is not None else []))
+            t.add_row(str(i), said(describe_command(o)), *([describe_effect(state, p, o)] if state is not None else []))
         console.print(t)
 
 

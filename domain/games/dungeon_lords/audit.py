@@ -231,6 +231,8 @@ def explain(
     viewer: str | None = None,
     words: Callable[[str], str] | None = None,
     describe: Callable[[ev.Event], str] | None = None,
+    cite: Callable[[str], str] | None = None,
+    text: Callable[[Any], str] | None = None,
 ) -> str:
     """Why event number ``n`` happened (the kernel's :meth:`~domain.kernel.audit.Auditor.explain`, with
     the Evilometer for the paladin and the adventurers). ``viewer``: only what that player could see.
@@ -238,7 +240,7 @@ def explain(
     Raises:
         ValueError: ``n`` is not an event of the log.
     """
-    return AUDITOR.explain(log, n, viewer, words, describe)
+    return AUDITOR.explain(log, n, viewer, words, describe, cite, text)
 
 
 def _copy(state: GameState) -> GameState:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from domain.kernel.errors import N_, Listed, Phrase
 from domain.kernel.text import printable
 
 from .catalog import Catalog
@@ -332,7 +333,14 @@ def _improve_tunnels(c) -> str:
     return c.option.replace("_", " ") + " " + ", ".join(map(_sq, c.squares))
 
 
+def _named(component: str) -> str:
+    # a component named in a command's words: its printed name, and its id for a reader of another language
+    return Listed([(component.split("#")[0], _n(component))])
+
+
 def _hire(c) -> str:
+    if not (c.discard_trap or c.feed_monster or _other_cost(c)):
+        return Phrase("hire the {monster} ({id})", monster=_named(c.monster), id=c.monster)
     s = f"hire the {_n(c.monster)} ({c.monster})"
     if c.discard_trap:
         s += f", discarding {c.discard_trap}"
@@ -349,6 +357,8 @@ def _produce(c) -> str:
 
 
 def _pay_wage(c) -> str:
+    if not (c.feed_monster or c.discard_trap or _other_cost(c)):
+        return Phrase("pay the {monster}", monster=_named(c.monster))
     s = f"pay the {_n(c.monster)}"
     if c.feed_monster:
         s += f", feeding it {c.feed_monster}"
@@ -361,10 +371,20 @@ def _pay_wage(c) -> str:
 #: comments); a type not listed is its name in words ("stop_digging": "stop digging")
 _COMMAND_WORDS: dict[str, Callable[[Any], str]] = {
     "choose_orders": lambda c: (
-        f"orders {' -> '.join(c.orders)}" + (f" (non-player: {c.nonplayer_order})" if c.nonplayer_order else "")
+        Phrase(
+            "orders {orders} (non-player: {nonplayer})",
+            orders=Listed([(o, o) for o in c.orders], " -> ", ranked=True),
+            nonplayer=Listed([(c.nonplayer_order, c.nonplayer_order)]),
+        )
+        if c.nonplayer_order
+        else Phrase("orders {orders}", orders=Listed([(o, o) for o in c.orders], " -> ", ranked=True))
     ),
-    "dig_tunnel": lambda c: f"dig a tunnel at {_sq(c.square)}",
-    "mine_gold": lambda c: f"mine with {c.imps} imp(s)" + (f" and {c.vein} in the Mithril Vein" if c.vein else ""),
+    "dig_tunnel": lambda c: Phrase("dig a tunnel at {square}", square=_sq(c.square)),
+    "mine_gold": lambda c: (
+        f"mine with {c.imps} imp(s) and {c.vein} in the Mithril Vein"
+        if c.vein
+        else Phrase("mine with {imps} imp(s)", imps=c.imps)
+    ),
     "harvest_food": lambda c: f"harvest {c.food} food",
     "masquerade": _masquerade,
     "festival_bid": lambda c: f"send {c.imps} imp(s) to the Festival",
@@ -379,31 +399,37 @@ _COMMAND_WORDS: dict[str, Callable[[Any], str]] = {
     "install_trap": lambda c: f"install the {_n(c.trap)} at {_sq(c.square)}",
     "improve_tunnels": _improve_tunnels,
     "hire_monster": _hire,
-    "build_room": lambda c: f"build the {_n(c.room)} at {_sq(c.square)}",
-    "improve_reputation": lambda c: "improve reputation" + (f" and spy on Combat Card #{c.spy}" if c.spy else ""),
+    "build_room": lambda c: Phrase("build the {room} at {square}", room=_named(c.room), square=_sq(c.square)),
+    "improve_reputation": lambda c: (
+        Phrase("improve reputation and spy on Combat Card #{spy}", spy=c.spy) if c.spy else Phrase("improve reputation")
+    ),
     "produce": _produce,
-    "retrieve_order": lambda c: f"take back {c.card}",
+    "retrieve_order": lambda c: Phrase("take back {card}", card=Listed([(c.card, c.card)])),
     "pay_wage": _pay_wage,
-    "release_monster": lambda c: f"let the {_n(c.monster)} go (+1 Evil)",
-    "pay_taxes": lambda c: f"pay {c.gold} gold in taxes",
-    "choose_inaccessible_orders": lambda c: f"keep {', '.join(c.cards)} inaccessible",
-    "discard_trap": lambda c: f"discard {_n(c.card)} ({c.card})",
+    "release_monster": lambda c: Phrase("let the {monster} go (+1 Evil)", monster=_named(c.monster)),
+    "pay_taxes": lambda c: Phrase("pay {gold} gold in taxes", gold=c.gold),
+    "choose_inaccessible_orders": lambda c: Phrase(
+        "keep {cards} inaccessible", cards=Listed([(o, o) for o in c.cards], ranked=True)
+    ),
+    "discard_trap": lambda c: Phrase("discard {trap} ({id})", trap=_named(c.card), id=c.card),
     "choose_event_option": lambda c: f"{c.option} {c.target or ''}".strip(),
     "plan_battle": lambda c: (
         f"battle at {_sq(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
         f"monsters {', '.join(c.monsters) or 'none'}" + (f"; pets {', '.join(map(_board, c.pets))}" if c.pets else "")
     ),
-    "release_prisoner": lambda c: f"release {_n(c.prisoner)} ({c.prisoner})",
-    "target_trap": lambda c: f"aim at {_n(c.target)} ({c.target})",
-    "order_traps": lambda c: f"spring {_n(c.first)} ({c.first}) first",
+    "release_prisoner": lambda c: Phrase("release {prisoner} ({id})", prisoner=_named(c.prisoner), id=c.prisoner),
+    "target_trap": lambda c: Phrase("aim at {target} ({id})", target=_named(c.target), id=c.target),
+    "order_traps": lambda c: Phrase("spring {trap} ({id}) first", trap=_named(c.first), id=c.first),
     "attack": lambda c: f"{c.monster} attack {c.option}" + (f" on {', '.join(c.targets)}" if c.targets else ""),
     "spell_choice": lambda c: f"{c.option} {c.target or ''}".strip(),
     "table_ruling": lambda c: f"table ruling ({c.reason}): {c.changes}",
-    "record_draw": lambda c: f"draw: {', '.join(c.cards)}",
+    "record_draw": lambda c: Phrase("draw: {cards}", cards=", ".join(c.cards)),
 }
+#: the base game's commands said by their type in words (translated in the domain ``refusals``)
+_PLAIN = {"stop_digging": N_("stop digging"), "decline": N_("decline")}
 
 
 def describe_command(c) -> str:
     """A command in words, one line (options, the record, the table page's buttons); printable."""
     words = _COMMAND_WORDS.get(c.type)
-    return printable(words(c) if words else c.type.replace("_", " "))
+    return printable(words(c) if words else _PLAIN.get(c.type) or c.type.replace("_", " "))

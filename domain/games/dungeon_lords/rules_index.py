@@ -3,12 +3,15 @@
 A rule id (for example ``"dig.no_2x2"``) is what a :class:`~domain.games.dungeon_lords.errors.RuleViolation`
 cites; the CLI and the audit print the citation. Sources are sections of the base
 rulebook (Dungeon Lords, CGE 2009), cited as "Rulebook › Section ›
-Subsection", or engine choices where the rulebook is silent ("Engine choice: ...").
+Subsection", or engine choices where the rulebook is silent ("Engine choice: ..."). An engine choice's
+citation is marked ``N_``: the reader's language has it in the gettext domain ``refusals`` (there is no
+rulebook section to cite in another language).
 """
 
 from __future__ import annotations
 
 from domain.kernel.codes import KernelRefusal, refusals_markdown
+from domain.kernel.errors import N_
 from domain.kernel.rules_index import RuleIndex
 
 from .refusals import Refusal
@@ -17,7 +20,7 @@ RULES: dict[str, str] = {
     # --- set-up and flow
     "setup.players": "Rulebook › Summary (2 to 4 players)",
     "setup.modules": "Festival Season › Combining Variants (each part of the expansion can be left out)",
-    "setup.catalog": "Engine: a table's catalog overrides use the shipped catalog's schema (see `catalog`)",
+    "setup.catalog": N_("Engine: a table's catalog overrides use the shipped catalog's schema (see `catalog`)"),
     "setup.first_game": "Rulebook › Rules › First Game › Setup (inaccessible orders chosen at random)",
     "setup.full_inaccessible": "Rulebook › Full Game › Choosing Initial Inaccessible Orders",
     "setup.special_events": "Rulebook › Full Game › Special Events",
@@ -48,7 +51,9 @@ RULES: dict[str, str] = {
     "recruit.after_mining": "Rulebook › Description of Actions › Recruit Imps (new imps cannot dig or mine this round)",
     "traps.buy": "Rulebook › Description of Actions › Buy Traps",
     "traps.second_year": "Rulebook › Second Year › Buying Traps in the Second Year (draw one extra, discard one)",
-    "traps.deck_empty": "Engine choice: an empty Trap deck is re-formed from the face-down discards (the rulebook is silent)",
+    "traps.deck_empty": N_(
+        "Engine choice: an empty Trap deck is re-formed from the face-down discards (the rulebook is silent)"
+    ),
     "hire.choose": "Rulebook › Description of Actions › Hire Monster (or Ghost)",
     "hire.cost": "Rulebook › Hire Monster (pay the cost on the tile; space III pays 1 extra Food)",
     "hire.golem": "Rulebook › Appendix › Golem (discard a Trap Card to hire or pay him)",
@@ -70,7 +75,7 @@ RULES: dict[str, str] = {
     "adventurers.two_players": "Rulebook › Assigning Adventurers to 2 Players",
     "paladin.arrives": "Rulebook › Paladin (arrives at the first player on or above his space)",
     "paladin.moves": "Rulebook › Paladin (moves only to a strictly more evil player at or above his space; ties: later in play order)",
-    "paladin.nonplayer": "Engine choice: the paladin only goes to players, never to a non-player Evil Counter",
+    "paladin.nonplayer": N_("Engine choice: the paladin only goes to players, never to a non-player Evil Counter"),
     "paladin.nonplayer_festival": "Festival Season › Evilometer for Two Players (the non-player counter is "
     "ranked for the paladins; the one it gets goes to the Distant Lands; ties: the non-player is the nicer, "
     "provisional)",
@@ -130,13 +135,15 @@ RULES: dict[str, str] = {
     "scoring.winner": "Rulebook › Scoring; Titles; Winning the Game",
     "year.second": "Rulebook › Second Year (stacks, combat cards, paladin, starting player)",
     # --- recording
-    "record.ruling": "Engine: a table ruling applies the table's outcome as entered; audits list it",
-    "record.after_end": "Engine: once the game is scored, a record takes only an undo or a correction of an input "
-    "(which scores it again) and archiving; nothing else changes a finished game",
+    "record.ruling": N_("Engine: a table ruling applies the table's outcome as entered; audits list it"),
+    "record.after_end": N_(
+        "Engine: once the game is scored, a record takes only an undo or a correction of an input "
+        "(which scores it again) and archiving; nothing else changes a finished game"
+    ),
     # --- input validity
-    "input.schema": "Engine: the command must match its documented schema",
-    "input.chance": "Engine: a recorded draw must be possible from the components that remain",
-    "scenario.valid": "Engine: a scenario must respect component counts and the rules of placement",
+    "input.schema": N_("Engine: the command must match its documented schema"),
+    "input.chance": N_("Engine: a recorded draw must be possible from the components that remain"),
+    "scenario.valid": N_("Engine: a scenario must respect component counts and the rules of placement"),
 }
 
 
@@ -269,7 +276,7 @@ ENGLISH_ONLY: dict[str, str] = {
             "input.seat",
             "scenario.valid",
         ],
-        "engine: no rulebook section",
+        "engine: no rulebook section (its citation is translated in the catalog, domain refusals)",
     ),
 }
 

@@ -161,12 +161,14 @@ def explain(
     viewer: str | None = None,
     words: Callable[[str], str] | None = None,
     describe: Callable[[ev.Event], str] | None = None,
+    cite: Callable[[str], str] | None = None,
+    text: Callable[[Any], str] | None = None,
 ) -> str:
     """Why event ``n`` happened (see :meth:`~domain.kernel.audit.Auditor.explain`).
 
     Raises:
         ValueError: ``n`` is not an event of the log."""
-    return AUDITOR.explain(log, n, viewer, words, describe)
+    return AUDITOR.explain(log, n, viewer, words, describe, cite, text)
 
 
 def log_entries(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:

@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
+from domain.kernel.errors import Listed, Phrase
 from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..actions import action_name, location_commands, rules_for, space_spec
+from ..actions import acting, action_name, location_commands, rules_for, space_spec
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
 from ..errors import refuse
@@ -94,7 +95,12 @@ def step(state: GameState):
     return Pending(
         kind="action",
         actors=[p.color],
-        prompt=f"{p.color}: {action_name(state, pl)} on space {pl.space}",
+        prompt=Phrase(
+            "{color}: {action} on space {space}",
+            color=p.color,
+            action=Listed([(acting(state, pl.action), action_name(state, pl))]),
+            space=pl.space,
+        ),
         accepts=_accepted(),
         handle=known.handle,
         options_fn=lambda a: [*legal, Decline(player=p.color)],
@@ -162,7 +168,9 @@ def _digging_step(state: GameState, pl: Placement):
     return Pending(
         kind="digging",
         actors=[p.color],
-        prompt=f"{p.color}: dig another tunnel ({aw.dug} of {limit} dug) or stop",
+        prompt=Phrase(
+            "{color}: dig another tunnel ({dug} of {limit} dug) or stop", color=p.color, dug=aw.dug, limit=limit
+        ),
         accepts=(DigTunnel, StopDigging),
         handle=handle,
         options_fn=lambda a: more + [StopDigging(player=p.color)],
@@ -230,7 +238,7 @@ def _discard_pending(state: GameState) -> Pending:
     return Pending(
         kind="discard_trap",
         actors=[p.color],
-        prompt=f"{p.color}: discard one Trap Card (Second Year Buy Traps)",
+        prompt=Phrase("{color}: discard one Trap Card (Second Year Buy Traps)", color=p.color),
         accepts=(DiscardTrap,),
         handle=handle,
         options_fn=lambda a: [DiscardTrap(player=p.color, card=c) for c in p.traps],

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
-from domain.kernel.errors import N_, Because, Phrase
+from domain.kernel.errors import N_, Because, Listed, Phrase
 from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
@@ -223,8 +223,11 @@ def _planning_step(state: GameState):
     return Pending(
         kind="plan_battle",
         actors=actors,
-        prompt=f"Combat round {state.combat_round}: choose the tile, traps and monsters "
-        "(simultaneous; with no unconquered tile, release a prisoner)",
+        prompt=Phrase(
+            "Combat round {round}: choose the tile, traps and monsters "
+            "(simultaneous; with no unconquered tile, release a prisoner)",
+            round=state.combat_round,
+        ),
         accepts=(PlanBattle, ReleasePrisoner),
         handle=_plan,
         options_fn=lambda a: plan_options(state, state.player(a)),
@@ -496,7 +499,7 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="labyrinth_order",
         actors=[p.color],
-        prompt=f"{p.color}: which trap springs next ({', '.join(traps)})?",
+        prompt=Phrase("{color}: which trap springs next ({traps})?", color=p.color, traps=", ".join(traps)),
         accepts=(OrderTraps,),
         handle=handle,
         rule="combat.labyrinth",
@@ -529,7 +532,9 @@ def _trap_step(state: GameState, p: Player):
         return Pending(
             kind="trap_target",
             actors=[p.color],
-            prompt=f"{p.color}: aim the {name_of(state, trap)}",
+            prompt=Phrase(
+                "{color}: aim the {trap}", color=p.color, trap=Listed([(trap.split("#")[0], name_of(state, trap))])
+            ),
             accepts=(TargetTrap,),
             handle=handle,
             options_fn=lambda a: [TargetTrap(player=p.color, target=t) for t in targets],
@@ -713,7 +718,7 @@ def _monster_pending(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="attack",
         actors=[p.color],
-        prompt=f"{p.color}: choose the next monster (or ghost) to attack, its attack and target",
+        prompt=Phrase("{color}: choose the next monster (or ghost) to attack, its attack and target", color=p.color),
         accepts=(Attack,),
         handle=known.handle,
         options_fn=known.options,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.kernel import Pending, unless_refused
-from domain.kernel.errors import N_, Phrase
+from domain.kernel.errors import N_, Listed, Phrase
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -97,11 +97,11 @@ def _payday(state: GameState, p: Player):
             out.append(ReleaseMonster(player=p.color, monster=m))
         return out
 
-    names = ", ".join(f"{monster_type(state, m).name} ({m})" for m in todo)
+    names = Listed([(m, f"{monster_type(state, m).name} ({m})") for m in todo], ranked=True)
     return Pending(
         kind="pay_wage",
         actors=[p.color],
-        prompt=f"Pay Day: {p.color} pays or lets go (+1 Evil) each of: {names}",
+        prompt=Phrase("Pay Day: {color} pays or lets go (+1 Evil) each of: {names}", color=p.color, names=names),
         accepts=WAGE_COMMANDS,
         handle=handle,
         options_fn=options,
@@ -192,7 +192,9 @@ def _taxes(state: GameState, p: Player):
     return Pending(
         kind="taxes",
         actors=[p.color],
-        prompt=f"Taxes: {p.color} owes {due} gold; each unpaid gold is a red mark (-3 points)",
+        prompt=Phrase(
+            "Taxes: {color} owes {due} gold; each unpaid gold is a red mark (-3 points)", color=p.color, due=due
+        ),
         accepts=(PayTaxes,),
         handle=handle,
         options_fn=lambda a: [PayTaxes(player=p.color, gold=g) for g in range(min(due, p.gold), -1, -1)],

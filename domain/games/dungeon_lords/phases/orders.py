@@ -11,7 +11,7 @@ from itertools import permutations
 from typing import Any, overload
 
 from domain.kernel import Pending
-from domain.kernel.errors import N_
+from domain.kernel.errors import N_, Phrase
 from domain.kernel.pending import LazyOptions
 
 from .. import events as ev
@@ -86,7 +86,7 @@ def step(state: GameState):
         return Pending(
             kind="choose_orders",
             actors=choosing,
-            prompt="Choose 3 orders from your hand, first order on the left (simultaneous, secret)",
+            prompt=Phrase("Choose 3 orders from your hand, first order on the left (simultaneous, secret)"),
             accepts=(ChooseOrders,),
             handle=_choose,
             options_fn=lambda a: _options(state, a),

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from domain.kernel import Pending, unless_refused
+from domain.kernel.errors import Phrase
 from domain.kernel.pending import DecidedOptions
 
 from .. import dungeon as dg
@@ -52,7 +53,7 @@ def step(state: GameState):
     return Pending(
         kind="production",
         actors=[p.color],
-        prompt=f"{p.color}: use production rooms, then take back an order card",
+        prompt=Phrase("{color}: use production rooms, then take back an order card", color=p.color),
         accepts=(Produce, RetrieveOrder),
         handle=known.handle,
         options_fn=options,

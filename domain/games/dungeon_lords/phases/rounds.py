@@ -6,6 +6,7 @@ Rules: Rulebook › Setup; › Full Game; › New Round Phase; › End of the Ro
 from __future__ import annotations
 
 from domain.kernel import ChanceSpec, Pending, draw_pending
+from domain.kernel.errors import Phrase
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -84,7 +85,7 @@ def setup_step(state: GameState):
         return Pending(
             kind="choose_inaccessible_orders",
             actors=choosing,
-            prompt="Choose 2 of your 3 drawn order cards to be inaccessible this round (simultaneous)",
+            prompt=Phrase("Choose 2 of your 3 drawn order cards to be inaccessible this round (simultaneous)"),
             accepts=(ChooseInaccessibleOrders,),
             handle=_choose_inaccessible,
             options_fn=lambda actor: _inaccessible_options(state, actor),
@@ -270,12 +271,15 @@ def game_over_step(state: GameState) -> Pending:
         return Pending(
             kind="game_over",
             actors=[],
-            prompt=f"The training battle is over: the adventurers conquered {lost} tile(s)",
+            prompt=Phrase("The training battle is over: the adventurers conquered {lost} tile(s)", lost=lost),
             rule="combat.training",
         )
     winners = [s["color"] for s in state.scores or [] if s.get("winner")]
     return Pending(
-        kind="game_over", actors=[], prompt=f"The game is over; winner(s): {', '.join(winners)}", rule="scoring.winner"
+        kind="game_over",
+        actors=[],
+        prompt=Phrase("The game is over; winner(s): {winners}", winners=", ".join(winners)),
+        rule="scoring.winner",
     )
 
 
