@@ -303,9 +303,9 @@ def test_the_fast_way_is_taken_only_when_caught_up(store, tmp_path):
     con = caught_up(fresh)
     assert con is not None
     con.close()
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
-    app = DungeonLords.open(fresh)
+    app = GameService.open(fresh)
     from domain.games.dungeon_lords.engine import new_game
 
     app.create_from_events(new_game(["Ann", "Bob"], seed=1)[0])  # a new event: the read models are behind
