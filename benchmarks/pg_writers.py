@@ -129,7 +129,7 @@ def write(store: str, inputs: int, seed: int, rollback_every: int = 0, go: str |
 
 def conflict(store: str, game: str, command: str, expected: int, go: str) -> str:
     """Enter ``command`` into ``game`` as seen at event ``expected``, once ``go`` exists: "stored" or "conflict"."""
-    from domain.service.application import GameService, GameConflict
+    from domain.service.application import GameConflict, GameService
 
     app = GameService.open(store)
     app.state(game)  # loaded and warm before the start

@@ -28,7 +28,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import RuleIndex, RuleViolation
-from domain.service.application import GameService, GameConflict, GameNotFound
+from domain.service.application import GameConflict, GameNotFound, GameService
 from domain.service.tokens import AccessTokens
 
 from ..refusal_i18n import translate_refusal

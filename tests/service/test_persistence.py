@@ -21,7 +21,7 @@ from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.dungeon_lords.state import to_dict
 from domain.service import application as app_module
 from domain.service.aggregate import EVENT_CLASSES, register_upcast
-from domain.service.application import GameService, GameConflict, GameNotFound
+from domain.service.application import GameConflict, GameNotFound, GameService
 from domain.service.storage import describe_store, store_env
 
 NAMES = ["Ann", "Bob", "Cid"]

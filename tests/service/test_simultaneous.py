@@ -16,7 +16,7 @@ import uuid
 import pytest
 from served import served
 
-from domain.service.application import GameService, GameConflict
+from domain.service.application import GameConflict, GameService
 
 SEATS = ["red", "blue", "green", "yellow"]
 
