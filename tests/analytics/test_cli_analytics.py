@@ -79,7 +79,7 @@ def test_bench_reports_games_per_second():
 
 def test_bench_suite_writes_every_tracked_figure(tmp_path):
     out = tmp_path / "figures.json"
-    run("bench", "--suite", out, "--games", "2")
+    run("bench", "--tracked", out, "--games", "2")
     figures = json.loads(out.read_text())
     assert {"dungeon_lords_random_4p", "monster_inn_random_4p", "simulate_dungeon_lords", "machine"} <= set(figures)
     modes = [r["mode"] for r in figures["dungeon_lords_random_4p"]]
