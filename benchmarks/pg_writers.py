@@ -71,9 +71,9 @@ def write(store: str, inputs: int, seed: int, rollback_every: int = 0, go: str |
     """One writer: random bots enter ``inputs`` inputs into games of its own (a new game when one ends)."""
     from domain.games.dungeon_lords import engine
     from domain.games.dungeon_lords.bots import random_bot
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     rng = random.Random(seed)
     in_store: list[float] = []  # seconds in the store's append (its lock wait, insert, commit) per append
     insert = app.recorder.insert_events
@@ -129,9 +129,9 @@ def write(store: str, inputs: int, seed: int, rollback_every: int = 0, go: str |
 
 def conflict(store: str, game: str, command: str, expected: int, go: str) -> str:
     """Enter ``command`` into ``game`` as seen at event ``expected``, once ``go`` exists: "stored" or "conflict"."""
-    from domain.service.application import DungeonLords, GameConflict
+    from domain.service.application import GameConflict, GameService
 
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     app.state(game)  # loaded and warm before the start
     _wait_for(go)
     try:
@@ -191,9 +191,9 @@ def measure_appends(dsn: str, counts: list[int], inputs: int) -> list[dict[str, 
     for n in counts:
         store, drop = _schema_store(dsn)
         try:
-            from domain.service.application import DungeonLords
+            from domain.service.application import GameService
 
-            DungeonLords.open(store).close()  # the tables, made once
+            GameService.open(store).close()  # the tables, made once
             procs = writers(store, n, inputs)
             t0 = release(procs)
             results = [json.loads(p.communicate()[0]) for p in procs]
@@ -221,7 +221,7 @@ def measure_appends(dsn: str, counts: list[int], inputs: int) -> list[dict[str, 
 def measure_bulk_and_projection(dsn: str, games: int) -> dict[str, Any]:
     import duckdb
 
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.executors import play_batch
     from domain.service.simulation import plans
     from projections.runner import project, read_ceiling
@@ -232,7 +232,7 @@ def measure_bulk_and_projection(dsn: str, games: int) -> dict[str, Any]:
     store, drop = _schema_store(dsn)
     try:
         for size in (1, 10, 20):  # 50 games (38k events) in one append hang in psycopg (docs/scaling.md)
-            app = DungeonLords.open(store)
+            app = GameService.open(store)
             t0 = time.perf_counter()
             fresh = [(log, final, uuid.uuid4()) for log, final in played]  # new ids: the same games again
             for i in range(0, len(fresh), size):
@@ -242,7 +242,7 @@ def measure_bulk_and_projection(dsn: str, games: int) -> dict[str, Any]:
             out["bulk"].append({"batch": size, "events": events, "events_per_s": round(events / seconds)})
             print(json.dumps(out["bulk"][-1]), file=sys.stderr)
             app.close()
-        app = DungeonLords.open(store)
+        app = GameService.open(store)
         head = app.recorder.max_notification_id() or 0
         with tempfile.TemporaryDirectory() as d:
             con = duckdb.connect(os.path.join(d, "analytics.duckdb"))

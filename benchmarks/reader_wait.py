@@ -47,13 +47,13 @@ def _timed(cmd: list[str], env: dict) -> tuple[float, int, str]:
 
 def _publish_first(store: Path, notifications: int) -> None:
     """Read models holding the store's first ``notifications`` notifications (the rest to catch up)."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from projections.runner import project
 
     models = store.parent / "analytics.duckdb"
     for p in store.parent.glob("analytics*.duckdb*"):
         p.unlink()
-    project(DungeonLords.open(str(store)), models, batch_size=notifications, stop_after_batches=1)
+    project(GameService.open(str(store)), models, batch_size=notifications, stop_after_batches=1)
 
 
 def readers_during_catch_up(store: Path, published: int, env: dict) -> dict:
@@ -102,9 +102,9 @@ def copy_cost(store: Path, env: dict) -> dict:
     (store.parent / "copy.duckdb").unlink()
     # one new game, caught up by `project` (with the CLI of ``env``)
     from cli.analytics_cmds import simulate_into
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
-    simulate_into(DungeonLords.open(str(store)), 1, 4, None, int(time.time()), quiet=True)
+    simulate_into(GameService.open(str(store)), 1, 4, None, int(time.time()), quiet=True)
     one, code, err = _timed(_cli(env, "project", "--store", str(store)), env)
     assert code == 0, err
     return {

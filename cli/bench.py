@@ -59,7 +59,7 @@ def run(
 ) -> list[dict]:
     """The bench's rows: engine only, with each store, replay, and the JSON-decode ceiling (``options``
     as for ``play_games``)."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.storage import store_env
 
     rows = []
@@ -70,7 +70,7 @@ def run(
             ("+ one append each, SQLite file", f"sqlite:///{Path(tmp) / 'bench.sqlite'}"),
         ]
         for label, store in stores:
-            app = DungeonLords(env=store_env(store)) if store else None
+            app = GameService(env=store_env(store)) if store else None
             events_total = 0
             start = time.perf_counter()
             for log, final in play_games(games, players, bot_names, seed, game, **options):
@@ -78,14 +78,25 @@ def run(
                 if app is not None:
                     app.create_from_events(log, final_state=final, game=game)
             rows.append(_row(label, games, events_total, time.perf_counter() - start))
-    package = get_game(game)
+    rows += replay_rows(games, players, bot_names, seed, game, **options)
+    return rows
+
+
+def replay_rows(
+    games: int, players: int, bot_names: list[str], seed: int = 0, game: str | None = None, **options: Any
+) -> list[dict]:
+    """Two rows on the same games' logs as stored JSON: ``replay`` (decode and fold) and ``decode`` only
+    (JSON and event classes), the ceiling a replay can approach (``options`` as for ``play_games``)."""
+    package = get_game(game) if game else default()
     played = play_games(games, players, bot_names, seed, game, **options)
     stored = [[json.dumps(e.to_json()) for e in log] for log, _ in played]
     events_total = sum(len(log) for log in stored)
+    for log_json in stored[:1]:  # untimed: the event classes build their validators on first use
+        [package.event_from_json(json.loads(text)) for text in log_json]
     start = time.perf_counter()
     for log_json in stored:
         package.engine.replay([package.event_from_json(json.loads(text)) for text in log_json])
-    rows.append(_row("replay: decode and fold the stored logs", games, events_total, time.perf_counter() - start))
+    rows = [_row("replay: decode and fold the stored logs", games, events_total, time.perf_counter() - start)]
     start = time.perf_counter()
     for log_json in stored:
         [package.event_from_json(json.loads(text)) for text in log_json]
@@ -98,7 +109,7 @@ def simulate_scaling(games: int, game: str | None = None) -> dict[str, Any]:
     core, the same games (best of two alternating rounds), with the CPU a game cost in each fastest round
     (parent and workers, milliseconds); and storing them into SQLite (events per second of the appends
     alone, with the garbage collector tuned as `simulate` stores them)."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
     from domain.service.storage import store_env
@@ -124,7 +135,7 @@ def simulate_scaling(games: int, game: str | None = None) -> dict[str, Any]:
     out["scaling"] = round(best[cores] / best[1], 2)
     out["cpu_per_game_ratio"] = round(cpu[cores] / cpu[1], 2)
     with tempfile.TemporaryDirectory() as tmp, batch_gc():  # as `simulate` stores (simulation.run tunes it)
-        app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'store.sqlite'}"))
+        app = GameService(env=store_env(f"sqlite:///{Path(tmp) / 'store.sqlite'}"))
         events = sum(len(log) for log, _ in played)
         start = time.perf_counter()
         for log, final in played:

@@ -62,7 +62,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
     import duckdb
 
     from analytics import QUESTIONS, prepare, run_question
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.simulation import plans
     from domain.service.simulation import run as play_all
     from domain.service.storage import store_env
@@ -83,7 +83,7 @@ def run_analytics(games: int, target_games: int = 100_000, repeats: int = 15, ro
         for plan in plans(mix[name], seed=k, game=game, modules=modules)
     ]
     with tempfile.TemporaryDirectory() as tmp:
-        app = DungeonLords(env=store_env(f"sqlite:///{Path(tmp) / 'events.sqlite'}"))
+        app = GameService(env=store_env(f"sqlite:///{Path(tmp) / 'events.sqlite'}"))
         start = time.perf_counter()
         events = 0
         for plan, (log, final) in zip(seeds, play_all(seeds)):

@@ -43,9 +43,9 @@ ANALYTICS_WAIT = 60.0  # seconds to wait for another process's lock on the read 
 
 def _app(store: str | None):
     """The application on the store (refused: an existing file that is not a store, unless --init)."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
-    application = DungeonLords.open(store, init=OPTIONS["init"])
+    application = GameService.open(store, init=OPTIONS["init"])
     # a snapshot ignored (it failed its digest) is one line on stderr; the command goes on
     application.warn = lambda text: err_console.print(f"warning: {text}", markup=False, highlight=False)
     return application

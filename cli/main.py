@@ -96,20 +96,61 @@ def main() -> None:
         sys.exit(report(exc))
 
 
-# Each module registers its commands on `app`; cli/panels.py groups and orders them for `--help` (docs/cli.md). Run as
-# `dungeon-lords stats ...` or `export-data`, only their module is loaded: the others import the engine,
-# which `stats` on caught-up read models never needs (start-up, docs/analytics.md).
-if _COMMAND and sys.argv[1:2] in (["stats"], ["export-data"]):
-    from .commands import export_data, stats  # noqa: E402,F401
-else:
-    # isort: off
-    from .commands import play, bots  # noqa: E402,F401
-    from .games import load_commands  # noqa: E402
+# Each module registers its commands on `app`; cli/panels.py groups and orders them for `--help` (docs/cli.md).
+# Run as a command, only the module of the command typed is imported (start-up: `status` needs neither the
+# analytics, the server nor the records' tools); `--help`, no command, or a word not listed here: all of them.
+#: command -> its module in cli/commands ("+games": the games' own commands, cli/games/<game>)
+MODULES = {
+    **dict.fromkeys(("new", "act"), "play"),
+    **dict.fromkeys(("play", "bots"), "bots"),
+    **dict.fromkeys(("orders", "training", "catalog"), "+games"),
+    **dict.fromkeys(("status", "options", "log", "explain"), "inspect"),
+    **dict.fromkeys(("record", "export", "import"), "records"),
+    **dict.fromkeys(("undo", "correct", "fork"), "history"),
+    **dict.fromkeys(("simulate", "project", "report"), "analytics"),
+    **dict.fromkeys(("serve", "tokens"), "serve"),
+    "audit": "audit",
+    "diff": "compare",
+    "games": "games",
+    "stats": "stats",
+    "export-data": "export_data",
+    "demo": "demo",
+    "bench": "tools",
+}
+#: every module, in the order they register (the order `--help` falls back on before cli/panels.py sorts)
+ALL = ["play", "bots", "+games", "inspect", "records", "history", "audit", "compare", "games", "analytics", "stats"]
+ALL += ["export_data", "demo", "tools", "serve"]
 
-    load_commands()  # a game's own commands (cli/games/<game>: found by name)
-    from .commands import inspect, records, history, audit, compare, games  # noqa: E402,F401
-    from .commands import analytics, stats, export_data, demo, tools, serve  # noqa: E402,F401
-    # isort: on
+
+def typed_command(argv: list[str]) -> str | None:
+    """The command word in ``argv`` (the words after the program's name), past the global options; None: no
+    command, or an option this does not know (then every module is loaded and typer decides)."""
+    words = iter(argv)
+    for word in words:
+        if word in ("--catalog", "--lang"):
+            next(words, None)
+        elif word == "--init" or word.startswith(("--catalog=", "--lang=")):
+            continue
+        else:
+            return None if word.startswith("-") else word
+    return None
+
+
+def load(modules: list[str]) -> None:
+    """Import these command modules (each registers its commands on ``app``)."""
+    import importlib
+
+    for module in modules:
+        if module == "+games":
+            from .games import load_commands
+
+            load_commands()  # a game's own commands (cli/games/<game>: found by name)
+        else:
+            importlib.import_module(f"{__package__}.commands.{module}")
+
+
+_typed = MODULES.get(typed_command(sys.argv[1:]) or "") if _COMMAND else None
+load([_typed] if _typed else ALL)
 
 from .panels import group  # noqa: E402
 

@@ -35,14 +35,14 @@ def _read_models(store: str | None, wait: float) -> Iterator[Any]:
     ``Reading`` says how far behind). Closed on leaving."""
     import os
 
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.storage import store_env
     from projections import AnalyticsBusy, analytics_path
     from projections.runner import Projector
     from projections.swap import read_models
 
     store = store if store is not None else os.environ.get("DL_STORE")
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     try:
         found = read_models(app, analytics_path(store_env(store)), lambda con: Projector(app, con).run(), wait)
     except AnalyticsBusy as exc:

@@ -434,7 +434,7 @@ def project(
     opened and closed here) up to date with ``app``'s notification log.
 
     Args:
-        app: a ``domain.service.application.DungeonLords`` (anything with ``recorder``, ``mapper``, ``events``).
+        app: a ``domain.service.application.GameService`` (anything with ``recorder``, ``mapper``, ``events``).
         batch_size: notifications per transaction.
         stop_after_batches: stop after this many committed batches (None: until the log's end).
         progress: called after each committed batch with the running totals.

@@ -15,7 +15,7 @@ from domain import games
 from domain.games.dungeon_lords import engine
 from domain.games.dungeon_lords.state import to_dict
 from domain.kernel import Engine, GamePackage, RuleViolation
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -66,7 +66,7 @@ def test_a_store_written_by_the_previous_layout_loads_and_plays_on(tmp_path):
     store = tmp_path / "old.sqlite"
     shutil.copy(GOLDEN / "store-8e2e04d.sqlite", store)
     facts = json.loads((GOLDEN / "store-8e2e04d.json").read_text())
-    app = DungeonLords.open(str(store))
+    app = GameService.open(str(store))
     assert {str(s.id) for s in app.summaries()} == set(facts)
     for gid, fact in facts.items():
         state = app.state(gid)
@@ -79,7 +79,7 @@ def test_a_store_written_by_the_previous_layout_loads_and_plays_on(tmp_path):
     in_progress = next(g for g, f in facts.items() if f["pending"] != "game_over" and app.state(g).mode == "digital")
     p = app.pending(in_progress)
     app.execute(in_progress, p.options(p.actors[0])[0])
-    reopened = DungeonLords.open(str(store))
+    reopened = GameService.open(str(store))
     assert reopened.state(in_progress).version > facts[in_progress]["events"]
     assert reopened.integrity(in_progress) == []
 

@@ -36,28 +36,44 @@ def bench(
             "games' read-model rows copied under new ids: not 100,000 real games)."
         ),
     ] = False,
-    suite: Annotated[
+    tracked: Annotated[
         Path | None,
         typer.Option(
             help="Instead: every tracked figure (each registered game, bots, replay, simulate) into this JSON file."
         ),
     ] = None,
+    suite: Annotated[
+        bool,
+        typer.Option(
+            help="Instead: the benchmark suite (issue #35), a table per section (--json: one JSON object): engine "
+            "ratios against --base, each recorder command's start-up, import times, replay against the decode ceiling."
+        ),
+    ] = False,
+    only: Annotated[str | None, typer.Option(help="--suite: these sections only, comma-separated.")] = None,
+    base: Annotated[
+        str, typer.Option(help="--suite: the revision the engine is compared with ('none': skip).")
+    ] = "a3e572c",
+    rounds: Annotated[int, typer.Option(help="--suite: the engine comparison's interleaved rounds.", min=1)] = 5,
+    runs: Annotated[int, typer.Option(help="--suite: runs of each start-up command (the median).", min=1)] = 5,
 ) -> None:
     """Benchmark: complete games per second in memory and stored, events per game, replay and the
     JSON-decode ceiling (same run), of the games the game options set up (not with --analytics or --suite,
     which measure their own)."""
     from ..bench import run
     from ..bench import suite as run_suite
-    from ..bench_analytics import run_analytics
 
     if analytics:
-        figures = run_analytics(games)
-        console.print_json(json.dumps(figures))
+        from ..bench_analytics import run_analytics
+
+        console.print_json(json.dumps(run_analytics(games)))
         return
-    if suite is not None:
+    if suite:
+        _suite(games, only, base, rounds, runs, as_json)
+        return
+    if tracked is not None:
         figures = run_suite(games)
-        suite.write_text(json.dumps(figures, indent=1) + "\n")
-        console.print(f"wrote {suite}")
+        tracked.write_text(json.dumps(figures, indent=1) + "\n")
+        console.print(f"wrote {tracked}")
         return
     chosen = setup(game, players, variant, ruleset, module, rule, catalog)
     package = chosen.package
@@ -78,3 +94,17 @@ def bench(
     for r in rows:
         t.add_row(*[str(v) for v in r.values()])
     console.print(t)
+
+
+def _suite(games: int, only: str | None, base: str, rounds: int, runs: int, as_json: bool) -> None:
+    from .. import bench_suite
+
+    settings = bench_suite.Settings(games=games, rounds=rounds, runs=runs, base=None if base == "none" else base)
+    try:
+        figures = bench_suite.run(settings, only.split(",") if only else None)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if as_json:
+        console.print_json(json.dumps(figures))
+    else:
+        bench_suite.print_tables(figures, console)

@@ -1,5 +1,5 @@
 """The HTTP side of the game service: the JSON API (:mod:`.api`) and the table page (:mod:`.page`) over
-the same :class:`~domain.service.application.DungeonLords` the CLI uses. Every request and response of the
+the same :class:`~domain.service.application.GameService` the CLI uses. Every request and response of the
 API is a pydantic model, so the OpenAPI document (``/docs``) is the reference.
 
 Answers: a rule refusal is 422 with its code, message and rule; a stale ``expected`` event number is 409
@@ -28,7 +28,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.kernel import RuleIndex, RuleViolation
-from domain.service.application import DungeonLords, GameConflict, GameNotFound
+from domain.service.application import GameConflict, GameNotFound, GameService
 from domain.service.tokens import AccessTokens
 
 from ..refusal_i18n import translate_refusal
@@ -55,7 +55,7 @@ def create_app(store: str | None = None) -> FastAPI:
     app = FastAPIOffline(
         title="Dungeon Lords game service", version="0.2.0", favicon_url="/favicon.ico", lifespan=_lifespan
     )
-    app.state.service = service = DungeonLords.open(store)
+    app.state.service = service = GameService.open(store)
     app.state.tokens = AccessTokens(service)
     app.state.live = Live(service)
 

@@ -6,7 +6,7 @@ gets new events, pushed rather than looked for.
   streams of that game only, and nothing is polled. While the listener is not listening (the database
   restarting) the streams look every :data:`LOOK_UNHEARD` s, and once more when it listens again.
 - SQLite and memory: this process's own appends wake the streams at once
-  (:meth:`~domain.service.application.DungeonLords.on_saved`); appends of other processes (the CLI
+  (:meth:`~domain.service.application.GameService.on_saved`); appends of other processes (the CLI
   beside the server) are seen within :data:`LOOK_EVERY` s, the streams' only look at an idle store.
 
 One look is one indexed query: the game's last stored event number.

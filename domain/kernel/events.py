@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 class Event(BaseModel):
     """A domain event: immutable, validated, JSON-native (``to_json``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     kind: ClassVar[str] = "consequence"
     version: ClassVar[int] = 1
     #: the fields the rules settle from the state before the event (where an Evil Marker ends, how many
@@ -66,7 +66,7 @@ class Chance(Event):
 class Command(BaseModel):
     """Base of every game's commands: immutable, no unknown fields, a ``type`` tag per class."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 # --- the record's markers: taking inputs back without deleting them (domain.kernel.history) -----------

@@ -1,8 +1,9 @@
-"""``DungeonLords``: the application service (its name is historical: it serves every registered game). It
+"""``GameService``: the application service (it serves every registered game; ``DungeonLords`` is its old
+name, kept as an alias). It
 loads a game, lets that game's engine decide, and saves the resulting events in ONE append; it reads games
 as of any version (architecture §3).
 
-    app = DungeonLords.open("memory")          # or DungeonLords(env=store_env(spec)); see domain.service.storage
+    app = GameService.open("memory")          # or GameService(env=store_env(spec)); see domain.service.storage
     gid = app.create_game(["Ann", "Bob"], seed=7)
     events = app.execute(gid, {"type": "choose_orders", "player": "red", "orders": [...]})
     app.state(gid), app.state(gid, version=12), app.pending(gid), app.log(gid), app.games()
@@ -93,7 +94,7 @@ IDENTITY_TABLE = "dungeonlords_store"
 
 
 class StoreRefused(ValueError):
-    """An existing file that is not a store of games (see :meth:`DungeonLords.open`)."""
+    """An existing file that is not a store of games (see :meth:`GameService.open`)."""
 
 
 def _check_sqlite_store(path: str) -> None:
@@ -137,11 +138,11 @@ class GameSummary:
     game: str = ""  # the registry name
 
 
-class DungeonLords(Application[UUID]):
+class GameService(Application[UUID]):
     """The games of every registered game in one store (SQLite file, PostgreSQL
     tables ``dungeonlords_*``, or memory); each stored game runs by its own rules (``game_of``)."""
 
-    name = "DungeonLords"
+    name = "DungeonLords"  # the stored name (tables ``dungeonlords_*``, records): unchanged by the rename
     snapshotting_intervals = dict.fromkeys(AGGREGATES.values(), SNAPSHOT_INTERVAL)
     snapshotting_projectors = dict.fromkeys(AGGREGATES.values(), fold)
     log_section_size = PAGE
@@ -168,7 +169,7 @@ class DungeonLords(Application[UUID]):
             self.store_id()
 
     @classmethod
-    def open(cls, store: str | None = None, init: bool = False) -> DungeonLords:
+    def open(cls, store: str | None = None, init: bool = False) -> GameService:
         """The application on a store spec (see :func:`domain.service.storage.store_env`), with its identity.
 
         An existing SQLite file that is not a store of games (a zero-byte file, another program's
@@ -850,3 +851,8 @@ def _delete_stream(recorder: Any, gid: UUID) -> None:
     elif table is not None:
         with recorder.datastore.transaction(commit=True) as c:
             c.execute(f"DELETE FROM {table} WHERE originator_id = %s", (gid,))
+
+
+#: The service's old name, from when it served one game: an alias kept so users' scripts keep working
+#: (``from domain.service.application import DungeonLords``); new code says ``GameService``.
+DungeonLords = GameService

@@ -8,7 +8,7 @@ notice per game (a statement-level trigger; identical notices of one transaction
 One process holds one ``LISTEN`` connection (:class:`Listener`) and fans the notices out to its pages.
 
 SQLite and memory stores have no such channel: a process hears its own appends
-(:meth:`~domain.service.application.DungeonLords.on_saved`) and must look at the store now and then for
+(:meth:`~domain.service.application.GameService.on_saved`) and must look at the store now and then for
 other processes' (the CLI beside a server).
 """
 

@@ -2,7 +2,7 @@
 
 Each game runs the same decider as any other (every move is legal by construction) and comes
 back as its whole event log plus its final state, so the caller can store it in ONE append
-(``DungeonLords.create_from_events(events, final_state=...)``).
+(``GameService.create_from_events(events, final_state=...)``).
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def run(
     game_plans: list[GamePlan], workers: int | None = None, as_json: bool = False
 ) -> Iterator[tuple[list[Any], Any]]:
     """Play the games on ``workers`` processes (default: every core), yielding (events, final state) in
-    order; with ``as_json`` the events come in their JSON form (``DungeonLords.create_from_events`` stores
+    order; with ``as_json`` the events come in their JSON form (``GameService.create_from_events`` stores
     them as they are)."""
     workers = workers or os.cpu_count() or 1
     one = play_json if as_json else play

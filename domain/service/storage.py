@@ -12,7 +12,7 @@ Store specs (architecture §3: storage is configuration, not code):
                                           (then env var POSTGRES_PASSWORD, else ""); the schema must exist;
                                           connecting gives up after POSTGRES_CONNECT_TIMEOUT (default 10) s
 
-Nothing here opens a database; the application does (``DungeonLords(env=store_env(spec))``).
+Nothing here opens a database; the application does (``GameService(env=store_env(spec))``).
 """
 
 from __future__ import annotations

@@ -283,10 +283,10 @@ def _insert(con, table: str, rows: list[tuple]) -> None:
 
 def _project(con, logs):
     """The real projection, through an in-memory application holding the same games."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from projections import project  # noqa: PLC0415  (only when it exists)
 
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     ids = {}
     for gid, log in logs.items():
         ids[str(app.create_from_events(log))] = gid

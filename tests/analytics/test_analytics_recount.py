@@ -25,7 +25,7 @@ from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.simulation import plans, run
 from domain.service.storage import store_env
 from projections import open_analytics, project
@@ -48,7 +48,7 @@ FESTIVAL = "+".join(RULESETS["festival"])  # games.ruleset of `--ruleset festiva
 def build(path, dungeon_lords: int, monster_inn: int, people: int, env: dict | None = None, festival: int = 0):
     """The store (a SQLite file, or ``env``), its read models, the games read back from the raw events, and
     the time cut."""
-    app = DungeonLords(env=env or store_env(f"sqlite:///{path / 'games.sqlite'}"))
+    app = GameService(env=env or store_env(f"sqlite:///{path / 'games.sqlite'}"))
     stored: list[tuple[str, int]] = []  # (game id, batch)
 
     def simulate(count: int, seed: int, batch: int, game: str = "dungeon_lords", modules: tuple = ()) -> None:

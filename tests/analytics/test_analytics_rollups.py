@@ -19,7 +19,7 @@ from domain.games.dungeon_lords.engine import pending
 from domain.games.dungeon_lords.history import spans_of, standing, state_before
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.simulation import plans, run
 from projections import forget_game, project, rollups
 
@@ -91,7 +91,7 @@ def _seats(con, game: str = "dungeon_lords") -> int:
 
 @pytest.fixture(scope="module")
 def life():
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     bots = [str(app.create_from_events(log, final_state=final)) for log, final in run(plans(10, seed=5))]
     festival = plans(6, seed=8, modules=RULESETS["festival"])  # the Festival, pets, bards, installed traps ...
     bots += [str(app.create_from_events(log, final_state=final)) for log, final in run(festival)]

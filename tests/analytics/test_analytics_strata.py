@@ -203,10 +203,10 @@ def test_a_k_way_shared_victory_counts_one_kth_for_each_sharer():
 # --- games --status ------------------------------------------------------------------------------------
 def test_a_game_whose_scoring_was_undone_is_not_listed_as_finished(tmp_path):
     from domain.games.dungeon_lords.commands import RecordDraw
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
     store = str(tmp_path / "games.sqlite")
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     gid = str(application.create_game(["Ann", "Bob"], mode="tabletop"))
     rng = random.Random(0)
     while (p := application.pending(gid)).actors or p.is_chance:

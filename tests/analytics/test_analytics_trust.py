@@ -12,7 +12,7 @@ import duckdb
 import pytest
 from festival_games import whole_game
 
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from projections import project
 from projections.games.dungeon_lords import _season_of_state
 from projections.schema import SPECS, create_all, describe
@@ -20,7 +20,7 @@ from projections.schema import SPECS, create_all, describe
 
 @pytest.fixture(scope="module")
 def festival_store():
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     ids = {}
     for players, seed in ((2, 3), (3, 4)):
         events, final = whole_game(players, seed)
@@ -109,7 +109,7 @@ def test_the_default_game_is_the_registrys_as_the_projection_records_it():
     from projections.schema import create_all
 
     con = duckdb.connect()
-    Projector(DungeonLords.open("memory"), con)
+    Projector(GameService.open("memory"), con)
     assert default_game(con) == registry.default().info.name
     assert [r[0] for r in con.execute("SELECT name FROM projection_games ORDER BY rank").fetchall()] == list(
         load_games(shipped_only=True)
@@ -133,7 +133,7 @@ def test_a_long_projection_shows_a_progress_bar():
 
     from cli.analytics_cmds import catch_up
 
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     for players, seed in ((2, 3), (3, 4)):
         app.create_from_events(whole_game(players, seed)[0])
     total = app.recorder.max_notification_id()
@@ -157,7 +157,7 @@ def test_a_long_simulation_shows_a_progress_bar(monkeypatch):
     from cli import consoles
     from cli.analytics_cmds import simulate_into
 
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     out = io.StringIO()
     figures = simulate_into(
         app, 3, 2, None, seed=1, progress_after=0, bar_console=Console(file=out, force_terminal=True)
@@ -190,7 +190,7 @@ def test_the_aggregate_is_used_only_while_fresh():
     from analytics import prepare, run_question
     from projections import forget_game, rollups
 
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     ids = [app.create_from_events(whole_game(players, seed)[0]) for players, seed in ((2, 3), (3, 4))]
     con = duckdb.connect()
     project(app, con)

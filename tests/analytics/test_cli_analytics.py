@@ -79,7 +79,7 @@ def test_bench_reports_games_per_second():
 
 def test_bench_suite_writes_every_tracked_figure(tmp_path):
     out = tmp_path / "figures.json"
-    run("bench", "--suite", out, "--games", "2")
+    run("bench", "--tracked", out, "--games", "2")
     figures = json.loads(out.read_text())
     assert {"dungeon_lords_random_4p", "monster_inn_random_4p", "simulate_dungeon_lords", "machine"} <= set(figures)
     modes = [r["mode"] for r in figures["dungeon_lords_random_4p"]]
@@ -303,9 +303,9 @@ def test_the_fast_way_is_taken_only_when_caught_up(store, tmp_path):
     con = caught_up(fresh)
     assert con is not None
     con.close()
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
-    app = DungeonLords.open(fresh)
+    app = GameService.open(fresh)
     from domain.games.dungeon_lords.engine import new_game
 
     app.create_from_events(new_game(["Ann", "Bob"], seed=1)[0])  # a new event: the read models are behind

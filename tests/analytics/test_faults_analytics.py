@@ -14,7 +14,7 @@ import pytest
 from clirun import in_a_process, run
 
 import analytics
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 
 def cli(*args, limit_bytes: int | None = None, timeout: float = 300) -> tuple[subprocess.CompletedProcess, int]:
@@ -217,7 +217,7 @@ def test_the_seed_of_a_game_in_progress_is_nowhere_in_the_read_models(store, tmp
     run("simulate", "--games", "1", "--players", "2", "--seed", seed, "--store", store)
     finished = run("stats", "--sql", "SELECT game_id, seed FROM games WHERE finished", "--json", "--store", store)
     ((over, its_seed),) = [tuple(r.values()) for r in json.loads(finished.stdout)]
-    assert its_seed is not None and its_seed == DungeonLords.open(store).state(over).seed
+    assert its_seed is not None and its_seed == GameService.open(store).state(over).seed
 
 
 # --- a log cut after it was projected ---------------------------------------------------------------------
@@ -268,10 +268,10 @@ def test_audit_names_a_last_input_replaced_after_it_was_projected(store):
     import sqlite3
 
     gid = run("new", "--players", "2", "--seed", "3", "--store", store).stdout.strip()
-    before = len(DungeonLords.open(store).stored(gid))
+    before = len(GameService.open(store).stored(gid))
     run("act", gid, "--pick", "1", "--player", "red", "--store", store)
     run("project", "--store", store)
-    after = len(DungeonLords.open(store).stored(gid))
+    after = len(GameService.open(store).stored(gid))
     con = sqlite3.connect(store)  # the input taken out behind the log's back, and another entered in its place
     con.execute(
         "DELETE FROM stored_events WHERE originator_id = ? AND originator_version > ?", (gid.replace("-", ""), before)
@@ -279,7 +279,7 @@ def test_audit_names_a_last_input_replaced_after_it_was_projected(store):
     con.commit()
     con.close()
     run("act", gid, "--pick", "2", "--player", "red", "--store", store)
-    assert len(DungeonLords.open(store).stored(gid)) == after  # as many events: only the hash tells
+    assert len(GameService.open(store).stored(gid)) == after  # as many events: only the hash tells
     result = run("audit", gid, "--store", store, ok=False)
     said = " ".join(result.output.split())
     assert result.exit_code == 1

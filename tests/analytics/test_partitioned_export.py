@@ -19,7 +19,7 @@ from analytics import QUESTIONS, run_question, scope_of, warnings_for
 from analytics.api import provenance
 from analytics.dataset import MANIFEST, DatasetUnusable, NotADataset, open_dataset, write_dataset
 from domain.games.dungeon_lords.ruleset import RULESETS
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.simulation import plans, run
 from projections import project, rollups
 from projections.schema import SCHEMA_VERSION, TABLES
@@ -33,7 +33,7 @@ MONTHS = ("2026-01", "2026-02")
 def models(tmp_path_factory):
     """Read models of both games, three Dungeon Lords rulesets, every player count, games in three months;
     and their dataset."""
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     for batch in (
         plans(9, seed=21),  # 2, 3, 4 players, both variants
         plans(6, seed=22, modules=RULESETS["festival"]),

@@ -23,7 +23,7 @@ from domain.games.dungeon_lords.engine import from_scenario, new_game, pending
 from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.game_info import SEASONS
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.storage import store_env
 from projections import (
     BatchRefused,
@@ -61,7 +61,7 @@ class Store:
     def __init__(self, path: Path):
         self.path = path
         self.env = store_env(str(path / "games.sqlite"))
-        self.app = DungeonLords(env=self.env)
+        self.app = GameService(env=self.env)
         self.games: list = []  # game ids, in creation order
         self.finished: set = set()
         self.bots: dict = {}  # game id -> colour -> bot name (simulated games only)
@@ -449,7 +449,7 @@ def test_a_batch_at_or_before_the_stored_position_is_refused(store, tmp_path):
 def test_an_analytics_file_of_another_store_is_refused(store, tmp_path):
     con = open_analytics(tmp_path / "analytics.duckdb")
     project(store.app, con)
-    other = DungeonLords(env=store_env(str(tmp_path / "other.sqlite")))
+    other = GameService(env=store_env(str(tmp_path / "other.sqlite")))
     other.create_game(["Ann", "Bob"], seed=1)
     with pytest.raises(ReadModelsOfAnotherStore, match="another event store"):
         project(other, con)  # refused before anything is written, whatever the positions
@@ -496,7 +496,7 @@ def test_read_models_of_an_older_shape_are_rebuilt_from_the_log(store, reference
 
 
 def test_memory_store(tmp_path):
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     events, state = new_game(["A", "B"], seed=8, bots=["evil", "tunneller"])
     more, state, _ = play_until_blocked(state, {"red": STRATEGIES["evil"], "blue": STRATEGIES["tunneller"]}, seed=8)
     app.create_from_events(events + more)
@@ -525,7 +525,7 @@ def test_an_undone_input_counts_nowhere(tmp_path):
     # log (flagged undone in `events`), but nothing derived from them is counted.
     from domain.games.dungeon_lords.commands import HireMonster
 
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=21)
     seats = {"red": STRATEGIES["monster_keeper"], "blue": STRATEGIES["monster_keeper"]}
     rng = random.Random(21)

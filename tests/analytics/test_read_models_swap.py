@@ -41,9 +41,9 @@ def _exe() -> str:
 def _store_games(store: Path, games: int, seed: int) -> None:
     """Store finished bot games without projecting them (the read models fall behind)."""
     from cli.analytics_cmds import simulate_into
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
 
-    simulate_into(DungeonLords.open(str(store)), games, 3, None, seed, quiet=True)
+    simulate_into(GameService.open(str(store)), games, 3, None, seed, quiet=True)
 
 
 def _stats(store: Path, *args: str) -> tuple[subprocess.CompletedProcess, float]:
@@ -213,13 +213,13 @@ def test_ask_during_another_catch_up_says_it_is_behind(store):
 
 
 def test_a_large_file_is_caught_up_in_place_when_nobody_reads_it_else_on_a_copy(store, monkeypatch):
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from projections import swap
     from projections.runner import Projector
 
     monkeypatch.setattr(swap, "IN_PLACE_FROM_BYTES", 0)  # every file is "large"
     models = store.parent / "analytics.duckdb"
-    app = DungeonLords.open(str(store))
+    app = GameService.open(str(store))
 
     def catch_up(con):
         return Projector(app, con).run()

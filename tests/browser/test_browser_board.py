@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from served import served
 
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.storage import store_env
 
 SHOTS = Path(__file__).parents[2] / "docs" / "screenshots"
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 def _to_digging(store: str, gid: str) -> str:
     """Play the game (the engine draws) through the service on the served store until a player digs:
     every line of orders with Dig Tunnels first, else the first option. Returns the digging colour."""
-    service = DungeonLords(env=store_env(store))
+    service = GameService(env=store_env(store))
     package = service.game_of(gid)
     for _ in range(200):
         p = package.engine.pending(service.state(gid))

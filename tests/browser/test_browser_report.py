@@ -13,7 +13,7 @@ import pytest
 from analytics import QUESTIONS, run_question
 from analytics.report import charts_for, write_report
 from domain.games.dungeon_lords.ruleset import RULESETS
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.simulation import plans, run
 from projections import project
 
@@ -26,7 +26,7 @@ WIDTHS = (1280, 390)
 def report(tmp_path_factory) -> tuple[Path, dict[str, bool]]:
     """The report of a store with all three rule sets (base Dungeon Lords in both variants and 2-4 players,
     Festival Season, Monster Inn), and for each section id whether its answer has rows to chart."""
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     for game, count, modules in (
         ("dungeon_lords", 9, ()),
         ("dungeon_lords", 3, RULESETS["festival"]),

@@ -13,7 +13,7 @@ from domain.games.dungeon_lords.commands import TableRuling
 from domain.games.dungeon_lords.engine import execute, new_game
 from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.dungeon_lords.record_format import RecordError, rebuild
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 GOLDEN = (Path(__file__).parent.parent / "golden" / "seed4-3p.dlr").read_text()
 
@@ -35,7 +35,7 @@ def store(tmp_path):
 def test_seeds_out_of_range_are_usage_errors_and_store_nothing(store, args):
     result = run(*args, "--store", store, ok=False)
     assert result.exit_code == 2 and "seed" in result.output.lower()
-    assert not Path(store).exists() or DungeonLords.open(store).games() == []
+    assert not Path(store).exists() or GameService.open(store).games() == []
 
 
 def test_a_seed_beyond_int64_can_never_be_stored():
@@ -121,7 +121,7 @@ def test_an_unfinished_record_imports_only_when_asked(store, tmp_path):
     record.write_text("\n".join(GOLDEN.splitlines()[:150]) + "\n")
     refused = run("import", record, "--store", store, ok=False)
     assert refused.exit_code == 2 and "--allow-unfinished" in refused.output
-    assert DungeonLords.open(store).games() == []
+    assert GameService.open(store).games() == []
     done = run("import", record, "--allow-unfinished", "--store", store)
     assert "imported unfinished" in done.output
 

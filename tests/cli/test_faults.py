@@ -17,7 +17,7 @@ import pytest
 from clirun import in_a_process as cli
 from clirun import run
 
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 ROOT = Path(__file__).parent.parent.parent
 CLI = [sys.executable, "-c", "from cli.main import main; main()"]
@@ -34,7 +34,7 @@ def store(tmp_path):
 
 
 def _games(store) -> int:
-    return len(DungeonLords.open(store).games())
+    return len(GameService.open(store).games())
 
 
 def test_an_empty_store_file_is_refused_unless_init(store):
@@ -99,7 +99,7 @@ def test_two_stores_in_one_folder_do_not_mix_their_statistics(tmp_path):
 
 
 def test_a_game_the_projection_cannot_take_is_quarantined_and_the_rest_goes_on(store):
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     poisoned = app.create_game(["a", "b"], seed=1)
     app.create_game(["c", "d"], seed=2)
     con = sqlite3.connect(store)  # a Year beyond INTEGER (a seed beyond INT64 no longer reaches the read models)

@@ -23,7 +23,7 @@ from domain.games.dungeon_lords.engine import ENGINE, new_game
 from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.monster_inn.commands import parse_command as parse_inn
 from domain.kernel.text import printable
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 FESTIVAL = ["five_seasons", "unique_opportunities", "festival", "pets", "new_components"]
 
@@ -140,7 +140,7 @@ def test_a_ruling_that_changes_nothing_is_refused(changes):
 
 
 def _finished(store: str, seed: int = 3) -> str:
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     gid = application.create_game(["Ann", "Bob"], seed=seed)
     rng = random.Random(seed)
     while (p := application.pending(gid)).actors:
@@ -151,7 +151,7 @@ def _finished(store: str, seed: int = 3) -> str:
 def test_after_the_game_ends_a_ruling_is_refused_and_archiving_is_taken(tmp_path):
     store = str(tmp_path / "games.sqlite")
     gid = _finished(store)
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     before = len(application.log(gid))
     ruling = json.dumps({"type": "table_ruling", "reason": "late", "changes": {"red": {"gold": 5}}})
     refused = run("act", gid, "--json", ruling, "--store", store, ok=False)
@@ -163,7 +163,7 @@ def test_after_the_game_ends_a_ruling_is_refused_and_archiving_is_taken(tmp_path
 
 
 def test_a_finished_tabletop_game_takes_an_undo_and_then_a_ruling(tmp_path):
-    application = DungeonLords.open(str(tmp_path / "games.sqlite"))
+    application = GameService.open(str(tmp_path / "games.sqlite"))
     gid = application.create_game(["Ann", "Bob"], mode="tabletop")
     rng = random.Random(0)
     while (p := application.pending(gid)).actors or p.is_chance:
@@ -187,7 +187,7 @@ def test_a_stored_reason_with_control_characters_is_shown_escaped(tmp_path):
     from domain.games.dungeon_lords.events import TableRulingApplied
 
     store = str(tmp_path / "games.sqlite")
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     gid = application.create_game(["Ann", "Bob"], seed=8)
     ruling = TableRulingApplied(reason="ok\x1b[2J\nforged line", changes={"red": {"gold": 1}})
     application._append(application._load(gid), [ruling])
@@ -200,7 +200,7 @@ def test_a_stored_reason_with_control_characters_is_shown_escaped(tmp_path):
 # --- an event number inside one input -----------------------------------------------------------------
 def test_options_and_act_at_an_event_inside_an_input_name_the_input_points(tmp_path):
     store = str(tmp_path / "games.sqlite")
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     gid = str(application.create_game(["Ann", "Bob", "Cy"], seed=5))
     rng = random.Random(2)
     for _ in range(40):
@@ -224,7 +224,7 @@ def test_options_and_act_at_an_event_inside_an_input_name_the_input_points(tmp_p
 # --- fork: a fresh seed unless asked ----------------------------------------------------------------------
 def test_a_fork_of_an_unfinished_digital_game_draws_a_future_of_its_own(tmp_path):
     store = str(tmp_path / "games.sqlite")
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     gid = str(application.create_game(["Ann", "Bob", "Cy"], seed=11))
     rng = random.Random(11)
 
@@ -280,7 +280,7 @@ def test_a_player_name_with_a_control_character_is_refused(tmp_path, game):
     names = "Ann\x1b[2J,Bob,Cy"
     result = run("new", "--game", game, "--names", names, "--store", store, ok=False)
     assert result.exit_code == 2 and "SETUP_INVALID" in result.output and "\x1b" not in result.output
-    assert DungeonLords.open(store).games() == []
+    assert GameService.open(store).games() == []
 
 
 # --- over HTTP ----------------------------------------------------------------------------------------
@@ -302,7 +302,7 @@ def test_the_http_api_reads_commands_strictly_and_the_page_shows_stored_text_esc
     ruling = {"type": "table_ruling", "reason": "a\x1b[31mred", "changes": {"red": {"gold": 1}}}
     refused = client.post(f"/api/games/{gid}/inputs", json={"command": ruling}, headers=rec)
     assert refused.status_code == 422 and refused.json()["code"] == "RULING_REASON_INVALID"
-    application = DungeonLords.open(store)  # a ruling stored before they were refused
+    application = GameService.open(store)  # a ruling stored before they were refused
     stored = TableRulingApplied(reason="old\x1b[2J\nline", changes={"red": {"gold": 1}})
     application._append(application._load(gid), [stored])
     log = client.get(f"/api/games/{gid}/log", headers=rec).json()

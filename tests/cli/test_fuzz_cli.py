@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import app
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 CODES = {0, 2, 3, 4}
@@ -73,7 +73,7 @@ players = st.sampled_from(["red", "blue", "RED", "green", "purple", "", None])
 def table(tmp_path_factory):
     """A store with a game in progress (digital and tabletop)."""
     store = str(tmp_path_factory.mktemp("fuzz") / "games.sqlite")
-    app_ = DungeonLords.open(store)
+    app_ = GameService.open(store)
     games = [
         str(app_.create_game(["Ann", "Bob", "Cy"], seed=3)),
         str(app_.create_game(["Ann", "Bob"], mode="tabletop")),
@@ -89,7 +89,7 @@ def invoke(*args, stdin: str | None = None):
 
 
 def _events(store: str, game: str) -> int:
-    return len(DungeonLords.open(store).log(game))
+    return len(GameService.open(store).log(game))
 
 
 def _check(result, store, game, before):
@@ -163,11 +163,11 @@ def test_record_files(table, tmp_path_factory, seed, unfinished):
     store, _ = table
     record = tmp_path_factory.mktemp("rec") / "game.dlr"
     record.write_text("\n".join(_mutate(GOLDEN.splitlines(), random.Random(seed))) + "\n")
-    count = len(DungeonLords.open(store).games())
+    count = len(GameService.open(store).games())
     args = ["import", record, "--store", store] + (["--allow-unfinished"] if unfinished else [])
     result = invoke(*args)
     assert result.exit_code in {0, 2}, result.output
-    assert len(DungeonLords.open(store).games()) == count + (result.exit_code == 0)
+    assert len(GameService.open(store).games()) == count + (result.exit_code == 0)
 
 
 @FUZZ
@@ -180,10 +180,10 @@ def test_scenario_files(table, tmp_path_factory, data):
         scenario[key] = data.draw(json_values)
     path = tmp_path_factory.mktemp("sc") / "scenario.json"
     path.write_text(json.dumps(scenario) if data.draw(st.booleans()) else json.dumps(scenario)[:-3])
-    count = len(DungeonLords.open(store).games())
+    count = len(GameService.open(store).games())
     result = invoke("new", "--scenario", path, "--store", store)
     assert result.exit_code in {0, 2}, result.output
-    assert len(DungeonLords.open(store).games()) == count + (result.exit_code == 0)
+    assert len(GameService.open(store).games()) == count + (result.exit_code == 0)
 
 
 # --- mutated valid commands (issue "Hold under faults, part 2") ------------------------------------------
@@ -286,7 +286,7 @@ def fuzz_act_json(store: str, count: int, seed: int = 0) -> dict:
     moved on between them. Returns the figures: runs, exit codes, the mutations, internal errors and the
     junk accepted (stored), each with its first examples."""
     rng = random.Random(seed)
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     games = _tables(application, rng)
     figures: dict = {"runs": 0, "exit_codes": {}, "mutations": {}, "internal": [], "accepted_junk": []}
     while figures["runs"] < count:

@@ -15,7 +15,7 @@ from cli import game_options
 from cli.main import app
 from cli.panels import PANELS, group
 from domain.games.dungeon_lords.ruleset import RULESETS
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 GAME_OPTIONS = ("--game", "--players", "--variant", "--ruleset", "--module", "--rule", "--catalog", "--mode")
 OPTION_TYPES = [
@@ -133,7 +133,7 @@ def test_a_bad_game_option_is_the_same_line_and_exit_2_in_every_command_that_tak
         lines = refused.stderr.strip().splitlines()
         assert (refused.exit_code, len(lines)) == (2, 1), (name, refused.output)
         assert lines[0].startswith(line), (name, lines[0])
-    assert not (tmp_path / "games.sqlite").exists() or DungeonLords.open(store).games() == []
+    assert not (tmp_path / "games.sqlite").exists() or GameService.open(store).games() == []
 
 
 def test_a_scenario_sets_up_its_game_so_new_refuses_set_up_options_beside_it(tmp_path):
@@ -144,9 +144,9 @@ def test_a_scenario_sets_up_its_game_so_new_refuses_set_up_options_beside_it(tmp
         2,
         "error: --scenario sets up the game itself: drop --variant, --module\n",
     )
-    assert len(DungeonLords.open(store).games()) == 0
+    assert len(GameService.open(store).games()) == 0
     run(*scenario)
-    assert len(DungeonLords.open(store).games()) == 1
+    assert len(GameService.open(store).games()) == 1
 
 
 def test_play_takes_a_ruleset_and_simulate_a_rule_and_each_game_records_them(tmp_path):
@@ -154,7 +154,7 @@ def test_play_takes_a_ruleset_and_simulate_a_rule_and_each_game_records_them(tmp
     run("play", "--ruleset", "festival", "--players", "2", "--seed", "3", "--store", store)  # issue #32: no such option
     run("simulate", "--game", "monster-inn", "--rule", "exchange=to_player", "--games", "2", "--store", store)
     run("new", "--module", "five_seasons", "--module", "festival", "--module", "unique_opportunities", "--store", store)
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     first = [application.log(g)[0] for g in application.games()]
     assert sorted(tuple(getattr(e, "modules", ())) for e in first) == sorted(
         [(), (), ("five_seasons", "unique_opportunities", "festival"), RULESETS["festival"]]
@@ -172,7 +172,7 @@ def test_a_commands_catalog_is_recorded_as_the_root_ones_and_training_takes_the_
     by_root = run("--catalog", override, "new", "--players", "2", "--store", store).output.strip()
     shipped = run("new", "--players", "2", "--store", store).output.strip()
     trained = run("training", "1", "--mode", "tabletop", "--catalog", override, "--store", store).output
-    application = DungeonLords.open(store)
+    application = GameService.open(store)
     recorded = [application.log(_gid(application, g))[0].catalog_overrides for g in (by_command, by_root)]
     assert recorded == [OUR_READING, OUR_READING]
     assert application.log(_gid(application, shipped))[0].catalog_overrides is None

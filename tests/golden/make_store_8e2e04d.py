@@ -4,7 +4,7 @@ Run from a checkout of that commit: ``PYTHONPATH=. python tests/golden/make_stor
 Not collected by pytest; kept so the fixture can be made again.
 """
 import hashlib, json, os, sys
-from domain.application import DungeonLords
+from domain.application import GameService
 from domain import engine
 from domain.bots import play_until_blocked
 from domain.strategies import STRATEGIES
@@ -14,7 +14,7 @@ from domain.chain import final_hash
 out = sys.argv[1]
 if os.path.exists(out):
     os.remove(out)
-app = DungeonLords.open(out, init=True)
+app = GameService.open(out, init=True)
 facts = {}
 
 def digest(state):

@@ -19,12 +19,12 @@ from domain.games.dungeon_lords.audit import audit
 from domain.games.dungeon_lords.commands import TableRuling
 from domain.games.dungeon_lords.state import to_dict
 from domain.kernel import play_until_blocked
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 out = sys.argv[1]
 if os.path.exists(out):
     os.remove(out)
-app = DungeonLords.open(out, init=True)
+app = GameService.open(out, init=True)
 package = GAMES["dungeon_lords"]
 FESTIVAL = ["five_seasons", "unique_opportunities", "festival", "pets", "bards", "new_components", "paladin_pair"]
 

@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 from domain.games.dungeon_lords import GAME
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.names import draw_command, typed_name
 from domain.service.storage import store_env
 
@@ -25,7 +25,7 @@ BOTS = {"red": "balanced", "blue": "tunneller", "green": "random"}
 
 
 def main() -> None:
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     gid = app.create_game(NAMES, mode="tabletop", variant="first_game")
     table, rng = random.Random(303), random.Random(7)
     while (p := app.pending(gid)).actors:

@@ -19,7 +19,7 @@ from served import call, servers
 
 from cli.http import live
 from cli.http.app import create_app
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 
 def _events(stream) -> Iterator[int]:
@@ -83,7 +83,7 @@ def test_sqlite_serves_one_process_and_says_so(tmp_path, store) -> None:
     assert "needs a PostgreSQL store" in result.output and "SQLite" in result.output
 
 
-async def _stream_of(app, gid: str, other: DungeonLords) -> tuple[int, float, int]:
+async def _stream_of(app, gid: str, other: GameService) -> tuple[int, float, int]:
     """Open ``gid``'s stream on ``app`` (its lifespan running), stay idle, then archive the game through
     ``other`` (another application: another process, as far as the store can tell) and hear it: (the
     stream's reads of the store in 2 s idle, the seconds the news took, the reads it took)."""
@@ -110,7 +110,7 @@ def test_a_postgresql_stream_is_pushed_not_polled(pg_store) -> None:
     """Idle, a page's stream reads nothing from the store; an append by another process reaches it in < 1 s
     with one read."""
     app = create_app(pg_store)
-    other = DungeonLords.open(pg_store)
+    other = GameService.open(pg_store)
     gid = str(other.create_game(["A", "B", "C"], game="monster_inn", mode="tabletop"))
     idle, took, looks = asyncio.run(_stream_of(app, gid, other))
     assert idle == 0  # the stream of before #34 read the store 4 times in those 2 s
@@ -138,7 +138,7 @@ def test_a_sqlite_stream_hears_its_own_process_at_once_and_others_within_seconds
     assert asyncio.run(own()) < 1.0  # a look comes every 5 s (LOOK_EVERY): the push did it
     monkeypatch.setattr(live, "LOOK_EVERY", 0.5)
     other_gid = str(service.create_game(["A", "B", "C"], game="monster_inn", mode="tabletop"))
-    idle, took, _ = asyncio.run(_stream_of(create_app(store), other_gid, DungeonLords.open(store)))
+    idle, took, _ = asyncio.run(_stream_of(create_app(store), other_gid, GameService.open(store)))
     assert 2 <= idle <= 6 and took < 2.0  # a look every 0.5 s here
 
 
@@ -148,7 +148,7 @@ def test_a_lost_listener_connection_comes_back_and_pages_look_meanwhile(pg_store
     import psycopg
 
     app = create_app(pg_store)
-    other = DungeonLords.open(pg_store)
+    other = GameService.open(pg_store)
     gid = str(other.create_game(["A", "B", "C"], game="monster_inn", mode="tabletop"))
 
     async def drop_and_hear() -> None:
@@ -208,7 +208,7 @@ def test_four_seats_entering_orders_at_once_through_two_servers_store_one_line_e
         for t in threads:
             t.join()
         assert {s: answers[s][0] for s in seats} == dict.fromkeys(seats, 200), answers
-    app = DungeonLords.open(pg_store)
+    app = GameService.open(pg_store)
     stored = [e for e in app.log(gid) if e.type == "OrdersChosen"]
     assert sorted(e.color for e in stored) == sorted(seats)
     assert {e.color: list(e.orders) for e in stored} == {s: chosen[s]["orders"] for s in seats}

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from domain.games.dungeon_lords.bots import random_bot
 from domain.games.dungeon_lords.commands import RecordDraw
 from domain.games.dungeon_lords.engine import execute, execute_pure, new_game, pending
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -42,7 +42,7 @@ def _outputs(store: str, game: str, viewer: str, events: int) -> list[str]:
 
 def _store_twins(tmp_path, log1, log2) -> tuple[str, str, str]:
     store = str(tmp_path / f"twins-{random.random()}.sqlite")
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     return store, str(app.create_from_events(log1)), str(app.create_from_events(log2))
 
 

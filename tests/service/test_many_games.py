@@ -17,7 +17,7 @@ from domain.games.dungeon_lords.bots import play_until_blocked
 from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.state import to_dict
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.storage import store_env
 
 GAMES, CHUNK = 300, 10
@@ -35,7 +35,7 @@ def configuration(i: int) -> tuple[int, str, list[str]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
 def test_complete_games_keep_invariants_and_replay_from_the_store(chunk, tmp_path):
-    app = DungeonLords(env=store_env(f"sqlite:///{tmp_path / 'games.sqlite'}"))
+    app = GameService(env=store_env(f"sqlite:///{tmp_path / 'games.sqlite'}"))
     for i in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         players, variant, bots = configuration(i)
         opening, state = new_game(

@@ -96,7 +96,7 @@ def test_a_draw_that_can_come_out_one_way_only_is_entered_by_the_service() -> No
     table (tests/golden/tabletop-3p.dlr) has six; entering only the others gives the same game."""
     from pathlib import Path
 
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.names import only_outcome
     from domain.service.storage import store_env
 
@@ -106,7 +106,7 @@ def test_a_draw_that_can_come_out_one_way_only_is_entered_by_the_service() -> No
     assert only_outcome(["h6-10", "h6-10"], 1) == ["h6-10"] and only_outcome([], 1) is None
 
     golden = (Path(__file__).parent.parent / "golden" / "tabletop-3p.dlr").read_text()
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     gid = app.create_game(["Ann", "Bob", "Cid"], mode="tabletop", variant="first_game")
     _, table = GAME.new_game(["Ann", "Bob", "Cid"], mode="tabletop", variant="first_game")  # the game as it goes
     skipped = 0

@@ -21,7 +21,7 @@ from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.dungeon_lords.state import to_dict
 from domain.service import application as app_module
 from domain.service.aggregate import EVENT_CLASSES, register_upcast
-from domain.service.application import DungeonLords, GameConflict, GameNotFound
+from domain.service.application import GameConflict, GameNotFound, GameService
 from domain.service.storage import describe_store, store_env
 
 NAMES = ["Ann", "Bob", "Cid"]
@@ -33,7 +33,7 @@ COLORS = ["red", "blue", "green"]
 def make_app(request, tmp_path):
     """A factory of applications on ONE store. POPO stores live inside one instance, so for memory the
     factory returns that same instance; for SQLite and PostgreSQL each call is a new instance."""
-    apps: list[DungeonLords] = []
+    apps: list[GameService] = []
     cleanup = None
     if request.param == "memory":
         env = store_env("memory")
@@ -45,10 +45,10 @@ def make_app(request, tmp_path):
             pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL suite")
         env, cleanup = postgres_schema(dsn)
 
-    def make() -> DungeonLords:
+    def make() -> GameService:
         if request.param == "memory" and apps:
             return apps[0]
-        apps.append(DungeonLords(env=env))
+        apps.append(GameService(env=env))
         return apps[-1]
 
     yield make
@@ -281,9 +281,9 @@ def test_default_store(tmp_path, monkeypatch):
     env = store_env(None)
     assert env["SQLITE_DBNAME"] == str(tmp_path / "data" / "dungeon-lords" / "games.sqlite")
     assert (tmp_path / "data" / "dungeon-lords").is_dir()
-    with DungeonLords(env=env) as app:
+    with GameService(env=env) as app:
         gid = app.create_game(NAMES[:2], seed=1)
-    assert DungeonLords(env=env).games() == [gid]
+    assert GameService(env=env).games() == [gid]
 
 
 def test_a_monster_inn_game_is_stored_beside_a_dungeon_lords_game_and_reloads(make_app):

@@ -31,15 +31,15 @@ def dsn() -> Iterator[str]:
 
 def _store_both(bulk: str, one_by_one: str) -> None:
     """Play GAMES games and store them twice: in ONE ``create_simulated`` on ``bulk``, one by one on the other."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.executors import plan_id, play_batch
     from domain.service.simulation import plans
 
     todo = plans(GAMES, seed=7)
     games = [(log, final, plan_id(p)) for p, (log, final) in zip(todo, play_batch(todo), strict=True)]
-    with DungeonLords.open(bulk) as app:
+    with GameService.open(bulk) as app:
         app.create_simulated(games, game=todo[0].game)
-    with DungeonLords.open(one_by_one) as app:
+    with GameService.open(one_by_one) as app:
         for one in games:
             app.create_simulated([one], game=todo[0].game)
 
@@ -82,9 +82,9 @@ def test_fifty_simulated_games_in_one_append_are_stored_as_one_by_one(dsn: str) 
         assert [r[0] for r in bulk] == list(range(1, len(bulk) + 1))  # one append: no gap in the ids
         assert len({r[1] for r in bulk}) == GAMES
         assert sum(len(r[3]) + len(r[4]) for r in bulk) > HUNG_AT  # as big as the appends that hung
-        from domain.service.application import DungeonLords
+        from domain.service.application import GameService
 
-        with DungeonLords.open(stores[0]) as app:
+        with GameService.open(stores[0]) as app:
             assert {str(g): app.integrity(g) for g in app.games()} == {str(r[1]): [] for r in bulk}  # seals hold
     finally:
         with psycopg.connect(dsn, autocommit=True) as c:

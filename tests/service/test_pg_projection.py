@@ -23,7 +23,7 @@ import pytest
 from domain.games.dungeon_lords import engine
 from domain.service import live
 from domain.service.aggregate import TOPIC_PREFIX
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.tokens import AccessTokens
 from projections.runner import Projector
 from projections.swap import update
@@ -97,7 +97,7 @@ def _tables(schema: str) -> set[str]:
 
 def test_tokens_and_the_identity_live_in_the_stores_schema(schemas) -> None:
     (a, store_a), (b, store_b) = schemas(), schemas()
-    app_a, app_b = DungeonLords.open(store_a), DungeonLords.open(store_b)
+    app_a, app_b = GameService.open(store_a), GameService.open(store_b)
     try:
         gid = app_a.create_game(NAMES, seed=1)
         tokens = AccessTokens(app_a).issue(gid, ["red", "blue", "green"])
@@ -109,7 +109,7 @@ def test_tokens_and_the_identity_live_in_the_stores_schema(schemas) -> None:
         assert _sql(f"SELECT id FROM {a}.dungeonlords_store") == [(app_a.store_id(),)]
         assert len(_sql(f"SELECT * FROM {a}.dungeonlords_tokens WHERE game_id = %s", str(gid))) == 4
         assert _sql(f"SELECT * FROM {b}.dungeonlords_tokens") == []
-        assert AccessTokens(DungeonLords.open(store_a)).role_of(gid, tokens["seats"]["blue"]) == "blue"
+        assert AccessTokens(GameService.open(store_a)).role_of(gid, tokens["seats"]["blue"]) == "blue"
         assert AccessTokens(app_b).role_of(gid, tokens["seats"]["blue"]) is None
     finally:
         app_a.close()
@@ -119,7 +119,7 @@ def test_tokens_and_the_identity_live_in_the_stores_schema(schemas) -> None:
 def test_tokens_and_the_identity_made_in_public_are_kept(schemas, monkeypatch) -> None:
     """A store on a schema made before the fix had its tokens and identity in public: they are adopted."""
     (legacy, _), (schema, store) = schemas(), schemas()
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     gid = app.create_game(NAMES, seed=2)
     other = uuid.uuid4()  # another store's game: its tokens stay behind
     tokens = AccessTokens(app).issue(gid, ["red", "blue", "green"])
@@ -129,7 +129,7 @@ def test_tokens_and_the_identity_made_in_public_are_kept(schemas, monkeypatch) -
     _sql(f"ALTER TABLE {schema}.dungeonlords_store SET SCHEMA {legacy}")
     _sql(f"INSERT INTO {legacy}.dungeonlords_tokens VALUES (%s, 'red', 'x')", str(other))
     monkeypatch.setattr(live, "LEGACY_SCHEMA", legacy)
-    again = DungeonLords.open(store)
+    again = GameService.open(store)
     try:
         assert again.store_id() == identity  # its read models stay its own
         assert AccessTokens(again).role_of(gid, tokens["recorder"]) == "recorder"
@@ -141,7 +141,7 @@ def test_tokens_and_the_identity_made_in_public_are_kept(schemas, monkeypatch) -
 def test_a_conflicting_append_from_another_process_is_refused_not_lost(schemas, tmp_path) -> None:
     _, store = schemas()
     bench = _bench()
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     gid = app.create_game(NAMES, seed=3)
     state, at = app.state(gid), len(app.log(gid))
     red = engine.pending(state).options("red")[0]  # the same seat's orders, entered twice at once
@@ -158,7 +158,7 @@ def test_many_writers_with_rolled_back_appends_are_projected_exactly_once(schema
     notification ids (gaps), while the projection catches up again and again through the swap: in the end
     the read models hold every stored game event once, at its notification id, and none other."""
     schema, store = schemas()
-    app = DungeonLords.open(store)  # the tables, made once before the writers come
+    app = GameService.open(store)  # the tables, made once before the writers come
     bench = _bench()
     path = tmp_path / "analytics.duckdb"
 
@@ -203,7 +203,7 @@ def test_an_append_waits_for_the_one_before_it_so_ids_follow_commit_order(schema
     """What the projection's exactly-once rests on (eventsourcing's table lock): while one append holds ids it
     has not committed, another append waits, and takes later ids; readers meanwhile are not blocked."""
     _, store = schemas()
-    first, second = DungeonLords.open(store), DungeonLords.open(store)
+    first, second = GameService.open(store), GameService.open(store)
     assert not first.recorder.datastore.enable_db_functions  # its insert function would take no lock
     first.create_game(NAMES, seed=4)
     before = first.recorder.max_notification_id()

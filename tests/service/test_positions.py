@@ -18,7 +18,7 @@ from domain.games.dungeon_lords.history import spans_of, state_before
 from domain.games.dungeon_lords.phases.settle import evolve_stored as evolve  # hand-made events: settled as stored ones
 from domain.games.dungeon_lords.strategies import STRATEGIES
 from domain.games.dungeon_lords.views import view
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 GAMES = [
     (2, "first_game", "random", 3),
@@ -63,7 +63,7 @@ def test_a_position_dumped_at_any_input_point_loads_back_and_plays_on_the_same(p
 
 def test_status_json_loads_back_with_new_scenario(tmp_path):
     store = str(tmp_path / "games.sqlite")
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     log = _game(3, "full", "balanced", 5)
     gid = str(app.create_from_events(log))
     decisions = [s.first - 1 for s in spans_of(log) if s.actor != "chance"]  # (a digital game draws by itself)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 pytestmark = [pytest.mark.ray, pytest.mark.slow]
 
@@ -60,7 +60,7 @@ def _stop(tmp: str) -> int:
 
 
 def _streams(url: str) -> dict:
-    app = DungeonLords.open(url)
+    app = GameService.open(url)
     return {g: app.stored(g) for g in app.games()}
 
 

@@ -99,10 +99,10 @@ def test_undo_is_an_event_and_is_refused_across_others_and_draws(tmp_path):
     from domain.games.dungeon_lords.errors import RuleViolation
     from domain.games.dungeon_lords.events import InputUndone
     from domain.games.dungeon_lords.state import to_dict
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.storage import store_env
 
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=3)
     with pytest.raises(RuleViolation) as refused:
         app.undo(game, "red")  # only draws so far
@@ -250,10 +250,10 @@ def test_a_table_ruling_applies_the_tables_outcome_and_appears_in_the_audit():
 
 def test_a_correction_that_makes_a_later_input_illegal_is_reported(tmp_path):
     from domain.games.dungeon_lords.commands import ChooseOrders
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.storage import store_env
 
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob"], seed=3)
     # winter: both choose orders; then play on until red has carried out an order with a real cost
     red_hand = app.state(game).player("red").hand

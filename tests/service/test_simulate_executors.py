@@ -10,7 +10,7 @@ import pytest
 from clirun import run
 
 from cli.analytics_cmds import SimulationStopped, simulate_into
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.executors import ProcessExecutor, batches, plan_id
 from domain.service.simulation import plans
 
@@ -30,7 +30,7 @@ def test_plan_ids_are_the_plans_and_batches_keep_the_order():
 
 
 def test_one_or_two_processes_store_the_same_games():
-    one, two = DungeonLords.open("memory"), DungeonLords.open("memory")
+    one, two = GameService.open("memory"), GameService.open("memory")
     simulate_into(one, 6, None, None, seed=5, quiet=True, workers=1)
     simulate_into(two, 6, None, None, seed=5, quiet=True, workers=2)
     assert _streams(one) == _streams(two) and len(_streams(one)) == 6
@@ -54,7 +54,7 @@ class _StopsAfter:
 
 
 def test_a_stopped_run_keeps_whole_games_and_resume_plays_exactly_the_missing_ones():
-    whole, app = DungeonLords.open("memory"), DungeonLords.open("memory")
+    whole, app = GameService.open("memory"), GameService.open("memory")
     simulate_into(whole, 8, None, None, seed=9, quiet=True, workers=1)
     with pytest.raises(SimulationStopped) as stop:
         simulate_into(_StopsAfter(app, 3), 8, None, None, seed=9, quiet=True, workers=2)
@@ -98,10 +98,10 @@ def test_ray_with_one_or_two_workers_stores_what_processes_store():
     pytest.importorskip("ray")
     import ray
 
-    processes = DungeonLords.open("memory")
+    processes = GameService.open("memory")
     simulate_into(processes, 30, None, None, seed=12, quiet=True, workers=2)
     for workers in (1, 2):
-        app = DungeonLords.open("memory")
+        app = GameService.open("memory")
         figures = simulate_into(app, 30, None, None, seed=12, quiet=True, executor="ray", workers=workers)
         assert figures["games"] == 30 and figures["startup_seconds"] > 0
         assert _streams(app) == _streams(processes)
@@ -145,7 +145,7 @@ def test_a_killed_process_worker_stops_the_run_with_the_finished_games_stored():
 
     import psutil
 
-    whole, app = DungeonLords.open("memory"), DungeonLords.open("memory")
+    whole, app = GameService.open("memory"), GameService.open("memory")
     simulate_into(whole, 40, 2, None, seed=6, quiet=True, workers=1)
 
     class KillsAWorker(_StopsAfter):

@@ -16,12 +16,12 @@ import uuid
 import pytest
 from served import served
 
-from domain.service.application import DungeonLords, GameConflict
+from domain.service.application import GameConflict, GameService
 
 SEATS = ["red", "blue", "green", "yellow"]
 
 
-def _at_orders(app: DungeonLords, players: int = 4, seed: int = 5):
+def _at_orders(app: GameService, players: int = 4, seed: int = 5):
     gid = app.create_game(["Ann", "Bob", "Cid", "Dee"][:players], seed=seed)
     at, state = app.now(gid)
     pending = app.pending(gid)
@@ -29,13 +29,13 @@ def _at_orders(app: DungeonLords, players: int = 4, seed: int = 5):
     return gid, at, {seat: pending.options(seat)[7 * (i + 1)] for i, seat in enumerate(pending.actors)}
 
 
-def _stored_orders(app: DungeonLords, gid) -> dict[str, list[str]]:
+def _stored_orders(app: GameService, gid) -> dict[str, list[str]]:
     return {e.color: list(e.orders) for e in app.log(gid) if e.type == "OrdersChosen"}
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations(SEATS[:3])))
 def test_orders_entered_at_the_same_event_are_all_stored_in_any_order(order, tmp_path) -> None:
-    app = DungeonLords.open(str(tmp_path / "games.sqlite"))
+    app = GameService.open(str(tmp_path / "games.sqlite"))
     gid, at, chosen = _at_orders(app, players=3)
     for seat in order:  # every seat's page showed event `at`
         app.execute(gid, chosen[seat], expected=at)
@@ -44,7 +44,7 @@ def test_orders_entered_at_the_same_event_are_all_stored_in_any_order(order, tmp
 
 
 def test_a_real_conflict_is_still_a_conflict_and_stores_nothing(tmp_path) -> None:
-    app = DungeonLords.open(str(tmp_path / "games.sqlite"))
+    app = GameService.open(str(tmp_path / "games.sqlite"))
     gid, at, chosen = _at_orders(app)
     app.execute(gid, chosen["red"], expected=at)
     before = len(app.log(gid))
@@ -123,7 +123,7 @@ def test_seats_entering_orders_at_once_through_the_real_server_store_one_line_ea
             for t in threads:
                 t.join()
             assert {s: a[0] for s, a in answers.items()} == dict.fromkeys(SEATS, 200), answers
-        app = DungeonLords.open(store)
+        app = GameService.open(store)
         assert _stored_orders(app, gid) == {s: chosen[s]["orders"] for s in SEATS}
         assert sum(1 for e in app.log(gid) if e.type == "OrdersChosen") == len(SEATS)
         app.close()

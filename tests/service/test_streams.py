@@ -38,14 +38,14 @@ def test_the_lines_of_orders_are_worked_out_in_the_order_of_the_permutations() -
 def test_simulated_games_handed_over_as_json_are_stored_the_same() -> None:
     """`simulate` hands each game from a worker to the store in its JSON form (faster): the stored events,
     their hash chain and the state read back are those of storing the event objects."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.simulation import plans, run
     from domain.service.storage import store_env
 
     todo = plans(3, players=3, seed=11)
     stored = []
     for as_json in (False, True):
-        app = DungeonLords(env=store_env("memory"))
+        app = GameService(env=store_env("memory"))
         ids = [app.create_from_events(log, final_state=final) for log, final in run(todo, workers=1, as_json=as_json)]
         stored.append([(app.stored(g), app.game_of(g).to_dict(app.state(g))) for g in ids])
     plain, handed = stored

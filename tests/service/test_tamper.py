@@ -15,7 +15,7 @@ import pytest
 from clirun import run
 
 from domain.games.dungeon_lords.record_format import RecordError, rebuild
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "seed4-3p.dlr"
 
@@ -42,10 +42,10 @@ def test_an_empty_or_malformed_hash_line_is_refused_unless_no_hash_check(store, 
     out = run("import", bad, "--store", store, ok=False)
     _without_traceback(out)
     assert out.exit_code == 2 and "--no-hash-check" in out.output and len(out.output.strip().splitlines()) == 1
-    assert DungeonLords.open(store).games() == []  # nothing stored
+    assert GameService.open(store).games() == []  # nothing stored
     out = run("import", bad, "--no-hash-check", "--store", store)
     assert "the hash was not checked" in out.output
-    assert len(DungeonLords.open(store).games()) == 1
+    assert len(GameService.open(store).games()) == 1
 
 
 def test_no_hash_check_also_takes_a_record_whose_hash_does_not_match(store, tmp_path):
@@ -62,7 +62,7 @@ def test_no_hash_check_also_takes_a_record_whose_hash_does_not_match(store, tmp_
 # --- a stored log edited or damaged in the store ---------------------------------------------------
 def _played(store: str, commands: int = 230) -> str:
     """A game played through the store input by input (snapshots every 100 events); its id."""
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     game = str(app.create_game(["Ann", "Bob", "Cy"], seed=5))
     for _ in range(commands):
         q = app.pending(game)
@@ -110,7 +110,7 @@ def test_an_edited_stored_time_is_found_by_the_audit(store):
     assert "event 12" in out.output and "does not match its seal" in out.output
     report = json.loads(run("audit", game, "--json", "--store", store, ok=False).output)
     assert any("event 12" in p and "seal" in p for p in report["integrity"]) and not report["clean"]
-    assert DungeonLords.open(store).integrity(game) == []  # the chain itself leaves the time out
+    assert GameService.open(store).integrity(game) == []  # the chain itself leaves the time out
 
 
 def test_an_edited_snapshot_is_never_shown_and_the_audit_names_it(store):
@@ -133,13 +133,13 @@ def test_an_edited_snapshot_is_never_shown_and_the_audit_names_it(store):
     audit = run("audit", game, "--store", store, ok=False)
     assert audit.exit_code == 1 and f"the snapshot at event {versions[-1]}" in audit.output
     # the game plays on, and the next snapshot is built from the events, not from the edited one
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     assert app.state(game).players[0].gold == gold
 
 
 def test_a_damaged_stored_row_is_a_store_error_naming_the_game_and_event(store):
     game = _played(store, 40)
-    last = len(DungeonLords.open(store).stored(game))  # after the last snapshot: every command reads it
+    last = len(GameService.open(store).stored(game))  # after the last snapshot: every command reads it
     _edit(store, "stored_events", game, last, lambda d: b'{"data": {broken')
     for command in (["status", game], ["log", game], ["export", game], ["audit", game], ["options", game]):
         out = run(*command, "--store", store, ok=False)
@@ -161,7 +161,7 @@ def test_a_damaged_snapshot_row_is_ignored_with_a_warning(store):
 def test_commands_that_replay_an_edited_log_say_which_event_and_exit_5(store):
     """The issue's case: a battle event moved before its battle made `export` an internal error (exit 6)."""
     out = run("play", "--players", "3", "--seed", "5", "--store", store).output
-    game = next(str(g) for g in DungeonLords.open(store).games())
+    game = next(str(g) for g in GameService.open(store).games())
     assert game[:8] in out
     con = sqlite3.connect(store)
     con.execute("DELETE FROM stored_snapshots")  # every command replays the whole log
@@ -192,7 +192,7 @@ def test_an_old_store_audits_clean_and_says_its_events_carry_no_seal(tmp_path):
 
     store = tmp_path / "old.sqlite"
     shutil.copy(Path(__file__).parent.parent / "golden" / "store-8e2e04d.sqlite", store)
-    app = DungeonLords.open(str(store))
+    app = GameService.open(str(store))
     for gid in app.games():
         problems, notes = app.sealing(gid)
         assert problems == [] and any("carry no seal" in n for n in notes)
@@ -227,7 +227,7 @@ def test_sixteen_processes_starting_together_on_a_fresh_postgres_schema_all_succ
             p.stdout.close()
             p.stderr.close()
         assert [r for r in results if r[0] != 0] == []
-        app = DungeonLords(env=env)
+        app = GameService(env=env)
         assert len(app.games()) == 8
         game = str(app.games()[0])
         app.close()

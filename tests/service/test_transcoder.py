@@ -21,7 +21,7 @@ from eventsourcing.persistence import JSONTranscoder, Transcoder, Transcoding, T
 from domain.games import GAMES
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.service.aggregate import AGGREGATES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.simulation import plans, run
 from domain.service.storage import store_env
 from domain.service.transcoder import OrjsonTranscoder
@@ -58,7 +58,7 @@ class _Checked(OrjsonTranscoder, _Stock):
         return out
 
 
-class _CheckedApp(DungeonLords):
+class _CheckedApp(GameService):
     def construct_transcoder(self) -> Transcoder:
         transcoder = _Checked()
         self.register_transcodings(transcoder)
@@ -73,9 +73,9 @@ def _checked_app() -> tuple[_CheckedApp, _Checked]:
 
 
 def test_the_application_encodes_with_orjson_unless_the_environment_names_a_transcoder() -> None:
-    assert type(DungeonLords(env=store_env("memory")).mapper.transcoder) is OrjsonTranscoder
+    assert type(GameService(env=store_env("memory")).mapper.transcoder) is OrjsonTranscoder
     env = {**store_env("memory"), "TRANSCODER_TOPIC": "eventsourcing.persistence:JSONTranscoder"}
-    assert type(DungeonLords(env=env).mapper.transcoder) is JSONTranscoder
+    assert type(GameService(env=env).mapper.transcoder) is JSONTranscoder
 
 
 @pytest.mark.parametrize(
@@ -216,7 +216,7 @@ SAME_BYTES: list[Any] = [
 
 def _pair() -> tuple[JSONTranscoder, OrjsonTranscoder]:
     stock, fast = JSONTranscoder(), OrjsonTranscoder()
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     for t in (stock, fast):
         app.register_transcodings(t)
         t.register(_PointAsDict())

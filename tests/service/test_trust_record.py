@@ -19,7 +19,7 @@ from domain.games.dungeon_lords.errors import RuleViolation
 from domain.games.dungeon_lords.history import spans_of, standing, state_before
 from domain.games.dungeon_lords.record_format import RecordError, export, rebuild
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 BOTS = ["balanced", "evil", "tunneller", "monster_keeper"]
 GOLDEN = Path(__file__).parent.parent / "golden" / "seed4-3p.dlr"
@@ -46,7 +46,7 @@ def store(tmp_path):
 def test_correction_reapplies_later_inputs_to_the_same_decisions_and_the_audit_names_what_it_superseded(store):
     """Defect 1, end to end: fork a finished 4-player bot game late, correct an early input, dry run first."""
     log, final = _bot_game()
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     original = app.create_from_events(log, final_state=final)
     run("project", "--store", store)
     rows = json.loads(
@@ -157,7 +157,7 @@ def test_a_correction_keeps_later_inputs_that_still_fit():
 
 
 def test_digital_draws_cannot_be_undone_or_corrected():
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     game = app.create_game(["Ann", "Bob"], seed=3)
     draw = next(s for s in spans_of(app.log(game)) if s.actor == "chance")
     with pytest.raises(RuleViolation) as refused:
@@ -167,7 +167,7 @@ def test_digital_draws_cannot_be_undone_or_corrected():
 
 def test_a_mistyped_tabletop_draw_is_fixed_by_undo_and_by_correction():
     """Defect 2: in tabletop mode a draw is the recorder's input."""
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     game = app.create_game(["Ann", "Bob"], mode="tabletop")
     p = app.pending(game)
     assert p.is_chance
@@ -204,7 +204,7 @@ def test_a_mistyped_tabletop_draw_is_fixed_by_undo_and_by_correction():
 
 def test_deleted_and_edited_stored_events_are_named_by_the_audit_and_an_edited_record_fails_import(store, tmp_path):
     """Defect 7: the log is hash-chained."""
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     game = str(app.create_game(["Ann", "Bob", "Cy"], seed=5))
     for _ in range(6):
         q = app.pending(game)
@@ -225,7 +225,7 @@ def test_deleted_and_edited_stored_events_are_named_by_the_audit_and_an_edited_r
     )
     con.commit()
     con.close()
-    problems = DungeonLords.open(store).integrity(game)
+    problems = GameService.open(store).integrity(game)
     out = run("audit", game, "--store", store, ok=False)
     assert out.exit_code == 1
     assert "event 7 is missing" in out.output
@@ -280,7 +280,7 @@ def test_origins_archive_and_delete(store, tmp_path):
 
 
 def test_undo_and_correct_refuse_what_no_longer_counts():
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     game = app.create_game(["Ann", "Bob"], seed=9)
     q = app.pending(game)
     first = len(app.log(game)) + 1

@@ -158,7 +158,7 @@ def audit(
     """Replay ``log`` under the current rules (the kernel's :class:`~domain.kernel.audit.Auditor`) and the
     catalog the game was played with, or, given ``catalog_overrides``, under the shipped catalog with those
     overrides instead (a re-run under another ruling). ``integrity``: the stored log's hash-chain problems
-    (``DungeonLords.integrity``), reported as they are."""
+    (``GameService.integrity``), reported as they are."""
     return AUDITOR.audit(log, integrity, catalog_overrides)
 
 

@@ -31,7 +31,7 @@ Square = Annotated[tuple[int, int], BeforeValidator(_square)]  # [row, column], 
 
 
 class _Cmd(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class ChooseInaccessibleOrders(_Cmd):
@@ -362,7 +362,7 @@ class RulingChange(BaseModel):
     the game (no negative stock, the Evil Marker stays on the Evilometer, damage on adventurers who
     are there, tiles that exist and are or are not conquered)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     gold: Step = 0
     food: Step = 0
     imps: Step = 0
@@ -445,7 +445,7 @@ Command = Annotated[
     | RecordDraw,
     Field(discriminator="type"),
 ]
-_ADAPTER: TypeAdapter = TypeAdapter(Command)
+_ADAPTER: TypeAdapter = TypeAdapter(Command, config=ConfigDict(defer_build=True))  # built on first use (start-up)
 
 
 def parse_command(data: dict | str) -> _Cmd:

@@ -24,7 +24,7 @@ Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
 
 # --- set-up -------------------------------------------------------------------------------
 class Seat(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     color: str
     name: str
     bot: str | None = None  # the bot that played this seat (simulated games), else None

@@ -34,7 +34,7 @@ BACKS = ("1-5", "6-10", "11-15", "16-20")
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Monster(_Model):

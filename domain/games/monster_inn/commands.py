@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from domain.kernel.events import Command
 from domain.kernel.setup import parse_with
@@ -73,7 +73,7 @@ class RecordDraw(Command):
 AnyCommand = Annotated[
     Remain | ExchangeTreasure | Leave | TakeBonus | Support | NoSupport | RecordDraw, Field(discriminator="type")
 ]
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyCommand)
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyCommand, config=ConfigDict(defer_build=True))  # built on first use
 
 
 def parse_command(data: dict[str, Any] | str) -> Any:

@@ -17,7 +17,7 @@ from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCor
 class Seat(BaseModel):
     """A player: ``seat`` (``"p1"``..``"p5"``, clockwise), the name, the bot that played it (if any)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     seat: str
     name: str
     bot: str | None = None

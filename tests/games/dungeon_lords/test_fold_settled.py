@@ -19,7 +19,7 @@ from domain.games.dungeon_lords.chain import SETTLED, final_hash
 from domain.games.dungeon_lords.evolve import evolve
 from domain.games.dungeon_lords.state import to_dict
 from domain.kernel import play_until_blocked
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 GOLDEN = Path(__file__).parent.parent.parent / "golden"
 FESTIVAL = ["five_seasons", "unique_opportunities", "festival", "pets", "bards", "new_components", "paladin_pair"]
@@ -54,7 +54,7 @@ def test_a_store_written_before_the_settled_fields_replays_the_same_and_passes_a
     store = tmp_path / "old.sqlite"
     shutil.copy(GOLDEN / "store-a940cd7.sqlite", store)
     facts = json.loads((GOLDEN / "store-a940cd7.json").read_text())
-    app = DungeonLords.open(str(store))
+    app = GameService.open(str(store))
     unsettled: set[str] = set()
     for gid, fact in facts.items():
         log = app.log(gid)
@@ -75,7 +75,7 @@ def test_a_store_written_before_the_settled_fields_replays_the_same_and_passes_a
     gid = next(g for g, f in facts.items() if f["pending"] == "plan_battle")
     p = app.pending(gid)
     app.execute(gid, p.options(p.actors[0])[0])
-    reopened = DungeonLords.open(str(store))
+    reopened = GameService.open(str(store))
     new = reopened.log(gid)[facts[gid]["events"] :]
     assert any(type(e).settled for e in new) and not any(_unsettled(e) for e in new)
     assert reopened.integrity(gid) == []

@@ -19,7 +19,7 @@ import pytest
 from cli.record import record_loop
 from domain.games.dungeon_lords.record_format import export, rebuild
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.storage import store_env
 
 GOLDEN = Path(__file__).parent.parent.parent / "golden" / "tabletop-4p.dlr"
@@ -50,7 +50,7 @@ def scripted_table(app, game, seed):
 
 
 def test_a_recorded_tabletop_game_exports_imports_and_matches_its_golden_record():
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob", "Cid", "Dee"], mode="tabletop")
     ask, typed = scripted_table(app, game, seed=2026)
     stored = record_loop(app, game, ask)

@@ -7,14 +7,14 @@ from __future__ import annotations
 import duckdb
 import pytest
 
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.simulation import plans, run
 from projections import project
 
 
 @pytest.fixture(scope="module")
 def store():
-    app = DungeonLords.open("memory")
+    app = GameService.open("memory")
     finals = {}
     for log, final in run(plans(12, seed=5, game="monster_inn"), workers=1):
         finals[str(app.create_from_events(log, final_state=final, game="monster_inn"))] = final

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from domain.games.monster_inn import GAME
 from domain.games.monster_inn.commands import TakeBonus
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 
 ENGINE = GAME.engine
 SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
@@ -59,7 +59,7 @@ def _twins(tmp_path, seed: int, players: int, skip: int, variant: str = "standar
     log2 = log + ENGINE.execute(state, TakeBonus(player=taker, treasure="gem"))[0]
     assert log1 != log2 and len(log1) == len(log2)
     store = str(tmp_path / "twins.sqlite")
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     g1, g2 = (str(app.create_from_events(x, game="monster_inn")) for x in (log1, log2))
     return store, g1, g2, taker, [s.seat for s in state.players], len(log1)
 
@@ -88,7 +88,7 @@ def test_an_undone_bonus_keeps_its_treasure_hidden_from_the_others(tmp_path):
     log, state = found
     taker = ENGINE.pending(state).actors[0]
     store = str(tmp_path / "undo.sqlite")
-    app = DungeonLords.open(store)
+    app = GameService.open(store)
     gid = str(app.create_from_events(log, game="monster_inn"))
     app.execute(gid, TakeBonus(player=taker, treasure="gem"))
     app.undo(gid)

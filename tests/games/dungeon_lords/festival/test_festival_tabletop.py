@@ -20,7 +20,7 @@ from cli.record import record_loop
 from domain.games.dungeon_lords.audit import audit
 from domain.games.dungeon_lords.record_format import export, rebuild
 from domain.games.dungeon_lords.ruleset import RULESETS
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.storage import store_env
 
 GOLDEN = Path(__file__).parents[3] / "golden" / "festival-tabletop-4p.dlr"
@@ -28,7 +28,7 @@ WHOLE = list(RULESETS["festival"])
 
 
 def test_a_recorded_festival_tabletop_game_exports_imports_audits_clean_and_matches_its_golden_record():
-    app = DungeonLords(env=store_env("memory"))
+    app = GameService(env=store_env("memory"))
     game = app.create_game(["Ann", "Bob", "Cid", "Dee"], mode="tabletop", variant="full", modules=WHOLE)
     ask, typed = scripted_table(app, game, seed=2012)
     stored = record_loop(app, game, ask)

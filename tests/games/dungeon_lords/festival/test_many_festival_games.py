@@ -23,7 +23,7 @@ from domain.games.dungeon_lords.engine import new_game
 from domain.games.dungeon_lords.ruleset import RULESETS
 from domain.games.dungeon_lords.state import to_dict
 from domain.games.dungeon_lords.strategies import STRATEGIES
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.storage import store_env
 
 PART_1 = ["five_seasons", "unique_opportunities", "festival", "pets", "paladin_pair"]
@@ -57,7 +57,7 @@ def strategy_configuration(i: int) -> tuple[int, str, list[str], list[str]]:
 
 
 def play_and_check(first: int, store, configure=configuration) -> None:
-    app = DungeonLords(env=store_env(f"sqlite:///{store}"))
+    app = GameService(env=store_env(f"sqlite:///{store}"))
     for i in range(first, first + CHUNK):
         players, variant, bots, modules = configure(i)
         names = [f"{b} {k}" for k, b in enumerate(bots)]

@@ -1,0 +1,132 @@
+"""``dungeon-lords bench --suite``: the benchmark suite of issue #35, one table per section.
+
+A section is a function of the :class:`Settings` returning rows (dicts with the same keys), registered by
+:func:`section` under a name (``--only NAME,...`` picks some): adding one is one function and its decorator
+line. A section that cannot run here (no git checkout for ``engine``) returns one row with a ``note``.
+Sections other work adds: ``bulk store`` (events/s through the bulk path, SQLite and PostgreSQL) and ``state
+at event N`` (snapshots); register them here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .bench_startup import ROOT, commands, import_times
+
+#: the commit the issue's ratios are measured against (issue #35's starting commit)
+BASE = "a3e572c"
+Rows = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``games``: games per measurement (before_after's games per round); ``rounds``: before_after's
+    interleaved rounds; ``runs``: runs of each start-up command (the median is reported); ``base``: the
+    revision the engine is compared with (None: skip that section); ``top``: import-time lines shown."""
+
+    games: int = 8
+    rounds: int = 5
+    runs: int = 5
+    base: str | None = BASE
+    top: int = 12
+
+
+SECTIONS: dict[str, tuple[str, Callable[[Settings], Rows]]] = {}
+
+
+def section(name: str, title: str) -> Callable[[Callable[[Settings], Rows]], Callable[[Settings], Rows]]:
+    """Register a section of the suite: ``name`` (for ``--only``) and the title its table prints."""
+
+    def register(fn: Callable[[Settings], Rows]) -> Callable[[Settings], Rows]:
+        SECTIONS[name] = (title, fn)
+        return fn
+
+    return register
+
+
+def _note(text: str) -> Rows:
+    return [{"note": text}]
+
+
+@section("engine", "Engine: CPU ms per game, the base revision against this tree (same run; ratio > 1: faster)")
+def engine(s: Settings) -> Rows:
+    """benchmarks/before_after.py's medians per workload (random 4p, strategies, Festival five_seasons, Monster Inn)."""
+    script = ROOT / "benchmarks" / "before_after.py"
+    if s.base is None:
+        return _note("skipped (--base none)")
+    if not script.exists() or not (ROOT / ".git").exists():
+        return _note(f"skipped: not a git checkout (needs {script.name} and git to check out {s.base})")
+    known = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", f"{s.base}^{{commit}}"], cwd=ROOT, capture_output=True
+    )
+    if known.returncode != 0:
+        return _note(f"skipped: revision {s.base} is not in this checkout")
+    argv = [sys.executable, str(script), s.base, "--games", str(s.games), "--rounds", str(s.rounds), "--json"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        return _note(f"failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    figures = json.loads(done.stdout)
+    return [
+        {
+            "workload": name,
+            f"{s.base} ms": round(f["before"], 1),
+            "now ms": round(f["now"], 1),
+            "ratio": round(f["ratio"], 3),
+        }
+        for name, f in figures.items()
+    ]
+
+
+@section("startup", "Start-up: each recorder command, wall seconds (median of the runs) and CPU seconds")
+def startup(s: Settings) -> Rows:
+    """cli.bench_startup.commands: status, options, log, orders, undo, act on a SQLite store with one game."""
+    return commands(s.runs)
+
+
+@section("imports", "import cli.main: total and self time by package (python -X importtime)")
+def imports(s: Settings) -> Rows:
+    """cli.bench_startup.import_times."""
+    return import_times(s.top)
+
+
+@section("replay", "Replay against the JSON-decode ceiling (Dungeon Lords, random 4p)")
+def replay(s: Settings) -> Rows:
+    """cli.bench.replay_rows, and replay's share of the ceiling's events per second."""
+    from .bench import replay_rows
+
+    rows = replay_rows(s.games, 4, ["random"] * 4)
+    share = rows[0]["events_per_second"] / rows[1]["events_per_second"]
+    return [*rows, {**dict.fromkeys(rows[0], ""), "mode": f"replay / ceiling: {share:.0%}"}]
+
+
+def run(settings: Settings, only: list[str] | None = None) -> dict[str, Rows]:
+    """Each chosen section's rows, in registration order (``only`` None: every section).
+
+    Raises:
+        ValueError: a name in ``only`` that is no section."""
+    unknown = [n for n in only or () if n not in SECTIONS]
+    if unknown:
+        raise ValueError(f"unknown section(s) {', '.join(unknown)}; the sections: {', '.join(SECTIONS)}")
+    return {name: fn(settings) for name, (_, fn) in SECTIONS.items() if only is None or name in only}
+
+
+def print_tables(figures: dict[str, Rows], console: Any) -> None:
+    """One rich table per section, titled as registered."""
+    from rich.table import Table
+
+    for name, rows in figures.items():
+        t = Table(title=f"{name}: {SECTIONS[name][0]}", title_justify="left")
+        columns = list(dict.fromkeys(k for r in rows for k in r))
+        for col in columns:
+            t.add_column(
+                col.replace("_", " "),
+                justify="left" if col in ("note", "mode", "command", "package", "workload") else "right",
+            )
+        for r in rows:
+            t.add_row(*[str(r.get(c, "")) for c in columns])
+        console.print(t)

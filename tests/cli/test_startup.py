@@ -1,0 +1,72 @@
+"""Start-up stays lazy (issue #35): what ``import cli.main`` loads is checked by module name, not by a timing
+(speed is measured by ``benchmarks/startup.py`` and ``bench --suite``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+#: never needed to parse a command line: the server, analytics, the cluster, translations' catalogs, templates
+HEAVY = ["fastapi", "uvicorn", "starlette", "duckdb", "ray", "babel", "jinja2", "eventsourcing", "psycopg"]
+
+
+def _loaded(argv: list[str]) -> set[str]:
+    """The modules ``import cli.main`` leaves loaded when the program is run with ``argv``."""
+    code = f"import json, sys; sys.argv = {argv!r}; import cli.main; print(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout))
+
+
+def _tops(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def test_importing_the_cli_loads_no_heavy_library() -> None:
+    """Every command registered (as tests and `--help` see the program): still none of the heavy libraries."""
+    assert _tops(_loaded(["pytest"])).isdisjoint(HEAVY)
+
+
+@pytest.mark.parametrize("command", ["status", "options", "log", "undo", "act", "orders"])
+def test_a_recorder_command_imports_its_module_only(command: str) -> None:
+    """Run as ``dungeon-lords COMMAND``: neither a heavy library nor another command's module, and no game's
+    rules before the command reads a game (the game a store holds is loaded when it is read)."""
+    loaded = _loaded(["dungeon-lords", "--lang", "en", command, "GAME"])
+    assert _tops(loaded).isdisjoint(HEAVY)
+    commands = {m for m in loaded if m.startswith("cli.commands.")}
+    assert len(commands) <= 1, commands
+    if command not in ("act", "orders"):  # `act`'s game options list the games; `orders` is Dungeon Lords' own
+        assert not any(m.startswith("domain.games.") for m in loaded)
+
+
+def test_each_command_is_found_in_the_module_it_is_mapped_to() -> None:
+    """cli.main.MODULES names, for every registered command, the module that registers it (a wrong entry
+    would make that command unknown when typed)."""
+    import cli.main as main
+    from cli.panels import command_name
+
+    infos = [*main.app.registered_commands, *main.app.registered_groups]
+    for info in infos:
+        name = command_name(info)
+        group = getattr(info, "typer_instance", None)  # a group of commands: its first command's module
+        target = info.callback if group is None else group.registered_commands[0].callback
+        module = target.__module__
+        expected = main.MODULES[name]
+        if expected == "+games":
+            assert module.startswith("cli.games."), (name, module)
+        else:
+            assert module == f"cli.commands.{expected}", (name, module)
+    assert {main.MODULES[command_name(i)] for i in infos} == set(main.ALL)
+
+
+def test_the_command_word_is_found_past_the_global_options() -> None:
+    from cli.main import typed_command
+
+    assert typed_command(["--lang", "ru", "--init", "--catalog=x.json", "status", "g"]) == "status"
+    assert typed_command(["--catalog", "x.json", "undo"]) == "undo"
+    assert typed_command(["--help"]) is None
+    assert typed_command([]) is None
