@@ -58,6 +58,7 @@ def _odd(games: list[tuple[Any, Any, uuid.UUID]]) -> list[tuple[Any, Any, uuid.U
         changed[1]["odd"] = [1e-7, None, float("nan"), str(uuid.UUID(int=k))]
         changed[2]["small"] = 0.5
         changed[3]["none"] = None
+        changed[4]["infinite"] = [float("inf"), None]  # written null by orjson alone
         out.append((changed if k else list(changed), final, gid))
     return out
 
