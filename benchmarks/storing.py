@@ -2,7 +2,7 @@
 return a dict of figures (sections of ``bench --suite``), or from the command line:
 
     python benchmarks/storing.py store [--games 20] [--rounds 3] [--batch 20] [--postgres DSN] [--json]
-    python benchmarks/storing.py state-at [--at 1,100,250,420,630,839] [--repeat 20] [--json]
+    python benchmarks/storing.py state-at [--at 1,24,99,420] [--repeat 15] [--interval 25] [--json]
 
 * :func:`storing_finished_games`: fixed-seed 4-player games are played once (not timed), then stored with
   ``create_simulated`` in batches of ``batch`` games (one transaction each, as ``simulate`` stores them) into a
@@ -10,9 +10,9 @@ return a dict of figures (sections of ``bench --suite``), or from the command li
   aggregates (``bulk=False``) and through the bulk path, alternating which goes first round by round: events/s
   on the wall clock and per CPU second of this process (PostgreSQL's own work is in its server), medians over
   the rounds, and the same-round ratio bulk/aggregates.
-* :func:`state_at_event`: a 4-player game played and stored through the service (a snapshot every 100
-  events), then ``state(game, version=N)`` at several N: milliseconds per call (median of ``repeat``), with and
-  without the snapshots (the latter replays from event 1).
+* :func:`state_at_event`: a 4-player game stored as ``simulate`` stores it (one snapshot, at its head), then
+  ``state(game, version=N)`` at several N: milliseconds per call (median of ``repeat``), before and after
+  ``take_snapshots`` (a snapshot every ``interval`` events).
 
 Nothing here is a test; figures go to docs/performance.md.
 """
@@ -122,6 +122,53 @@ def storing_finished_games(
     return out
 
 
+def state_at_event(
+    at: tuple[int, ...] = (1, 24, 99, 100, 199, 420, 630, 799),
+    repeat: int = 15,
+    seed: int = 7,
+    interval: int | None = None,
+) -> dict[str, Any]:
+    """Milliseconds for ``state(game, version=N)`` on a stored fixed-seed 4-player game (random bots), at each
+    N of ``at`` (a number past the game's end is left out): stored in bulk as ``simulate`` stores it (one
+    snapshot, at its head: N below it replays from event 1), then with a snapshot every ``interval`` events
+    (``take_snapshots``; default ``HISTORY_INTERVAL``). Each figure is the median of ``repeat`` calls on a
+    warmed-up application (process start and the first load left out).
+
+    Returns ``{"events", "interval", "load", "snapshots_taken", "at": {N: {"replay_ms", "snapshots_ms"}},
+    "worst_snapshots_ms"}``."""
+    from domain.service.application import HISTORY_INTERVAL, DungeonLords
+
+    interval = interval or HISTORY_INTERVAL
+    from domain.service.executors import plan_id, play_batch
+    from domain.service.simulation import plans
+
+    todo = plans(1, players=4, bots=["random"], seed=seed)
+    ((log, final),) = play_batch(todo)
+    out: dict[str, Any] = {"events": len(log), "interval": interval, "load": round(os.getloadavg()[0], 1)}
+    points = [n for n in at if 1 <= n <= len(log)]
+
+    def timed(app: DungeonLords, gid: uuid.UUID, n: int) -> float:
+        app.state(gid, version=n)  # warm
+        times = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            app.state(gid, version=n)
+            times.append(time.perf_counter() - t)
+        return round(statistics.median(times) * 1000, 2)
+
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "state_at.sqlite")
+        with DungeonLords.open(path, init=True) as app:
+            gid = plan_id(todo[0])
+            app.create_simulated([(log, final, gid)], game=todo[0].game)
+            replay = {n: timed(app, gid, n) for n in points}
+            out["snapshots_taken"] = app.take_snapshots(gid, interval)
+            snap = {n: timed(app, gid, n) for n in points}
+    out["at"] = {n: {"replay_ms": replay[n], "snapshots_ms": snap[n]} for n in points}
+    out["worst_snapshots_ms"] = max(snap.values())
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -131,9 +178,16 @@ def main() -> None:
     s.add_argument("--batch", type=int, default=20)
     s.add_argument("--postgres")
     s.add_argument("--json", action="store_true")
+    t = sub.add_parser("state-at")
+    t.add_argument("--at", default="1,99,100,199,420,630,799")
+    t.add_argument("--repeat", type=int, default=15)
+    t.add_argument("--interval", type=int)
+    t.add_argument("--json", action="store_true")
     a = parser.parse_args()
     if a.what == "store":
         report = storing_finished_games(a.games, a.rounds, a.batch, a.postgres)
+    else:
+        report = state_at_event(tuple(int(n) for n in a.at.split(",")), a.repeat, interval=a.interval)
     print(json.dumps(report, indent=None if a.json else 2))
 
 
