@@ -58,21 +58,26 @@ def _postgres_store(dsn: str) -> Iterator[Callable[[], str]]:
                 c.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-def _store_once(store: str, games: list[Any], game: str, batch: int, bulk: bool, arrays: bool) -> tuple[float, float]:
-    """Wall and CPU seconds to store ``games`` into ``store`` (opened first, not timed); ``arrays`` False: on
-    PostgreSQL, rows sent as eventsourcing's composite array (as before issue #35)."""
+def _store_once(store: str, games: list[Any], game: str, batch: int, bulk: bool, own: bool) -> tuple[float, float]:
+    """Wall and CPU seconds to store ``games`` into ``store`` (opened first, not timed); ``own`` False: with
+    eventsourcing's own recorder, as before issue #35 (SQLite: a row at a time; PostgreSQL: a composite array)."""
     from domain.service.application import DungeonLords
+    from domain.service.storage import store_env
 
-    with DungeonLords.open(store, init=True) as app:
+    env = store_env(store)
+    if not own and env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
+        del env["APPLICATION_RECORDER_TOPIC"]
+    with DungeonLords(env=env) as app:
+        app.store_id()
         if hasattr(app.recorder, "column_arrays"):
-            app.recorder.column_arrays = arrays
+            app.recorder.column_arrays = own
         wall, cpu = time.perf_counter(), time.process_time()
         for i in range(0, len(games), batch):
             app.create_simulated(games[i : i + batch], game=game, bulk=bulk)
         return time.perf_counter() - wall, time.process_time() - cpu
 
 
-#: what is compared: name -> (bulk path, PostgreSQL rows as column arrays); "before" is the issue's start
+#: what is compared: name -> (bulk path, the service's own recorders); "before" is the issue's start
 VARIANTS = {"before": (False, False), "aggregates": (False, True), "bulk": (True, True)}
 
 
@@ -80,11 +85,12 @@ def storing_finished_games(
     games: int = 20, rounds: int = 3, batch: int = 20, postgres: str | None = None, seed: int = 7
 ) -> dict[str, Any]:
     """Events/s storing ``games`` finished 4-player simulated games: as at the issue's start (``before``: the
-    aggregates; on PostgreSQL eventsourcing's composite array), through the aggregates now (``aggregates``),
-    and through the bulk path (``bulk``), in turn, the order rotating round by round.
+    aggregates, eventsourcing's recorders), through the aggregates with the service's recorders
+    (``aggregates``: SQLite ``recorder_sqlite``, PostgreSQL column arrays), and through the bulk path
+    (``bulk``), in turn, the order rotating round by round.
 
     Returns ``{"games", "events", "batch", "load", "sqlite": {...}, "postgresql": {...}}`` (PostgreSQL only with
-    ``postgres``, a DSN without ``?schema=``; on SQLite ``before`` is ``aggregates``, the same code); each
+    ``postgres``, a DSN without ``?schema=``); each
     store's figures: ``<variant>_events_per_s`` (wall clock, median over the rounds), ``<variant>_events_per_cpu_s``
     (this process's CPU; PostgreSQL's own work is in its server), and ``bulk_ratio``: the median of the
     same-round wall-clock ratios bulk/before."""
@@ -99,7 +105,7 @@ def storing_finished_games(
     out: dict[str, Any] = {"games": games, "events": events, "batch": batch, "load": round(os.getloadavg()[0], 1)}
     with tempfile.TemporaryDirectory() as d, ExitStack() as stack:
         kinds: list[tuple[str, Callable[[], str], list[str]]] = [
-            ("sqlite", lambda: os.path.join(d, f"{uuid.uuid4().hex}.sqlite"), ["aggregates", "bulk"])
+            ("sqlite", lambda: os.path.join(d, f"{uuid.uuid4().hex}.sqlite"), list(VARIANTS))
         ]
         if postgres:
             kinds.append(("postgresql", stack.enter_context(_postgres_store(postgres)), list(VARIANTS)))
