@@ -752,7 +752,7 @@ class DungeonLords(Application[UUID]):
         have = {s.originator_version for s in self.snapshots.recorder.select_events(gid)}
         taken = []
         game: Any = None
-        for e in self.events.get(gid):
+        for e in self._stored_events(gid):
             game = e.mutate(game)
             if game.version % interval == 0 and game.version not in have:  # encoded now: the fold goes on
                 taken.append(self.mapper.to_stored_event(type(game).Snapshot.take(game)))
