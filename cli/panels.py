@@ -8,7 +8,7 @@ import typer
 PANELS: dict[str, tuple[str, ...]] = {
     "Play": ("new", "act", "orders", "options", "status", "play", "training", "bots"),
     "Record": ("record", "log", "explain", "undo", "correct", "fork", "export", "import", "games"),
-    "Audit": ("audit", "diff"),
+    "Audit": ("audit", "diff", "snapshots"),
     "Analyze": ("simulate", "project", "stats", "report", "export-data", "demo"),
     "Serve": ("serve", "tokens"),
     "Tools": ("bench", "catalog"),

@@ -1,5 +1,5 @@
 """Checking a record: audit (the hash chain, stored times, snapshots, the read models' witness of the log's
-end, and a replay under the current rules)."""
+end, and a replay under the current rules); snapshots (taking those a stored game lacks)."""
 
 from __future__ import annotations
 
@@ -61,6 +61,24 @@ def audit(
         console.print(f"{report.events} events: " + ("clean" if report.clean else f"{problems} finding(s)"))
     if not report.clean:
         raise typer.Exit(1)
+
+
+@app.command()
+@handled
+def snapshots(
+    game: Annotated[str | None, typer.Argument(help="Game id (or a unique prefix); none: every stored game.")] = None,
+    every: Annotated[
+        int | None, typer.Option(help="A snapshot every N events (default: the service's, 25).", min=1)
+    ] = None,
+    store: StoreOpt = None,
+) -> None:
+    """Take the snapshots stored games lack, one every N events, so that the state at any event (`status --at`,
+    the page's history) reads at most N - 1 events past one. Games `simulate` stored have one, at their end."""
+    application = _app(store)
+    ids = [_game_id(application, game)] if game else application.games()
+    more = {} if every is None else {"interval": every}
+    taken = sum(application.take_snapshots(gid, **more) for gid in ids)
+    console.print(f"{taken} snapshot(s) taken for {len(ids)} game(s)", highlight=False)
 
 
 def _cut_since_projected(application, gid, store) -> str | None:

@@ -28,6 +28,7 @@ from . import settings
 
 SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 PG_RECORDER_TOPIC = "domain.service.pgrecorder:UnpipelinedRecorder"  # a topic: psycopg is imported only when used
+SQLITE_RECORDER_TOPIC = "domain.service.recorder_sqlite:ManyRowsRecorder"  # an append's rows in one executemany
 
 
 def default_sqlite_path() -> Path:
@@ -41,7 +42,11 @@ def _sqlite(path: str | Path) -> dict[str, str]:
     p = Path(path).expanduser().resolve()
     if not p.parent.is_dir():
         raise ValueError(f"cannot store games in {p}: the directory {p.parent} does not exist")
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(p)}
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": str(p),
+        "APPLICATION_RECORDER_TOPIC": SQLITE_RECORDER_TOPIC,  # recorder_sqlite.py
+    }
 
 
 def _postgres(spec: str) -> dict[str, str]:

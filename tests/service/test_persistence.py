@@ -248,7 +248,11 @@ def test_store_specs(tmp_path, monkeypatch):
     f = tmp_path / "g.sqlite"
     for spec in (f"sqlite://{f}", str(f)):
         env = store_env(spec)
-        assert env == {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(f)}
+        assert env == {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(f),
+            "APPLICATION_RECORDER_TOPIC": "domain.service.recorder_sqlite:ManyRowsRecorder",  # one executemany
+        }
         assert describe_store(env) == f"SQLite file {f}"
     assert store_env(str(tmp_path / "x.db"))["SQLITE_DBNAME"] == str(tmp_path / "x.db")
     monkeypatch.delenv("POSTGRES_CONNECT_TIMEOUT", raising=False)
