@@ -61,13 +61,13 @@ def _postgres_store(dsn: str) -> Iterator[Callable[[], str]]:
 def _store_once(store: str, games: list[Any], game: str, batch: int, bulk: bool, own: bool) -> tuple[float, float]:
     """Wall and CPU seconds to store ``games`` into ``store`` (opened first, not timed); ``own`` False: with
     eventsourcing's own recorder, as before issue #35 (SQLite: a row at a time; PostgreSQL: a composite array)."""
-    from domain.service.application import DungeonLords
+    from domain.service.application import GameService
     from domain.service.storage import store_env
 
     env = store_env(store)
     if not own and env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
         del env["APPLICATION_RECORDER_TOPIC"]
-    with DungeonLords(env=env) as app:
+    with GameService(env=env) as app:
         app.store_id()
         if hasattr(app.recorder, "column_arrays"):
             app.recorder.column_arrays = own
@@ -142,7 +142,7 @@ def state_at_event(
 
     Returns ``{"events", "interval", "load", "snapshots_taken", "at": {N: {"replay_ms", "snapshots_ms"}},
     "worst_snapshots_ms"}``."""
-    from domain.service.application import HISTORY_INTERVAL, DungeonLords
+    from domain.service.application import HISTORY_INTERVAL, GameService
 
     interval = interval or HISTORY_INTERVAL
     from domain.service.executors import plan_id, play_batch
@@ -153,7 +153,7 @@ def state_at_event(
     out: dict[str, Any] = {"events": len(log), "interval": interval, "load": round(os.getloadavg()[0], 1)}
     points = [n for n in at if 1 <= n <= len(log)]
 
-    def timed(app: DungeonLords, gid: uuid.UUID, n: int) -> float:
+    def timed(app: GameService, gid: uuid.UUID, n: int) -> float:
         app.state(gid, version=n)  # warm
         times = []
         for _ in range(repeat):
@@ -164,7 +164,7 @@ def state_at_event(
 
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "state_at.sqlite")
-        with DungeonLords.open(path, init=True) as app:
+        with GameService.open(path, init=True) as app:
             gid = plan_id(todo[0])
             app.create_simulated([(log, final, gid)], game=todo[0].game)
             replay = {n: timed(app, gid, n) for n in points}

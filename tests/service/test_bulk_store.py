@@ -19,7 +19,7 @@ import eventsourcing.domain
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.executors import plan_id, play_batch
 from domain.service.simulation import HandedOver, plans
 from domain.service.storage import store_env
@@ -63,7 +63,7 @@ def _odd(games: list[tuple[Any, Any, uuid.UUID]]) -> list[tuple[Any, Any, uuid.U
     return out
 
 
-def _rows(app: DungeonLords, ids: list[uuid.UUID]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+def _rows(app: GameService, ids: list[uuid.UUID]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every stored event (notification id, game, event number, topic, bytes) and every game's snapshots."""
     events = [
         (n.id, str(n.originator_id), n.originator_version, n.topic, bytes(n.state))
@@ -78,14 +78,14 @@ def _rows(app: DungeonLords, ids: list[uuid.UUID]) -> tuple[list[tuple[Any, ...]
     return events, snapshots
 
 
-def _reference(store: str) -> DungeonLords:
+def _reference(store: str) -> GameService:
     """The store as at the issue's start: eventsourcing's own recorder (SQLite: a row at a time; PostgreSQL:
     its composite array), where the bulk path's store has the service's (``recorder_sqlite.py``,
     ``pgrecorder.py``)."""
     env = store_env(store)
     if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
         del env["APPLICATION_RECORDER_TOPIC"]
-    app = DungeonLords(env=env)
+    app = GameService(env=env)
     if hasattr(app.recorder, "column_arrays"):
         app.recorder.column_arrays = False
     return app
@@ -97,7 +97,7 @@ def _store_both_ways(stores: list[str], batches: list[list[Any]], restart: Any) 
     found = []
     for store, bulk in zip(stores, (False, True), strict=True):
         restart()
-        with DungeonLords.open(store) if bulk else _reference(store) as app:
+        with GameService.open(store) if bulk else _reference(store) as app:
             for batch in batches:
                 game = "monster_inn" if batch is batches[-1] else "dungeon_lords"
                 app.create_simulated(batch, game=game, bulk=bulk)
@@ -144,7 +144,7 @@ def test_the_bulk_path_stores_the_rows_of_the_aggregates_in_postgresql(played, s
 
 def test_a_batch_with_a_stored_game_or_a_bad_chain_stores_nothing(played, tmp_path) -> None:
     games = played["dungeon_lords"]
-    with DungeonLords.open(str(tmp_path / "bulk.sqlite"), init=True) as app:
+    with GameService.open(str(tmp_path / "bulk.sqlite"), init=True) as app:
         app.create_simulated(games[:1], game="dungeon_lords")
         with pytest.raises(IntegrityError):
             app.create_simulated(games[1:2] + games[:1], game="dungeon_lords")
@@ -158,7 +158,7 @@ def test_a_batch_with_a_stored_game_or_a_bad_chain_stores_nothing(played, tmp_pa
 
 def test_the_sqlite_recorder_returns_the_ids_it_stored_under(played, tmp_path) -> None:
     games = played["dungeon_lords"]
-    with DungeonLords.open(str(tmp_path / "ids.sqlite"), init=True) as app:
+    with GameService.open(str(tmp_path / "ids.sqlite"), init=True) as app:
         given: list[int] = []
         insert = app.recorder.insert_events
 

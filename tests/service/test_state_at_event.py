@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.service.aggregate import fold
-from domain.service.application import DungeonLords
+from domain.service.application import GameService
 from domain.service.executors import plan_id, play_batch
 from domain.service.simulation import plans
 
@@ -26,7 +26,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Any, int, int
     todo = plans(1, players=4, seed=11)
     ((log, final),) = play_batch(todo)
     path = str(tmp_path_factory.mktemp("state_at") / "games.sqlite")
-    with DungeonLords.open(path, init=True) as app:
+    with GameService.open(path, init=True) as app:
         gid = plan_id(todo[0])
         app.create_simulated([(log, final, gid)], game=todo[0].game)
         assert [s.originator_version for s in app.snapshots.get(gid)] == [len(log)]  # the head's only
@@ -39,7 +39,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Any, int, int
 def test_the_state_at_n_through_a_snapshot_is_the_full_replay_to_n(stored, data) -> None:
     path, gid, events, _ = stored
     n = data.draw(st.integers(1, events), label="event")
-    with DungeonLords.open(path) as app:
+    with GameService.open(path) as app:
         package = app.game_of(gid)
         replayed = fold(None, app.events.get(gid, lte=n))  # every event from the first, no snapshot
         assert replayed.version == n
@@ -48,7 +48,7 @@ def test_the_state_at_n_through_a_snapshot_is_the_full_replay_to_n(stored, data)
 
 def test_snapshots_are_taken_where_missing_checked_and_used(stored) -> None:
     path, gid, events, taken = stored
-    with DungeonLords.open(path) as app:
+    with GameService.open(path) as app:
         versions = [s.originator_version for s in app.snapshots.get(gid)]
         assert taken == events // INTERVAL - (events % INTERVAL == 0)  # the head's was there already
         assert versions == sorted({*range(INTERVAL, events + 1, INTERVAL), events})
@@ -70,7 +70,7 @@ def test_snapshots_are_taken_where_missing_checked_and_used(stored) -> None:
 def test_the_snapshots_command_takes_the_missing_ones(tmp_path) -> None:
     store = str(tmp_path / "cmd.sqlite")
     todo = plans(2, players=2, seed=3)
-    with DungeonLords.open(store, init=True) as app:
+    with GameService.open(store, init=True) as app:
         games = [(log, final, plan_id(p)) for p, (log, final) in zip(todo, play_batch(todo), strict=True)]
         app.create_simulated(games, todo[0].game)
         lengths = [len(app.stored(g)) for g in app.games()]

@@ -115,7 +115,7 @@ class Weights:
 
     def worth(self, delta: Mapping[str, float]) -> float:
         """Value of a change of resources, e.g. ``{"gold": -1, "food": 2}``."""
-        return sum(getattr(self, k) * v for k, v in delta.items())
+        return sum((getattr(self, k) * v for k, v in delta.items()), 0.0)
 
 
 _ADJUSTED: dict[tuple, tuple[Weights, Weights]] = {}
@@ -543,7 +543,7 @@ class Strategy:
     def _imp_cost(self, ctx: Ctx, k: int, after: str) -> float:
         uses = self.later_imp_uses(ctx, after)
         free = free_imps(ctx.me)
-        return sum(uses[:free]) - sum(uses[: max(free - k, 0)])
+        return sum(uses[:free], 0.0) - sum(uses[: max(free - k, 0)], 0.0)
 
     # -- the order estimator (used to choose and to take back orders)
     def estimate(
@@ -647,7 +647,7 @@ class Strategy:
         """This round we take the best on offer; next round's offer is unknown: count the average."""
         if not values:
             return 0.0
-        return sum(values) / len(values) if next_round else max(values)
+        return sum(values, 0.0) / len(values) if next_round else max(values)
 
     def hire_value(self, ctx: Ctx, t, extra_food: int = 0) -> float:
         """A monster's value minus its price now and its wage at a Pay Day still to come."""
