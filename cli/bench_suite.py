@@ -104,6 +104,43 @@ def replay(s: Settings) -> Rows:
     return [*rows, {**dict.fromkeys(rows[0], ""), "mode": f"replay / ceiling: {share:.0%}"}]
 
 
+def _storing(*argv: str) -> dict[str, Any] | Rows:
+    """benchmarks/storing.py's figures (a JSON object), or a note when the script is absent or fails."""
+    script = ROOT / "benchmarks" / "storing.py"
+    if not script.exists():
+        return _note(f"skipped: {script.name} is not in this tree")
+    done = subprocess.run([sys.executable, str(script), *argv, "--json"], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        return _note(f"failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+@section("store", "Storing finished games (SQLite; PostgreSQL with DL_TEST_POSTGRES): events/s, before and bulk")
+def store(s: Settings) -> Rows:
+    """benchmarks/storing.py store: the issue's start (aggregates, eventsourcing's recorders) against the
+    aggregates with the service's recorders and the bulk path, rotated round by round."""
+    import os
+
+    pg = os.environ.get("DL_TEST_POSTGRES")
+    got = _storing(
+        "store", "--games", str(max(2, s.games)), "--rounds", str(s.rounds), *(["--postgres", pg] if pg else [])
+    )
+    if isinstance(got, list):
+        return got
+    return [{"store": k, **v} for k, v in got.items() if isinstance(v, dict)]
+
+
+@section("state_at", "State at event N of a stored 4-player game: ms, replay from the start against snapshots")
+def state_at(s: Settings) -> Rows:
+    """benchmarks/storing.py state-at: ``state(game, version=N)`` with the head snapshot only, and with a
+    snapshot every ``HISTORY_INTERVAL`` events (target: at most 5 ms)."""
+    got = _storing("state-at", "--repeat", str(max(3, s.runs)))
+    if isinstance(got, list):
+        return got
+    return [{"event": n, **v} for n, v in got["at"].items()]
+
+
 def run(settings: Settings, only: list[str] | None = None) -> dict[str, Rows]:
     """Each chosen section's rows, in registration order (``only`` None: every section).
 
