@@ -117,7 +117,7 @@ class Phrase(str):
     params: dict[str, Any]
 
     def __new__(cls, template: str, /, **params: Any) -> Phrase:
-        text = super().__new__(cls, template.format(**params))
+        text = super().__new__(cls, template.format(**params) if params else template)  # (a prompt: often none)
         text.template, text.params = template, params
         return text
 
