@@ -34,9 +34,12 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .pending import LazyOptions, Pending
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 #: the search bot's name in a line-up (``ismcts``, ``ismcts:PLAYOUTS``, ``ismcts:PLAYOUTS:SECONDS``)
 NAME = "ismcts"
@@ -143,7 +146,7 @@ class SearchBot:
 
     def __init__(
         self,
-        engine: Any,
+        engine: Engine,
         seats: Callable[[Any], list[str]],
         scores: tuple[str, str, str],
         spec: SearchSpec,
@@ -193,7 +196,8 @@ class SearchBot:
     def _playout(self, state: Any, actor: str, seats: list[str], root: _Node, rng: random.Random) -> None:
         engine = self.engine
         game = engine.rules.clone(state) if self.determinize is None else self.determinize(state, actor, rng)
-        path, node, expanded, events = [root], root, False, []
+        path, node, expanded = [root], root, False
+        events: list[Any] = []
         for _ in range(MAX_ROLLOUT):
             p = engine.pending(game)
             if not p.actors:

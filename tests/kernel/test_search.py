@@ -131,3 +131,23 @@ def test_a_forced_move_is_played_without_a_search():
     forced = Pending(kind=p.kind, actors=[actor], prompt="", options_fn=lambda _: [only])
     bot = SearchBot(package.engine, package.seats, package.info.scores, SearchSpec(50, 1_000.0))
     assert bot(state, forced, actor, random.Random(0)) is only and bot.stats.playouts == 0
+
+
+@pytest.mark.parametrize("mode", ["digital", "tabletop"])
+def test_the_search_bot_plays_a_game_from_outside_the_program(mode):
+    from tests import toy_game  # High Card: registered from outside, scores as a seat -> score map
+
+    package, seen = toy_game.GAME, []
+    _, state = package.new_game(["a", "b", "c"], seed=1, mode=mode)
+    seats = package.seats(state)
+    bot = package.bots["ismcts:8"]
+    line_up = {seats[0]: _checked(bot, seen), seats[1]: package.bots["random"], seats[2]: package.bots["random"]}
+    draw = random.Random(1)
+    for _ in range(50):  # a table's draws are typed by a person: here, from the pool at random
+        _, state, waiting = play_until_blocked(package.engine, state, line_up, seed=1)
+        if not waiting.is_chance:
+            break
+        assert waiting.chance is not None
+        cards = draw.sample(waiting.chance.pool, waiting.chance.count)
+        _, state = package.engine.execute(state, package.rules.draw_command(cards))
+    assert not waiting.actors and seen and bot.stats.playouts == 8 * bot.stats.decisions
