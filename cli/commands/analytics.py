@@ -63,7 +63,9 @@ def simulate(
     info = chosen.package.info
     names = bots.split(",") if bots else None
     if names and any(n not in _bots(info.name) for n in names):
-        raise UserError(f"--bots takes names among: {', '.join(_bots(info.name))}")
+        from domain.kernel.search import bot_names
+
+        raise UserError(f"--bots takes names among: {', '.join(bot_names(_bots(info.name)))}")
     if executor not in ("process", "ray") or (address and executor != "ray"):
         raise UserError("--executor takes process or ray; --address goes with --executor ray")
     application = _app(store)

@@ -46,7 +46,9 @@ def play(
     if len(names) == 1:
         names = names * players
     if len(names) != players or any(n not in known for n in names):
-        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
+        from domain.kernel.search import bot_names
+
+        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(bot_names(known))}")
     events, state = package.new_game(
         [f"{n} {i + 1}" for i, n in enumerate(names)], seed=seed, bots=names, **chosen.new_game_options()
     )
@@ -72,6 +74,11 @@ def play(
 @handled
 def bots_cmd(game: GameOpt = None) -> None:
     """List the bots that can play a seat."""
-    for name, bot in _bots(_package(game).info.name).items():
+    from domain.kernel.search import NAME, SearchBot
+
+    known = _bots(_package(game).info.name)
+    for name, bot in known.items():
         doc = (bot.__doc__ or "").strip().splitlines()
         console.print(f"{name:16s} {doc[0] if doc else ''}")
+    if NAME in known:  # the search bot, on request (never drawn for "every bot")
+        console.print(f"{NAME + '[:PLAYOUTS[:SECONDS]]':16s} {SearchBot.summary}", markup=False)

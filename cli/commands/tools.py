@@ -83,7 +83,9 @@ def bench(
     names = bots.split(",")
     names = names * players if len(names) == 1 else names
     if len(names) != players or any(n not in known for n in names):
-        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(known)}")
+        from domain.kernel.search import bot_names
+
+        raise UserError(f"--bots takes 1 or {players} names among: {', '.join(bot_names(known))}")
     rows = run(games, players, names, game=info.name, **chosen.new_game_options())
     if as_json:
         console.print_json(json.dumps(rows))

@@ -16,6 +16,7 @@ from .chain import HashChain
 from .history import History
 from .pending import DecisionSpec, Pending
 from .rules_index import RuleIndex
+from .search import BotBook, SearchBot, SearchSpec
 from .ui import GameUI
 
 
@@ -157,6 +158,8 @@ class GamePackage:
             one of the game's events is read as the next version (``fn(data)`` edits the dict in place;
             the service sets them on the game's stored event classes).
         default_bots: the bots a simulation draws the seats from when none are named (empty: every bot).
+        determinize: ``(state, seat, rng) -> state``: a copy of ``state`` with what ``seat`` cannot see drawn
+            anew by ``rng`` (for the search bot, :mod:`.search`); None: the search plays on a plain copy.
         ui: the game's pieces for the programs above the service (words, terminal pictures, record-loop
             prompts, set-up options, the page's board...): a :class:`~.ui.GameUI`; data and pure functions.
     """
@@ -193,6 +196,15 @@ class GamePackage:
     upcasts: Mapping[tuple[str, int], Callable[[dict[str, Any]], None]] = field(default_factory=dict)
     default_bots: tuple[str, ...] = ()
     ui: GameUI = field(default_factory=lambda: GameUI())
+    determinize: Callable[[Any, str, Any], Any] | None = None
+
+    def __post_init__(self) -> None:
+        # ``bots`` answers the search bot's names too (``ismcts[:PLAYOUTS[:SECONDS]]``), built on this engine
+        own = self.bots.own if isinstance(self.bots, BotBook) else self.bots  # dataclasses.replace: this engine
+        object.__setattr__(self, "bots", BotBook(own, self._searcher))
+
+    def _searcher(self, spec: SearchSpec) -> SearchBot:
+        return SearchBot(self.engine, self.seats, self.info.scores, spec, self.determinize)
 
     @property
     def info(self) -> GameInfo:
