@@ -109,7 +109,7 @@ MODULES = {
     **dict.fromkeys(("undo", "correct", "fork"), "history"),
     **dict.fromkeys(("simulate", "project", "report"), "analytics"),
     **dict.fromkeys(("serve", "tokens"), "serve"),
-    "audit": "audit",
+    **dict.fromkeys(("audit", "snapshots"), "audit"),
     "diff": "compare",
     "games": "games",
     "stats": "stats",
