@@ -34,12 +34,21 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .pending import LazyOptions, Pending
 
-if TYPE_CHECKING:
-    from .engine import Engine
+
+class Engine(Protocol):
+    """What the search uses of the kernel's :class:`~.engine.Engine` (a protocol, so that this module, which
+    ``game`` imports, does not import ``engine``, which imports ``game``)."""
+
+    rules: Any  # the game's GameRules: ``clone(state)``, ``draw_command(cards)``
+
+    def pending(self, state: Any) -> Pending: ...
+
+    def execute_pure(self, state: Any, command: Any, inplace: bool = False) -> tuple[list[Any], Any]: ...
+
 
 #: the search bot's name in a line-up (``ismcts``, ``ismcts:PLAYOUTS``, ``ismcts:PLAYOUTS:SECONDS``)
 NAME = "ismcts"

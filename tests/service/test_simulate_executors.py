@@ -148,10 +148,13 @@ def test_a_killed_process_worker_stops_the_run_with_the_finished_games_stored():
     whole, app = GameService.open("memory"), GameService.open("memory")
     simulate_into(whole, 40, 2, None, seed=6, quiet=True, workers=1)
 
+    before = {c.pid for c in psutil.Process().children()}  # a process an earlier test left is no worker of this pool
+
     class KillsAWorker(_StopsAfter):
         def create_simulated(self, some, game):
             if self.n == 0:
-                os.kill(psutil.Process().children()[0].pid, signal.SIGKILL)
+                workers = [c for c in psutil.Process().children() if c.pid not in before]
+                os.kill(workers[0].pid, signal.SIGKILL)
             self.n -= 1
             return self.app.create_simulated(some, game=game)
 
