@@ -53,6 +53,19 @@ def _note(text: str) -> Rows:
     return [{"note": text}]
 
 
+def _script(name: str, *argv: str) -> dict[str, Any] | Rows:
+    """The figures benchmarks/NAME prints with ``--json`` (a JSON object), or a note when the script is absent
+    or fails."""
+    script = ROOT / "benchmarks" / name
+    if not script.exists():
+        return _note(f"skipped: {script.name} is not in this tree")
+    done = subprocess.run([sys.executable, str(script), *argv, "--json"], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        return _note(f"failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
 @section("engine", "Engine: CPU ms per game, the base revision against this tree (same run; ratio > 1: faster)")
 def engine(s: Settings) -> Rows:
     """benchmarks/before_after.py's medians per workload (random 4p, strategies, Festival five_seasons, Monster Inn)."""
@@ -66,11 +79,9 @@ def engine(s: Settings) -> Rows:
     )
     if known.returncode != 0:
         return _note(f"skipped: revision {s.base} is not in this checkout")
-    argv = [sys.executable, str(script), s.base, "--games", str(s.games), "--rounds", str(s.rounds), "--json"]
-    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0:
-        return _note(f"failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
-    figures = json.loads(done.stdout)
+    figures = _script("before_after.py", s.base, "--games", str(s.games), "--rounds", str(s.rounds))
+    if isinstance(figures, list):
+        return figures
     return [
         {
             "workload": name,
@@ -104,18 +115,6 @@ def replay(s: Settings) -> Rows:
     return [*rows, {**dict.fromkeys(rows[0], ""), "mode": f"replay / ceiling: {share:.0%}"}]
 
 
-def _storing(*argv: str) -> dict[str, Any] | Rows:
-    """benchmarks/storing.py's figures (a JSON object), or a note when the script is absent or fails."""
-    script = ROOT / "benchmarks" / "storing.py"
-    if not script.exists():
-        return _note(f"skipped: {script.name} is not in this tree")
-    done = subprocess.run([sys.executable, str(script), *argv, "--json"], cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0:
-        return _note(f"failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
-    figures: dict[str, Any] = json.loads(done.stdout)
-    return figures
-
-
 @section("store", "Storing finished games (SQLite; PostgreSQL with DL_TEST_POSTGRES): events/s, before and bulk")
 def store(s: Settings) -> Rows:
     """benchmarks/storing.py store: the issue's start (aggregates, eventsourcing's recorders) against the
@@ -123,8 +122,14 @@ def store(s: Settings) -> Rows:
     import os
 
     pg = os.environ.get("DL_TEST_POSTGRES")
-    got = _storing(
-        "store", "--games", str(max(2, s.games)), "--rounds", str(s.rounds), *(["--postgres", pg] if pg else [])
+    got = _script(
+        "storing.py",
+        "store",
+        "--games",
+        str(max(2, s.games)),
+        "--rounds",
+        str(s.rounds),
+        *(["--postgres", pg] if pg else []),
     )
     if isinstance(got, list):
         return got
@@ -135,7 +140,7 @@ def store(s: Settings) -> Rows:
 def state_at(s: Settings) -> Rows:
     """benchmarks/storing.py state-at: ``state(game, version=N)`` with the head snapshot only, and with a
     snapshot every ``HISTORY_INTERVAL`` events (target: at most 5 ms)."""
-    got = _storing("state-at", "--repeat", str(max(3, s.runs)))
+    got = _script("storing.py", "state-at", "--repeat", str(max(3, s.runs)))
     if isinstance(got, list):
         return got
     return [{"event": n, **v} for n, v in got["at"].items()]
