@@ -17,6 +17,7 @@ from .commands import parse_command
 from .costs import describe_effect
 from .decisions import DECISIONS
 from .describe import describe_command
+from .determinize import determinize
 from .engine import ENGINE, RULES, from_scenario, new_game
 from .events import ALL_EVENTS, event_from_json
 from .history import HISTORY
@@ -30,6 +31,7 @@ from .strategies import STRATEGIES
 from .views import log_entries, view
 
 GAME = GamePackage(
+    determinize=determinize,
     rules=RULES,
     engine=ENGINE,
     new_game=new_game,

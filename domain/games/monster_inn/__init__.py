@@ -15,6 +15,7 @@ from .bots import BOTS
 from .commands import parse_command
 from .decisions import DECISIONS
 from .describe import describe_command
+from .determinize import determinize
 from .events import ALL_EVENTS, event_from_json
 from .game import ENGINE, INFO, RULES, new_game
 from .history import HISTORY
@@ -50,6 +51,7 @@ def from_scenario(data: object, catalog_overrides: dict | None = None) -> tuple[
 
 
 GAME = GamePackage(
+    determinize=determinize,
     rules=RULES,
     engine=ENGINE,
     new_game=new_game,
