@@ -19,7 +19,9 @@ from .view import HIDDEN
 
 
 def shown(view: Any) -> set[str]:
-    """Every string a view shows (``HIDDEN`` left out): the ids the seat sees, at any depth of the dict."""
+    """Every string value a view shows (``HIDDEN`` left out): the ids the seat sees, at any depth of the dict
+    (a dict's keys are names of fields or of seats, not components: left out, so that a card named like a
+    field is not taken as seen)."""
     out: set[str] = set()
     stack = [view]
     while stack:
@@ -28,7 +30,6 @@ def shown(view: Any) -> set[str]:
             if x != HIDDEN:
                 out.add(x)
         elif isinstance(x, Mapping):
-            stack.extend(x.keys())
             stack.extend(x.values())
         elif isinstance(x, list | tuple):
             stack.extend(x)
