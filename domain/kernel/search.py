@@ -6,7 +6,7 @@ decision by running up to PLAYOUTS playouts (default :data:`DEFAULT_PLAYOUTS`) w
 often. A playout, on a copy of the state (the game's ``rules.clone``, nothing else):
 
 1. **determinize**: the game's ``determinize(state, seat, rng)`` when its package gives one (what the seat
-   cannot see drawn anew), else the copy as it is; every *later* draw is drawn by the search's own RNG
+   cannot see drawn anew: both shipped games give one), else the copy as it is; every *later* draw is drawn by the search's own RNG
    (uniformly over what remains, as ``ChanceSpec.pool`` lists it), never by the game's seeded RNG, so the
    search cannot know the order of a deck;
 2. **select** down one shared tree (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): at each
@@ -22,9 +22,9 @@ often. A playout, on a copy of the state (the game's ``rules.clone``, nothing el
 Reproducible: the search draws everything from one RNG seeded by one draw from the bot's ``rng`` (the
 play loop's seeded RNG), so the same game and seed give the same decisions, as long as the playout budget
 ends the search before the time limit does (the time limit depends on the machine; set SECONDS large for
-a reproducible experiment). Without a game's ``determinize`` the search sees what the state holds now
-(another seat's hidden hand, a secret choice made earlier in a simultaneous decision): an advantage over
-a strategy, stated in ``docs/research.md``. Imports only the standard library and the kernel.
+a reproducible experiment). Without a game's ``determinize`` (a game registered from outside may give none)
+the search sees what the state holds now (another seat's hidden hand, a secret choice made earlier in a
+simultaneous decision): an advantage over a strategy. Imports only the standard library and the kernel.
 """
 
 from __future__ import annotations
