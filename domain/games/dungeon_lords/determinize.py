@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from domain.kernel import Pending
+from domain.kernel import HIDDEN, Pending
 from domain.kernel.pending import LazyOptions
 from domain.kernel.redeal import redeal, shown, shuffled, swap
 
@@ -51,14 +51,16 @@ def determinize(state: GameState, seat: str, rng: random.Random) -> GameState:
     out = clone(state)
     if out.seed is not None:
         out.seed = rng.getrandbits(63)
-    seen = shown(view(state, seat))
+    seen_view = view(state, seat)
+    seen = shown(seen_view)
     waiting = step(state)  # what the table waits for is public (a trap springing, a card being resolved)
     if isinstance(waiting, Pending) and waiting.detail:
         seen |= shown(waiting.detail)
     others = [p for p in out.players if p.color != seat]
-    for p in others:
-        _setup_choice(out, p, rng)
-        _orders(out, p, rng)
+    for p, v in zip(out.players, seen_view["players"], strict=True):
+        if p.color != seat:
+            _setup_choice(out, p, rng)
+            _orders(out, p, v["nonplayer_order"] != HIDDEN, rng)
     _traps(out, seat, others, seen, rng)
     _combat_cards(out, seat, others, seen, rng)
     _special_events(out, seen, rng)
@@ -82,12 +84,13 @@ def _setup_choice(s: GameState, p: Player, rng: random.Random) -> None:
         p.inaccessible, p.hand = sorted(cards[: len(p.inaccessible)]), sorted(cards[len(p.inaccessible) :])
 
 
-def _orders(s: GameState, p: Player, rng: random.Random) -> None:
+def _orders(s: GameState, p: Player, np_shown: bool, rng: random.Random) -> None:
     """``p``'s orders not yet revealed (and its hand, which would give them away) chosen anew among the rules'
-    options for its choice of orders, those already face up kept (Rulebook › Orders Phase)."""
+    options for its choice of orders, those already face up kept (Rulebook › Orders Phase), and the non-player
+    order too while it is face down (``np_shown``: it is placed, face up)."""
     if not p.orders or p.revealed >= len(p.orders):
         return
-    shown_np = p.nonplayer_order if p.revealed else None  # placed before the first reveal: then public
+    shown_np = p.nonplayer_order if np_shown else None
     cards = p.hand + p.orders
     before = clone(s)  # the round as it was before ``p`` chose: its whole hand, no order chosen
     q = before.player(p.color)
