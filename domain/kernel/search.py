@@ -6,9 +6,9 @@ decision by running up to PLAYOUTS playouts (default :data:`DEFAULT_PLAYOUTS`) w
 often. A playout, on a copy of the state (the game's ``rules.clone``, nothing else):
 
 1. **determinize**: the game's ``determinize(state, seat, rng)`` when its package gives one (what the seat
-   cannot see drawn anew: both shipped games give one), else the copy as it is; every *later* draw is drawn by the search's own RNG
-   (uniformly over what remains, as ``ChanceSpec.pool`` lists it), never by the game's seeded RNG, so the
-   search cannot know the order of a deck;
+   cannot see drawn anew: both shipped games give one), else the copy as it is; every *later* draw is drawn
+   by the search's own RNG (uniformly over what remains, as ``ChanceSpec.pool`` lists it), never by the
+   game's seeded RNG, so the search cannot know the order of a deck;
 2. **select** down one shared tree (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): at each
    decision the mover's options are keyed (a ``LazyOptions`` spec, else the command itself), an option
    never tried there is tried first, else the one with the best UCB1 for *the mover* (each seat maximises

@@ -93,7 +93,8 @@ def test_another_players_secret_orders_give_the_same_determinization_and_decisio
 
 def _swap_hidden_cards(state, seat: str, rng: random.Random):
     """A copy of Dungeon Lords ``state`` with two cards ``seat`` cannot see swapped: another player's Trap Card
-    with one of the deck, or two unspied Combat Cards of the same Year (None when there is no such pair)."""
+    or face-down pet with one of the deck, or two unspied Combat Cards of the same Year (None when there is no
+    such pair)."""
     from domain.games.dungeon_lords.phases.common import catalog
 
     twin = GAMES["dungeon_lords"].rules.clone(state)
@@ -105,6 +106,12 @@ def _swap_hidden_cards(state, seat: str, rng: random.Random):
         if p.traps[i].split("#")[0] != b.trap_deck[j].split("#")[0]:
             p.traps[i], b.trap_deck[j] = b.trap_deck[j], p.traps[i]
             return twin
+    pet_holders = [p for p in twin.players if p.color != seat and p.pets]
+    if pet_holders and b.pet_deck and rng.random() < 0.5:  # Festival Season: a face-down pet
+        p = rng.choice(pet_holders)
+        i, j = rng.randrange(len(p.pets)), rng.randrange(len(b.pet_deck))
+        p.pets[i], b.pet_deck[j] = b.pet_deck[j], p.pets[i]
+        return twin
     spied = {c for q in twin.players for c in q.spied.values()}
     face_down = [c for k, c in enumerate(b.combat_cards) if k >= twin.combat_round and str(k + 1) not in me.spied]
     unseen = [c for c in face_down + b.next_combat_cards + b.box.get("combat_cards", []) if c and c not in spied]
@@ -123,10 +130,10 @@ def _swap_hidden_cards(state, seat: str, rng: random.Random):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), skip=st.integers(10, 250))
-def test_hidden_cards_swapped_give_the_same_determinization(seed, players, skip):
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), skip=st.integers(10, 250), festival=st.booleans())
+def test_hidden_cards_swapped_give_the_same_determinization(seed, players, skip, festival):
     package = GAMES["dungeon_lords"]
-    found = _nth("dungeon_lords", players, seed, skip, variant="full")
+    found = _nth("dungeon_lords", players, seed, skip, variant="full", modules=FESTIVAL if festival else None)
     assume(found is not None)
     state, p = found
     seat = p.actors[0]
