@@ -21,8 +21,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from domain.kernel.errors import N_, Listed, Phrase, Verbatim
 
 
@@ -192,6 +190,8 @@ def _pick(word: str, remaining: list[str], name_of: Callable[[str], str], aliase
     choices: dict[str, str] = {}  # what a typo is compared with (names and ids) -> the component
     for c in sorted(remaining, reverse=True):
         choices[_norm(name_of(c))] = choices[_norm(base(c))] = base(c)
+    from rapidfuzz import fuzz, process  # a typo's did-you-mean only (start-up: ~15 ms to import)
+
     close = process.extract(said, sorted(choices), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
     near = [(choices[m], m) for m, _, _ in close]
     hint = _did_you_mean(near)
@@ -210,6 +210,8 @@ def _unknown_foreign(word: str, remaining: list[str], name_of: Callable[[str], s
     left = _names(remaining, said)
     shown = {a.lower().replace("ё", "е"): base(c) for c in sorted(remaining, reverse=True) for a in aliases(c)}
     typed = word.strip().lower().replace("ё", "е")
+    from rapidfuzz import fuzz, process
+
     found = process.extract(
         typed, sorted(k for k in shown if _foreign(k)), scorer=fuzz.WRatio, limit=5, score_cutoff=60
     )
