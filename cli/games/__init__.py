@@ -6,13 +6,14 @@ events in words (``ui.describe_event``, else the event's type) and its status (`
 the view as JSON). A game that wants more has a module here named after it (``cli/games/<name>.py``) with
 any of ``status(package, state, viewer)``, ``options(package, pending, viewer, hide_others, state)``,
 ``describe_event``, ``final(package, state)``, the record loop's ``record_hint`` and ``record_command``,
-the table page's ``install_page(env)`` and ``page_taps``, and its own commands; :func:`load_commands` imports
-them all (``docs/adding-a-game.md``).
+the table page's ``install_page(env)`` and ``page_taps``, and its own commands (in a package, its ``commands``
+module); :func:`load_commands` imports them all (``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import pkgutil
 from collections.abc import Callable
@@ -42,9 +43,13 @@ def legal_title(actor: str, n: int) -> str:
 
 
 def load_commands() -> None:
-    """Import every game's module of this package (each registers its own commands on the app)."""
+    """Import every game's module of this package and, when it is a package with one, its ``commands`` module
+    (each registers its own commands on the app; the pictures alone, looked up when a game is read, leave
+    the commands' option definitions unloaded)."""
     for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+        own = importlib.import_module(f"{__name__}.{module.name}")
+        if module.ispkg and importlib.util.find_spec(f"{own.__name__}.commands") is not None:
+            importlib.import_module(f"{own.__name__}.commands")
 
 
 @cache

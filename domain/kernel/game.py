@@ -200,7 +200,7 @@ class GamePackage:
 
     def __post_init__(self) -> None:
         # ``bots`` answers the search bot's names too (``ismcts[:PLAYOUTS[:SECONDS]]``), built on this engine
-        own = self.bots.own if isinstance(self.bots, BotBook) else self.bots  # dataclasses.replace: this engine
+        own = self.bots.source if isinstance(self.bots, BotBook) else self.bots  # dataclasses.replace: this engine
         object.__setattr__(self, "bots", BotBook(own, self._searcher))
 
     def _searcher(self, spec: SearchSpec) -> SearchBot:

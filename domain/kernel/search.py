@@ -314,17 +314,20 @@ class BotBook(Mapping[str, Any]):
     searchers = (f"{NAME}[:PLAYOUTS[:SECONDS]]",)
 
     def __init__(self, own: Mapping[str, Any], make: Callable[[SearchSpec], SearchBot]) -> None:
-        self._own, self._make = dict(own), make
+        self.source, self._make = own, make  # copied on the first read (a deferred mapping loads then)
+        self._copy: dict[str, Any] | None = None
         self._made: dict[str, SearchBot] = {}
 
     @property
     def own(self) -> dict[str, Any]:
         """The game's own bots by name."""
-        return self._own
+        if self._copy is None:
+            self._copy = dict(self.source)
+        return self._copy
 
     def __getitem__(self, name: str) -> Any:
-        if name in self._own:
-            return self._own[name]
+        if name in self.own:
+            return self.own[name]
         made = self._made.get(name)
         if made is not None:
             return made
@@ -335,10 +338,10 @@ class BotBook(Mapping[str, Any]):
         return made
 
     def __contains__(self, name: object) -> bool:
-        return name in self._own or (isinstance(name, str) and SearchSpec.parse(name) is not None)
+        return name in self.own or (isinstance(name, str) and SearchSpec.parse(name) is not None)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._own)
+        return iter(self.own)
 
     def __len__(self) -> int:
-        return len(self._own)
+        return len(self.own)

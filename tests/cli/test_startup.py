@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,52 @@ def test_the_command_word_is_found_past_the_global_options() -> None:
     assert typed_command(["--catalog", "x.json", "undo"]) == "undo"
     assert typed_command(["--help"]) is None
     assert typed_command([]) is None
+
+
+#: what reading a base Dungeon Lords game never needs: the expansion's modules, the strategy bots, the audit, the
+#: record format (each loads on first use: domain/games/dungeon_lords/__init__.py), the typo matcher
+NOT_FOR_READING = [
+    "domain.games.dungeon_lords.festival",
+    "domain.games.dungeon_lords.strategies",
+    "domain.games.dungeon_lords.audit",
+    "domain.games.dungeon_lords.record_format",
+    "rapidfuzz",
+]
+
+
+def _ran(argv: list[str], store: str) -> tuple[set[str], str]:
+    """The modules loaded after running ``dungeon-lords ARGV`` to its end in one process, and what it printed."""
+    code = (
+        f"import json, sys; sys.argv = {['dungeon-lords', *argv]!r}; import cli.main\n"
+        "try:\n    cli.main.main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    env = {**os.environ, "DL_STORE": store, "DL_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env, check=True)
+    *printed, modules = done.stdout.strip().splitlines()
+    return set(json.loads(modules)), "\n".join(printed)
+
+
+@pytest.fixture(scope="module")
+def base_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    store = f"sqlite:///{tmp_path_factory.mktemp('startup') / 'games.sqlite'}"
+    env = {**os.environ, "DL_STORE": store, "DL_LANG": "en"}
+    made = subprocess.run(
+        [sys.executable, "-m", "cli.main", "new", "--seed", "3"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert made.returncode == 0, made.stderr
+    return store, made.stdout.split()[-1]
+
+
+@pytest.mark.parametrize("command", ["status", "options", "log"])
+def test_reading_a_base_game_loads_only_what_it_reads(command: str, base_game: tuple[str, str]) -> None:
+    """`status`, `options`, `log` of a base Dungeon Lords game, run to the end: none of the modules that load on
+    first use (and what they print still names the game's state). `log` names components from every module's
+    catalog (describe.py: a description is the same text in every game), so it reads the expansion's (which
+    registers its strategy bots' hooks)."""
+    store, gid = base_game
+    loaded, printed = _ran([command, gid], store)
+    assert printed.strip()
+    assert "domain.games.dungeon_lords.engine" in loaded  # the game was read
+    lazy = [m for m in NOT_FOR_READING if not (command == "log" and m.endswith((".festival", ".strategies")))]
+    assert not {m for m in loaded for name in lazy if m == name or m.startswith(f"{name}.")}

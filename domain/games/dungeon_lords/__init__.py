@@ -8,10 +8,11 @@ the grid rules (``dungeon.py``), scoring, views, bots and strategies.
 
 from __future__ import annotations
 
-from domain.kernel import GamePackage
+from typing import Any
 
-from . import festival  # noqa: F401  (registers Festival Season's rules modules: the only importer)
-from .audit import audit, explain
+from domain.kernel import GamePackage
+from domain.kernel.deferred import DeferredMapping, deferred
+
 from .chain import CHAIN
 from .commands import parse_command
 from .costs import describe_effect
@@ -24,11 +25,28 @@ from .history import HISTORY
 from .invariants import problems
 from .phases.common import name_of, other_names_of
 from .presentation import UI
-from .record_format import export, rebuild
-from .ruleset import MODULES, RULESETS
+from .ruleset import MODULES, RULESETS, load_modules_with
 from .state import GameState, from_dict, to_dict
-from .strategies import STRATEGIES
 from .views import log_entries, view
+
+
+def _festival() -> None:
+    from . import festival  # noqa: F401  (registers Festival Season's rules modules: the only importer)
+
+
+def _strategies() -> dict[str, Any]:
+    from .strategies import STRATEGIES
+
+    return STRATEGIES
+
+
+# Loaded on first use (start-up, issue #35: `status` of a base game reads none of them): the expansion's modules
+# when the modules registry is first read (a game that records modules reads it at set-up and replay), the
+# strategy bots when a bot is named or listed, the audit and the record format when called.
+load_modules_with(_festival)
+audit, explain = deferred(f"{__name__}.audit", "audit"), deferred(f"{__name__}.audit", "explain")
+export, rebuild = deferred(f"{__name__}.record_format", "export"), deferred(f"{__name__}.record_format", "rebuild")
+STRATEGIES = DeferredMapping(_strategies)
 
 GAME = GamePackage(
     determinize=determinize,

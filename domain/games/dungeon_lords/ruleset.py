@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from domain.kernel.deferred import LoadOnRead
+
 if TYPE_CHECKING:
     from .plan import YearPlan
     from .score_card import ScoreLine
@@ -50,10 +52,25 @@ class Module:
     playable: bool = True
 
 
-#: every module, in the order their edits compose (registration order)
-MODULES: dict[str, Module] = {}
-#: named rulesets: name -> its modules (``base``: none)
-RULESETS: dict[str, tuple[str, ...]] = {"base": ()}
+#: every module, in the order their edits compose (registration order); the package face sets the loader that
+#: imports the expansions' packages (they register here) before the first read (start-up: a base game's
+#: replay never reads it)
+MODULES: LoadOnRead[str, Module] = LoadOnRead()
+#: named rulesets: name -> its modules (``base``: none); loaded as :data:`MODULES`
+RULESETS: LoadOnRead[str, tuple[str, ...]] = LoadOnRead({"base": ()})
+
+
+def load_modules_with(loader: Callable[[], object]) -> None:
+    """Run ``loader`` (it registers modules and rulesets) before the first read of :data:`MODULES` or
+    :data:`RULESETS`, once."""
+    done: list[object] = []
+
+    def once() -> None:
+        if not done:
+            done.append(loader())
+
+    MODULES.set_loader(once)
+    RULESETS.set_loader(once)
 
 
 def register_module(module: Module) -> Module:
@@ -73,6 +90,8 @@ def register_ruleset(name: str, modules: tuple[str, ...]) -> None:
 
 def canonical(modules: list[str] | tuple[str, ...]) -> list[str]:
     """``modules`` without repeats, in registration order (unknown names last, as given)."""
+    if not modules:
+        return []  # (the base game: the registry not read)
     chosen = set(modules)
     known = [m for m in MODULES if m in chosen]
     return known + [m for m in dict.fromkeys(modules) if m not in MODULES]
@@ -80,6 +99,8 @@ def canonical(modules: list[str] | tuple[str, ...]) -> list[str]:
 
 def catalog_overlays(modules: list[str] | tuple[str, ...]) -> tuple[dict[str, Any], ...]:
     """The catalog overlays of ``modules`` (registered ones that have any), in registration order."""
+    if not modules:
+        return ()  # (the base game: the registry not read)
     return tuple(m.catalog for name, m in MODULES.items() if name in modules and m.catalog)
 
 
