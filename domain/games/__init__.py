@@ -9,12 +9,11 @@ default game.
 
 from __future__ import annotations
 
-from domain.kernel.registry import GAMES, default, get, register
+from domain.kernel.registry import GAMES, declare, default, get, register
 
-from .dungeon_lords import GAME as DUNGEON_LORDS
-from .monster_inn import GAME as MONSTER_INN
-
-register(DUNGEON_LORDS)
-register(MONSTER_INN)
+# by module path: a game is imported when it is first used (start-up: reading a Dungeon Lords game never imports
+# Monster Inn); the topic prefix and record format say which game a stored event or a record is before that
+declare("dungeon_lords", f"{__name__}.dungeon_lords", "dl.Game.", "dungeon-lords-record")
+declare("monster_inn", f"{__name__}.monster_inn", "mi.Game.", "monster-inn-record")
 
 __all__ = ["GAMES", "default", "get", "register"]

@@ -54,7 +54,8 @@ from eventsourcing.persistence import Transcoding
 from eventsourcing.utils import register_topic, resolve_topic
 
 from domain.kernel import GamePackage
-from domain.kernel.registry import default
+from domain.kernel.deferred import LoadOnRead
+from domain.kernel.registry import default, of_topic
 
 from .games import load_games
 from .upcasting import KERNEL_UPCASTS
@@ -106,6 +107,7 @@ class GameSnapshot(Snapshot):
 
         Raises:
             SnapshotMismatch: the state does not match the snapshot's digest."""
+        aggregate_of_topic(self.topic)  # (its game imported and its classes made, if this is its first use)
         state = dict(self.state)
         digest = state.pop("digest", None)
         if digest != state_digest(self.originator_version, state.get("chain", ""), state["state"]):
@@ -273,16 +275,28 @@ def _frozen_delattr(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
-#: the aggregate class of every registered game, by game name (``aggregate_for`` adds later ones)
-AGGREGATES: dict[str, type[GameAggregate]] = {}
+
+
+def _build_all() -> None:
+    for package in load_games(shipped_only=True).values():  # (every shipped game imported: a read of GAMES)
+        aggregate_for(package)
+
+
+#: the aggregate class of every registered game, by game name (``aggregate_for`` adds later ones); a read
+#: (iteration, ``[]``...) builds those of the shipped games not imported yet first
+AGGREGATES: LoadOnRead[str, type[GameAggregate]] = LoadOnRead()
+AGGREGATES.set_loader(_build_all)
+#: called with each aggregate class when it is built (the application adds it to its snapshotting settings)
+ON_BUILT: list[Callable[[type[GameAggregate]], object]] = []
 _BUILT: dict[int, type[GameAggregate]] = {}  # by package identity: its topics are registered once a process
 
 
 def aggregate_for(package: GamePackage) -> type[GameAggregate]:
     """The aggregate class of ``package`` (built and added to :data:`AGGREGATES` the first time, with the
-    kernel's upcasts: a game registered after the service was loaded)."""
+    kernel's upcasts: a game registered after the service was loaded, or imported on first use; each function
+    of :data:`ON_BUILT` is then called with it)."""
     name = package.info.name
-    if name not in AGGREGATES:
+    if not dict.__contains__(AGGREGATES, name):
         cls = _BUILT.get(id(package))
         if cls is None or cls.package is not package:
             title = "".join(word.title() for word in name.split("_"))
@@ -290,27 +304,34 @@ def aggregate_for(package: GamePackage) -> type[GameAggregate]:
             for (event, from_version), fn in KERNEL_UPCASTS.items():  # the kernel's events, in every game's log
                 if event in cls.event_classes:
                     _set_upcast(cls.event_classes[event], from_version, fn)
-        AGGREGATES[name] = cls
-    return AGGREGATES[name]
+        dict.__setitem__(AGGREGATES, name, cls)
+        for hook in ON_BUILT:
+            hook(cls)
+    built: type[GameAggregate] = dict.__getitem__(AGGREGATES, name)
+    return built
 
 
 def sync_aggregates(shipped_only: bool = False) -> dict[str, type[GameAggregate]]:
-    """:data:`AGGREGATES` with one class for every game registered now (loading the shipped games, the entry
-    points' and ``DL_GAMES``'s first: :func:`~.games.load_games`). Raises GameLoadError."""
-    for package in load_games(shipped_only).values():
-        aggregate_for(package)
-    return AGGREGATES
+    """The aggregates of the games imported now, one class each (loading the entry points' and ``DL_GAMES``'s
+    games first: :func:`~.games.load_games`; a shipped game not imported yet gets its class on first use,
+    :func:`aggregate_of_topic`, or when :data:`AGGREGATES` is read). Raises GameLoadError."""
+    registered = load_games(shipped_only)
+    return {p.info.name: aggregate_for(p) for p in list(dict.values(registered))}
 
 
 def aggregate_of_topic(topic: str) -> type[GameAggregate]:
-    """The aggregate whose events are stored under ``topic`` (``"mi.Game.InnDealt"``).
+    """The aggregate whose events are stored under ``topic`` (``"mi.Game.InnDealt"``; or the aggregate's own,
+    ``"mi.Game"``), its game imported if it was only declared.
 
     Raises:
         KeyError: no registered game stores that topic."""
-    for cls in AGGREGATES.values():
+    for cls in dict.values(AGGREGATES):
         if topic.startswith(cls.package.info.topic_prefix):
             return cls
-    raise KeyError(topic)
+    package = of_topic(topic)
+    if package is None:
+        raise KeyError(topic)
+    return aggregate_for(package)
 
 
 def register_upcast(
@@ -345,16 +366,20 @@ class StateAsDict(Transcoding):
 
 
 def transcodings() -> list[Transcoding]:
-    """One snapshot transcoding per game (names fixed for ever: ``dl.GameState``, ``mi.GameState``)."""
-    return [
-        StateAsDict(cls.package, cls.package.info.topic_prefix.split(".")[0] + ".GameState")
-        for cls in AGGREGATES.values()
-    ]
+    """One snapshot transcoding per game whose aggregate is built (names fixed for ever: ``dl.GameState``,
+    ``mi.GameState``; a game built later: :func:`transcoding_of` it)."""
+    return [transcoding_of(cls) for cls in dict.values(AGGREGATES)]
 
 
-sync_aggregates(shipped_only=True)  # the others when the application starts (a bad DL_GAMES is reported there)
+def transcoding_of(cls: type[GameAggregate]) -> Transcoding:
+    """The snapshot transcoding of one game's state."""
+    return StateAsDict(cls.package, cls.package.info.topic_prefix.split(".")[0] + ".GameState")
 
-# the default game's names, as the projections and the tests of stored events use them
+
+# the default game's names, as the projections and the tests of stored events use them (its aggregate built
+# now; the other shipped games' on first use; DL_GAMES's and the entry points' when the application starts, where
+# a bad one is reported)
+load_games(shipped_only=True)  # (domain.games: declares the shipped games)
 TOPIC_PREFIX = default().info.topic_prefix
 CREATED_EVENTS = default().chain.first_events
-EVENT_CLASSES: dict[str, type[Any]] = AGGREGATES[default().info.name].event_classes
+EVENT_CLASSES: dict[str, type[Any]] = aggregate_for(default()).event_classes

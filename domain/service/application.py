@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
+from weakref import WeakSet
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Mapper, Recording, Transcoder
@@ -35,11 +36,14 @@ from .aggregate import (
     GameAggregate,
     GameSnapshot,
     SnapshotMismatch,
+    ON_BUILT,
+    aggregate_for,
     aggregate_of_topic,
     fold,
     seal,
     state_digest,
     sync_aggregates,
+    transcoding_of,
     transcodings,
 )
 from .live import adopt_from_public, connect, schema_lock_key, table_of
@@ -144,8 +148,8 @@ class GameService(Application[UUID]):
     tables ``dungeonlords_*``, or memory); each stored game runs by its own rules (``game_of``)."""
 
     name = "DungeonLords"  # the stored name (tables ``dungeonlords_*``, records): unchanged by the rename
-    snapshotting_intervals = dict.fromkeys(AGGREGATES.values(), SNAPSHOT_INTERVAL)
-    snapshotting_projectors = dict.fromkeys(AGGREGATES.values(), fold)
+    snapshotting_intervals: dict[type[Any], int] = {}  # every aggregate's, as it is built (_serve)
+    snapshotting_projectors: dict[type[Any], Any] = {}
     log_section_size = PAGE
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
@@ -159,9 +163,7 @@ class GameService(Application[UUID]):
         Raises:
             eventsourcing's PersistenceError: the store cannot be opened or its tables created.
             GameLoadError: a game named by ``DL_GAMES`` or an entry point cannot be loaded."""
-        for cls in sync_aggregates().values():  # the class's dicts: the library reads them by aggregate class
-            self.snapshotting_intervals.setdefault(cls, SNAPSHOT_INTERVAL)
-            self.snapshotting_projectors.setdefault(cls, fold)
+        sync_aggregates()  # (each one built: _serve; a shipped game not imported yet: when first read)
         if env is None or env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
             super().__init__(env=env)
             return
@@ -237,6 +239,8 @@ class GameService(Application[UUID]):
             try:
                 return decode(stored)
             except Exception as exc:  # noqa: BLE001  (whatever a damaged row raises: JSON, topic, fields)
+                if _first_use(stored.topic):  # a shipped game's first event read here: its classes are made now
+                    return to_domain_event(stored)
                 snapshot = "Snapshot" in str(stored.topic)
                 raise StoredEventDamaged(stored.originator_id, stored.originator_version, snapshot, exc) from exc
 
@@ -256,6 +260,7 @@ class GameService(Application[UUID]):
         super().register_transcodings(transcoder)
         for t in transcodings():
             transcoder.register(t)
+        _TRANSCODERS.add(transcoder)  # a game built later: its transcoding added (_serve)
 
     # --- writing ----------------------------------------------------------------------------------
     def create_game(
@@ -352,7 +357,7 @@ class GameService(Application[UUID]):
         Raises:
             ValueError: a log does not start with the game's first event, or its chain does not fit it.
             eventsourcing.persistence.IntegrityError: one of the ids is stored already (nothing is stored)."""
-        cls = AGGREGATES[get_game(game).info.name]
+        cls = aggregate_for(get_game(game))
         if bulk and not self.repository.cache:  # (a cache of aggregates wants the aggregates)
             return self._store_bulk(cls, games)
         aggregates = []
@@ -844,6 +849,35 @@ class GameService(Application[UUID]):
         return ""
 
 
+#: the transcoders of the live applications (a game's aggregate built after they were made adds its transcoding)
+_TRANSCODERS: WeakSet[JSONTranscoder] = WeakSet()
+
+
+def _serve(cls: type[GameAggregate]) -> None:
+    """A game's aggregate, once built, in the application's settings: snapshots every SNAPSHOT_INTERVAL events
+    (the library reads them by aggregate class), and its state's transcoding in every live application."""
+    GameService.snapshotting_intervals.setdefault(cls, SNAPSHOT_INTERVAL)
+    GameService.snapshotting_projectors.setdefault(cls, fold)
+    for transcoder in list(_TRANSCODERS):
+        transcoder.register(transcoding_of(cls))
+
+
+for _built in list(dict.values(AGGREGATES)):
+    _serve(_built)
+ON_BUILT.append(_serve)
+
+
+def _first_use(topic: str) -> bool:
+    """Whether ``topic`` is a shipped game's not built yet (it is now: its classes made and served)."""
+    if any(topic.startswith(c.package.info.topic_prefix) for c in dict.values(AGGREGATES)):
+        return False
+    try:
+        aggregate_of_topic(topic)
+    except KeyError:
+        return False
+    return True
+
+
 def _created_topics() -> list[str]:
     return [c.package.info.topic_prefix + name for c in AGGREGATES.values() for name in c.package.chain.first_events]
 
@@ -852,12 +886,12 @@ def _aggregate_of(events: Sequence[Any], game: str | None) -> type[GameAggregate
     """The aggregate class for a log: the game named, or the one whose event classes the log's first
     event is of (else the default game's)."""
     if game is not None:
-        return AGGREGATES[get_game(game).info.name]
+        return aggregate_for(get_game(game))
     if events and not isinstance(events[0], dict):
         for cls in AGGREGATES.values():
             if cls.package.events.get(events[0].type) is type(events[0]):
                 return cls
-    return AGGREGATES[default().info.name]
+    return aggregate_for(default())
 
 
 def _uuid(game_id: UUID | str) -> UUID:

@@ -73,9 +73,11 @@ def test_the_command_word_is_found_past_the_global_options() -> None:
     assert typed_command([]) is None
 
 
-#: what reading a base Dungeon Lords game never needs: the expansion's modules, the strategy bots, the audit, the
-#: record format (each loads on first use: domain/games/dungeon_lords/__init__.py), the typo matcher
+#: what reading a base Dungeon Lords game never needs: another game (domain/games/__init__.py declares them), the
+#: expansion's modules, the strategy bots, the audit, the record format (each loads on first use:
+#: domain/games/dungeon_lords/__init__.py), the typo matcher
 NOT_FOR_READING = [
+    "domain.games.monster_inn",
     "domain.games.dungeon_lords.festival",
     "domain.games.dungeon_lords.strategies",
     "domain.games.dungeon_lords.audit",
@@ -120,3 +122,26 @@ def test_reading_a_base_game_loads_only_what_it_reads(command: str, base_game: t
     assert "domain.games.dungeon_lords.engine" in loaded  # the game was read
     lazy = [m for m in NOT_FOR_READING if not (command == "log" and m.endswith((".festival", ".strategies")))]
     assert not {m for m in loaded for name in lazy if m == name or m.startswith(f"{name}.")}
+
+
+def test_a_game_of_another_kind_is_read_by_its_own_rules_imported_on_first_use(tmp_path: Path) -> None:
+    """A store holding a Monster Inn game: `status` in a fresh process imports Monster Inn when it reads the
+    game's events (its topic prefix is declared) and prints its state as it did when every game was imported."""
+    store = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    env = {**os.environ, "DL_STORE": store, "DL_LANG": "en"}
+    made = subprocess.run(
+        [sys.executable, "-m", "cli.main", "new", "--game", "monster-inn", "--players", "3", "--seed", "5"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    gid = made.stdout.split()[-1]
+    loaded, printed = _ran(["status", gid], store)
+    assert "domain.games.monster_inn" in loaded
+    assert "domain.games.dungeon_lords.festival" not in loaded
+    everything = (
+        f"import sys; sys.argv = ['dungeon-lords', 'status', {gid!r}]; from domain.games import GAMES;"
+        "list(GAMES.values()); import cli.main; cli.main.main()"
+    )
+    eager = subprocess.run([sys.executable, "-c", everything], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert eager.returncode == 0, eager.stderr
+    assert printed == eager.stdout.strip()
