@@ -13,7 +13,7 @@ Each behaves as the object it stands for once loaded (same results, same errors)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, TypeVar
 
 K = TypeVar("K")
@@ -82,7 +82,7 @@ class LoadOnRead(dict[K, V]):
         self._load()
         return dict.__getitem__(self, key)
 
-    def get(self, key: K, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: K, default: Any = None) -> Any:
         self._load()
         return dict.get(self, key, default)
 
@@ -98,15 +98,15 @@ class LoadOnRead(dict[K, V]):
         self._load()
         return dict.__len__(self)
 
-    def keys(self) -> Any:
+    def keys(self) -> KeysView[K]:  # type: ignore[override]
         self._load()
         return dict.keys(self)
 
-    def values(self) -> Any:
+    def values(self) -> ValuesView[V]:  # type: ignore[override]
         self._load()
         return dict.values(self)
 
-    def items(self) -> Any:
+    def items(self) -> ItemsView[K, V]:  # type: ignore[override]
         self._load()
         return dict.items(self)
 
@@ -118,7 +118,7 @@ class LoadOnRead(dict[K, V]):
         self._load()
         return dict.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __bool__(self) -> bool:
         return len(self) > 0

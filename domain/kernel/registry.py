@@ -1,8 +1,9 @@
 """The registry of games: every :class:`~.game.GamePackage` the program knows, by name.
 
 The kernel holds the registry and imports no game: a game registers itself (``domain.games`` declares
-the games shipped here, one line each, by module path: each is imported on first use; the service loads the games named by the ``dungeon-lords.games``
-entry point group and ``DL_GAMES``, see ``docs/adding-a-game.md``). Everything above the games iterates
+the games shipped here, one line each, by module path: each is imported on first use; the service loads
+the games named by the ``dungeon-lords.games`` entry point group and ``DL_GAMES``, see
+``docs/adding-a-game.md``). Everything above the games iterates
 :data:`GAMES` or asks :func:`get`; nothing outside a game's package names it.
 """
 
@@ -59,7 +60,8 @@ def _import(name: str) -> GamePackage:
     if (info.name, info.topic_prefix, info.record_format) != (name, declared.topic_prefix, declared.record_format):
         raise ValueError(f"{declared.module}.GAME is {info.name!r} ({info.topic_prefix}), not as declared: {name!r}")
     register(package)
-    order = [*(n for n in _DECLARED if dict.__contains__(GAMES, n)), *(n for n in dict.keys(GAMES) if n not in _DECLARED)]
+    order = [n for n in _DECLARED if dict.__contains__(GAMES, n)]
+    order += [n for n in dict.keys(GAMES) if n not in _DECLARED]
     items = {n: dict.__getitem__(GAMES, n) for n in order}
     dict.clear(GAMES)
     dict.update(GAMES, items)  # the declared games first, in their order, then the others as registered

@@ -275,8 +275,6 @@ def _frozen_delattr(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
-
-
 def _build_all() -> None:
     for package in load_games(shipped_only=True).values():  # (every shipped game imported: a read of GAMES)
         aggregate_for(package)

@@ -33,10 +33,10 @@ from domain.kernel.registry import get as get_game
 
 from .aggregate import (
     AGGREGATES,
+    ON_BUILT,
     GameAggregate,
     GameSnapshot,
     SnapshotMismatch,
-    ON_BUILT,
     aggregate_for,
     aggregate_of_topic,
     fold,
@@ -148,8 +148,8 @@ class GameService(Application[UUID]):
     tables ``dungeonlords_*``, or memory); each stored game runs by its own rules (``game_of``)."""
 
     name = "DungeonLords"  # the stored name (tables ``dungeonlords_*``, records): unchanged by the rename
-    snapshotting_intervals: dict[type[Any], int] = {}  # every aggregate's, as it is built (_serve)
-    snapshotting_projectors: dict[type[Any], Any] = {}
+    snapshotting_intervals = {}  # every aggregate's, as it is built (_serve)
+    snapshotting_projectors = {}
     log_section_size = PAGE
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:

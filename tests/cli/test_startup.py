@@ -131,7 +131,10 @@ def test_a_game_of_another_kind_is_read_by_its_own_rules_imported_on_first_use(t
     env = {**os.environ, "DL_STORE": store, "DL_LANG": "en"}
     made = subprocess.run(
         [sys.executable, "-m", "cli.main", "new", "--game", "monster-inn", "--players", "3", "--seed", "5"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert made.returncode == 0, made.stderr
     gid = made.stdout.split()[-1]
