@@ -136,8 +136,12 @@ def options_table(
             continue
         opts = p.options(actor)
         if p.kind == "choose_orders":
-            hand = sorted({card for c in opts for card in c.orders})
-            np_cards = sorted({c.nonplayer_order for c in opts if c.nonplayer_order})
+            # the lines' cheap descriptions, (orders, non-player order), when the options are lazy: building
+            # the 120-960 commands only to list their cards was most of `status`'s rendering (start-up, #35)
+            specs = getattr(opts, "specs", None)
+            lines = specs if specs is not None else [(c.orders, c.nonplayer_order) for c in opts]
+            hand = sorted({card for orders, _np in lines for card in orders})
+            np_cards = sorted({np for _orders, np in lines if np})
             numbered = ", ".join(f"{i} {c}" for i, c in enumerate(hand, 1))
             console.print(
                 _("{actor}: choose 3 of {cards}").format(actor=actor, cards=numbered)
