@@ -375,16 +375,15 @@ class GameService(Application[UUID]):
     def _store_bulk(self, cls: Any, games: Sequence[tuple[Sequence[dict[str, Any]], Any, UUID]]) -> list[UUID]:
         """:meth:`create_simulated`'s bulk path: every game's rows in one ``insert_events``, then the head
         snapshots, as ``save`` and ``_save_simulated`` store them (:mod:`.bulk`)."""
-        from .bulk import head_snapshot, stored_events
+        from .bulk import Rows, add_rows, head_snapshot, insert_rows
 
-        rows: list[Any] = []
+        rows = Rows()
         heads = []
         for events, final_state, game_id in games:
-            built, fields = stored_events(cls, events, game_id, self.mapper)
-            rows += built
-            if len(built) >= SNAPSHOT_INTERVAL:
-                heads.append((game_id, len(built), fields, final_state))
-        self.recorder.insert_events(rows)
+            fields = add_rows(rows, cls, events, game_id, self.mapper)
+            if len(events) >= SNAPSHOT_INTERVAL:
+                heads.append((game_id, len(events), fields, final_state))
+        insert_rows(self.recorder, rows)
         if self.snapshots is not None and heads:
             self.snapshots.put([head_snapshot(cls, *head) for head in heads])
         ids = [game_id for _, _, game_id in games]

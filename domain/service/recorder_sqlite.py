@@ -40,3 +40,19 @@ class ManyRowsRecorder(SQLiteApplicationRecorder):
         c.execute("SELECT last_insert_rowid()")
         last = int(c.fetchone()[0])
         return list(range(last - len(stored_events) + 1, last + 1))
+
+    def insert_rows(self, rows: Any) -> Sequence[int]:
+        """Insert a batch's rows given as columns (``bulk.Rows``) in one transaction, as :meth:`_insert_events`
+        would insert them as ``StoredEvent`` objects (the same statement, values and order): each game's id
+        written once, not once a row. Returns their notification ids, in order.
+
+        Raises:
+            eventsourcing.persistence.IntegrityError: a (game, event number) is stored already (nothing is)."""
+        ids = rows.ids(lambda i: i.hex if isinstance(i, UUID) else i)
+        with self.datastore.transaction(commit=True) as c:
+            if not ids:
+                return []
+            c.executemany(self.insert_events_statement, zip(ids, rows.versions, rows.topics, rows.states, strict=True))
+            c.execute("SELECT last_insert_rowid()")
+            last = int(c.fetchone()[0])
+            return list(range(last - len(ids) + 1, last + 1))
