@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from contextlib import closing
+from dataclasses import replace
 from typing import Any
 
 
@@ -43,11 +44,13 @@ def simulate_into(
     workers: int | None = None,
     address: str | None = None,
     resume: bool = False,
+    snapshot_every: int | None = None,
     **options: Any,
 ) -> dict:
     """Play ``games`` bot games on ``executor`` (``process``: ``workers`` processes, default every core;
     ``ray``: Ray tasks of :data:`RAY_BATCH` games, on the cluster at ``address`` or a local Ray) and store
-    each finished batch in one append; returns figures (``skipped``: planned games stored already, with
+    each finished batch in one append (with ``snapshot_every`` N, a snapshot every N events of each game,
+    from the states its worker hands over); returns figures (``skipped``: planned games stored already, with
     ``resume``). Once it has taken ``progress_after`` seconds with games still to come, a progress bar (on
     standard error, gone when done; unless ``quiet``). ``options``: each game's set-up, for ``plans``
     (catalog: the root ``--catalog``).
@@ -66,6 +69,8 @@ def simulate_into(
     from .errors import CONFLICT, UserError  # (here: `stats`' fast path imports this module, not typer)
 
     todo = plans(games, players, bots, seed, variant, game=game, **{"catalog_overrides": OPTIONS["catalog"], **options})
+    if snapshot_every:  # (how the games are stored: their ids stay the same, ``plan_id``)
+        todo = [replace(p, snapshot_every=snapshot_every) for p in todo]
     ids = [plan_id(p) for p in todo]
     have = set(application.games()) & set(ids)
     if have and not resume:

@@ -234,7 +234,29 @@ def _payload(e: dict[str, Any], kind: str) -> bytes | memoryview | None:
 
 def head_snapshot(cls: type[GameAggregate], game_id: UUID, version: int, fields: dict[str, Any], state: Any) -> Any:
     """The snapshot the aggregate path takes at a simulated game's head (``cls.Snapshot.take``), from the game
-    as the aggregate would hold it: ``fields`` from :func:`stored_events`, ``state`` the final state."""
+    as the aggregate would hold it: ``fields`` from :func:`add_rows`, ``state`` the final state."""
+    return cls.Snapshot.take(_as_held(cls, game_id, version, fields, state))
+
+
+def snapshots_at(
+    cls: type[GameAggregate], game_id: UUID, fields: dict[str, Any], states: dict[int, dict[str, Any]], skip: int = 0
+) -> list[Any]:
+    """The snapshots at the events a simulation worker handed the state of (``states``: event number -> the
+    state's JSON form, ``HandedOver.states``), as ``take_snapshots`` takes them (``cls.Snapshot.take`` of the
+    game as of that event) but with no replay; ``fields`` from :func:`add_rows` (each event's time and chain
+    hash in ``marks``); ``skip``: an event number left out (the head, whose snapshot is taken anyway)."""
+    marks = fields["marks"]
+    out = []
+    for n in sorted(states):
+        if n != skip and n in marks:
+            when, chain = marks[n]
+            held = {"_created_on": fields["_created_on"], "_modified_on": when, "chain": chain}
+            out.append(cls.Snapshot.take(_as_held(cls, game_id, n, held, states[n]), states[n]))
+    return out
+
+
+def _as_held(cls: type[GameAggregate], game_id: UUID, version: int, fields: dict[str, Any], state: Any) -> Any:
+    """The game as the aggregate holds it after event ``version`` (no event folded: its attributes set)."""
     game: Any = object.__new__(cls)
     # the aggregate's attributes in the order it sets them (the snapshot's stored bytes follow that order)
     vars(game).update(
@@ -246,7 +268,7 @@ def head_snapshot(cls: type[GameAggregate], game_id: UUID, version: int, fields:
         chain=fields["chain"],
         state=state,
     )
-    return cls.Snapshot.take(game)
+    return game
 
 
 def _data(e: dict[str, Any]) -> dict[str, Any]:
