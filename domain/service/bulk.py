@@ -122,6 +122,9 @@ def add_rows(
     states = rows.states
     topics = rows.topics
     wanted = getattr(events, "states", None) or {}  # event number -> state: the worker's, for snapshots
+    given: list[bytes | None] | None = getattr(events, "stored", None)  # the worker's payloads, as stored
+    if given is not None and len(given) != len(events):
+        given = None
     marks: dict[int, tuple[datetime, str]] = {}
     created, timestamp = None, None
     checked = False
@@ -135,7 +138,7 @@ def add_rows(
         version = version_of[kind]
         encoded = None
         if fast and n > 1:  # (the first event, with its originator topic, goes the transcoder's way)
-            body = _payload(e, kind)
+            body = given[n - 1] if given is not None else _payload(e, kind)
             if body is not None:
                 iso = timestamp.isoformat()
                 sealed = sha256(f"{chain}\n{iso}".encode()).hexdigest()  # :func:`.aggregate.seal`
@@ -210,21 +213,37 @@ def _state(
     return state
 
 
-def _payload(e: dict[str, Any], kind: str) -> bytes | memoryview | None:
-    """A later event's stored payload (``e`` without its ``"type"``, which comes first) from orjson's encoding
-    of ``e``, or None where the transcoder might write it otherwise: what ``OrjsonTranscoder.encode`` would
-    throw away for the stock encoder's (a suspect number or UUID, a ``null`` that was not a None, whatever
-    orjson refuses) goes the transcoder's own way."""
+def stored_payload(data: dict[str, Any]) -> bytes | None:
+    """An event's payload (its JSON form without ``"type"``) as the store writes it inside the event's stored
+    bytes (orjson's encoding, which ``OrjsonTranscoder`` keeps), or None where the transcoder might write it
+    otherwise: a suspect number or UUID-shaped string, a ``null`` that was not a None (orjson writes a NaN
+    or an infinity so), whatever orjson refuses. A simulation worker hands these over
+    (``HandedOver.stored``) so that the parent, which stores every game, only puts the bytes together."""
+    try:
+        out = orjson.dumps(data, option=_OPTIONS)
+    except orjson.JSONEncodeError:
+        return None
+    return None if _suspect(out, data) else out
+
+
+def _suspect(out: bytes, written: Any) -> bool:
+    """Whether orjson's ``out`` (of ``written``) may not be what the transcoder keeps (see ``stored_payload``)."""
+    for suspect in _SUSPECT:
+        if suspect.search(out):
+            return True
+    # orjson writes a NaN or an infinity as null: read back, the payload is then not what was written
+    # (compared in C; a Python walk looking for floats, as the transcoder does, cost ten times more here)
+    return b"null" in out and orjson.loads(out) != written
+
+
+def _payload(e: dict[str, Any], kind: str) -> bytes | None:
+    """A later event's stored payload from orjson's encoding of ``e`` (``"type"`` first, taken out), or None
+    (as :func:`stored_payload`)."""
     try:
         out = orjson.dumps(e, option=_OPTIONS)
     except orjson.JSONEncodeError:
         return None
-    for suspect in _SUSPECT:
-        if suspect.search(out):
-            return None
-    # orjson writes a NaN or an infinity as null: read back, the payload is then not what was written
-    # (compared in C; a Python walk looking for floats, as the transcoder does, cost ten times more here)
-    if b"null" in out and orjson.loads(out) != e:
+    if _suspect(out, e):
         return None
     prefix = b'{"type":"' + kind.encode() + b'"'  # ``{"type":"Kind",...}`` -> ``{...}``: the payload as stored
     if not out.startswith(prefix):

@@ -123,11 +123,15 @@ class HandedOver(list):  # type: ignore[type-arg]
     """A simulated game's events in their JSON form (``{"type", **fields}``), with ``chains``: the hash
     chain of each event, worked out in the worker process that played the game (the parent, which
     stores every game, is what limits `simulate`; it trusts the worker's final state in the same way), and
-    ``states``: event number -> the state just after it in its JSON form (``package.to_dict``), every
-    ``GamePlan.snapshot_every`` events (empty without), for the store's snapshots.
-    A plain list otherwise: it pickles with its ``chains`` and ``states``."""
+    ``stored``: each event's payload as the store writes it (``bulk.stored_payload``; None for the first
+    event and where the store's transcoder writes it its own way), and ``states``: event number -> the
+    state just after it in its JSON form (``package.to_dict``), every ``GamePlan.snapshot_every`` events
+    (empty without), for the store's snapshots. A plain list otherwise: it pickles with those three.
+    Whoever changes an event changes the list it is in: a copy (``HandedOver(list(...))``) has none of them,
+    and the store works them out."""
 
     chains: list[str]
+    stored: list[bytes | None]
     states: dict[int, dict[str, Any]]
 
 
@@ -139,13 +143,16 @@ def play_json(plan: GamePlan) -> tuple[HandedOver, Any]:
     events, state = play(plan)
     package = get_game(plan.game)
     chain = package.chain
-    out, chains, link = HandedOver(), [], ""
+    from .bulk import stored_payload
+
+    out, chains, stored, link = HandedOver(), [], [], ""
     for n, e in enumerate(events, 1):
         data = e.model_dump(mode="json")
         link = chain.link(link, n, e.type, data)
         out.append({"type": e.type, **data})
         chains.append(link)
-    out.chains = chains
+        stored.append(stored_payload(data) if n > 1 else None)
+    out.chains, out.stored = chains, stored
     out.states = states_every(package, events, plan.snapshot_every) if plan.snapshot_every else {}
     return out, state
 
