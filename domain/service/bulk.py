@@ -4,12 +4,16 @@ JSON a simulation worker handed over.
 Storing a simulated game through its aggregate (``GameAggregate.record`` then ``Application.save``) makes, for
 every event, an eventsourcing event object (``trigger_event``, its ``mutate``), then a dict of its fields and
 the transcoder's bytes (``Mapper.to_stored_event``). The worker's JSON already is the payload and its hash
-chain is worked out, so :func:`stored_events` builds each row's state dict as ``to_stored_event`` would
-(``timestamp``, ``originator_topic`` for the first event, ``data``, ``chain``, ``seal``, ``class_version`` when
-above 1, in that order) and encodes it with the application's own mapper (its transcoder, compressor and
-cipher): the same topics, the same bytes. The rows go to the library's recorder (``insert_events``: one
-transaction for the batch, notification ids the library's, in the order the aggregates would give them), and
-each game of 100 events or more gets the one snapshot at its head that the aggregate path takes, through the
+chain is worked out, so :func:`add_rows` builds each row as ``to_stored_event`` would (``timestamp``,
+``originator_topic`` for the first event, ``data``, ``chain``, ``seal``, ``class_version`` when above 1, in that
+order) with the application's own mapper (its transcoder, compressor and cipher): the same topics, the same
+bytes. A later event's bytes are put together around its payload as the store writes it, which the worker
+made (``HandedOver.stored``, :func:`stored_payload`; or made here), once a game checked against the
+transcoder's own bytes. The rows are kept as columns (:class:`Rows`: no object per event) and go to the
+service's recorders in one transaction (``insert_rows``: SQLite one ``executemany``, PostgreSQL ``COPY``;
+another recorder gets ``StoredEvent`` rows), notification ids in the order the aggregates would give them.
+Each game of 100 events or more gets the one snapshot at its head that the aggregate path takes, and one at
+each event the worker handed the state of (``simulate --snapshot-every``, :func:`snapshots_at`), through the
 library's snapshot store. ``tests/service/test_bulk_store.py`` compares the rows of both paths.
 
 What the aggregate path checks is checked here too: the first event is decoded (a game's first event, of

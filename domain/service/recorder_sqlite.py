@@ -8,6 +8,9 @@ the same transaction, and the ids are read after: SQLite gives each new row of t
 holds the write lock, so the rows of one append are numbered consecutively up to ``last_insert_rowid()``,
 as one at a time. The same rows, the same ids (``tests/service/test_bulk_store.py`` compares them).
 
+A batch of simulated games comes as columns (``insert_rows``, the bulk path's): the same statement and rows,
+each game's id written once.
+
 The store selects this class by its topic (``APPLICATION_RECORDER_TOPIC``, ``storage.py``). The module's name
 ends with ``sqlite``: the service tells a SQLite recorder by that (``application.py``, ``tokens.py``).
 """
