@@ -63,7 +63,7 @@ def simulate(
     ] = None,
     store: StoreOpt = None,
 ) -> None:
-    """Play N complete bot games on every core (or on Ray), store each in one append, then project them.
+    """Play N complete bot games on every core (or on Ray), store them (up to 20 an append), then project them.
     Without --players or --variant, every player count and variant the game allows, in turn."""
     from ..analytics_cmds import SimulationStopped, catch_up, simulate_into
 
