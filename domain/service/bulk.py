@@ -100,7 +100,7 @@ def add_rows(
     ``{"type", **fields}``, with the worker's ``chains`` when it is a ``simulation.HandedOver``), encoded by
     ``mapper``; returns the aggregate's fields for its head snapshot (``_created_on``, ``_modified_on``,
     ``chain``) and ``marks``: event number -> (time, chain) of every event a snapshot may be taken at
-    (``snapshot_at``: the worker's ``states``).
+    (:func:`snapshots_at`: the worker's ``states``).
 
     Raises:
         ValueError: the log is empty, does not start with one of the game's first events, or its
