@@ -1,5 +1,5 @@
-"""simulate's engine room: plan the games, play them on an executor (processes or Ray), store each finished
-batch in one append, with a progress bar; a stopped run says what is missing and ``--resume`` plays it.
+"""simulate's engine room: plan the games, play them on an executor (processes or Ray), store the finished
+games in appends of up to 20 games, with a progress bar; a stopped run says what is missing and ``--resume`` plays it.
 
 Each planned game has its own id (``executors.plan_id``): a run with the same --seed and set-up is the same
 games with the same ids, whichever executor and however many workers played them.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from contextlib import closing
+from dataclasses import replace
 from typing import Any
 
 
@@ -26,6 +27,9 @@ class SimulationStopped(Exception):
 
 PROGRESS_AFTER = 1.0  # seconds of simulation after which a bar is worth showing
 RAY_BATCH = 20  # games a Ray task: a game is ~30 ms, a task's overhead a few ms
+# finished games are stored together, one append (one transaction, one commit) for up to STORE_GAMES games or
+# what finished within STORE_SECONDS: a commit a game cost the storing process a disk flush a game
+STORE_GAMES, STORE_SECONDS = 20, 0.5
 
 
 def simulate_into(
@@ -43,11 +47,14 @@ def simulate_into(
     workers: int | None = None,
     address: str | None = None,
     resume: bool = False,
+    snapshot_every: int | None = None,
     **options: Any,
 ) -> dict:
     """Play ``games`` bot games on ``executor`` (``process``: ``workers`` processes, default every core;
     ``ray``: Ray tasks of :data:`RAY_BATCH` games, on the cluster at ``address`` or a local Ray) and store
-    each finished batch in one append; returns figures (``skipped``: planned games stored already, with
+    the finished games in appends of up to :data:`STORE_GAMES` games (or what finished within
+    :data:`STORE_SECONDS`; with ``snapshot_every`` N, a snapshot every N events of each game,
+    from the states its worker hands over); returns figures (``skipped``: planned games stored already, with
     ``resume``). Once it has taken ``progress_after`` seconds with games still to come, a progress bar (on
     standard error, gone when done; unless ``quiet``). ``options``: each game's set-up, for ``plans``
     (catalog: the root ``--catalog``).
@@ -66,6 +73,8 @@ def simulate_into(
     from .errors import CONFLICT, UserError  # (here: `stats`' fast path imports this module, not typer)
 
     todo = plans(games, players, bots, seed, variant, game=game, **{"catalog_overrides": OPTIONS["catalog"], **options})
+    if snapshot_every:  # (how the games are stored: their ids stay the same, ``plan_id``)
+        todo = [replace(p, snapshot_every=snapshot_every) for p in todo]
     ids = [plan_id(p) for p in todo]
     have = set(application.games()) & set(ids)
     if have and not resume:
@@ -95,12 +104,17 @@ def simulate_into(
     task = bar.add_task("games", total=len(left))
     try:
         with closing(runner.run(work)) as done:  # left early: what is not finished is cancelled, now
-            for n, finished in done:
-                some = [(log, final, left[n * size + k][1]) for k, (log, final) in enumerate(finished)]
-                application.create_simulated(some, game=left[n * size][0].game)
-                events += sum(len(log) for log, _ in finished)
-                stored += len(finished)
-                bar.advance(task, len(finished))
+            ready: list[Any] = []
+            last = time.perf_counter()
+            for k, (n, finished) in enumerate(done, 1):
+                ready += [(log, final, left[n * size + j][1]) for j, (log, final) in enumerate(finished)]
+                if len(ready) < STORE_GAMES and k < len(work) and time.perf_counter() - last < STORE_SECONDS:
+                    continue
+                application.create_simulated(ready, game=left[0][0].game)
+                events += sum(len(log) for log, _, _ in ready)
+                stored += len(ready)
+                bar.advance(task, len(ready))
+                ready, last = [], time.perf_counter()
                 if (
                     not (quiet or bar.live.is_started)
                     and stored < len(left)

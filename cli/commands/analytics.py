@@ -53,9 +53,17 @@ def simulate(
     resume: Annotated[
         bool, typer.Option("--resume", help="Play only the planned games (same --seed, set-up) not stored yet.")
     ] = False,
+    snapshot_every: Annotated[
+        int | None,
+        typer.Option(
+            help="Also store a snapshot every N events of each game (as `snapshots` takes them; 25 there), so "
+            "the state at any event reads fast. Default: none but the one at each game's end.",
+            min=1,
+        ),
+    ] = None,
     store: StoreOpt = None,
 ) -> None:
-    """Play N complete bot games on every core (or on Ray), store each in one append, then project them.
+    """Play N complete bot games on every core (or on Ray), store them (up to 20 an append), then project them.
     Without --players or --variant, every player count and variant the game allows, in turn."""
     from ..analytics_cmds import SimulationStopped, catch_up, simulate_into
 
@@ -70,6 +78,7 @@ def simulate(
         raise UserError("--executor takes process or ray; --address goes with --executor ray")
     application = _app(store)
     where = {"executor": executor, "workers": workers, "address": address, "resume": resume}
+    where["snapshot_every"] = snapshot_every
     try:
         figures = simulate_into(
             application, games, players, names, seed, variant, game=info.name, **where, **chosen.plan_options()

@@ -52,14 +52,17 @@ def explain(request: Request, gid: str, n: int) -> HTMLResponse:
 
 @router.get("/table/{gid}/correct/{n}", response_class=HTMLResponse)
 def correct_form(request: Request, gid: str, n: int) -> HTMLResponse:
-    """The choices there were at the input behind event ``n``, to enter what should have been."""
+    """The choices there were at the input behind event ``n``, to enter what should have been (the state
+    before it read through the game's snapshots, ``GameService.state``: at most the snapshot interval of
+    events replayed)."""
     recorder_only(request, gid, "correct inputs")
     service = service_of(request)
     package, log = service.game_of(gid), service.log(gid)
     span = next((s for s in package.history.spans_of(log) if s.first <= n <= s.last), None)
     if span is None or not correctable_span(span):
         raise HTTPException(404, f"event {n} is not an input that can be corrected")
-    before = package.history.state_before(log, span.first)
+    # the state just before the input: through the game's nearest snapshot, not a replay from event 1
+    before = service.state(gid, version=span.first - 1)
     pending = package.engine.pending(before)
     context = {"gid": gid, "n": span.first, "event": len(log), "label": package.history.label(span)}
     if pending.is_chance:

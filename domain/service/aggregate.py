@@ -95,9 +95,12 @@ class GameSnapshot(Snapshot):
     TOPIC = "dl.Snapshot"
 
     @classmethod
-    def take(cls, aggregate: Any) -> Any:
+    def take(cls, aggregate: Any, state: dict[str, Any] | None = None) -> Any:
+        """The snapshot of ``aggregate`` as it is; ``state``: its state's JSON form when already made
+        (``package.to_dict(aggregate.state)``, by a simulation worker)."""
         snapshot = super().take(aggregate)
-        state = type(aggregate).package.to_dict(aggregate.state)
+        if state is None:
+            state = type(aggregate).package.to_dict(aggregate.state)
         snapshot.state["state"] = state
         snapshot.state["digest"] = state_digest(aggregate.version, aggregate.chain, state)
         return snapshot

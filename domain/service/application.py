@@ -348,8 +348,9 @@ class GameService(Application[UUID]):
     ) -> list[UUID]:
         """Store a batch of simulated games of ``game`` in ONE append (one transaction: the whole batch or
         none of it): each (events in their JSON form, with their worker-made chains, ``simulation.HandedOver``;
-        its final state; its id, ``executors.plan_id``), each with one snapshot at its head. A game whose id is
-        stored already refuses the whole batch.
+        its final state; its id, ``executors.plan_id``), each with one snapshot at its head (100 events or
+        more) and one at each event the worker handed the state of (``HandedOver.states``: ``simulate
+        --snapshot-every``). A game whose id is stored already refuses the whole batch.
 
         ``bulk`` (default): the rows are built straight from the JSON (:mod:`.bulk`), not through the
         aggregates (``bulk=False``, the reference path): the same rows, several times faster.
@@ -360,7 +361,9 @@ class GameService(Application[UUID]):
         cls = aggregate_for(get_game(game))
         if bulk and not self.repository.cache:  # (a cache of aggregates wants the aggregates)
             return self._store_bulk(cls, games)
-        aggregates = []
+        from .bulk import snapshots_at
+
+        aggregates, more = [], []
         for events, final_state, game_id in games:
             aggregate = cls.start(cls.package.event_from_json(events[0]), id=game_id)
             chains = getattr(events, "chains", None)
@@ -368,30 +371,40 @@ class GameService(Application[UUID]):
                 raise ValueError("the handed-over hash chain does not fit the events")
             aggregate.record(events[1:], final_state=final_state, chains=chains[1:] if chains else None)
             aggregates.append(aggregate)
+            states = getattr(events, "states", None)
+            if states:  # each marked event's time and chain hash, as bulk.add_rows gives them
+                marks = {e.originator_version: (e.timestamp, e.chain) for e in aggregate.pending_events}
+                fields = {"_created_on": aggregate.created_on, "marks": marks}
+                more.append((game_id, fields, states, aggregate.version * (aggregate.version >= SNAPSHOT_INTERVAL)))
         self.__dict__["snapshotting_intervals"] = {}  # as _save_simulated: one snapshot a game, below
         try:
             self.save(*aggregates)
         finally:
             del self.__dict__["snapshotting_intervals"]
         if self.snapshots is not None:
-            self.snapshots.put([cls.Snapshot.take(a) for a in aggregates if a.version >= SNAPSHOT_INTERVAL])
+            taken = [cls.Snapshot.take(a) for a in aggregates if a.version >= SNAPSHOT_INTERVAL]
+            self.snapshots.put(taken + [s for game in more for s in snapshots_at(cls, *game)])
         return [UUID(str(a.id)) for a in aggregates]
 
     def _store_bulk(self, cls: Any, games: Sequence[tuple[Sequence[dict[str, Any]], Any, UUID]]) -> list[UUID]:
         """:meth:`create_simulated`'s bulk path: every game's rows in one ``insert_events``, then the head
         snapshots, as ``save`` and ``_save_simulated`` store them (:mod:`.bulk`)."""
-        from .bulk import head_snapshot, stored_events
+        from .bulk import Rows, add_rows, head_snapshot, insert_rows, snapshots_at
 
-        rows: list[Any] = []
-        heads = []
+        rows = Rows()
+        heads, more = [], []
         for events, final_state, game_id in games:
-            built, fields = stored_events(cls, events, game_id, self.mapper)
-            rows += built
-            if len(built) >= SNAPSHOT_INTERVAL:
-                heads.append((game_id, len(built), fields, final_state))
-        self.recorder.insert_events(rows)
-        if self.snapshots is not None and heads:
-            self.snapshots.put([head_snapshot(cls, *head) for head in heads])
+            fields = add_rows(rows, cls, events, game_id, self.mapper)
+            head = len(events) if len(events) >= SNAPSHOT_INTERVAL else 0
+            if head:
+                heads.append((game_id, head, fields, final_state))
+            states = getattr(events, "states", None)
+            if states:
+                more.append((game_id, fields, states, head))
+        insert_rows(self.recorder, rows)
+        if self.snapshots is not None and (heads or more):
+            taken = [head_snapshot(cls, *head) for head in heads]
+            self.snapshots.put(taken + [s for game in more for s in snapshots_at(cls, *game)])
         ids = [game_id for _, _, game_id in games]
         for listener in self.__dict__.get("_saved_listeners", ()):
             listener(set(ids))

@@ -8,6 +8,9 @@ the same transaction, and the ids are read after: SQLite gives each new row of t
 holds the write lock, so the rows of one append are numbered consecutively up to ``last_insert_rowid()``,
 as one at a time. The same rows, the same ids (``tests/service/test_bulk_store.py`` compares them).
 
+A batch of simulated games comes as columns (``insert_rows``, the bulk path's): the same statement and rows,
+each game's id written once.
+
 The store selects this class by its topic (``APPLICATION_RECORDER_TOPIC``, ``storage.py``). The module's name
 ends with ``sqlite``: the service tells a SQLite recorder by that (``application.py``, ``tokens.py``).
 """
@@ -40,3 +43,19 @@ class ManyRowsRecorder(SQLiteApplicationRecorder):
         c.execute("SELECT last_insert_rowid()")
         last = int(c.fetchone()[0])
         return list(range(last - len(stored_events) + 1, last + 1))
+
+    def insert_rows(self, rows: Any) -> Sequence[int]:
+        """Insert a batch's rows given as columns (``bulk.Rows``) in one transaction, as :meth:`_insert_events`
+        would insert them as ``StoredEvent`` objects (the same statement, values and order): each game's id
+        written once, not once a row. Returns their notification ids, in order.
+
+        Raises:
+            eventsourcing.persistence.IntegrityError: a (game, event number) is stored already (nothing is)."""
+        ids = rows.ids(lambda i: i.hex if isinstance(i, UUID) else i)
+        with self.datastore.transaction(commit=True) as c:
+            if not ids:
+                return []
+            c.executemany(self.insert_events_statement, zip(ids, rows.versions, rows.topics, rows.states, strict=True))
+            c.execute("SELECT last_insert_rowid()")
+            last = int(c.fetchone()[0])
+            return list(range(last - len(ids) + 1, last + 1))

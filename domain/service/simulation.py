@@ -42,6 +42,9 @@ class GamePlan:
     game: str = ""  # the registry name ("" before plans() fills it in)
     modules: tuple[str, ...] = ()  # the game's rules modules (Festival Season's), recorded in every game
     rules: tuple[tuple[str, str], ...] = ()  # provisional rule choices (Monster Inn's), recorded in every game
+    # how the game is stored, not what is played (``plan_id`` leaves it out): the worker hands over the state
+    # every so many events for the store's snapshots (``play_json``; 0: none, the store takes its head one)
+    snapshot_every: int = 0
 
 
 def plans(
@@ -119,26 +122,52 @@ def play(plan: GamePlan) -> tuple[list[Any], Any]:
 class HandedOver(list):  # type: ignore[type-arg]
     """A simulated game's events in their JSON form (``{"type", **fields}``), with ``chains``: the hash
     chain of each event, worked out in the worker process that played the game (the parent, which
-    stores every game, is what limits `simulate`; it trusts the worker's final state in the same way).
-    A plain list otherwise: it pickles with its ``chains``."""
+    stores every game, is what limits `simulate`; it trusts the worker's final state in the same way), and
+    ``stored``: each event's payload as the store writes it (``bulk.stored_payload``; None for the first
+    event and where the store's transcoder writes it its own way), and ``states``: event number -> the
+    state just after it in its JSON form (``package.to_dict``), every ``GamePlan.snapshot_every`` events
+    (empty without), for the store's snapshots. A plain list otherwise: it pickles with those three.
+    Whoever changes an event changes the list it is in: a copy (``HandedOver(list(...))``) has none of them,
+    and the store works them out."""
 
     chains: list[str]
+    stored: list[bytes | None]
+    states: dict[int, dict[str, Any]]
 
 
 def play_json(plan: GamePlan) -> tuple[HandedOver, Any]:
     """:func:`play`, its events in their JSON form with their hash chain (:class:`HandedOver`): plain data
     crosses from a worker process to its parent faster than event objects, and is what the store writes
-    anyway. Returns (events, final state)."""
+    anyway. With ``plan.snapshot_every`` N, also the state after every N-th event (the game's events folded
+    again with its rules' ``evolve``, as a stored game is replayed). Returns (events, final state)."""
     events, state = play(plan)
-    chain = get_game(plan.game).chain
-    out, chains, link = HandedOver(), [], ""
+    package = get_game(plan.game)
+    chain = package.chain
+    from .bulk import stored_payload
+
+    out, chains, stored, link = HandedOver(), [], [], ""
     for n, e in enumerate(events, 1):
         data = e.model_dump(mode="json")
         link = chain.link(link, n, e.type, data)
         out.append({"type": e.type, **data})
         chains.append(link)
-    out.chains = chains
+        stored.append(stored_payload(data) if n > 1 else None)
+    out.chains, out.stored = chains, stored
+    out.states = states_every(package, events, plan.snapshot_every) if plan.snapshot_every else {}
     return out, state
+
+
+def states_every(package: GamePackage, events: list[Any], interval: int) -> dict[int, dict[str, Any]]:
+    """The state after every ``interval``-th of ``events`` (domain events, from the first), in its JSON form
+    (``package.to_dict``: taken at once, as the fold goes on changing the state), by event number."""
+    evolve, to_dict = package.rules.evolve, package.to_dict
+    out: dict[int, dict[str, Any]] = {}
+    state = None
+    for n, e in enumerate(events, 1):
+        state = evolve(state, e)
+        if n % interval == 0:
+            out[n] = to_dict(state)
+    return out
 
 
 def run(

@@ -20,8 +20,9 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from domain.service.application import GameService
+from domain.service.bulk import stored_payload
 from domain.service.executors import plan_id, play_batch
-from domain.service.simulation import HandedOver, plans
+from domain.service.simulation import HandedOver, get_game, plans
 from domain.service.storage import store_env
 
 
@@ -50,15 +51,23 @@ def same_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 def _odd(games: list[tuple[Any, Any, uuid.UUID]]) -> list[tuple[Any, Any, uuid.UUID]]:
     """The games with payloads the transcoder writes its own way (a float beside a null, a NaN, an exponent, a
-    UUID-shaped string) in later events, and one game's log a plain list (its chain worked out while storing)."""
+    UUID-shaped string) in later events, and one game's log a plain list (its chain and payloads worked out
+    while storing); the others with the payloads a worker would hand over (``stored_payload``)."""
     out = []
     for k, (log, final, gid) in enumerate(games):
         changed = HandedOver(copy.deepcopy(list(log)))
-        changed.chains = list(log.chains)
-        changed[1]["odd"] = [1e-7, None, float("nan"), str(uuid.UUID(int=k))]
-        changed[2]["small"] = 0.5
-        changed[3]["none"] = None
-        changed[4]["infinite"] = [float("inf"), None]  # written null by orjson alone
+        at = 1 + 4 * k  # the first later event odd (k 0), or events after a plain one (k 1: the fast path on)
+        changed[at]["odd"] = [1e-7, None, float("nan"), str(uuid.UUID(int=k))]
+        changed[at + 1]["small"] = 0.5
+        changed[at + 2]["none"] = None
+        changed[at + 3]["infinite"] = [float("inf"), None]  # written null by orjson alone
+        # the chain and payloads as a worker hands them over (``play_json``), worked out for the changed events
+        payloads = [{f: v for f, v in e.items() if f != "type"} for e in changed]
+        chains, link = [], ""
+        for n, (e, data) in enumerate(zip(changed, payloads, strict=True), 1):
+            link = get_game("dungeon_lords").chain.link(link, n, e["type"], data)
+            chains.append(link)
+        changed.chains, changed.stored = chains, [None] + [stored_payload(data) for data in payloads[1:]]
         out.append((changed if k else list(changed), final, gid))
     return out
 
@@ -111,7 +120,7 @@ def _store_both_ways(stores: list[str], batches: list[list[Any]], restart: Any) 
 
 def _batches(played: dict[str, Any]) -> list[list[Any]]:
     dl = played["dungeon_lords"]
-    return [dl[:2], _odd(dl[2:]), played["monster_inn"]]
+    return [dl[:1], _odd(dl[1:]), played["monster_inn"]]
 
 
 def test_the_bulk_path_stores_the_rows_of_the_aggregates_in_sqlite(played, same_clock, tmp_path) -> None:
@@ -160,16 +169,56 @@ def test_the_sqlite_recorder_returns_the_ids_it_stored_under(played, tmp_path) -
     games = played["dungeon_lords"]
     with GameService.open(str(tmp_path / "ids.sqlite"), init=True) as app:
         given: list[int] = []
-        insert = app.recorder.insert_events
 
-        def recorded(rows: Any, **kw: Any) -> Any:
-            ids = insert(rows, **kw)
-            given.extend(ids or [])
-            return ids
+        def recording(insert: Any) -> Any:
+            def recorded(rows: Any, **kw: Any) -> Any:
+                ids = insert(rows, **kw)
+                given.extend(ids or [])
+                return ids
 
-        app.recorder.insert_events = recorded  # type: ignore[method-assign]
+            return recorded
+
+        # the bulk path inserts columns (insert_rows), the aggregates StoredEvent rows (insert_events)
+        app.recorder.insert_rows = recording(app.recorder.insert_rows)  # type: ignore[attr-defined]
+        app.recorder.insert_events = recording(app.recorder.insert_events)  # type: ignore[method-assign]
         app.create_simulated(games[:1], game="dungeon_lords")
         app.delete(games[0][2])  # the last rows gone: SQLite numbers the next ones from the largest left
         app.create_simulated(games[1:], game="dungeon_lords", bulk=False)
         stored = [n.id for n in app.recorder.select_notifications(start=1, limit=1_000_000)]
     assert given[len(games[0][0]) :] == stored and len(stored) == sum(len(log) for log, _, _ in games[1:])
+
+
+@pytest.mark.parametrize("rows_by", ["copy", "arrays"])
+def test_the_postgresql_recorder_returns_the_ids_and_refuses_a_stored_game(played, rows_by) -> None:
+    """``insert_rows`` (COPY or the column arrays) returns the notification ids it stored the rows under, in
+    order, and a batch with a game stored already stores nothing (IntegrityError)."""
+    dsn = os.environ.get("DL_TEST_POSTGRES")
+    if not dsn:
+        pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL tests")
+    import psycopg
+
+    schema = f"bulk_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(dsn, autocommit=True) as c:
+        c.execute(f"CREATE SCHEMA {schema}")
+    games = played["dungeon_lords"]
+    try:
+        with GameService.open(urlunsplit(urlsplit(dsn)._replace(query=f"schema={schema}"))) as app:
+            app.recorder.rows_by = rows_by
+            given: list[int] = []
+            insert = app.recorder.insert_rows
+
+            def recorded(rows: Any) -> Any:
+                given.extend(insert(rows))
+                return given
+
+            app.recorder.insert_rows = recorded
+            app.create_simulated(games[:1], game="dungeon_lords")
+            app.create_simulated(games[1:2], game="dungeon_lords")
+            with pytest.raises(IntegrityError):
+                app.create_simulated(games[2:] + games[:1], game="dungeon_lords")
+            stored = [n.id for n in app.recorder.select_notifications(start=1, limit=1_000_000)]
+            assert given == stored and len(stored) == len(games[0][0]) + len(games[1][0])
+            assert sorted(app.games(), key=str) == sorted([games[0][2], games[1][2]], key=str)
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as c:
+            c.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -9,6 +9,7 @@ import builtins
 import pytest
 from clirun import run
 
+from cli import simulating
 from cli.analytics_cmds import SimulationStopped, simulate_into
 from domain.service.application import GameService
 from domain.service.executors import ProcessExecutor, batches, plan_id
@@ -53,7 +54,18 @@ class _StopsAfter:
         return self.app.create_simulated(some, game=game)
 
 
-def test_a_stopped_run_keeps_whole_games_and_resume_plays_exactly_the_missing_ones():
+def test_finished_games_are_stored_together_up_to_store_games_an_append(monkeypatch):
+    monkeypatch.setattr(simulating, "STORE_SECONDS", 60.0)  # (however slow the machine: by count alone)
+    monkeypatch.setattr(simulating, "STORE_GAMES", 3)
+    app, appends = GameService.open("memory"), []
+    store = app.create_simulated
+    monkeypatch.setattr(app, "create_simulated", lambda some, game: appends.append(len(some)) or store(some, game))
+    simulate_into(app, 8, None, None, seed=9, quiet=True, workers=2)
+    assert appends == [3, 3, 2] and len(app.games()) == 8
+
+
+def test_a_stopped_run_keeps_whole_games_and_resume_plays_exactly_the_missing_ones(monkeypatch):
+    monkeypatch.setattr(simulating, "STORE_GAMES", 1)  # an append a game: the run stops between games
     whole, app = GameService.open("memory"), GameService.open("memory")
     simulate_into(whole, 8, None, None, seed=9, quiet=True, workers=1)
     with pytest.raises(SimulationStopped) as stop:
