@@ -92,14 +92,15 @@ def step(state: GameState):
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
     known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
     legal = known.options()
+    color, action, space = p.color, pl.action, pl.space
     return Pending(
         kind="action",
         actors=[p.color],
-        prompt=Phrase(
+        prompt=lambda: Phrase(  # made when read (never by a bot): names from the catalog, fixed for the game
             "{color}: {action} on space {space}",
-            color=p.color,
-            action=Listed([(acting(state, pl.action), action_name(state, pl))]),
-            space=pl.space,
+            color=color,
+            action=Listed([(acting(state, action), action_name(state, pl))]),
+            space=space,
         ),
         accepts=_accepted(),
         handle=known.handle,
@@ -157,6 +158,7 @@ def _digging_step(state: GameState, pl: Placement):
             more = [DigTunnel(player=p.color, square=sq) for sq in squares]
     if not more:
         return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
+    color, dug = p.color, aw.dug
 
     def handle(st: GameState, cmd):
         if isinstance(cmd, StopDigging):
@@ -168,8 +170,8 @@ def _digging_step(state: GameState, pl: Placement):
     return Pending(
         kind="digging",
         actors=[p.color],
-        prompt=Phrase(
-            "{color}: dig another tunnel ({dug} of {limit} dug) or stop", color=p.color, dug=aw.dug, limit=limit
+        prompt=lambda: Phrase(
+            "{color}: dig another tunnel ({dug} of {limit} dug) or stop", color=color, dug=dug, limit=limit
         ),
         accepts=(DigTunnel, StopDigging),
         handle=handle,
@@ -238,7 +240,7 @@ def _discard_pending(state: GameState) -> Pending:
     return Pending(
         kind="discard_trap",
         actors=[p.color],
-        prompt=Phrase("{color}: discard one Trap Card (Second Year Buy Traps)", color=p.color),
+        prompt=lambda: Phrase("{color}: discard one Trap Card (Second Year Buy Traps)", color=p.color),
         accepts=(DiscardTrap,),
         handle=handle,
         options_fn=lambda a: [DiscardTrap(player=p.color, card=c) for c in p.traps],

@@ -220,13 +220,14 @@ def _planning_step(state: GameState):
                 f"Reveal the Combat Card for round {state.combat_round} and record it",
             )
         return [ev.CombatCardRevealed(round=state.combat_round, card=card)]
+    combat_round = state.combat_round
     return Pending(
         kind="plan_battle",
         actors=actors,
-        prompt=Phrase(
+        prompt=lambda: Phrase(
             "Combat round {round}: choose the tile, traps and monsters "
             "(simultaneous; with no unconquered tile, release a prisoner)",
-            round=state.combat_round,
+            round=combat_round,
         ),
         accepts=(PlanBattle, ReleasePrisoner),
         handle=_plan,
@@ -499,7 +500,7 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="labyrinth_order",
         actors=[p.color],
-        prompt=Phrase("{color}: which trap springs next ({traps})?", color=p.color, traps=", ".join(traps)),
+        prompt=lambda: Phrase("{color}: which trap springs next ({traps})?", color=p.color, traps=", ".join(traps)),
         accepts=(OrderTraps,),
         handle=handle,
         rule="combat.labyrinth",
@@ -532,7 +533,7 @@ def _trap_step(state: GameState, p: Player):
         return Pending(
             kind="trap_target",
             actors=[p.color],
-            prompt=Phrase(
+            prompt=lambda: Phrase(
                 "{color}: aim the {trap}", color=p.color, trap=Listed([(trap.split("#")[0], name_of(state, trap))])
             ),
             accepts=(TargetTrap,),
@@ -637,7 +638,7 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="spell_choice",
         actors=[p.color],
-        prompt=f"{p.color}: {name_of(state, card)} - {catalog(state).combat_cards[card].effect}",
+        prompt=lambda: f"{p.color}: {name_of(state, card)} - {catalog(state).combat_cards[card].effect}",
         accepts=(SpellChoice,),
         handle=handle,
         options_fn=lambda a: opts,
@@ -718,7 +719,9 @@ def _monster_pending(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="attack",
         actors=[p.color],
-        prompt=Phrase("{color}: choose the next monster (or ghost) to attack, its attack and target", color=p.color),
+        prompt=lambda: Phrase(
+            "{color}: choose the next monster (or ghost) to attack, its attack and target", color=p.color
+        ),
         accepts=(Attack,),
         handle=known.handle,
         options_fn=known.options,

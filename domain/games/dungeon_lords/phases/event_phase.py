@@ -97,11 +97,14 @@ def _payday(state: GameState, p: Player):
             out.append(ReleaseMonster(player=p.color, monster=m))
         return out
 
-    names = Listed([(m, f"{monster_type(state, m).name} ({m})") for m in todo], ranked=True)
     return Pending(
         kind="pay_wage",
         actors=[p.color],
-        prompt=Phrase("Pay Day: {color} pays or lets go (+1 Evil) each of: {names}", color=p.color, names=names),
+        prompt=lambda: Phrase(
+            "Pay Day: {color} pays or lets go (+1 Evil) each of: {names}",
+            color=p.color,
+            names=Listed([(m, f"{monster_type(state, m).name} ({m})") for m in todo], ranked=True),
+        ),
         accepts=WAGE_COMMANDS,
         handle=handle,
         options_fn=options,
@@ -192,7 +195,7 @@ def _taxes(state: GameState, p: Player):
     return Pending(
         kind="taxes",
         actors=[p.color],
-        prompt=Phrase(
+        prompt=lambda: Phrase(
             "Taxes: {color} owes {due} gold; each unpaid gold is a red mark (-3 points)", color=p.color, due=due
         ),
         accepts=(PayTaxes,),

@@ -53,7 +53,7 @@ def step(state: GameState):
     return Pending(
         kind="production",
         actors=[p.color],
-        prompt=Phrase("{color}: use production rooms, then take back an order card", color=p.color),
+        prompt=lambda: Phrase("{color}: use production rooms, then take back an order card", color=p.color),
         accepts=(Produce, RetrieveOrder),
         handle=known.handle,
         options_fn=options,
