@@ -1,6 +1,6 @@
 """Instructions per game (valgrind's callgrind), the figure that does not drift with the machine:
 
-    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,festival,festival_strategies,five_seasons]
+    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,five_seasons,festival,...]
 
 Each line-up is run once under ``valgrind --tool=callgrind``: the first fixed-seed game (seed 0) warms the
 process (imports, the catalog, caches) uncounted, then games 1..N are played inside ``itertools.starmap``
