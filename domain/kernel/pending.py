@@ -17,25 +17,16 @@ from .chance import ChanceSpec
 CHANCE = "chance"
 
 
-class LazyOptions(Sequence[Any]):
-    """Legal commands built only when looked at: ``specs`` (cheap tuples) and ``build(spec) -> command``.
-    A bot that draws one of 120 lines of orders builds one; iterating builds them all. It compares equal
-    to any sequence of the same commands."""
+class LazyCommands(Sequence[Any]):
+    """Legal commands built only when looked at, from ``specs`` (cheap values) by ``build(spec) -> command``:
+    a bot that draws one option (``rng.choice``: a length and an index) builds one; iterating builds them
+    all, in order, as a list would hold them. It compares equal to any sequence of the same commands. A bot
+    that scores options sees only the commands (compare :class:`LazyOptions`)."""
 
     __slots__ = ("_build", "_specs")
 
     def __init__(self, specs: Sequence[Any], build: Callable[[Any], Any]) -> None:
         self._specs, self._build = specs, build
-
-    @property
-    def specs(self) -> Sequence[Any]:
-        """The cheap descriptions the commands are built from, in the same order (a bot that scores
-        options can score these and build only the one it takes)."""
-        return self._specs
-
-    def build(self, spec: Any) -> Any:
-        """The command of one of :attr:`specs`."""
-        return self._build(spec)
 
     def __len__(self) -> int:
         return len(self._specs)
@@ -58,7 +49,24 @@ class LazyOptions(Sequence[Any]):
         return [*self, *other]
 
     def __repr__(self) -> str:
-        return f"LazyOptions({len(self)} commands)"
+        return f"{type(self).__name__}({len(self)} commands)"
+
+
+class LazyOptions(LazyCommands):
+    """:class:`LazyCommands` whose ``specs`` (cheap tuples) a bot may score instead of the commands, building
+    only the one it takes (120 lines of orders)."""
+
+    __slots__ = ()
+
+    @property
+    def specs(self) -> Sequence[Any]:
+        """The cheap descriptions the commands are built from, in the same order (a bot that scores
+        options can score these and build only the one it takes)."""
+        return self._specs
+
+    def build(self, spec: Any) -> Any:
+        """The command of one of :attr:`specs`."""
+        return self._build(spec)
 
 
 class DecidedOptions:

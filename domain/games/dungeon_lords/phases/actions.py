@@ -15,7 +15,7 @@ from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
 from domain.kernel.errors import Listed, Phrase
-from domain.kernel.pending import DecidedOptions
+from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -104,7 +104,7 @@ def step(state: GameState):
         ),
         accepts=_accepted(),
         handle=known.handle,
-        options_fn=lambda a: [*legal, Decline(player=p.color)],
+        options_fn=lambda a: LazyCommands([*legal, None], lambda c: Decline(player=color) if c is None else c),
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
     )
@@ -151,14 +151,13 @@ def _digging_step(state: GameState, pl: Placement):
     limit = space_spec(state, pl).reward.tunnels_up_to  # the permit of the space (Dig Tunnels)
     p = state.player(aw.color)
     squares = dg.diggable(p.dungeon)  # where the grid rules allow a tunnel
-    more: list[DigTunnel] = []
-    if squares:
-        # the permit and the imps are the same for every square: one check says for all of them
-        if unless_refused(dig_event, p, squares[0], aw.dug, limit, False) is not None:
-            more = [DigTunnel(player=p.color, square=sq) for sq in squares]
-    if not more:
+    # the permit and the imps are the same for every square: one check says for all of them
+    if not squares or unless_refused(dig_event, p, squares[0], aw.dug, limit, False) is None:
         return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
     color, dug = p.color, aw.dug
+
+    def build(square: tuple[int, int] | None) -> DigTunnel | StopDigging:
+        return StopDigging(player=color) if square is None else DigTunnel(player=color, square=square)
 
     def handle(st: GameState, cmd):
         if isinstance(cmd, StopDigging):
@@ -175,7 +174,7 @@ def _digging_step(state: GameState, pl: Placement):
         ),
         accepts=(DigTunnel, StopDigging),
         handle=handle,
-        options_fn=lambda a: more + [StopDigging(player=p.color)],
+        options_fn=lambda a: LazyCommands([*squares, None], build),  # built when drawn (a bot takes one)
         rule="dig.permit",
     )
 

@@ -12,13 +12,13 @@ TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
 from domain.kernel.errors import N_, Because, Listed, Phrase
-from domain.kernel.pending import DecidedOptions
+from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -388,15 +388,16 @@ def _counted_pets(state: GameState, monsters: list[str], pets: list[str]) -> lis
     return [x for x in pets if catalog(state).pets[x].counts_as_monster and not with_golem]
 
 
-def plan_options(state: GameState, p: Player) -> list:
+def plan_options(state: GameState, p: Player) -> Sequence[Any]:
     """Player ``p``'s legal battle plans (Rulebook › Planning Phase › Choosing a Dungeon Tile, › Choosing
     Defense; Trap Step: a trap whose cost cannot be paid cannot be chosen).
 
     Returns:
-        ``[PlanBattle, ...]``: for each unconquered tile nearest the entrance, each set of Trap Cards (at most 1;
-        2 in the Labyrinth, ordered when they spring) whose cost in gold (+1 in a room) he can pay, each set of
-        monsters not knocked out (at most 1 in a tunnel, 2 in a room; a Festival Season pet counts as a monster
-        where it fights), any of his ghosts (at most ``MAX_GHOST_OPTIONS`` listed), and no pet or one usable pet.
+        ``[PlanBattle, ...]`` (built when looked at: a bot draws one): for each unconquered tile nearest the
+        entrance, each set of Trap Cards (at most 1; 2 in the Labyrinth, ordered when they spring) whose cost in
+        gold (+1 in a room) he can pay, each set of monsters not knocked out (at most 1 in a tunnel, 2 in a room;
+        a Festival Season pet counts as a monster where it fights), any of his ghosts (at most
+        ``MAX_GHOST_OPTIONS`` listed), and no pet or one usable pet.
         With no unconquered tile left: ``[ReleasePrisoner, ...]``, one per prisoner (Rulebook › End of Combat)."""
     tiles = battle_tiles(state, p)
     if not tiles:
@@ -422,8 +423,11 @@ def plan_options(state: GameState, p: Player) -> list:
                 for gs in ghost_sets:
                     for ps in pet_sets:
                         if not ps or len(ms) + len(_counted_pets(state, ms, ps)) <= monster_limit:
-                            out.append(PlanBattle(player=p.color, tile=tile, traps=traps, monsters=ms + gs, pets=ps))
-    return out
+                            out.append((tile, traps, ms + gs, ps))
+    color = p.color
+    return LazyCommands(
+        out, lambda plan: PlanBattle(player=color, tile=plan[0], traps=plan[1], monsters=plan[2], pets=plan[3])
+    )
 
 
 # --- a battle -------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from domain.kernel import Pending, unless_refused
 from domain.kernel.errors import N_, Listed, Phrase
+from domain.kernel.pending import LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -200,7 +201,7 @@ def _taxes(state: GameState, p: Player):
         ),
         accepts=(PayTaxes,),
         handle=handle,
-        options_fn=lambda a: [PayTaxes(player=p.color, gold=g) for g in range(min(due, p.gold), -1, -1)],
+        options_fn=lambda a: LazyCommands(range(min(due, p.gold), -1, -1), lambda g: PayTaxes(player=p.color, gold=g)),
         rule="event.taxes",
         detail={"due": due},
     )
