@@ -15,8 +15,9 @@ import sys
 from pydantic import BaseModel, TypeAdapter
 
 
-def _subclasses(cls: type) -> list[type]:
-    out, todo = [], [cls]
+def _subclasses(cls: type[BaseModel]) -> list[type[BaseModel]]:
+    out: list[type[BaseModel]] = []
+    todo = [cls]
     while todo:
         for sub in todo.pop().__subclasses__():
             out.append(sub)
