@@ -1,6 +1,6 @@
 """Instructions per game (valgrind's callgrind), the figure that does not drift with the machine:
 
-    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,festival,festival_strategies]
+    python benchmarks/instructions.py [--games 4] [--only random,strategies,monster_inn,five_seasons,festival,...]
 
 Each line-up is run once under ``valgrind --tool=callgrind``: the first fixed-seed game (seed 0) warms the
 process (imports, the catalog, caches) uncounted, then games 1..N are played inside ``itertools.starmap``
@@ -50,6 +50,7 @@ LINEUPS = {  # name: (game, bots, Dungeon Lords' rules modules)
     "strategies": ("dungeon_lords", ["balanced", "tunneller", "evil", "room_builder"], []),
     "monster_inn": ("monster_inn", ["random"] * 4, []),
     "festival": ("dungeon_lords", ["random"] * 4, FESTIVAL),  # Festival Season, every part (first game)
+    "five_seasons": ("dungeon_lords", ["random"] * 4, ["five_seasons"]),  # as before_after.py's "festival"
     "festival_strategies": ("dungeon_lords", ["balanced", "tunneller", "evil", "room_builder"], FESTIVAL),
 }
 

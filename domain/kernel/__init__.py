@@ -9,6 +9,7 @@ Imports only pydantic and the standard library (an import-linter contract checks
     play_until_blocked    the bots' play loop; random_bot; batch_gc (fewer collections in batches);
                           continuation_problem (can a position be played on?)
     HashChain             the tamper-evident chain of a stored log (a game says what its hash leaves out)
+    models_ready          the games' deferred pydantic models built at once (a process about to play many games)
 """
 
 from .chain import HashChain
@@ -16,6 +17,7 @@ from .chance import ChanceSpec
 from .engine import Engine
 from .errors import RuleViolation, unless_refused
 from .game import GameInfo, GamePackage, GameRules, KernelState
+from .models import models_ready
 from .pending import CHANCE, Pending, draw_pending
 from .play import Bot, batch_gc, continuation_problem, play_until_blocked, random_bot
 from .rules_index import KERNEL_RULES, RuleIndex
@@ -38,6 +40,7 @@ __all__ = [
     "RuleViolation",
     "batch_gc",
     "continuation_problem",
+    "models_ready",
     "play_until_blocked",
     "random_bot",
     "draw_pending",

@@ -9,7 +9,7 @@ and the legal options come from one place.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, overload
 
 from .chance import ChanceSpec
@@ -17,25 +17,16 @@ from .chance import ChanceSpec
 CHANCE = "chance"
 
 
-class LazyOptions(Sequence[Any]):
-    """Legal commands built only when looked at: ``specs`` (cheap tuples) and ``build(spec) -> command``.
-    A bot that draws one of 120 lines of orders builds one; iterating builds them all. It compares equal
-    to any sequence of the same commands."""
+class LazyCommands(Sequence[Any]):
+    """Legal commands built only when looked at, from ``specs`` (cheap values) by ``build(spec) -> command``:
+    a bot that draws one option (``rng.choice``: a length and an index) builds one; iterating builds them
+    all, in order, as a list would hold them. It compares equal to any sequence of the same commands. A bot
+    that scores options sees only the commands (compare :class:`LazyOptions`)."""
 
     __slots__ = ("_build", "_specs")
 
     def __init__(self, specs: Sequence[Any], build: Callable[[Any], Any]) -> None:
         self._specs, self._build = specs, build
-
-    @property
-    def specs(self) -> Sequence[Any]:
-        """The cheap descriptions the commands are built from, in the same order (a bot that scores
-        options can score these and build only the one it takes)."""
-        return self._specs
-
-    def build(self, spec: Any) -> Any:
-        """The command of one of :attr:`specs`."""
-        return self._build(spec)
 
     def __len__(self) -> int:
         return len(self._specs)
@@ -58,7 +49,24 @@ class LazyOptions(Sequence[Any]):
         return [*self, *other]
 
     def __repr__(self) -> str:
-        return f"LazyOptions({len(self)} commands)"
+        return f"{type(self).__name__}({len(self)} commands)"
+
+
+class LazyOptions(LazyCommands):
+    """:class:`LazyCommands` whose ``specs`` (cheap tuples) a bot may score instead of the commands, building
+    only the one it takes (120 lines of orders)."""
+
+    __slots__ = ()
+
+    @property
+    def specs(self) -> Sequence[Any]:
+        """The cheap descriptions the commands are built from, in the same order (a bot that scores
+        options can score these and build only the one it takes)."""
+        return self._specs
+
+    def build(self, spec: Any) -> Any:
+        """The command of one of :attr:`specs`."""
+        return self._build(spec)
 
 
 class DecidedOptions:
@@ -105,14 +113,16 @@ class DecidedOptions:
         return self._decide(state, cmd)
 
 
-@dataclass(slots=True)
 class Pending:
     """One decision point. ``options(actor)`` lists the legal commands of that actor.
 
     Attributes:
         kind: the decision's name ("choose_orders", "action", ... or "chance").
         actors: who may answer: player colours (several for a simultaneous choice) or ``[CHANCE]``.
-        prompt: one line for a person at the table.
+        prompt: one line for a person at the table. Made on first read when given as a function
+            (``prompt=lambda: Phrase(...)``): bots never read it, so a game that bots play does not pay for
+            its words (issue #35). Such a function is called once, and must use only values that do not
+            change with the state (names, and numbers bound when the Pending is made).
         accepts: the command classes this decision takes.
         handle: ``(state, command) -> [event, ...]``: validates and returns the decision's events;
             raises RuleViolation.
@@ -123,15 +133,35 @@ class Pending:
         detail: extra facts a renderer may show (the game's own keys).
     """
 
-    kind: str
-    actors: list[str]
-    prompt: str
-    accepts: tuple[type, ...] = ()
-    handle: Callable[[Any, Any], list[Any]] | None = None
-    options_fn: Callable[[str], Sequence[Any]] | None = None
-    chance: ChanceSpec | None = None
-    rule: str = "flow.turn"
-    detail: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("_prompt", "accepts", "actors", "chance", "detail", "handle", "kind", "options_fn", "rule")
+
+    def __init__(
+        self,
+        kind: str,
+        actors: list[str],
+        prompt: str | Callable[[], str],
+        accepts: tuple[type, ...] = (),
+        handle: Callable[[Any, Any], list[Any]] | None = None,
+        options_fn: Callable[[str], Sequence[Any]] | None = None,
+        chance: ChanceSpec | None = None,
+        rule: str = "flow.turn",
+        detail: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind, self.actors, self._prompt, self.accepts = kind, actors, prompt, accepts
+        self.handle, self.options_fn, self.chance, self.rule = handle, options_fn, chance, rule
+        self.detail: dict[str, Any] = {} if detail is None else detail
+
+    @property
+    def prompt(self) -> str:
+        """The prompt's text (a ``str``, often a :class:`~.errors.Phrase` that is translated with its params)."""
+        prompt = self._prompt
+        if isinstance(prompt, str):
+            return prompt
+        made = self._prompt = prompt()
+        return made
+
+    def __repr__(self) -> str:
+        return f"Pending(kind={self.kind!r}, actors={self.actors!r}, prompt={self.prompt!r}, rule={self.rule!r})"
 
     def options(self, actor: str | None = None) -> Sequence[Any]:
         """The legal commands of ``actor`` (the first actor by default); [] for a chance node. A sequence
@@ -148,7 +178,7 @@ class Pending:
 
 def draw_pending(
     spec: ChanceSpec,
-    prompt: str,
+    prompt: str | Callable[[], str],
     accepts: tuple[type, ...],
     rule: str = "input.chance",
     detail: dict[str, Any] | None = None,
@@ -156,7 +186,7 @@ def draw_pending(
     """The chance node of a draw (``accepts``: the game's draw command class), answered by the seeded RNG
     in digital play and by the recorder at a table."""
     return Pending(
-        kind="chance", actors=[CHANCE], prompt=prompt, accepts=accepts, chance=spec, rule=rule, detail=detail or {}
+        kind="chance", actors=[CHANCE], prompt=prompt, accepts=accepts, chance=spec, rule=rule, detail=detail
     )
 
 

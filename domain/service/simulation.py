@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from domain.kernel import GamePackage, batch_gc, play_until_blocked
+from domain.kernel import GamePackage, batch_gc, models_ready, play_until_blocked
 from domain.kernel.play import BATCH_GC_THRESHOLD
 from domain.kernel.registry import default, get
 from domain.kernel.setup import SEED_LIMIT
@@ -194,6 +194,7 @@ def run(
 def _worker_start(parent: int) -> None:
     """A worker plays games until its parent is gone, with the garbage collector tuned for it."""
     _end_with_parent(parent)
+    models_ready()  # as batch_gc does: every model built once, before the first game, and frozen
     gc.freeze()  # as batch_gc does, for the worker's whole life: it does nothing else
     gc.set_threshold(*BATCH_GC_THRESHOLD)
 

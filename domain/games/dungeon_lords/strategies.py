@@ -407,7 +407,8 @@ class Strategy:
         # A scorer returns ``option -> score``, or the scores of all the options when that is cheaper.
         scores = prepared if isinstance(prepared, list) else [prepared(o) for o in candidates]
         floor = max(scores) - 1e-9
-        return options[rng.choice(list(compress(range(len(scores)), map(floor.__le__, scores))))]
+        best = rng.choice(list(compress(range(len(scores)), map(floor.__le__, scores))))
+        return options[best] if isinstance(options, LazyOptions) else candidates[best]  # (built once)
 
     # -- weights in the current situation
     def weights(self, state: GameState, me: Player) -> Weights:

@@ -124,11 +124,13 @@ def turn(state: GameState) -> Pending:
     seat = state.in_round[0]
     p = state.player(seat)
     left = state.inn[0]
-    pool = f"{state.pool} {state.pool_type}" if state.pool else "empty"
+    pool, pool_type, name = state.pool, state.pool_type, p.name  # the prompt is made when read (never by a bot)
     return Pending(
         kind="turn",
         actors=[seat],
-        prompt=f"{seat} ({p.name}): Remain or Leave for {left} (Pool: {pool})",
+        prompt=lambda: (
+            f"{seat} ({name}): Remain or Leave for {left} (Pool: {f'{pool} {pool_type}' if pool else 'empty'})"
+        ),
         accepts=(Remain, ExchangeTreasure, Leave),
         handle=_handle_turn,
         options_fn=lambda a: [*_remain_options(state, p), Leave(player=seat)] if a == seat else [],
@@ -213,7 +215,7 @@ def support(state: GameState) -> Pending:
     return Pending(
         kind="support",
         actors=[seat],
-        prompt=f"{seat}: Support one of {', '.join(targets)} with 1 treasure, or no Support",
+        prompt=lambda: f"{seat}: Support one of {', '.join(targets)} with 1 treasure, or no Support",
         accepts=(Support, NoSupport),
         handle=handle,
         options_fn=lambda a: (

@@ -15,7 +15,7 @@ from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
 from domain.kernel.errors import Listed, Phrase
-from domain.kernel.pending import DecidedOptions
+from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -92,18 +92,19 @@ def step(state: GameState):
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
     known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
     legal = known.options()
+    color, action, space = p.color, pl.action, pl.space
     return Pending(
         kind="action",
         actors=[p.color],
-        prompt=Phrase(
+        prompt=lambda: Phrase(  # made when read (never by a bot): names from the catalog, fixed for the game
             "{color}: {action} on space {space}",
-            color=p.color,
-            action=Listed([(acting(state, pl.action), action_name(state, pl))]),
-            space=pl.space,
+            color=color,
+            action=Listed([(acting(state, action), action_name(state, pl))]),
+            space=space,
         ),
         accepts=_accepted(),
         handle=known.handle,
-        options_fn=lambda a: [*legal, Decline(player=p.color)],
+        options_fn=lambda a: LazyCommands([*legal, None], lambda c: Decline(player=color) if c is None else c),
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
     )
@@ -150,13 +151,13 @@ def _digging_step(state: GameState, pl: Placement):
     limit = space_spec(state, pl).reward.tunnels_up_to  # the permit of the space (Dig Tunnels)
     p = state.player(aw.color)
     squares = dg.diggable(p.dungeon)  # where the grid rules allow a tunnel
-    more: list[DigTunnel] = []
-    if squares:
-        # the permit and the imps are the same for every square: one check says for all of them
-        if unless_refused(dig_event, p, squares[0], aw.dug, limit, False) is not None:
-            more = [DigTunnel(player=p.color, square=sq) for sq in squares]
-    if not more:
+    # the permit and the imps are the same for every square: one check says for all of them
+    if not squares or unless_refused(dig_event, p, squares[0], aw.dug, limit, False) is None:
         return [ev.DiggingFinished(color=p.color, dug=aw.dug)]
+    color, dug = p.color, aw.dug
+
+    def build(square: tuple[int, int] | None) -> DigTunnel | StopDigging:
+        return StopDigging(player=color) if square is None else DigTunnel(player=color, square=square)
 
     def handle(st: GameState, cmd):
         if isinstance(cmd, StopDigging):
@@ -168,12 +169,12 @@ def _digging_step(state: GameState, pl: Placement):
     return Pending(
         kind="digging",
         actors=[p.color],
-        prompt=Phrase(
-            "{color}: dig another tunnel ({dug} of {limit} dug) or stop", color=p.color, dug=aw.dug, limit=limit
+        prompt=lambda: Phrase(
+            "{color}: dig another tunnel ({dug} of {limit} dug) or stop", color=color, dug=dug, limit=limit
         ),
         accepts=(DigTunnel, StopDigging),
         handle=handle,
-        options_fn=lambda a: more + [StopDigging(player=p.color)],
+        options_fn=lambda a: LazyCommands([*squares, None], build),  # built when drawn (a bot takes one)
         rule="dig.permit",
     )
 
@@ -238,7 +239,7 @@ def _discard_pending(state: GameState) -> Pending:
     return Pending(
         kind="discard_trap",
         actors=[p.color],
-        prompt=Phrase("{color}: discard one Trap Card (Second Year Buy Traps)", color=p.color),
+        prompt=lambda: Phrase("{color}: discard one Trap Card (Second Year Buy Traps)", color=p.color),
         accepts=(DiscardTrap,),
         handle=handle,
         options_fn=lambda a: [DiscardTrap(player=p.color, card=c) for c in p.traps],

@@ -12,13 +12,13 @@ TileConquered/ConquestPrevented, BattleEnded), so the log tells the battle.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
 from domain.kernel.errors import N_, Because, Listed, Phrase
-from domain.kernel.pending import DecidedOptions
+from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -220,13 +220,14 @@ def _planning_step(state: GameState):
                 f"Reveal the Combat Card for round {state.combat_round} and record it",
             )
         return [ev.CombatCardRevealed(round=state.combat_round, card=card)]
+    combat_round = state.combat_round
     return Pending(
         kind="plan_battle",
         actors=actors,
-        prompt=Phrase(
+        prompt=lambda: Phrase(
             "Combat round {round}: choose the tile, traps and monsters "
             "(simultaneous; with no unconquered tile, release a prisoner)",
-            round=state.combat_round,
+            round=combat_round,
         ),
         accepts=(PlanBattle, ReleasePrisoner),
         handle=_plan,
@@ -387,15 +388,16 @@ def _counted_pets(state: GameState, monsters: list[str], pets: list[str]) -> lis
     return [x for x in pets if catalog(state).pets[x].counts_as_monster and not with_golem]
 
 
-def plan_options(state: GameState, p: Player) -> list:
+def plan_options(state: GameState, p: Player) -> Sequence[Any]:
     """Player ``p``'s legal battle plans (Rulebook › Planning Phase › Choosing a Dungeon Tile, › Choosing
     Defense; Trap Step: a trap whose cost cannot be paid cannot be chosen).
 
     Returns:
-        ``[PlanBattle, ...]``: for each unconquered tile nearest the entrance, each set of Trap Cards (at most 1;
-        2 in the Labyrinth, ordered when they spring) whose cost in gold (+1 in a room) he can pay, each set of
-        monsters not knocked out (at most 1 in a tunnel, 2 in a room; a Festival Season pet counts as a monster
-        where it fights), any of his ghosts (at most ``MAX_GHOST_OPTIONS`` listed), and no pet or one usable pet.
+        ``[PlanBattle, ...]`` (built when looked at: a bot draws one): for each unconquered tile nearest the
+        entrance, each set of Trap Cards (at most 1; 2 in the Labyrinth, ordered when they spring) whose cost in
+        gold (+1 in a room) he can pay, each set of monsters not knocked out (at most 1 in a tunnel, 2 in a room;
+        a Festival Season pet counts as a monster where it fights), any of his ghosts (at most
+        ``MAX_GHOST_OPTIONS`` listed), and no pet or one usable pet.
         With no unconquered tile left: ``[ReleasePrisoner, ...]``, one per prisoner (Rulebook › End of Combat)."""
     tiles = battle_tiles(state, p)
     if not tiles:
@@ -421,8 +423,11 @@ def plan_options(state: GameState, p: Player) -> list:
                 for gs in ghost_sets:
                     for ps in pet_sets:
                         if not ps or len(ms) + len(_counted_pets(state, ms, ps)) <= monster_limit:
-                            out.append(PlanBattle(player=p.color, tile=tile, traps=traps, monsters=ms + gs, pets=ps))
-    return out
+                            out.append((tile, traps, ms + gs, ps))
+    color = p.color
+    return LazyCommands(
+        out, lambda plan: PlanBattle(player=color, tile=plan[0], traps=plan[1], monsters=plan[2], pets=plan[3])
+    )
 
 
 # --- a battle -------------------------------------------------------------------------------------
@@ -499,7 +504,7 @@ def _labyrinth_order(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="labyrinth_order",
         actors=[p.color],
-        prompt=Phrase("{color}: which trap springs next ({traps})?", color=p.color, traps=", ".join(traps)),
+        prompt=lambda: Phrase("{color}: which trap springs next ({traps})?", color=p.color, traps=", ".join(traps)),
         accepts=(OrderTraps,),
         handle=handle,
         rule="combat.labyrinth",
@@ -532,7 +537,7 @@ def _trap_step(state: GameState, p: Player):
         return Pending(
             kind="trap_target",
             actors=[p.color],
-            prompt=Phrase(
+            prompt=lambda: Phrase(
                 "{color}: aim the {trap}", color=p.color, trap=Listed([(trap.split("#")[0], name_of(state, trap))])
             ),
             accepts=(TargetTrap,),
@@ -637,7 +642,7 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="spell_choice",
         actors=[p.color],
-        prompt=f"{p.color}: {name_of(state, card)} - {catalog(state).combat_cards[card].effect}",
+        prompt=lambda: f"{p.color}: {name_of(state, card)} - {catalog(state).combat_cards[card].effect}",
         accepts=(SpellChoice,),
         handle=handle,
         options_fn=lambda a: opts,
@@ -718,7 +723,9 @@ def _monster_pending(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="attack",
         actors=[p.color],
-        prompt=Phrase("{color}: choose the next monster (or ghost) to attack, its attack and target", color=p.color),
+        prompt=lambda: Phrase(
+            "{color}: choose the next monster (or ghost) to attack, its attack and target", color=p.color
+        ),
         accepts=(Attack,),
         handle=known.handle,
         options_fn=known.options,

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from domain.kernel import Pending, unless_refused
 from domain.kernel.errors import N_, Listed, Phrase
+from domain.kernel.pending import LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -97,11 +98,14 @@ def _payday(state: GameState, p: Player):
             out.append(ReleaseMonster(player=p.color, monster=m))
         return out
 
-    names = Listed([(m, f"{monster_type(state, m).name} ({m})") for m in todo], ranked=True)
     return Pending(
         kind="pay_wage",
         actors=[p.color],
-        prompt=Phrase("Pay Day: {color} pays or lets go (+1 Evil) each of: {names}", color=p.color, names=names),
+        prompt=lambda: Phrase(
+            "Pay Day: {color} pays or lets go (+1 Evil) each of: {names}",
+            color=p.color,
+            names=Listed([(m, f"{monster_type(state, m).name} ({m})") for m in todo], ranked=True),
+        ),
         accepts=WAGE_COMMANDS,
         handle=handle,
         options_fn=options,
@@ -192,12 +196,12 @@ def _taxes(state: GameState, p: Player):
     return Pending(
         kind="taxes",
         actors=[p.color],
-        prompt=Phrase(
+        prompt=lambda: Phrase(
             "Taxes: {color} owes {due} gold; each unpaid gold is a red mark (-3 points)", color=p.color, due=due
         ),
         accepts=(PayTaxes,),
         handle=handle,
-        options_fn=lambda a: [PayTaxes(player=p.color, gold=g) for g in range(min(due, p.gold), -1, -1)],
+        options_fn=lambda a: LazyCommands(range(min(due, p.gold), -1, -1), lambda g: PayTaxes(player=p.color, gold=g)),
         rule="event.taxes",
         detail={"due": due},
     )

@@ -21,6 +21,8 @@ from ..state import SPACES, GameState, NonPlayer, Placement, Player
 from .common import catalog
 from .rounds import _draw, after_phase
 
+_CHOOSE_PROMPT = Phrase("Choose 3 orders from your hand, first order on the left (simultaneous, secret)")
+
 
 def all_placements(state: GameState) -> list[Placement]:
     """Every minion placed on the central board this round: on the action spaces, then those shut out (all
@@ -86,7 +88,7 @@ def step(state: GameState):
         return Pending(
             kind="choose_orders",
             actors=choosing,
-            prompt=Phrase("Choose 3 orders from your hand, first order on the left (simultaneous, secret)"),
+            prompt=_CHOOSE_PROMPT,
             accepts=(ChooseOrders,),
             handle=_choose,
             options_fn=lambda a: _options(state, a),

@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.kernel import Pending, unless_refused
 from domain.kernel.errors import Phrase
-from domain.kernel.pending import DecidedOptions
+from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -47,13 +47,17 @@ def step(state: GameState):
     known = DecidedOptions(state, lambda: decided, _handle)  # the room used is not decided again
     produce = known.options()
 
-    def options(actor: str):
-        return produce + [RetrieveOrder(player=p.color, card=c) for c in cards]
+    color = p.color
+
+    def options(actor: str) -> LazyCommands:  # a card's RetrieveOrder built when drawn (a bot takes one)
+        return LazyCommands(
+            [*produce, *cards], lambda o: RetrieveOrder(player=color, card=o) if isinstance(o, str) else o
+        )
 
     return Pending(
         kind="production",
         actors=[p.color],
-        prompt=Phrase("{color}: use production rooms, then take back an order card", color=p.color),
+        prompt=lambda: Phrase("{color}: use production rooms, then take back an order card", color=p.color),
         accepts=(Produce, RetrieveOrder),
         handle=known.handle,
         options_fn=options,

@@ -17,6 +17,8 @@ from ..state import GameState, NewRound
 from ..year import year_plan
 from .common import catalog, season_name
 
+_INACCESSIBLE_PROMPT = Phrase("Choose 2 of your 3 drawn order cards to be inaccessible this round (simultaneous)")
+
 
 # --- set-up ---------------------------------------------------------------------------------
 def setup_step(state: GameState):
@@ -85,7 +87,7 @@ def setup_step(state: GameState):
         return Pending(
             kind="choose_inaccessible_orders",
             actors=choosing,
-            prompt=Phrase("Choose 2 of your 3 drawn order cards to be inaccessible this round (simultaneous)"),
+            prompt=_INACCESSIBLE_PROMPT,
             accepts=(ChooseInaccessibleOrders,),
             handle=_choose_inaccessible,
             options_fn=lambda actor: _inaccessible_options(state, actor),
