@@ -20,6 +20,8 @@ imports no Babel at all.
 from __future__ import annotations
 
 import gettext
+import re
+from functools import cache
 from typing import Any
 
 from domain.kernel.errors import Because, Listed, Phrase, RuleViolation, Verbatim
@@ -112,3 +114,52 @@ def cited(index: Any, rule_id: str, lang: str | None = None) -> str:
     if lang == SOURCE_LANGUAGE:
         return english
     return index.citations.get(lang, {}).get(rule_id) or catalog(lang).gettext(english)
+
+
+def reworded(text: str, lang: str | None = None) -> str:
+    """An English text the domain stored (an event's reason: ``Get Food costs 1 gold; red has 0``) in the
+    reader's language: the ``messages`` or ``refusals`` catalog's entry for it, else the first catalog template
+    it was formatted from (``{what} costs {gold} gold; {color} has {held}``), its parts said again
+    (:func:`said`); English, or a text no template makes, as it is."""
+    lang = language(lang)
+    if lang == SOURCE_LANGUAGE or not text:
+        return text
+    for domain in ("messages", "refusals"):
+        found = i18n.translations(lang, domain).gettext(text)
+        if found != text:
+            return found
+    for pattern, translated, domain in _templates(lang):
+        match = pattern.fullmatch(text)
+        if match is not None:
+            params = {k: _param(v, lang, catalog(lang)) for k, v in match.groupdict().items()}
+            try:
+                return translated.format(**params)
+            except (KeyError, IndexError, ValueError):
+                continue
+    return text
+
+
+@cache
+def _templates(lang: str) -> list[tuple[re.Pattern[str], str, str]]:
+    """Each catalog message with ``{placeholders}`` as a pattern that reads a text formatted from it, the
+    message's translation and its domain; the most specific (the most fixed characters) first."""
+    found = []
+    for domain in ("refusals", "messages"):
+        for msgid, msgstr in getattr(i18n.translations(lang, domain), "_catalog", {}).items():
+            if not isinstance(msgid, str) or "{" not in msgid or not msgstr:
+                continue
+            parts = re.split(r"\{(\w+)(?:[:!][^}]*)?\}", msgid)
+            if len(parts) < 3:
+                continue
+            seen: set[str] = set()
+            regex = ""
+            for i, part in enumerate(parts):
+                if i % 2 == 0:
+                    regex += re.escape(part)
+                else:
+                    regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
+                    seen.add(part)
+            fixed = sum(len(p) for p in parts[::2])
+            found.append((fixed, re.compile(regex, re.S), msgstr, domain))
+    found.sort(key=lambda t: -t[0])
+    return [(p, s, d) for _n, p, s, d in found]

@@ -12,7 +12,9 @@ from domain.games.dungeon_lords.dungeon import label
 from domain.games.dungeon_lords.views import visible_event
 from domain.kernel.text import printable
 
-from ...i18n import _, gettext, ngettext, word
+from ...i18n import _, ngettext, word
+from ...refusal_i18n import reworded
+from .event_words_more import MORE, hired, wage
 from .words import cost, name, names
 
 
@@ -20,13 +22,13 @@ def _why(reason: str) -> str:
     """Why an action was not carried out: "declined", or "cannot: " and the refusal's message (the domain
     refusals' catalog has it when it has no numbers in it)."""
     if reason.startswith("cannot: "):
-        return _("cannot: {why}").format(why=gettext(reason[8:], domain="refusals"))
+        return _("cannot: {why}").format(why=reworded(reason[8:]))
     return _("declined") if reason == "declined" else reason
 
 
 def _minion(e: Any) -> str:
     who = _("{color} (non-player)").format(color=e.color) if e.nonplayer else e.color
-    where = _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=e.reason)
+    where = _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=reworded(e.reason))
     fee = ", " + _("paid {n} gold fee").format(n=e.fee_paid) if e.fee_paid else ""
     return f"{who} -> {e.action} {where}{fee}"
 
@@ -96,21 +98,11 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         "{color} finished digging ({n} tunnel)", "{color} finished digging ({n} tunnels)", e.dug
     ).format(color=e.color, n=e.dug),
     "GoldMined": lambda e: None if e.foreimp else _("{color} mined {n} gold").format(color=e.color, n=e.imps),
-    "MonsterHired": lambda e: (
-        None
-        if e.discarded_trap or e.fed_monster
-        else _("{color} hired the {monster} for {cost}").format(
-            color=e.color, monster=name(e.monster), cost=cost(e.paid)
-        )
-    ),
+    "MonsterHired": hired,
     "RoomBuilt": lambda e: _("{color} built the {room} at {square} for {cost}").format(
         color=e.color, room=name(e.room), square=label(e.square), cost=cost(e.paid)
     ),
-    "WagePaid": lambda e: (
-        None
-        if e.fed_monster
-        else _("{color} paid the {monster}: {cost}").format(color=e.color, monster=name(e.monster), cost=cost(e.paid))
-    ),
+    "WagePaid": wage,
     "PayDayFinished": lambda e: _("{color} is done with Pay Day").format(color=e.color),
     "TaxesPaid": lambda e: (
         _("{color} paid {paid} of {due} gold tax").format(color=e.color, paid=e.paid, due=e.due)
@@ -178,7 +170,7 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
     "TrapCardsDrawn": lambda e: ngettext(
         "{color} drew {n} Trap Card", "{color} drew {n} Trap Cards", len(e.cards)
     ).format(color=e.color, n=len(e.cards)),
-}
+} | MORE
 
 
 def translated_events() -> set[str]:
