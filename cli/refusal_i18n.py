@@ -128,10 +128,10 @@ def reworded(text: str, lang: str | None = None) -> str:
         found = i18n.translations(lang, domain).gettext(text)
         if found != text:
             return found
-    for pattern, translated, domain in _templates(lang):
+    for pattern, translated in _templates(lang):
         match = pattern.fullmatch(text)
         if match is not None:
-            params = {k: _param(v, lang, catalog(lang)) for k, v in match.groupdict().items()}
+            params = {k: _reparam(v, lang) for k, v in match.groupdict().items()}
             try:
                 return translated.format(**params)
             except (KeyError, IndexError, ValueError):
@@ -139,10 +139,20 @@ def reworded(text: str, lang: str | None = None) -> str:
     return text
 
 
+def _reparam(value: str, lang: str) -> str:
+    """A part of a reworded text: the ``refusals`` catalog's (a fragment, component ids), else the ``messages``'."""
+    said = _param(value, lang, catalog(lang))
+    if said == value:  # a word of the CLI's catalog, or a component by its English name ("Get Food": get_food)
+        said = i18n.translations(lang).gettext(value)
+    if said == value:
+        said = i18n.name_in(lang, value.lower().replace(" ", "_").replace("-", "_"), value)
+    return said
+
+
 @cache
-def _templates(lang: str) -> list[tuple[re.Pattern[str], str, str]]:
+def _templates(lang: str) -> list[tuple[re.Pattern[str], str]]:
     """Each catalog message with ``{placeholders}`` as a pattern that reads a text formatted from it, the
-    message's translation and its domain; the most specific (the most fixed characters) first."""
+    message's translation; the most specific (the most fixed characters) first."""
     found = []
     for domain in ("refusals", "messages"):
         for msgid, msgstr in getattr(i18n.translations(lang, domain), "_catalog", {}).items():
@@ -160,6 +170,6 @@ def _templates(lang: str) -> list[tuple[re.Pattern[str], str, str]]:
                     regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
                     seen.add(part)
             fixed = sum(len(p) for p in parts[::2])
-            found.append((fixed, re.compile(regex, re.S), msgstr, domain))
+            found.append((fixed, re.compile(regex, re.S), msgstr))
     found.sort(key=lambda t: -t[0])
-    return [(p, s, d) for _n, p, s, d in found]
+    return [(p, s) for _n, p, s in found]

@@ -28,7 +28,9 @@ def _why(reason: str) -> str:
 
 def _minion(e: Any) -> str:
     who = _("{color} (non-player)").format(color=e.color) if e.nonplayer else e.color
-    where = _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=reworded(e.reason))
+    where = (
+        _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=reworded(e.reason))
+    )
     fee = ", " + _("paid {n} gold fee").format(n=e.fee_paid) if e.fee_paid else ""
     return f"{who} -> {e.action} {where}{fee}"
 
@@ -142,12 +144,12 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         _("{color} springs the {trap}").format(color=e.color, trap=name(e.trap))
         + (" " + _("at {target}").format(target=name(e.target)) if e.target else "")
         + (", " + _("paying {cost}").format(cost=cost(e.paid)) if e.paid else "")
-        + (f" ({', '.join(e.effects)})" if e.effects else "")
+        + (f" ({', '.join(map(word, e.effects))})" if e.effects else "")
     ),
     "DamageDealt": lambda e: (
         "  "
-        + _("{name} takes {n} ({source})").format(name=name(e.target), n=e.amount, source=e.source.split(":")[0])
-        + (", " + _("{n} stopped by {what}").format(n=e.prevented, what=e.prevented_by) if e.prevented else "")
+        + _("{name} takes {n} ({source})").format(name=name(e.target), n=e.amount, source=word(e.source.split(":")[0]))
+        + (", " + _("{n} stopped by {what}").format(n=e.prevented, what=word(e.prevented_by)) if e.prevented else "")
     ),
     "MonsterAttacked": lambda e: (
         _("{color}'s {monster} attacks ({option})").format(color=e.color, monster=name(e.monster), option=e.option)

@@ -18,6 +18,13 @@ from .words import cost, name, names
 #: the words of a spell's effect (``SpellCast.effect``'s keys) and of the steps, looked up by cli.i18n.word
 EFFECTS = (N_("invisible"), N_("shield"), N_("imps"), N_("trap lost"), N_("rage"), N_("illusion"), N_("fed"))
 EFFECTS += (N_("healed"), N_("courage"), N_("magic key"), N_("fast"), N_("slow"), N_("none"))
+#: what a room produces (``RoomProduced.output``) and what an action gains (``cost``'s keys), as words
+EFFECTS += (N_("dig"), N_("imp"), N_("trap"), N_("reputation"), N_("trap cards"))
+#: where damage came from and what stopped it (``DamageDealt``), a trap's effects (``TrapSprung``)
+EFFECTS += (N_("fatigue"), N_("monster"), N_("poison"), N_("spell"), N_("disarm"), N_("courage token"))
+EFFECTS += (N_("no conquer"), N_("no heal"), N_("no healing"), N_("no spell"))
+#: a spell's choices (``SpellChoiceMade.option``)
+EFFECTS += (N_("gain evil"), N_("pay"), N_("target"), N_("withdraw"), N_("withdraw all"))
 
 
 def _effect(fx: dict[str, Any]) -> str:
@@ -74,10 +81,14 @@ MORE: dict[str, Callable[[Any], str | None]] = {
     "SpecialEventFinished": lambda e: _("{color} is done with the event").format(color=e.color),
     "SpecialEventsDrawn": lambda e: _("2 Special Event Cards drawn face down"),
     "SpecialEventRevealed": lambda e: _("Year {year}'s Special Event: {card}").format(year=e.year, card=name(e.card)),
-    "SpecialEventChoiceMade": lambda e: _("{color} chose {option} {target}")
-    .format(color=e.color, option=word(e.option), target=name(e.target) if e.target else "")
-    .strip(),
-    "MonsterReleased": lambda e: _("{color} let the {monster} go (+1 Evil)").format(color=e.color, monster=name(e.monster)),
+    "SpecialEventChoiceMade": lambda e: (
+        _("{color} chose {option} {target}")
+        .format(color=e.color, option=word(e.option), target=name(e.target) if e.target else "")
+        .strip()
+    ),
+    "MonsterReleased": lambda e: _("{color} let the {monster} go (+1 Evil)").format(
+        color=e.color, monster=name(e.monster)
+    ),
     "RoomProduced": _produced,
     "CombatCardSpied": lambda e: _("{color} spied on Combat Card #{n}").format(color=e.color, n=e.position),
     "TrapDiscarded": lambda e: _("{color} discarded a Trap Card").format(color=e.color),
@@ -95,9 +106,11 @@ MORE: dict[str, Callable[[Any], str | None]] = {
     "SpellNotCast": lambda e: _("{step} spell {card}: not cast ({why})").format(
         step=word(e.step), card=name(e.card), why=_reason(e.reason)
     ),
-    "SpellChoiceMade": lambda e: _("{color} answers {card}: {option} {target}")
-    .format(color=e.color, card=name(e.card), option=word(e.option), target=name(e.target) if e.target else "")
-    .strip(),
+    "SpellChoiceMade": lambda e: (
+        _("{color} answers {card}: {option} {target}")
+        .format(color=e.color, card=name(e.card), option=word(e.option), target=name(e.target) if e.target else "")
+        .strip()
+    ),
     "IllusionVanished": lambda e: "  " + _("the Illusion vanishes"),
     "HealingSkipped": lambda e: _("No healing: {why}").format(why=_reason(e.reason)),
     "ConquestPrevented": lambda e: _("No conquest at {color}'s: {why}").format(color=e.color, why=_reason(e.reason)),
@@ -126,8 +139,9 @@ MORE: dict[str, Callable[[Any], str | None]] = {
         )
     ),
     "TableRulingApplied": lambda e: _("Table ruling ({why}): {changes}").format(why=e.reason, changes=e.changes),
-    "GameArchived": lambda e: _("The game is archived (left out of the statistics)")
-    + (f": {e.reason}" if e.reason else ""),
+    "GameArchived": lambda e: (
+        _("The game is archived (left out of the statistics)") + (f": {e.reason}" if e.reason else "")
+    ),
 }
 
 

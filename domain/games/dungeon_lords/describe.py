@@ -38,7 +38,10 @@ def _board(board_id: str) -> str:
     return board_id.replace("_", " ").title()
 
 
-_OUTPUTS = {"reputation": "1 Evil less"}
+_OUTPUTS = {"reputation": N_("1 Evil less")}
+#: words a command's or a prompt's param may be (translated in the domain ``refusals``): seasons, outputs
+_WORDS = (N_("spring"), N_("summer"), N_("fall"), N_("winter"), N_("none"))
+_WORDS += (N_("food"), N_("gold"), N_("imp"), N_("trap"), N_("dig"))
 
 
 def _other_cost(c) -> str:
@@ -338,9 +341,27 @@ def _named(component: str) -> str:
     return Listed([(component.split("#")[0], _n(component))])
 
 
+def _id(component: str) -> str:
+    # a component's id as typed (``trap_door#2``) in English; its name for a reader of another language
+    return Listed([(component.split("#")[0], component)])
+
+
+def _ids(components: list[str]) -> str:
+    # components by id, comma-separated ("none": none), each named for a reader of another language
+    return Listed([(c.split("#")[0], c) for c in components], ranked=True) if components else N_("none")
+
+
 def _hire(c) -> str:
     if not (c.discard_trap or c.feed_monster or _other_cost(c)):
         return Phrase("hire the {monster} ({id})", monster=_named(c.monster), id=c.monster)
+    if not (c.feed_monster or _other_cost(c)):
+        trap = _id(c.discard_trap)
+        return Phrase(
+            "hire the {monster} ({id}), discarding {trap}", monster=_named(c.monster), id=c.monster, trap=trap
+        )
+    if not (c.discard_trap or _other_cost(c)):
+        fed = _id(c.feed_monster)
+        return Phrase("hire the {monster} ({id}), feeding {fed}", monster=_named(c.monster), id=c.monster, fed=fed)
     s = f"hire the {_n(c.monster)} ({c.monster})"
     if c.discard_trap:
         s += f", discarding {c.discard_trap}"
@@ -352,13 +373,23 @@ def _hire(c) -> str:
 def _produce(c) -> str:
     if c.output in ("in", "out"):  # Festival Season's imp Training Room
         return f"send {c.count} imp(s) into the Training Room" if c.output == "in" else f"take {c.count} imp(s) out"
-    made = f", making {_OUTPUTS.get(c.output, c.output)}" if c.output else ""
-    return f"produce in the room at {_sq(c.square)}" + (f", digging at {_sq(c.dig)}" if c.dig else "") + made
+    at, made = _sq(c.square), _OUTPUTS.get(c.output, c.output)
+    if c.dig and c.output:
+        return Phrase("produce in the room at {at}, digging at {dig}, making {made}", at=at, dig=_sq(c.dig), made=made)
+    if c.dig:
+        return Phrase("produce in the room at {at}, digging at {dig}", at=at, dig=_sq(c.dig))
+    if c.output:
+        return Phrase("produce in the room at {at}, making {made}", at=at, made=made)
+    return Phrase("produce in the room at {at}", at=at)
 
 
 def _pay_wage(c) -> str:
     if not (c.feed_monster or c.discard_trap or _other_cost(c)):
         return Phrase("pay the {monster}", monster=_named(c.monster))
+    if not (c.discard_trap or _other_cost(c)):
+        return Phrase("pay the {monster}, feeding it {fed}", monster=_named(c.monster), fed=_id(c.feed_monster))
+    if not (c.feed_monster or _other_cost(c)):
+        return Phrase("pay the {monster}, discarding {trap}", monster=_named(c.monster), trap=_id(c.discard_trap))
     s = f"pay the {_n(c.monster)}"
     if c.feed_monster:
         s += f", feeding it {c.feed_monster}"
@@ -415,18 +446,31 @@ _COMMAND_WORDS: dict[str, Callable[[Any], str]] = {
     "choose_event_option": lambda c: f"{c.option} {c.target or ''}".strip(),
     "plan_battle": lambda c: (
         f"battle at {_sq(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
-        f"monsters {', '.join(c.monsters) or 'none'}" + (f"; pets {', '.join(map(_board, c.pets))}" if c.pets else "")
+        f"monsters {', '.join(c.monsters) or 'none'}; pets {', '.join(map(_board, c.pets))}"
+        if c.pets  # Festival Season's pets: English
+        else Phrase(
+            "battle at {tile}: traps {traps}; monsters {monsters}",
+            tile=_sq(c.tile),
+            traps=_ids(c.traps),
+            monsters=_ids(c.monsters),
+        )
     ),
     "release_prisoner": lambda c: Phrase("release {prisoner} ({id})", prisoner=_named(c.prisoner), id=c.prisoner),
     "target_trap": lambda c: Phrase("aim at {target} ({id})", target=_named(c.target), id=c.target),
     "order_traps": lambda c: Phrase("spring {trap} ({id}) first", trap=_named(c.first), id=c.first),
-    "attack": lambda c: f"{c.monster} attack {c.option}" + (f" on {', '.join(c.targets)}" if c.targets else ""),
+    "attack": lambda c: (
+        Phrase(
+            "{monster} attack {option} on {targets}", monster=_id(c.monster), option=c.option, targets=_ids(c.targets)
+        )
+        if c.targets
+        else Phrase("{monster} attack {option}", monster=_id(c.monster), option=c.option)
+    ),
     "spell_choice": lambda c: f"{c.option} {c.target or ''}".strip(),
     "table_ruling": lambda c: f"table ruling ({c.reason}): {c.changes}",
     "record_draw": lambda c: Phrase("draw: {cards}", cards=", ".join(c.cards)),
 }
 #: the base game's commands said by their type in words (translated in the domain ``refusals``)
-_PLAIN = {"stop_digging": N_("stop digging"), "decline": N_("decline")}
+_PLAIN = {"stop_digging": N_("stop digging"), "decline": N_("decline"), "take_action": N_("take action")}
 
 
 def describe_command(c) -> str:
