@@ -119,8 +119,8 @@ def cited(index: Any, rule_id: str, lang: str | None = None) -> str:
 def reworded(text: str, lang: str | None = None) -> str:
     """An English text the domain stored (an event's reason: ``Get Food costs 1 gold; red has 0``) in the
     reader's language: the ``messages`` or ``refusals`` catalog's entry for it, else the first catalog template
-    it was formatted from (``{what} costs {gold} gold; {color} has {held}``), its parts said again
-    (:func:`said`); English, or a text no template makes, as it is."""
+    it was formatted from (``{what} costs {gold} gold; {color} has {held}``; a plural's form by its ``{n}``),
+    its parts said again (:func:`said`); English, or a text no template makes, as it is."""
     lang = language(lang)
     if lang == SOURCE_LANGUAGE or not text:
         return text
@@ -128,19 +128,26 @@ def reworded(text: str, lang: str | None = None) -> str:
         found = i18n.translations(lang, domain).gettext(text)
         if found != text:
             return found
-    for pattern, translated in _templates(lang):
+    for pattern, msgid, plural, domain in _templates(lang):
         match = pattern.fullmatch(text)
-        if match is not None:
-            params = {k: _reparam(v, lang) for k, v in match.groupdict().items()}
-            try:
-                return translated.format(**params)
-            except (KeyError, IndexError, ValueError):
-                continue
+        if match is None:
+            continue
+        said = i18n.translations(lang, domain)
+        count = match.groupdict().get("n", "")
+        if plural and not count.isdigit():
+            continue
+        translated = said.ngettext(msgid, plural, int(count)) if plural else said.gettext(msgid)
+        try:
+            return translated.format(**{k: _reparam(v, lang) for k, v in match.groupdict().items()})
+        except (KeyError, IndexError, ValueError):
+            continue
     return text
 
 
 def _reparam(value: str, lang: str) -> str:
     """A part of a reworded text: the ``refusals`` catalog's (a fragment, component ids), else the ``messages``'."""
+    if value.isdigit():
+        return value
     said = _param(value, lang, catalog(lang))
     if said == value:  # a word of the CLI's catalog, or a component by its English name ("Get Food": get_food)
         said = i18n.translations(lang).gettext(value)
@@ -150,17 +157,21 @@ def _reparam(value: str, lang: str) -> str:
 
 
 @cache
-def _templates(lang: str) -> list[tuple[re.Pattern[str], str]]:
-    """Each catalog message with ``{placeholders}`` as a pattern that reads a text formatted from it, the
-    message's translation; the most specific (the most fixed characters) first."""
+def _templates(lang: str) -> list[tuple[re.Pattern[str], str, str, str]]:
+    """Each catalog message with ``{placeholders}`` as a pattern that reads a text formatted from it, with its
+    msgid, its plural msgid (``""``: none) and its domain; the most specific (the most fixed characters) first.
+    The ``.po`` is read again (Babel), once per process and only when a stored reason is not a msgid itself."""
+    from babel.messages.pofile import read_po
+
     found = []
     for domain in ("refusals", "messages"):
-        for msgid, msgstr in getattr(i18n.translations(lang, domain), "_catalog", {}).items():
-            if not isinstance(msgid, str) or "{" not in msgid or not msgstr:
+        with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            entries = read_po(f, locale=lang, domain=domain)
+        for m in entries:
+            msgid, plural = (m.id[0], m.id[1]) if isinstance(m.id, tuple) else (m.id, "")
+            if not msgid or "{" not in msgid or m.fuzzy or not m.string:
                 continue
             parts = re.split(r"\{(\w+)(?:[:!][^}]*)?\}", msgid)
-            if len(parts) < 3:
-                continue
             seen: set[str] = set()
             regex = ""
             for i, part in enumerate(parts):
@@ -169,7 +180,6 @@ def _templates(lang: str) -> list[tuple[re.Pattern[str], str]]:
                 else:
                     regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
                     seen.add(part)
-            fixed = sum(len(p) for p in parts[::2])
-            found.append((fixed, re.compile(regex, re.S), msgstr))
+            found.append((sum(len(p) for p in parts[::2]), re.compile(regex, re.S), msgid, plural, domain))
     found.sort(key=lambda t: -t[0])
-    return [(p, s) for _n, p, s in found]
+    return [(p, i, pl, d) for _n, p, i, pl, d in found]

@@ -410,3 +410,26 @@ def test_a_whole_played_game_leaves_no_english_word_in_russian(played) -> None:
                 assert _english_words_left(said.output) == [], (command, n, said.output)
                 checked += 1
     assert checked > 40
+
+
+def test_a_recorded_tabletop_game_leaves_no_english_word_in_russian(tmp_path) -> None:
+    """The golden tabletop record (3 players, a whole game entered at a table: every draw prompt, face-down
+    cards recorded when seen, the foreimp): `log`, `explain` of each draw and of the first event of each type,
+    and `status` / `options` just before each, in Russian, show no word of the English catalogs."""
+    store = str(tmp_path / "games.sqlite")
+    gid = run("import", ROOT / "tests" / "golden" / "tabletop-3p.dlr", "--store", store).output.split()[-1]
+    log = run("--lang", "ru", "log", gid, "--store", store).output
+    assert [line for line in log.splitlines() if _english_words_left(line)] == []
+    events = [json.loads(line) for line in run("log", gid, "--store", store, "--json").output.splitlines()]
+    firsts = {e["type"]: e["n"] for e in reversed(events)}
+    points = sorted(set(firsts.values()) | {e["n"] for e in events if e["kind"] == "chance"})
+    waiting = 0
+    for n in points:
+        explained = run("--lang", "ru", "explain", gid, n, "--store", store).output
+        assert _english_words_left(explained) == [], (n, explained)
+        for command in ("status", "options"):
+            said = run("--lang", "ru", command, gid, "--at", n - 1, "--store", store, ok=False)
+            if said.exit_code == 0:
+                assert _english_words_left(said.output) == [], (command, n - 1, said.output)
+                waiting += "Жребий" in said.output or "Возьмите" in said.output or "Откройте" in said.output
+    assert waiting > 20  # the draws' prompts were read

@@ -90,7 +90,8 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         season=word(e.season), names=names(e.tiles)
     ),
     "TunnelDug": lambda e: (
-        None  # Festival Season's foreimp: the English words
+        _("{color} dug a tunnel at {square} (with a foreimp)").format(color=e.color, square=label(e.square))
+        + (" " + _("(Tool Shed)") if e.by_room else "")
         if e.foreimp
         else _("{color} dug a tunnel at {square} (Tool Shed)").format(color=e.color, square=label(e.square))
         if e.by_room
@@ -99,7 +100,9 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
     "DiggingFinished": lambda e: ngettext(
         "{color} finished digging ({n} tunnel)", "{color} finished digging ({n} tunnels)", e.dug
     ).format(color=e.color, n=e.dug),
-    "GoldMined": lambda e: None if e.foreimp else _("{color} mined {n} gold").format(color=e.color, n=e.imps),
+    "GoldMined": lambda e: (
+        _("{color} mined {n} gold").format(color=e.color, n=e.imps) + (" " + _("(with a foreimp)") if e.foreimp else "")
+    ),
     "MonsterHired": hired,
     "RoomBuilt": lambda e: _("{color} built the {room} at {square} for {cost}").format(
         color=e.color, room=name(e.room), square=label(e.square), cost=cost(e.paid)

@@ -79,6 +79,13 @@ MORE: dict[str, Callable[[Any], str | None]] = {
     ),
     "OfferDiscarded": lambda e: _("Leftovers discarded: {names}").format(names=names(e.monsters + e.rooms)),
     "SpecialEventFinished": lambda e: _("{color} is done with the event").format(color=e.color),
+    "FaceDownCardSeen": lambda e: (
+        _("Year {year}'s Special Event Card is {card}").format(year=e.year, card=name(e.card))
+        if e.what == "special_event"
+        else _("The sprung Trap Card #{n} was {card}").format(n=e.position, card=name(e.card))
+        if e.what == "trap_card"
+        else _("Year {year}'s Combat Card #{n} is {card}").format(year=e.year, n=e.position, card=name(e.card))
+    ),
     "SpecialEventsDrawn": lambda e: _("2 Special Event Cards drawn face down"),
     "SpecialEventRevealed": lambda e: _("Year {year}'s Special Event: {card}").format(year=e.year, card=name(e.card)),
     "SpecialEventChoiceMade": lambda e: (

@@ -212,7 +212,12 @@ def trap_draw_step(state: GameState):
     return Pending(
         kind="chance",
         actors=[CHANCE],
-        prompt=prompt + f" ({UNSEEN_DRAW} for a card not seen)",
+        prompt=Phrase(
+            "Draw {n} Trap Card(s) for {color} ({unseen} for a card not seen)",
+            n=aw.count,
+            color=aw.color,
+            unseen=UNSEEN_DRAW,
+        ),
         chance=spec,
         accepts=(RecordDraw,),
         rule="input.chance",
