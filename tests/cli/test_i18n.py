@@ -45,6 +45,14 @@ SCOPE = {
     "cli/http/templates/draw.html",
     "cli/http/templates/dungeon_lords_board.html",
     "cli/http/templates/table.html",
+    # the recorder's other pages and the explain page (cli/http/page_history.py, page_join.py)
+    "cli/http/page_history.py",
+    "cli/http/templates/links.html",
+    "cli/http/templates/confirm.html",
+    "cli/http/templates/correct.html",
+    "cli/http/templates/explain.html",
+    "cli/http/templates/error.html",
+    "cli/games/dungeon_lords/event_words_more.py",
 }
 
 
