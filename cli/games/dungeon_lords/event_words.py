@@ -14,7 +14,8 @@ from domain.kernel.text import printable
 
 from ...i18n import _, ngettext, word
 from ...refusal_i18n import reworded
-from .event_words_more import MORE, hired, wage
+from .event_words_festival import FESTIVAL, board
+from .event_words_more import MORE, hired, paladin, wage
 from .words import cost, name, names
 
 
@@ -119,11 +120,7 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
     "AdventurerAssigned": lambda e: _("{name} goes to {color} (position {n})").format(
         name=name(e.tile), color=e.color, n=e.position + 1
     ),
-    "PaladinArrived": lambda e: (
-        None  # Festival Season's elven and dwarven paladins: the English words
-        if e.paladin.split("_")[0] in ("elf", "dwarf")
-        else _("The paladin sets out for {color}'s dungeon").format(color=e.color)
-    ),
+    "PaladinArrived": lambda e: _("{who} sets out for {color}'s dungeon").format(who=paladin(e.paladin), color=e.color),
     "CombatRoundBegan": lambda e: _("— Year {year} Combat, round {n}: planning —").format(year=e.year, n=e.round),
     "AdventurerImprisoned": lambda e: (
         "  " + _("{name} is eliminated: to {color}'s prison").format(name=name(e.adventurer), color=e.color)
@@ -132,33 +129,15 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         color=e.color, square=label(e.tile)
     ),
     "BattlePlanned": lambda e: (
-        None
-        if e.pets
-        else _("{color} plans a battle at {square}: {traps} trap(s) face down, monsters {names}").format(
+        _("{color} plans a battle at {square}: {traps} trap(s) face down, monsters {names}").format(
             color=e.color, square=label(e.tile), traps=len(e.traps), names=names(e.monsters)
         )
+        + (", " + _("and uses the pet(s) {pets}").format(pets=", ".join(map(board, e.pets))) if e.pets else "")
     ),
     "CombatCardRevealed": lambda e: _("Combat Card for round {n}: {card}").format(n=e.round, card=name(e.card)),
     "BattleBegan": lambda e: (
         _("{color}'s battle at {square}").format(color=e.color, square=label(e.tile))
         + (f" ({name(e.room)})" if e.room else " " + _("(tunnel)"))
-    ),
-    "TrapSprung": lambda e: (
-        _("{color} springs the {trap}").format(color=e.color, trap=name(e.trap))
-        + (" " + _("at {target}").format(target=name(e.target)) if e.target else "")
-        + (", " + _("paying {cost}").format(cost=cost(e.paid)) if e.paid else "")
-        + (f" ({', '.join(map(word, e.effects))})" if e.effects else "")
-    ),
-    "DamageDealt": lambda e: (
-        "  "
-        + _("{name} takes {n} ({source})").format(name=name(e.target), n=e.amount, source=word(e.source.split(":")[0]))
-        + (", " + _("{n} stopped by {what}").format(n=e.prevented, what=word(e.prevented_by)) if e.prevented else "")
-    ),
-    "MonsterAttacked": lambda e: (
-        _("{color}'s {monster} attacks ({option})").format(color=e.color, monster=name(e.monster), option=e.option)
-        + (f" {names(e.targets)}" if e.targets else "")
-        + ("" if e.attacked else " - " + _("no one it may attack"))
-        + ("" if e.knocked_out else ", " + _("and returns face up"))
     ),
     "PartyHealed": lambda e: _("The priests heal {healed}").format(
         healed=", ".join(f"{name(k)} {v}" for k, v in e.healed.items()) or _("nobody (no damage)")
@@ -175,7 +154,8 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
     "TrapCardsDrawn": lambda e: ngettext(
         "{color} drew {n} Trap Card", "{color} drew {n} Trap Cards", len(e.cards)
     ).format(color=e.color, n=len(e.cards)),
-} | MORE
+}
+_EVENT |= MORE | FESTIVAL  # the rarer events and Festival Season's
 
 
 def translated_events() -> set[str]:

@@ -22,7 +22,7 @@ EFFECTS += (N_("healed"), N_("courage"), N_("magic key"), N_("fast"), N_("slow")
 EFFECTS += (N_("dig"), N_("imp"), N_("trap"), N_("reputation"), N_("trap cards"))
 #: where damage came from and what stopped it (``DamageDealt``), a trap's effects (``TrapSprung``)
 EFFECTS += (N_("fatigue"), N_("monster"), N_("poison"), N_("spell"), N_("disarm"), N_("courage token"))
-EFFECTS += (N_("no conquer"), N_("no heal"), N_("no healing"), N_("no spell"))
+EFFECTS += (N_("no conquer"), N_("no heal"), N_("no healing"), N_("no spell"), N_("anti magic no effect"))
 #: a spell's choices (``SpellChoiceMade.option``)
 EFFECTS += (N_("gain evil"), N_("pay"), N_("target"), N_("withdraw"), N_("withdraw all"))
 
@@ -46,8 +46,12 @@ def _reason(text: str) -> str:
     return reworded(text)
 
 
-def _paladin(paladin: str) -> str | None:
-    return _("The paladin") if paladin.split("_")[0] not in ("elf", "dwarf") else None
+def paladin(paladin_id: str) -> str:
+    """The paladin, or Festival Season's elven or dwarven one."""
+    kind = paladin_id.split("_")[0]
+    return (
+        _("The elven paladin") if kind == "elf" else _("The dwarven paladin") if kind == "dwarf" else _("The paladin")
+    )
 
 
 def _spell(e: Any) -> str:
@@ -57,23 +61,44 @@ def _spell(e: Any) -> str:
 
 
 def _produced(e: Any) -> str | None:
-    if e.trained:
-        return None  # Festival Season's Training Room: the English words
+    if e.trained > 0:  # Festival Season's imp Training Room
+        return _("{color} sent {n} imp(s) into the {room}").format(color=e.color, n=e.trained, room=name(e.room))
+    if e.trained < 0:
+        return _("{color} took {n} imp(s) out of the {room}").format(color=e.color, n=-e.trained, room=name(e.room))
     return _("{color}'s {room} produced {output}").format(color=e.color, room=name(e.room), output=word(e.output))
 
 
 def _moved(e: Any) -> str | None:
-    who = _paladin(e.paladin)
-    return who and _("{who} moves from {source} to {target}").format(who=who, source=e.from_color, target=e.to_color)
+    return _("{who} moves from {source} to {target}").format(
+        who=paladin(e.paladin), source=e.from_color, target=e.to_color
+    )
 
 
 def _sent_away(e: Any) -> str | None:
-    who = _paladin(e.paladin)
-    return who and _("{who}, dealt to non-player {color}, goes to the Distant Lands").format(who=who, color=e.color)
+    return _("{who}, dealt to non-player {color}, goes to the Distant Lands").format(
+        who=paladin(e.paladin), color=e.color
+    )
 
 
 #: event type -> its words in the reader's language, or None (a part these words do not say: English)
 MORE: dict[str, Callable[[Any], str | None]] = {
+    "TrapSprung": lambda e: (
+        _("{color} springs the {trap}").format(color=e.color, trap=name(e.trap))
+        + (" " + _("at {target}").format(target=name(e.target)) if e.target else "")
+        + (", " + _("paying {cost}").format(cost=cost(e.paid)) if e.paid else "")
+        + (f" ({', '.join(map(word, e.effects))})" if e.effects else "")
+    ),
+    "DamageDealt": lambda e: (
+        "  "
+        + _("{name} takes {n} ({source})").format(name=name(e.target), n=e.amount, source=word(e.source.split(":")[0]))
+        + (", " + _("{n} stopped by {what}").format(n=e.prevented, what=word(e.prevented_by)) if e.prevented else "")
+    ),
+    "MonsterAttacked": lambda e: (
+        _("{color}'s {monster} attacks ({option})").format(color=e.color, monster=name(e.monster), option=e.option)
+        + (f" {names(e.targets)}" if e.targets else "")
+        + ("" if e.attacked else " - " + _("no one it may attack"))
+        + ("" if e.knocked_out else ", " + _("and returns face up"))
+    ),
     "OrdersRetrieved": lambda e: _("{color} took back {card}; inaccessible: {cards}").format(
         color=e.color, card=e.card, cards=", ".join(e.inaccessible)
     ),

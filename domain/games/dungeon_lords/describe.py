@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from domain.kernel.errors import N_, Listed, Phrase
+from domain.kernel.errors import N_, Listed, Phrase, Verbatim
 from domain.kernel.text import printable
 
 from .catalog import Catalog
@@ -313,14 +313,17 @@ def describe_event(e) -> str:
 
 def _masquerade(c) -> str:
     if c.spy is None:
-        return "go to the Masquerade"
-    back = f", put it back at #{c.put_back}" if c.put_back not in (None, c.spy) else ""
-    return f"go to the Masquerade, look at Combat Card #{c.spy}{back}"
+        return Phrase("go to the Masquerade")
+    if c.put_back not in (None, c.spy):
+        return Phrase(
+            "go to the Masquerade, look at Combat Card #{spy}, put it back at #{back}", spy=c.spy, back=c.put_back
+        )
+    return Phrase("go to the Masquerade, look at Combat Card #{spy}", spy=c.spy)
 
 
 def _festival_pick(c) -> str:
     if c.board is None:
-        return "take nothing at the Festival"
+        return Phrase("take nothing at the Festival")
     what = [f"the {_n(c.monster)} ({c.monster})" if c.monster else "", f"the {_n(c.room)}" if c.room else ""]
     what += [
         f"discarding {c.discard_trap}" if c.discard_trap else "",
@@ -372,7 +375,9 @@ def _hire(c) -> str:
 
 def _produce(c) -> str:
     if c.output in ("in", "out"):  # Festival Season's imp Training Room
-        return f"send {c.count} imp(s) into the Training Room" if c.output == "in" else f"take {c.count} imp(s) out"
+        if c.output == "in":
+            return Phrase("send {n} imp(s) into the Training Room", n=c.count)
+        return Phrase("take {n} imp(s) out", n=c.count)
     at, made = _sq(c.square), _OUTPUTS.get(c.output, c.output)
     if c.dig and c.output:
         return Phrase("produce in the room at {at}, digging at {dig}, making {made}", at=at, dig=_sq(c.dig), made=made)
@@ -412,22 +417,24 @@ _COMMAND_WORDS: dict[str, Callable[[Any], str]] = {
     ),
     "dig_tunnel": lambda c: Phrase("dig a tunnel at {square}", square=_sq(c.square)),
     "mine_gold": lambda c: (
-        f"mine with {c.imps} imp(s) and {c.vein} in the Mithril Vein"
+        Phrase("mine with {imps} imp(s) and {vein} in the Mithril Vein", imps=c.imps, vein=c.vein)
         if c.vein
         else Phrase("mine with {imps} imp(s)", imps=c.imps)
     ),
-    "harvest_food": lambda c: f"harvest {c.food} food",
+    "harvest_food": lambda c: Phrase("harvest {food} food", food=c.food),
     "masquerade": _masquerade,
-    "festival_bid": lambda c: f"send {c.imps} imp(s) to the Festival",
+    "festival_bid": lambda c: Phrase("send {imps} imp(s) to the Festival", imps=c.imps),
     "festival_pick": _festival_pick,
-    "pass_pet": lambda c: f"pass {c.card} to the left",
-    "discard_pet": lambda c: f"discard {c.card}",
+    "pass_pet": lambda c: Phrase("pass {card} to the left", card=Verbatim(c.card)),
+    "discard_pet": lambda c: Phrase("discard {card}", card=Verbatim(c.card)),
     "add_trained_imp": lambda c: (
-        "return a trained imp to the Imp Den for +1 fatigue" if c.add else "keep the trained imps"
+        Phrase("return a trained imp to the Imp Den for +1 fatigue") if c.add else Phrase("keep the trained imps")
     ),
-    "use_pet": lambda c: f"use the pet {_board(c.card)}",
-    "rent_room": lambda c: "take space III's gold" if c.take_gold else f"rent the {_n(c.room)}",
-    "install_trap": lambda c: f"install the {_n(c.trap)} at {_sq(c.square)}",
+    "use_pet": lambda c: Phrase("use the pet {pet}", pet=Verbatim(_board(c.card))),
+    "rent_room": lambda c: (
+        Phrase("take space III's gold") if c.take_gold else Phrase("rent the {room}", room=_named(c.room))
+    ),
+    "install_trap": lambda c: Phrase("install the {trap} at {square}", trap=_named(c.trap), square=_sq(c.square)),
     "improve_tunnels": _improve_tunnels,
     "hire_monster": _hire,
     "build_room": lambda c: Phrase("build the {room} at {square}", room=_named(c.room), square=_sq(c.square)),

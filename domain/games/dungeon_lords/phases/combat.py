@@ -975,7 +975,11 @@ def _trained_imp_pending(p: Player) -> Pending:
     return Pending(
         kind="add_trained_imp",
         actors=[p.color],
-        prompt=f"{p.color}: return a trained imp to the Imp Den for +1 fatigue? ({p.trained} in the Training Room)",
+        prompt=Phrase(
+            "{color}: return a trained imp to the Imp Den for +1 fatigue? ({n} in the Training Room)",
+            color=p.color,
+            n=p.trained,
+        ),
         accepts=(AddTrainedImp,),
         handle=handle,
         options_fn=lambda actor: [AddTrainedImp(player=p.color, add=True), AddTrainedImp(player=p.color, add=False)],
