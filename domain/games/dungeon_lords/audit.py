@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel.audit import Auditor, AuditReport, Cited, Finding
-from domain.kernel.errors import N_, Phrase, Verbatim
+from domain.kernel.errors import N_, Listed, Phrase, Verbatim
 
 from . import events as ev
 from .catalog import UnknownCatalog, catalog_for, catalog_with
@@ -232,7 +232,7 @@ def _prevention(e: ev.DamageDealt) -> list[str] | None:
         Phrase(
             "{total} damage came from {source}; {amount} went on.",
             total=e.amount + e.prevented,
-            source=Verbatim(e.source),
+            source=Listed([(e.source.partition(":")[2].split("#")[0], e.source)]) if ":" in e.source else e.source,
             amount=e.amount,
         )
     ]

@@ -40,7 +40,7 @@ def _board(board_id: str) -> str:
 
 _OUTPUTS = {"reputation": N_("1 Evil less")}
 #: words a command's or a prompt's param may be (translated in the domain ``refusals``): seasons, outputs
-_WORDS = (N_("spring"), N_("summer"), N_("fall"), N_("winter"), N_("none"))
+_WORDS: tuple[str, ...] = (N_("spring"), N_("summer"), N_("fall"), N_("winter"), N_("none"))
 _WORDS += (N_("food"), N_("gold"), N_("imp"), N_("trap"), N_("dig"))
 
 
