@@ -750,12 +750,12 @@ def _section(
     elif charts:
         none = html.escape(_("No finished games to chart."))
         chart = f'<p class="grain" id="chart-{prefix}{name}-empty">{none}</p>'
-    grain = html.escape(_("One row: {grain}.").format(grain=q.grain))
+    grain = html.escape(_("One row: {grain}.").format(grain=_(q.grain)))
     warned = '<ul class="warnings">' + "".join(f"<li>{html.escape(w)}</li>" for w in notes) + "</ul>" if notes else ""
     return (
         f'<section id="q-{prefix}{name}"><h2>{html.escape(name.replace("_", " ").capitalize())} '
         f"<code>{html.escape(name)}</code></h2>"
-        f'<p class="answers">{html.escape(q.description)}</p>'
+        f'<p class="answers">{html.escape(_(q.description))}</p>'
         f'<p class="grain">{grain}</p>'
         f"{warned}{chart}{_table(columns, rows, prefix + name)}</section>"
     )
@@ -840,7 +840,8 @@ def write_report(
             none (the command line passes the registry's); a game with no questions folder has no page. None:
             :func:`analytics.default_game`, then the question folders by name (:mod:`analytics.games`).
         words: the reader's language for the page's own words (a gettext lookup of each English template,
-            then filled: cli/i18n.py); None: English. Question names, descriptions and columns stay English.
+            then filled: cli/i18n.py); None: English. The questions' descriptions and grains too
+            (analytics/questions_i18n.py); names and columns stay English.
         lang: the page's language code (``<html lang>``, the date's locale: Babel).
         legacy: ``players=N`` as before.
     """

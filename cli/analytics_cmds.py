@@ -76,6 +76,7 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
 
     from .consoles import err_console
     from .filters import ruleset_label
+    from .i18n import gettext
 
     q = QUESTIONS[name]
     columns, rows = run_question(con, name, **params)
@@ -102,7 +103,7 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
     scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
-        caption=q.description + " " + scope_caption(stands_on),
+        caption=gettext(q.description) + " " + scope_caption(stands_on),  # (the reader's language: docs/i18n.md)
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,

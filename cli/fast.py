@@ -10,9 +10,10 @@ else (PostgreSQL, memory, a store with new events, a missing or foreign file) re
 takes the usual way, which catches up.
 
 :func:`answer` goes one step further for the most common call, ``dungeon-lords stats NAME`` with the
-filters and ``--json``: cli/main.py asks it before typer (and the pydantic it builds every option with) is
-imported, and it answers as the typer command would. Any other option, ``--help``, a value it is not sure of,
-a question it does not know or read models behind: None, and the usual way takes over (and says what is wrong).
+filters and ``--json``, read in English (:func:`english_stats`; another language takes the usual way):
+cli/main.py asks it before typer (and the pydantic it builds every option with) is imported, and it answers
+as the typer command would. Any other option, ``--help``, a value it is not sure of, a question it does not
+know or read models behind: None, and the usual way takes over (and says what is wrong).
 """
 
 from __future__ import annotations
@@ -127,6 +128,35 @@ def parse(argv: list[str]) -> tuple[str, dict] | None:
     if players is not None:
         given["players"] = int(players)
     return name, given
+
+
+def english_stats(argv: list[str]) -> list[str] | None:
+    """The words after ``stats`` when ``argv`` (the words after the program's name) is ``stats ...`` or
+    ``--lang en stats ...`` read in English (the root ``--lang``, else ``DL_LANG``, else the locale:
+    cli.i18n's order); None for anything else (another language: the usual way says it in that language,
+    or refuses an unknown one in its words)."""
+    import os
+
+    from .i18n import check, from_locale
+
+    lang: str | None = None
+    if argv[:1] == ["--lang"] and len(argv) > 2:
+        lang, argv = argv[1], argv[2:]
+    elif argv[:1] and argv[0].startswith("--lang="):
+        lang, argv = argv[0].partition("=")[2], argv[1:]
+    if argv[:1] != ["stats"]:
+        return None
+    try:
+        chosen = (
+            check(lang)
+            if lang is not None
+            else check(os.environ["DL_LANG"])
+            if os.environ.get("DL_LANG")
+            else from_locale()
+        )
+    except ValueError:
+        return None
+    return argv[1:] if chosen == "en" else None
 
 
 def answer(argv: list[str]) -> int | None:

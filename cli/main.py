@@ -16,11 +16,13 @@ from typing import Annotated
 _COMMAND = Path(sys.argv[0]).name in ("dungeon-lords", "main.py")
 
 # `dungeon-lords stats NAME ...` on caught-up read models is answered here, before typer is imported
-# (cli/fast.py; start-up, docs/analytics.md); anything it is not sure of goes on the usual way below
-if _COMMAND and sys.argv[1:2] == ["stats"]:
-    from .fast import answer
+# (cli/fast.py; start-up, docs/analytics.md), in English only (`--lang en` before it, or DL_LANG / the
+# locale reading English); anything it is not sure of, or another language, goes on the usual way below
+if _COMMAND and "stats" in sys.argv[1:4]:
+    from .fast import answer, english_stats
 
-    _answered = answer(sys.argv[2:])
+    _words = english_stats(sys.argv[1:])
+    _answered = answer(_words) if _words is not None else None
     if _answered is not None:
         raise SystemExit(_answered)
 

@@ -20,6 +20,8 @@ imports no Babel at all.
 from __future__ import annotations
 
 import gettext
+import re
+from functools import cache
 from typing import Any
 
 from domain.kernel.errors import Because, Listed, Phrase, RuleViolation, Verbatim
@@ -112,3 +114,72 @@ def cited(index: Any, rule_id: str, lang: str | None = None) -> str:
     if lang == SOURCE_LANGUAGE:
         return english
     return index.citations.get(lang, {}).get(rule_id) or catalog(lang).gettext(english)
+
+
+def reworded(text: str, lang: str | None = None) -> str:
+    """An English text the domain stored (an event's reason: ``Get Food costs 1 gold; red has 0``) in the
+    reader's language: the ``messages`` or ``refusals`` catalog's entry for it, else the first catalog template
+    it was formatted from (``{what} costs {gold} gold; {color} has {held}``; a plural's form by its ``{n}``),
+    its parts said again (:func:`said`); English, or a text no template makes, as it is."""
+    lang = language(lang)
+    if lang == SOURCE_LANGUAGE or not text:
+        return text
+    for domain in ("messages", "refusals"):
+        found = i18n.translations(lang, domain).gettext(text)
+        if found != text:
+            return found
+    for pattern, msgid, plural, domain in _templates(lang):
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        said = i18n.translations(lang, domain)
+        count = match.groupdict().get("n", "")
+        if plural and not count.isdigit():
+            continue
+        translated = said.ngettext(msgid, plural, int(count)) if plural else said.gettext(msgid)
+        try:
+            return translated.format(**{k: _reparam(v, lang) for k, v in match.groupdict().items()})
+        except (KeyError, IndexError, ValueError):
+            continue
+    return text
+
+
+def _reparam(value: str, lang: str) -> str:
+    """A part of a reworded text: the ``refusals`` catalog's (a fragment, component ids), else the ``messages``'."""
+    if value.isdigit():
+        return value
+    said = _param(value, lang, catalog(lang))
+    if said == value:  # a word of the CLI's catalog, or a component by its English name ("Get Food": get_food)
+        said = i18n.translations(lang).gettext(value)
+    if said == value:
+        said = i18n.name_in(lang, value.lower().replace(" ", "_").replace("-", "_"), value)
+    return said
+
+
+@cache
+def _templates(lang: str) -> list[tuple[re.Pattern[str], str, str, str]]:
+    """Each catalog message with ``{placeholders}`` as a pattern that reads a text formatted from it, with its
+    msgid, its plural msgid (``""``: none) and its domain; the most specific (the most fixed characters) first.
+    The ``.po`` is read again (Babel), once per process and only when a stored reason is not a msgid itself."""
+    from babel.messages.pofile import read_po
+
+    found = []
+    for domain in ("refusals", "messages"):
+        with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            entries = read_po(f, locale=lang, domain=domain)
+        for m in entries:
+            msgid, plural = (m.id[0], m.id[1]) if isinstance(m.id, tuple) else (m.id, "")
+            if not msgid or "{" not in msgid or m.fuzzy or not m.string:
+                continue
+            parts = re.split(r"\{(\w+)(?:[:!][^}]*)?\}", msgid)
+            seen: set[str] = set()
+            regex = ""
+            for i, part in enumerate(parts):
+                if i % 2 == 0:
+                    regex += re.escape(part)
+                else:
+                    regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
+                    seen.add(part)
+            found.append((sum(len(p) for p in parts[::2]), re.compile(regex, re.S), msgid, plural, domain))
+    found.sort(key=lambda t: -t[0])
+    return [(p, i, pl, d) for _n, p, i, pl, d in found]

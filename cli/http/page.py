@@ -54,6 +54,7 @@ def wants_page(request: Request) -> bool:
 
 def error_page(request: Request, status: int, message: str) -> HTMLResponse:
     """A page's 4xx as a page: what went wrong, and the way back."""
+    i18n.LANG.set(language(request))  # its words in this person's language (page_lang)
     return templates.TemplateResponse(request, "error.html", {"status": status, "message": message}, status_code=status)
 
 

@@ -83,6 +83,7 @@ def links(request: Request, gid: str) -> HTMLResponse:
     recorder_only(request, gid, "issue join links")
     service = service_of(request)
     seats = service.game_of(gid).seats(service.state(gid))
+    i18n.LANG.set(language(request))  # the page in the reader's language (page_lang)
     return templates.TemplateResponse(request, "links.html", {"gid": gid, "seats": seats, "issued": None})
 
 
@@ -97,6 +98,7 @@ def reissue(request: Request, gid: str, seat: str, csrf: str | None = Form(None)
         raise HTTPException(404, f"this game's seats are {', '.join(seats)}")
     token = request.app.state.tokens.reissue(UUID(gid), seat)
     issued = join_entry(request, gid, seat, seat, token)
+    i18n.LANG.set(language(request))
     return templates.TemplateResponse(request, "links.html", {"gid": gid, "seats": seats, "issued": issued})
 
 

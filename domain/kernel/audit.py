@@ -12,12 +12,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RuleViolation
+from .errors import N_, Phrase, RuleViolation, Verbatim
 from .events import InputCorrected, InputUndone, same_event
 from .history import History
 from .pending import Pending
 
 _Step = tuple[Any, int] | None  # the state after a step of the audit and the next event's index; None: stop
+
+#: an event's kind (``decision``, ``chance``, ``consequence``) in the reader's words (explain's ``words``)
+KINDS = (N_("decision"), N_("chance"), N_("consequence"))
+
+
+class Cited(str):
+    """A rule cited in a game's explanation (``explain_more``'s lines, a :class:`~domain.kernel.errors.Phrase`'s
+    param): the English citation as text, the rule id kept so that a reader reads their rulebook's."""
+
+    rule_id: str
+
+    def __new__(cls, rule_id: str, english: str) -> Cited:
+        text = super().__new__(cls, english)
+        text.rule_id = rule_id
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Cited, (self.rule_id, str(self))
 
 
 @dataclass
@@ -265,7 +283,7 @@ class Auditor:
         if not 1 <= n <= len(log):
             raise ValueError(f"the game has events 1..{len(log)}")
         e = self.visible_event(log, n, viewer)
-        lines = [_("Event {n}: {what} ({kind})").format(n=n, what=say(e), kind=e.kind)]
+        lines = [_("Event {n}: {what} ({kind})").format(n=n, what=say(e), kind=_(e.kind))]
         if n == 1:
             return lines[0] + "\n" + _("It starts the game.")
         gone = history.taken_back(log).get(n)
@@ -314,7 +332,7 @@ class Auditor:
                     )
         more = self.explain_more(log, n, e, history.state_before(log, n))
         if more is not None:
-            lines += more
+            lines += [text(_cited(line, cite)) for line in more]
         elif e.type in self.event_rules:
             lines.append(_("Rule: {rule}").format(rule=cite(self.event_rules[e.type])))
         return "\n".join(lines)
@@ -322,3 +340,11 @@ class Auditor:
 
 def _same(text: str) -> str:
     return text
+
+
+def _cited(line: Any, cite: Callable[[str], str]) -> Any:
+    """``line`` with each :class:`Cited` rule it quotes cited for the reader (``cite``), as it is shown."""
+    if not isinstance(line, Phrase) or not any(isinstance(v, Cited) for v in line.params.values()):
+        return line
+    params = {k: Verbatim(cite(v.rule_id)) if isinstance(v, Cited) else v for k, v in line.params.items()}
+    return Phrase(line.template, **params)

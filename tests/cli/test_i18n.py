@@ -5,6 +5,7 @@ chosen by --lang / DL_LANG / the locale, plural forms and numbers follow Babel, 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from datetime import date
@@ -44,6 +45,14 @@ SCOPE = {
     "cli/http/templates/draw.html",
     "cli/http/templates/dungeon_lords_board.html",
     "cli/http/templates/table.html",
+    # the recorder's other pages and the explain page (cli/http/page_history.py, page_join.py)
+    "cli/http/page_history.py",
+    "cli/http/templates/links.html",
+    "cli/http/templates/confirm.html",
+    "cli/http/templates/correct.html",
+    "cli/http/templates/explain.html",
+    "cli/http/templates/error.html",
+    "cli/games/dungeon_lords/event_words_more.py",
 }
 
 
@@ -94,6 +103,8 @@ def test_every_marked_message_is_extracted() -> None:
     every literal given to ``_``/``gettext``/``ngettext``/``N_`` must be one the extraction finds."""
     found = _extracted()
     for filename in sorted(SCOPE | set(found)):
+        if filename.endswith(".sql"):  # a question's headers (analytics/questions_i18n.py): no marking
+            continue
         text = (ROOT / filename).read_text()
         marked = (
             set(re.findall(r'\b_\("([^"]+)"', text))  # a template's _("...")
@@ -343,3 +354,125 @@ def test_the_report_reads_in_russian_with_no_english_message_of_the_catalog_left
     parts = {p for msgid in ids for p in _parts(msgid) if p.count(" ") >= 2}
     assert len(parts) > 5 and [p for p in parts if p in page] == []
     assert [p for p in parts if p in en.read_text()] != []  # the check sees English when it is there
+    from html import escape
+
+    from analytics import QUESTIONS
+
+    english = en.read_text()
+    described = [q for q in QUESTIONS.values() if escape(q.description) in english]  # the questions' own words
+    assert len(described) >= 5
+    assert [q.name for q in described if escape(q.description) in page or escape(q.grain) in page] == []
+    assert escape(i18n.gettext(described[0].description, lang="ru")) in page
+
+
+def test_stats_reads_in_russian_and_its_fast_way_only_in_english(played, monkeypatch) -> None:
+    """`--lang ru stats NAME` describes the question in Russian; cli/fast.py answers `stats` only for a reader
+    of English (the root --lang, else DL_LANG, else the locale), any other language takes the usual way."""
+    from analytics import QUESTIONS
+    from cli.fast import english_stats
+
+    store, _done, _new = played
+    ru = run("--lang", "ru", "stats", "seat_advantage", "--store", store).output
+    en = run("--lang", "en", "stats", "seat_advantage", "--store", store).output
+    q = QUESTIONS["seat_advantage"]
+    assert " ".join(q.description.split()[:4]) in " ".join(en.split())
+    assert " ".join(i18n.gettext(q.description, lang="ru").split()[:4]) in " ".join(ru.split())
+    monkeypatch.delenv("DL_LANG", raising=False)
+    monkeypatch.setenv("LANG", "C")
+    assert english_stats(["stats", "seat_advantage", "--json"]) == ["seat_advantage", "--json"]
+    assert english_stats(["--lang", "en", "stats", "x"]) == ["x"]
+    assert english_stats(["--lang=ru", "stats", "x"]) is None and english_stats(["--lang", "fr", "stats", "x"]) is None
+    monkeypatch.setenv("DL_LANG", "ru")
+    assert english_stats(["stats", "x"]) is None and english_stats(["--lang", "en", "stats", "x"]) == ["x"]
+    monkeypatch.delenv("DL_LANG")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert english_stats(["stats", "x"]) is None and english_stats(["status", "x"]) is None
+
+
+@functools.cache
+def _catalog_words() -> frozenset[str]:
+    """Every ASCII-only word (3 letters or more, lower case) of the English messages of both catalogs: the
+    words a Russian output would show if something were left in English."""
+    found: set[str] = set()
+    for path, domain in ((RU, "messages"), (RU_REFUSALS, "refusals")):
+        with path.open("rb") as f:
+            for m in read_po(f, locale="ru", domain=domain):
+                for msgid in m.id if isinstance(m.id, tuple) else (m.id,):
+                    text = re.sub(r"\{[^}]*\}|\[/?[a-z ]*\]|<[^>]*>", " ", msgid or "")
+                    found |= {w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) >= 3}
+    return frozenset(found)
+
+
+@functools.cache
+def _may_stay_english() -> tuple[str, ...]:
+    """What a Russian output may show in English, longest first: the names of the components the Russian
+    rulebook does not print (`catalog --lang ru --untranslated`), every component's id (`catalog --json`; a
+    draw lists ids) and the Combat Cards' effect texts (no Russian source: docs/i18n.md)."""
+    from domain.games.dungeon_lords import GAME
+    from domain.games.dungeon_lords.phases.common import catalog
+
+    rows = json.loads(run("catalog", "--lang", "ru", "--json").output)
+    _, state = GAME.new_game(["Ann", "Bob", "Cat"], mode="tabletop", seed=3)
+    effects = [" ".join(c.effect.split()) for c in catalog(state).combat_cards.values()]
+    kept = [r["name"] for r in rows if r.get("untranslated")] + [r["id"] for r in rows] + effects
+    return tuple(sorted(set(kept), key=len, reverse=True))
+
+
+def _english_words_left(output: str) -> list[str]:
+    """The words of the English catalogs ``output`` (Russian) still shows, after what may stay English
+    (:func:`_may_stay_english`), ids (``get_food``, ``troll_y1#2``), command lines (``dungeon-lords act ...``),
+    the thief's ``disarm N`` symbol (docs/i18n.md), colours, players' names and Roman numerals (spaces)."""
+    text = " ".join(output.split())  # a name the terminal wrapped is one name again
+    text = re.sub(r"dungeon-lords [^()]*|\bact GAME(?: --[a-z]+(?: [A-Za-z]+)?)*", " ", text)
+    for english in _may_stay_english():
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(english)}(?![A-Za-z])", " ", text)
+    text = re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+(?:#\d+)?\b|\bdisarm \d\b|\b[IVX]+\b|\brandom \d\b", " ", text)
+    text = re.sub(r"\b(?:red|blue|green|yellow)\b", " ", text)
+    return sorted({w for w in re.findall(r"\b[A-Za-z]{3,}\b", text) if w.lower() in _catalog_words()})
+
+
+def test_a_whole_played_game_leaves_no_english_word_in_russian(played) -> None:
+    """`log`, `status` and `options` along a whole played game (two Years: every phase, combat, the paladin,
+    the scores) and `explain` of one event of each type show no word of the English catalogs in Russian."""
+    store, done, _new = played
+    log = run("--lang", "ru", "log", done, "--store", store).output
+    assert [line for line in log.splitlines() if _english_words_left(line)] == []
+    english_log = run("--lang", "en", "log", done, "--store", store).output
+    assert len(_english_words_left(english_log)) > 50  # the check sees English when it is there
+    events = [json.loads(line) for line in run("log", done, "--store", store, "--json").output.splitlines()]
+    firsts = {e["type"]: e["n"] for e in reversed(events)}  # the first event of each type
+    points = sorted(set(firsts.values()))
+    for n in points:
+        explained = run("--lang", "ru", "explain", done, n, "--store", store).output
+        assert _english_words_left(explained) == [], (n, explained)
+    checked = 0
+    for n in points:
+        for command in ("status", "options"):
+            said = run("--lang", "ru", command, done, "--at", n, "--store", store, ok=False)
+            if said.exit_code == 0:  # (an event inside an input is no point to stop at: --at refuses it)
+                assert _english_words_left(said.output) == [], (command, n, said.output)
+                checked += 1
+    assert checked > 40
+
+
+def test_a_recorded_tabletop_game_leaves_no_english_word_in_russian(tmp_path) -> None:
+    """The golden tabletop record (3 players, a whole game entered at a table: every draw prompt, face-down
+    cards recorded when seen, the foreimp): `log`, `explain` of each draw and of the first event of each type,
+    and `status` / `options` just before each, in Russian, show no word of the English catalogs."""
+    store = str(tmp_path / "games.sqlite")
+    gid = run("import", ROOT / "tests" / "golden" / "tabletop-3p.dlr", "--store", store).output.split()[-1]
+    log = run("--lang", "ru", "log", gid, "--store", store).output
+    assert [line for line in log.splitlines() if _english_words_left(line)] == []
+    events = [json.loads(line) for line in run("log", gid, "--store", store, "--json").output.splitlines()]
+    firsts = {e["type"]: e["n"] for e in reversed(events)}
+    points = sorted(set(firsts.values()) | {e["n"] for e in events if e["kind"] == "chance"})
+    waiting = 0
+    for n in points:
+        explained = run("--lang", "ru", "explain", gid, n, "--store", store).output
+        assert _english_words_left(explained) == [], (n, explained)
+        for command in ("status", "options"):
+            said = run("--lang", "ru", command, gid, "--at", n - 1, "--store", store, ok=False)
+            if said.exit_code == 0:
+                assert _english_words_left(said.output) == [], (command, n - 1, said.output)
+                waiting += "Жребий" in said.output or "Возьмите" in said.output or "Откройте" in said.output
+    assert waiting > 20  # the draws' prompts were read

@@ -125,3 +125,29 @@ def test_the_lobby_and_the_seat_links_read_in_the_browsers_language(app) -> None
         headers=RU,
     ).text
     assert "<h1>Игра начата</h1>" in made and "Ссылка для red" in made
+
+
+def test_the_seat_links_undo_correct_and_explain_pages_read_in_the_readers_language(app) -> None:
+    """The recorder's other pages (seat links, undo, correct) and any seat's explain page: Russian words for a
+    reader of Russian (the event, the prompt and the rule of an explanation too), English for English; none
+    of the template's English sentences left in the Russian page."""
+    gid, c = _table(app)
+    rec = c["recorder"]
+    _draws_in_russian(gid, rec)
+    pages = {
+        "links": (f"/table/{gid}/links", "Ссылки для мест", "Seat links"),
+        "undo": (f"/table/{gid}/undo", "Отменить ввод?", "Take back an input?"),
+        "correct": (f"/table/{gid}/correct/3", "Что следовало ввести", "What should have been entered"),
+        "explain": (f"/table/{gid}/explain/3", "Событие 3", "Event 3"),
+    }
+    for path, russian, english in pages.values():
+        ru, en = rec.get(path, headers=RU), rec.get(path, headers=EN)
+        assert ru.status_code == en.status_code == 200, (path, ru.text[:400])
+        assert lang_of(ru.text) == "ru" and russian in ru.text and english not in ru.text, path
+        assert english in en.text and not re.search("[а-яё]", en.text, re.I), path
+    explained = rec.get(pages["explain"][0], headers=RU).text
+    assert "Это жребий на событии 3" in explained and "It is a draw" not in explained
+    seat = c["red"].get(f"/table/{gid}/explain/3", headers=RU).text  # a seat reads it too, in its language
+    assert "Событие 3" in seat
+    reissued = rec.post(f"/table/{gid}/links/blue", data={"csrf": _csrf(rec.get(pages["links"][0]).text)}, headers=RU)
+    assert reissued.status_code == 200 and "Новая ссылка для blue" in reissued.text

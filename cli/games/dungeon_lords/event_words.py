@@ -12,7 +12,10 @@ from domain.games.dungeon_lords.dungeon import label
 from domain.games.dungeon_lords.views import visible_event
 from domain.kernel.text import printable
 
-from ...i18n import _, gettext, ngettext, word
+from ...i18n import _, ngettext, word
+from ...refusal_i18n import reworded
+from .event_words_festival import FESTIVAL, board
+from .event_words_more import MORE, hired, paladin, wage
 from .words import cost, name, names
 
 
@@ -20,13 +23,15 @@ def _why(reason: str) -> str:
     """Why an action was not carried out: "declined", or "cannot: " and the refusal's message (the domain
     refusals' catalog has it when it has no numbers in it)."""
     if reason.startswith("cannot: "):
-        return _("cannot: {why}").format(why=gettext(reason[8:], domain="refusals"))
+        return _("cannot: {why}").format(why=reworded(reason[8:]))
     return _("declined") if reason == "declined" else reason
 
 
 def _minion(e: Any) -> str:
     who = _("{color} (non-player)").format(color=e.color) if e.nonplayer else e.color
-    where = _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=e.reason)
+    where = (
+        _("space {space}").format(space=e.space) if e.space else _("order card ({why})").format(why=reworded(e.reason))
+    )
     fee = ", " + _("paid {n} gold fee").format(n=e.fee_paid) if e.fee_paid else ""
     return f"{who} -> {e.action} {where}{fee}"
 
@@ -86,7 +91,8 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         season=word(e.season), names=names(e.tiles)
     ),
     "TunnelDug": lambda e: (
-        None  # Festival Season's foreimp: the English words
+        _("{color} dug a tunnel at {square} (with a foreimp)").format(color=e.color, square=label(e.square))
+        + (" " + _("(Tool Shed)") if e.by_room else "")
         if e.foreimp
         else _("{color} dug a tunnel at {square} (Tool Shed)").format(color=e.color, square=label(e.square))
         if e.by_room
@@ -95,22 +101,14 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
     "DiggingFinished": lambda e: ngettext(
         "{color} finished digging ({n} tunnel)", "{color} finished digging ({n} tunnels)", e.dug
     ).format(color=e.color, n=e.dug),
-    "GoldMined": lambda e: None if e.foreimp else _("{color} mined {n} gold").format(color=e.color, n=e.imps),
-    "MonsterHired": lambda e: (
-        None
-        if e.discarded_trap or e.fed_monster
-        else _("{color} hired the {monster} for {cost}").format(
-            color=e.color, monster=name(e.monster), cost=cost(e.paid)
-        )
+    "GoldMined": lambda e: (
+        _("{color} mined {n} gold").format(color=e.color, n=e.imps) + (" " + _("(with a foreimp)") if e.foreimp else "")
     ),
+    "MonsterHired": hired,
     "RoomBuilt": lambda e: _("{color} built the {room} at {square} for {cost}").format(
         color=e.color, room=name(e.room), square=label(e.square), cost=cost(e.paid)
     ),
-    "WagePaid": lambda e: (
-        None
-        if e.fed_monster
-        else _("{color} paid the {monster}: {cost}").format(color=e.color, monster=name(e.monster), cost=cost(e.paid))
-    ),
+    "WagePaid": wage,
     "PayDayFinished": lambda e: _("{color} is done with Pay Day").format(color=e.color),
     "TaxesPaid": lambda e: (
         _("{color} paid {paid} of {due} gold tax").format(color=e.color, paid=e.paid, due=e.due)
@@ -122,11 +120,7 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
     "AdventurerAssigned": lambda e: _("{name} goes to {color} (position {n})").format(
         name=name(e.tile), color=e.color, n=e.position + 1
     ),
-    "PaladinArrived": lambda e: (
-        None  # Festival Season's elven and dwarven paladins: the English words
-        if e.paladin.split("_")[0] in ("elf", "dwarf")
-        else _("The paladin sets out for {color}'s dungeon").format(color=e.color)
-    ),
+    "PaladinArrived": lambda e: _("{who} sets out for {color}'s dungeon").format(who=paladin(e.paladin), color=e.color),
     "CombatRoundBegan": lambda e: _("— Year {year} Combat, round {n}: planning —").format(year=e.year, n=e.round),
     "AdventurerImprisoned": lambda e: (
         "  " + _("{name} is eliminated: to {color}'s prison").format(name=name(e.adventurer), color=e.color)
@@ -135,33 +129,15 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         color=e.color, square=label(e.tile)
     ),
     "BattlePlanned": lambda e: (
-        None
-        if e.pets
-        else _("{color} plans a battle at {square}: {traps} trap(s) face down, monsters {names}").format(
+        _("{color} plans a battle at {square}: {traps} trap(s) face down, monsters {names}").format(
             color=e.color, square=label(e.tile), traps=len(e.traps), names=names(e.monsters)
         )
+        + (", " + _("and uses the pet(s) {pets}").format(pets=", ".join(map(board, e.pets))) if e.pets else "")
     ),
     "CombatCardRevealed": lambda e: _("Combat Card for round {n}: {card}").format(n=e.round, card=name(e.card)),
     "BattleBegan": lambda e: (
         _("{color}'s battle at {square}").format(color=e.color, square=label(e.tile))
         + (f" ({name(e.room)})" if e.room else " " + _("(tunnel)"))
-    ),
-    "TrapSprung": lambda e: (
-        _("{color} springs the {trap}").format(color=e.color, trap=name(e.trap))
-        + (" " + _("at {target}").format(target=name(e.target)) if e.target else "")
-        + (", " + _("paying {cost}").format(cost=cost(e.paid)) if e.paid else "")
-        + (f" ({', '.join(e.effects)})" if e.effects else "")
-    ),
-    "DamageDealt": lambda e: (
-        "  "
-        + _("{name} takes {n} ({source})").format(name=name(e.target), n=e.amount, source=e.source.split(":")[0])
-        + (", " + _("{n} stopped by {what}").format(n=e.prevented, what=e.prevented_by) if e.prevented else "")
-    ),
-    "MonsterAttacked": lambda e: (
-        _("{color}'s {monster} attacks ({option})").format(color=e.color, monster=name(e.monster), option=e.option)
-        + (f" {names(e.targets)}" if e.targets else "")
-        + ("" if e.attacked else " - " + _("no one it may attack"))
-        + ("" if e.knocked_out else ", " + _("and returns face up"))
     ),
     "PartyHealed": lambda e: _("The priests heal {healed}").format(
         healed=", ".join(f"{name(k)} {v}" for k, v in e.healed.items()) or _("nobody (no damage)")
@@ -179,6 +155,7 @@ _EVENT: dict[str, Callable[[Any], str | None]] = {
         "{color} drew {n} Trap Card", "{color} drew {n} Trap Cards", len(e.cards)
     ).format(color=e.color, n=len(e.cards)),
 }
+_EVENT |= MORE | FESTIVAL  # the rarer events and Festival Season's
 
 
 def translated_events() -> set[str]:

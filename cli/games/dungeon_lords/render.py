@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from domain.games.dungeon_lords import dungeon as dg
-from domain.games.dungeon_lords.costs import describe_effect
+from domain.games.dungeon_lords.costs import option_effect
 from domain.games.dungeon_lords.describe import describe_command, describe_event
 from domain.games.dungeon_lords.phases.common import catalog, free_imps, season_name, trolls
 from domain.games.dungeon_lords.rules_index import INDEX
@@ -20,7 +20,7 @@ from ...i18n import _, ngettext, word
 from ...refusal_i18n import cited, said
 from .. import draw_hint, legal_title
 from .render_combat import battle_lines, player_extras
-from .words import name_of, order_words
+from .words import drawn, effect_words, name_of, order_words
 
 
 def _room_names(state: GameState) -> dict[str, str]:
@@ -117,14 +117,14 @@ def options_table(
     console.print(_("[bold]Waiting for:[/] {prompt}").format(prompt=said(p.prompt)))
     console.print(_("rule: {rule}").format(rule=cited(INDEX, p.rule)))
     if p.is_chance and hide_others:
-        console.print(_("Chance: {n} {what} to be drawn").format(n=p.chance.count, what=p.chance.what))
+        console.print(_("Chance: {n} {what} to be drawn").format(n=p.chance.count, what=drawn(p.chance.what)))
         return
     if p.is_chance:
         spec = p.chance
         remain = ", ".join(sorted(spec.pool, key=natural_key))
         console.print(
             _("Chance: {n} of the {of} {what} that remain: {remain}").format(
-                n=spec.count, of=len(spec.pool), what=spec.what, remain=remain
+                n=spec.count, of=len(spec.pool), what=drawn(spec.what), remain=remain
             )
         )
         console.print(draw_hint())
@@ -165,7 +165,11 @@ def options_table(
         if state is not None:
             t.add_column(_("costs / yields"))
         for i, o in enumerate(opts, 1):
-            t.add_row(str(i), said(describe_command(o)), *([describe_effect(state, p, o)] if state is not None else []))
+            t.add_row(
+                str(i),
+                said(describe_command(o)),
+                *([effect_words(option_effect(state, p, o))] if state is not None else []),
+            )
         console.print(t)
 
 

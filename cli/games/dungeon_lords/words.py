@@ -20,7 +20,35 @@ WORDS = (
     *(N_("adventurers"), N_("combat"), N_("year end"), N_("scoring"), N_("over")),
     *(N_("first game"), N_("full"), N_("digital"), N_("tabletop")),
     *(N_("gold"), N_("food"), N_("evil"), N_("pay day"), N_("taxes"), N_("special event")),
+    # what a draw draws (``ChanceSpec.what``)
+    *(N_("combat cards"), N_("special events"), N_("order cards"), N_("monsters"), N_("rooms"), N_("event tile")),
+    *(N_("trap cards"), N_("combat card"), N_("pets")),
 )
+
+
+#: an option's change to its player's counts (``costs.RESOURCES``' keys), in the reader's words
+EFFECT_WORDS = {
+    "gold": N_("{n:+d} gold"),
+    "food": N_("{n:+d} food"),
+    "imps": N_("{n:+d} imp(s)"),
+    "imps_busy": N_("{n:+d} imp(s) at work this round"),
+    "evil": N_("{n:+d} Evil"),
+    "traps": N_("{n:+d} trap card(s)"),
+    "red_marks": N_("{n:+d} red mark(s)"),
+}
+
+
+def effect_words(effect: dict[str, int]) -> str:
+    """What an option changes (``costs.option_effect``: ``{"gold": -3, "evil": 1}``) in the reader's words,
+    ``-3 gold, +1 Evil`` in English as ``costs.effect_text`` says it; ``""`` when nothing."""
+    return ", ".join(_(EFFECT_WORDS[k]).format(n=v) if k in EFFECT_WORDS else f"{v:+d} {k}" for k, v in effect.items())
+
+
+def drawn(what: str) -> str:
+    """What a draw draws (``trap_cards``) in the reader's words; the id as it is where the catalog has none
+    (English: the output is as before)."""
+    said = word(what)
+    return said if said != what.replace("_", " ") else what
 
 
 def name(i: str | None) -> str:

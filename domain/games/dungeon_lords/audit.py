@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.kernel.audit import Auditor, AuditReport, Finding
+from domain.kernel.audit import Auditor, AuditReport, Cited, Finding
+from domain.kernel.errors import N_, Listed, Phrase, Verbatim
 
 from . import events as ev
 from .catalog import UnknownCatalog, catalog_for, catalog_with
@@ -162,50 +163,62 @@ def audit(
     return AUDITOR.audit(log, integrity, catalog_overrides)
 
 
+def _rule(rule_id: str) -> Phrase:
+    """``Rule: <citation>``, cited for the reader by ``explain`` (:class:`~domain.kernel.audit.Cited`)."""
+    return Phrase("Rule: {rule}", rule=Cited(rule_id, cite(rule_id)))
+
+
 def _explain_more(log: list[ev.Event], n: int, e: ev.Event, before_state: GameState) -> list[str] | None:
-    """What Dungeon Lords adds to an explanation: the Evilometer behind a paladin or an adventurer."""
+    """What Dungeon Lords adds to an explanation: the Evilometer behind a paladin or an adventurer, what
+    stopped damage, an installed trap, the bards, a conquest. Lines are :class:`Phrase` (translated by the
+    reader's ``explain``)."""
     after = evolve(_copy(before_state), log[n - 1])
     if isinstance(e, (ev.PaladinArrived, ev.PaladinMoved)):
         scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(after.players, key=lambda p: -p.evil))
         return [
-            f"Evilometer then: {scale} (paladin space 10).",
-            "Rule: " + cite("paladin.moves" if isinstance(e, ev.PaladinMoved) else "paladin.arrives"),
+            Phrase("Evilometer then: {scale} (paladin space 10).", scale=Verbatim(scale)),
+            _rule("paladin.moves" if isinstance(e, ev.PaladinMoved) else "paladin.arrives"),
         ]
     if isinstance(e, ev.AdventurerAssigned):
         scale = ", ".join(f"{p.color} {p.evil}" for p in sorted(before_state.players, key=lambda p: p.evil))
         return [
-            f"Nicest first: {scale}; ties go by play order from the starting player.",
-            "Rule: " + cite("adventurers.assign"),
+            Phrase("Nicest first: {scale}; ties go by play order from the starting player.", scale=Verbatim(scale)),
+            _rule("adventurers.assign"),
         ]
     if isinstance(e, ev.DamageDealt):
         return _prevention(e)
     if isinstance(e, ev.TrapSprung) and any(isinstance(x, ev.BattleBegan) and e.trap in x.installed for x in log[:n]):
         return [
-            f"The {e.trap} was installed on this tile earlier: it springs by itself in the first battle there, on "
-            "top of the battle's own trap, and leaves the tile.",
-            "Rule: " + cite("uo.install_traps"),
+            Phrase(
+                "The {trap} was installed on this tile earlier: it springs by itself in the first battle there, "
+                "on top of the battle's own trap, and leaves the tile.",
+                trap=e.trap,
+            ),
+            _rule("uo.install_traps"),
         ]
     if isinstance(e, ev.BardStepTaken):
         return [
-            "Each bard in the party gives a Courage token per lute (1 fewer per adventurer captured from this "
-            "party this Combat: Mourning), to the adventurers front to back, paladins skipped; a token cancels a "
-            "Damage Counter, after disarm and the spells, and all are removed before the Conquering Step.",
-            "Rule: " + cite("combat.bards"),
+            Phrase(
+                "Each bard in the party gives a Courage token per lute (1 fewer per adventurer captured from this "
+                "party this Combat: Mourning), to the adventurers front to back, paladins skipped; a token cancels "
+                "a Damage Counter, after disarm and the spells, and all are removed before the Conquering Step."
+            ),
+            _rule("combat.bards"),
         ]
     if isinstance(e, ev.TileConquered):
-        return ["Rule: Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)"]
+        return [_rule("combat.conquering")]
     if isinstance(e, ev.MinionPlaced):
-        return ["Rule: " + cite("orders.placement")]
+        return [_rule("orders.placement")]
     return None
 
 
 #: what stopped damage (``DamageDealt.prevented_by``) -> the rule it rests on
 PREVENTED_BY = {
-    "disarm": ("the party's disarm (thieves' symbols, shared by the battle's traps)", "combat.trap"),
-    "shield": ("Magic Shield", "combat.spell"),
-    "courage": ("Song of Courage (the first monster damage on each adventurer)", "combat.spell"),
-    "invisible": ("Invisibility (a wizard cannot be hurt)", "combat.spell"),
-    "courage_token": ("Courage tokens from the bards", "combat.bards"),
+    "disarm": (N_("the party's disarm (thieves' symbols, shared by the battle's traps)"), "combat.trap"),
+    "shield": (N_("Magic Shield"), "combat.spell"),
+    "courage": (N_("Song of Courage (the first monster damage on each adventurer)"), "combat.spell"),
+    "invisible": (N_("Invisibility (a wizard cannot be hurt)"), "combat.spell"),
+    "courage_token": (N_("Courage tokens from the bards"), "combat.bards"),
 }
 
 
@@ -215,13 +228,20 @@ def _prevention(e: ev.DamageDealt) -> list[str] | None:
         return None
     tokens = e.courage_used if e.prevented_by != "courage_token" else e.prevented
     first = e.prevented - tokens
-    lines = [f"{e.amount + e.prevented} damage came from {e.source}; {e.amount} went on."]
-    if first:
-        what, rule = PREVENTED_BY.get(e.prevented_by, (e.prevented_by, "combat.trap"))
-        lines.append(f"{first} stopped by {what}. Rule: {cite(rule)}")
-    if tokens:
-        what, rule = PREVENTED_BY["courage_token"]
-        lines.append(f"{tokens} stopped by {what}. Rule: {cite(rule)}")
+    lines: list[str] = [
+        Phrase(
+            "{total} damage came from {source}; {amount} went on.",
+            total=e.amount + e.prevented,
+            source=Listed([(e.source.partition(":")[2].split("#")[0], e.source)]) if ":" in e.source else e.source,
+            amount=e.amount,
+        )
+    ]
+    for n, (what, rule) in (
+        (first, PREVENTED_BY.get(e.prevented_by, (e.prevented_by, "combat.trap"))),
+        (tokens, PREVENTED_BY["courage_token"]),
+    ):
+        if n:
+            lines.append(Phrase("{n} stopped by {what}. Rule: {rule}", n=n, what=what, rule=Cited(rule, cite(rule))))
     return lines
 
 

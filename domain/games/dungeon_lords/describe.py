@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from domain.kernel.errors import N_, Listed, Phrase
+from domain.kernel.errors import N_, Listed, Phrase, Verbatim
 from domain.kernel.text import printable
 
 from .catalog import Catalog
@@ -38,7 +38,10 @@ def _board(board_id: str) -> str:
     return board_id.replace("_", " ").title()
 
 
-_OUTPUTS = {"reputation": "1 Evil less"}
+_OUTPUTS = {"reputation": N_("1 Evil less")}
+#: words a command's or a prompt's param may be (translated in the domain ``refusals``): seasons, outputs
+_WORDS: tuple[str, ...] = (N_("spring"), N_("summer"), N_("fall"), N_("winter"), N_("none"))
+_WORDS += (N_("food"), N_("gold"), N_("imp"), N_("trap"), N_("dig"))
 
 
 def _other_cost(c) -> str:
@@ -310,14 +313,17 @@ def describe_event(e) -> str:
 
 def _masquerade(c) -> str:
     if c.spy is None:
-        return "go to the Masquerade"
-    back = f", put it back at #{c.put_back}" if c.put_back not in (None, c.spy) else ""
-    return f"go to the Masquerade, look at Combat Card #{c.spy}{back}"
+        return Phrase("go to the Masquerade")
+    if c.put_back not in (None, c.spy):
+        return Phrase(
+            "go to the Masquerade, look at Combat Card #{spy}, put it back at #{back}", spy=c.spy, back=c.put_back
+        )
+    return Phrase("go to the Masquerade, look at Combat Card #{spy}", spy=c.spy)
 
 
 def _festival_pick(c) -> str:
     if c.board is None:
-        return "take nothing at the Festival"
+        return Phrase("take nothing at the Festival")
     what = [f"the {_n(c.monster)} ({c.monster})" if c.monster else "", f"the {_n(c.room)}" if c.room else ""]
     what += [
         f"discarding {c.discard_trap}" if c.discard_trap else "",
@@ -338,9 +344,27 @@ def _named(component: str) -> str:
     return Listed([(component.split("#")[0], _n(component))])
 
 
+def _id(component: str) -> str:
+    # a component's id as typed (``trap_door#2``) in English; its name for a reader of another language
+    return Listed([(component.split("#")[0], component)])
+
+
+def _ids(components: list[str]) -> str:
+    # components by id, comma-separated ("none": none), each named for a reader of another language
+    return Listed([(c.split("#")[0], c) for c in components], ranked=True) if components else N_("none")
+
+
 def _hire(c) -> str:
     if not (c.discard_trap or c.feed_monster or _other_cost(c)):
         return Phrase("hire the {monster} ({id})", monster=_named(c.monster), id=c.monster)
+    if not (c.feed_monster or _other_cost(c)):
+        trap = _id(c.discard_trap)
+        return Phrase(
+            "hire the {monster} ({id}), discarding {trap}", monster=_named(c.monster), id=c.monster, trap=trap
+        )
+    if not (c.discard_trap or _other_cost(c)):
+        fed = _id(c.feed_monster)
+        return Phrase("hire the {monster} ({id}), feeding {fed}", monster=_named(c.monster), id=c.monster, fed=fed)
     s = f"hire the {_n(c.monster)} ({c.monster})"
     if c.discard_trap:
         s += f", discarding {c.discard_trap}"
@@ -351,14 +375,26 @@ def _hire(c) -> str:
 
 def _produce(c) -> str:
     if c.output in ("in", "out"):  # Festival Season's imp Training Room
-        return f"send {c.count} imp(s) into the Training Room" if c.output == "in" else f"take {c.count} imp(s) out"
-    made = f", making {_OUTPUTS.get(c.output, c.output)}" if c.output else ""
-    return f"produce in the room at {_sq(c.square)}" + (f", digging at {_sq(c.dig)}" if c.dig else "") + made
+        if c.output == "in":
+            return Phrase("send {n} imp(s) into the Training Room", n=c.count)
+        return Phrase("take {n} imp(s) out", n=c.count)
+    at, made = _sq(c.square), _OUTPUTS.get(c.output, c.output)
+    if c.dig and c.output:
+        return Phrase("produce in the room at {at}, digging at {dig}, making {made}", at=at, dig=_sq(c.dig), made=made)
+    if c.dig:
+        return Phrase("produce in the room at {at}, digging at {dig}", at=at, dig=_sq(c.dig))
+    if c.output:
+        return Phrase("produce in the room at {at}, making {made}", at=at, made=made)
+    return Phrase("produce in the room at {at}", at=at)
 
 
 def _pay_wage(c) -> str:
     if not (c.feed_monster or c.discard_trap or _other_cost(c)):
         return Phrase("pay the {monster}", monster=_named(c.monster))
+    if not (c.discard_trap or _other_cost(c)):
+        return Phrase("pay the {monster}, feeding it {fed}", monster=_named(c.monster), fed=_id(c.feed_monster))
+    if not (c.feed_monster or _other_cost(c)):
+        return Phrase("pay the {monster}, discarding {trap}", monster=_named(c.monster), trap=_id(c.discard_trap))
     s = f"pay the {_n(c.monster)}"
     if c.feed_monster:
         s += f", feeding it {c.feed_monster}"
@@ -381,22 +417,24 @@ _COMMAND_WORDS: dict[str, Callable[[Any], str]] = {
     ),
     "dig_tunnel": lambda c: Phrase("dig a tunnel at {square}", square=_sq(c.square)),
     "mine_gold": lambda c: (
-        f"mine with {c.imps} imp(s) and {c.vein} in the Mithril Vein"
+        Phrase("mine with {imps} imp(s) and {vein} in the Mithril Vein", imps=c.imps, vein=c.vein)
         if c.vein
         else Phrase("mine with {imps} imp(s)", imps=c.imps)
     ),
-    "harvest_food": lambda c: f"harvest {c.food} food",
+    "harvest_food": lambda c: Phrase("harvest {food} food", food=c.food),
     "masquerade": _masquerade,
-    "festival_bid": lambda c: f"send {c.imps} imp(s) to the Festival",
+    "festival_bid": lambda c: Phrase("send {imps} imp(s) to the Festival", imps=c.imps),
     "festival_pick": _festival_pick,
-    "pass_pet": lambda c: f"pass {c.card} to the left",
-    "discard_pet": lambda c: f"discard {c.card}",
+    "pass_pet": lambda c: Phrase("pass {card} to the left", card=Verbatim(c.card)),
+    "discard_pet": lambda c: Phrase("discard {card}", card=Verbatim(c.card)),
     "add_trained_imp": lambda c: (
-        "return a trained imp to the Imp Den for +1 fatigue" if c.add else "keep the trained imps"
+        Phrase("return a trained imp to the Imp Den for +1 fatigue") if c.add else Phrase("keep the trained imps")
     ),
-    "use_pet": lambda c: f"use the pet {_board(c.card)}",
-    "rent_room": lambda c: "take space III's gold" if c.take_gold else f"rent the {_n(c.room)}",
-    "install_trap": lambda c: f"install the {_n(c.trap)} at {_sq(c.square)}",
+    "use_pet": lambda c: Phrase("use the pet {pet}", pet=Verbatim(_board(c.card))),
+    "rent_room": lambda c: (
+        Phrase("take space III's gold") if c.take_gold else Phrase("rent the {room}", room=_named(c.room))
+    ),
+    "install_trap": lambda c: Phrase("install the {trap} at {square}", trap=_named(c.trap), square=_sq(c.square)),
     "improve_tunnels": _improve_tunnels,
     "hire_monster": _hire,
     "build_room": lambda c: Phrase("build the {room} at {square}", room=_named(c.room), square=_sq(c.square)),
@@ -415,18 +453,31 @@ _COMMAND_WORDS: dict[str, Callable[[Any], str]] = {
     "choose_event_option": lambda c: f"{c.option} {c.target or ''}".strip(),
     "plan_battle": lambda c: (
         f"battle at {_sq(c.tile)}: traps {', '.join(c.traps) or 'none'}; "
-        f"monsters {', '.join(c.monsters) or 'none'}" + (f"; pets {', '.join(map(_board, c.pets))}" if c.pets else "")
+        f"monsters {', '.join(c.monsters) or 'none'}; pets {', '.join(map(_board, c.pets))}"
+        if c.pets  # Festival Season's pets: English
+        else Phrase(
+            "battle at {tile}: traps {traps}; monsters {monsters}",
+            tile=_sq(c.tile),
+            traps=_ids(c.traps),
+            monsters=_ids(c.monsters),
+        )
     ),
     "release_prisoner": lambda c: Phrase("release {prisoner} ({id})", prisoner=_named(c.prisoner), id=c.prisoner),
     "target_trap": lambda c: Phrase("aim at {target} ({id})", target=_named(c.target), id=c.target),
     "order_traps": lambda c: Phrase("spring {trap} ({id}) first", trap=_named(c.first), id=c.first),
-    "attack": lambda c: f"{c.monster} attack {c.option}" + (f" on {', '.join(c.targets)}" if c.targets else ""),
+    "attack": lambda c: (
+        Phrase(
+            "{monster} attack {option} on {targets}", monster=_id(c.monster), option=c.option, targets=_ids(c.targets)
+        )
+        if c.targets
+        else Phrase("{monster} attack {option}", monster=_id(c.monster), option=c.option)
+    ),
     "spell_choice": lambda c: f"{c.option} {c.target or ''}".strip(),
     "table_ruling": lambda c: f"table ruling ({c.reason}): {c.changes}",
     "record_draw": lambda c: Phrase("draw: {cards}", cards=", ".join(c.cards)),
 }
 #: the base game's commands said by their type in words (translated in the domain ``refusals``)
-_PLAIN = {"stop_digging": N_("stop digging"), "decline": N_("decline")}
+_PLAIN = {"stop_digging": N_("stop digging"), "decline": N_("decline"), "take_action": N_("take action")}
 
 
 def describe_command(c) -> str:

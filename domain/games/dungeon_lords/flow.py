@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import Pending
+from domain.kernel.errors import Phrase
 
 from .phases import actions, adventurers, combat, event_phase, orders, production, rounds
 from .state import FaceDown, GameState
@@ -62,7 +63,7 @@ def step(state: GameState):
             aw.what,
             aw.year,
             aw.position,
-            f"{aw.spy} looks at Combat Card #{aw.position}: record it",
+            Phrase("{color} looks at Combat Card #{n}: record it", color=aw.spy, n=aw.position),
         )
     return PHASES[state.phase](state)
 

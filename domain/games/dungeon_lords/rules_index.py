@@ -128,6 +128,7 @@ RULES: dict[str, str] = {
     "combat.training": "Rulebook › Combat Training (the four training dungeons and their Solutions)",
     "combat.labyrinth": "CGE FAQ (Labyrinth): the owner chooses the order in which its two traps spring when "
     "they spring, after the Combat Card is revealed (Appendix › Labyrinth: either order)",
+    "combat.conquering": "Rulebook › Conquering Step (someone was left after fatigue; the lord loses 1 Evil)",
     "combat.no_tile": "Rulebook › End of Combat (no unconquered tile: release a prisoner instead; you *can* save "
     "the paladin for last: the owner chooses)",
     # --- rounds and years
@@ -228,6 +229,7 @@ RULES_RU: dict[str, str] = {
     "combat.training": R + "Боевое обучение (четыре учебных подземелья и их прохождение)",
     "combat.labyrinth": "CGE FAQ (на английском, Лабиринт): владелец выбирает порядок срабатывания двух "
     "ловушек после открытия карты боя; " + R + "Приложение › Боевые комнаты (Лабиринт: в любом порядке)",
+    "combat.conquering": R + "Этап завоевания (кто-то остался после усталости; повелитель теряет 1 зло)",
     "combat.no_tile": R + "Конец боя (незавоеванных карточек нет: вместо этого освободите пленника)",
     # --- rounds and years
     "round.end": R + "Конец раунда (импы возвращаются; жетон первого игрока переходит налево, но не осенью)",

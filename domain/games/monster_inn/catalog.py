@@ -170,7 +170,8 @@ def merge_override(base: dict[str, Any], override: dict[str, Any]) -> dict[str, 
     Raises:
         ValueError: an unknown section or card id, or an entry that is not an object.
     """
-    unknown = set(override) - {"meta", "game", "monsters", "humanoids", "treasure", "kinds", "start_supply"}
+    # "names": a table's names for the cards in other languages (names.py), never merged nor hashed
+    unknown = set(override) - {"meta", "game", "names", "monsters", "humanoids", "treasure", "kinds", "start_supply"}
     if unknown:
         raise ValueError(f"override has unknown sections: {sorted(unknown)}")
     if override.get("game", "monster_inn") != "monster_inn":

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from domain.kernel import Pending, unless_refused
-from domain.kernel.errors import N_
+from domain.kernel.errors import N_, Phrase, Verbatim
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -68,7 +68,7 @@ def step(state: GameState):
             return Pending(
                 kind="festival_bid",
                 actors=waiting,
-                prompt="Festival: send any number of your available imps (0 too), in secret (simultaneous)",
+                prompt=Phrase("Festival: send any number of your available imps (0 too), in secret (simultaneous)"),
                 accepts=(FestivalBid,),
                 handle=_bid,
                 options_fn=lambda actor: [
@@ -83,7 +83,11 @@ def step(state: GameState):
         return Pending(
             kind="festival_pick",
             actors=[color],
-            prompt=f"{color}: take one of the boards left ({', '.join(f.prizes) or 'none'}) or nothing",
+            prompt=Phrase(
+                "{color}: take one of the boards left ({boards}) or nothing",
+                color=color,
+                boards=Verbatim(", ".join(f.prizes) or "none"),
+            ),
             accepts=(FestivalPick,),
             handle=_pick,
             options_fn=lambda actor: [*_legal_picks(state, p, f), FestivalPick(player=color)],

@@ -200,7 +200,7 @@ def trap_draw_step(state: GameState):
     if in_deck < aw.count and b.trap_discard:
         return [ev.TrapDeckReshuffled(cards=len(b.trap_discard))]
     build = lambda cards, c=aw.color: [ev.TrapCardsDrawn(color=c, cards=cards)]  # noqa: E731
-    prompt = f"Draw {aw.count} Trap Card(s) for {aw.color}"
+    prompt = Phrase("Draw {n} Trap Card(s) for {color}", n=aw.count, color=aw.color)
     if state.mode != "tabletop":
         return _draw("trap_cards", list(b.trap_deck), aw.count, build, prompt, color=aw.color)
     # Tabletop: a card the recorder does not see is entered as "?" and identified when it is sprung
@@ -213,7 +213,12 @@ def trap_draw_step(state: GameState):
     return Pending(
         kind="chance",
         actors=[CHANCE],
-        prompt=prompt + f" ({UNSEEN_DRAW} for a card not seen)",
+        prompt=Phrase(
+            "Draw {n} Trap Card(s) for {color} ({unseen} for a card not seen)",
+            n=aw.count,
+            color=aw.color,
+            unseen=UNSEEN_DRAW,
+        ),
         chance=spec,
         accepts=(RecordDraw,),
         rule="input.chance",

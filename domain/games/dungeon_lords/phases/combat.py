@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
-from domain.kernel.errors import N_, Because, Listed, Phrase
+from domain.kernel.errors import N_, Because, Listed, Phrase, Verbatim
 from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
@@ -217,7 +217,7 @@ def _planning_step(state: GameState):
                 "combat_card",
                 state.year,
                 state.combat_round,
-                f"Reveal the Combat Card for round {state.combat_round} and record it",
+                Phrase("Reveal the Combat Card for round {n} and record it", n=state.combat_round),
             )
         return [ev.CombatCardRevealed(round=state.combat_round, card=card)]
     combat_round = state.combat_round
@@ -642,7 +642,12 @@ def _spell_choice_pending(state: GameState, p: Player) -> Pending:
     return Pending(
         kind="spell_choice",
         actors=[p.color],
-        prompt=lambda: f"{p.color}: {name_of(state, card)} - {catalog(state).combat_cards[card].effect}",
+        prompt=lambda: Phrase(
+            "{color}: {card} - {effect}",
+            color=p.color,
+            card=Listed([(card, name_of(state, card))]),
+            effect=Verbatim(catalog(state).combat_cards[card].effect),  # (no Russian source: docs/i18n.md)
+        ),
         accepts=(SpellChoice,),
         handle=handle,
         options_fn=lambda a: opts,
@@ -889,6 +894,22 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
 
 
 # --- Healing, Conquering, poison
+#: the reasons stored in events (HealingSkipped, SpellNotCast, ConquestPrevented, here and in evolve/combat.py),
+#: marked for the reader's catalog (domain ``refusals``: cli.refusal_i18n.reworded finds a reason's template)
+REASONS = (
+    N_("no monster or ghost attacked"),
+    N_("the Anti-Magic Dart hit a priest"),
+    N_("the {monster} stops the Healing Step"),
+    N_("not a {step} spell"),
+    N_("Anti-Magic Room"),
+    N_("Anti-Magic Dart hit a wizard"),
+    N_("an Elderbeast was sent"),
+    N_("the party has {magic} magic, round {round} needs {round}"),
+    N_("the party was eliminated by fatigue"),
+    *(N_("fast"), N_("slow")),
+)
+
+
 def _healing(state: GameState, p: Player) -> list[ev.Event]:
     b = in_battle(state)
     if not b.attacked:
@@ -961,7 +982,11 @@ def _trained_imp_pending(p: Player) -> Pending:
     return Pending(
         kind="add_trained_imp",
         actors=[p.color],
-        prompt=f"{p.color}: return a trained imp to the Imp Den for +1 fatigue? ({p.trained} in the Training Room)",
+        prompt=Phrase(
+            "{color}: return a trained imp to the Imp Den for +1 fatigue? ({n} in the Training Room)",
+            color=p.color,
+            n=p.trained,
+        ),
         accepts=(AddTrainedImp,),
         handle=handle,
         options_fn=lambda actor: [AddTrainedImp(player=p.color, add=True), AddTrainedImp(player=p.color, add=False)],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.kernel.errors import N_
+
 from .. import events as ev
 from ..catalog import KNOWN_CATALOGS, Catalog, catalog_for
 from ..catalog.models import AdventurerType
@@ -69,6 +71,10 @@ def secret_passages(state: GameState, p: Player) -> int:
     if not catalog(state).improved_tunnels:  # the base game has none
         return 0
     return sum(1 for row in p.dungeon for cell in row if tunnel_effect(state, cell) == "secret_passage")
+
+
+#: why an installed trap leaves unsprung (``InstalledTrapDiscarded.reason``), for the reader's catalog
+DISCARD_REASONS = (N_("a room replaced its tunnel"), N_("its tunnel was improved"), N_("its tunnel was removed"))
 
 
 def installed_trap_discards(p: Player, squares, reason: str) -> list:

@@ -22,6 +22,8 @@ from .common import catalog
 from .rounds import _draw, after_phase
 
 _CHOOSE_PROMPT = Phrase("Choose 3 orders from your hand, first order on the left (simultaneous, secret)")
+#: the reasons a minion goes to the order card (``MinionPlaced.reason``), for the reader's catalog
+REASONS = (N_("all three spaces taken"), N_("no gold for the {gold}-gold fee of Hire Monster as first order"))
 
 
 def all_placements(state: GameState) -> list[Placement]:
@@ -64,7 +66,7 @@ def step(state: GameState):
                 list(np.deck),
                 want,
                 lambda cards, c=np.color: [ev.NonPlayerOrdersDrawn(color=c, cards=cards)],
-                f"Draw {want} random orders for the non-player {np.color}",
+                Phrase("Draw {n} random orders for the non-player {color}", n=want, color=np.color),
                 color=np.color,
             )
         mine = [p for p in placed if p.color == np.color]

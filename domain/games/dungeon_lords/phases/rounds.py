@@ -6,7 +6,7 @@ Rules: Rulebook › Setup; › Full Game; › New Round Phase; › End of the Ro
 from __future__ import annotations
 
 from domain.kernel import ChanceSpec, Pending, draw_pending
-from domain.kernel.errors import Phrase
+from domain.kernel.errors import N_, Phrase
 
 from .. import dungeon as dg
 from .. import events as ev
@@ -42,7 +42,7 @@ def setup_step(state: GameState):
             pool,
             n,
             lambda cards: [ev.CombatCardsDealt(year=1, cards=cards)],
-            f"Deal {n} first-Year Combat Cards, top card first",
+            Phrase("Deal {n} first-Year Combat Cards, top card first", n=n),
         )
     if not b.next_combat_cards:
         pool = [c.id for c in cat.combat_cards.values() if c.year == 2]
@@ -51,7 +51,7 @@ def setup_step(state: GameState):
             pool,
             n,
             lambda cards: [ev.CombatCardsDealt(year=2, cards=cards)],
-            f"Deal {n} second-Year Combat Cards, top card first",
+            Phrase("Deal {n} second-Year Combat Cards, top card first", n=n),
         )
     if state.variant == "full" and not b.special_events:
         return _draw(
@@ -59,7 +59,7 @@ def setup_step(state: GameState):
             sorted(cat.special_events),
             2 * plan.special_events,
             lambda cards: [_special_events_drawn(cards, plan.special_events)],
-            f"Draw the {2 * plan.special_events} Special Event Cards (first Year's, then second Year's)",
+            Phrase("Draw the {n} Special Event Cards (first Year's, then second Year's)", n=2 * plan.special_events),
         )
     for p in state.players:
         if not p.inaccessible and not p.setup_draw:
@@ -69,7 +69,7 @@ def setup_step(state: GameState):
                 list(p.hand),
                 count,
                 lambda cards, c=p.color: [ev.InaccessibleOrdersDrawn(color=c, cards=cards)],
-                f"Draw {count} of {p.color}'s order cards at random",
+                Phrase("Draw {count} of {color}'s order cards at random", count=count, color=p.color),
                 color=p.color,
             )
     for np in state.nonplayers:
@@ -79,7 +79,7 @@ def setup_step(state: GameState):
                 list(np.deck),
                 3,
                 lambda cards, c=np.color: [ev.InaccessibleOrdersDrawn(color=c, cards=cards)],
-                f"Draw 3 inaccessible order cards for the non-player {np.color}",
+                Phrase("Draw 3 inaccessible order cards for the non-player {color}", color=np.color),
                 color=np.color,
             )
     choosing = [p.color for p in state.play_order() if p.setup_draw]
@@ -170,11 +170,15 @@ def new_round_step(state: GameState):
             list(b.monster_stack.get(year, [])),
             3,
             lambda t: [ev.MonstersRevealed(tiles=t)],
-            "Reveal 3 Monster (or Ghost) Tiles",
+            Phrase("Reveal 3 Monster (or Ghost) Tiles"),
         )
     if "rooms" not in done:
         return _draw(
-            "rooms", list(b.room_stack.get(year, [])), 2, lambda t: [ev.RoomsRevealed(tiles=t)], "Reveal 2 Room Tiles"
+            "rooms",
+            list(b.room_stack.get(year, [])),
+            2,
+            lambda t: [ev.RoomsRevealed(tiles=t)],
+            Phrase("Reveal 2 Room Tiles"),
         )
     plan = year_plan(state)
     for module_step in plan.new_round_steps:
@@ -188,7 +192,7 @@ def new_round_step(state: GameState):
             list(b.event_pool),
             1,
             lambda t, s=nxt: [ev.EventTileRevealed(season=s, tile=t[0])],
-            f"Turn up the Event Tile for {nxt}",
+            Phrase("Turn up the Event Tile for {season}", season=N_(nxt)),
         )
     if nxt is not None and "special" not in done:
         tile = b.event_tiles.get(nxt)
@@ -200,7 +204,7 @@ def new_round_step(state: GameState):
                     "special_event",
                     state.year,
                     k,
-                    f"Turn up Year {state.year}'s Special Event Card and record it",
+                    Phrase("Turn up Year {year}'s Special Event Card and record it", year=state.year),
                 )
             return [ev.SpecialEventRevealed(year=state.year, card=b.special_events[year][k])]
     if nxt is not None and "adventurers" not in done and state.season + 1 >= plan.adventurers_from:
@@ -222,7 +226,7 @@ def _adventurers_step(state: GameState):
             pool,
             need - len(incoming),
             lambda t: [ev.AdventurersDrawn(season=season, tiles=t)],
-            f"Draw {need - len(incoming)} Adventurer Tile(s) for {season}",
+            Phrase("Draw {n} Adventurer Tile(s) for {season}", n=need - len(incoming), season=N_(season)),
         )
     glyph = lambda t: cat.adventurers[t].glyph_rank  # noqa: E731
     remaining = b.adventurer_stack.get(str(state.year), []) + b.adventurer_bottom

@@ -1,0 +1,58 @@
+"""A table's own names for Monster Inn's components, in its card list file's ``names`` section (never
+hashed: the card list's ``content_hash`` and every stored game stay as they are). Monster Inn has no
+rulebook in another language, so without a table's names every component reads as printed (its token:
+``m7``, ``h6-10``; a kind: ``undead``), the English fallback (docs/i18n.md, "Component names")::
+
+    {"game": "monster_inn", "names": {"ru": {"m7": "Упырь", "undead": ["нежить", "мертвяки"]}}}
+
+A name is a string or a list (the first is shown). An id is a card's (``m7``, ``h3``), a kind's
+(``undead``) or a treasure's (``gold``, ``gem``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .catalog import Catalog
+
+_LANGUAGE = re.compile(r"^[a-z]{2,3}$")
+
+
+def known_ids(cat: Catalog) -> set[str]:
+    """The ids a table may name: every card, every kind and the two treasures."""
+    return {c.id for c in cat.monsters} | {c.id for c in cat.humanoids} | set(cat.kinds) | {"gold", "gem"}
+
+
+def table_names(overrides: dict[str, Any] | None, language: str) -> dict[str, tuple[str, ...]]:
+    """The table's names in ``language``: id -> names (the first shown)."""
+    given = ((overrides or {}).get("names") or {}).get(language) or {}
+    return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in given.items()}
+
+
+def names_problem(overrides: dict[str, Any], cat: Catalog) -> str:
+    """What is wrong with a card list file's ``names`` section, in one line ("" when it fits): a language
+    code mapping each id of :func:`known_ids` to a name or a non-empty list of names."""
+    section = overrides.get("names")
+    if section is None:
+        return ""
+    if not isinstance(section, dict):
+        return "names: must map a language code to {id: name}"
+    known = known_ids(cat)
+    for language, given in section.items():
+        if not _LANGUAGE.match(str(language)) or not isinstance(given, dict):
+            return f"names.{language}: must be a language code (ru, de...) mapping ids to names"
+        for cid, value in given.items():
+            if cid not in known:
+                return f"names.{language}.{cid}: no card, kind or treasure with that id"
+            values = [value] if isinstance(value, str) else value
+            if not isinstance(values, list) or not values or not all(isinstance(v, str) and v.strip() for v in values):
+                return f"names.{language}.{cid}: a name or a non-empty list of names"
+    return ""
+
+
+def name_in_language(state: Any, component: str, language: str) -> str:
+    """``component`` (a card id, a kind, a treasure) for a reader of ``language``: the table's name, else as
+    printed (English: Monster Inn has no other rulebook)."""
+    own = table_names(getattr(state, "catalog_overrides", None), language).get(component)
+    return own[0] if own and language != "en" else component
