@@ -57,14 +57,19 @@ def _pages(chromium, server, viewport) -> dict[str, object]:
     return visited
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the module's tests: each starts a game of its own on it."""
+    with served(str(tmp_path_factory.mktemp("a11y") / "games.sqlite")) as running:
+        yield running
+
+
 @pytest.mark.parametrize("size", sorted(VIEWPORTS))
-def test_no_serious_or_critical_accessibility_violation_and_no_sideways_scroll(chromium, tmp_path, size) -> None:
-    with served(str(tmp_path / "games.sqlite")) as server:
-        found = _pages(chromium, server, VIEWPORTS[size])
+def test_no_serious_or_critical_accessibility_violation_and_no_sideways_scroll(chromium, server, size) -> None:
+    found = _pages(chromium, server, VIEWPORTS[size])
     assert found == {name: [] for name in found}
 
 
-def test_a_phone_held_sideways_shows_every_page_without_a_sideways_scroll(chromium, tmp_path) -> None:
-    with served(str(tmp_path / "games.sqlite")) as server:
-        found = _pages(chromium, server, LANDSCAPE)
+def test_a_phone_held_sideways_shows_every_page_without_a_sideways_scroll(chromium, server) -> None:
+    found = _pages(chromium, server, LANDSCAPE)
     assert found == {name: [] for name in found}

@@ -1,9 +1,14 @@
 """The table page in a real Chromium at phone size: a whole 3-player tabletop game of Dungeon Lords is
 recorded through it, from set-up to scoring. The recorder's page enters every draw (typed by printed
 name; a draw that can come out only one way is entered by the service) and most decisions; red's and
-blue's own pages, open at the same time in their own browsers, enter their secret orders, and every page
-follows the others' inputs live. The exported record must equal tests/golden/tabletop-3p.dlr. Screenshots
-of the main screens go to docs/screenshots/ (linked from docs/table-page.md)."""
+blue's own pages, open at the same time in their own browsers, enter their secret orders. The exported
+record must equal tests/golden/tabletop-3p.dlr. Screenshots of the main screens go to docs/screenshots/
+(linked from docs/table-page.md).
+
+Red's and blue's pages are not live here (their EventSource is taken away): each is loaded when its seat
+acts and at the end, so an input costs one page load rather than three (every page load replays the game
+so far on the server: the live pages were two thirds of this test's time). That pages follow the others'
+inputs live, after every input, is tests/browser/test_browser_year.py's check (four live pages, Year 1)."""
 
 from __future__ import annotations
 
@@ -39,6 +44,21 @@ def _at(page, event: int) -> None:
     page.wait_for_selector(f'#top[data-event="{event}"]', timeout=20_000)
 
 
+def _current(page, url: str, event: int) -> None:
+    """A seat's page (not live) showing the game at ``event``: loaded again when another page's input moved it
+    on. (The recorder's page is live: :func:`_at` waits for it; loading it could cut its own reload short.)"""
+    if page.get_attribute("#top", "data-event") != str(event):
+        page.goto(url)
+    _at(page, event)
+
+
+def _seat_phone(chromium):
+    """A seat's phone whose table page is not live (no EventSource: loaded when its seat acts)."""
+    context = chromium.new_context(viewport=PHONE)
+    context.add_init_script("delete window.EventSource;")
+    return context.new_page()
+
+
 def _submit(page, button) -> None:
     with page.expect_navigation():
         page.click(button)
@@ -64,9 +84,11 @@ def test_a_tabletop_game_is_recorded_through_the_page_from_set_up_to_scoring(chr
         _shot(recorder, "01-game-started")
         pages = {"recorder": recorder}
         for seat in SEAT_PAGES:
-            pages[seat] = chromium.new_context(viewport=PHONE).new_page()
+            pages[seat] = _seat_phone(chromium)
             pages[seat].goto(server.url + links[seat])
         recorder.goto(server.url + links["recorder"])
+        table = recorder.url  # the join link leads to the table page (its cookie says whose it is)
+        assert "/table/" in table
 
         log, state = GAME.new_game(["Ann", "Bob", "Cid"], mode="tabletop", variant="first_game")
         shown = {"draw": False, "orders": False, "buttons": False}
@@ -93,7 +115,10 @@ def test_a_tabletop_game_is_recorded_through_the_page_from_set_up_to_scoring(chr
                 kind, data = rest.split(" ", 1)
                 command = GAME.parse_command({"type": kind, "player": word, **json.loads(data)})
                 page = pages[word] if kind == "choose_orders" and word in SEAT_PAGES else recorder
-                _at(page, len(log))
+                if page is recorder:
+                    _at(page, len(log))
+                else:
+                    _current(page, table, len(log))
                 card = f'.decision[data-actor="{word}"]'
                 if kind == "choose_orders":
                     for i, order in enumerate(command.orders, 1):
@@ -118,8 +143,9 @@ def test_a_tabletop_game_is_recorded_through_the_page_from_set_up_to_scoring(chr
                 entered.append(forced)
             _at(page, len(log))  # the page that entered it shows the game after it
 
-        for page in pages.values():  # every page followed the game to its end, live
-            _at(page, len(log))
+        _at(recorder, len(log))  # live: it followed the seats' orders too
+        for seat in SEAT_PAGES:  # and each seat's page, loaded, shows the game at its end
+            _current(pages[seat], table, len(log))
         assert "winner" in recorder.inner_text("#scores")
         _shot(recorder, "05-scores")
         recorder.click("#log a[href*='/explain/']")
