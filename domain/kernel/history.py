@@ -27,6 +27,8 @@ from .events import InputCorrected, InputUndone, same_event
 from .pending import CHANCE, Pending
 
 MARKERS = ("undo", "correction", "ruling", "archive")
+#: logs whose walk :meth:`History.spans_of` keeps to go on from (a page served to a few tables at once)
+WALKED_KEPT = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +152,10 @@ class History:
     marker: Callable[[Any], tuple[str, Any, bool] | None] = lambda e: None
     reveals: tuple[type, ...] = ()
     not_counted: tuple[type, ...] = ()
+    #: the last logs walked (see :meth:`spans_of`): ``(events, spans, state after them)``, newest last
+    _walked: list[tuple[tuple[Any, ...], list[Span], Any]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
 
     # --- reading the line -------------------------------------------------------------------------
     def spans_of(self, log: list[Any]) -> list[Span]:
@@ -161,11 +167,36 @@ class History:
                 legal input reproduces some event (the message names it).
         """
         engine = self.engine
-        state = engine.replay(log[:1])
-        auto, state = engine.advance(state)
-        if not _same(auto, log[1 : 1 + len(auto)]):
-            raise ValueError("the log does not follow from its first event under the current rules")
-        return self._spans(state, log, 1 + len(auto))[0]
+        known = self._walked_before(log)
+        if known is not None:  # a log walked before, now longer (a page loaded again after an input)
+            walked, spans, state = known
+            more, state = self._spans(engine.rules.clone(state), log, len(walked))
+            spans = spans + more
+        else:
+            state = engine.replay(log[:1])
+            auto, state = engine.advance(state)
+            if not _same(auto, log[1 : 1 + len(auto)]):
+                raise ValueError("the log does not follow from its first event under the current rules")
+            spans, state = self._spans(state, log, 1 + len(auto))
+        if known is None or len(known[0]) < len(log):
+            self._walked.append((tuple(log), spans, state))
+            del self._walked[:-WALKED_KEPT]
+        return list(spans)
+
+    def _walked_before(self, log: list[Any]) -> tuple[tuple[Any, ...], list[Span], Any] | None:
+        """The longest log walked before of which ``log`` is a continuation (the same events first), if any:
+        spans are a function of the log alone (the rules are this History's), so the walk goes on from
+        where it ended. Only a walk that ended at an input point is kept (every complete one does)."""
+        best = None
+        for walked, spans, state in reversed(self._walked):
+            n = len(walked)
+            if (
+                1 < n <= len(log)
+                and (best is None or n > len(best[0]))
+                and all(a is b or a == b for a, b in zip(walked, log[:n], strict=True))
+            ):
+                best = (walked, spans, state)
+        return best
 
     def _spans(self, state: Any, log: list[Any], i: int) -> tuple[list[Span], Any]:
         """The spans of ``log[i:]``, walked from ``state`` (the state after ``log[:i]``, at an input
