@@ -117,7 +117,8 @@ def format_cell(column: str, value: Any, _: Callable[[str], str] | None = None) 
 def _table(columns: list[str], rows: list[tuple], table_id: str, _: Callable[[str], str] | None = None) -> str:
     _ = _ or _same
     if not rows:
-        return f'<p class="grain" id="table-{table_id}-empty">{html.escape(_("No data."))}</p>'
+        none = html.escape(_("No data."))
+        return f'<p class="grain" id="table-{table_id}-empty">{none}</p>'
     if "game" in columns and len({r[columns.index("game")] for r in rows}) == 1:  # the page names its game
         keep = [i for i, c in enumerate(columns) if c != "game"]
         columns, rows = [columns[i] for i in keep], [tuple(r[i] for i in keep) for r in rows]

@@ -102,7 +102,10 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
             del shown["ruleset"]  # said once
     if "variant" in shown and [shown["variant"]] == shown.get("variants"):
         del shown["variant"]
-    scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
+    from analytics.report import FILTER_NAMES
+
+    said = {k: column_name(FILTER_NAMES.get(k, k), gettext) for k in shown}  # the filters' words, the reader's
+    scope = "; ".join(f"{said[k]} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
         caption=gettext(q.description) + " " + scope_caption(stands_on),  # (the reader's language: docs/i18n.md)
