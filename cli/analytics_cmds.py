@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 
 from .consoles import console
+from .i18n import N_
 from .simulating import PROGRESS_AFTER, SimulationStopped, simulate_into  # noqa: F401 (their old home)
 
+#: the filters a table's title names, for the catalog (the strata's words are the questions' columns)
+TITLE_WORDS = (N_("rulesets"), N_("variants"), N_("origins"), N_("strategies"), N_("derived"), N_("pooled"))
 PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, when a bar is worth showing
 
 
@@ -102,9 +105,7 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
             del shown["ruleset"]  # said once
     if "variant" in shown and [shown["variant"]] == shown.get("variants"):
         del shown["variant"]
-    from analytics.report import FILTER_NAMES
-
-    said = {k: column_name(FILTER_NAMES.get(k, k), gettext) for k in shown}  # the filters' words, the reader's
+    said = {k: column_name(k, gettext) for k in shown}  # the filters' words in the reader's language (TITLE_WORDS)
     scope = "; ".join(f"{said[k]} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
