@@ -24,7 +24,7 @@ means "no filter", so each query writes ``($players IS NULL OR g.players = $play
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
@@ -403,7 +403,18 @@ DERIVATION_RULE = (
 )
 
 
-def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params: Any) -> list[str]:
+def _same(text: str) -> str:
+    return text
+
+
+def N_(message: str) -> str:  # noqa: N802  (gettext's name: pybabel extracts it; analytics imports no cli)
+    """Mark ``message`` for the catalog (cli/locale, docs/i18n.md); the caller's ``words`` translate it."""
+    return message
+
+
+def warnings_for(
+    con, name: str, columns: list[str], rows: list[tuple], words: Callable[[str], str] = _same, **params: Any
+) -> list[str]:
     """What a reader should know before trusting the answer of ``name`` (asked with ``params``):
 
     * the games in scope mix rulesets, player counts or variants the rows do not separate (always said
@@ -412,7 +423,11 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
     * a win rate depends on the opponents a strategy met (``head_to_head`` compares two in the same games);
     * with ``derived``: how people's seats were classified, and how often the rule gives back the bot's
       own name on the bots' seats in scope (its calibration here).
+
+    ``words``: the reader's language (a gettext lookup of each English template, then filled: cli/i18n.py);
+    English when not given.
     """
+    _ = words
     q = QUESTIONS[name]
     given = dict(params)
     given["game"] = q.game if q.game != "common" else given.get("game") or default_game(con)
@@ -430,30 +445,31 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
     pooled = bool(given.get("pooled"))
     out = []
     if len(rulesets) > 1 and ("ruleset" not in columns or pooled):
-        out.append(f"mixes rulesets ({', '.join(map(str, rulesets))}): their games differ; ask one with --ruleset")
+        said = N_("mixes rulesets ({rulesets}): their games differ; ask one with --ruleset")
+        out.append(_(said).format(rulesets=", ".join(map(str, rulesets))))
     if len(counts) > 1 and ("players" not in columns or pooled):
-        out.append(
-            f"mixes player counts ({', '.join(map(str, counts))}): a seat's fair share is 1/players, so rates "
-            "of different counts are not comparable"
-            + ("; pooled, the fair share shown is the average of 1/players over each row's games" if pooled else "")
+        said = N_(
+            "mixes player counts ({counts}): a seat's fair share is 1/players, so rates of different counts "
+            "are not comparable"
         )
+        pooled_said = N_("; pooled, the fair share shown is the average of 1/players over each row's games")
+        out.append(_(said).format(counts=", ".join(map(str, counts))) + (_(pooled_said) if pooled else ""))
     if len(variants) > 1 and ("variant" not in columns or pooled):
-        out.append(
-            f"mixes variants ({', '.join(map(str, variants))}); ask one with --variant to compare like with like"
-        )
+        said = N_("mixes variants ({variants}); ask one with --variant to compare like with like")
+        out.append(_(said).format(variants=", ".join(map(str, variants))))
     count = next((c for c in _COUNTS if c in columns), None)
     if count is not None and rows:
         i = columns.index(count)
         small = [r for r in rows if (r[i] or 0) < MIN_GAMES]
         if small:
-            out.append(
-                f"{len(small)} of {len(rows)} rows rest on fewer than {MIN_GAMES} {count}: their rates are uncertain"
-            )
+            said = N_("{small} of {rows} rows rest on fewer than {least} {count}: their rates are uncertain")
+            out.append(_(said).format(small=len(small), rows=len(rows), least=MIN_GAMES, count=column_name(count, _)))
     if name == "win_rate_by_strategy" and len({r[columns.index("strategy")] for r in rows}) > 2:
-        out.append(
+        said = N_(
             "a strategy's win rate depends on whom it met (the line-ups drawn): head_to_head compares two "
             "strategies in the same games"
         )
+        out.append(_(said))
     if given.get("derived"):
         seats, same = con.execute(
             expand(
@@ -470,16 +486,26 @@ def warnings_for(con, name: str, columns: list[str], rows: list[tuple], **params
             ),
             scope,
         ).fetchall()[0][0]
-        calibration = (
-            f"; on the {seats} bot seats in scope it gives back the bot's own name for {same / seats:.0%}"
-            if seats
-            else ""
+        calibration = N_("; on the {seats} bot seats in scope it gives back the bot's own name for {share}")
+        said = N_(
+            "{people} seats played by people are counted under the strategy their play looks like, by the rule of "
+            "the game's projection ({rule})"
         )
         out.append(
-            f"{people} seats played by people are counted under the strategy their play looks like, by the rule of "
-            f"the game's projection ({DERIVATION_RULE}){calibration}"
+            _(said).format(people=people, rule=DERIVATION_RULE)
+            + (_(calibration).format(seats=seats, share=f"{same / seats:.0%}") if seats else "")
         )
     return out
+
+
+def column_name(column: str, words: Callable[[str], str] = _same) -> str:
+    """A column of an answer as a reader sees it (a table's header, an axis): its words in the reader's
+    language (``words`` of the column with spaces: ``win rate``; the questions' extractor puts every
+    documented column in the catalog, analytics/questions_i18n.py), else the column as it is (``win_rate``).
+    The column itself (JSON, CSV, Parquet, ``--data``) stays English."""
+    spaced = column.replace("_", " ")
+    said = words(spaced)
+    return column if said == spaced else said
 
 
 def scope_of(con, name: str, **params: Any) -> dict[str, Any]:

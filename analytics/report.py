@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import QUESTIONS, default_game, run_question, warnings_for
+from . import N_, QUESTIONS, column_name, default_game, run_question, warnings_for
 from .games import LABELS, labels_of
 
 __all__ = [
@@ -98,12 +98,13 @@ def is_rate_column(name: str) -> bool:
     )
 
 
-def format_cell(column: str, value: Any) -> str:
-    """The text shown for one value: '' for NULL, '33.3%' for rates, '1.25' for other fractions."""
+def format_cell(column: str, value: Any, _: Callable[[str], str] | None = None) -> str:
+    """The text shown for one value: '' for NULL, '33.3%' for rates, '1.25' for other fractions (``_``: the
+    reader's words for yes and no)."""
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return (_ or _same)(N_("yes") if value else N_("no"))
     if isinstance(value, float):
         if math.isnan(value):
             return ""
@@ -113,20 +114,23 @@ def format_cell(column: str, value: Any) -> str:
     return str(value)
 
 
-def _table(columns: list[str], rows: list[tuple], table_id: str) -> str:
+def _table(columns: list[str], rows: list[tuple], table_id: str, _: Callable[[str], str] | None = None) -> str:
+    _ = _ or _same
     if not rows:
-        return f'<p class="grain" id="table-{table_id}-empty">No data.</p>'
+        none = html.escape(_("No data."))
+        return f'<p class="grain" id="table-{table_id}-empty">{none}</p>'
     if "game" in columns and len({r[columns.index("game")] for r in rows}) == 1:  # the page names its game
         keep = [i for i, c in enumerate(columns) if c != "game"]
         columns, rows = [columns[i] for i in keep], [tuple(r[i] for i in keep) for r in rows]
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+    # the reader's words for each column (the column itself stays as the data names it: --json, CSV)
+    head = "".join(f"<th>{html.escape(column_name(c, _))}</th>" for c in columns)
     body = []
     for row in rows:
         cells = []
         for c, v in zip(columns, row):
             numeric = isinstance(v, int | float) and not isinstance(v, bool)
             cls = ' class="null"' if v is None else (' class="num"' if numeric else "")
-            cells.append(f"<td{cls}>{html.escape(format_cell(c, v))}</td>")
+            cells.append(f"<td{cls}>{html.escape(format_cell(c, v, _))}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     # the table scrolls inside its own box, so a wide answer never widens the page
     return (
@@ -166,13 +170,13 @@ class Chart:
     x_sep: str = " · "  # between the values of several ``x`` columns
 
 
-_WIN = "Win rate (% of player-games)"
+_WIN = N_("Win rate (% of player-games)")
 CHARTS: dict[str, tuple[Chart, ...]] = {
     "win_rate_by_strategy": (
         Chart(
             "win_rate",
-            "Win rate by strategy",
-            "Strategy (bot, or a person's seat)",
+            N_("Win rate by strategy"),
+            N_("Strategy (bot, or a person's seat)"),
             _WIN,
             x=("strategy",),
             n=("games",),
@@ -182,21 +186,21 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "seat_advantage": (
         Chart(
             "win_rate",
-            "Win rate by play position (0 = the starting player)",
-            "Play position in the First Year",
+            N_("Win rate by play position (0 = the starting player)"),
+            N_("Play position in the First Year"),
             _WIN,
             x=("play_position",),
             n=("games",),
             ci=True,
-            x_format="position {}",
+            x_format=N_("position {}"),
         ),
     ),
     "head_to_head": (
         Chart(
             "a_ahead_share",
-            "Head to head: how often A finishes ahead of B, of the meetings one of them won",
-            "Strategy A vs strategy B",
-            "A ahead (%)",
+            N_("Head to head: how often A finishes ahead of B, of the meetings one of them won"),
+            N_("Strategy A vs strategy B"),
+            N_("A ahead (%)"),
             x=("strategy_a", "strategy_b"),
             x_sep=" vs ",
             n=("a_ahead", "b_ahead"),
@@ -206,29 +210,29 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "paladin_frequency": (
         Chart(
             "arrived_share",
-            "Paladin: how often he arrives at a dungeon",
-            "Year",
-            "Games (%)",
+            N_("Paladin: how often he arrives at a dungeon"),
+            N_("Year"),
+            N_("Games (%)"),
             x=("year",),
             n=("games",),
-            x_format="Year {}",
+            x_format=N_("Year {}"),
         ),
         Chart(
             "captured_share",
-            "Paladin: how often he is imprisoned",
-            "Year",
-            "Games (%)",
+            N_("Paladin: how often he is imprisoned"),
+            N_("Year"),
+            N_("Games (%)"),
             x=("year",),
             n=("games",),
-            x_format="Year {}",
+            x_format=N_("Year {}"),
         ),
     ),
     "paladins_per_year": (
         Chart(
             "came_share",
-            "Paladins: how often each comes into play",
-            "Year and paladin",
-            "Games (%)",
+            N_("Paladins: how often each comes into play"),
+            N_("Year and paladin"),
+            N_("Games (%)"),
             x=("year", "paladin"),
             n=("games",),
         ),
@@ -236,21 +240,21 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "conquered_tiles": (
         Chart(
             "avg_per_player",
-            "Tiles conquered in one dungeon",
-            "Players",
-            "Tiles (average per dungeon)",
+            N_("Tiles conquered in one dungeon"),
+            N_("Players"),
+            N_("Tiles (average per dungeon)"),
             x=("players",),
             n=("games",),
             share=False,
-            x_format="{} players",
+            x_format=N_("{} players"),
         ),
     ),
     "conquests_by_round": (
         Chart(
             "conquered_share",
-            "Battles that conquered their tile, by Combat round",
-            "Year and Combat round",
-            "Battles (%)",
+            N_("Battles that conquered their tile, by Combat round"),
+            N_("Year and Combat round"),
+            N_("Battles (%)"),
             x=("year", "combat_round"),
             n=("battles",),
         ),
@@ -258,20 +262,20 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "courage_prevented": (
         Chart(
             "courage_share",
-            "Damage aimed that Courage tokens stopped",
-            "Year",
-            "Damage aimed (%)",
+            N_("Damage aimed that Courage tokens stopped"),
+            N_("Year"),
+            N_("Damage aimed (%)"),
             x=("year",),
             n=("damage", "prevented"),
-            x_format="Year {}",
+            x_format=N_("Year {}"),
         ),
     ),
     "damage_by_source": (
         Chart(
             "damage_per_use",
-            "Damage per battle, by source",
-            "Trap or monster",
-            "Damage counters per use",
+            N_("Damage per battle, by source"),
+            N_("Trap or monster"),
+            N_("Damage counters per use"),
             x=("source",),
             series=("source_kind",),
             n=("uses",),
@@ -281,23 +285,30 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "festival_prize_by_bid": (
         Chart(
             "share",
-            "Festival: the prize a bid takes",
-            "Prize",
-            "Bids of this size (%)",
+            N_("Festival: the prize a bid takes"),
+            N_("Prize"),
+            N_("Bids of this size (%)"),
             x=("prize",),
             series=("imps",),
             n=("bids",),
         ),
     ),
     "installed_traps": (
-        Chart("sprung_share", "Installed traps that sprang", "Trap", "Installed (%)", x=("trap",), n=("installed",)),
+        Chart(
+            "sprung_share",
+            N_("Installed traps that sprang"),
+            N_("Trap"),
+            N_("Installed (%)"),
+            x=("trap",),
+            n=("installed",),
+        ),
     ),
     "orders_by_season": (
         Chart(
             "win_rate",
-            "Win rate of the player who played an order card",
-            "Order card",
-            "Plays (%)",
+            N_("Win rate of the player who played an order card"),
+            N_("Order card"),
+            N_("Plays (%)"),
             x=("card",),
             series=("season",),
             n=("plays",),
@@ -306,9 +317,9 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "pets_by_winner": (
         Chart(
             "win_rate",
-            "Win rate of the players who held a pet",
-            "Pet",
-            "Player-games holding it (%)",
+            N_("Win rate of the players who held a pet"),
+            N_("Pet"),
+            N_("Player-games holding it (%)"),
             x=("pet",),
             n=("held",),
         ),
@@ -316,9 +327,9 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "score_breakdown": (
         Chart(
             "points",
-            "Average score by part: winners and the others",
-            "Part of the score",
-            "Points (average per player-game)",
+            N_("Average score by part: winners and the others"),
+            N_("Part of the score"),
+            N_("Points (average per player-game)"),
             series=("outcome",),
             n=("player_games",),
             share=False,
@@ -338,17 +349,17 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "fame_by_treasure_kept": (
         Chart(
             "avg_fame",
-            "Fame by treasure kept",
-            "Treasure kept at the end (pieces)",
-            "Fame (average points)",
+            N_("Fame by treasure kept"),
+            N_("Treasure kept at the end (pieces)"),
+            N_("Fame (average points)"),
             x=("treasure_kept",),
             n=("games",),
             share=False,
         ),
         Chart(
             "win_rate",
-            "Win rate by treasure kept",
-            "Treasure kept at the end (pieces)",
+            N_("Win rate by treasure kept"),
+            N_("Treasure kept at the end (pieces)"),
             _WIN,
             x=("treasure_kept",),
             n=("games",),
@@ -357,18 +368,18 @@ CHARTS: dict[str, tuple[Chart, ...]] = {
     "who_leaves_first": (
         Chart(
             "monster_share",
-            "Creatures taken that were monsters, by leave order",
-            "Leave order (1 = first)",
-            "Creatures taken (%)",
+            N_("Creatures taken that were monsters, by leave order"),
+            N_("Leave order (1 = first)"),
+            N_("Creatures taken (%)"),
             x=("leave_order",),
             series=("strategy",),
             n=("takes",),
         ),
         Chart(
             "avg_pool",
-            "Treasure taken with the creature, by leave order",
-            "Leave order (1 = first)",
-            "Treasure (average pieces)",
+            N_("Treasure taken with the creature, by leave order"),
+            N_("Leave order (1 = first)"),
+            N_("Treasure (average pieces)"),
             x=("leave_order",),
             series=("strategy",),
             n=("takes",),
@@ -393,12 +404,11 @@ def charts_for(name: str, columns: list[str]) -> tuple[Chart, ...]:
         return ()
     x = tuple(c for c in columns if c not in STRATA and c != measure and not _is_number_column(c))[:2]
     n = next((c for c in _COUNT_NAMES if c in columns), None)
-    title = name.replace("_", " ").capitalize()
     return (
         Chart(
             measure,
-            title,
-            " and ".join(x) or "answer",
+            display_name(name),
+            " · ".join(x) or N_("answer"),
             measure.replace("_", " "),
             x=x,
             n=(n,) if n else (),
@@ -406,6 +416,16 @@ def charts_for(name: str, columns: list[str]) -> tuple[Chart, ...]:
             ci=measure == "win_rate" and "ci_low" in columns,
         ),
     )
+
+
+def display_name(name: str) -> str:
+    """A question's name as a heading reads it (``win_rate_by_strategy``: ``Win rate by strategy``); the
+    questions' extractor puts it in the catalog (analytics/questions_i18n.py)."""
+    return name.replace("_", " ").capitalize()
+
+
+#: a game's own axis titles (its game.json's ``x_titles`` values), for the catalog
+GAME_WORDS = (N_("Play position"),)
 
 
 def _is_number_column(column: str) -> bool:
@@ -423,30 +443,43 @@ def wilson(successes: float, n: float) -> tuple[float, float] | tuple[None, None
     return max(0.0, (centre - half) / (n + Z * Z)), min(1.0, (centre + half) / (n + Z * Z))
 
 
-def _stratum_label(values: dict[str, Any], single_game: bool, aliases: dict[str, str]) -> str:
+POOLED = {
+    "game": N_("games pooled"),
+    "ruleset": N_("rulesets pooled"),
+    "variant": N_("variants pooled"),
+    "players": N_("player counts pooled"),
+}
+
+
+def _stratum_label(
+    values: dict[str, Any], single_game: bool, aliases: dict[str, str], _: Callable[[str], str] | None = None
+) -> str:
+    _ = _ or _same
     parts = []
     for column, value in values.items():
         if column == "game" and single_game:
             continue
         if value is None or value == "(pooled)":
-            parts.append(f"{column}s pooled" if column != "players" else "player counts pooled")
+            pooled = POOLED.get(column)
+            parts.append(_(pooled) if pooled else f"{column}s pooled")
         elif column == "players":
-            parts.append(f"{value} players")
+            parts.append(_(N_("{} players")).format(value))
         elif column == "imps":
-            parts.append(f"{value} imp" + ("" if value == 1 else "s"))
+            parts.append(_(N_("{} imp")).format(value) if value == 1 else _(N_("{} imps")).format(value))
         else:
             parts.append(aliases.get(str(value), str(value).replace("_", " ")))
-    return ", ".join(parts) or "all games in scope"
+    return ", ".join(parts) or _(N_("all games in scope"))
 
 
-def ruleset_aliases(columns: list[str], rows: list[tuple]) -> dict[str, str]:
+def ruleset_aliases(columns: list[str], rows: list[tuple], _: Callable[[str], str] | None = None) -> dict[str, str]:
     """Short names for the long rulesets of an answer (a ruleset is its modules joined with '+': a legend
     entry that long would not fit a phone): ``{'five_seasons+...': 'ruleset A'}``; the page writes the key."""
     if "ruleset" not in columns:
         return {}
     i = columns.index("ruleset")
     long = [v for v in dict.fromkeys(r[i] for r in rows) if isinstance(v, str) and len(v) > 20]
-    return {v: f"ruleset {chr(ord('A') + k)}" for k, v in enumerate(long[:26])}
+    said = (_ or _same)(N_("ruleset {letter}"))
+    return {v: said.format(letter=chr(ord("A") + k)) for k, v in enumerate(long[:26])}
 
 
 @dataclass(frozen=True)
@@ -460,11 +493,14 @@ class Drawn:
     key: dict[str, str]
 
 
-def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str | None = None) -> Drawn:
+def chart_figure(
+    chart: Chart, columns: list[str], rows: list[tuple], game: str | None = None, _: Callable[[str], str] | None = None
+) -> Drawn:
     """A Plotly bar chart of ``chart``'s quantity in an answer (``columns``, ``rows``): a colour per stratum
     (the answer's stratum columns and ``chart.series``), n on each bar (hatched below
     :data:`analytics.MIN_GAMES`), the 95% interval where the answer has one or the quantity is a share of
     a known n, and a dash at the fair share where the answer has one. Columns the answer lacks are skipped.
+    ``_``: the reader's words (titles, axes, legend, notes: a gettext lookup of the English); None: English.
 
     Raises:
         KeyError: the answer lacks ``chart.measure`` (and ``chart`` melts no column); see :func:`charts_for`.
@@ -474,25 +510,26 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
 
     from . import MIN_GAMES
 
+    _ = _ or _same
     ix = {c: i for i, c in enumerate(columns)}
     x_cols = [c for c in chart.x if c in ix]
     strata = [c for c in (*STRATA, *chart.series) if c in ix and c not in x_cols]
     games_in = {r[ix["game"]] for r in rows} if "game" in ix else {game}
-    aliases = ruleset_aliases(columns, rows)
+    aliases = ruleset_aliases(columns, rows, _)
     points = []  # (stratum label, x label, value, n, low, high, fair share)
     averages = False  # some interval is an average's (normal, on its standard error), not a share's (Wilson)
     for r in rows:
-        label = _stratum_label({c: r[ix[c]] for c in strata}, len(games_in) <= 1, aliases)
+        label = _stratum_label({c: r[ix[c]] for c in strata}, len(games_in) <= 1, aliases, _)
         n = sum(r[ix[c]] or 0 for c in chart.n if c in ix) if chart.n else None
         fair = r[ix["fair_share"]] if "fair_share" in ix else None
         parts = [(m, r[ix[m]]) for m in chart.melt if m in ix] if chart.melt else [(None, r[ix[chart.measure]])]
         for part, value in parts:
             if part is not None:
-                x = part.replace("_", " ")
+                x = column_name(part, _).replace("_", " ")
             else:
-                x = chart.x_sep.join(str(r[ix[c]]).replace("_", " ") for c in x_cols) or "all"
+                x = chart.x_sep.join(str(r[ix[c]]).replace("_", " ") for c in x_cols) or _(N_("all"))
                 if len(x_cols) == 1:
-                    x = chart.x_format.format(r[ix[x_cols[0]]])
+                    x = _(chart.x_format).format(r[ix[x_cols[0]]])
             low = high = None
             own = f"{part or chart.measure}_ci_low"  # an average's interval (``/*meanci*/``), when the answer has it
             if chart.ci and "ci_low" in ix:
@@ -559,28 +596,38 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
                     "color": "#111",
                     "line": {"width": 3},
                 },
-                "name": "fair share",
+                "name": _(N_("fair share")),
                 "legendgroup": "fair",
                 "showlegend": k == 0,
-                "hovertemplate": "fair share %{" + ("x" if horizontal else "y") + ":.1f}%<extra></extra>",
+                "hovertemplate": html.escape(_(N_("fair share")))
+                + " %{"
+                + ("x" if horizontal else "y")
+                + ":.1f}%<extra></extra>",
             }
             if horizontal:  # (grouped along y, as the bars are: else the dashes are shifted along x)
                 fig.add_scatter(x=fair, y=names, orientation="h", **mark)
             else:
                 fig.add_scatter(x=names, y=fair, **mark)
     interval = any(p[4] is not None for p in points)
-    notes = ["n in each bar where it fits, and in its tooltip", f"hatched: n < {MIN_GAMES}"]
+    notes = [
+        _(N_("n in each bar where it fits, and in its tooltip")),
+        _(N_("hatched: n < {least}")).format(least=MIN_GAMES),
+    ]
     if interval:
         shares = any(p[4] is not None for p in points) and (chart.share or chart.ci)
         kinds = [
             k
-            for k, has in (("Wilson for shares", shares), ("normal on the standard error for averages", averages))
+            for k, has in (
+                (_(N_("Wilson for shares")), shares),
+                (_(N_("normal on the standard error for averages")), averages),
+            )
             if has
         ]
-        notes.insert(0, f"95% intervals ({'; '.join(kinds)})" if averages else "95% Wilson intervals")
+        both = _(N_("95% intervals ({kinds})")).format(kinds="; ".join(kinds))
+        notes.insert(0, both if averages else _(N_("95% Wilson intervals")))
     if any(p[6] is not None for p in points):
-        notes.append("dash: the fair share")
-    x_title = labels_of(game).x_titles.get(chart.x_title, chart.x_title) if game else chart.x_title
+        notes.append(_(N_("dash: the fair share")))
+    x_title = _(labels_of(game).x_titles.get(chart.x_title, chart.x_title) if game else chart.x_title)
     bars = len(categories) * len(labels)
     fig.update_layout(
         barmode="group",
@@ -594,7 +641,7 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
         font={"family": "system-ui, sans-serif", "size": 12},
         uniformtext={"minsize": 8, "mode": "hide"},
     )
-    value_axis = {"title": {"text": chart.y_title}, "automargin": True}
+    value_axis = {"title": {"text": _(chart.y_title)}, "automargin": True}
     if chart.share:
         value_axis.update(ticksuffix="%", rangemode="tozero")
     category_axis = {"title": {"text": x_title}, "automargin": True, "type": "category"}
@@ -605,7 +652,7 @@ def chart_figure(chart: Chart, columns: list[str], rows: list[tuple], game: str 
         fig.update_xaxes(**category_axis)
         fig.update_yaxes(**value_axis)
     used = {v: a for v, a in aliases.items() if any(a in label for label in labels)}
-    return Drawn(fig, chart.title, notes, used)
+    return Drawn(fig, _(chart.title), notes, used)
 
 
 class _Scripts:
@@ -633,15 +680,15 @@ class _Scripts:
 
 # --- the page ---------------------------------------------------------------------------------------
 FILTER_NAMES = {
-    "rulesets": "ruleset",
-    "variants": "variant",
-    "players": "players",
-    "origins": "origin",
-    "since": "since",
-    "until": "until",
-    "strategies": "strategy",
-    "derived": "people's seats by derived strategy",
-    "pooled": "pooled strata",
+    "rulesets": N_("ruleset"),
+    "variants": N_("variant"),
+    "players": N_("players"),
+    "origins": N_("origin"),
+    "since": N_("since"),
+    "until": N_("until"),
+    "strategies": N_("strategy"),
+    "derived": N_("people's seats by derived strategy"),
+    "pooled": N_("pooled strata"),
 }
 
 
@@ -656,7 +703,7 @@ def describe_filters(filters: dict[str, Any], _: Callable[[str], str] = _same) -
         if value is None or value is False or key == "game":
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-        parts.append(FILTER_NAMES.get(key, key) + ("" if value is True else f" {shown}"))
+        parts.append(_(FILTER_NAMES.get(key, key)) + ("" if value is True else f" {shown}"))
     return "; ".join(parts) or _("none")
 
 
@@ -739,12 +786,14 @@ def _section(
     q = QUESTIONS[name]
     params = {k: v for k, v in filters.items() if k in q.parameter_names}
     columns, rows = run_question(con, name, **{**params, "game": game})
-    notes = warnings_for(con, name, columns, rows, **{**params, "game": game})
+    notes = warnings_for(con, name, columns, rows, _, **{**params, "game": game})
     charts = charts_for(name, columns)
     chart = ""
     if charts and rows:
         chart = "".join(
-            scripts.html(chart_figure(c, columns, rows, game), f"chart-{prefix}{name}" + (f"-{c.measure}" if k else ""))
+            scripts.html(
+                chart_figure(c, columns, rows, game, _), f"chart-{prefix}{name}" + (f"-{c.measure}" if k else "")
+            )
             for k, c in enumerate(charts)
         )
     elif charts:
@@ -753,11 +802,11 @@ def _section(
     grain = html.escape(_("One row: {grain}.").format(grain=_(q.grain)))
     warned = '<ul class="warnings">' + "".join(f"<li>{html.escape(w)}</li>" for w in notes) + "</ul>" if notes else ""
     return (
-        f'<section id="q-{prefix}{name}"><h2>{html.escape(name.replace("_", " ").capitalize())} '
+        f'<section id="q-{prefix}{name}"><h2>{html.escape(_(display_name(name)))} '
         f"<code>{html.escape(name)}</code></h2>"
         f'<p class="answers">{html.escape(_(q.description))}</p>'
         f'<p class="grain">{grain}</p>'
-        f"{warned}{chart}{_table(columns, rows, prefix + name)}</section>"
+        f"{warned}{chart}{_table(columns, rows, prefix + name, _)}</section>"
     )
 
 

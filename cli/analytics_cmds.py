@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 
 from .consoles import console
+from .i18n import N_
 from .simulating import PROGRESS_AFTER, SimulationStopped, simulate_into  # noqa: F401 (their old home)
 
+#: the filters a table's title names, for the catalog (the strata's words are the questions' columns)
+TITLE_WORDS = (N_("rulesets"), N_("variants"), N_("origins"), N_("strategies"), N_("derived"), N_("pooled"))
 PROGRESS_FROM = 20_000  # notifications behind: about a second of projection, when a bar is worth showing
 
 
@@ -57,13 +60,15 @@ def catch_up(application, con, quiet: bool = False, progress_from: int = PROGRES
 
 
 def say_warnings(con, name: str, columns: list[str], rows: list[tuple], params: dict) -> None:
-    """The answer's warnings (analytics.warnings_for), one line each on standard error."""
+    """The answer's warnings (analytics.warnings_for), one line each on standard error, in the reader's
+    language (cli.i18n.LANG)."""
     from analytics import warnings_for
 
     from .consoles import err_console
+    from .i18n import _
 
-    for text in warnings_for(con, name, columns, rows, **params):
-        err_console.print(f"warning: {text}", markup=False, highlight=False)
+    for text in warnings_for(con, name, columns, rows, _, **params):
+        err_console.print(_("warning: {text}").format(text=text), markup=False, highlight=False)
 
 
 def print_question(con, name: str, params: dict, as_json: bool) -> None:
@@ -72,7 +77,7 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
     from rich import box
     from rich.table import Table
 
-    from analytics import QUESTIONS, run_question, scope_of
+    from analytics import QUESTIONS, column_name, run_question, scope_of
 
     from .consoles import err_console
     from .filters import ruleset_label
@@ -100,7 +105,8 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
             del shown["ruleset"]  # said once
     if "variant" in shown and [shown["variant"]] == shown.get("variants"):
         del shown["variant"]
-    scope = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
+    said = {k: column_name(k, gettext) for k in shown}  # the filters' words in the reader's language (TITLE_WORDS)
+    scope = "; ".join(f"{said[k]} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in shown.items())
     t = Table(
         title=name + (f" ({scope.replace('_', ' ')})" if scope else ""),
         caption=gettext(q.description) + " " + scope_caption(stands_on),  # (the reader's language: docs/i18n.md)
@@ -110,21 +116,27 @@ def print_question(con, name: str, params: dict, as_json: bool) -> None:
     )
     keep = [i for i, c in enumerate(columns) if c not in same]
     for i in keep:
-        t.add_column(columns[i], justify="right")
+        t.add_column(column_name(columns[i], gettext), justify="right")  # (--json keeps the column)
     for r in rows:
         t.add_row(*[f"{r[i]:.3f}" if isinstance(r[i], float) else "" if r[i] is None else str(r[i]) for i in keep])
     console.print(t)
 
 
 def scope_caption(scope: dict) -> str:
-    """What an answer stands on, in words (analytics.scope_of): the games and seats, and what a pooled answer
-    pools."""
+    """What an answer stands on, in words of the reader's language (analytics.scope_of): the games and seats,
+    and what a pooled answer pools."""
     from .filters import ruleset_label
+    from .i18n import _
 
-    said = f"Finished games that are not archived: {scope['games']} in scope, with {scope['seats']} seats."
+    said = _("Finished games that are not archived: {games} in scope, with {seats} seats.").format(
+        games=scope["games"], seats=scope["seats"]
+    )
     if scope["pooled"]:
-        said += (
-            f" Pooled (one row over every stratum): rulesets {', '.join(ruleset_label(r) for r in scope['rulesets'])};"
-            f" variants {', '.join(scope['variants'])}; player counts {', '.join(map(str, scope['players']))}."
+        said += " " + _(
+            "Pooled (one row over every stratum): rulesets {rulesets}; variants {variants}; player counts {players}."
+        ).format(
+            rulesets=", ".join(ruleset_label(r) for r in scope["rulesets"]),
+            variants=", ".join(scope["variants"]),
+            players=", ".join(map(str, scope["players"])),
         )
     return said

@@ -76,13 +76,15 @@ def stats(
     if name is None and sql is None and not schema:
         from rich.table import Table
 
-        t = Table(title="Questions (dungeon-lords stats NAME)")
-        for column in ("name", "game", "answers"):
+        from ..i18n import _
+
+        t = Table(title=_("Questions (dungeon-lords stats NAME)"))
+        for column in (_("name"), _("game"), _("answers")):
             t.add_column(column)
-        for q in QUESTIONS.values():
-            t.add_row(q.name + (" *" if q.headline else ""), q.game, q.description)  # the data's spelling
+        for q in QUESTIONS.values():  # the names as typed; what each answers in the reader's language
+            t.add_row(q.name + (" *" if q.headline else ""), q.game, _(q.description))
         console.print(t)
-        console.print("* headline question; every question takes the filters of `stats --help`")
+        console.print(_("* headline question; every question takes the filters of `stats --help`"), markup=False)
         return
     if name is not None and name not in QUESTIONS:
         raise UserError(f"unknown question {name!r}; questions: {', '.join(QUESTIONS)}")

@@ -24,6 +24,7 @@ from domain.service.tokens import RECORDER
 
 from .. import i18n
 from ..games import install_page, page_taps
+from ..input_words import input_words
 from ..refusal_i18n import cited, said, translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
@@ -39,6 +40,7 @@ install_page(templates.env)  # what each game's board template reads: its page g
 templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
 templates.env.globals["lang"] = i18n.active  # <html lang>: the request's language (page_lang.read_in)
+templates.env.filters["input_words"] = input_words  # an input the domain described, in the reader's words
 
 
 def correctable_span(span: Any) -> bool:

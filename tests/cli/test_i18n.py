@@ -30,6 +30,9 @@ CYRILLIC = re.compile("[а-яё]", re.I)
 #: extracts from them must have a Russian translation that is neither fuzzy nor empty
 SCOPE = {
     "analytics/report.py",
+    "analytics/__init__.py",  # the answers' warnings
+    "cli/input_words.py",  # an input described on the undo and correct pages
+    "cli/analytics_cmds.py",  # stats' caption and warnings
     "cli/commands/inspect.py",
     "cli/games/__init__.py",
     "cli/games/dungeon_lords/render.py",

@@ -151,3 +151,18 @@ def test_the_seat_links_undo_correct_and_explain_pages_read_in_the_readers_langu
     assert "Событие 3" in seat
     reissued = rec.post(f"/table/{gid}/links/blue", data={"csrf": _csrf(rec.get(pages["links"][0]).text)}, headers=RU)
     assert reissued.status_code == 200 and "Новая ссылка для blue" in reissued.text
+
+
+def test_the_undo_and_correct_pages_describe_the_input_in_the_readers_language(app) -> None:
+    """The input an undo takes back and the one a correction replaces (the domain's English words: `event 3:
+    draw ...`) read in the reader's language (cli/input_words.py); English unchanged for English."""
+    gid, c = _table(app)
+    rec = c["recorder"]
+    _draws_in_russian(gid, rec)
+    undo_ru, undo_en = (rec.get(f"/table/{gid}/undo", headers=h).text for h in (RU, EN))
+    assert re.search(r"<strong>draw [^<]+</strong>", undo_en)
+    assert re.search(r"<strong>вытянуто: [^<]+</strong>", undo_ru) and "<strong>draw " not in undo_ru
+    correct_ru, correct_en = (rec.get(f"/table/{gid}/correct/3", headers=h).text for h in (RU, EN))
+    assert re.search(r"<h1>Correct event 3: draw ", correct_en)
+    heading = re.search(r"<h1>(.*?)</h1>", correct_ru, re.S).group(1)
+    assert "событие 3: вытянуто: " in heading and "event" not in heading and "draw" not in heading
