@@ -11,12 +11,14 @@ A name is a string or a list (the first is shown). An id is a card's (``m7``, ``
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from domain.kernel.table_names import names_problem as check_names
+from domain.kernel.table_names import table_names
 
 from .catalog import Catalog
 
-_LANGUAGE = re.compile(r"^[a-z]{2,3}$")
+__all__ = ["known_ids", "name_in_language", "names_problem", "table_names"]
 
 
 def known_ids(cat: Catalog) -> set[str]:
@@ -24,31 +26,10 @@ def known_ids(cat: Catalog) -> set[str]:
     return {c.id for c in cat.monsters} | {c.id for c in cat.humanoids} | set(cat.kinds) | {"gold", "gem"}
 
 
-def table_names(overrides: dict[str, Any] | None, language: str) -> dict[str, tuple[str, ...]]:
-    """The table's names in ``language``: id -> names (the first shown)."""
-    given = ((overrides or {}).get("names") or {}).get(language) or {}
-    return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in given.items()}
-
-
 def names_problem(overrides: dict[str, Any], cat: Catalog) -> str:
     """What is wrong with a card list file's ``names`` section, in one line ("" when it fits): a language
     code mapping each id of :func:`known_ids` to a name or a non-empty list of names."""
-    section = overrides.get("names")
-    if section is None:
-        return ""
-    if not isinstance(section, dict):
-        return "names: must map a language code to {id: name}"
-    known = known_ids(cat)
-    for language, given in section.items():
-        if not _LANGUAGE.match(str(language)) or not isinstance(given, dict):
-            return f"names.{language}: must be a language code (ru, de...) mapping ids to names"
-        for cid, value in given.items():
-            if cid not in known:
-                return f"names.{language}.{cid}: no card, kind or treasure with that id"
-            values = [value] if isinstance(value, str) else value
-            if not isinstance(values, list) or not values or not all(isinstance(v, str) and v.strip() for v in values):
-                return f"names.{language}.{cid}: a name or a non-empty list of names"
-    return ""
+    return check_names(overrides, known_ids(cat), "no card, kind or treasure with that id")
 
 
 def name_in_language(state: Any, component: str, language: str) -> str:

@@ -22,15 +22,16 @@ A name is a string or a list (the first one shown, the others also understood wh
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from domain.kernel.table_names import names_problem as check_names
+from domain.kernel.table_names import table_names, valid_language
+
 from . import shipped_names_text
 from .models import Catalog
 
-_LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 SKILLS = {"priest": "heal", "thief": "disarm", "wizard": "magic"}  # the symbol an adventurer tile prints
 
 
@@ -66,11 +67,6 @@ class NameEntry:
         return self.name is None
 
 
-def valid_language(language: str) -> bool:
-    """A language code as the data files are named (``ru``, ``de``: two or three lower-case letters)."""
-    return bool(_LANGUAGE.match(language))
-
-
 @lru_cache(maxsize=8)
 def shipped(language: str) -> dict[str, NameEntry]:
     """The shipped names in ``language`` by id (empty when none are shipped, ``en`` included: the catalog
@@ -92,13 +88,6 @@ def shipped(language: str) -> dict[str, NameEntry]:
             note=e.get("note", ""),
         )
     return out
-
-
-def table_names(overrides: dict[str, Any] | None, language: str) -> dict[str, tuple[str, ...]]:
-    """A table's own names in ``language`` from its override file's ``names`` section: id -> names (the
-    first shown)."""
-    given = ((overrides or {}).get("names") or {}).get(language) or {}
-    return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in given.items()}
 
 
 def key_of(cat: Catalog, type_id: str) -> str:
@@ -178,21 +167,7 @@ def names_problem(overrides: dict[str, Any], known: set[str]) -> str:
     """What is wrong with an override file's ``names`` section, in one line ("" when it fits): it maps a
     language code to ``{id: name or [names]}``, each id one of ``known`` (catalog ids, species, classes,
     and the ids of the shipped names)."""
-    section = overrides.get("names")
-    if section is None:
-        return ""
-    if not isinstance(section, dict):
-        return "names: must map a language code to {id: name}"
-    for language, given in section.items():
-        if not valid_language(language) or not isinstance(given, dict):
-            return f"names.{language}: must be a language code (ru, de...) mapping ids to names"
-        for cid, value in given.items():
-            if cid not in known:
-                return f"names.{language}.{cid}: no component or term with that id"
-            values = [value] if isinstance(value, str) else value
-            if not isinstance(values, list) or not values or not all(isinstance(v, str) and v.strip() for v in values):
-                return f"names.{language}.{cid}: a name or a non-empty list of names"
-    return ""
+    return check_names(overrides, known, "no component or term with that id")
 
 
 def known_ids(cat: Catalog) -> set[str]:
