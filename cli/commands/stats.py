@@ -11,6 +11,7 @@ import typer
 
 from ..context import StoreOpt, app
 from ..errors import UserError, handled
+from ..i18n import gettext
 from ..filter_options import (
     DerivedOpt,
     OriginFilter,
@@ -87,11 +88,11 @@ def stats(
         console.print(_("* headline question; every question takes the filters of `stats --help`"), markup=False)
         return
     if name is not None and name not in QUESTIONS:
-        raise UserError(f"unknown question {name!r}; questions: {', '.join(QUESTIONS)}")
+        raise UserError(gettext("unknown question {name}; questions: {names}").format(name=repr(name), names=", ".join(QUESTIONS)))
     if fmt is not None and fmt not in ("csv", "json", "parquet"):
-        raise UserError(f"--format takes csv, json or parquet, not {fmt!r}")
+        raise UserError(gettext("--format takes csv, json or parquet, not {given}").format(given=repr(fmt)))
     if (fmt is None) != (out is None):
-        raise UserError("--format and --out go together: --format csv --out answer.csv")
+        raise UserError(gettext("--format and --out go together: --format csv --out answer.csv"))
     from ..analytics_cmds import catch_up
 
     if data is not None and (sql is not None or schema):
