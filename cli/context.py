@@ -71,7 +71,9 @@ def _game_id(application, game: str):
         GAMES_IN_USE.append((application, matches[0]))
         return matches[0]
     if not matches:
-        raise UserError(_("no game id starts with {game} in this store (see `dungeon-lords games`)").format(game=repr(game)))
+        raise UserError(
+            _("no game id starts with {game} in this store (see `dungeon-lords games`)").format(game=repr(game))
+        )
     raise UserError(_("{game} matches {n} games; give more of the id").format(game=repr(game), n=len(matches)), 2)
 
 

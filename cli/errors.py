@@ -24,7 +24,7 @@ import typer
 
 from .consoles import err_console
 from .faults import GAMES_IN_USE, damaged_log, read_models_fault
-from .i18n import _
+from .i18n import N_, _
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
 MALFORMED = {
@@ -32,6 +32,10 @@ MALFORMED = {
     "SCENARIO_INVALID",
     "SETUP_INVALID",
 }  # rule violations that are really malformed input
+
+
+#: the domain's English for a store that cannot be, said again in the reader's language (cli.refusal_i18n.reworded)
+NO_STORE = N_("cannot store games in {path}: the directory {folder} does not exist")
 
 
 class UserError(Exception):
@@ -123,10 +127,15 @@ def report(exc: BaseException) -> int:
             err_console.print(f"store error: {damage}", highlight=False, markup=False)
             return STORE
     if isinstance(exc, RecursionError):
-        err_console.print(_("error: the input is nested too deeply to be a command, record or scenario"), highlight=False)
+        err_console.print(
+            _("error: the input is nested too deeply to be a command, record or scenario"), highlight=False
+        )
         return USAGE
     if isinstance(exc, ValueError):  # a bad --store spec, --at outside the log, ...
-        err_console.print(_("error: {message}").format(message=_one_line(exc)), highlight=False, markup=False)
+        from .refusal_i18n import reworded  # (English: as it is, Babel not imported)
+
+        said = _("error: {message}").format(message=reworded(_one_line(exc)))
+        err_console.print(said, highlight=False, markup=False)
         return USAGE
     err_console.print(
         f"internal error: {type(exc).__name__}: {_one_line(exc)}. This is a bug: please report it "

@@ -19,8 +19,8 @@ import typer
 
 from .context import OPTIONS, _package
 from .errors import UserError
-from .i18n import _
 from .game_help import game_help, module_help, players_help, rule_help, ruleset_help, variant_help
+from .i18n import _
 
 PANEL = "Game options"  # where `COMMAND --help` lists them
 

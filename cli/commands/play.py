@@ -12,8 +12,8 @@ from domain.service.names import draw_command
 from .. import games
 from ..context import StoreOpt, _app, _game_id, _state_at_input, app
 from ..errors import UserError, handled
-from ..i18n import _
 from ..game_options import CatalogOpt, GameOpt, ModeOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
+from ..i18n import _
 from ..render import console
 
 

@@ -11,7 +11,6 @@ import typer
 
 from ..context import StoreOpt, app
 from ..errors import UserError, handled
-from ..i18n import gettext
 from ..filter_options import (
     DerivedOpt,
     OriginFilter,
@@ -23,6 +22,7 @@ from ..filter_options import (
     UntilFilter,
     VariantFilter,
 )
+from ..i18n import gettext
 
 FormatOpt = Annotated[
     str | None, typer.Option("--format", help="Write the answer to --out as csv, json or parquet (DuckDB's COPY).")
@@ -88,7 +88,9 @@ def stats(
         console.print(_("* headline question; every question takes the filters of `stats --help`"), markup=False)
         return
     if name is not None and name not in QUESTIONS:
-        raise UserError(gettext("unknown question {name}; questions: {names}").format(name=repr(name), names=", ".join(QUESTIONS)))
+        raise UserError(
+            gettext("unknown question {name}; questions: {names}").format(name=repr(name), names=", ".join(QUESTIONS))
+        )
     if fmt is not None and fmt not in ("csv", "json", "parquet"):
         raise UserError(gettext("--format takes csv, json or parquet, not {given}").format(given=repr(fmt)))
     if (fmt is None) != (out is None):

@@ -157,7 +157,10 @@ MORE: dict[str, Callable[[Any], str | None]] = {
         color=e.color, trap=name(e.trap), square=label(e.square), why=reworded(e.reason)
     ),
     "InputUndone": lambda e: _("{who} took back events {first}..{last} ({what})").format(
-        who=_("The recorder") if e.player == "chance" else e.player, first=e.first, last=e.last, what=input_words(e.description)
+        who=_("The recorder") if e.player == "chance" else e.player,
+        first=e.first,
+        last=e.last,
+        what=input_words(e.description),
     ),
     "InputCorrected": lambda e: (
         ngettext(
