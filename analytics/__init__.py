@@ -397,10 +397,6 @@ def default_game(con) -> str | None:
 MIN_GAMES = 30  # a row resting on fewer games than this is flagged (its interval is wide)
 #: the column that counts what a row rests on, by preference
 _COUNTS = ("games", "meetings", "player_games", "plays", "takes", "uses")
-DERIVATION_RULE = (
-    "peak Evil at the top of the Evilometer -> evil; no room built, no monster hired and 10+ tiles -> tunneller; "
-    "3+ rooms and at most 1 monster -> room_builder; 5+ monsters -> monster_keeper; otherwise balanced"
-)
 
 
 def _same(text: str) -> str:
@@ -410,6 +406,12 @@ def _same(text: str) -> str:
 def N_(message: str) -> str:  # noqa: N802  (gettext's name: pybabel extracts it; analytics imports no cli)
     """Mark ``message`` for the catalog (cli/locale, docs/i18n.md); the caller's ``words`` translate it."""
     return message
+
+
+DERIVATION_RULE = N_(
+    "peak Evil at the top of the Evilometer -> evil; no room built, no monster hired and 10+ tiles -> tunneller; "
+    "3+ rooms and at most 1 monster -> room_builder; 5+ monsters -> monster_keeper; otherwise balanced"
+)
 
 
 def warnings_for(
@@ -492,7 +494,7 @@ def warnings_for(
             "the game's projection ({rule})"
         )
         out.append(
-            _(said).format(people=people, rule=DERIVATION_RULE)
+            _(said).format(people=people, rule=_(DERIVATION_RULE))
             + (_(calibration).format(seats=seats, share=f"{same / seats:.0%}") if seats else "")
         )
     return out

@@ -9,6 +9,7 @@ import typer
 
 from .consoles import err_console
 from .errors import UserError
+from .i18n import _
 
 app = typer.Typer(
     add_completion=False,
@@ -70,8 +71,10 @@ def _game_id(application, game: str):
         GAMES_IN_USE.append((application, matches[0]))
         return matches[0]
     if not matches:
-        raise UserError(f"no game id starts with {game!r} in this store (see `dungeon-lords games`)")
-    raise UserError(f"{game!r} matches {len(matches)} games; give more of the id", 2)
+        raise UserError(
+            _("no game id starts with {game} in this store (see `dungeon-lords games`)").format(game=repr(game))
+        )
+    raise UserError(_("{game} matches {n} games; give more of the id").format(game=repr(game), n=len(matches)), 2)
 
 
 def _package(name: str | None):
@@ -86,7 +89,8 @@ def _package(name: str | None):
     try:
         return get(name)
     except KeyError:
-        raise UserError(f"no game {name!r}; the games are {', '.join(g.replace('_', '-') for g in GAMES)}") from None
+        games = ", ".join(g.replace("_", "-") for g in GAMES)
+        raise UserError(_("no game {name}; the games are {games}").format(name=repr(name), games=games)) from None
 
 
 def _viewer(state, as_: str | None) -> str | None:
@@ -103,7 +107,7 @@ def _viewer(state, as_: str | None) -> str | None:
         package = next(g for g in GAMES.values() if isinstance(state, g.state_type))
     seats = package.seats(state)  # how commands name the players (colours, p1..p5...)
     if as_.strip().lower() not in seats:
-        raise UserError(f"--as takes a player of this game: {', '.join(seats)}")
+        raise UserError(_("--as takes a player of this game: {seats}").format(seats=", ".join(seats)))
     return as_.strip().lower()
 
 
@@ -140,7 +144,8 @@ def _state_at_input(application, gid, at: int | None, flag: str):
     after = min((k for k in points if k > at), default=None)
     near = " or ".join(f"{flag} {k}" for k in (before, after) if k is not None)
     first, last = (before or 0) + 1, after or len(log)
-    raise UserError(f"event {at} is inside the input of events {first}-{last}; use {near} (an input point)")
+    said = _("event {at} is inside the input of events {first}-{last}; use {near} (an input point)")
+    raise UserError(said.format(at=at, first=first, last=last, near=near))
 
 
 def _input_points(package, log: list) -> list[int]:

@@ -24,6 +24,7 @@ import typer
 
 from .consoles import err_console
 from .faults import GAMES_IN_USE, damaged_log, read_models_fault
+from .i18n import N_, _
 
 OK, FINDINGS, USAGE, CONFLICT, REFUSED, STORE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 4, 5, 6, 130
 MALFORMED = {
@@ -31,6 +32,10 @@ MALFORMED = {
     "SCENARIO_INVALID",
     "SETUP_INVALID",
 }  # rule violations that are really malformed input
+
+
+#: the domain's English for a store that cannot be, said again in the reader's language (cli.refusal_i18n.reworded)
+NO_STORE = N_("cannot store games in {path}: the directory {folder} does not exist")
 
 
 class UserError(Exception):
@@ -86,8 +91,8 @@ def report(exc: BaseException) -> int:
     if type(exc).__name__ in ("StoreRefused", "ReadModelsOfAnotherStore", "StoredEventDamaged"):  # the store
         err_console.print(f"store error: {_one_line(exc)}", highlight=False, markup=False)
         return STORE
-    if isinstance(exc, UserError):
-        err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
+    if isinstance(exc, UserError):  # its message is in the reader's language where it was raised
+        err_console.print(_("error: {message}").format(message=_one_line(exc)), highlight=False, markup=False)
         return exc.code
     if isinstance(exc, BrokenPipeError):  # the reader went away (`... | head`): nothing to say
         import os
@@ -99,7 +104,8 @@ def report(exc: BaseException) -> int:
         err_console.print("interrupted: nothing half-stored (each input is one atomic append)")
         return INTERRUPTED
     if isinstance(exc, OSError) and exc.filename and "No space left" not in str(exc):
-        err_console.print(f"error: cannot use {exc.filename}: {exc.strerror or exc}", highlight=False, markup=False)
+        said = _("error: cannot use {file}: {why}").format(file=exc.filename, why=exc.strerror or exc)
+        err_console.print(said, highlight=False, markup=False)
         return STORE
     fault = read_models_fault(exc)
     if fault:
@@ -121,10 +127,15 @@ def report(exc: BaseException) -> int:
             err_console.print(f"store error: {damage}", highlight=False, markup=False)
             return STORE
     if isinstance(exc, RecursionError):
-        err_console.print("error: the input is nested too deeply to be a command, record or scenario", highlight=False)
+        err_console.print(
+            _("error: the input is nested too deeply to be a command, record or scenario"), highlight=False
+        )
         return USAGE
     if isinstance(exc, ValueError):  # a bad --store spec, --at outside the log, ...
-        err_console.print(f"error: {_one_line(exc)}", highlight=False, markup=False)
+        from .refusal_i18n import reworded  # (English: as it is, Babel not imported)
+
+        said = _("error: {message}").format(message=reworded(_one_line(exc)))
+        err_console.print(said, highlight=False, markup=False)
         return USAGE
     err_console.print(
         f"internal error: {type(exc).__name__}: {_one_line(exc)}. This is a bug: please report it "

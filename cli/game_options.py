@@ -20,6 +20,7 @@ import typer
 from .context import OPTIONS, _package
 from .errors import UserError
 from .game_help import game_help, module_help, players_help, rule_help, ruleset_help, variant_help
+from .i18n import _
 
 PANEL = "Game options"  # where `COMMAND --help` lists them
 
@@ -99,11 +100,12 @@ def setup(
     package = _package(game)
     info = package.info
     if players is not None and not info.min_players <= players <= info.max_players:
-        raise UserError(f"--players takes {info.min_players} to {info.max_players} for {info.title}, not {players}")
+        said = _("--players takes {least} to {most} for {title}, not {players}")
+        raise UserError(said.format(least=info.min_players, most=info.max_players, title=info.title, players=players))
     if variant is not None:
         _known("--variant", variant, info.variants, info.title)
     if mode not in MODES:
-        raise UserError(f"--mode takes {_one_of(MODES)}, not {mode!r}")
+        raise UserError(_("--mode takes {names}, not {given}").format(names=_one_of(MODES), given=repr(mode)))
     modules = None
     if ruleset is not None:
         _known("--ruleset", ruleset, package.rulesets, info.title)
@@ -119,25 +121,27 @@ def setup(
 def _one_of(names) -> str:
     """``names`` as a choice: "a", "a or b", "a, b or c"."""
     names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return names[0] if len(names) == 1 else _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _known(flag: str, given: str, names, title: str) -> None:
     """Refuse ``given`` unless it is one of ``names`` (what the game has): one line naming them."""
     if not names:
-        raise UserError(f"{title} takes no {flag} (given {given!r})")
+        raise UserError(_("{title} takes no {flag} (given {given})").format(title=title, flag=flag, given=repr(given)))
     if given not in names:
-        raise UserError(f"{flag} takes {_one_of(names)} for {title}, not {given!r}")
+        said = _("{flag} takes {names} for {title}, not {given}")
+        raise UserError(said.format(flag=flag, names=_one_of(names), title=title, given=repr(given)))
 
 
 def _rule(package, text: str) -> tuple[str, str]:
     name, sep, value = (part.strip() for part in text.partition("="))
     if not sep:
-        raise UserError(f"--rule takes NAME=VALUE, not {text!r}")
+        raise UserError(_("--rule takes NAME=VALUE, not {given}").format(given=repr(text)))
     _known("--rule", name if package.rule_options else text, package.rule_options, package.info.title)
     values = package.rule_options[name][0]
     if value not in values:
-        raise UserError(f"--rule {name} takes {_one_of(values)}, not {value!r}")
+        said = _("--rule {name} takes {names}, not {given}")
+        raise UserError(said.format(name=name, names=_one_of(values), given=repr(value)))
     return name, value
 
 
@@ -151,7 +155,7 @@ def load_catalog(path: Path) -> dict[str, Any]:
     from domain.service.settings import catalog_overrides
 
     if not path.exists():
-        raise UserError(f"--catalog {path}: no such file")
+        raise UserError(_("--catalog {path}: no such file").format(path=path))
     try:
         overrides: dict[str, Any] = catalog_overrides(str(path))
         package = _package(str(overrides["game"])) if "game" in overrides else default()  # the file says

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
-from .i18n import _
+from .i18n import N_, _
 from .refusal_i18n import reworded
 
+#: why an event no longer counts (``History.taken_back``: the log's mark), said again through these templates
+TAKEN_BACK = (N_("undone by event {n}"), N_("superseded by the correction at event {n}"))
 _EVENT = re.compile(r"event (\d+): (.*)", re.S)
 _ACTOR = re.compile(r"([A-Za-z0-9_#-]+): (.*)", re.S)
 

@@ -151,8 +151,10 @@ def _reparam(value: str, lang: str) -> str:
     said = _param(value, lang, catalog(lang))
     if said == value:  # a word of the CLI's catalog, or a component by its English name ("Get Food": get_food)
         said = i18n.translations(lang).gettext(value)
-    if said == value:
-        said = i18n.name_in(lang, value.lower().replace(" ", "_").replace("-", "_"), value)
+    if said == value:  # a name the game has no other word for comes back as its id: the value as it was
+        key = value.lower().replace(" ", "_").replace("-", "_")
+        said = i18n.name_in(lang, key, value)
+        said = value if said == key else said
     return said
 
 

@@ -14,7 +14,7 @@ from .. import games
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
 from ..i18n import _, gettext
-from ..refusal_i18n import cited, said
+from ..refusal_i18n import cited, reworded, said
 from ..render import console
 
 
@@ -108,7 +108,7 @@ def log(
             mark = {"taken_back": gone[k]} if k in gone else {}
             print(json.dumps({"n": n, "kind": entry["kind"], **mark, **entry["data"]}))
         else:
-            mark = f"  [{gone[k]}]" if k in gone else ""
+            mark = f"  [{reworded(gone[k])}]" if k in gone else ""
             text = words(events, k, viewer) if words is not None else entry["text"]
             console.print(f"{n:>5}  {text}{mark}", highlight=False, markup=False, soft_wrap=True)
 

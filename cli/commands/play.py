@@ -13,6 +13,7 @@ from .. import games
 from ..context import StoreOpt, _app, _game_id, _state_at_input, app
 from ..errors import UserError, handled
 from ..game_options import CatalogOpt, GameOpt, ModeOpt, ModuleOpt, PlayersOpt, RuleOpt, RulesetOpt, VariantOpt, setup
+from ..i18n import _
 from ..render import console
 
 
@@ -101,7 +102,7 @@ def act(
 ) -> None:
     """Submit one command: as JSON, by option number, or a recorded draw."""
     if sum(x is not None for x in (json_, pick, draw)) != 1:
-        raise UserError("give exactly one of --json, --pick or --draw")
+        raise UserError(_("give exactly one of --json, --pick or --draw"))
     application = _app(store)
     gid = _game_id(application, game)
     package = application.game_of(gid)
@@ -122,10 +123,10 @@ def act(
             )
         opts = p.options(actor)
         if not 1 <= pick <= len(opts):
-            raise UserError(f"--pick takes 1..{len(opts)} for {actor}")
+            raise UserError(_("--pick takes 1..{n} for {actor}").format(n=len(opts), actor=actor))
         command = opts[pick - 1]
     if viewer is not None and getattr(command, "player", None) != viewer:
-        raise UserError(f"acting as {viewer}, only {viewer}'s own commands can be entered")
+        raise UserError(_("acting as {viewer}, only {viewer}'s own commands can be entered").format(viewer=viewer))
     _submit(store, game, command, application, expected=at_event, viewer=viewer)
 
 

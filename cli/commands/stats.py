@@ -22,6 +22,7 @@ from ..filter_options import (
     UntilFilter,
     VariantFilter,
 )
+from ..i18n import gettext
 
 FormatOpt = Annotated[
     str | None, typer.Option("--format", help="Write the answer to --out as csv, json or parquet (DuckDB's COPY).")
@@ -87,11 +88,13 @@ def stats(
         console.print(_("* headline question; every question takes the filters of `stats --help`"), markup=False)
         return
     if name is not None and name not in QUESTIONS:
-        raise UserError(f"unknown question {name!r}; questions: {', '.join(QUESTIONS)}")
+        raise UserError(
+            gettext("unknown question {name}; questions: {names}").format(name=repr(name), names=", ".join(QUESTIONS))
+        )
     if fmt is not None and fmt not in ("csv", "json", "parquet"):
-        raise UserError(f"--format takes csv, json or parquet, not {fmt!r}")
+        raise UserError(gettext("--format takes csv, json or parquet, not {given}").format(given=repr(fmt)))
     if (fmt is None) != (out is None):
-        raise UserError("--format and --out go together: --format csv --out answer.csv")
+        raise UserError(gettext("--format and --out go together: --format csv --out answer.csv"))
     from ..analytics_cmds import catch_up
 
     if data is not None and (sql is not None or schema):

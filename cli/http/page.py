@@ -25,7 +25,7 @@ from domain.service.tokens import RECORDER
 from .. import i18n
 from ..games import install_page, page_taps
 from ..input_words import input_words
-from ..refusal_i18n import cited, said, translate_refusal
+from ..refusal_i18n import cited, reworded, said, translate_refusal
 from .access import role, service_of, token_of
 from .guard import check_form, form_token
 from .page_forms import Entered, decision_forms, draw_form, listed_names, printed_name
@@ -72,7 +72,7 @@ def _context(request: Request, gid: str) -> dict[str, Any]:
     gone = package.history.taken_back(log)
     first, say = max(1, len(log) - LOG_SHOWN + 1), log_words(package, log, viewer)
     entries = [
-        {"n": n, **x, "text": say(n, x["text"]), "taken_back": gone.get(n)}
+        {"n": n, **x, "text": say(n, x["text"]), "taken_back": reworded(gone[n]) if n in gone else None}
         for n, x in enumerate(package.log_entries(log, viewer, first), first)
     ]
     if who == RECORDER:  # a "correct..." link only on the inputs a correction can replace (as correct_form)

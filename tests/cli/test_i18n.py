@@ -56,6 +56,12 @@ SCOPE = {
     "cli/http/templates/explain.html",
     "cli/http/templates/error.html",
     "cli/games/dungeon_lords/event_words_more.py",
+    # the CLI's one-line errors a recorder commonly meets (cli/errors.py's prefix; the games, options, --as, --at)
+    "cli/errors.py",
+    "cli/context.py",
+    "cli/game_options.py",
+    "cli/commands/play.py",
+    "cli/commands/stats.py",
 }
 
 
@@ -430,7 +436,7 @@ def _english_words_left(output: str) -> list[str]:
     for english in _may_stay_english():
         text = re.sub(rf"(?<![A-Za-z]){re.escape(english)}(?![A-Za-z])", " ", text)
     text = re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+(?:#\d+)?\b|\bdisarm \d\b|\b[IVX]+\b|\brandom \d\b", " ", text)
-    text = re.sub(r"\b(?:red|blue|green|yellow)\b", " ", text)
+    text = re.sub(r"\b(?:red|blue|green|yellow)\b|\bPlayer \d\b", " ", text)  # ("Player 1": a default name)
     return sorted({w for w in re.findall(r"\b[A-Za-z]{3,}\b", text) if w.lower() in _catalog_words()})
 
 
@@ -479,3 +485,55 @@ def test_a_recorded_tabletop_game_leaves_no_english_word_in_russian(tmp_path) ->
                 assert _english_words_left(said.output) == [], (command, n - 1, said.output)
                 waiting += "Жребий" in said.output or "Возьмите" in said.output or "Откройте" in said.output
     assert waiting > 20  # the draws' prompts were read
+
+
+def test_an_undo_and_a_correction_read_in_russian_in_the_log(game) -> None:
+    """The log of a game with an undo and a correction (``InputUndone``, ``InputCorrected`` and the marks of
+    the events they took back) shows no word of the English catalogs in Russian; the orders stay ids."""
+    store, gid = game
+    s = ("--store", store)
+    run("--lang", "en", "act", gid, "--pick", "1", "--player", "red", *s)
+    run("--lang", "en", "undo", gid, *s)
+    run("--lang", "en", "act", gid, "--pick", "1", "--player", "red", *s)
+    run("--lang", "en", "act", gid, "--pick", "2", "--player", "blue", *s)
+    red = json.loads(run("options", gid, "--json", *s).output)["event"] - 1  # red's orders: the input to correct
+    corrected = {"type": "choose_orders", "player": "red", "orders": ["mine_gold", "get_food", "dig_tunnels"]}
+    run("--lang", "en", "correct", gid, "--event", red, "--json", json.dumps(corrected), *s)
+    english = run("--lang", "en", "log", gid, *s).output
+    assert "took back events" in english and "Correction of event" in english and "superseded by" in english
+    assert len(_english_words_left(english)) > 5  # the check sees English when it is there
+    russian = run("--lang", "ru", "log", gid, *s).output
+    assert "отменил события" in russian and "Исправление события" in russian and "отменено событием" in russian
+    assert "заменено исправлением в событии" in russian
+    assert "mine_gold -> get_food -> dig_tunnels" in russian  # ids as typed, not mangled
+    assert [line for line in russian.splitlines() if _english_words_left(line)] == []
+
+
+@pytest.mark.parametrize(
+    ("args", "english"),
+    [
+        (["status", "nope"], "no game id starts with"),
+        (["games", "--store", "NOWHERE"], "the directory"),
+        (["new", "--mode", "foo"], "--mode takes"),
+        (["new", "--players", "9"], "--players takes"),
+        (["new", "--rule", "x"], "--rule takes"),
+        (["act", "GAME", "--pick", "1", "--json", "{}"], "give exactly one of"),
+        (["status", "GAME", "--as", "purple"], "--as takes a player"),
+    ],
+)
+def test_the_clis_error_lines_read_in_russian_with_the_same_exit_code(game, args, english) -> None:
+    """A one-line error (``error: ...``, cli/errors.py) in Russian: the prefix and the message translated,
+    what was typed quoted as it is, the exit code the same as in English (docs/cli.md's table)."""
+    store, gid = game
+    args = [{"GAME": gid, "NOWHERE": str(Path(store).parent / "no" / "g.sqlite")}.get(a, a) for a in args]
+    args += [] if "--store" in args else ["--store", store]
+    en = run("--lang", "en", *args, ok=False)
+    ru = run("--lang", "ru", *args, ok=False)
+    assert en.exit_code == ru.exit_code == 2
+    assert en.output.startswith("error: ") and english in en.output and len(en.output.strip().splitlines()) == 1
+    assert ru.output.startswith("ошибка: ") and len(ru.output.strip().splitlines()) == 1
+    # option names, their values (the modes), the game's title and what was typed stay as they are
+    said = re.sub(r"--[a-z-]+|'[^']*'|/\S+|\b(?:digital|tabletop|Dungeon Lords)\b", " ", ru.output)
+    assert _english_words_left(said) == [] and _english_left(said) == [], ru.output
+    quoted = re.findall(r"'[^']*'", en.output)
+    assert all(q in ru.output for q in quoted)  # what was typed, verbatim

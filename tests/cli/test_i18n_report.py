@@ -146,3 +146,19 @@ def test_stats_headers_caption_and_warnings_in_russian_keys_unchanged(store, tmp
     run("export-data", "--partition-by", "game", "--out", data, "--store", store)
     rows = run("--lang", "ru", "stats", "win_rate_by_strategy", "--data", data, "--json", "--store", store).output
     assert "win_rate" in _rows(rows)[0]
+
+
+def test_the_derived_strategy_warning_quotes_its_rule_in_russian(store) -> None:
+    """`stats --derived`'s warning quotes the rule that classifies people's seats (analytics.DERIVATION_RULE):
+    in Russian, the Evilometer and the tunnels in the rulebook's words; the strategies' names stay ids."""
+    from analytics import DERIVATION_RULE
+
+    def said(lang: str) -> str:
+        out = run("--lang", lang, "stats", "win_rate_by_strategy", "--derived-strategy", "--store", store).output
+        return " ".join(out.split())
+
+    ru, en = said("ru"), said("en")
+    assert DERIVATION_RULE in en and DERIVATION_RULE not in ru
+    assert i18n.gettext(DERIVATION_RULE, lang="ru") in ru and "Злометра" in ru and "туннелей" in ru
+    for english in ("top of the Evilometer", "no monster hired", "tiles", "at most", "otherwise"):
+        assert english in DERIVATION_RULE and english not in ru

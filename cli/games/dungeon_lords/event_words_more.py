@@ -12,6 +12,7 @@ from typing import Any
 from domain.games.dungeon_lords.dungeon import label
 
 from ...i18n import N_, _, ngettext, word
+from ...input_words import input_words
 from ...refusal_i18n import reworded
 from .words import cost, name, names
 
@@ -156,14 +157,17 @@ MORE: dict[str, Callable[[Any], str | None]] = {
         color=e.color, trap=name(e.trap), square=label(e.square), why=reworded(e.reason)
     ),
     "InputUndone": lambda e: _("{who} took back events {first}..{last} ({what})").format(
-        who=_("The recorder") if e.player == "chance" else e.player, first=e.first, last=e.last, what=e.description
+        who=_("The recorder") if e.player == "chance" else e.player,
+        first=e.first,
+        last=e.last,
+        what=input_words(e.description),
     ),
     "InputCorrected": lambda e: (
         ngettext(
             "Correction of event {first}: {was} -> {now}; {n} later input re-applied",
             "Correction of event {first}: {was} -> {now}; {n} later inputs re-applied",
             len(e.kept),
-        ).format(first=e.first, was=e.was, now=e.now, n=len(e.kept))
+        ).format(first=e.first, was=input_words(e.was), now=input_words(e.now), n=len(e.kept))
         + (
             ", " + _("{n} superseded from {event}").format(n=len(e.superseded), event=e.divergence)
             if e.superseded
