@@ -11,6 +11,9 @@ from domain.service.names import draw_command_at
 from .. import games
 from ..context import GameArg, StoreOpt, _app, _game_id, app
 from ..errors import UserError, handled
+from ..i18n import _, ngettext
+from ..input_words import input_words
+from ..refusal_i18n import said
 from ..render import console
 
 
@@ -32,7 +35,13 @@ def undo(
     application = _app(store)
     gid = _game_id(application, game)
     event = application.undo(gid, player.strip().lower() if player else None)
-    console.print(games.describe_event(application.game_of(gid))(event))
+    package, words = application.game_of(gid), games.event_words(application.game_of(gid))
+    if words is None:  # English: the event's own description
+        console.print(games.describe_event(package)(event))
+        return
+    games.use_names(package, application.state(gid))  # the reader's language, as `log` says the same event
+    log = application.log(gid)
+    console.print(words(log, len(log), None), highlight=False, markup=False)
 
 
 @app.command()
@@ -67,21 +76,18 @@ def correct(
         else draw_command_at(package, application.log(gid), event, draw or "")
     )
     plan = application.correct(gid, event, command, dry_run=dry_run)
-    m = plan.marker
-    console.print(
-        ("dry run, nothing stored: " if dry_run else "") + f"event {m.first}: {m.was} -> {m.now}", highlight=False
-    )
-    console.print(f"kept: {len(m.kept)} later input(s)" + (f", up to {m.kept[-1]}" if m.kept else ""), highlight=False)
+    m, say = plan.marker, input_words
+    head = _("event {n}: {was} -> {now}").format(n=m.first, was=say(m.was), now=say(m.now))
+    console.print((_("dry run, nothing stored: ") if dry_run else "") + head, highlight=False)
+    kept = ngettext("kept: {n} later input", "kept: {n} later inputs", len(m.kept)).format(n=len(m.kept))
+    console.print(kept + (_(", up to {input}").format(input=say(m.kept[-1])) if m.kept else ""), highlight=False)
     if m.divergence:
-        console.print(f"first divergence: {m.divergence}", highlight=False)
+        console.print(_("first divergence: {what}").format(what=say(m.divergence)), highlight=False)
     for s in m.superseded:
-        console.print(f"  superseded: {s}", highlight=False)
+        console.print("  " + _("superseded: {input}").format(input=say(s)), highlight=False)
     if not dry_run:
-        console.print(
-            f"stored {len(plan.events)} events; the game now waits for: "
-            f"{application.pending(_game_id(application, game)).prompt}",
-            highlight=False,
-        )
+        waits = _("stored {n} events; the game now waits for: {prompt}")
+        console.print(waits.format(n=len(plan.events), prompt=said(application.pending(gid).prompt)), highlight=False)
 
 
 @app.command()

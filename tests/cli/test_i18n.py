@@ -493,12 +493,18 @@ def test_an_undo_and_a_correction_read_in_russian_in_the_log(game) -> None:
     store, gid = game
     s = ("--store", store)
     run("--lang", "en", "act", gid, "--pick", "1", "--player", "red", *s)
-    run("--lang", "en", "undo", gid, *s)
+    undone = run("--lang", "ru", "undo", gid, *s).output  # the commands' own output in Russian too
+    assert "отменил события" in undone and _english_words_left(undone) == []
     run("--lang", "en", "act", gid, "--pick", "1", "--player", "red", *s)
     run("--lang", "en", "act", gid, "--pick", "2", "--player", "blue", *s)
     red = json.loads(run("options", gid, "--json", *s).output)["event"] - 1  # red's orders: the input to correct
     corrected = {"type": "choose_orders", "player": "red", "orders": ["mine_gold", "get_food", "dig_tunnels"]}
-    run("--lang", "en", "correct", gid, "--event", red, "--json", json.dumps(corrected), *s)
+    fix = ("correct", gid, "--event", red, "--json", json.dumps(corrected), *s)
+    dry = run("--lang", "en", *fix, "--dry-run").output
+    assert "dry run, nothing stored" in dry and "kept: 1 later input" in dry and len(_english_words_left(dry)) > 3
+    said = run("--lang", "ru", *fix).output
+    assert "событие" in said and "mine_gold -> get_food -> dig_tunnels" in said
+    assert [line for line in said.splitlines() if _english_words_left(line)] == []
     english = run("--lang", "en", "log", gid, *s).output
     assert "took back events" in english and "Correction of event" in english and "superseded by" in english
     assert len(_english_words_left(english)) > 5  # the check sees English when it is there
