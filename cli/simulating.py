@@ -108,19 +108,19 @@ def simulate_into(
             last = time.perf_counter()
             for k, (n, finished) in enumerate(done, 1):
                 ready += [(log, final, left[n * size + j][1]) for j, (log, final) in enumerate(finished)]
+                bar.advance(task, len(finished))  # a game played (stored with its append, within STORE_SECONDS)
+                if (
+                    not (quiet or bar.live.is_started)
+                    and k < len(work)
+                    and time.perf_counter() - start >= progress_after
+                ):
+                    bar.start()
                 if len(ready) < STORE_GAMES and k < len(work) and time.perf_counter() - last < STORE_SECONDS:
                     continue
                 application.create_simulated(ready, game=left[0][0].game)
                 events += sum(len(log) for log, _, _ in ready)
                 stored += len(ready)
-                bar.advance(task, len(ready))
                 ready, last = [], time.perf_counter()
-                if (
-                    not (quiet or bar.live.is_started)
-                    and stored < len(left)
-                    and time.perf_counter() - start >= progress_after
-                ):
-                    bar.start()
     except BaseException as exc:  # disk full, Ctrl-C, a lost store or worker: say what is safe
         raise SimulationStopped(_stored(application, ids, len(have) + stored), games, exc) from exc
     finally:
