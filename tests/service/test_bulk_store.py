@@ -189,36 +189,24 @@ def test_the_sqlite_recorder_returns_the_ids_it_stored_under(played, tmp_path) -
 
 
 @pytest.mark.parametrize("rows_by", ["copy", "arrays"])
-def test_the_postgresql_recorder_returns_the_ids_and_refuses_a_stored_game(played, rows_by) -> None:
+def test_the_postgresql_recorder_returns_the_ids_and_refuses_a_stored_game(played, rows_by, pg_store) -> None:
     """``insert_rows`` (COPY or the column arrays) returns the notification ids it stored the rows under, in
     order, and a batch with a game stored already stores nothing (IntegrityError)."""
-    dsn = os.environ.get("DL_TEST_POSTGRES")
-    if not dsn:
-        pytest.skip("set DL_TEST_POSTGRES=postgresql://user@host:port/db to run the PostgreSQL tests")
-    import psycopg
-
-    schema = f"bulk_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(dsn, autocommit=True) as c:
-        c.execute(f"CREATE SCHEMA {schema}")
     games = played["dungeon_lords"]
-    try:
-        with GameService.open(urlunsplit(urlsplit(dsn)._replace(query=f"schema={schema}"))) as app:
-            app.recorder.rows_by = rows_by
-            given: list[int] = []
-            insert = app.recorder.insert_rows
+    with GameService.open(pg_store) as app:
+        app.recorder.rows_by = rows_by
+        given: list[int] = []
+        insert = app.recorder.insert_rows
 
-            def recorded(rows: Any) -> Any:
-                given.extend(insert(rows))
-                return given
+        def recorded(rows: Any) -> Any:
+            given.extend(insert(rows))
+            return given
 
-            app.recorder.insert_rows = recorded
-            app.create_simulated(games[:1], game="dungeon_lords")
-            app.create_simulated(games[1:2], game="dungeon_lords")
-            with pytest.raises(IntegrityError):
-                app.create_simulated(games[2:] + games[:1], game="dungeon_lords")
-            stored = [n.id for n in app.recorder.select_notifications(start=1, limit=1_000_000)]
-            assert given == stored and len(stored) == len(games[0][0]) + len(games[1][0])
-            assert sorted(app.games(), key=str) == sorted([games[0][2], games[1][2]], key=str)
-    finally:
-        with psycopg.connect(dsn, autocommit=True) as c:
-            c.execute(f"DROP SCHEMA {schema} CASCADE")
+        app.recorder.insert_rows = recorded
+        app.create_simulated(games[:1], game="dungeon_lords")
+        app.create_simulated(games[1:2], game="dungeon_lords")
+        with pytest.raises(IntegrityError):
+            app.create_simulated(games[2:] + games[:1], game="dungeon_lords")
+        stored = [n.id for n in app.recorder.select_notifications(start=1, limit=1_000_000)]
+        assert given == stored and len(stored) == len(games[0][0]) + len(games[1][0])
+        assert sorted(app.games(), key=str) == sorted([games[0][2], games[1][2]], key=str)
