@@ -35,7 +35,8 @@ def undo(
     application = _app(store)
     gid = _game_id(application, game)
     event = application.undo(gid, player.strip().lower() if player else None)
-    package, words = application.game_of(gid), games.event_words(application.game_of(gid))
+    package = application.game_of(gid)
+    words = games.event_words(package)
     if words is None:  # English: the event's own description
         console.print(games.describe_event(package)(event))
         return
