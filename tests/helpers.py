@@ -398,3 +398,18 @@ OUR_READING = {
         }
     ]
 }
+
+
+def count_event_reads(monkeypatch: Any, service: Any) -> list[int]:
+    """Count what ``service`` reads from its event store: the returned list gets, for each ``get``, the number
+    of stored events it returned (``monkeypatch`` undoes it at the test's end)."""
+    read: list[int] = []
+    get = service.repository.event_store.get
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        out = list(get(*args, **kwargs))
+        read.append(len(out))
+        return out
+
+    monkeypatch.setattr(service.repository.event_store, "get", counted)
+    return read

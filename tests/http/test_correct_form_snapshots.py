@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from helpers import count_event_reads
 from test_table_page import _draw_until_orders, _table
 
 from cli.http.app import create_app
@@ -30,15 +31,7 @@ def test_the_correction_form_reads_through_a_snapshot_and_shows_what_a_replay_sh
     late = [n for n in links if n > 2 * INTERVAL]
     assert late, links  # inputs far enough from event 1 for the snapshot to matter
 
-    read: list[int] = []
-    get = service.repository.event_store.get
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        out = list(get(*args, **kwargs))
-        read.append(len(out))
-        return out
-
-    monkeypatch.setattr(service.repository.event_store, "get", counted)
+    read = count_event_reads(monkeypatch, service)
     through_snapshots = {}
     for n in links:
         read.clear()

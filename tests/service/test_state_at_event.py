@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from clirun import run
+from helpers import count_event_reads
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +47,7 @@ def test_the_state_at_n_through_a_snapshot_is_the_full_replay_to_n(stored, data)
         assert package.to_dict(app.state(gid, version=n)) == package.to_dict(replayed.state)
 
 
-def test_snapshots_are_taken_where_missing_checked_and_used(stored) -> None:
+def test_snapshots_are_taken_where_missing_checked_and_used(stored, monkeypatch) -> None:
     path, gid, events, taken = stored
     with GameService.open(path) as app:
         versions = [s.originator_version for s in app.snapshots.get(gid)]
@@ -54,15 +55,7 @@ def test_snapshots_are_taken_where_missing_checked_and_used(stored) -> None:
         assert versions == sorted({*range(INTERVAL, events + 1, INTERVAL), events})
         assert app.take_snapshots(gid, INTERVAL) == 0  # none missing now
         assert app.sealing(gid) == ([], [])  # each matches the replayed log
-        read: list[int] = []
-        get = app.repository.event_store.get
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            out = list(get(*args, **kwargs))
-            read.append(len(out))
-            return out
-
-        app.repository.event_store.get = counted  # type: ignore[method-assign]
+        read = count_event_reads(monkeypatch, app)
         app.state(gid, version=INTERVAL * 3 + INTERVAL - 1)
         assert read == [INTERVAL - 1]  # from the snapshot at 3 * INTERVAL: O(interval), not O(N)
 
