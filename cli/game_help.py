@@ -1,13 +1,31 @@
 """The game options' help texts, written from the registered games' packages (no game named here).
 
-Built when the CLI's modules are imported, from the games shipped with the program (the registry the command
-line loads anyway: ``load_games(shipped_only=True)``; a game added by ``DL_GAMES`` or an entry point is
-played with ``--game`` and named when an unknown ``--game`` is refused, but is not in this text).
+Written when a help is first shown (:class:`Lazy`: importing the CLI's modules loads no game, so `act` and
+`orders` start without loading every game), from the games shipped with the program (``load_games(shipped_only=
+True)``; a game added by ``DL_GAMES`` or an entry point is played with ``--game`` and named when an unknown
+``--game`` is refused, but is not in this text).
 """
 
 from __future__ import annotations
 
+from collections import UserString
+from collections.abc import Callable
 from typing import Any
+
+
+class Lazy(UserString):
+    """A text written by ``make`` when first read (a string's every operation reads it), then kept: an option's
+    help that only ``--help`` shows costs nothing to a command that does not show it."""
+
+    def __init__(self, make: Callable[[], str] | str) -> None:  # a str: what UserString's own methods pass
+        self._make, self._text = (make, None) if callable(make) else (None, str(make))
+
+    @property  # type: ignore[override]
+    def data(self) -> str:  # noqa: D102
+        if self._text is None:
+            assert self._make is not None
+            self._text = self._make()
+        return self._text
 
 
 def _games() -> list[Any]:

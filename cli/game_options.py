@@ -19,22 +19,23 @@ import typer
 
 from .context import OPTIONS, _package
 from .errors import UserError
-from .game_help import game_help, module_help, players_help, rule_help, ruleset_help, variant_help
+from .game_help import Lazy, game_help, module_help, players_help, rule_help, ruleset_help, variant_help
 from .i18n import _
 
 PANEL = "Game options"  # where `COMMAND --help` lists them
 
 
-def _option(flag: str, text: str) -> Any:
+def _option(flag: str, text: Any) -> Any:
     return typer.Option(flag, help=text, rich_help_panel=PANEL)
 
 
-GameOpt = Annotated[str | None, _option("--game", game_help())]  # None: the default game (the first registered)
-PlayersOpt = Annotated[int | None, _option("--players", players_help())]
-VariantOpt = Annotated[str | None, _option("--variant", variant_help())]
-RulesetOpt = Annotated[str | None, _option("--ruleset", ruleset_help())]
-ModuleOpt = Annotated[list[str] | None, _option("--module", module_help())]
-RuleOpt = Annotated[list[str] | None, _option("--rule", rule_help())]
+# the games' texts are written when a help shows them (game_help.Lazy): importing this loads no game
+GameOpt = Annotated[str | None, _option("--game", Lazy(game_help))]  # None: the default game (the first registered)
+PlayersOpt = Annotated[int | None, _option("--players", Lazy(players_help))]
+VariantOpt = Annotated[str | None, _option("--variant", Lazy(variant_help))]
+RulesetOpt = Annotated[str | None, _option("--ruleset", Lazy(ruleset_help))]
+ModuleOpt = Annotated[list[str] | None, _option("--module", Lazy(module_help))]
+RuleOpt = Annotated[list[str] | None, _option("--rule", Lazy(rule_help))]
 CatalogOpt = Annotated[
     Path | None,
     _option(

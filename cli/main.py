@@ -151,12 +151,25 @@ def load(modules: list[str]) -> None:
             importlib.import_module(f"{__package__}.commands.{module}")
 
 
-_typed = MODULES.get(typed_command(sys.argv[1:]) or "") if _COMMAND else None
+def only(word: str) -> None:
+    """Leave ``word`` the one command registered on ``app`` (when it is one): typer builds every registered
+    command's options before it runs one, and a game option's help lists every game (cli/game_help.py)."""
+    from .panels import command_name
+
+    for infos in (app.registered_commands, app.registered_groups):
+        if any(command_name(i) == word for i in [*app.registered_commands, *app.registered_groups]):
+            infos[:] = [i for i in infos if command_name(i) == word]
+
+
+_word = typed_command(sys.argv[1:]) if _COMMAND else None
+_typed = MODULES.get(_word or "")
 load([_typed] if _typed else ALL)
 
 from .panels import group  # noqa: E402
 
 group(app)  # each command in its --help panel (Play, Record, Audit, Analyze, Serve, Tools)
+if _typed and _word:
+    only(_word)
 
 if __name__ == "__main__":
     main()

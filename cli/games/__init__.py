@@ -43,13 +43,12 @@ def legal_title(actor: str, n: int) -> str:
 
 
 def load_commands() -> None:
-    """Import every game's module of this package and, when it is a package with one, its ``commands`` module
-    (each registers its own commands on the app; the pictures alone, looked up when a game is read, leave
-    the commands' option definitions unloaded)."""
+    """Import the ``commands`` module of every game's package here that has one (each registers its own
+    commands on the app; the pictures alone, looked up when a game is read, leave the commands' option
+    definitions unloaded; a game that is one module here has no commands of its own, and is not imported)."""
     for module in pkgutil.iter_modules(__path__):
-        own = importlib.import_module(f"{__name__}.{module.name}")
-        if module.ispkg and importlib.util.find_spec(f"{own.__name__}.commands") is not None:
-            importlib.import_module(f"{own.__name__}.commands")
+        if module.ispkg and importlib.util.find_spec(f"{__name__}.{module.name}.commands") is not None:
+            importlib.import_module(f"{__name__}.{module.name}.commands")
 
 
 @cache

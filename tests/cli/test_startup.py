@@ -40,7 +40,7 @@ def test_a_recorder_command_imports_its_module_only(command: str) -> None:
     assert _tops(loaded).isdisjoint(HEAVY)
     commands = {m for m in loaded if m.startswith("cli.commands.")}
     assert len(commands) <= 1, commands
-    if command not in ("act", "orders"):  # `act`'s game options list the games; `orders` is Dungeon Lords' own
+    if command != "orders":  # `orders` is Dungeon Lords' own (the game options' help is written when shown)
         assert not any(m.startswith("domain.games.") for m in loaded)
 
 
@@ -122,6 +122,30 @@ def test_reading_a_base_game_loads_only_what_it_reads(command: str, base_game: t
     assert "domain.games.dungeon_lords.engine" in loaded  # the game was read
     lazy = [m for m in NOT_FOR_READING if not (command == "log" and m.endswith((".festival", ".strategies")))]
     assert not {m for m in loaded for name in lazy if m == name or m.startswith(f"{name}.")}
+
+
+@pytest.mark.parametrize("words", [["orders", "red", "1", "2", "3"], ["act", "--pick", "1"]])
+def test_entering_an_input_loads_no_other_game(words: list[str], base_game: tuple[str, str]) -> None:
+    """`orders` and `act` on a base Dungeon Lords game, run to the end (then taken back): none of the modules that
+    load on first use either. Their commands' modules also register commands whose game options' help lists
+    every shipped game (`new`, `catalog`): typer builds only the typed command, and that help is written when a
+    help shows it (cli/game_help.py's Lazy)."""
+    store, gid = base_game
+    loaded, printed = _ran([words[0], gid, *words[1:]], store)
+    assert "chose" in printed or "took" in printed or "at event" in printed
+    assert not {m for m in loaded for name in NOT_FOR_READING if m == name or m.startswith(f"{name}.")}
+    _ran(["undo", gid], store)
+
+
+def test_a_lazy_help_text_reads_as_the_text_it_writes_once() -> None:
+    from cli.game_help import Lazy
+
+    written: list[int] = []
+    text = Lazy(lambda: written.append(1) or "Which game:\tone")
+    assert not written
+    assert text == "Which game:\tone" and str(text) == "Which game:\tone" and len(text) == 15
+    assert text.expandtabs(4).split("\n") == ["Which game: one"] and hash(text) == hash("Which game:\tone")
+    assert written == [1]
 
 
 def test_a_game_of_another_kind_is_read_by_its_own_rules_imported_on_first_use(tmp_path: Path) -> None:
