@@ -8,12 +8,16 @@ I/O failure, 6 internal error, 130 interrupted). No traceback reaches a user.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
 
 #: run as the command (or as `python -m cli.main`): then a command's words decide which modules are loaded
 _COMMAND = Path(sys.argv[0]).name in ("dungeon-lords", "main.py")
+if _COMMAND:  # no pydantic plugin observes the program's own models: its scan of every installed package's entry
+    # points cost ~4% of a recorder command (start-up, docs/performance.md); set the variable empty for them
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 # `dungeon-lords stats NAME ...` on caught-up read models is answered here, before typer is imported
 # (cli/fast.py; start-up, docs/analytics.md), in English only (`--lang en` before it, or DL_LANG / the
