@@ -1,9 +1,58 @@
 """The terminal's two consoles (rich): standard output, and standard error where an error stays one line.
-Kept apart from render.py (which draws games, and imports the engine) so that `stats` starts quickly."""
+Kept apart from render.py (which draws games, and imports the engine) so that `stats` starts quickly.
+
+Each is made, and rich imported, when first used (start-up: `log` prints its lines through :func:`line`,
+which needs no rich for a line rich would print as it is)."""
 
 from __future__ import annotations
 
-from rich.console import Console
+import re
+import sys
+from typing import TYPE_CHECKING, Any, cast
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays one line
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+class _OnFirstUse:
+    """A rich ``Console`` made with these options when one of its attributes is first read or set."""
+
+    def __init__(self, **options: Any) -> None:
+        object.__setattr__(self, "_options", options)
+        object.__setattr__(self, "_made", None)
+
+    def _console(self) -> Console:
+        made = self._made
+        if made is None:
+            from rich.console import Console
+
+            made = Console(**self._options)
+            object.__setattr__(self, "_made", made)
+        return made
+
+    def __getattr__(self, name: str) -> Any:  # (only for what this object itself does not have)
+        return getattr(self._console(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._console(), name, value)
+
+    def __delattr__(self, name: str) -> None:
+        delattr(self._console(), name)
+
+
+console = cast("Console", _OnFirstUse(highlight=False))
+err_console = cast("Console", _OnFirstUse(stderr=True, highlight=False, soft_wrap=True))  # an error stays one line
+
+#: what rich would change in a line printed without markup: an emoji code (``:name:``) or a control character
+_NOT_AS_IT_IS = re.compile(r":\S*:")
+
+
+def line(text: str) -> None:
+    """``console.print(text, highlight=False, markup=False, soft_wrap=True)``: a line as it is, not wrapped;
+    written without rich when rich would write it unchanged (printable, no ``:code:`` it could read as an emoji)."""
+    if text.isprintable() and _NOT_AS_IT_IS.search(text) is None:
+        out = sys.stdout
+        out.write(text + "\n")
+        out.flush()
+    else:
+        console.print(text, highlight=False, markup=False, soft_wrap=True)

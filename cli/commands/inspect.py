@@ -11,6 +11,7 @@ import typer
 from domain.kernel.text import natural_key
 
 from .. import games
+from ..consoles import line
 from ..context import AsOpt, GameArg, StoreOpt, _app, _game_id, _state_at_input, _viewer, _warn_if_broken, app
 from ..errors import UserError, handled
 from ..i18n import _, gettext
@@ -110,7 +111,7 @@ def log(
         else:
             mark = f"  [{reworded(gone[k])}]" if k in gone else ""
             text = words(events, k, viewer) if words is not None else entry["text"]
-            console.print(f"{n:>5}  {text}{mark}", highlight=False, markup=False, soft_wrap=True)
+            line(f"{n:>5}  {text}{mark}")  # (as console.print(..., markup=False, soft_wrap=True) prints it)
 
 
 @app.command()

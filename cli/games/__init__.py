@@ -21,8 +21,6 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from rich.table import Table
-
 from domain.kernel import Pending
 from domain.kernel.text import natural_key
 
@@ -164,6 +162,8 @@ def options(package: Any, p: Pending, viewer: str | None = None, hide_others: bo
         if viewer and actor != viewer:
             continue
         opts = p.options(actor)
+        from rich.table import Table  # (rich: imported when a table is printed)
+
         t = Table(title=legal_title(actor, len(opts)))
         t.add_column("#", justify="right")
         t.add_column(_("choice"))

@@ -121,7 +121,27 @@ def test_reading_a_base_game_loads_only_what_it_reads(command: str, base_game: t
     assert printed.strip()
     assert "domain.games.dungeon_lords.engine" in loaded  # the game was read
     lazy = [m for m in NOT_FOR_READING if not (command == "log" and m.endswith((".festival", ".strategies")))]
+    lazy += ["rich"] if command == "log" else []  # its lines are written as they are (cli/consoles.py's line)
     assert not {m for m in loaded for name in lazy if m == name or m.startswith(f"{name}.")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["   12  Adventurers drawn: wizard 4 magic 1", "a :smile: face", "10:15:30", "tab\there", "bell\x07", "", "Год 1, зима"],
+)
+def test_a_line_is_written_as_rich_writes_it(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`line` writes what ``console.print(text, highlight=False, markup=False, soft_wrap=True)`` writes: itself
+    when rich would leave it as it is, else through rich (an emoji code, a control character)."""
+    import io
+
+    from rich.console import Console
+
+    from cli.consoles import line
+
+    out = io.StringIO()
+    Console(file=out, highlight=False).print(text, highlight=False, markup=False, soft_wrap=True)
+    line(text)
+    assert capsys.readouterr().out == out.getvalue()
 
 
 @pytest.mark.parametrize("words", [["orders", "red", "1", "2", "3"], ["act", "--pick", "1"]])
