@@ -39,6 +39,12 @@ class _OnFirstUse:
     def __delattr__(self, name: str) -> None:
         delattr(self._console(), name)
 
+    def __enter__(self) -> Console:  # (a live display, a progress bar: ``with console``; looked up on the type)
+        return self._console().__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._console().__exit__(*exc)  # type: ignore[arg-type]
+
 
 console = cast("Console", _OnFirstUse(highlight=False))
 err_console = cast("Console", _OnFirstUse(stderr=True, highlight=False, soft_wrap=True))  # an error stays one line
