@@ -109,7 +109,9 @@ def run(rev: str, games: int, rounds: int, workers: int, base: Path | None = Non
         return compare(base, ROOT, games, rounds, workers)
     with tempfile.TemporaryDirectory() as tmp:
         before = Path(tmp) / "before"
-        subprocess.run(["git", "worktree", "add", "--detach", str(before), rev], cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(before), rev], cwd=ROOT, check=True, capture_output=True
+        )
         try:
             return compare(before, ROOT, games, rounds, workers)
         finally:
