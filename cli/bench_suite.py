@@ -3,8 +3,7 @@
 A section is a function of the :class:`Settings` returning rows (dicts with the same keys), registered by
 :func:`section` under a name (``--only NAME,...`` picks some): adding one is one function and its decorator
 line. A section that cannot run here (no git checkout for ``engine``) returns one row with a ``note``.
-Sections other work adds: ``bulk store`` (events/s through the bulk path, SQLite and PostgreSQL) and ``state
-at event N`` (snapshots); register them here.
+Sections other work adds (``store``, ``state_at``, ``simulate``): register them here.
 """
 
 from __future__ import annotations
@@ -66,19 +65,25 @@ def _script(name: str, *argv: str) -> dict[str, Any] | Rows:
     return figures
 
 
-@section("engine", "Engine: CPU ms per game, the base revision against this tree (same run; ratio > 1: faster)")
-def engine(s: Settings) -> Rows:
-    """benchmarks/before_after.py's medians per workload (random 4p, strategies, Festival five_seasons, Monster Inn)."""
-    script = ROOT / "benchmarks" / "before_after.py"
+def _no_base(s: Settings, name: str) -> Rows | None:
+    """A note when the base revision cannot be checked out here (``--base none``, no git checkout, a shallow
+    clone without it) to run benchmarks/NAME against; else None."""
     if s.base is None:
         return _note("skipped (--base none)")
-    if not script.exists() or not (ROOT / ".git").exists():
-        return _note(f"skipped: not a git checkout (needs {script.name} and git to check out {s.base})")
+    if not (ROOT / "benchmarks" / name).exists() or not (ROOT / ".git").exists():
+        return _note(f"skipped: not a git checkout (needs {name} and git to check out {s.base})")
     known = subprocess.run(
         ["git", "rev-parse", "--verify", "--quiet", f"{s.base}^{{commit}}"], cwd=ROOT, capture_output=True
     )
-    if known.returncode != 0:
-        return _note(f"skipped: revision {s.base} is not in this checkout")
+    return _note(f"skipped: revision {s.base} is not in this checkout") if known.returncode != 0 else None
+
+
+@section("engine", "Engine: CPU ms per game, the base revision against this tree (same run; ratio > 1: faster)")
+def engine(s: Settings) -> Rows:
+    """benchmarks/before_after.py's medians per workload (random 4p, strategies, Festival five_seasons, Monster Inn)."""
+    missing = _no_base(s, "before_after.py")
+    if missing:
+        return missing
     figures = _script("before_after.py", s.base, "--games", str(s.games), "--rounds", str(s.rounds))
     if isinstance(figures, list):
         return figures
@@ -90,6 +95,27 @@ def engine(s: Settings) -> Rows:
             "ratio": round(f["ratio"], 3),
         }
         for name, f in figures.items()
+    ]
+
+
+@section("simulate", "simulate end to end (play, store, project; 4p random, 2 workers): games per CPU s, base vs now")
+def simulate(s: Settings) -> Rows:
+    """benchmarks/simulate_e2e.py: ``dungeon-lords simulate`` as a user runs it, in each tree (the base checked out
+    as for ``engine``), a fresh SQLite store each time, rounds alternated; the CPU of every process it starts."""
+    games = max(2, 2 * s.games)
+    got = _no_base(s, "simulate_e2e.py") or _script(
+        "simulate_e2e.py", f"{s.base}", "--games", f"{games}", "--rounds", f"{s.rounds}"
+    )
+    if isinstance(got, list):
+        return got
+    keys = {"games_per_cpu_second": "games/CPU s", "games_per_second": "games/s wall", "cpu_seconds": "CPU s"}
+    rows = [
+        {"tree": t, **{k: round(got[d][f], 2) for f, k in keys.items()}}
+        for d, t in (("before", s.base), ("now", "now"))
+    ]
+    return [
+        *rows,
+        {"tree": f"now / base, {games} games", "games/CPU s": round(got["ratio"]["games_per_cpu_second"], 3)},
     ]
 
 
@@ -167,7 +193,7 @@ def print_tables(figures: dict[str, Rows], console: Any) -> None:
         for col in columns:
             t.add_column(
                 col.replace("_", " "),
-                justify="left" if col in ("note", "mode", "command", "package", "workload") else "right",
+                justify="left" if col in ("note", "mode", "command", "package", "workload", "tree") else "right",
             )
         for r in rows:
             t.add_row(*[str(r.get(c, "")) for c in columns])

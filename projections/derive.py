@@ -36,21 +36,26 @@ def batch_projections(lines: bytes | None = None) -> list[ModuleType]:
     return [m for m in modules if not m.STAGED or f'"t":"{m.STAGED}'.encode() in lines]
 
 
-def apply_batch(con, path: str, first: int, undo: bool = True, lines: bytes | None = None) -> None:
+def apply_batch(
+    con, path: str, first: int, undo: bool = True, lines: bytes | None = None, aggregates: bool = True
+) -> None:
     """Insert the NDJSON batch at ``path`` (see :mod:`projections.staging`) whose first notification id is
     ``first``, every row derived from it, and the aggregates brought along (:mod:`projections.rollups`: the games
     it touches taken out as they stood, and put back as they stand). ``undo``: the batch may hold an InputUndone
     or InputCorrected (False skips that step); ``lines``: the batch's bytes, to run only the projections of the
-    games it holds (:func:`batch_projections`; None: every game's). Runs in the caller's transaction."""
+    games it holds (:func:`batch_projections`; None: every game's). ``aggregates`` False: the aggregates are left
+    as they are (the caller rebuilds them: :func:`projections.rollups.refresh`). Runs in the caller's transaction."""
     projections = batch_projections(lines)
     source = read_json(path)
     for projection in projections:
         projection.stage(con, source)
-    rollups.touched(con, first, projections)
-    rollups.leave(con)
+    if aggregates:
+        rollups.touched(con, first, projections)
+        rollups.leave(con)
     for projection in projections:
         projection.derive(con, first, undo)
-    rollups.enter(con)
+    if aggregates:
+        rollups.enter(con)
 
 
 __all__ = ["apply_batch", "batch_projections", "read_json"]

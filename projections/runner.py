@@ -167,6 +167,7 @@ class Projector:
         con.execute(QUARANTINE)
         self.quarantined = {r[0] for r in con.execute("SELECT game_id FROM projection_quarantine").fetchall()}
         self.newly_quarantined: list[tuple[str, str]] = []  # (game id, reason) found by this projector
+        self.aggregates_at_end = False  # run(): the batches leave the aggregates, rebuilt once after them
         if hasattr(app, "store_id"):  # never mix two stores' games in one set of read models
             bind_to_store(con, app.store_id())
         record_games(con)
@@ -213,7 +214,8 @@ class Projector:
             try:
                 position = stored_position(con)
                 _check_start(position, batch.first)
-                fresh = rollups.position(con) == position  # then the batch keeps the aggregates so
+                # the batch keeps the aggregates current if they are (else they stay stale: refreshed later)
+                fresh = not self.aggregates_at_end and rollups.position(con) == position
                 if batch.count:
                     apply_batch(
                         con,
@@ -221,6 +223,7 @@ class Projector:
                         batch.first,
                         undo=b'"t":"InputUndone"' in batch.lines or b'"t":"InputCorrected"' in batch.lines,
                         lines=batch.lines,
+                        aggregates=not self.aggregates_at_end,
                     )
                 if batch.count:
                     _witness(con, batch)
@@ -245,9 +248,11 @@ class Projector:
             os.unlink(path)
 
     def _fetch(self, position: int, batch_size: int) -> _Batch | None:
-        notifications = self.app.recorder.select_notifications(
-            start=position, limit=batch_size, inclusive_of_start=False
-        )
+        recorder = self.app.recorder
+        if hasattr(recorder, "notification_rows"):  # the SQLite store's light rows (the same values)
+            notifications = recorder.notification_rows(position, batch_size)
+        else:
+            notifications = recorder.select_notifications(start=position, limit=batch_size, inclusive_of_start=False)
         return _Batch.of(notifications, self.app.mapper) if notifications else None
 
     def run(
@@ -274,26 +279,33 @@ class Projector:
                 f"projection {NAME!r} is at notification {position} but the event store ends at "
                 f"{head}: this analytics file belongs to another (or a reset) event store"
             )
-        if rollups.stale(self.con):  # brought up to date first, then kept so batch by batch
+        # at least as many events to project as projected already (a new store's first catch-up, `simulate` into
+        # it): the aggregates rebuilt once at the end cost less than keeping them batch by batch (each batch takes
+        # its games out and puts them back); else brought up to date first, then kept so batch by batch
+        self.aggregates_at_end = head - position >= max(position, 1)
+        if rollups.stale(self.con) and not self.aggregates_at_end:
             rollups.refresh(self.con)
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dl-projection-read") as reader:
-            ahead = reader.submit(self._fetch, position, batch_size)
-            while stop_after_batches is None or batches < stop_after_batches:
-                batch = ahead.result()
-                if batch is None:
-                    break
-                more = batch.size == batch_size and (stop_after_batches is None or batches + 1 < stop_after_batches)
-                if more:
-                    ahead = reader.submit(self._fetch, batch.last, batch_size)
-                self._apply(batch, fail_before_commit == batches + 1)
-                batches += 1
-                events += batch.size
-                position = batch.last
-                if progress is not None:
-                    progress(ProjectionResult(events, batches, time.perf_counter() - t0, position))
-                if not more:
-                    break
-        if rollups.stale(self.con):  # a batch applied by another way (Projector.apply on stale aggregates)
+        try:
+            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dl-projection-read") as reader:
+                ahead = reader.submit(self._fetch, position, batch_size)
+                while stop_after_batches is None or batches < stop_after_batches:
+                    batch = ahead.result()
+                    if batch is None:
+                        break
+                    more = batch.size == batch_size and (stop_after_batches is None or batches + 1 < stop_after_batches)
+                    if more:
+                        ahead = reader.submit(self._fetch, batch.last, batch_size)
+                    self._apply(batch, fail_before_commit == batches + 1)
+                    batches += 1
+                    events += batch.size
+                    position = batch.last
+                    if progress is not None:
+                        progress(ProjectionResult(events, batches, time.perf_counter() - t0, position))
+                    if not more:
+                        break
+        finally:
+            self.aggregates_at_end = False
+        if rollups.stale(self.con):  # left by the batches, or a batch applied another way (apply on stale ones)
             rollups.refresh(self.con)
         elif events:
             rollups.compact(self.con)  # one row per cell again (each batch appended its games' cells)

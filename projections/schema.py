@@ -582,7 +582,25 @@ def comment_all(con) -> None:
 def create_all(con) -> None:
     """Create the tracking table and every read model (idempotent), with their comments. Read models are
     disposable: if the file holds tables of an older shape (another :data:`SCHEMA_VERSION`), they are
-    dropped with the tracking position, and the next projection run rebuilds them from the whole log."""
+    dropped with the tracking position, and the next projection run rebuilds them from the whole log.
+
+    In one transaction of its own (call it outside one): on a new file, each of its few hundred statements on
+    its own was a commit, a write of the file's log (0.5-3 s of wall clock on a loaded machine)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        _create_all(con)
+    except BaseException:
+        import duckdb
+
+        try:
+            con.execute("ROLLBACK")
+        except duckdb.Error:  # the failure ended the transaction already
+            pass
+        raise
+    con.execute("COMMIT")
+
+
+def _create_all(con) -> None:
     con.execute("CREATE TABLE IF NOT EXISTS projection_schema (version VARCHAR)")
     stored = [r[0] for r in con.execute("SELECT version FROM projection_schema").fetchall()]
     existing = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}

@@ -11,6 +11,10 @@ as one at a time. The same rows, the same ids (``tests/service/test_bulk_store.p
 A batch of simulated games comes as columns (``insert_rows``, the bulk path's): the same statement and rows,
 each game's id written once.
 
+The projection reads the log through :meth:`ManyRowsRecorder.notification_rows`: the notifications'
+values as light rows, about a third of what eventsourcing's ``select_notifications`` costs (no ``sqlite3.Row``,
+each game's id converted once, no frozen dataclass a row).
+
 The store selects this class by its topic (``APPLICATION_RECORDER_TOPIC``, ``storage.py``). The module's name
 ends with ``sqlite``: the service tells a SQLite recorder by that (``application.py``, ``tokens.py``).
 """
@@ -18,11 +22,21 @@ ends with ``sqlite``: the service tells a SQLite recorder by that (``application
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
+
+
+class NotificationRow(NamedTuple):
+    """A notification's values, as ``eventsourcing.persistence.Notification`` holds them (its attributes' names)."""
+
+    id: int
+    originator_id: UUID | str
+    originator_version: int
+    topic: str
+    state: bytes
 
 
 class ManyRowsRecorder(SQLiteApplicationRecorder):
@@ -59,3 +73,24 @@ class ManyRowsRecorder(SQLiteApplicationRecorder):
             c.execute("SELECT last_insert_rowid()")
             last = int(c.fetchone()[0])
             return list(range(last - len(ids) + 1, last + 1))
+
+    def notification_rows(self, start: int, limit: int) -> list[NotificationRow]:
+        """The notifications after ``start`` (up to ``limit`` of them, in order) as ``select_notifications(start,
+        limit, inclusive_of_start=False)`` selects them, with the same values, as :class:`NotificationRow`."""
+        statement = (
+            f"SELECT rowid, originator_id, originator_version, topic, state FROM {self.events_table_name} "
+            "WHERE rowid>? ORDER BY rowid LIMIT ?"
+        )
+        with self.datastore.transaction(commit=False) as c:
+            c.sqlite_cursor.row_factory = None  # tuples, not the connection's sqlite3.Row
+            c.execute(statement, [start, limit])
+            rows = c.fetchall()
+        ids: dict[str, UUID | str] = {}
+        convert, make = self.convert_originator_id, NotificationRow._make
+        out = []
+        for row in rows:
+            gid = ids.get(row[1])
+            if gid is None:
+                gid = ids[row[1]] = convert(row[1])
+            out.append(make((row[0], gid, row[2], row[3], row[4])))
+        return out

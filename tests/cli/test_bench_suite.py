@@ -48,3 +48,28 @@ def test_the_start_up_sections_time_each_recorder_command() -> None:
     total, *packages = out["imports"]
     assert total["package"] == "total: import cli.main" and total["self_ms"] > 0
     assert packages and all(p["self_ms"] >= 0 for p in packages)
+
+
+def test_the_simulate_section_needs_the_base_revision() -> None:
+    from cli import bench_suite
+
+    out = bench_suite.run(bench_suite.Settings(games=1, base=None), ["simulate"])
+    assert out == {"simulate": [{"note": "skipped (--base none)"}]}
+
+
+@pytest.mark.slow
+def test_simulate_end_to_end_runs_the_command_in_both_trees_and_checks_its_read_models() -> None:
+    """benchmarks/simulate_e2e.py on this tree as both sides (``--base``): a real ``simulate`` a side (workers, the
+    store, the read models, which must hold the games), CPU counted; same code, so the ratio is about 1."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    argv = [sys.executable, "benchmarks/simulate_e2e.py", "HEAD", "--base", str(root), "--games", "2", "--rounds", "1"]
+    done = subprocess.run([*argv, "--json"], cwd=root, capture_output=True, text=True, check=True)
+    figures = json.loads(done.stdout)
+    for side in ("before", "now"):
+        assert figures[side]["games_per_cpu_second"] > 0 and figures[side]["cpu_seconds"] > 0
+        assert figures[side]["project_seconds"] > 0  # the command projected what it stored
+    assert 0.2 < figures["ratio"]["games_per_cpu_second"] < 5
