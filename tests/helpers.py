@@ -338,11 +338,9 @@ def same_game(a, b) -> bool:
     game's withheld seed, the first event's provenance: see dungeon_lords.chain), so the same chain hash."""
     from domain.games.dungeon_lords.chain import _canonical, final_hash
 
-    return [_canonical(e.type, e.model_dump(mode="json")) for e in a] == [
-        _canonical(e.type, e.model_dump(mode="json")) for e in b
-    ] and final_hash((e.type, e.model_dump(mode="json")) for e in a) == final_hash(
-        (e.type, e.model_dump(mode="json")) for e in b
-    )
+    return [_canonical(e.type, e.payload()) for e in a] == [_canonical(e.type, e.payload()) for e in b] and final_hash(
+        (e.type, e.payload()) for e in a
+    ) == final_hash((e.type, e.payload()) for e in b)
 
 
 def fold_with_invariants(log: list, label: str = ""):

@@ -15,6 +15,7 @@ import random
 import shlex
 from typing import Annotated, Any, Literal
 
+import msgspec
 from pydantic import BaseModel, Field, TypeAdapter
 
 from domain.kernel import HIDDEN, Engine, GameInfo, GamePackage, Pending, RuleIndex, draw_pending, random_bot
@@ -70,7 +71,7 @@ INDEX = RuleIndex(
 
 
 # --- events and commands -------------------------------------------------------------------------------
-class Seat(BaseModel):
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     seat: str
     name: str
     bot: str | None = None
@@ -132,7 +133,7 @@ def parse_command(data: dict[str, Any] | str) -> Any:
 def event_from_json(data: dict[str, Any]) -> Event:
     """A stored or exported event (``{"type": ..., **fields}``) back to its class."""
     fields = {k: v for k, v in data.items() if k != "type"}
-    return EVENTS[data["type"]].model_validate(fields)
+    return EVENTS[data["type"]].from_payload(fields)
 
 
 # --- state and fold ------------------------------------------------------------------------------------
@@ -162,7 +163,7 @@ class GameState(BaseModel):
 
 
 def to_dict(state: GameState) -> dict[str, Any]:
-    return state.model_dump(mode="json")
+    return state.payload()
 
 
 def from_dict(data: dict[str, Any]) -> GameState:
@@ -396,7 +397,7 @@ def export(log: list[Event]) -> str:
     lines = [f"{INFO.record_format} 1", f"mode {start.mode}", f"seed {seed}", f"origin {start.origin}"]
     lines += [f"player {s.seat} {shlex.quote(s.name)}" for s in start.players]
     lines += body_lines(HISTORY, log, marker_line=lambda span: f"archive {json.dumps({'reason': ''})}")
-    lines.append(f"hash {CHAIN.final_hash((e.type, e.model_dump(mode='json')) for e in log)}")
+    lines.append(f"hash {CHAIN.final_hash((e.type, e.payload()) for e in log)}")
     return "\n".join(lines) + "\n"
 
 
@@ -417,7 +418,7 @@ def rebuild(text: str) -> tuple[list[Event], GameState]:
     log = [start, *log]
     for line in rec.inputs:
         state = apply_line(HISTORY, log, state, line, parse_command, markers=lambda w, d: ("event", GameArchived(**d)))
-    if rec.hash and rec.hash != CHAIN.final_hash((e.type, e.model_dump(mode="json")) for e in log):
+    if rec.hash and rec.hash != CHAIN.final_hash((e.type, e.payload()) for e in log):
         raise RecordError(len(text.splitlines()), "the record does not match its hash")
     return log, state
 

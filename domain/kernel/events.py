@@ -4,19 +4,64 @@ Three kinds share one log: ``decision`` (a player's validated choice), ``chance`
 every outcome is inside the event, so replay never re-rolls) and ``consequence`` (what the rules made
 happen). Each class carries ``version`` (its schema version, used by upcasting) and ``kind``; its
 ``type`` is the class name, which a game's stored topic (``"dl.Game."``, ``"mi.Game."``) prefixes.
+
+Representation (architecture §1, "Events are plain structs"): an event is a frozen ``msgspec.Struct``,
+not a pydantic model: built, copied and serialised on the hot path several times cheaper, its classes
+cheap to create at import. Building one does not validate it: the rules build it from validated values.
+What comes from outside is validated on the way in: a stored or exported event by :meth:`Event.from_payload`
+(and ``event_from_json``): types checked strictly, unknown fields refused, a ``msgspec.ValidationError``
+(a ``ValueError``) naming the field. Commands, states and the HTTP schemas stay pydantic models.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import builtins
+from typing import Any, ClassVar, TypeVar
 
+import msgspec
 from pydantic import BaseModel, ConfigDict
+from typing_extensions import dataclass_transform
+
+_E = TypeVar("_E", bound="Event")
+_encode = msgspec.json.encode
+_decode = msgspec.json.decode
+_builtins = msgspec.to_builtins
 
 
-class Event(BaseModel):
-    """A domain event: immutable, validated, JSON-native (``to_json``)."""
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(msgspec.field,))
+class _EventMeta(msgspec.StructMeta):
+    """Every event class is keyword-only (msgspec does not inherit ``kw_only``): its fields keep the order
+    they are declared in (the stored order), required fields after defaulted ones included."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kwargs: Any) -> Any:
+        kwargs.setdefault("kw_only", True)
+        return super().__new__(mcls, name, bases, ns, **kwargs)
+
+
+def _plain_only(tp: Any) -> bool:
+    """Whether values of the type ``tp`` come out of ``msgspec.to_builtins`` exactly as JSON would read
+    them back (no tuples, nothing of type ``Any`` that might hold one)."""
+    info = msgspec.inspect.type_info(tp) if not isinstance(tp, msgspec.inspect.Type) else tp
+    if isinstance(info, (msgspec.inspect.TupleType, msgspec.inspect.VarTupleType, msgspec.inspect.AnyType)):
+        return False
+    if isinstance(info, msgspec.inspect.UnionType):
+        return all(_plain_only(t) for t in info.types)
+    if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.SetType, msgspec.inspect.FrozenSetType)):
+        return _plain_only(info.item_type)
+    if isinstance(info, msgspec.inspect.DictType):
+        return _plain_only(info.key_type) and _plain_only(info.value_type)
+    if isinstance(info, msgspec.inspect.StructType):
+        return all(_plain_only(f.type) for f in info.fields)
+    return True
+
+
+_PLAIN: dict[type, bool] = {}  # event class -> whether to_builtins gives its JSON form as is (worked out once)
+
+
+class Event(msgspec.Struct, metaclass=_EventMeta, frozen=True, forbid_unknown_fields=True, tag_field="type", tag=True):
+    """A domain event: immutable, JSON-native (``to_json``); built from validated values (not validated
+    again), read back validated (:meth:`from_payload`)."""
+
     kind: ClassVar[str] = "consequence"
     version: ClassVar[int] = 1
     #: the fields the rules settle from the state before the event (where an Evil Marker ends, how many
@@ -31,8 +76,40 @@ class Event(BaseModel):
         return type(self).__name__
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": ..., **fields}``: the shape of the record and the HTTP API."""
-        return {"type": self.type, **self.model_dump(mode="json")}
+        """``{"type": ..., **fields}``: the shape of the record and the HTTP API (JSON values only: a
+        tuple field is a list, every field present, in declaration order)."""
+        cls = type(self)
+        plain = _PLAIN.get(cls)
+        if plain is None:
+            plain = _PLAIN[cls] = all(_plain_only(f.type) for f in msgspec.structs.fields(cls))
+        if plain:
+            data: dict[str, Any] = _builtins(self)
+            return data
+        data = _decode(_encode(self))
+        return data
+
+    def payload(self) -> dict[str, Any]:
+        """The fields' JSON form without ``"type"``: what the store keeps (its topic names the type) and
+        the hash chain links."""
+        data = self.to_json()
+        del data["type"]
+        return data
+
+    def replace(self: _E, **changes: Any) -> _E:
+        """A copy with ``changes`` (not validated, as the rules build events)."""
+        return msgspec.structs.replace(self, **changes)
+
+    @classmethod
+    def from_payload(cls: builtins.type[_E], data: dict[str, Any]) -> _E:
+        """The event from its stored fields (``payload``; a ``"type"`` key, if any, must name this class),
+        validated: a wrong type, a value out of range, a missing or unknown field raise
+        ``msgspec.ValidationError`` (a ``ValueError``)."""
+        return msgspec.convert(data, cls)
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The event's fields, in their stored order."""
+        return cls.__struct_fields__
 
 
 def same_event(derived: Event, stored: Event, decided: bool = False) -> bool:
@@ -81,7 +158,7 @@ class InputUndone(Decision):
     state: dict[str, Any]
 
 
-class InputCorrected(Decision):
+class InputCorrected(Decision, kw_only=True):  # (kw_only: for mypy; every event is)
     """A recorded input found to be wrong: the input whose events start at ``first`` (the correction
     named event ``event``) is replaced by ``command``. Every event from ``first`` up to this one is
     superseded (it stays in the log); ``state`` is the game as it was before event ``first``. The

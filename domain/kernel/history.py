@@ -512,7 +512,7 @@ class History:
         origin: dict[str, Any] = {"origin": "forked", "forked_from": f"{source}@{at}" if source else f"@{at}"}
         if not same_seed:
             origin.update(_fresh_seed(log[0]))
-        return [log[0].model_copy(update=origin), *log[1:at]]
+        return [log[0].replace(**origin), *log[1:at]]
 
     def effective(self, log: list[Any]) -> list[Any]:
         """The events that still count: without the undone and superseded ones and the markers (the

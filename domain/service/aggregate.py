@@ -9,7 +9,7 @@ What follows takes the topic prefix ``dl.`` as its example; every game is stored
 Stored shape. Every domain event ``X`` (its package's ``events``) is stored as its own
 eventsourcing event class ``Game.X`` with the stable topic ``"dl.Game.X"`` (the aggregate's topic is
 ``"dl.Game"``), ``class_version`` equal to ``X.version``, and one field ``data``: the domain event's
-JSON payload (``X.model_dump(mode="json")``, without ``"type"``; the topic says the type). The
+JSON payload (``X.payload()``, without ``"type"``; the topic says the type). The
 created-event is the first domain event, ``GameStarted`` or ``ScenarioLoaded``. Aggregate version N
 is domain event number N (1-based), and ``game.state.version == game.version``.
 
@@ -146,8 +146,8 @@ class GameAggregate(Aggregate):
         domain_class: ClassVar[type[Any]]  # set on each generated subclass
 
         def to_domain(self) -> Any:
-            """The validated pydantic domain event."""
-            return self.domain_class.model_validate(self.data)
+            """The domain event, validated (``Event.from_payload``)."""
+            return self.domain_class.from_payload(self.data)
 
         def apply(self, game: Any) -> None:
             game.__dict__["chain"] = self.chain
@@ -206,7 +206,7 @@ class GameAggregate(Aggregate):
 
 
 def _payload(e: Any) -> dict[str, Any]:
-    data: dict[str, Any] = e.model_dump(mode="json")
+    data: dict[str, Any] = e.payload()
     return data
 
 

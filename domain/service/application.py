@@ -429,7 +429,7 @@ class GameService(Application[UUID]):
         events, state = package.rebuild(text)
         if not allow_unfinished:
             refuse_unfinished(package.engine.pending(state), text)
-        events[0] = events[0].model_copy(update={"origin": "imported"})  # this copy's provenance (not hashed)
+        events[0] = events[0].replace(origin="imported")  # this copy's provenance (not hashed)
         return self.create_from_events(events, game=package.info.name)
 
     def execute(self, game_id: UUID | str, command: Any, expected: int | None = None) -> list[Event]:

@@ -114,7 +114,7 @@ def add_rows(
         raise ValueError(f"a game starts with {' or '.join(package.chain.first_events)}, not {first.type}")
     chains: list[str] | None = getattr(events, "chains", None)
     link = package.chain.link
-    opening = first.model_dump(mode="json")  # the first payload as the aggregate path stores it (``start``)
+    opening = first.payload()  # the first payload as the aggregate path stores it (``start``)
     chain = link("", 1, first.type, opening)
     if chains is not None and (len(chains) != len(events) or chains[0] != chain):
         raise ValueError("the handed-over hash chain does not fit the events")

@@ -147,9 +147,11 @@ def play_json(plan: GamePlan) -> tuple[HandedOver, Any]:
 
     out, chains, stored, link = HandedOver(), [], [], ""
     for n, e in enumerate(events, 1):
-        data = e.model_dump(mode="json")
+        whole = e.to_json()
+        data = dict(whole)
+        del data["type"]
         link = chain.link(link, n, e.type, data)
-        out.append({"type": e.type, **data})
+        out.append(whole)
         chains.append(link)
         stored.append(stored_payload(data) if n > 1 else None)
     out.chains, out.stored = chains, stored

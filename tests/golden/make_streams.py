@@ -41,7 +41,7 @@ def stream_digest(game: str, variant: str, players: int, bot: str, seed: int) ->
     assert not waiting.actors, f"{game} seed {seed} did not end"
     # The game's hash chain over every event: a field added to an event class later, at the value older
     # events read as, leaves it as it was (the chain's rule), and so does the seed; everything else counts.
-    return package.chain.final_hash((e.type, e.model_dump(mode="json")) for e in [*events, *more])
+    return package.chain.final_hash((e.type, e.payload()) for e in [*events, *more])
 
 
 def digests() -> dict[str, str]:

@@ -61,7 +61,7 @@ def test_an_old_game_replays_with_its_own_catalog_after_base_json_is_edited(edit
     assert events[0].catalog_hash == new.content_hash
     # A game begun before the edit names the old catalog: it replays with the old troll.
     # (stored before the fold's settled fields: its table is laid out anew from the catalog it names)
-    played_before = [events[0].model_copy(update={"catalog_hash": old.content_hash, "setup": None}), *events[1:]]
+    played_before = [events[0].replace(catalog_hash=old.content_hash, setup=None), *events[1:]]
     state = ENGINE.replay(played_before)
     assert catalog(state).content_hash == old.content_hash
     assert catalog(state).monsters["troll_y1"].cost == old.monsters["troll_y1"].cost
@@ -156,7 +156,7 @@ def test_a_position_printed_under_a_kept_catalog_loads_with_it(edited_base):
     old, new = edited_base
     events, _ = new_game(["Ann", "Bob"], seed=3, variant="full")
     # (stored before the fold's settled fields: its table is laid out anew from the catalog it names)
-    first = events[0].model_copy(update={"catalog_hash": old.content_hash, "setup": None})
+    first = events[0].replace(catalog_hash=old.content_hash, setup=None)
     played_before = ENGINE.replay([first, *events[1:]])
     position = json.loads(json.dumps(view(played_before, None)))
     assert position["catalog_hash"] == old.content_hash != base_catalog().content_hash

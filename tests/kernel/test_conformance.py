@@ -131,7 +131,7 @@ def test_every_game_declares_its_bounds(name: str) -> None:
     assert info.max_inputs > 0, "GameInfo.max_inputs: the most inputs a game takes (justified where declared)"
     assert info.min_score < info.max_score
     event_type, rows, key = info.scores
-    assert event_type in GAMES[name].events and rows in GAMES[name].events[event_type].model_fields, info.scores
+    assert event_type in GAMES[name].events and rows in GAMES[name].events[event_type].field_names(), info.scores
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -275,7 +275,7 @@ def test_the_wrapper_and_our_engine_give_the_same_event_stream(name: str, player
             events, ours = engine.execute(ours, command)
             log += events
     assert engine.pending(ours).actors == []
-    assert [e.model_dump() for e in state.table.events] == [e.model_dump() for e in log]
+    assert [e.to_json() for e in state.table.events] == [e.to_json() for e in log]
     assert state.returns() == pytest.approx(state.table.scores())
 
 

@@ -188,7 +188,7 @@ def test_stored_topics_are_the_stable_dl_names(played):
     assert records[0].topic == "dl.Game.GameStarted"
     assert [r.topic for r in records] == [f"dl.Game.{e.type}" for e in events]
     stored = json.loads(bytes(records[5].state))
-    assert stored["data"] == events[5].model_dump(mode="json")
+    assert stored["data"] == events[5].payload()
 
 
 def test_upcasters_run_on_read(played, monkeypatch):

@@ -195,7 +195,7 @@ def test_audit_of_a_clean_game_and_of_an_altered_consequence():
     k = next(i for i, e in enumerate(log) if e.type == "AdventurerAssigned")
     other = next(p.color for p in log[0].players if p.color != log[k].color)
     altered = list(log)
-    altered[k] = log[k].model_copy(update={"color": other})  # the stored consequence is changed
+    altered[k] = log[k].replace(color=other)  # the stored consequence is changed
     report = audit(altered)
     assert [f.event for f in report.findings] == [k + 1]
     assert other in report.findings[0].stored and log[k].color in report.findings[0].expected

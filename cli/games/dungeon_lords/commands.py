@@ -39,7 +39,7 @@ def training(
         raise UserError("training takes 1, 2, 3, 4 or room")
     path = files("domain.games.dungeon_lords").joinpath("scenarios", f"training-{number}.json")
     events, state = engine.from_scenario({**json.loads(path.read_text()), "mode": mode}, chosen.catalog)
-    events[0] = events[0].model_copy(update={"origin": "training"})
+    events[0] = events[0].replace(origin="training")
     gid = _app(store).create_from_events(events)
     console.print(f"{events[0].description}")
     status_table(state, None)

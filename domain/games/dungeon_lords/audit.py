@@ -79,8 +79,8 @@ def _under_catalog(first: ev.Event, overrides: dict[str, Any] | None) -> ev.Even
     cat = catalog_with(overrides, _overlays(first))
     fields = {"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None}
     if isinstance(first, ev.ScenarioLoaded):
-        return first.model_copy(update={"state": {**first.state, **fields}})
-    return first.model_copy(update={**fields, "setup": None})  # laid out again from that catalog
+        return first.replace(state={**first.state, **fields})
+    return first.replace(**fields, setup=None)  # laid out again from that catalog
 
 
 def _catalog_note(first: ev.Event, audited: ev.Event) -> str:

@@ -1,4 +1,4 @@
-"""Domain events: what happened, in the past tense, as validated pydantic models.
+"""Domain events: what happened, in the past tense, as frozen structs (``domain.kernel.events``).
 
 Three kinds share one log (architecture §1): ``decision`` (a player's validated choice),
 ``chance`` (what a draw produced: every outcome is inside the event, so replay never
@@ -13,18 +13,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+import msgspec
 
 from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
 
 Square = tuple[int, int]
 SEED_LIMIT = 2**63  # seeds are 0 <= seed < 2^63: they must fit the read models' BIGINT
-Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=SEED_LIMIT - 1)]  # checked when a stored event is read
 
 
 # --- set-up -------------------------------------------------------------------------------
-class Seat(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     color: str
     name: str
     bot: str | None = None  # the bot that played this seat (simulated games), else None
@@ -686,7 +685,7 @@ class InstalledTrapDiscarded(Event):
     reason: str
 
 
-class TunnelsImproved(Decision):
+class TunnelsImproved(Decision, kw_only=True):  # (kw_only: for mypy; every event is)
     """Improve Tunnels: ``color``'s ``imps`` work on ``squares`` (and stay there for the round): plain
     tunnels become the Improved Tunnel ``tiles`` (``option`` improve), or conquered tiles are turned dark
     side up again (deconquer_tunnel, deconquer_room)."""
@@ -721,7 +720,7 @@ class YearBegan(Event):
     starting_player: str
     nonplayer_evil_steps: int = -2
     #: the Second Year's paladins, weakest first (added later: the base game's one paladin)
-    paladins: list[str] = ["paladin_y2"]
+    paladins: list[str] = msgspec.field(default_factory=lambda: ["paladin_y2"])
     nonplayer_evilometers: dict[str, int] | None = None  # settled: non-player colour -> its Evil Marker then
     event_pool: list[str] | None = None  # settled: the Year's event tiles (the Year plan's)
     settled: ClassVar[tuple[str, ...]] = ("nonplayer_evilometers", "event_pool")
@@ -1046,6 +1045,4 @@ ALL_EVENTS: dict[str, type[Event]] = {
 
 def event_from_json(data: dict[str, Any]) -> Event:
     """Rebuild (and validate) a domain event from its JSON form ``{"type": ..., **fields}``."""
-    data = dict(data)
-    cls = ALL_EVENTS[data.pop("type")]
-    return cls.model_validate(data)
+    return ALL_EVENTS[data["type"]].from_payload(data)  # (the struct's tag: "type" is checked, not a field)

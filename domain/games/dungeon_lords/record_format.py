@@ -105,7 +105,7 @@ def export(log: list[ev.Event]) -> str:
         for s in start.players:
             lines.append(f"player {s.color} {shlex.quote(s.name)}" + (f" bot={s.bot}" if s.bot else ""))
     lines += body_lines(HISTORY, log, marker_line=_marker_line)
-    lines.append(f"hash {final_hash((e.type, e.model_dump(mode='json')) for e in log)}")
+    lines.append(f"hash {final_hash((e.type, e.payload()) for e in log)}")
     return "\n".join(lines) + "\n"
 
 
@@ -268,7 +268,7 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
         if setup.mode == "digital" and setup.seed is None:  # withheld while the game was in progress:
             import random  # it goes on with draws nobody can predict
 
-            setup = setup.model_copy(update={"seed": random.SystemRandom().randrange(2**63)})
+            setup = setup.replace(seed=random.SystemRandom().randrange(2**63))
         start = settle(None, setup)  # the table laid out, as a new game's (phases/settle.py)
         state = evolve(None, start)
     from .engine import advance
@@ -277,7 +277,7 @@ def rebuild(text: str, allow_unfinished: bool = True) -> tuple[list[ev.Event], G
     log = [start, *log]
     for line in rec.inputs:
         state = apply_line(HISTORY, log, state, line, parse_command, markers=_marker)
-    if rec.hash and final_hash((e.type, e.model_dump(mode="json")) for e in log) != rec.hash:
+    if rec.hash and final_hash((e.type, e.payload()) for e in log) != rec.hash:
         raise RecordError(
             next(n for n, raw in enumerate(lines, 1) if raw.strip().startswith("hash ")),
             "the record does not match its hash: a line was changed after it was "

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from domain.kernel.view import HIDDEN  # noqa: F401  (re-exported: scenario and the CLI use it)
 
 from . import events as ev
@@ -162,7 +164,7 @@ _FACE_DOWN: dict[type, Callable[[Any], dict[str, Any]]] = {
         "cards": [HIDDEN] * len(e.cards),
         **({"boxed": [HIDDEN] * len(e.boxed)} if e.boxed is not None else {}),
     },
-    ev.SpecialEventsDrawn: lambda e: {k: HIDDEN for k, v in e.model_dump().items() if v is not None},
+    ev.SpecialEventsDrawn: lambda e: {k: HIDDEN for k, v in msgspec.structs.asdict(e).items() if v is not None},
     ev.FaceDownCardSeen: _card,
     ev.InputCorrected: _correction,
 }
@@ -247,7 +249,7 @@ def visible_event(log: list[ev.Event], number: int, viewer: str | None) -> ev.Ev
         return e
     chosen = _chosen_revealed(log) if isinstance(e, ev.InaccessibleOrdersChosen) else True  # a scan: only then
     hidden = _secret_to_others(e, viewer, _full_game(log), chosen)
-    return e.model_copy(update=hidden) if hidden else e
+    return e.replace(**hidden) if hidden else e
 
 
 def log_entries(log: list[ev.Event], viewer: str | None, first: int = 1) -> list[dict[str, Any]]:

@@ -64,7 +64,7 @@ def provisional(log: list[ev.Event]) -> list[str]:
 
 def _under_catalog(first: ev.GameStarted, overrides: dict[str, Any] | None) -> ev.GameStarted:
     cat = catalog_with(overrides)
-    return first.model_copy(update={"catalog_hash": cat.content_hash, "catalog_overrides": overrides or None})
+    return first.replace(catalog_hash=cat.content_hash, catalog_overrides=overrides or None)
 
 
 def _catalog_note(first: ev.GameStarted, audited: ev.GameStarted) -> str:
@@ -75,7 +75,7 @@ def _catalog_note(first: ev.GameStarted, audited: ev.GameStarted) -> str:
     return ""
 
 
-class _BonusUnseen(ev.BonusTaken):
+class _BonusUnseen(ev.BonusTaken, tag="BonusTaken"):
     """Another seat's humanoid bonus as a seat sees it while the game runs: the treasure went from the
     general supply into a hidden personal supply, so which one it was (and whether the supply left no
     choice, which would tell the supply's split) reads ``hidden``."""
@@ -98,7 +98,7 @@ def visible_event(log: list[ev.Event], n: int, viewer: str | None) -> ev.Event:
     if isinstance(log[-1], ev.GameScored):
         return e
     if isinstance(e, ev.GameStarted) and e.mode == "digital":
-        return e.model_copy(update={"seed": None})
+        return e.replace(seed=None)
     secret = viewer is not None and _variant(log) != "open_treasure"
     if secret and isinstance(e, ev.BonusTaken) and e.player != viewer:
         return _BonusUnseen(player=e.player)
@@ -114,7 +114,7 @@ def visible_event(log: list[ev.Event], n: int, viewer: str | None) -> ev.Event:
                 update["command"] = {**e.command, "treasure": HIDDEN}
             for field in ("kept", "superseded"):
                 update[field] = [_unless_others_bonus(k, viewer) for k in getattr(e, field)]
-    return e.model_copy(update=update)
+    return e.replace(**update)
 
 
 def _variant(log: list[ev.Event]) -> str:

@@ -58,7 +58,7 @@ def _words(kind: str) -> Callable[[Callable[[dict[str, Any]], str]], Callable[[d
 def describe(x: Any) -> str:
     """An event (or its JSON form) in one line of words; text a person typed has its control characters
     escaped. An event type without words (none today: a test checks) reads ``Type: field value, ...``."""
-    data = x if isinstance(x, dict) else x.model_dump(mode="json")
+    data = x if isinstance(x, dict) else x.payload()
     kind = str(data.get("type") or getattr(x, "type", type(x).__name__))
     words = WORDS.get(kind)
     if words is not None:

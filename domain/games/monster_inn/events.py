@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+import msgspec
 
 from domain.kernel.events import Chance, Decision, Event, GameArchived, InputCorrected, InputUndone
 
 
-class Seat(BaseModel):
+class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A player: ``seat`` (``"p1"``..``"p5"``, clockwise), the name, the bot that played it (if any)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     seat: str
     name: str
     bot: str | None = None
@@ -26,7 +25,7 @@ class Seat(BaseModel):
 ORIGINS = ("simulated", "recorded", "imported", "forked", "scenario")
 
 
-class GameStarted(Event):
+class GameStarted(Event, kw_only=True):  # (kw_only: for mypy; every event is)
     """A new game (rulebook › Set-up): seats clockwise, the variant (``"standard"`` or
     ``"open_treasure"``), who answers chance, the start player, the card list (its hash and the table's
     overrides), and ``rules``: the provisional rule choices in force (``rules.RULE_OPTIONS``)."""
@@ -180,6 +179,5 @@ def event_from_json(data: dict[str, Any]) -> Event:
     """A domain event from its JSON form ``{"type": ..., **fields}`` (validated).
 
     Raises:
-        KeyError: no such event type. pydantic.ValidationError: fields that do not fit."""
-    data = dict(data)
-    return ALL_EVENTS[data.pop("type")].model_validate(data)
+        KeyError: no such event type. msgspec.ValidationError (a ValueError): fields that do not fit."""
+    return ALL_EVENTS[data["type"]].from_payload(data)  # (the struct's tag: "type" is checked, not a field)

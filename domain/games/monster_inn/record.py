@@ -66,7 +66,7 @@ def _archive(word: str, data: dict[str, Any]) -> tuple[str, Any]:
 
 def log_hash(log: list[ev.Event]) -> str:
     """The hash chain's head of ``log``: identifies the whole game."""
-    return CHAIN.final_hash((e.type, e.model_dump(mode="json")) for e in log)
+    return CHAIN.final_hash((e.type, e.payload()) for e in log)
 
 
 def export(log: list[ev.Event]) -> str:

@@ -67,8 +67,8 @@ def test_a_year_began_stored_before_the_field_existed_reads_as_the_base_rule_and
 
     old = {"year": 2, "starting_player": "blue"}  # as stored before nonplayer_evil_steps existed
     new = ev.YearBegan(year=2, starting_player="blue")
-    assert ev.YearBegan.model_validate(old).nonplayer_evil_steps == -2
-    assert link("x", 7, "YearBegan", old) == link("x", 7, "YearBegan", new.model_dump(mode="json", exclude={"type"}))
+    assert ev.YearBegan.from_payload(old).nonplayer_evil_steps == -2
+    assert link("x", 7, "YearBegan", old) == link("x", 7, "YearBegan", new.payload())
     assert link("x", 7, "YearBegan", old) != link("x", 7, "YearBegan", {**old, "nonplayer_evil_steps": -3})
 
 

@@ -168,7 +168,7 @@ def test_the_audit_replays_a_game_and_names_what_the_rules_do_not_give() -> None
     # a stored Remain onto a Pool of the other type, changed afterwards: no legal input gives it
     n = next(i for i, e in enumerate(log) if e.type == "Remained" and ENGINE.replay(log[:i]).pool > 0)
     other = "gem" if log[n].treasure == "gold" else "gold"
-    tampered = [*log[:n], log[n].model_copy(update={"treasure": other}), *log[n + 1 :]]
+    tampered = [*log[:n], log[n].replace(treasure=other), *log[n + 1 :]]
     found = GAME.audit(tampered)
     assert not found.clean and found.findings[0].event == n + 1
     assert "not legal" in found.findings[0].expected and "Sequence of Play" in found.findings[0].rule

@@ -45,7 +45,7 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
     if problem:
         raise problem
     check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
-    built = ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)
+    built = ev.RoomBuilt(color=p.color, room=cmd.room, square=(cmd.square[0], cmd.square[1]), paid=cost)
     return [built, *installed_trap_discards(p, [cmd.square], "a room replaced its tunnel")]
 
 

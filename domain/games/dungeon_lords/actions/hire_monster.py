@@ -44,7 +44,7 @@ def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -
         ev.MonsterHired(
             color=p.color,
             monster=cmd.monster,
-            space=space,
+            space=space,  # type: ignore[arg-type]  # a placed minion's space
             paid=cost,
             discarded_trap=cmd.discard_trap,
             fed_monster=cmd.feed_monster,

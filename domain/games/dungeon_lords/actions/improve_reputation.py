@@ -34,7 +34,7 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
     if problem:
         raise problem
     out: list[ev.Event] = [
-        ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained={"evil": spec.reward.evil})
+        ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained={"evil": spec.reward.evil})  # type: ignore[arg-type]
     ]
     if cmd.spy is not None:
         if not spec.reward.spy:

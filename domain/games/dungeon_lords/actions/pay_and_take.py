@@ -33,7 +33,7 @@ def pay_and_take(state: GameState, p: Player, pl: Placement, cmd: TakeAction) ->
     gained = {
         k: v for k, v in (("food", r.food), ("gold", r.gold), ("imps", r.imps), ("trap_cards", r.trap_cards)) if v
     }
-    return [ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained=gained)]
+    return [ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained=gained)]  # type: ignore[arg-type]
 
 
 for _action in ("get_food", "recruit_imps", "buy_traps"):

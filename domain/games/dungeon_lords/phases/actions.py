@@ -89,7 +89,7 @@ def step(state: GameState):
     decided = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
     if not decided:
         why = rules_for(state, pl).why_not(state, p, pl).message
-        return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]
+        return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]  # type: ignore[arg-type]
     known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
     legal = known.options()
     color, action, space = p.color, pl.action, pl.space
@@ -130,7 +130,7 @@ def _handle(state: GameState, cmd) -> list[ev.Event]:
 def _decide(state: GameState, p: Player, pl: Placement, cmd) -> list[ev.Event]:
     """Decline, or the location's own rules (looked up by action id: Rulebook › Executing Orders)."""
     if isinstance(cmd, Decline):
-        return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason="declined")]
+        return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason="declined")]  # type: ignore[arg-type]
     rules = rules_for(state, pl)
     if not isinstance(cmd, rules.command):
         raise refuse(

@@ -969,7 +969,7 @@ def _conquering(state: GameState, p: Player) -> list[ev.Event] | Pending:
         hits.hit(alive[0], 1, "fatigue")
     if not hits.alive():
         return hits.events + [ev.ConquestPrevented(color=p.color, reason="the party was eliminated by fatigue")]
-    return hits.events + [ev.TileConquered(color=p.color, tile=tuple(b.tile))]
+    return hits.events + [ev.TileConquered(color=p.color, tile=(b.tile[0], b.tile[1]))]
 
 
 def _trained_imp_pending(p: Player) -> Pending:

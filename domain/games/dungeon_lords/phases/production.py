@@ -179,7 +179,7 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
         ev.RoomProduced(
             color=p.color,
             room=room.id,
-            square=tuple(cmd.square),
+            square=(cmd.square[0], cmd.square[1]),
             imps=need - use_trolls,
             trolls=use_trolls,
             paid=paid,
@@ -234,7 +234,7 @@ def _training(state: GameState, p: Player, room, cmd: Produce) -> ev.RoomProduce
     return ev.RoomProduced(
         color=p.color,
         room=room.id,
-        square=tuple(cmd.square),
+        square=(cmd.square[0], cmd.square[1]),
         imps=0,
         trolls=0,
         paid={},

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import force_setattr as _force  # settling a just-decided event in place
+
 from .. import events as ev
 from ..evolve import evolve
 from ..state import SPACES, GameState, Monster, Player, cell_at
@@ -58,24 +60,24 @@ def settle(state: GameState | None, e: Any) -> Any:
     fn = SETTLERS.get(type(e))
     if fn is None:
         return e
-    return e.model_copy(update=fn(state, e))  # type: ignore[arg-type]
+    return e.replace(**fn(state, e))  # type: ignore[arg-type]
 
 
 def _in_place(fn: Settler, first: str, resolving: bool) -> Callable[[GameState, Any], None]:
     if not resolving:
 
         def settle_decided(state: GameState, e: Any) -> None:
-            fields = e.__dict__
-            if fields[first] is None:  # unless the phase gave them already
-                fields.update(fn(state, e))
+            if getattr(e, first) is None:  # unless the phase gave them already
+                for name, value in fn(state, e).items():
+                    _force(e, name, value)
 
         return settle_decided
 
     def settle_resolving(state: GameState, e: Any) -> None:  # :func:`_with_resolving`, no merged dict
-        fields = e.__dict__
-        if fields[first] is None:
-            fields.update(fn(state, e))
-            fields["resolves"] = _resolving(state)
+        if getattr(e, first) is None:
+            for name, value in fn(state, e).items():
+                _force(e, name, value)
+            _force(e, "resolves", _resolving(state))
 
     return settle_resolving
 
@@ -91,7 +93,7 @@ def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]
 def evolve_stored(state: GameState | None, e: Any) -> GameState:
     """The fold of a stored log: settle an event stored before its settled fields existed, then fold it."""
     first = _FIRST.get(type(e))
-    if first is not None and e.__dict__[first] is None:
+    if first is not None and getattr(e, first) is None:
         e = settle(state, e)
     return evolve(state, e)
 

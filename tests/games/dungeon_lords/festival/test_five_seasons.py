@@ -166,8 +166,8 @@ def test_a_five_season_record_exports_imports_and_audits_clean() -> None:
     text = GAME.export(events)
     assert "\nmodules five_seasons\n" in text
     rebuilt, _ = GAME.rebuild(text)
-    assert GAME.chain.final_hash((e.type, e.model_dump(mode="json")) for e in rebuilt) == GAME.chain.final_hash(
-        (e.type, e.model_dump(mode="json")) for e in events
+    assert GAME.chain.final_hash((e.type, e.payload()) for e in rebuilt) == GAME.chain.final_hash(
+        (e.type, e.payload()) for e in events
     )
 
 
