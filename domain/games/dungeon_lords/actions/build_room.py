@@ -28,10 +28,9 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-@location("build_room", BuildRoom, candidates=_candidates, why_not=_why_not)
-def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> list[ev.Event]:
-    """The room built on ``square`` and what the space cost. Raises RuleViolation (ROOM_NOT_OFFERED, a
-    payment problem, ROOM_* from the grid rules)."""
+def _check(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> None:
+    """Raises RuleViolation (ROOM_NOT_OFFERED, a payment problem, ROOM_* from the grid rules) unless ``p``'s
+    minion may build ``cmd.room`` on ``cmd.square``."""
     if cmd.room not in state.board.room_offer:
         raise refuse(
             "ROOM_NOT_OFFERED",
@@ -41,11 +40,19 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
             offered=", ".join(state.board.room_offer) or "none",
         )
     cost = cost_dict(space_spec(state, pl).cost)
-    problem = payment_problem(p, cost, Phrase("Build Room space {space}", space=pl.space), state.variant)
+    problem = payment_problem(p, cost, lambda: Phrase("Build Room space {space}", space=pl.space), state.variant)
     if problem:
         raise problem
     check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
-    built = ev.RoomBuilt(color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost)
+
+
+@location("build_room", BuildRoom, candidates=_candidates, why_not=_why_not, check=_check)
+def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> list[ev.Event]:
+    """The room built on ``square`` and what the space cost. Raises RuleViolation (:func:`_check`)."""
+    _check(state, p, pl, cmd)
+    built = ev.RoomBuilt(
+        color=p.color, room=cmd.room, square=tuple(cmd.square), paid=cost_dict(space_spec(state, pl).cost)
+    )
     return [built, *installed_trap_discards(p, [cmd.square], "a room replaced its tunnel")]
 
 

@@ -31,15 +31,25 @@ def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-@location("hire_monster", HireMonster, candidates=candidates, why_not=why_not)
+def _cost(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> dict[str, int]:
+    """What the hire costs. Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP,
+    DEMON_NEEDS_MONSTER...)."""
+    check_offered(state, cmd.monster)
+    extra = {"food": 1} if pl.space == EXTRA_FOOD_SPACE else {}
+    where = N_(" on space III") if extra else ""
+    return hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
+
+
+def _check(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> None:
+    _cost(state, p, pl, cmd)
+
+
+@location("hire_monster", HireMonster, candidates=candidates, why_not=why_not, check=_check)
 def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
     """The monster hired and what was paid (gold, food, evil steps; a Trap Card or a monster).
     Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, DEMON_NEEDS_MONSTER...)."""
     space = pl.space
-    check_offered(state, cmd.monster)
-    extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
-    where = N_(" on space III") if extra else ""
-    cost = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
+    cost = _cost(state, p, pl, cmd)
     return [
         ev.MonsterHired(
             color=p.color,
@@ -83,7 +93,9 @@ def hire_cost(
     cost = tile_cost(state, monster, pay_or)
     for k, v in extra.items():
         cost[k] = cost.get(k, 0) + v
-    problem = payment_problem(p, cost, Phrase("hiring the {name}{where}", name=t.name, where=where), state.variant)
+    problem = payment_problem(
+        p, cost, lambda: Phrase("hiring the {name}{where}", name=t.name, where=where), state.variant
+    )
     if problem:
         raise problem
     if t.cost.trap_cards:

@@ -19,23 +19,18 @@ def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReput
     return [ImproveReputation(player=p.color, spy=s) for s in spies]
 
 
-@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay)
-def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
-    """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
-    Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID)."""
+def _check(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> None:
+    """Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID) unless ``p``'s minion
+    may improve its reputation so."""
     spec = space_spec(state, pl)
-    cost = cost_dict(spec.cost)
     problem = payment_problem(
         p,
-        cost,
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        cost_dict(spec.cost),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:
         raise problem
-    out: list[ev.Event] = [
-        ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained={"evil": spec.reward.evil})
-    ]
     if cmd.spy is not None:
         if not spec.reward.spy:
             raise refuse(
@@ -49,5 +44,23 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
                 "action.spy",
                 count_cards=len(cards),
             )
-        out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=cards[cmd.spy - 1]))
+
+
+@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay, check=_check)
+def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
+    """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
+    Raises RuleViolation (:func:`_check`)."""
+    _check(state, p, pl, cmd)
+    spec = space_spec(state, pl)
+    out: list[ev.Event] = [
+        ev.ActionTaken(
+            color=p.color,
+            action=pl.action,
+            space=pl.space,
+            paid=cost_dict(spec.cost),
+            gained={"evil": spec.reward.evil},
+        )
+    ]
+    if cmd.spy is not None:
+        out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=state.board.combat_cards[cmd.spy - 1]))
     return out

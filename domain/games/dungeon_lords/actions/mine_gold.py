@@ -66,9 +66,14 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     )
 
 
-@location("mine_gold", MineGold, candidates=_candidates, why_not=_why_not)
 def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list[ev.Event]:
-    """``imps`` imps mine one gold each. Raises RuleViolation (MINE_*, NOT_ENOUGH_IMPS)."""
+    """``imps`` imps mine one gold each. Raises RuleViolation (:func:`_check`)."""
+    _check(state, p, pl, cmd)
+    return [ev.GoldMined(color=p.color, imps=cmd.imps, foreimp=foreimps(pl.space) > 0, vein=cmd.vein)]
+
+
+def _check(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> None:
+    """Raises RuleViolation (MINE_*, NOT_ENOUGH_IMPS) unless ``p``'s minion may mine so."""
     permit, foreimp, imps = space_spec(state, pl).reward.gold_up_to, foreimps(pl.space) > 0, cmd.imps
     vein = _vein(state, p)
     # Festival Season › Mithril Vein: 1 or 2 more imps there, not on the permit; the permit's imps mine the
@@ -110,4 +115,6 @@ def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list
             color=p.color,
             free_imps=free_imps(p),
         )
-    return [ev.GoldMined(color=p.color, imps=imps, foreimp=foreimp, vein=cmd.vein)]
+
+
+location("mine_gold", MineGold, candidates=_candidates, why_not=_why_not, check=_check)(mine_gold)
