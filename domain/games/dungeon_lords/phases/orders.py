@@ -6,7 +6,7 @@ with 2 Players; › Full Game › Recruiting as First Order; › Orders Retrieva
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from itertools import permutations
 from typing import Any, overload
 
@@ -33,12 +33,15 @@ def all_placements(state: GameState) -> list[Placement]:
     return out + list(state.board.shut_out)
 
 
-def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPACES) -> str | None:
+def free_space(
+    state: GameState, action: str, preference: tuple[str, ...] = SPACES, claimed: Set[tuple[str, str]] = frozenset()
+) -> str | None:
     """The first free space of ``action`` in ``preference`` order ("I", "II", "III" by default: the lowest free
-    space; Rulebook › Orders Phase › Revealing Orders), or None when all three are taken."""
+    space; Rulebook › Orders Phase › Revealing Orders), or None when all three are taken. ``claimed``: the
+    ``(action, space)`` of minions placed since ``state`` (placements decided together)."""
     slots = state.board.spaces[action]
     for space in preference:
-        if slots[SPACES.index(space)] is None:
+        if slots[SPACES.index(space)] is None and (action, space) not in claimed:
             return space
     return None
 
@@ -117,9 +120,16 @@ def step(state: GameState):
     for slot in range(3):
         if any(p.revealed <= slot for p in state.players):
             return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise})]
-        for p in clockwise:
-            if (p.color, slot) not in taken:
-                return [_place(state, p, slot)]
+        waiting = [p for p in clockwise if (p.color, slot) not in taken]
+        if waiting:  # the slot's minions at once, in order (no rule acts between two placements)
+            claimed: set[tuple[str, str]] = set()  # (action, space) taken by a minion placed before, here
+            out = []
+            for p in waiting:
+                placed_now = _place(state, p, slot, claimed)
+                if placed_now.space is not None:
+                    claimed.add((placed_now.action, placed_now.space))
+                out.append(placed_now)
+            return out
     # 5. Non-player orders of this round become inaccessible; then carry out the orders.
     out: list[ev.Event] = [
         ev.NonPlayerOrdersRotated(color=np.color, inaccessible=_np_new_inaccessible(state, np))
@@ -141,7 +151,9 @@ def _controlled(state: GameState, p: Player) -> NonPlayer | None:
     return next((np for np in state.nonplayers if np.controller == p.color), None)
 
 
-def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
+def _place(state: GameState, p: Player, slot: int, claimed: Set[tuple[str, str]]) -> ev.MinionPlaced:
+    """``p``'s minion of order ``slot`` placed on the lowest space free (``claimed``: see :func:`free_space`),
+    paying a Hire Monster first order's fee in the full game (rule ``orders.hire_first_fee``)."""
     card = p.orders[slot]
     fee = catalog(state).action(card).first_order_cost
     if slot == 0 and state.variant == "full" and fee is not None and fee.gold:
@@ -153,7 +165,7 @@ def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
                 slot=slot,
                 reason=f"no gold for the {fee.gold}-gold fee of Hire Monster as first order",
             )
-        space = free_space(state, card)
+        space = free_space(state, card, SPACES, claimed)
         return ev.MinionPlaced(
             color=p.color,
             action=card,
@@ -162,7 +174,7 @@ def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
             fee_paid=fee.gold,
             reason="" if space else "all three spaces taken",
         )
-    space = free_space(state, card)
+    space = free_space(state, card, SPACES, claimed)
     return ev.MinionPlaced(
         color=p.color, action=card, space=space, slot=slot, reason="" if space else "all three spaces taken"
     )
