@@ -116,20 +116,17 @@ def step(state: GameState):
                     )
                 ]
     # 4. Reveal each order slot in turn and place minions clockwise from the starting player.
+    # The reveal and the slot's placements are one step (the same events: no rule acts between them).
     taken = {(q.color, q.slot) for q in placed}
     for slot in range(3):
+        reveal: list[ev.Event] = []
         if any(p.revealed <= slot for p in state.players):
-            return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise})]
+            reveal.append(ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise}))
         waiting = [p for p in clockwise if (p.color, slot) not in taken]
-        if waiting:  # the slot's minions at once, in order (no rule acts between two placements)
-            claimed: set[tuple[str, str]] = set()  # (action, space) taken by a minion placed before, here
-            out = []
-            for p in waiting:
-                placed_now = _place(state, p, slot, claimed)
-                if placed_now.space is not None:
-                    claimed.add((placed_now.action, placed_now.space))
-                out.append(placed_now)
-            return out
+        if waiting:
+            return reveal + _place_all(state, waiting, slot)
+        if reveal:
+            return reveal
     # 5. Non-player orders of this round become inaccessible; then carry out the orders.
     out: list[ev.Event] = [
         ev.NonPlayerOrdersRotated(color=np.color, inaccessible=_np_new_inaccessible(state, np))
@@ -149,6 +146,19 @@ def _np_new_inaccessible(state: GameState, np: NonPlayer) -> list[str]:
 
 def _controlled(state: GameState, p: Player) -> NonPlayer | None:
     return next((np for np in state.nonplayers if np.controller == p.color), None)
+
+
+def _place_all(state: GameState, waiting: list[Player], slot: int) -> list[ev.Event]:
+    """The minions of order ``slot`` of ``waiting`` (clockwise) placed in turn, each on the lowest space
+    those before it left free."""
+    claimed: set[tuple[str, str]] = set()  # (action, space) of the minions placed before, here
+    out: list[ev.Event] = []
+    for p in waiting:
+        placed = _place(state, p, slot, claimed)
+        if placed.space is not None:
+            claimed.add((placed.action, placed.space))
+        out.append(placed)
+    return out
 
 
 def _place(state: GameState, p: Player, slot: int, claimed: Set[tuple[str, str]]) -> ev.MinionPlaced:
