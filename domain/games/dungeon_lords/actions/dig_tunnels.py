@@ -3,6 +3,8 @@ Description of Actions › Dig Tunnels). The grid rules are :mod:`..dungeon`'s."
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import N_
 
 from .. import dungeon as dg
@@ -70,8 +72,18 @@ def check_dig(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_r
         raise refuse(code, template, rule_id, **params)
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[DigTunnel]:
-    return [DigTunnel(player=p.color, square=sq) for sq in dg.diggable(p.dungeon)]
+class _Dig(NamedTuple):
+    """A candidate DigTunnel, cheap (its command is made only for the option taken)."""
+
+    square: tuple[int, int]
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[_Dig]:
+    return [_Dig(sq) for sq in dg.diggable(p.dungeon)]
+
+
+def _build(color: str, spec: _Dig) -> DigTunnel:
+    return DigTunnel(player=color, square=spec.square)
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -87,12 +99,12 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("DIG_NOWHERE", "no square can take a new tunnel", "dig.no_2x2")
 
 
-def _check(state: GameState, p: Player, pl: Placement, cmd: DigTunnel) -> None:
+def _check(state: GameState, p: Player, pl: Placement, cmd: DigTunnel | _Dig) -> None:
     limit = space_spec(state, pl).reward.tunnels_up_to
     check_dig(p, cmd.square, dug=0, limit=limit, foreimp_space=foreimps(pl.space) > 0)
 
 
-@location("dig_tunnels", DigTunnel, candidates=_candidates, why_not=_why_not, check=_check)
+@location("dig_tunnels", DigTunnel, candidates=_candidates, why_not=_why_not, check=_check, build=_build)
 def dig_tunnels(state: GameState, p: Player, pl: Placement, cmd: DigTunnel) -> list[ev.Event]:
     """The first tunnel; more follow in the digging sub-step, up to the permit."""
     limit = space_spec(state, pl).reward.tunnels_up_to

@@ -4,6 +4,8 @@ Monster; Appendix › Golem, Demon)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import N_, Phrase
 
 from .. import events as ev
@@ -24,6 +26,25 @@ def candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
     ]
 
 
+class _Hire(NamedTuple):
+    """A candidate HireMonster, cheap (its command is made only for the option taken)."""
+
+    monster: str
+    discard_trap: str | None
+    feed_monster: str | None
+    pay_or: bool
+
+
+def _specs(state: GameState, p: Player, pl: Placement) -> list[_Hire]:
+    return [_Hire(*variant) for variant in hire_variants(state, p, state.board.monster_offer)]
+
+
+def _build(color: str, s: _Hire) -> HireMonster:
+    return HireMonster(
+        player=color, monster=s.monster, discard_trap=s.discard_trap, feed_monster=s.feed_monster, pay_or=s.pay_or
+    )
+
+
 def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     """Why no monster of the offer can be hired (Hire Monster, and Festival Season's Hire Expert Monster)."""
     if not state.board.monster_offer:
@@ -31,7 +52,7 @@ def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-def _cost(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> dict[str, int]:
+def _cost(state: GameState, p: Player, pl: Placement, cmd: HireMonster | _Hire) -> dict[str, int]:
     """What the hire costs. Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP,
     DEMON_NEEDS_MONSTER...)."""
     check_offered(state, cmd.monster)
@@ -40,11 +61,11 @@ def _cost(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> dict[
     return hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
 
 
-def _check(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> None:
+def _check(state: GameState, p: Player, pl: Placement, cmd: HireMonster | _Hire) -> None:
     _cost(state, p, pl, cmd)
 
 
-@location("hire_monster", HireMonster, candidates=candidates, why_not=why_not, check=_check)
+@location("hire_monster", HireMonster, candidates=_specs, why_not=why_not, check=_check, build=_build)
 def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
     """The monster hired and what was paid (gold, food, evil steps; a Trap Card or a monster).
     Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, DEMON_NEEDS_MONSTER...)."""

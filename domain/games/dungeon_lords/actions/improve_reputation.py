@@ -3,6 +3,8 @@ Combat Cards (Rulebook › Description of Actions › Improve Reputation)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import Phrase
 
 from .. import events as ev
@@ -13,13 +15,23 @@ from ..state import GameState, Placement, Player
 from .registry import action_name, cannot_pay, location, space_spec
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReputation]:
+class _Spy(NamedTuple):
+    """A candidate ImproveReputation, cheap (its command is made only for the option taken)."""
+
+    spy: int | None
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[_Spy]:
     positions = range(1, len(state.board.combat_cards) + 1)  # the Year's Combat Cards (4; Festival Season 5)
     spies = [None, *(positions if space_spec(state, pl).reward.spy else [])]
-    return [ImproveReputation(player=p.color, spy=s) for s in spies]
+    return [_Spy(s) for s in spies]
 
 
-def _check(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> None:
+def _build(color: str, spec: _Spy) -> ImproveReputation:
+    return ImproveReputation(player=color, spy=spec.spy)
+
+
+def _check(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation | _Spy) -> None:
     """Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID) unless ``p``'s minion
     may improve its reputation so."""
     spec = space_spec(state, pl)
@@ -46,7 +58,9 @@ def _check(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -
             )
 
 
-@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay, check=_check)
+@location(
+    "improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay, check=_check, build=_build
+)
 def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
     """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
     Raises RuleViolation (:func:`_check`)."""

@@ -19,6 +19,7 @@ Decide = Callable[[GameState, Player, Placement, Any], list[ev.Event]]
 Candidates = Callable[[GameState, Player, Placement], Iterable[Any]]
 WhyNot = Callable[[GameState, Player, Placement], RuleViolation]
 Check = Callable[[GameState, Player, Placement, Any], None]
+Build = Callable[[str, Any], Any]
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class ActionRules:
     candidates: Candidates
     why_not: WhyNot
     check: Check | None = None
+    build: Build | None = None
 
 
 #: action id -> its rules; filled by the modules below (and by expansion modules) at import
@@ -38,13 +40,22 @@ ACTIONS: dict[str, ActionRules] = {}
 
 
 def location(
-    action_id: str, command: type, *, candidates: Candidates, why_not: WhyNot, check: Check | None = None
+    action_id: str,
+    command: type,
+    *,
+    candidates: Candidates,
+    why_not: WhyNot,
+    check: Check | None = None,
+    build: Build | None = None,
 ) -> Callable[[Decide], Decide]:
     """Register the ``decide`` function of location ``action_id`` with its command, candidates and
     the reason it typically cannot be carried out. ``check`` (optional) raises RuleViolation exactly when
     ``decide`` would, without building the events: ``decide`` calls it first and then only builds them, so
     the rule is written once. With it, the Actions phase lists the legal options by checking each candidate
-    and builds the events of the one taken only (without it, each candidate is decided in full).
+    and builds the events of the one taken only (without it, each candidate is decided in full). ``build``
+    (optional, with ``check``): ``candidates`` then returns cheap specs (tuples with the command's field
+    names, which ``check`` reads as it reads a command) and ``build(color, spec)`` makes the command of the
+    option a player takes (a bot that draws one option builds one command).
 
     Raises:
         ValueError: a second registration of the same id (an expansion replaces a location by a new id).
@@ -53,7 +64,9 @@ def location(
     def register(decide: Decide) -> Decide:
         if action_id in ACTIONS:
             raise ValueError(f"central-board location {action_id!r} is registered twice")
-        ACTIONS[action_id] = ActionRules(action_id, command, decide, candidates, why_not, check)
+        if build is not None and check is None:
+            raise ValueError(f"central-board location {action_id!r}: build needs check")
+        ACTIONS[action_id] = ActionRules(action_id, command, decide, candidates, why_not, check, build)
         _COMMANDS.clear()
         return decide
 

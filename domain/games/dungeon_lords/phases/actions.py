@@ -11,6 +11,7 @@ Second Year.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
@@ -88,9 +89,10 @@ def step(state: GameState):
     p = state.player(pl.color)
     rules = rules_for(state, pl)
     handle: Callable[[GameState, Any], list[ev.Event]]
+    build: Callable[[str, Any], Any] | None = None
     if rules.check is not None:  # each candidate checked; the events of the one taken only are built
         legal = _checked(state, p, pl, rules)
-        handle = _handle
+        handle, build = _handle, rules.build  # (with build, legal holds specs: commands made when taken)
     else:
         decided = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
         known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
@@ -111,13 +113,20 @@ def step(state: GameState):
         ),
         accepts=_accepted(),
         handle=handle,
-        options_fn=lambda a: LazyCommands([*legal, None], lambda c: Decline(player=color) if c is None else c),
+        options_fn=lambda a: LazyCommands([*legal, None], partial(_option, color, build)),
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
     )
 
 
 # --- options -------------------------------------------------------------------------------------
+def _option(color: str, build: Callable[[str, Any], Any] | None, c: Any) -> Any:
+    """The command of one listed option: Decline (None), a spec's command (``build``), else ``c`` itself."""
+    if c is None:
+        return Decline(player=color)
+    return build(color, c) if build is not None else c
+
+
 def _legal(state: GameState, p: Player, pl: Placement) -> Iterator[tuple[Any, list[ev.Event]]]:
     """The legal ways to carry out the order with the events each decides, lazily (a generator: the
     first one answers "any?")."""
