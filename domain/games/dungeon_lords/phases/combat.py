@@ -876,7 +876,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     kind = _effective_kind(state, cmd.monster, cmd.option)
     paid = cost_dict(att.extra_cost)
     problem = payment_problem(
-        p, paid, Phrase("the {name}'s attack {option}", name=t.name, option=cmd.option), state.variant
+        p, paid, lambda: Phrase("the {name}'s attack {option}", name=t.name, option=cmd.option), state.variant
     )
     if problem:
         raise problem
