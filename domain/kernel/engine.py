@@ -117,7 +117,7 @@ class Engine:
             RuleViolation: the command is malformed, not expected now, or breaks a rule.
         """
         rules = self.rules
-        if isinstance(command, dict | str):
+        if isinstance(command, (dict, str)):  # (a tuple: `dict | str` builds a union at every call)
             command = rules.parse_command(command)
         p = self.pending(state)
         decided = rules.outside_turn(state, command)

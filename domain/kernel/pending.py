@@ -173,7 +173,8 @@ class Pending:
     @property
     def is_chance(self) -> bool:
         """True when the game waits for a draw, not a player."""
-        return self.actors == [CHANCE]
+        actors = self.actors  # (no list built: asked several times a command)
+        return len(actors) == 1 and actors[0] == CHANCE
 
 
 def draw_pending(

@@ -1,8 +1,10 @@
 """The Building flow: which phase module answers "what happens next" (architecture §2).
 
 ``step(state)`` returns either the consequence events to apply next, or the
-:class:`~domain.kernel.pending.Pending` input the game waits for. The paladin is checked first,
-after every event, because he moves "immediately" (Rulebook › Paladin).
+:class:`~domain.kernel.pending.Pending` input the game waits for. The paladin is checked first, at
+every step (after the events of the last), because he moves "immediately" (Rulebook › Paladin): a phase
+joins the events of several of its steps into one only where the earlier ones cannot send him anywhere (a
+revealed slot and its placements; a battle's steps that only mark themselves done).
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ rules are :mod:`..dungeon`'s."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import Phrase
 
 from .. import dungeon as dg
@@ -15,11 +17,22 @@ from ..state import GameState, Placement, Player
 from .registry import location, space_spec
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[BuildRoom]:
+class _Build(NamedTuple):
+    """A candidate BuildRoom, cheap (its command is made only for the option taken)."""
+
+    room: str
+    square: tuple[int, int]
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[_Build]:
     """Each offered room on each unconquered tunnel (a room replaces one), row by row; the rules then
     say which of them are legal."""
     tunnels = dg.unconquered_tunnels(p.dungeon)
-    return [BuildRoom(player=p.color, room=r, square=sq) for r in state.board.room_offer for sq in tunnels]
+    return [_Build(r, sq) for r in state.board.room_offer for sq in tunnels]
+
+
+def _build(color: str, spec: _Build) -> BuildRoom:
+    return BuildRoom(player=color, room=spec.room, square=spec.square)
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -28,10 +41,9 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-@location("build_room", BuildRoom, candidates=_candidates, why_not=_why_not)
-def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> list[ev.Event]:
-    """The room built on ``square`` and what the space cost. Raises RuleViolation (ROOM_NOT_OFFERED, a
-    payment problem, ROOM_* from the grid rules)."""
+def _check(state: GameState, p: Player, pl: Placement, cmd: BuildRoom | _Build) -> None:
+    """Raises RuleViolation (ROOM_NOT_OFFERED, a payment problem, ROOM_* from the grid rules) unless ``p``'s
+    minion may build ``cmd.room`` on ``cmd.square``."""
     if cmd.room not in state.board.room_offer:
         raise refuse(
             "ROOM_NOT_OFFERED",
@@ -41,11 +53,19 @@ def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> li
             offered=", ".join(state.board.room_offer) or "none",
         )
     cost = cost_dict(space_spec(state, pl).cost)
-    problem = payment_problem(p, cost, Phrase("Build Room space {space}", space=pl.space), state.variant)
+    problem = payment_problem(p, cost, lambda: Phrase("Build Room space {space}", space=pl.space), state.variant)
     if problem:
         raise problem
     check_placement(state, p, cmd.room, (cmd.square[0], cmd.square[1]))
-    built = ev.RoomBuilt(color=p.color, room=cmd.room, square=(cmd.square[0], cmd.square[1]), paid=cost)
+
+
+@location("build_room", BuildRoom, candidates=_candidates, why_not=_why_not, check=_check, build=_build)
+def build_room(state: GameState, p: Player, pl: Placement, cmd: BuildRoom) -> list[ev.Event]:
+    """The room built on ``square`` and what the space cost. Raises RuleViolation (:func:`_check`)."""
+    _check(state, p, pl, cmd)
+    built = ev.RoomBuilt(
+        color=p.color, room=cmd.room, square=(cmd.square[0], cmd.square[1]), paid=cost_dict(space_spec(state, pl).cost)
+    )
     return [built, *installed_trap_discards(p, [cmd.square], "a room replaced its tunnel")]
 
 

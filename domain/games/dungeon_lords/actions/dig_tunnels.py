@@ -3,6 +3,8 @@ Description of Actions › Dig Tunnels). The grid rules are :mod:`..dungeon`'s."
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import N_
 
 from .. import dungeon as dg
@@ -33,7 +35,15 @@ def tunnels_to_dig(spec: SpaceSpec, space: str | None, free: int) -> int:
 
 def dig_event(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_room: bool = False) -> ev.TunnelDug:
     """One tunnel: adjacency, no filled 2x2, one imp per tunnel, a foreimp on space III.
-    Raises RuleViolation (DIG_PERMIT_EXCEEDED, NOT_ENOUGH_IMPS, DIG_*)."""
+    Raises RuleViolation (:func:`check_dig`)."""
+    check_dig(p, square, dug, limit, foreimp_space, by_room)
+    foreimp = foreimp_space and dug == 0
+    return ev.TunnelDug(color=p.color, square=tuple(square), foreimp=foreimp, by_room=by_room)
+
+
+def check_dig(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_room: bool = False) -> None:
+    """Raises RuleViolation (DIG_PERMIT_EXCEEDED, NOT_ENOUGH_IMPS, DIG_*) unless ``p`` may dig a tunnel on
+    ``square``: adjacency, no filled 2x2, one imp per tunnel, a foreimp on space III."""
     if dug >= limit:
         raise refuse_n(
             "DIG_PERMIT_EXCEEDED",
@@ -60,11 +70,20 @@ def dig_event(p: Player, square, dug: int, limit: int, foreimp_space: bool, by_r
     if problem:
         code, template, rule_id, params = problem
         raise refuse(code, template, rule_id, **params)
-    return ev.TunnelDug(color=p.color, square=tuple(square), foreimp=foreimp, by_room=by_room)
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[DigTunnel]:
-    return [DigTunnel(player=p.color, square=sq) for sq in dg.diggable(p.dungeon)]
+class _Dig(NamedTuple):
+    """A candidate DigTunnel, cheap (its command is made only for the option taken)."""
+
+    square: tuple[int, int]
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[_Dig]:
+    return [_Dig(sq) for sq in dg.diggable(p.dungeon)]
+
+
+def _build(color: str, spec: _Dig) -> DigTunnel:
+    return DigTunnel(player=color, square=spec.square)
 
 
 def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
@@ -80,7 +99,12 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("DIG_NOWHERE", "no square can take a new tunnel", "dig.no_2x2")
 
 
-@location("dig_tunnels", DigTunnel, candidates=_candidates, why_not=_why_not)
+def _check(state: GameState, p: Player, pl: Placement, cmd: DigTunnel | _Dig) -> None:
+    limit = space_spec(state, pl).reward.tunnels_up_to
+    check_dig(p, cmd.square, dug=0, limit=limit, foreimp_space=foreimps(pl.space) > 0)
+
+
+@location("dig_tunnels", DigTunnel, candidates=_candidates, why_not=_why_not, check=_check, build=_build)
 def dig_tunnels(state: GameState, p: Player, pl: Placement, cmd: DigTunnel) -> list[ev.Event]:
     """The first tunnel; more follow in the digging sub-step, up to the permit."""
     limit = space_spec(state, pl).reward.tunnels_up_to

@@ -4,6 +4,8 @@ Monster; Appendix › Golem, Demon)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import N_, Phrase
 
 from .. import events as ev
@@ -24,6 +26,25 @@ def candidates(state: GameState, p: Player, pl: Placement) -> list[HireMonster]:
     ]
 
 
+class _Hire(NamedTuple):
+    """A candidate HireMonster, cheap (its command is made only for the option taken)."""
+
+    monster: str
+    discard_trap: str | None
+    feed_monster: str | None
+    pay_or: bool
+
+
+def _specs(state: GameState, p: Player, pl: Placement) -> list[_Hire]:
+    return [_Hire(*variant) for variant in hire_variants(state, p, state.board.monster_offer)]
+
+
+def _build(color: str, s: _Hire) -> HireMonster:
+    return HireMonster(
+        player=color, monster=s.monster, discard_trap=s.discard_trap, feed_monster=s.feed_monster, pay_or=s.pay_or
+    )
+
+
 def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     """Why no monster of the offer can be hired (Hire Monster, and Festival Season's Hire Expert Monster)."""
     if not state.board.monster_offer:
@@ -31,15 +52,25 @@ def why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     return refuse("CANNOT_PAY", "no offered component can be paid for or placed", "action.full_cost")
 
 
-@location("hire_monster", HireMonster, candidates=candidates, why_not=why_not)
+def _cost(state: GameState, p: Player, pl: Placement, cmd: HireMonster | _Hire) -> dict[str, int]:
+    """What the hire costs. Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP,
+    DEMON_NEEDS_MONSTER...)."""
+    check_offered(state, cmd.monster)
+    extra = {"food": 1} if pl.space == EXTRA_FOOD_SPACE else {}
+    where = N_(" on space III") if extra else ""
+    return hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
+
+
+def _check(state: GameState, p: Player, pl: Placement, cmd: HireMonster | _Hire) -> None:
+    _cost(state, p, pl, cmd)
+
+
+@location("hire_monster", HireMonster, candidates=_specs, why_not=why_not, check=_check, build=_build)
 def hire_monster(state: GameState, p: Player, pl: Placement, cmd: HireMonster) -> list[ev.Event]:
     """The monster hired and what was paid (gold, food, evil steps; a Trap Card or a monster).
     Raises RuleViolation (MONSTER_NOT_OFFERED, a payment problem, GOLEM_NEEDS_TRAP, DEMON_NEEDS_MONSTER...)."""
     space = pl.space
-    check_offered(state, cmd.monster)
-    extra = {"food": 1} if space == EXTRA_FOOD_SPACE else {}
-    where = N_(" on space III") if extra else ""
-    cost = hire_cost(state, p, cmd.monster, extra, cmd.discard_trap, cmd.feed_monster, where, cmd.pay_or)
+    cost = _cost(state, p, pl, cmd)
     return [
         ev.MonsterHired(
             color=p.color,
@@ -83,7 +114,9 @@ def hire_cost(
     cost = tile_cost(state, monster, pay_or)
     for k, v in extra.items():
         cost[k] = cost.get(k, 0) + v
-    problem = payment_problem(p, cost, Phrase("hiring the {name}{where}", name=t.name, where=where), state.variant)
+    problem = payment_problem(
+        p, cost, lambda: Phrase("hiring the {name}{where}", name=t.name, where=where), state.variant
+    )
     if problem:
         raise problem
     if t.cost.trap_cards:

@@ -3,6 +3,8 @@ Combat Cards (Rulebook › Description of Actions › Improve Reputation)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import Phrase
 
 from .. import events as ev
@@ -13,29 +15,34 @@ from ..state import GameState, Placement, Player
 from .registry import action_name, cannot_pay, location, space_spec
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[ImproveReputation]:
+class _Spy(NamedTuple):
+    """A candidate ImproveReputation, cheap (its command is made only for the option taken)."""
+
+    spy: int | None
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[_Spy]:
     positions = range(1, len(state.board.combat_cards) + 1)  # the Year's Combat Cards (4; Festival Season 5)
     spies = [None, *(positions if space_spec(state, pl).reward.spy else [])]
-    return [ImproveReputation(player=p.color, spy=s) for s in spies]
+    return [_Spy(s) for s in spies]
 
 
-@location("improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay)
-def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
-    """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
-    Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID)."""
+def _build(color: str, spec: _Spy) -> ImproveReputation:
+    return ImproveReputation(player=color, spy=spec.spy)
+
+
+def _check(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation | _Spy) -> None:
+    """Raises RuleViolation (a payment problem, SPY_NOT_ON_SPACE, SPY_POSITION_INVALID) unless ``p``'s minion
+    may improve its reputation so."""
     spec = space_spec(state, pl)
-    cost = cost_dict(spec.cost)
     problem = payment_problem(
         p,
-        cost,
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        cost_dict(spec.cost),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:
         raise problem
-    out: list[ev.Event] = [
-        ev.ActionTaken(color=p.color, action=pl.action, space=pl.space, paid=cost, gained={"evil": spec.reward.evil})  # type: ignore[arg-type]
-    ]
     if cmd.spy is not None:
         if not spec.reward.spy:
             raise refuse(
@@ -49,5 +56,25 @@ def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveR
                 "action.spy",
                 count_cards=len(cards),
             )
-        out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=cards[cmd.spy - 1]))
+
+
+@location(
+    "improve_reputation", ImproveReputation, candidates=_candidates, why_not=cannot_pay, check=_check, build=_build
+)
+def improve_reputation(state: GameState, p: Player, pl: Placement, cmd: ImproveReputation) -> list[ev.Event]:
+    """The Evil change of the space (evil steps) and, with ``spy``, the Combat Card seen.
+    Raises RuleViolation (:func:`_check`)."""
+    _check(state, p, pl, cmd)
+    spec = space_spec(state, pl)
+    out: list[ev.Event] = [
+        ev.ActionTaken(
+            color=p.color,
+            action=pl.action,
+            space=pl.space,  # type: ignore[arg-type]
+            paid=cost_dict(spec.cost),
+            gained={"evil": spec.reward.evil},
+        )
+    ]
+    if cmd.spy is not None:
+        out.append(ev.CombatCardSpied(color=p.color, position=cmd.spy, card=state.board.combat_cards[cmd.spy - 1]))
     return out

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.kernel.errors import N_
 
 from .. import dungeon as dg
@@ -16,13 +18,28 @@ from .dig_tunnels import foreimps
 from .registry import location, space_spec
 
 
-def _candidates(state: GameState, p: Player, pl: Placement) -> list[MineGold]:
+class _Mine(NamedTuple):
+    """A candidate MineGold, cheap (its command is made only for the option taken)."""
+
+    imps: int
+    vein: int
+
+
+def _candidates(state: GameState, p: Player, pl: Placement) -> list[_Mine]:
     veins = range(VEIN_MOST + 1) if _vein(state, p) else (0,)
     permit = space_spec(state, pl).reward.gold_up_to
-    plain = [MineGold(player=p.color, imps=k) for k in range(1, permit + 1)]
+    plain = [_Mine(k, 0) for k in range(1, permit + 1)]
     if len(veins) == 1:  # no Mithril Vein (the base game)
         return plain
-    return plain + [MineGold(player=p.color, imps=k, vein=v) for v in veins[1:] for k in range(0, permit + 1)]
+    return plain + [_Mine(k, v) for v in veins[1:] for k in range(0, permit + 1)]
+
+
+def _build(color: str, spec: _Mine) -> MineGold:
+    return (
+        MineGold(player=color, imps=spec.imps)
+        if not spec.vein
+        else MineGold(player=color, imps=spec.imps, vein=spec.vein)
+    )
 
 
 VEIN_MOST = 2  # Festival Season › Mithril Vein: "you can send 2 imps to this tunnel" (provisional U-37: at most 2)
@@ -66,9 +83,14 @@ def _why_not(state: GameState, p: Player, pl: Placement) -> RuleViolation:
     )
 
 
-@location("mine_gold", MineGold, candidates=_candidates, why_not=_why_not)
 def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list[ev.Event]:
-    """``imps`` imps mine one gold each. Raises RuleViolation (MINE_*, NOT_ENOUGH_IMPS)."""
+    """``imps`` imps mine one gold each. Raises RuleViolation (:func:`_check`)."""
+    _check(state, p, pl, cmd)
+    return [ev.GoldMined(color=p.color, imps=cmd.imps, foreimp=foreimps(pl.space) > 0, vein=cmd.vein)]
+
+
+def _check(state: GameState, p: Player, pl: Placement, cmd: MineGold | _Mine) -> None:
+    """Raises RuleViolation (MINE_*, NOT_ENOUGH_IMPS) unless ``p``'s minion may mine so."""
     permit, foreimp, imps = space_spec(state, pl).reward.gold_up_to, foreimps(pl.space) > 0, cmd.imps
     vein = _vein(state, p)
     # Festival Season › Mithril Vein: 1 or 2 more imps there, not on the permit; the permit's imps mine the
@@ -110,4 +132,6 @@ def mine_gold(state: GameState, p: Player, pl: Placement, cmd: MineGold) -> list
             color=p.color,
             free_imps=free_imps(p),
         )
-    return [ev.GoldMined(color=p.color, imps=imps, foreimp=foreimp, vein=cmd.vein)]
+
+
+location("mine_gold", MineGold, candidates=_candidates, why_not=_why_not, check=_check, build=_build)(mine_gold)

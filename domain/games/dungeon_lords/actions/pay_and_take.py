@@ -24,7 +24,7 @@ def pay_and_take(state: GameState, p: Player, pl: Placement, cmd: TakeAction) ->
     problem = payment_problem(
         p,
         cost,
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:

@@ -18,6 +18,8 @@ from ..state import GameState, Placement, Player
 Decide = Callable[[GameState, Player, Placement, Any], list[ev.Event]]
 Candidates = Callable[[GameState, Player, Placement], Iterable[Any]]
 WhyNot = Callable[[GameState, Player, Placement], RuleViolation]
+Check = Callable[[GameState, Player, Placement, Any], None]
+Build = Callable[[str, Any], Any]
 
 
 @dataclass(frozen=True)
@@ -29,15 +31,31 @@ class ActionRules:
     decide: Decide
     candidates: Candidates
     why_not: WhyNot
+    check: Check | None = None
+    build: Build | None = None
 
 
 #: action id -> its rules; filled by the modules below (and by expansion modules) at import
 ACTIONS: dict[str, ActionRules] = {}
 
 
-def location(action_id: str, command: type, *, candidates: Candidates, why_not: WhyNot) -> Callable[[Decide], Decide]:
+def location(
+    action_id: str,
+    command: type,
+    *,
+    candidates: Candidates,
+    why_not: WhyNot,
+    check: Check | None = None,
+    build: Build | None = None,
+) -> Callable[[Decide], Decide]:
     """Register the ``decide`` function of location ``action_id`` with its command, candidates and
-    the reason it typically cannot be carried out.
+    the reason it typically cannot be carried out. ``check`` (optional) raises RuleViolation exactly when
+    ``decide`` would, without building the events: ``decide`` calls it first and then only builds them, so
+    the rule is written once. With it, the Actions phase lists the legal options by checking each candidate
+    and builds the events of the one taken only (without it, each candidate is decided in full). ``build``
+    (optional, with ``check``): ``candidates`` then returns cheap specs (tuples with the command's field
+    names, which ``check`` reads as it reads a command) and ``build(color, spec)`` makes the command of the
+    option a player takes (a bot that draws one option builds one command).
 
     Raises:
         ValueError: a second registration of the same id (an expansion replaces a location by a new id).
@@ -46,7 +64,9 @@ def location(action_id: str, command: type, *, candidates: Candidates, why_not: 
     def register(decide: Decide) -> Decide:
         if action_id in ACTIONS:
             raise ValueError(f"central-board location {action_id!r} is registered twice")
-        ACTIONS[action_id] = ActionRules(action_id, command, decide, candidates, why_not)
+        if build is not None and check is None:
+            raise ValueError(f"central-board location {action_id!r}: build needs check")
+        ACTIONS[action_id] = ActionRules(action_id, command, decide, candidates, why_not, check, build)
         _COMMANDS.clear()
         return decide
 

@@ -112,7 +112,7 @@ def invest_gold(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     problem = payment_problem(
         p,
         cost_dict(spec.cost),
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:
@@ -132,7 +132,7 @@ def acquire_pet(state: GameState, p: Player, pl: Placement, cmd: TakeAction) -> 
     problem = payment_problem(
         p,
         cost,
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:
@@ -214,7 +214,7 @@ def rent_rooms(state: GameState, p: Player, pl: Placement, cmd: RentRoom) -> lis
     problem = payment_problem(
         p,
         cost,
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:
@@ -279,7 +279,9 @@ def install_traps(state: GameState, p: Player, pl: Placement, cmd: InstallTrap) 
             squares=[list(s) for s in _install_squares(p)],
         )
     cost = install_cost(state, p, pl, cmd.trap, square)
-    problem = payment_problem(p, cost, Phrase("installing the {trap}", trap=name_of(state, cmd.trap)), state.variant)
+    problem = payment_problem(
+        p, cost, lambda: Phrase("installing the {trap}", trap=name_of(state, cmd.trap)), state.variant
+    )
     if problem:
         raise problem
     return [ev.TrapInstalled(color=p.color, space=pl.space or "", trap=cmd.trap, square=square, paid=cost)]
@@ -426,7 +428,7 @@ def masquerade(state: GameState, p: Player, pl: Placement, cmd: Masquerade) -> l
     problem = payment_problem(
         p,
         cost,
-        Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
+        lambda: Phrase("{action} space {space}", action=action_name(state, pl), space=pl.space),
         state.variant,
     )
     if problem:

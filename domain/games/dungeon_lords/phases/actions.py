@@ -11,6 +11,7 @@ Second Year.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from domain.kernel import CHANCE, ChanceSpec, Pending, unless_refused
@@ -19,10 +20,10 @@ from domain.kernel.pending import DecidedOptions, LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..actions import acting, action_name, location_commands, rules_for, space_spec
+from ..actions import ActionRules, acting, action_name, location_commands, rules_for, space_spec
 from ..actions.dig_tunnels import dig_event
 from ..commands import Decline, DigTunnel, DiscardTrap, RecordDraw, StopDigging
-from ..errors import refuse
+from ..errors import RuleViolation, refuse
 from ..state import Digging, GameState, Placement, Player, TrapDiscard, TrapDraw
 from .common import UNSEEN_DRAW, catalog
 from .rounds import _draw, after_phase
@@ -86,12 +87,20 @@ def step(state: GameState):
     if isinstance(aw, Digging):
         return _digging_step(state, pl)
     p = state.player(pl.color)
-    decided = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
-    if not decided:
-        why = rules_for(state, pl).why_not(state, p, pl).message
+    rules = rules_for(state, pl)
+    handle: Callable[[GameState, Any], list[ev.Event]]
+    build: Callable[[str, Any], Any] | None = None
+    if rules.check is not None:  # each candidate checked; the events of the one taken only are built
+        legal = _checked(state, p, pl, rules)
+        handle, build = _handle, rules.build  # (with build, legal holds specs: commands made when taken)
+    else:
+        decided = list(_legal(state, p, pl))  # once: whether any is legal, and then the options
+        known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
+        legal = known.options()
+        handle = known.handle
+    if not legal:
+        why = rules.why_not(state, p, pl).message
         return [ev.ActionDeclined(color=p.color, action=pl.action, space=pl.space, reason=f"cannot: {why}")]  # type: ignore[arg-type]
-    known = DecidedOptions(state, lambda: decided, _handle)  # the option taken is not decided again
-    legal = known.options()
     color, action, space = p.color, pl.action, pl.space
     return Pending(
         kind="action",
@@ -103,14 +112,21 @@ def step(state: GameState):
             space=space,
         ),
         accepts=_accepted(),
-        handle=known.handle,
-        options_fn=lambda a: LazyCommands([*legal, None], lambda c: Decline(player=color) if c is None else c),
+        handle=handle,
+        options_fn=lambda a: LazyCommands([*legal, None], partial(_option, color, build)),
         rule="action.order",
         detail={"action": pl.action, "space": pl.space},
     )
 
 
 # --- options -------------------------------------------------------------------------------------
+def _option(color: str, build: Callable[[str, Any], Any] | None, c: Any) -> Any:
+    """The command of one listed option: Decline (None), a spec's command (``build``), else ``c`` itself."""
+    if c is None:
+        return Decline(player=color)
+    return build(color, c) if build is not None else c
+
+
 def _legal(state: GameState, p: Player, pl: Placement) -> Iterator[tuple[Any, list[ev.Event]]]:
     """The legal ways to carry out the order with the events each decides, lazily (a generator: the
     first one answers "any?")."""
@@ -118,6 +134,21 @@ def _legal(state: GameState, p: Player, pl: Placement) -> Iterator[tuple[Any, li
         events = unless_refused(_decide, state, p, pl, cmd)
         if events is not None:
             yield cmd, events
+
+
+def _checked(state: GameState, p: Player, pl: Placement, rules: ActionRules) -> list[Any]:
+    """The candidates the location's ``check`` allows (no events built: only the option taken is decided)."""
+    check = rules.check
+    assert check is not None
+    legal = []
+    for cmd in rules.candidates(state, p, pl):
+        try:
+            check(state, p, pl, cmd)
+        except RuleViolation as refusal:
+            refusal.__traceback__ = None  # (see unless_refused: no cycle through the traceback)
+            continue
+        legal.append(cmd)
+    return legal
 
 
 # --- deciding -----------------------------------------------------------------------------------

@@ -447,15 +447,33 @@ def _battle_step(state: GameState):
         return _spell_choice_pending(state, p)
     if b.monsters:
         return _monster_pending(state, p)
+    # The slow spell, the healing and the conquest in one step while each step before only marks itself
+    # done (SpellNotCast, HealingSkipped: their fold sets the battle's flag, which no later step here reads):
+    # the same events as a step each.
+    out: list[ev.Event] = []
     if not b.slow_done:
-        return _spell_step(state, p, "slow")
-    if b.choice:
-        return _spell_choice_pending(state, p)
+        out = _spell_step(state, p, "slow")
+        if not _marks_done(out) or b.choice:
+            return out
     if not b.healing_done:
-        return _healing(state, p)
+        healing = _healing(state, p)
+        if not _marks_done(healing):
+            return out + healing
+        out += healing
     if not b.conquest_done:
-        return _conquering(state, p)
-    return _poison(state, p) + [ev.BattleEnded(color=p.color)]
+        conquest = _conquering(state, p)
+        if isinstance(conquest, Pending):
+            return out or conquest  # (out: the input comes at the next step)
+        return out + conquest
+    return out + _poison(state, p) + [ev.BattleEnded(color=p.color)]
+
+
+#: the battle's events whose fold only marks their step done (``slow_done``, ``healing_done``)
+_MARKS_DONE = (ev.SpellNotCast, ev.HealingSkipped)
+
+
+def _marks_done(events: list[ev.Event]) -> bool:
+    return len(events) == 1 and type(events[0]) in _MARKS_DONE
 
 
 # --- Trap Step
@@ -858,7 +876,7 @@ def attack_events(state: GameState, p: Player, cmd: Attack) -> list[ev.Event]:
     kind = _effective_kind(state, cmd.monster, cmd.option)
     paid = cost_dict(att.extra_cost)
     problem = payment_problem(
-        p, paid, Phrase("the {name}'s attack {option}", name=t.name, option=cmd.option), state.variant
+        p, paid, lambda: Phrase("the {name}'s attack {option}", name=t.name, option=cmd.option), state.variant
     )
     if problem:
         raise problem

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.kernel.errors import N_
 
 from .. import events as ev
@@ -218,14 +220,25 @@ def clamp_evil(value: int) -> int:
     return max(EVIL_BOTTOM, min(EVIL_TOP, value))
 
 
-def payment_problem(p: Player, cost: dict[str, int], what: str, variant: str):
+def payment_problem(p: Player, cost: dict[str, int], what: str | Callable[[], str], variant: str):
     """A RuleViolation if ``p`` cannot pay ``cost`` (gold, food, evil as a cost, free imps), else None.
+    ``what`` names what costs it in the refusal: text, or a function that makes it, called only for a
+    refusal (options are checked by the hundred and most can be paid: issue #35).
 
     An Evil cost past the top of the Evilometer cannot be paid in the full game (Full Game ›
     Paying a Cost vs. Gaining Evil, listed there as a difference from the first game); in the first
     game the counter moves up "unless you are already at the top" (Executing Orders), so it is paid.
     """
     gold, food, evil, imps = cost.get("gold", 0), cost.get("food", 0), cost.get("evil", 0), cost.get("imps", 0)
+    if (
+        gold <= p.gold
+        and food <= p.food
+        and imps <= free_imps(p)
+        and not (evil and variant == "full" and p.evil + evil > EVIL_TOP)
+    ):
+        return None  # the usual case: payable
+    if not isinstance(what, str):
+        what = what()
     if gold > p.gold:
         return refuse(
             "CANNOT_PAY_GOLD",

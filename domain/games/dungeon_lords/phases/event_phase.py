@@ -127,7 +127,7 @@ def wage_event(
             ``DEMON_NEEDS_MONSTER`` (not another of his monsters, or a ghost), ``NO_MONSTER_COST``."""
     t = monster_type(state, m)
     cost = wage(state, p, m, pay_or)
-    problem = payment_problem(p, cost, Phrase("the {name}'s wage", name=t.name), state.variant)
+    problem = payment_problem(p, cost, lambda: Phrase("the {name}'s wage", name=t.name), state.variant)
     if problem:
         raise problem
     if t.cost.trap_cards and trap not in p.traps:

@@ -6,7 +6,7 @@ with 2 Players; › Full Game › Recruiting as First Order; › Orders Retrieva
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from itertools import permutations
 from typing import Any, overload
 
@@ -33,12 +33,15 @@ def all_placements(state: GameState) -> list[Placement]:
     return out + list(state.board.shut_out)
 
 
-def free_space(state: GameState, action: str, preference: tuple[str, ...] = SPACES) -> str | None:
+def free_space(
+    state: GameState, action: str, preference: tuple[str, ...] = SPACES, claimed: Set[tuple[str, str]] = frozenset()
+) -> str | None:
     """The first free space of ``action`` in ``preference`` order ("I", "II", "III" by default: the lowest free
-    space; Rulebook › Orders Phase › Revealing Orders), or None when all three are taken."""
+    space; Rulebook › Orders Phase › Revealing Orders), or None when all three are taken. ``claimed``: the
+    ``(action, space)`` of minions placed since ``state`` (placements decided together)."""
     slots = state.board.spaces[action]
     for space in preference:
-        if slots[SPACES.index(space)] is None:
+        if slots[SPACES.index(space)] is None and (action, space) not in claimed:
             return space
     return None
 
@@ -113,13 +116,17 @@ def step(state: GameState):
                     )
                 ]
     # 4. Reveal each order slot in turn and place minions clockwise from the starting player.
+    # The reveal and the slot's placements are one step (the same events: no rule acts between them).
     taken = {(q.color, q.slot) for q in placed}
     for slot in range(3):
+        reveal: list[ev.Event] = []
         if any(p.revealed <= slot for p in state.players):
-            return [ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise})]
-        for p in clockwise:
-            if (p.color, slot) not in taken:
-                return [_place(state, p, slot)]
+            reveal.append(ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise}))
+        waiting = [p for p in clockwise if (p.color, slot) not in taken]
+        if waiting:
+            return reveal + _place_all(state, waiting, slot)
+        if reveal:
+            return reveal
     # 5. Non-player orders of this round become inaccessible; then carry out the orders.
     out: list[ev.Event] = [
         ev.NonPlayerOrdersRotated(color=np.color, inaccessible=_np_new_inaccessible(state, np))
@@ -141,7 +148,22 @@ def _controlled(state: GameState, p: Player) -> NonPlayer | None:
     return next((np for np in state.nonplayers if np.controller == p.color), None)
 
 
-def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
+def _place_all(state: GameState, waiting: list[Player], slot: int) -> list[ev.Event]:
+    """The minions of order ``slot`` of ``waiting`` (clockwise) placed in turn, each on the lowest space
+    those before it left free."""
+    claimed: set[tuple[str, str]] = set()  # (action, space) of the minions placed before, here
+    out: list[ev.Event] = []
+    for p in waiting:
+        placed = _place(state, p, slot, claimed)
+        if placed.space is not None:
+            claimed.add((placed.action, placed.space))
+        out.append(placed)
+    return out
+
+
+def _place(state: GameState, p: Player, slot: int, claimed: Set[tuple[str, str]]) -> ev.MinionPlaced:
+    """``p``'s minion of order ``slot`` placed on the lowest space free (``claimed``: see :func:`free_space`),
+    paying a Hire Monster first order's fee in the full game (rule ``orders.hire_first_fee``)."""
     card = p.orders[slot]
     fee = catalog(state).action(card).first_order_cost
     if slot == 0 and state.variant == "full" and fee is not None and fee.gold:
@@ -153,7 +175,7 @@ def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
                 slot=slot,
                 reason=f"no gold for the {fee.gold}-gold fee of Hire Monster as first order",
             )
-        space = free_space(state, card)
+        space = free_space(state, card, SPACES, claimed)
         return ev.MinionPlaced(
             color=p.color,
             action=card,
@@ -162,7 +184,7 @@ def _place(state: GameState, p: Player, slot: int) -> ev.MinionPlaced:
             fee_paid=fee.gold,
             reason="" if space else "all three spaces taken",
         )
-    space = free_space(state, card)
+    space = free_space(state, card, SPACES, claimed)
     return ev.MinionPlaced(
         color=p.color, action=card, space=space, slot=slot, reason="" if space else "all three spaces taken"
     )

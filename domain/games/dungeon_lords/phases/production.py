@@ -8,18 +8,19 @@ then you decide in order"); troll tokens are used before imps, since they can wo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from domain.kernel import Pending, unless_refused
+from domain.kernel import Pending
 from domain.kernel.errors import Phrase
-from domain.kernel.pending import DecidedOptions, LazyCommands
+from domain.kernel.pending import LazyCommands
 
 from .. import dungeon as dg
 from .. import events as ev
-from ..actions.dig_tunnels import dig_event
+from ..actions.dig_tunnels import check_dig, dig_event
 from ..commands import Produce, RetrieveOrder
-from ..errors import refuse, refuse_n
+from ..errors import RuleViolation, refuse, refuse_n
 from ..state import Cell, GameState, Player, TrapDraw
 from .actions import trap_draw_step
 from .common import RENTED_ROW, catalog, cell_at, free_imps, rented_squares, trolls, tunnel_effect
@@ -40,18 +41,17 @@ def step(state: GameState):
     if not state.queue:
         return after_phase(state, "production")
     p = state.player(state.queue[0])
-    decided = list(_produce_decided(state, p))
+    produce = _legal_uses(state, p)  # checked: the events of the one used only are built
     cards = retrievable(state, p)
-    if not decided and len(cards) == 1:
+    if not produce and len(cards) == 1:
         return [_retrieve(state, p, cards[0])]
-    known = DecidedOptions(state, lambda: decided, _handle)  # the room used is not decided again
-    produce = known.options()
 
     color = p.color
 
-    def options(actor: str) -> LazyCommands:  # a card's RetrieveOrder built when drawn (a bot takes one)
+    def options(actor: str) -> LazyCommands:  # built when drawn (a bot takes one)
         return LazyCommands(
-            [*produce, *cards], lambda o: RetrieveOrder(player=color, card=o) if isinstance(o, str) else o
+            [*produce, *cards],
+            lambda o: RetrieveOrder(player=color, card=o) if isinstance(o, str) else _build(color, o),
         )
 
     return Pending(
@@ -59,7 +59,7 @@ def step(state: GameState):
         actors=[p.color],
         prompt=lambda: Phrase("{color}: use production rooms, then take back an order card", color=p.color),
         accepts=(Produce, RetrieveOrder),
-        handle=known.handle,
+        handle=_handle,
         options_fn=options,
         rule="production.rooms",
     )
@@ -98,6 +98,16 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
         RuleViolation: ``PRODUCE_NO_ROOM``, ``PRODUCE_NOT_PRODUCTION``, ``PRODUCE_CONQUERED``, ``PRODUCE_ROOM_USED``,
             ``NOT_ENOUGH_IMPS``, ``CANNOT_PAY_FOOD``, ``PRODUCE_OUTPUT``, ``PRODUCE_DIG_SQUARE``,
             ``PRODUCE_NO_DIG``."""
+    return _produce(state, p, cmd, True)
+
+
+def check_produce(state: GameState, p: Player, cmd: Produce | _Use) -> None:
+    """Raises what :func:`produce_events` raises for ``cmd`` (a command or a spec), building no event."""
+    _produce(state, p, cmd, False)
+
+
+def _produce(state: GameState, p: Player, cmd: Produce | _Use, build: bool) -> list[ev.Event]:
+    """The rules of using a production room, once: with ``build``, its events; else only the checks."""
     cell = cell_at(p, cmd.square)  # a dungeon room, or a rented one beside the board (Festival Season)
     if cell is None or cell.kind != "room" or cell.room is None:
         raise refuse(
@@ -138,7 +148,8 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
         )
     prod = room.production
     if training:
-        return [_training(state, p, room, cmd)]
+        trained = _training(state, p, room, cmd, build)
+        return [trained] if trained is not None else []
     need = prod.imps - tool_shed_discount(state, p, cmd.square, used)
     free_trolls = trolls(state, p) - p.trolls_busy
     if free_imps(p) + free_trolls < need:
@@ -175,29 +186,34 @@ def produce_events(state: GameState, p: Player, cmd: Produce) -> list[ev.Event]:
             outputs=" or ".join(outputs),
             output=cmd.output,
         )
-    out: list[ev.Event] = [
-        ev.RoomProduced(
-            color=p.color,
-            room=room.id,
-            square=(cmd.square[0], cmd.square[1]),
-            imps=need - use_trolls,
-            trolls=use_trolls,
-            paid=paid,
-            output=cmd.output or prod.output,
+    out: list[ev.Event] = []
+    if build:  # (before the dig's checks, as it always was: an event has no side effects)
+        out.append(
+            ev.RoomProduced(
+                color=p.color,
+                room=room.id,
+                square=(cmd.square[0], cmd.square[1]),
+                imps=need - use_trolls,
+                trolls=use_trolls,
+                paid=paid,
+                output=cmd.output or prod.output,
+            )
         )
-    ]
     if prod.output == "dig":
         if cmd.dig is None:
             raise refuse(
                 "PRODUCE_DIG_SQUARE", "say where the {name}'s tunnel goes (dig)", "production.rooms", name=room.name
             )
-        out.append(dig_event(p, cmd.dig, 0, 1, False, by_room=True))
+        if build:
+            out.append(dig_event(p, cmd.dig, 0, 1, False, by_room=True))
+        else:
+            check_dig(p, cmd.dig, 0, 1, False, by_room=True)
     elif cmd.dig is not None:
         raise refuse("PRODUCE_NO_DIG", "the {name} does not dig", "production.rooms", name=room.name)
     return out
 
 
-def _training(state: GameState, p: Player, room, cmd: Produce) -> ev.RoomProduced:
+def _training(state: GameState, p: Player, room, cmd: Produce | _Use, build: bool) -> ev.RoomProduced | None:
     """Festival Season › imp Training Room (spec NC-R2): send available imps in, or take trained imps out
     (available at once), 1 in the First Year and 1 or 2 in the Second, never both. Troll Tokens cannot be
     sent. Raises RuleViolation (TRAINING_INVALID, NOT_ENOUGH_IMPS)."""
@@ -230,6 +246,8 @@ def _training(state: GameState, p: Player, room, cmd: Produce) -> ev.RoomProduce
             "production.training",
             color=p.color,
         )
+    if not build:
+        return None
     moved = cmd.count if cmd.output == "in" else -cmd.count
     return ev.RoomProduced(
         color=p.color,
@@ -255,10 +273,26 @@ def tool_shed_discount(state: GameState, p: Player, square, used: int) -> int:
 
 def produce_options(state: GameState, p: Player) -> list[Produce]:
     """The rooms ``p`` can use now, each way it can be used (Rulebook › Production)."""
-    return [cmd for cmd, _ in _produce_decided(state, p)]
+    return [_build(p.color, use) for use in _legal_uses(state, p)]
 
 
-def _produce_decided(state: GameState, p: Player) -> Iterator[tuple[Produce, list[ev.Event]]]:
+@dataclass(frozen=True, slots=True)
+class _Use:
+    """One way to use a production room, cheap (its ``Produce`` is made only for the option taken)."""
+
+    square: tuple[int, int]
+    dig: Any
+    output: str | None
+    count: int
+
+
+def _build(color: str, use: _Use) -> Produce:
+    return Produce(player=color, square=use.square, dig=use.dig, output=use.output, count=use.count)
+
+
+def _legal_uses(state: GameState, p: Player) -> list[_Use]:
+    """Each way ``p`` can use a production room now: those :func:`check_produce` allows (no events built)."""
+    legal = []
     tiles: Iterable[tuple[int, int, Cell]] = dg.tiles(p.dungeon)
     if p.rented:  # Festival Season's rented rooms, beside the board
         tiles = [*tiles, *((r, c, cell) for (r, c), cell in zip(rented_squares(p), p.rented, strict=True))]
@@ -275,7 +309,11 @@ def _produce_decided(state: GameState, p: Player) -> Iterator[tuple[Produce, lis
         elif room.production.output == "training":  # ... and the imp Training Room: in or out, 1 or 2
             uses = [(None, way, n) for way in ("in", "out") for n in (1, 2)]
         for d, output, n in uses:
-            cmd = Produce(player=p.color, square=(r, c), dig=d, output=output, count=n)
-            events = unless_refused(produce_events, state, p, cmd)
-            if events is not None:
-                yield cmd, events
+            use = _Use((r, c), d, output, n)
+            try:
+                check_produce(state, p, use)
+            except RuleViolation as refusal:
+                refusal.__traceback__ = None  # (see unless_refused: no cycle through the traceback)
+                continue
+            legal.append(use)
+    return legal
