@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
+import msgspec
 import pydantic
 import pytest
 from eventsourcing.persistence import JSONTranscoder, Transcoder, Transcoding, TranscodingNotRegisteredError
@@ -294,6 +295,9 @@ def _field_types() -> list[tuple[str, Any]]:
         if isinstance(kind, type) and issubclass(kind, pydantic.BaseModel):
             for name, info in kind.model_fields.items():
                 walk(f"{kind.__name__}.{name}", info.annotation)
+        elif isinstance(kind, type) and issubclass(kind, msgspec.Struct):  # the events (and their Seat)
+            for f in msgspec.structs.fields(kind):
+                walk(f"{kind.__name__}.{f.name}", f.type)
         elif isinstance(kind, type) and dataclasses.is_dataclass(kind):
             for name, hint in typing.get_type_hints(kind).items():
                 walk(f"{kind.__name__}.{name}", hint)
