@@ -3,11 +3,9 @@ conquest, and the Combat's end."""
 
 from __future__ import annotations
 
-import copy
-
 from .. import events as ev
 from ..state import Battle, GameState, cell_at, paladin
-from .common import battle, discard_trap, gain, heal, on, pay
+from .common import battle, copied, discard_trap, gain, heal, on, pay
 
 
 @on(ev.CombatRoundBegan)
@@ -159,7 +157,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
     if fx.get("trap_lost"):
         discard_trap(s, p, fx["trap_lost"])
     if fx.get("choice"):
-        b.choice = copy.deepcopy(fx["choice"])  # never share lists with the event
+        b.choice = copied(fx["choice"])  # never share lists with the event
     if fx.get("illusion"):
         p.illusion = 1
     if fx.get("fed"):

@@ -6,6 +6,7 @@ values the rules settle (:mod:`..phases.settle`) arrive in the event.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -25,6 +26,12 @@ def on(cls: type[E]) -> Callable[[Callable[[GameState, E], None]], Callable[[Gam
         return fn
 
     return register
+
+
+def copied(data: Any) -> Any:
+    """A deep copy of JSON-native ``data`` an event carries (the state never shares a list with the event):
+    pickle's round trip, several times cheaper than ``copy.deepcopy``."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
 def pay(p: Player, paid: dict[str, int], evilometer: int) -> None:
