@@ -24,9 +24,9 @@ from . import flow
 from .commands import RecordDraw, TableRuling, parse_command
 from .errors import RuleViolation, refuse
 from .events import Event, EvilometerMoved, GameStarted, InputCorrected, InputUndone, ScenarioLoaded, Seat
-from .evolve import evolve
+from .evolve import HANDLERS, evolve
 from .game_info import COLORS, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
-from .phases.settle import decided_settlers, evolve_stored, settle
+from .phases.settle import decided_settlers, evolve_stored, fold_stored, settle
 from .registered import playable_catalog
 from .rules_index import INDEX
 from .ruleset import canonical, catalog_overlays, modules_problem
@@ -85,6 +85,7 @@ class DungeonLordsRules:
 
     step = staticmethod(flow.step)
     evolve = staticmethod(evolve_stored)  # the kernel folds stored logs with it
+    fold = staticmethod(fold_stored)  # ... and whole logs with this: the same, one call an event fewer
     clone = staticmethod(clone)
     parse_command = staticmethod(parse_command)
 
@@ -98,7 +99,12 @@ class DungeonLordsRules:
         if cls in DECIDED:  # (a membership test and an index: cheaper than dict.get, once per event)
             DECIDED[cls](state, e)
         if cls not in MOVES_EVIL:  # nearly every event: the fold moves no Evil Marker
-            state = evolve(state, e)
+            handler = HANDLERS.get(cls)
+            if handler is None:  # an undo or a correction: a whole state restored
+                state = evolve(state, e)
+            else:  # evolve's own dispatch, one call fewer
+                handler(state, e)
+                state.version += 1
             out.append(e)
             return state
         before = tuple([p.evil for p in state.players])

@@ -34,10 +34,17 @@ from . import (  # noqa: F401  (each registers its handlers in HANDLERS)
 )
 from .common import HANDLERS
 
-#: the table a ``setup`` dict lays out, pickled: id(setup) -> (setup, bytes). The settled ``setup`` of a
-#: simulated game is the set-up's memoised dict (``phases.setup.setup_of``), so games set up alike unpickle
-#: one table instead of copying and converting the dict each time; the dict is held, so its id stays its own
-_TABLES: dict[int, tuple[dict, bytes]] = {}
+#: the table a ``setup`` dict lays out, pickled: id(setup) -> (setup, bytes, or None until a second game is set
+#: up from it). The settled ``setup`` of a simulated game is the set-up's memoised dict
+#: (``phases.setup.setup_of``), so games set up alike unpickle one table instead of copying and converting the
+#: dict each time; a stored log's ``setup`` is a dict of its own, met once: it is converted, not pickled too.
+#: The dict is held, so its id stays its own
+_TABLES: dict[int, tuple[dict, bytes | None]] = {}
+
+
+def _table(laid: dict) -> GameState:
+    """The state ``laid`` describes (sharing no list with it), without a seed."""
+    return from_dict({**pickle.loads(pickle.dumps(laid, pickle.HIGHEST_PROTOCOL)), "seed": None})
 
 
 def _start(e: ev.GameStarted) -> GameState:
@@ -46,12 +53,17 @@ def _start(e: ev.GameStarted) -> GameState:
     laid = e.setup
     assert laid is not None, "GameStarted settled (phases.settle)"
     kept = _TABLES.get(id(laid))
-    if kept is None or kept[0] is not laid:
-        table = pickle.loads(pickle.dumps(laid, pickle.HIGHEST_PROTOCOL))  # never share lists with the event
+    if kept is None or kept[0] is not laid:  # a set-up first met: converted, and remembered
         if len(_TABLES) >= 256:  # a bound: stored games bring set-ups of their own
             _TABLES.clear()
-        kept = _TABLES[id(laid)] = (laid, pickle.dumps(from_dict({**table, "seed": None}), pickle.HIGHEST_PROTOCOL))
-    state: GameState = pickle.loads(kept[1])
+        _TABLES[id(laid)] = (laid, None)
+        state = _table(laid)
+    else:
+        blob = kept[1]
+        if blob is None:  # the second game set up alike: its table is kept pickled from now on
+            blob = pickle.dumps(_table(laid), pickle.HIGHEST_PROTOCOL)
+            _TABLES[id(laid)] = (laid, blob)
+        state = pickle.loads(blob)
     state.seed = e.seed
     return state
 

@@ -21,13 +21,14 @@ from .common import battle, discard_trap, gain, lose_monster, on, pay, resolve
 
 @on(ev.ActionTaken)
 def _(s: GameState, e: ev.ActionTaken) -> None:
-    p = s.player(e.color)
-    assert e.evilometer is not None, "ActionTaken settled"
-    pay(p, e.paid, e.evilometer)
-    gain(p, e.gained)
-    if e.trap_draw:  # the settled count: the Year plan's extra cards are sent back after (Second Year: 1)
-        kept = e.gained.get("trap_cards", 0)
-        s.awaiting = TrapDraw(color=e.color, count=e.trap_draw, discard=e.trap_draw > kept, context="action")
+    p, gained, evilometer, trap_draw = s.player(e.color), e.gained, e.evilometer, e.trap_draw
+    assert evilometer is not None, "ActionTaken settled"
+    pay(p, e.paid, evilometer)
+    if gained:
+        gain(p, gained)
+    if trap_draw:  # the settled count: the Year plan's extra cards are sent back after (Second Year: 1)
+        kept = gained.get("trap_cards", 0)
+        s.awaiting = TrapDraw(color=e.color, count=trap_draw, discard=trap_draw > kept, context="action")
     else:
         resolve(s, e.resolves, True)
 

@@ -23,11 +23,14 @@ def _(s: GameState, e: ev.EvilometerMoved) -> None:
 
 def _take_incoming(s: GameState, tile: str) -> None:
     """Take ``tile`` from the season's adventurers waiting to be assigned."""
-    season = next(k for k, tiles in s.board.incoming.items() if tile in tiles)
-    tiles = s.board.incoming[season]
-    tiles.remove(tile)
-    if not tiles:
-        del s.board.incoming[season]
+    incoming = s.board.incoming
+    for season, tiles in incoming.items():  # a loop, not next(generator): cheaper
+        if tile in tiles:
+            tiles.remove(tile)
+            if not tiles:
+                del incoming[season]
+            return
+    raise ValueError(f"{tile} is not waiting to be assigned")  # a log only takes adventurers that wait
 
 
 @on(ev.AdventurerAssigned)

@@ -3,11 +3,9 @@ conquest, and the Combat's end."""
 
 from __future__ import annotations
 
-import copy
-
 from .. import events as ev
 from ..state import Battle, GameState, cell_at, paladin
-from .common import battle, discard_trap, gain, heal, on, pay
+from .common import battle, copied, discard_trap, gain, heal, on, pay
 
 
 @on(ev.CombatRoundBegan)
@@ -20,15 +18,17 @@ def _(s: GameState, e: ev.CombatRoundBegan) -> None:
 @on(ev.BattlePlanned)
 def _(s: GameState, e: ev.BattlePlanned) -> None:
     p = s.player(e.color)
-    assert e.lasting is not None, "BattlePlanned settled"
-    p.plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters)}
-    if e.pets:
-        p.plan["pets"] = list(e.pets)
-    for pet in e.pets:  # Festival Season › Using Pets: revealed and used up
-        if pet in p.pets:
-            p.pets.remove(pet)
-            p.pets_used.append(pet)
-    p.pets_active += e.lasting  # settled: those that fight on for the rest of the Combat (``lasts``)
+    lasting, pets = e.lasting, e.pets
+    assert lasting is not None, "BattlePlanned settled"
+    p.plan = plan = {"tile": list(e.tile), "traps": list(e.traps), "monsters": list(e.monsters)}
+    if pets:
+        plan["pets"] = list(pets)
+        for pet in pets:  # Festival Season › Using Pets: revealed and used up
+            if pet in p.pets:
+                p.pets.remove(pet)
+                p.pets_used.append(pet)
+    if lasting:
+        p.pets_active += lasting  # settled: those that fight on for the rest of the Combat (``lasts``)
 
 
 @on(ev.PrisonerReleased)
@@ -48,19 +48,15 @@ def _(s: GameState, e: ev.CombatCardRevealed) -> None:
 
 @on(ev.BattleBegan)
 def _(s: GameState, e: ev.BattleBegan) -> None:
-    plan = s.player(e.color).plan
+    color, installed, pets_fighting = e.color, e.installed, e.pets_fighting
+    plan = s.player(color).plan
     assert plan is not None, "a battle begins with its plan"
-    assert e.pets_fighting is not None and e.fatigue is not None, "BattleBegan settled"
-    traps = [*plan["traps"], *e.installed]  # an installed trap is not the battle's trap: it comes on top
-    s.battle = Battle(
-        color=e.color,
-        tile=list(e.tile),
-        room=e.room,
-        traps=traps,
-        monsters=[*plan["monsters"], *e.pets_fighting],  # Festival Season: pets sent fight too
-        installed=list(e.installed),
-    )
-    s.battle.fatigue_added += e.fatigue
+    assert pets_fighting is not None and e.fatigue is not None, "BattleBegan settled"
+    s.battle = b = Battle(color, list(e.tile), e.room)  # positional: cheaper than keywords
+    b.traps = [*plan["traps"], *installed]  # an installed trap is not the battle's trap: it comes on top
+    b.monsters = [*plan["monsters"], *pets_fighting]  # Festival Season: pets sent fight too
+    b.installed = list(installed)
+    b.fatigue_added += e.fatigue
 
 
 @on(ev.TrapSprung)
@@ -97,19 +93,23 @@ def _(s: GameState, e: ev.TrapsOrdered) -> None:
 
 @on(ev.DamageDealt)
 def _(s: GameState, e: ev.DamageDealt) -> None:
-    p = s.player(e.color)
-    pal = paladin(s, e.target)
+    target, amount = e.target, e.amount  # (each read once: an event's fields cost a lookup each)
+    pal = paladin(s, target)
     if pal is not None:
-        pal.damage += e.amount
-    elif e.amount:
-        p.damage[e.target] = p.damage.get(e.target, 0) + e.amount
+        pal.damage += amount
+    elif amount:
+        damage = s.player(e.color).damage
+        damage[target] = damage.get(target, 0) + amount
     b = s.battle  # fatigue and traps outside a battle's steps deal damage too
-    if b is not None and e.courage_used:  # Festival Season: tokens removed instead of counters
-        b.courage_tokens[e.target] -= e.courage_used
-    if b is not None and e.prevented_by == "shield":
+    if b is None:
+        return
+    if e.courage_used:  # Festival Season: tokens removed instead of counters
+        b.courage_tokens[target] -= e.courage_used
+    prevented_by = e.prevented_by
+    if prevented_by == "shield":
         b.shield -= 1
-    elif b is not None and b.courage is not None and e.prevented_by == "courage":
-        b.courage.append(e.target)
+    elif b.courage is not None and prevented_by == "courage":
+        b.courage.append(target)
 
 
 @on(ev.AdventurerImprisoned)
@@ -137,9 +137,14 @@ def _(s: GameState, e: ev.IllusionVanished) -> None:
         p.fed.remove("illusion")
 
 
+#: a spell step -> the battle's flag that says it is over
+_DONE = {"fast": "fast_done", "slow": "slow_done"}
+
+
 @on(ev.SpellNotCast)
 def _(s: GameState, e: ev.SpellNotCast) -> None:
-    setattr(battle(s), f"{e.step}_done", True)
+    step = e.step
+    setattr(battle(s), _DONE.get(step) or f"{step}_done", True)
 
 
 @on(ev.SpellCast)
@@ -159,7 +164,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
     if fx.get("trap_lost"):
         discard_trap(s, p, fx["trap_lost"])
     if fx.get("choice"):
-        b.choice = copy.deepcopy(fx["choice"])  # never share lists with the event
+        b.choice = copied(fx["choice"])  # never share lists with the event
     if fx.get("illusion"):
         p.illusion = 1
     if fx.get("fed"):

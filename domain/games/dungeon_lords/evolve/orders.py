@@ -14,32 +14,28 @@ def _(s: GameState, e: ev.NonPlayerOrdersDrawn) -> None:
 
 @on(ev.OrdersChosen)
 def _(s: GameState, e: ev.OrdersChosen) -> None:
-    p = s.player(e.color)
-    p.orders = list(e.orders)
-    p.hand = [c for c in p.hand if c not in e.orders]
+    p, orders = s.player(e.color), e.orders
+    p.orders = list(orders)
+    p.hand = [c for c in p.hand if c not in orders]
     p.nonplayer_order = e.nonplayer_order
 
 
 @on(ev.OrdersRevealed)
 def _(s: GameState, e: ev.OrdersRevealed) -> None:
+    revealed = e.slot + 1
     for p in s.players:
-        p.revealed = max(p.revealed, e.slot + 1)
+        if p.revealed < revealed:
+            p.revealed = revealed
 
 
 @on(ev.MinionPlaced)
 def _(s: GameState, e: ev.MinionPlaced) -> None:
-    pl = Placement(
-        color=e.color,
-        action=e.action,
-        space=e.space,
-        slot=e.slot,
-        nonplayer=e.nonplayer,
-        resolved=e.nonplayer or e.space is None,
-    )
-    if e.space is None:
+    space, nonplayer = e.space, e.nonplayer
+    pl = Placement(e.color, e.action, space, e.slot, nonplayer, nonplayer or space is None)  # positional: cheaper
+    if space is None:
         s.board.shut_out.append(pl)
     else:
-        s.board.spaces[e.action][SPACES.index(e.space)] = pl
+        s.board.spaces[pl.action][SPACES.index(space)] = pl
     if e.fee_paid:
         s.player(e.color).gold -= e.fee_paid
 

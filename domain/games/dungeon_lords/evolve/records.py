@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import copy
-
 from .. import events as ev
 from ..state import GameState, paladin
-from .common import on
+from .common import copied, on
 
 
 @on(ev.GameScored)
 def _(s: GameState, e: ev.GameScored) -> None:
-    s.scores = copy.deepcopy(e.scores)
+    s.scores = copied(e.scores)
     s.phase = "over"
 
 

@@ -11,9 +11,10 @@ from .common import done, on
 @on(ev.PhaseBegan)
 def _(s: GameState, e: ev.PhaseBegan) -> None:
     assert e.season_index is not None, "PhaseBegan settled"
-    s.phase, s.year, s.season = e.phase, e.year, e.season_index
-    s.awaiting = NewRound() if e.phase == "new_round" else None
-    s.queue = [p.color for p in s.play_order()] if e.phase in ("production", "event") else []
+    phase = e.phase
+    s.phase, s.year, s.season = phase, e.year, e.season_index
+    s.awaiting = NewRound() if phase == "new_round" else None
+    s.queue = [p.color for p in s.play_order()] if phase == "production" or phase == "event" else []
 
 
 @on(ev.OfferDiscarded)

@@ -15,13 +15,13 @@ out (:mod:`..chain`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import force_setattr as _force  # settling a just-decided event in place
 
 from .. import events as ev
-from ..evolve import evolve
+from ..evolve import HANDLERS, evolve
 from ..state import SPACES, GameState, Monster, Player, cell_at
 from ..year import year_plan
 from .actions import current
@@ -91,11 +91,42 @@ def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]
 
 
 def evolve_stored(state: GameState | None, e: Any) -> GameState:
-    """The fold of a stored log: settle an event stored before its settled fields existed, then fold it."""
-    first = _FIRST.get(type(e))
-    if first is not None and getattr(e, first) is None:
+    """The fold of a stored log: settle an event stored before its settled fields existed, then fold it.
+
+    One lookup an event (:data:`_FOLD`: its handler and its first settled field), the handler called from
+    here: :func:`..evolve.evolve` only for the events that begin or restore a whole state."""
+    entry = _FOLD.get(type(e))
+    if entry is None or state is None:  # GameStarted, ScenarioLoaded, an undo or a correction
+        first = _FIRST.get(type(e))
+        if first is not None and getattr(e, first) is None:
+            e = settle(state, e)
+        return evolve(state, e)
+    handler, first = entry
+    if first is not None and getattr(e, first) is None:  # stored before its settled fields existed
         e = settle(state, e)
-    return evolve(state, e)
+    handler(state, e)
+    state.version += 1  # as evolve counts it
+    return state
+
+
+def fold_stored(state: GameState | None, events: Iterable[Any]) -> GameState | None:
+    """:func:`evolve_stored` over a whole log (the kernel's ``replay``): the same, one Python call an event
+    fewer. None for an empty log."""
+    table, first_of = _FOLD, _FIRST
+    for e in events:
+        entry = table.get(type(e))
+        if entry is None or state is None:  # GameStarted, ScenarioLoaded, an undo or a correction
+            first = first_of.get(type(e))
+            if first is not None and getattr(e, first) is None:
+                e = settle(state, e)
+            state = evolve(state, e)
+            continue
+        handler, first = entry
+        if first is not None and getattr(e, first) is None:  # stored before its settled fields existed
+            e = settle(state, e)
+        handler(state, e)
+        state.version += 1  # as evolve counts it
+    return state
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -332,3 +363,7 @@ def _(s: GameState, e: ev.CombatEnded) -> dict[str, Any]:
 
 #: event class -> its first settled field (None there: stored before its settled fields existed)
 _FIRST = {cls: cls.settled[0] for cls in SETTLERS}
+#: event class -> (its fold handler, its first settled field or None): :func:`evolve_stored`'s one lookup
+_FOLD: dict[type, tuple[Callable[[GameState, Any], None], str | None]] = {
+    cls: (handler, _FIRST.get(cls)) for cls, handler in HANDLERS.items()
+}
