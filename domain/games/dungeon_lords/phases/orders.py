@@ -116,17 +116,9 @@ def step(state: GameState):
                     )
                 ]
     # 4. Reveal each order slot in turn and place minions clockwise from the starting player.
-    # The reveal and the slot's placements are one step (the same events: no rule acts between them).
-    taken = {(q.color, q.slot) for q in placed}
-    for slot in range(3):
-        reveal: list[ev.Event] = []
-        if any(p.revealed <= slot for p in state.players):
-            reveal.append(ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise}))
-        waiting = [p for p in clockwise if (p.color, slot) not in taken]
-        if waiting:
-            return reveal + _place_all(state, waiting, slot)
-        if reveal:
-            return reveal
+    revealed = _reveal_and_place(state, clockwise, placed)
+    if revealed:
+        return revealed
     # 5. Non-player orders of this round become inaccessible; then carry out the orders.
     out: list[ev.Event] = [
         ev.NonPlayerOrdersRotated(color=np.color, inaccessible=_np_new_inaccessible(state, np))
@@ -146,6 +138,22 @@ def _np_new_inaccessible(state: GameState, np: NonPlayer) -> list[str]:
 
 def _controlled(state: GameState, p: Player) -> NonPlayer | None:
     return next((np for np in state.nonplayers if np.controller == p.color), None)
+
+
+def _reveal_and_place(state: GameState, clockwise: list[Player], placed: list[Placement]) -> list[ev.Event]:
+    """The next order slot revealed and its minions placed clockwise from the starting player, in one step
+    (the same events as a step each: no rule acts between them); [] once every slot is placed."""
+    taken = {(q.color, q.slot) for q in placed}
+    for slot in range(3):
+        reveal: list[ev.Event] = []
+        if any(p.revealed <= slot for p in state.players):
+            reveal.append(ev.OrdersRevealed(slot=slot, cards={p.color: p.orders[slot] for p in clockwise}))
+        waiting = [p for p in clockwise if (p.color, slot) not in taken]
+        if waiting:
+            return reveal + _place_all(state, waiting, slot)
+        if reveal:
+            return reveal
+    return []
 
 
 def _place_all(state: GameState, waiting: list[Player], slot: int) -> list[ev.Event]:
