@@ -14,12 +14,16 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+_NONE = object()
+
+
 class _OnFirstUse:
     """A rich ``Console`` made with these options when one of its attributes is first read or set."""
 
     def __init__(self, **options: Any) -> None:
         object.__setattr__(self, "_options", options)
         object.__setattr__(self, "_made", None)
+        object.__setattr__(self, "_before", {})
 
     def _console(self) -> Console:
         made = self._made
@@ -33,17 +37,23 @@ class _OnFirstUse:
     def __getattr__(self, name: str) -> Any:  # (only for what this object itself does not have)
         return getattr(self._console(), name)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        setattr(self._console(), name, value)
+    def __setattr__(self, name: str, value: Any) -> None:  # (the value before is kept: deleting puts it back,
+        made = self._console()  # as a test's monkeypatch undoes a set of the console's ``width`` property)
+        self._before.setdefault(name, getattr(made, name, _NONE))
+        setattr(made, name, value)
 
     def __delattr__(self, name: str) -> None:
-        delattr(self._console(), name)
+        made, before = self._console(), self._before.pop(name, _NONE)
+        if before is _NONE:
+            delattr(made, name)
+        else:
+            setattr(made, name, before)
 
     def __enter__(self) -> Console:  # (a live display, a progress bar: ``with console``; looked up on the type)
         return self._console().__enter__()
 
     def __exit__(self, *exc: object) -> None:
-        self._console().__exit__(*exc)  # type: ignore[arg-type]
+        self._console().__exit__(*exc)
 
 
 console = cast("Console", _OnFirstUse(highlight=False))
