@@ -373,7 +373,7 @@ class History:
             player=last.actor,
             first=last.first,
             last=last.last,
-            description=description,
+            description=str(description),  # a plain str: a Phrase (a str subclass) is no JSON for msgspec
             state=self.to_dict(self.state_before(log, last.first)),
         )
 
@@ -473,12 +473,12 @@ class History:
         marker = InputCorrected(
             event=number,
             first=target.first,
-            was=was,
-            now=("draw " + ",".join(command.cards)) if is_draw else self.describe_command(command),
+            was=str(was),  # plain strs (a Phrase is no JSON for msgspec)
+            now=str(("draw " + ",".join(command.cards)) if is_draw else self.describe_command(command)),
             command=command.model_dump(mode="json"),
-            kept=kept,
-            superseded=superseded,
-            divergence=divergence,
+            kept=[str(k) for k in kept],
+            superseded=[str(s) for s in superseded],
+            divergence=str(divergence),
             reapplied=len(kept),
             state=self.to_dict(start),
         )
