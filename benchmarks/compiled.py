@@ -60,11 +60,13 @@ def compiled() -> list[Path]:
     return sorted(p for p in ROOT.rglob("*.so") if ".venv" not in p.parts and "build" not in p.parts)
 
 
-def clean() -> None:
+def clean(keep_build: bool = False) -> None:
+    """Delete the extension modules (and ``build/``, mypyc's C files and the objects, unless kept)."""
     for path in compiled():
         path.unlink()
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    print("pure Python: no compiled module left")
+    if not keep_build:
+        shutil.rmtree(ROOT / "build", ignore_errors=True)
+        print("pure Python: no compiled module left")
 
 
 SETUP = """
@@ -77,7 +79,7 @@ setup(name="dl-compiled", ext_modules=mypycify(sys.argv[2:], opt_level="3", mult
 
 
 def build(jobs: int) -> int:
-    clean()
+    clean(keep_build=True)  # a module left out of MODULES must not stay compiled
     start = time.monotonic()
     cpu = os.times()
     result = subprocess.run([sys.executable, "-c", SETUP, str(jobs), *MODULES], cwd=ROOT)
