@@ -8,8 +8,9 @@ an extension module shadows the ``.py`` of the same name, so ``clean`` returns t
     python benchmarks/compiled.py clean      # delete the *.so files and build/: pure Python again
 
 The build type-checks the modules with the installed mypy and the project's ``[tool.mypy]`` settings (the
-pydantic plugin included), then compiles one C library for the group (``build/``, the shared runtime
-``*__mypyc*.so`` at the root, one small ``.so`` per module). ``*.so`` and ``build/`` are in ``.gitignore``.
+pydantic plugin included), then compiles one C library for the group (C files in ``build/``; the library is
+``domain/compiled__mypyc*.so``, inside the package so that an editable install finds it; one small ``.so``
+per module imports it). ``*.so`` and ``build/`` are in ``.gitignore``.
 """
 
 from __future__ import annotations
@@ -41,17 +42,52 @@ MODULES = [
     f"{DL}/bots.py",
     f"{DL}/strategies.py",
     f"{DL}/tactics.py",
-    *(f"{DL}/evolve/{m}.py" for m in (
-        "actions", "adventurers", "combat", "common", "event_phase", "festival", "opportunities", "orders",
-        "pets", "production", "records", "rounds", "setup",
-    )),
-    *(f"{DL}/phases/{m}.py" for m in (
-        "actions", "adventurers", "combat", "common", "event_phase", "orders", "party", "production", "rounds",
-        "settle", "setup",
-    )),
-    *(f"{DL}/actions/{m}.py" for m in (
-        "build_room", "dig_tunnels", "hire_monster", "improve_reputation", "mine_gold", "pay_and_take", "registry",
-    )),
+    *(
+        f"{DL}/evolve/{m}.py"
+        for m in (
+            "actions",
+            "adventurers",
+            "combat",
+            "common",
+            "event_phase",
+            "festival",
+            "opportunities",
+            "orders",
+            "pets",
+            "production",
+            "records",
+            "rounds",
+            "setup",
+        )
+    ),
+    *(
+        f"{DL}/phases/{m}.py"
+        for m in (
+            "actions",
+            "adventurers",
+            "combat",
+            "common",
+            "event_phase",
+            "orders",
+            "party",
+            "production",
+            "rounds",
+            "settle",
+            "setup",
+        )
+    ),
+    *(
+        f"{DL}/actions/{m}.py"
+        for m in (
+            "build_room",
+            "dig_tunnels",
+            "hire_monster",
+            "improve_reputation",
+            "mine_gold",
+            "pay_and_take",
+            "registry",
+        )
+    ),
 ]
 
 
@@ -73,8 +109,10 @@ SETUP = """
 import sys
 from setuptools import setup
 from mypyc.build import mypycify
-setup(name="dl-compiled", ext_modules=mypycify(sys.argv[2:], opt_level="3", multi_file=True),
-      script_args=["build_ext", "--inplace", "-j", sys.argv[1]])
+extensions = mypycify(sys.argv[2:], opt_level="3", multi_file=True, group_name="domain.compiled")
+for extension in extensions:  # multi_file writes the group's headers under build/domain/, its C files in build/
+    extension.include_dirs.append("build/domain")
+setup(name="dl-compiled", ext_modules=extensions, script_args=["build_ext", "--inplace", "-j", sys.argv[1]])
 """
 
 
@@ -85,8 +123,10 @@ def build(jobs: int) -> int:
     result = subprocess.run([sys.executable, "-c", SETUP, str(jobs), *MODULES], cwd=ROOT)
     after = os.times()
     children = (after.children_user - cpu.children_user) + (after.children_system - cpu.children_system)
-    print(f"{len(MODULES)} modules: {len(compiled())} extension files, {time.monotonic() - start:.0f} s wall, "
-          f"{children:.0f} s CPU")
+    print(
+        f"{len(MODULES)} modules: {len(compiled())} extension files, {time.monotonic() - start:.0f} s wall, "
+        f"{children:.0f} s CPU"
+    )
     return result.returncode
 
 
