@@ -112,7 +112,7 @@ from mypyc.build import mypycify
 extensions = mypycify(sys.argv[2:], opt_level="3", multi_file=True, group_name="domain.compiled")
 for extension in extensions:  # multi_file writes the group's headers under build/domain/, its C files in build/
     extension.include_dirs.append("build/domain")
-setup(name="dl-compiled", ext_modules=extensions, script_args=["build_ext", "--inplace", "-j", sys.argv[1]])
+setup(name="dl-compiled", ext_modules=extensions, script_args=["-q", "build_ext", "--inplace", "-j", sys.argv[1]])
 """
 
 
