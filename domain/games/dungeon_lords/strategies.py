@@ -373,7 +373,7 @@ class Strategy:
     """
 
     name = "strategy"
-    base = Weights()  # a personality assigns its own once (compiled by mypyc, a second assignment is lost)
+    base = Weights()  # a personality assigns its own once (mypyc compiles a second assignment wrongly)
     evil_soft_cap = 8  # from here on Evil costs three times as much (the paladin comes at 10)
     production_horizon = 1  # how many future productions a new room is credited with
     production_bonus = 0.0  # extra value of running a production room, besides its output
