@@ -32,6 +32,7 @@ def _play(game: str, bots: list[str], seed: int, **options: object) -> None:
     ],
     ids=["base-random", "base-strategies", "festival-random", "monster-inn-random"],
 )
+@pytest.mark.pure_python  # compiled (mypyc), a nested function and its frame's variables make a cycle
 def test_a_played_game_leaves_no_reference_cycles(game: str, bots: list[str], options: dict) -> None:
     _play(game, bots, 0, **options)  # the first game fills the caches that live on
     gc.collect()

@@ -209,7 +209,8 @@ def new_game(
 
 
 def from_scenario(
-    data: dict[str, Any] | str, catalog_overrides: dict[str, Any] | None = None
+    data: Any,  # a dict or JSON text; anything else is refused (compiled, a narrower type would raise TypeError)
+    catalog_overrides: dict[str, Any] | None = None,
 ) -> tuple[list[Event], GameState]:
     """Start a game from a scenario (a dict or its JSON text: the caller reads a file): ``ScenarioLoaded`` and every
     event up to the first input. A scenario that loads must also play on: random bots play a copy of it to

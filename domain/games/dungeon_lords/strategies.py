@@ -373,7 +373,7 @@ class Strategy:
     """
 
     name = "strategy"
-    base = Weights()
+    base = Weights()  # a personality assigns its own once (mypyc compiles a second assignment wrongly)
     evil_soft_cap = 8  # from here on Evil costs three times as much (the paladin comes at 10)
     production_horizon = 1  # how many future productions a new room is credited with
     production_bonus = 0.0  # extra value of running a production room, besides its output
@@ -759,7 +759,7 @@ class Strategy:
 
     def score_choose_inaccessible_orders(self, ctx: Ctx, options: list):
         # Full-game set-up: lock away the two cards we would miss least.
-        return lambda o: -sum(self.order_card_value(ctx, c) for c in o.cards)
+        return lambda o: -sum((self.order_card_value(ctx, c) for c in o.cards), 0.0)
 
     def score_action(self, ctx: Ctx, options: list):
         action, space = ctx.pending.detail["action"], ctx.pending.detail["space"]
@@ -904,8 +904,12 @@ class Tunneller(Strategy):
     """Digs and mines: a big dungeon (Tunnellord) and the gold for its Taxes; few monsters."""
 
     name = "tunneller"
-    base = Weights(gold=1.1, food=0.6, imp=1.6, evil=-0.4, trap=0.3, tile=3.0, room=0.3, monster=0.3)
-    base = replace(base, pet=0.8, expert=0.3, improved=2.5)  # Festival Season's components
+    base = replace(
+        Weights(gold=1.1, food=0.6, imp=1.6, evil=-0.4, trap=0.3, tile=3.0, room=0.3, monster=0.3),
+        pet=0.8,
+        expert=0.3,
+        improved=2.5,  # Festival Season's components
+    )
 
     def monster_bonus(self, ctx, t):
         return 0.1 * _strength(t)  # monsters are not the point
@@ -920,8 +924,12 @@ class MonsterKeeper(Strategy):
     """Hires a monster every round, buys food and pays every wage (Monsterlord)."""
 
     name = "monster_keeper"
-    base = Weights(gold=0.9, food=1.3, imp=0.7, evil=-0.3, trap=0.3, tile=0.8, room=0.5, monster=7.0)
-    base = replace(base, pet=1.5, expert=5.0, improved=0.3)  # Festival Season's components
+    base = replace(
+        Weights(gold=0.9, food=1.3, imp=0.7, evil=-0.3, trap=0.3, tile=0.8, room=0.5, monster=7.0),
+        pet=1.5,
+        expert=5.0,
+        improved=0.3,  # Festival Season's components
+    )
     evil_soft_cap = 9
     production_horizon = 0  # rooms are not the point
 
@@ -942,8 +950,12 @@ class Evil(Strategy):
     (Lord of Dark Deeds; the paladin is welcome)."""
 
     name = "evil"
-    base = Weights(gold=0.9, food=1.0, imp=1.0, evil=1.2, trap=0.4, tile=1.0, room=0.6, monster=2.0)
-    base = replace(base, expert=1.5, improved=0.3, rival_evil=0.8)  # Festival Season's components
+    base = replace(
+        Weights(gold=0.9, food=1.0, imp=1.0, evil=1.2, trap=0.4, tile=1.0, room=0.6, monster=2.0),
+        expert=1.5,
+        improved=0.3,
+        rival_evil=0.8,  # Festival Season's components
+    )
     production_horizon = 0  # rooms are not the point
 
     def evil_weight(self, state, me):
@@ -959,8 +971,10 @@ class RoomBuilder(Strategy):
     keeps its reputation moderate."""
 
     name = "room_builder"
-    base = Weights(gold=1.0, food=0.9, imp=1.4, evil=-0.5, trap=0.4, tile=1.1, room=7.0, monster=0.8)
-    base = replace(base, expert=0.5)  # Festival Season's components
+    base = replace(
+        Weights(gold=1.0, food=0.9, imp=1.4, evil=-0.5, trap=0.4, tile=1.1, room=7.0, monster=0.8),
+        expert=0.5,  # Festival Season's components
+    )
     evil_soft_cap = 7
     production_horizon = 3  # a room produces in every round left
     production_bonus = 2.0  # and it plans its imps around running every room, every round
@@ -1001,8 +1015,12 @@ class Balanced(Strategy):
     """A bit of everything, Evil kept below the paladin."""
 
     name = "balanced"
-    base = Weights(gold=1.0, food=1.0, imp=1.2, evil=-0.5, trap=0.5, tile=1.5, room=2.5, monster=2.5)
-    base = replace(base, expert=1.5, improved=0.8, rival_evil=0.4)  # Festival Season's components
+    base = replace(
+        Weights(gold=1.0, food=1.0, imp=1.2, evil=-0.5, trap=0.5, tile=1.5, room=2.5, monster=2.5),
+        expert=1.5,
+        improved=0.8,
+        rival_evil=0.4,  # Festival Season's components
+    )
 
 
 def _bot(strategy: Strategy) -> Bot:

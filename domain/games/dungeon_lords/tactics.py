@@ -96,9 +96,9 @@ def plan_scorer(state: GameState, p: Player) -> Callable[[Any], float]:
         for m in option.monsters:
             if m not in monsters:
                 monsters[m] = (_monster_punch(state, m, party), 0.3 if is_ghost(state, m) else 1.2)
-        punch = sum(traps[t] for t in option.traps)
-        punch += sum(monsters[m][0] for m in option.monsters)
-        used = 1.0 * len(option.traps) + sum(monsters[m][1] for m in option.monsters)
+        punch = sum((traps[t] for t in option.traps), 0.0)
+        punch += sum((monsters[m][0] for m in option.monsters), 0.0)
+        used = 1.0 * len(option.traps) + sum((monsters[m][1] for m in option.monsters), 0.0)
         room = combat._room_of(p, tuple(option.tile))
         cost = combat.trap_cost(state, p, list(option.traps), room).get("gold", 0)
         tile = -1.5 if room is not None and not _fights_for_you(state, room) else 0.0

@@ -47,7 +47,7 @@ def _start(e: ev.GameStarted) -> GameState:
 
 
 @on(ev.InnDealt)
-def _(s: GameState, e: ev.InnDealt) -> None:
+def _inn_dealt(s: GameState, e: ev.InnDealt) -> None:
     for c in e.cards:
         s.deck.remove(c)
     s.inn = list(e.cards)
@@ -62,14 +62,14 @@ def _pay(s: GameState, p: Player, treasure: str, n: int) -> None:
 
 
 @on(ev.Remained)
-def _(s: GameState, e: ev.Remained) -> None:
+def _remained(s: GameState, e: ev.Remained) -> None:
     _pay(s, s.player(e.player), e.treasure, 1)
     s.pool, s.pool_type = s.pool + 1, e.treasure
     s.in_round.append(s.in_round.pop(0))
 
 
 @on(ev.TreasureExchanged)
-def _(s: GameState, e: ev.TreasureExchanged) -> None:
+def _treasure_exchanged(s: GameState, e: ev.TreasureExchanged) -> None:
     p = s.player(e.player)
     old = s.pool_type or "gold"
     if e.to_player:
@@ -82,7 +82,7 @@ def _(s: GameState, e: ev.TreasureExchanged) -> None:
 
 
 @on(ev.Left)
-def _(s: GameState, e: ev.Left) -> None:
+def _left(s: GameState, e: ev.Left) -> None:
     p = s.player(e.player)
     p.gold += e.gold
     p.gem += e.gem
@@ -97,7 +97,7 @@ def _(s: GameState, e: ev.Left) -> None:
 
 
 @on(ev.BonusTaken)
-def _(s: GameState, e: ev.BonusTaken) -> None:
+def _bonus_taken(s: GameState, e: ev.BonusTaken) -> None:
     s.supply[e.treasure] -= 1
     p = s.player(e.player)
     setattr(p, e.treasure, getattr(p, e.treasure) + 1)
@@ -105,12 +105,12 @@ def _(s: GameState, e: ev.BonusTaken) -> None:
 
 
 @on(ev.BonusMissed)
-def _(s: GameState, e: ev.BonusMissed) -> None:
+def _bonus_missed(s: GameState, e: ev.BonusMissed) -> None:
     s.awaiting = ""
 
 
 @on(ev.Supported)
-def _(s: GameState, e: ev.Supported) -> None:
+def _supported(s: GameState, e: ev.Supported) -> None:
     p = s.player(e.player)
     _pay(s, p, e.treasure, 1)
     next(m for m in p.monsters if m.card == e.monster).support = e.treasure
@@ -118,19 +118,19 @@ def _(s: GameState, e: ev.Supported) -> None:
 
 
 @on(ev.SupportDeclined)
-def _(s: GameState, e: ev.SupportDeclined) -> None:
+def _support_declined(s: GameState, e: ev.SupportDeclined) -> None:
     s.awaiting = ""
 
 
 @on(ev.RoundEnded)
-def _(s: GameState, e: ev.RoundEnded) -> None:
+def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
     s.round += 1
     s.starter = e.next_starter
     s.phase, s.taker = "deal", ""
 
 
 @on(ev.HumanoidsSetAside)
-def _(s: GameState, e: ev.HumanoidsSetAside) -> None:
+def _humanoids_set_aside(s: GameState, e: ev.HumanoidsSetAside) -> None:
     for seat, positions in e.positions.items():
         p = s.player(seat)
         for i in positions:
@@ -139,13 +139,13 @@ def _(s: GameState, e: ev.HumanoidsSetAside) -> None:
 
 
 @on(ev.HumanoidRevealed)
-def _(s: GameState, e: ev.HumanoidRevealed) -> None:
+def _humanoid_revealed(s: GameState, e: ev.HumanoidRevealed) -> None:
     s.player(e.player).humanoids[e.position].card = e.card
 
 
 @on(ev.InputUndone)
 @on(ev.InputCorrected)
-def _(s: GameState, e: ev.InputUndone | ev.InputCorrected) -> None:
+def _input_corrected(s: GameState, e: ev.InputUndone | ev.InputCorrected) -> None:
     # the game as it was before the input taken back; the log goes on (the version counts on)
     restored, version, archived = GameState.model_validate(e.state), s.version, s.archived
     for name in GameState.model_fields:
@@ -154,12 +154,12 @@ def _(s: GameState, e: ev.InputUndone | ev.InputCorrected) -> None:
 
 
 @on(ev.GameArchived)
-def _(s: GameState, e: ev.GameArchived) -> None:
+def _game_archived(s: GameState, e: ev.GameArchived) -> None:
     s.archived = True
 
 
 @on(ev.GameScored)
-def _(s: GameState, e: ev.GameScored) -> None:
+def _game_scored(s: GameState, e: ev.GameScored) -> None:
     for r in e.results:
         p = s.player(r["seat"])
         for i in r["beaten"]:

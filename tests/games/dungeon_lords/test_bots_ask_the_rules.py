@@ -51,6 +51,7 @@ def at_start():
     return strategy, Ctx(state, me, ENGINE.pending(state), strategy.weights(state, me))
 
 
+@pytest.mark.pure_python  # the compiled bots call the rules' functions directly
 def test_the_tax_the_bot_fears_is_the_rules_tax(monkeypatch):
     strategy, ctx = at_start()
     assert ctx.w.gold == strategy.base.gold  # 3 gold cover the Taxes of 3 tiles (2) and the 1 gold spare
@@ -59,6 +60,7 @@ def test_the_tax_the_bot_fears_is_the_rules_tax(monkeypatch):
     assert scarce.gold == strategy.base.gold + 0.6  # gold is now scarce: the Taxes cannot be paid
 
 
+@pytest.mark.pure_python  # the compiled bots call the rules' functions directly
 def test_the_wage_the_bot_weighs_is_the_rules_wage(monkeypatch):
     state, pending, actor = first_decision("pay_wage")
     strategy = Balanced()
@@ -87,6 +89,7 @@ def test_the_wage_bill_follows_the_rules_wage(monkeypatch):
     assert strategy.weights(state, me).gold == strategy.base.gold + 0.6
 
 
+@pytest.mark.pure_python  # the compiled bots call the rules' functions directly
 def test_the_dig_and_mine_estimates_use_the_rules_permits(monkeypatch):
     strategy, ctx = at_start()
     budget = {"imps": 3, "food": 3, "gold": 3}

@@ -20,7 +20,7 @@ from .common import battle, discard_trap, gain, lose_monster, on, pay, resolve
 
 
 @on(ev.ActionTaken)
-def _(s: GameState, e: ev.ActionTaken) -> None:
+def _action_taken(s: GameState, e: ev.ActionTaken) -> None:
     p, gained, evilometer, trap_draw = s.player(e.color), e.gained, e.evilometer, e.trap_draw
     assert evilometer is not None, "ActionTaken settled"
     pay(p, e.paid, evilometer)
@@ -34,14 +34,14 @@ def _(s: GameState, e: ev.ActionTaken) -> None:
 
 
 @on(ev.CombatCardSpied)
-def _(s: GameState, e: ev.CombatCardSpied) -> None:
+def _combat_card_spied(s: GameState, e: ev.CombatCardSpied) -> None:
     s.player(e.color).spied[str(e.position)] = e.card
     if not e.card:  # face down at a real table: the spy records what he saw next
         s.awaiting = FaceDown(what="combat_card", year=s.year, position=e.position, spy=e.color)
 
 
 @on(ev.FaceDownCardSeen)
-def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
+def _face_down_card_seen(s: GameState, e: ev.FaceDownCardSeen) -> None:
     b = s.board
     if e.what == "trap_card":  # the unseen trap card number ``position`` is ``card``
         placeholder = f"{UNSEEN_TRAP}#{e.position}"
@@ -68,12 +68,12 @@ def _(s: GameState, e: ev.FaceDownCardSeen) -> None:
 
 
 @on(ev.ActionDeclined)
-def _(s: GameState, e: ev.ActionDeclined) -> None:
+def _action_declined(s: GameState, e: ev.ActionDeclined) -> None:
     resolve(s, e.resolves, False)
 
 
 @on(ev.TunnelDug)
-def _(s: GameState, e: ev.TunnelDug) -> None:
+def _tunnel_dug(s: GameState, e: ev.TunnelDug) -> None:
     p = s.player(e.color)
     r, c = e.square
     p.dungeon[r][c] = Cell("tunnel")
@@ -88,13 +88,13 @@ def _(s: GameState, e: ev.TunnelDug) -> None:
 
 
 @on(ev.DiggingFinished)
-def _(s: GameState, e: ev.DiggingFinished) -> None:
+def _digging_finished(s: GameState, e: ev.DiggingFinished) -> None:
     s.awaiting = None
     resolve(s, e.resolves, e.dug > 0)
 
 
 @on(ev.GoldMined)
-def _(s: GameState, e: ev.GoldMined) -> None:
+def _gold_mined(s: GameState, e: ev.GoldMined) -> None:
     p = s.player(e.color)
     p.gold += e.imps + e.vein
     p.imps_busy += e.imps + e.vein + int(e.foreimp)
@@ -102,7 +102,7 @@ def _(s: GameState, e: ev.GoldMined) -> None:
 
 
 @on(ev.TrapDeckReshuffled)
-def _(s: GameState, e: ev.TrapDeckReshuffled) -> None:
+def _trap_deck_reshuffled(s: GameState, e: ev.TrapDeckReshuffled) -> None:
     b = s.board
     # an unseen card's real card never left trap_deck: its placeholder just goes away
     b.trap_deck += [c for c in b.trap_discard if not is_unseen(c)]
@@ -111,7 +111,7 @@ def _(s: GameState, e: ev.TrapDeckReshuffled) -> None:
 
 
 @on(ev.TrapCardsDrawn)
-def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
+def _trap_cards_drawn(s: GameState, e: ev.TrapCardsDrawn) -> None:
     b = s.board
     for card in e.cards:
         if card == UNSEEN_DRAW:  # tabletop: drawn face down, identified when sprung
@@ -132,7 +132,7 @@ def _(s: GameState, e: ev.TrapCardsDrawn) -> None:
 
 
 @on(ev.TrapDiscarded)
-def _(s: GameState, e: ev.TrapDiscarded) -> None:
+def _trap_discarded(s: GameState, e: ev.TrapDiscarded) -> None:
     discard_trap(s, s.player(e.color), e.card)
     assert isinstance(s.awaiting, TrapDiscard), "a Trap Card discarded outside a discard"
     context = s.awaiting.context
@@ -142,7 +142,7 @@ def _(s: GameState, e: ev.TrapDiscarded) -> None:
 
 
 @on(ev.MonsterHired)
-def _(s: GameState, e: ev.MonsterHired) -> None:
+def _monster_hired(s: GameState, e: ev.MonsterHired) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None and e.trolls_busy is not None, "MonsterHired settled"
     pay(p, e.paid, e.evilometer)
@@ -156,7 +156,7 @@ def _(s: GameState, e: ev.MonsterHired) -> None:
 
 
 @on(ev.RoomBuilt)
-def _(s: GameState, e: ev.RoomBuilt) -> None:
+def _room_built(s: GameState, e: ev.RoomBuilt) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "RoomBuilt settled"
     pay(p, e.paid, e.evilometer)

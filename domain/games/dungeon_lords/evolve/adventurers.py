@@ -9,7 +9,7 @@ from .common import free_paladin, nonplayer, on
 
 
 @on(ev.NonPlayerEvilMoved)
-def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
+def _non_player_evil_moved(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
     np = nonplayer(s, e.color)
     assert np.evil is not None, "only a 2-player game's non-player colour has an Evil Marker"
     assert e.evilometer is not None, "NonPlayerEvilMoved settled"
@@ -17,7 +17,7 @@ def _(s: GameState, e: ev.NonPlayerEvilMoved) -> None:
 
 
 @on(ev.EvilometerMoved)
-def _(s: GameState, e: ev.EvilometerMoved) -> None:
+def _evilometer_moved(s: GameState, e: ev.EvilometerMoved) -> None:
     s.player(e.color).evil = e.evil  # already there: the event that moved it was applied first
 
 
@@ -34,29 +34,29 @@ def _take_incoming(s: GameState, tile: str) -> None:
 
 
 @on(ev.AdventurerAssigned)
-def _(s: GameState, e: ev.AdventurerAssigned) -> None:
+def _adventurer_assigned(s: GameState, e: ev.AdventurerAssigned) -> None:
     _take_incoming(s, e.tile)
     s.player(e.color).party.insert(e.position, e.tile)
 
 
 @on(ev.AdventurerDiscarded)
-def _(s: GameState, e: ev.AdventurerDiscarded) -> None:
+def _adventurer_discarded(s: GameState, e: ev.AdventurerDiscarded) -> None:
     _take_incoming(s, e.tile)
     s.board.discards["adventurers"].append(e.tile)
 
 
 @on(ev.PaladinSentAway)
-def _(s: GameState, e: ev.PaladinSentAway) -> None:
+def _paladin_sent_away(s: GameState, e: ev.PaladinSentAway) -> None:
     s.paladins = [pal for pal in s.paladins if pal.id != e.paladin]
     s.board.discards["paladins"].append(e.paladin)
     s.paladin_nonplayers.append(e.color)
 
 
 @on(ev.PaladinArrived)
-def _(s: GameState, e: ev.PaladinArrived) -> None:
+def _paladin_arrived(s: GameState, e: ev.PaladinArrived) -> None:
     free_paladin(s, e.paladin).holder = e.color
 
 
 @on(ev.PaladinMoved)
-def _(s: GameState, e: ev.PaladinMoved) -> None:
+def _paladin_moved(s: GameState, e: ev.PaladinMoved) -> None:
     free_paladin(s, e.paladin).holder = e.to_color

@@ -9,14 +9,14 @@ from .common import battle, copied, discard_trap, gain, heal, on, pay
 
 
 @on(ev.CombatRoundBegan)
-def _(s: GameState, e: ev.CombatRoundBegan) -> None:
+def _combat_round_began(s: GameState, e: ev.CombatRoundBegan) -> None:
     s.combat_round, s.combat_card, s.battle = e.round, None, None
     for p in s.players:
         p.plan = None
 
 
 @on(ev.BattlePlanned)
-def _(s: GameState, e: ev.BattlePlanned) -> None:
+def _battle_planned(s: GameState, e: ev.BattlePlanned) -> None:
     p = s.player(e.color)
     lasting, pets = e.lasting, e.pets
     assert lasting is not None, "BattlePlanned settled"
@@ -32,7 +32,7 @@ def _(s: GameState, e: ev.BattlePlanned) -> None:
 
 
 @on(ev.PrisonerReleased)
-def _(s: GameState, e: ev.PrisonerReleased) -> None:
+def _prisoner_released(s: GameState, e: ev.PrisonerReleased) -> None:
     p = s.player(e.color)
     assert e.pile is not None, "PrisonerReleased settled"
     p.prison.remove(e.prisoner)
@@ -41,13 +41,13 @@ def _(s: GameState, e: ev.PrisonerReleased) -> None:
 
 
 @on(ev.CombatCardRevealed)
-def _(s: GameState, e: ev.CombatCardRevealed) -> None:
+def _combat_card_revealed(s: GameState, e: ev.CombatCardRevealed) -> None:
     s.combat_card = e.card
     s.queue = [p.color for p in s.play_order() if p.plan and "tile" in p.plan]
 
 
 @on(ev.BattleBegan)
-def _(s: GameState, e: ev.BattleBegan) -> None:
+def _battle_began(s: GameState, e: ev.BattleBegan) -> None:
     color, installed, pets_fighting = e.color, e.installed, e.pets_fighting
     plan = s.player(color).plan
     assert plan is not None, "a battle begins with its plan"
@@ -60,7 +60,7 @@ def _(s: GameState, e: ev.BattleBegan) -> None:
 
 
 @on(ev.TrapSprung)
-def _(s: GameState, e: ev.TrapSprung) -> None:
+def _trap_sprung(s: GameState, e: ev.TrapSprung) -> None:
     p, b = s.player(e.color), battle(s)
     p.gold -= e.paid.get("gold", 0)
     p.food -= e.paid.get("food", 0)
@@ -86,13 +86,13 @@ def _(s: GameState, e: ev.TrapSprung) -> None:
 
 
 @on(ev.TrapsOrdered)
-def _(s: GameState, e: ev.TrapsOrdered) -> None:
+def _traps_ordered(s: GameState, e: ev.TrapsOrdered) -> None:
     battle(s).traps = list(e.traps)
     battle(s).traps_ordered = True
 
 
 @on(ev.DamageDealt)
-def _(s: GameState, e: ev.DamageDealt) -> None:
+def _damage_dealt(s: GameState, e: ev.DamageDealt) -> None:
     target, amount = e.target, e.amount  # (each read once: an event's fields cost a lookup each)
     pal = paladin(s, target)
     if pal is not None:
@@ -113,7 +113,7 @@ def _(s: GameState, e: ev.DamageDealt) -> None:
 
 
 @on(ev.AdventurerImprisoned)
-def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
+def _adventurer_imprisoned(s: GameState, e: ev.AdventurerImprisoned) -> None:
     p = s.player(e.color)
     pal = paladin(s, e.adventurer)
     if pal is not None:
@@ -129,7 +129,7 @@ def _(s: GameState, e: ev.AdventurerImprisoned) -> None:
 
 
 @on(ev.IllusionVanished)
-def _(s: GameState, e: ev.IllusionVanished) -> None:
+def _illusion_vanished(s: GameState, e: ev.IllusionVanished) -> None:
     p = s.player(e.color)
     p.illusion = 0
     p.damage.pop("illusion", None)
@@ -142,13 +142,13 @@ _DONE = {"fast": "fast_done", "slow": "slow_done"}
 
 
 @on(ev.SpellNotCast)
-def _(s: GameState, e: ev.SpellNotCast) -> None:
+def _spell_not_cast(s: GameState, e: ev.SpellNotCast) -> None:
     step = e.step
     setattr(battle(s), _DONE.get(step) or f"{step}_done", True)
 
 
 @on(ev.SpellCast)
-def _(s: GameState, e: ev.SpellCast) -> None:
+def _spell_cast(s: GameState, e: ev.SpellCast) -> None:
     p, b, fx = s.player(e.color), battle(s), e.effect
     assert e.evilometer is not None and e.imps_trained is not None, "SpellCast settled"
     setattr(b, f"{e.step}_done", True)
@@ -174,7 +174,7 @@ def _(s: GameState, e: ev.SpellCast) -> None:
 
 
 @on(ev.SpellChoiceMade)
-def _(s: GameState, e: ev.SpellChoiceMade) -> None:
+def _spell_choice_made(s: GameState, e: ev.SpellChoiceMade) -> None:
     p, b = s.player(e.color), battle(s)
     assert e.evilometer is not None and e.staying is not None, "SpellChoiceMade settled"
     choice = b.choice
@@ -198,7 +198,7 @@ def _(s: GameState, e: ev.SpellChoiceMade) -> None:
 
 
 @on(ev.MonsterAttacked)
-def _(s: GameState, e: ev.MonsterAttacked) -> None:
+def _monster_attacked(s: GameState, e: ev.MonsterAttacked) -> None:
     p, b = s.player(e.color), battle(s)
     assert e.evilometer is not None, "MonsterAttacked settled"
     pay(p, e.paid, e.evilometer)
@@ -225,7 +225,7 @@ def _(s: GameState, e: ev.MonsterAttacked) -> None:
 
 
 @on(ev.TrainedImpAdded)
-def _(s: GameState, e: ev.TrainedImpAdded) -> None:
+def _trained_imp_added(s: GameState, e: ev.TrainedImpAdded) -> None:
     b = battle(s)
     b.training_done = True
     if e.added:  # the imp goes back to the Imp Den (still owned) and the party takes 1 more fatigue
@@ -234,7 +234,7 @@ def _(s: GameState, e: ev.TrainedImpAdded) -> None:
 
 
 @on(ev.PartyHealed)
-def _(s: GameState, e: ev.PartyHealed) -> None:
+def _party_healed(s: GameState, e: ev.PartyHealed) -> None:
     p = s.player(e.color)
     for who, n in e.healed.items():
         heal(s, p, who, n)
@@ -242,12 +242,12 @@ def _(s: GameState, e: ev.PartyHealed) -> None:
 
 
 @on(ev.HealingSkipped)
-def _(s: GameState, e: ev.HealingSkipped) -> None:
+def _healing_skipped(s: GameState, e: ev.HealingSkipped) -> None:
     battle(s).healing_done = True
 
 
 @on(ev.TileConquered)
-def _(s: GameState, e: ev.TileConquered) -> None:
+def _tile_conquered(s: GameState, e: ev.TileConquered) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None and e.imps_trained is not None, "TileConquered settled"
     cell = cell_at(p, e.tile)  # a dungeon tile, or a rented combat room (Festival Season)
@@ -259,37 +259,37 @@ def _(s: GameState, e: ev.TileConquered) -> None:
 
 
 @on(ev.BardStepTaken)
-def _(s: GameState, e: ev.BardStepTaken) -> None:
+def _bard_step_taken(s: GameState, e: ev.BardStepTaken) -> None:
     b = battle(s)
     b.bard_done, b.courage_tokens = True, dict(e.tokens)
 
 
 @on(ev.CourageRemoved)
-def _(s: GameState, e: ev.CourageRemoved) -> None:
+def _courage_removed(s: GameState, e: ev.CourageRemoved) -> None:
     battle(s).courage_tokens = {}
 
 
 @on(ev.ConquestPrevented)
-def _(s: GameState, e: ev.ConquestPrevented) -> None:
+def _conquest_prevented(s: GameState, e: ev.ConquestPrevented) -> None:
     battle(s).conquest_done = True
 
 
 @on(ev.BattleEnded)
-def _(s: GameState, e: ev.BattleEnded) -> None:
+def _battle_ended(s: GameState, e: ev.BattleEnded) -> None:
     s.battle = None
     if s.queue and s.queue[0] == e.color:
         s.queue.pop(0)
 
 
 @on(ev.CombatRoundEnded)
-def _(s: GameState, e: ev.CombatRoundEnded) -> None:
+def _combat_round_ended(s: GameState, e: ev.CombatRoundEnded) -> None:
     s.combat_card, s.battle, s.queue = None, None, []
     for p in s.players:
         p.plan = None
 
 
 @on(ev.CombatEnded)
-def _(s: GameState, e: ev.CombatEnded) -> None:
+def _combat_ended(s: GameState, e: ev.CombatEnded) -> None:
     assert e.paladins is not None, "CombatEnded settled"
     paladins = set(e.paladins)
     for color, leaving in e.departed.items():

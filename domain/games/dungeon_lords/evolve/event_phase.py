@@ -8,7 +8,7 @@ from .common import discard_trap, handled, lose_monster, on, pay
 
 
 @on(ev.WagePaid)
-def _(s: GameState, e: ev.WagePaid) -> None:
+def _wage_paid(s: GameState, e: ev.WagePaid) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None and e.trolls_busy is not None, "WagePaid settled"
     pay(p, e.paid, e.evilometer)
@@ -20,7 +20,7 @@ def _(s: GameState, e: ev.WagePaid) -> None:
 
 
 @on(ev.MonsterReleased)
-def _(s: GameState, e: ev.MonsterReleased) -> None:
+def _monster_released(s: GameState, e: ev.MonsterReleased) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None and e.trolls_busy is not None, "MonsterReleased settled"
     lose_monster(s, p, e.monster, e.trolls_busy)
@@ -29,13 +29,13 @@ def _(s: GameState, e: ev.MonsterReleased) -> None:
 
 
 @on(ev.PayDayFinished)
-def _(s: GameState, e: ev.PayDayFinished) -> None:
+def _pay_day_finished(s: GameState, e: ev.PayDayFinished) -> None:
     s.awaiting = None
     s.queue.pop(0)
 
 
 @on(ev.TaxesPaid)
-def _(s: GameState, e: ev.TaxesPaid) -> None:
+def _taxes_paid(s: GameState, e: ev.TaxesPaid) -> None:
     p = s.player(e.color)
     p.gold -= e.paid
     p.red_marks += e.red_marks
@@ -43,12 +43,12 @@ def _(s: GameState, e: ev.TaxesPaid) -> None:
 
 
 @on(ev.SpecialEventChoiceMade)
-def _(s: GameState, e: ev.SpecialEventChoiceMade) -> None:
+def _special_event_choice_made(s: GameState, e: ev.SpecialEventChoiceMade) -> None:
     handled(s, "special", e.color, (e.target or e.option).split(":")[-1])
 
 
 @on(ev.SpecialEventApplied)
-def _(s: GameState, e: ev.SpecialEventApplied) -> None:
+def _special_event_applied(s: GameState, e: ev.SpecialEventApplied) -> None:
     p, fx, after = s.player(e.color), e.effect, e.resulting
     assert after is not None, "SpecialEventApplied settled"
     # settled: nothing below 0, imps lost from the Imp Den first (Festival Season, U-44), Evil on the track
@@ -66,6 +66,6 @@ def _(s: GameState, e: ev.SpecialEventApplied) -> None:
 
 
 @on(ev.SpecialEventFinished)
-def _(s: GameState, e: ev.SpecialEventFinished) -> None:
+def _special_event_finished(s: GameState, e: ev.SpecialEventFinished) -> None:
     s.awaiting = None
     s.queue.pop(0)

@@ -8,18 +8,18 @@ from .common import discard_trap, festival, gain, lose_monster, on, pay
 
 
 @on(ev.FestivalBegan)
-def _(s: GameState, e: ev.FestivalBegan) -> None:
+def _festival_began(s: GameState, e: ev.FestivalBegan) -> None:
     s.festival = Festival(prizes=list(e.prizes))
     s.board.opportunity = ""  # the fifth round's board comes off the central board
 
 
 @on(ev.FestivalBid)
-def _(s: GameState, e: ev.FestivalBid) -> None:
+def _festival_bid(s: GameState, e: ev.FestivalBid) -> None:
     festival(s).bids[e.color] = e.imps
 
 
 @on(ev.FestivalBidsRevealed)
-def _(s: GameState, e: ev.FestivalBidsRevealed) -> None:
+def _festival_bids_revealed(s: GameState, e: ev.FestivalBidsRevealed) -> None:
     f = festival(s)
     f.revealed, f.order = True, list(e.pick_order)
     for color, imps in e.bids.items():
@@ -27,7 +27,7 @@ def _(s: GameState, e: ev.FestivalBidsRevealed) -> None:
 
 
 @on(ev.FestivalPrizeTaken)
-def _(s: GameState, e: ev.FestivalPrizeTaken) -> None:
+def _festival_prize_taken(s: GameState, e: ev.FestivalPrizeTaken) -> None:
     f, p, b = festival(s), s.player(e.color), s.board
     assert e.evilometer is not None and e.trolls_busy is not None, "FestivalPrizeTaken settled"
     f.order.remove(e.color)
@@ -53,10 +53,10 @@ def _(s: GameState, e: ev.FestivalPrizeTaken) -> None:
 
 
 @on(ev.FestivalPrizeDeclined)
-def _(s: GameState, e: ev.FestivalPrizeDeclined) -> None:
+def _festival_prize_declined(s: GameState, e: ev.FestivalPrizeDeclined) -> None:
     festival(s).order.remove(e.color)
 
 
 @on(ev.FestivalEnded)
-def _(s: GameState, e: ev.FestivalEnded) -> None:
+def _festival_ended(s: GameState, e: ev.FestivalEnded) -> None:
     s.festival = None

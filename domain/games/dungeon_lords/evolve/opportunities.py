@@ -9,13 +9,13 @@ from .common import done, on, pay, resolve
 
 
 @on(ev.OpportunityTurnedUp)
-def _(s: GameState, e: ev.OpportunityTurnedUp) -> None:
+def _opportunity_turned_up(s: GameState, e: ev.OpportunityTurnedUp) -> None:
     s.board.opportunity_next = e.board
     done(s, "opportunity_turned_up")
 
 
 @on(ev.OpportunityPlaced)
-def _(s: GameState, e: ev.OpportunityPlaced) -> None:
+def _opportunity_placed(s: GameState, e: ev.OpportunityPlaced) -> None:
     b = s.board
     b.opportunity, b.opportunity_next, b.rent_gold = e.board, "", 0
     b.opportunities_placed.setdefault(str(s.year), []).append(e.board)
@@ -23,7 +23,7 @@ def _(s: GameState, e: ev.OpportunityPlaced) -> None:
 
 
 @on(ev.FoodHarvested)
-def _(s: GameState, e: ev.FoodHarvested) -> None:
+def _food_harvested(s: GameState, e: ev.FoodHarvested) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "FoodHarvested settled"
     p.food += e.food
@@ -33,7 +33,7 @@ def _(s: GameState, e: ev.FoodHarvested) -> None:
 
 
 @on(ev.GoldInvested)
-def _(s: GameState, e: ev.GoldInvested) -> None:
+def _gold_invested(s: GameState, e: ev.GoldInvested) -> None:
     p = s.player(e.color)
     p.gold -= e.paid
     p.gold_invested += e.returns
@@ -41,14 +41,14 @@ def _(s: GameState, e: ev.GoldInvested) -> None:
 
 
 @on(ev.InvestmentReturned)
-def _(s: GameState, e: ev.InvestmentReturned) -> None:
+def _investment_returned(s: GameState, e: ev.InvestmentReturned) -> None:
     p = s.player(e.color)
     p.gold += e.gold
     p.gold_invested -= e.gold
 
 
 @on(ev.MasqueradeHeld)
-def _(s: GameState, e: ev.MasqueradeHeld) -> None:
+def _masquerade_held(s: GameState, e: ev.MasqueradeHeld) -> None:
     p, evilometers = s.player(e.color), e.evilometers
     assert evilometers is not None, "MasqueradeHeld settled"
     pay(p, e.paid, evilometers[e.color])
@@ -59,7 +59,7 @@ def _(s: GameState, e: ev.MasqueradeHeld) -> None:
 
 
 @on(ev.CombatCardMoved)
-def _(s: GameState, e: ev.CombatCardMoved) -> None:
+def _combat_card_moved(s: GameState, e: ev.CombatCardMoved) -> None:
     cards = s.board.combat_cards
     cards.insert(e.to_position - 1, cards.pop(e.from_position - 1))
     # what each player spied follows the card, not the position it was at
@@ -69,7 +69,7 @@ def _(s: GameState, e: ev.CombatCardMoved) -> None:
 
 
 @on(ev.TrapsDealtForInstalling)
-def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
+def _traps_dealt_for_installing(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
     for card in e.cards:
         s.board.trap_deck.remove(card)
     s.board.install_offer = list(e.cards)
@@ -77,7 +77,7 @@ def _(s: GameState, e: ev.TrapsDealtForInstalling) -> None:
 
 
 @on(ev.TrapInstalled)
-def _(s: GameState, e: ev.TrapInstalled) -> None:
+def _trap_installed(s: GameState, e: ev.TrapInstalled) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "TrapInstalled settled"
     pay(p, e.paid, e.evilometer)
@@ -87,19 +87,19 @@ def _(s: GameState, e: ev.TrapInstalled) -> None:
 
 
 @on(ev.InstallOfferDiscarded)
-def _(s: GameState, e: ev.InstallOfferDiscarded) -> None:
+def _install_offer_discarded(s: GameState, e: ev.InstallOfferDiscarded) -> None:
     s.board.trap_discard += e.cards
     s.board.install_offer = []
 
 
 @on(ev.InstalledTrapDiscarded)
-def _(s: GameState, e: ev.InstalledTrapDiscarded) -> None:
+def _installed_trap_discarded(s: GameState, e: ev.InstalledTrapDiscarded) -> None:
     del s.player(e.color).installed[f"{e.square[0]},{e.square[1]}"]
     s.board.trap_discard.append(e.trap)
 
 
 @on(ev.TunnelsImproved)
-def _(s: GameState, e: ev.TunnelsImproved) -> None:
+def _tunnels_improved(s: GameState, e: ev.TunnelsImproved) -> None:
     p = s.player(e.color)
     for k, square in enumerate(e.squares):
         cell = cell_at(p, square)
@@ -113,7 +113,7 @@ def _(s: GameState, e: ev.TunnelsImproved) -> None:
 
 
 @on(ev.RoomRented)
-def _(s: GameState, e: ev.RoomRented) -> None:
+def _room_rented(s: GameState, e: ev.RoomRented) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "RoomRented settled"
     pay(p, e.paid, e.evilometer)
@@ -124,14 +124,14 @@ def _(s: GameState, e: ev.RoomRented) -> None:
 
 
 @on(ev.RentGoldTaken)
-def _(s: GameState, e: ev.RentGoldTaken) -> None:
+def _rent_gold_taken(s: GameState, e: ev.RentGoldTaken) -> None:
     s.player(e.color).gold += e.gold
     s.board.rent_gold -= e.gold
     resolve(s, e.resolves, True)
 
 
 @on(ev.PetsAcquired)
-def _(s: GameState, e: ev.PetsAcquired) -> None:
+def _pets_acquired(s: GameState, e: ev.PetsAcquired) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "PetsAcquired settled"
     pay(p, e.paid, e.evilometer)
@@ -143,7 +143,7 @@ def _(s: GameState, e: ev.PetsAcquired) -> None:
 
 
 @on(ev.PetsDrawn)
-def _(s: GameState, e: ev.PetsDrawn) -> None:
+def _pets_drawn(s: GameState, e: ev.PetsDrawn) -> None:
     for card in e.cards:
         s.board.pet_deck.remove(card)
     s.player(e.color).pets += e.cards  # face down in the Pet Box

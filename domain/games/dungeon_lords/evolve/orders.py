@@ -8,12 +8,12 @@ from .common import nonplayer, on
 
 
 @on(ev.NonPlayerOrdersDrawn)
-def _(s: GameState, e: ev.NonPlayerOrdersDrawn) -> None:
+def _non_player_orders_drawn(s: GameState, e: ev.NonPlayerOrdersDrawn) -> None:
     nonplayer(s, e.color).drawn = list(e.cards)
 
 
 @on(ev.OrdersChosen)
-def _(s: GameState, e: ev.OrdersChosen) -> None:
+def _orders_chosen(s: GameState, e: ev.OrdersChosen) -> None:
     p, orders = s.player(e.color), e.orders
     p.orders = list(orders)
     p.hand = [c for c in p.hand if c not in orders]
@@ -21,7 +21,7 @@ def _(s: GameState, e: ev.OrdersChosen) -> None:
 
 
 @on(ev.OrdersRevealed)
-def _(s: GameState, e: ev.OrdersRevealed) -> None:
+def _orders_revealed(s: GameState, e: ev.OrdersRevealed) -> None:
     revealed = e.slot + 1
     for p in s.players:
         if p.revealed < revealed:
@@ -29,7 +29,7 @@ def _(s: GameState, e: ev.OrdersRevealed) -> None:
 
 
 @on(ev.MinionPlaced)
-def _(s: GameState, e: ev.MinionPlaced) -> None:
+def _minion_placed(s: GameState, e: ev.MinionPlaced) -> None:
     space, nonplayer = e.space, e.nonplayer
     pl = Placement(e.color, e.action, space, e.slot, nonplayer, nonplayer or space is None)  # positional: cheaper
     if space is None:
@@ -41,7 +41,7 @@ def _(s: GameState, e: ev.MinionPlaced) -> None:
 
 
 @on(ev.NonPlayerOrdersRotated)
-def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
+def _non_player_orders_rotated(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
     np = nonplayer(s, e.color)
     np.inaccessible = list(e.inaccessible)
     assert e.deck is not None, "NonPlayerOrdersRotated settled"
@@ -50,7 +50,7 @@ def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> None:
 
 
 @on(ev.OrdersRetrieved)
-def _(s: GameState, e: ev.OrdersRetrieved) -> None:
+def _orders_retrieved(s: GameState, e: ev.OrdersRetrieved) -> None:
     p = s.player(e.color)
     p.hand = p.hand + p.inaccessible + [e.card]
     p.inaccessible = list(e.inaccessible)

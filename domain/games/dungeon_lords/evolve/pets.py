@@ -14,7 +14,7 @@ def _draft(s: GameState) -> PetDraft:
 
 
 @on(ev.PetsDealt)
-def _(s: GameState, e: ev.PetsDealt) -> None:
+def _pets_dealt(s: GameState, e: ev.PetsDealt) -> None:
     p = s.player(e.color)
     for card in e.cards:
         s.board.pet_deck.remove(card)
@@ -23,18 +23,18 @@ def _(s: GameState, e: ev.PetsDealt) -> None:
 
 
 @on(ev.PetDeckReshuffled)
-def _(s: GameState, e: ev.PetDeckReshuffled) -> None:
+def _pet_deck_reshuffled(s: GameState, e: ev.PetDeckReshuffled) -> None:
     b = s.board
     b.pet_deck, b.pet_discard = b.pet_deck + b.pet_discard, []
 
 
 @on(ev.PetPassChosen)
-def _(s: GameState, e: ev.PetPassChosen) -> None:
+def _pet_pass_chosen(s: GameState, e: ev.PetPassChosen) -> None:
     _draft(s).passes[e.color] = e.card
 
 
 @on(ev.PetsExchanged)
-def _(s: GameState, e: ev.PetsExchanged) -> None:
+def _pets_exchanged(s: GameState, e: ev.PetsExchanged) -> None:
     d = _draft(s)
     for giver in e.to:
         d.hands[giver].remove(d.passes[giver])
@@ -44,7 +44,7 @@ def _(s: GameState, e: ev.PetsExchanged) -> None:
 
 
 @on(ev.PetDiscarded)
-def _(s: GameState, e: ev.PetDiscarded) -> None:
+def _pet_discarded(s: GameState, e: ev.PetDiscarded) -> None:
     d = _draft(s)
     hand = d.hands[e.color]
     hand.remove(e.card)
@@ -55,7 +55,7 @@ def _(s: GameState, e: ev.PetDiscarded) -> None:
 
 
 @on(ev.PetUsed)
-def _(s: GameState, e: ev.PetUsed) -> None:
+def _pet_used(s: GameState, e: ev.PetUsed) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "PetUsed settled"
     p.pets.remove(e.card)
@@ -65,5 +65,5 @@ def _(s: GameState, e: ev.PetUsed) -> None:
 
 
 @on(ev.PetDraftEnded)
-def _(s: GameState, e: ev.PetDraftEnded) -> None:
+def _pet_draft_ended(s: GameState, e: ev.PetDraftEnded) -> None:
     s.pet_draft = None

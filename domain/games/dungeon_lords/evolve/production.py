@@ -8,7 +8,7 @@ from .common import on, pay
 
 
 @on(ev.RoomProduced)
-def _(s: GameState, e: ev.RoomProduced) -> None:
+def _room_produced(s: GameState, e: ev.RoomProduced) -> None:
     p = s.player(e.color)
     assert e.evilometer is not None, "RoomProduced settled"
     p.imps_busy += e.imps

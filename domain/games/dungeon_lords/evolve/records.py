@@ -8,18 +8,18 @@ from .common import copied, on
 
 
 @on(ev.GameScored)
-def _(s: GameState, e: ev.GameScored) -> None:
+def _game_scored(s: GameState, e: ev.GameScored) -> None:
     s.scores = copied(e.scores)
     s.phase = "over"
 
 
 @on(ev.GameArchived)
-def _(s: GameState, e: ev.GameArchived) -> None:
+def _game_archived(s: GameState, e: ev.GameArchived) -> None:
     s.archived = True
 
 
 @on(ev.TableRulingApplied)
-def _(s: GameState, e: ev.TableRulingApplied) -> None:
+def _table_ruling_applied(s: GameState, e: ev.TableRulingApplied) -> None:
     assert e.evilometers is not None, "TableRulingApplied settled"
     for color, ch in e.changes.items():
         p = s.player(color)

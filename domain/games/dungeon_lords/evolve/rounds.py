@@ -9,7 +9,7 @@ from .common import done, on
 
 
 @on(ev.PhaseBegan)
-def _(s: GameState, e: ev.PhaseBegan) -> None:
+def _phase_began(s: GameState, e: ev.PhaseBegan) -> None:
     assert e.season_index is not None, "PhaseBegan settled"
     phase = e.phase
     s.phase, s.year, s.season = phase, e.year, e.season_index
@@ -18,14 +18,14 @@ def _(s: GameState, e: ev.PhaseBegan) -> None:
 
 
 @on(ev.OfferDiscarded)
-def _(s: GameState, e: ev.OfferDiscarded) -> None:
+def _offer_discarded(s: GameState, e: ev.OfferDiscarded) -> None:
     s.board.discards["monsters"] += e.monsters
     s.board.discards["rooms"] += e.rooms
     s.board.monster_offer, s.board.room_offer = [], []
 
 
 @on(ev.MonstersRevealed)
-def _(s: GameState, e: ev.MonstersRevealed) -> None:
+def _monsters_revealed(s: GameState, e: ev.MonstersRevealed) -> None:
     stack = s.board.monster_stack[str(s.year)]
     for t in e.tiles:
         stack.remove(t)
@@ -34,7 +34,7 @@ def _(s: GameState, e: ev.MonstersRevealed) -> None:
 
 
 @on(ev.RoomsRevealed)
-def _(s: GameState, e: ev.RoomsRevealed) -> None:
+def _rooms_revealed(s: GameState, e: ev.RoomsRevealed) -> None:
     stack = s.board.room_stack[str(s.year)]
     for t in e.tiles:
         stack.remove(t)
@@ -43,21 +43,21 @@ def _(s: GameState, e: ev.RoomsRevealed) -> None:
 
 
 @on(ev.EventTileRevealed)
-def _(s: GameState, e: ev.EventTileRevealed) -> None:
+def _event_tile_revealed(s: GameState, e: ev.EventTileRevealed) -> None:
     s.board.event_pool.remove(e.tile)
     s.board.event_tiles[e.season] = e.tile
     done(s, "event")
 
 
 @on(ev.SpecialEventRevealed)
-def _(s: GameState, e: ev.SpecialEventRevealed) -> None:
+def _special_event_revealed(s: GameState, e: ev.SpecialEventRevealed) -> None:
     y = str(e.year)
     s.board.special_revealed[y] = s.board.special_revealed.get(y, 0) + 1
     done(s, "special")
 
 
 @on(ev.AdventurersDrawn)
-def _(s: GameState, e: ev.AdventurersDrawn) -> None:
+def _adventurers_drawn(s: GameState, e: ev.AdventurersDrawn) -> None:
     stack = s.board.adventurer_stack[str(s.year)]
     for t in e.tiles:
         (stack if t in stack else s.board.adventurer_bottom).remove(t)
@@ -65,19 +65,19 @@ def _(s: GameState, e: ev.AdventurersDrawn) -> None:
 
 
 @on(ev.AdventurerPutUnder)
-def _(s: GameState, e: ev.AdventurerPutUnder) -> None:
+def _adventurer_put_under(s: GameState, e: ev.AdventurerPutUnder) -> None:
     s.board.incoming[e.season].remove(e.tile)
     s.board.adventurer_bottom.append(e.tile)
 
 
 @on(ev.AdventurersLinedUp)
-def _(s: GameState, e: ev.AdventurersLinedUp) -> None:
+def _adventurers_lined_up(s: GameState, e: ev.AdventurersLinedUp) -> None:
     s.board.incoming[e.season] = list(e.tiles)
     done(s, "adventurers")
 
 
 @on(ev.RoundEnded)
-def _(s: GameState, e: ev.RoundEnded) -> None:
+def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
     for p in s.players:
         p.imps_busy = p.trolls_busy = 0
         p.room_uses = {}
@@ -87,7 +87,7 @@ def _(s: GameState, e: ev.RoundEnded) -> None:
 
 
 @on(ev.YearBegan)
-def _(s: GameState, e: ev.YearBegan) -> None:
+def _year_began(s: GameState, e: ev.YearBegan) -> None:
     b, evilometers = s.board, e.nonplayer_evilometers
     assert evilometers is not None and e.event_pool is not None, "YearBegan settled"
     b.box["combat_cards"] += [c for c in b.combat_cards if c]  # unrevealed cards stay unknown

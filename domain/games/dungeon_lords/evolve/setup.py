@@ -8,7 +8,7 @@ from .common import on
 
 
 @on(ev.CombatCardsDealt)
-def _(s: GameState, e: ev.CombatCardsDealt) -> None:
+def _combat_cards_dealt(s: GameState, e: ev.CombatCardsDealt) -> None:
     if e.year == 1:
         s.board.combat_cards = list(e.cards)
     else:
@@ -18,14 +18,14 @@ def _(s: GameState, e: ev.CombatCardsDealt) -> None:
 
 
 @on(ev.SpecialEventsDrawn)
-def _(s: GameState, e: ev.SpecialEventsDrawn) -> None:
+def _special_events_drawn(s: GameState, e: ev.SpecialEventsDrawn) -> None:
     s.board.special_events = e.per_year()
     assert e.boxed is not None, "SpecialEventsDrawn settled"
     s.board.box["special_events"] += e.boxed
 
 
 @on(ev.InaccessibleOrdersDrawn)
-def _(s: GameState, e: ev.InaccessibleOrdersDrawn) -> None:
+def _inaccessible_orders_drawn(s: GameState, e: ev.InaccessibleOrdersDrawn) -> None:
     np = next((n for n in s.nonplayers if n.color == e.color), None)  # a non-player's, or a player's
     if np is not None:
         np.inaccessible = list(e.cards)
@@ -40,7 +40,7 @@ def _(s: GameState, e: ev.InaccessibleOrdersDrawn) -> None:
 
 
 @on(ev.InaccessibleOrdersChosen)
-def _(s: GameState, e: ev.InaccessibleOrdersChosen) -> None:
+def _inaccessible_orders_chosen(s: GameState, e: ev.InaccessibleOrdersChosen) -> None:
     p = s.player(e.color)
     p.inaccessible = list(e.cards)
     p.hand += [c for c in p.setup_draw if c not in e.cards]

@@ -71,7 +71,7 @@ from .party import (  # noqa: F401  (re-exported: the Combat phase's names, as b
 MAX_GHOST_OPTIONS = 3  # options list every subset of up to this many ghosts (more can still be sent)
 #: attack tags that leave a marker on the battle for the rest of the round (Rulebook › Appendix: the slime's
 #: and the demon's "no conquering", the dragon's "no healing"); the tactics value an attack by them too
-ATTACK_MARKERS = ("no_conquer", "no_healing")
+ATTACK_MARKERS: tuple[str, ...] = ("no_conquer", "no_healing")
 
 
 def nearest_tiles(grid) -> list[tuple[int, int]]:

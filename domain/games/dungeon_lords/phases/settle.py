@@ -163,33 +163,33 @@ def _resolving(state: GameState) -> str:
 
 # --- set-up and flow --------------------------------------------------------------------------------
 @_settles(ev.GameStarted)
-def _(s: GameState | None, e: ev.GameStarted) -> dict[str, Any]:
+def _game_started(s: GameState | None, e: ev.GameStarted) -> dict[str, Any]:
     return {"setup": setup_of(e)}
 
 
 @_settles(ev.CombatCardsDealt)
-def _(s: GameState, e: ev.CombatCardsDealt) -> dict[str, Any]:
+def _combat_cards_dealt(s: GameState, e: ev.CombatCardsDealt) -> dict[str, Any]:
     return {"boxed": [c.id for c in catalog(s).combat_cards.values() if c.year == e.year and c.id not in e.cards]}
 
 
 @_settles(ev.SpecialEventsDrawn)
-def _(s: GameState, e: ev.SpecialEventsDrawn) -> dict[str, Any]:
+def _special_events_drawn(s: GameState, e: ev.SpecialEventsDrawn) -> dict[str, Any]:
     drawn = e.drawn()
     return {"boxed": [c for c in catalog(s).special_events if c not in drawn]}
 
 
 @_settles(ev.PhaseBegan)
-def _(s: GameState, e: ev.PhaseBegan) -> dict[str, Any]:
+def _phase_began(s: GameState, e: ev.PhaseBegan) -> dict[str, Any]:
     return {"season_index": year_plan(s).seasons.index(e.season)}
 
 
 @_settles(ev.NonPlayerOrdersRotated)
-def _(s: GameState, e: ev.NonPlayerOrdersRotated) -> dict[str, Any]:
+def _non_player_orders_rotated(s: GameState, e: ev.NonPlayerOrdersRotated) -> dict[str, Any]:
     return {"deck": [c for c in catalog(s).order_cards if c not in e.inaccessible]}
 
 
 @_settles(ev.YearBegan)
-def _(s: GameState, e: ev.YearBegan) -> dict[str, Any]:
+def _year_began(s: GameState, e: ev.YearBegan) -> dict[str, Any]:
     steps = e.nonplayer_evil_steps  # as the event says (Second Year rules)
     return {
         "nonplayer_evilometers": {n.color: clamp_evil(n.evil + steps) for n in s.nonplayers if n.evil is not None},
@@ -198,7 +198,7 @@ def _(s: GameState, e: ev.YearBegan) -> dict[str, Any]:
 
 
 @_settles(ev.NonPlayerEvilMoved)
-def _(s: GameState, e: ev.NonPlayerEvilMoved) -> dict[str, Any]:
+def _non_player_evil_moved(s: GameState, e: ev.NonPlayerEvilMoved) -> dict[str, Any]:
     np = next(n for n in s.nonplayers if n.color == e.color)
     assert np.evil is not None, "only a 2-player game's non-player colour has an Evil Marker"
     return {"evilometer": clamp_evil(np.evil + e.steps)}
@@ -206,7 +206,7 @@ def _(s: GameState, e: ev.NonPlayerEvilMoved) -> dict[str, Any]:
 
 # --- paying and gaining -----------------------------------------------------------------------------
 @_settles(ev.ActionTaken)
-def _(s: GameState, e: ev.ActionTaken) -> dict[str, Any]:
+def _action_taken(s: GameState, e: ev.ActionTaken) -> dict[str, Any]:
     p, cards = s.player(e.color), e.gained.get("trap_cards", 0)
     # the Year plan says how many more are drawn, then sent back (Second Year: 1)
     draw = cards + year_plan(s).buy_traps_extra.get(s.year, 0) if cards else 0
@@ -214,48 +214,48 @@ def _(s: GameState, e: ev.ActionTaken) -> dict[str, Any]:
 
 
 @_settles(ev.RoomBuilt, ev.TrapInstalled, ev.RoomRented, ev.PetsAcquired, ev.MonsterAttacked)
-def _(s: GameState, e: Any) -> dict[str, Any]:
+def _room_built(s: GameState, e: Any) -> dict[str, Any]:
     return {"evilometer": _paid(s.player(e.color).evil, e.paid)}
 
 
 @_settles(ev.MonsterHired, ev.WagePaid)
-def _(s: GameState, e: ev.MonsterHired | ev.WagePaid) -> dict[str, Any]:
+def _monster_hired(s: GameState, e: ev.MonsterHired | ev.WagePaid) -> dict[str, Any]:
     p = s.player(e.color)
     lost = [e.fed_monster] if e.fed_monster else []
     return {"evilometer": _paid(p.evil, e.paid), "trolls_busy": _trolls_busy(s, p, lost)}
 
 
 @_settles(ev.MonsterReleased)
-def _(s: GameState, e: ev.MonsterReleased) -> dict[str, Any]:
+def _monster_released(s: GameState, e: ev.MonsterReleased) -> dict[str, Any]:
     p = s.player(e.color)
     return {"evilometer": clamp_evil(p.evil + 1), "trolls_busy": _trolls_busy(s, p, [e.monster])}
 
 
 @_settles(ev.RoomProduced)
-def _(s: GameState, e: ev.RoomProduced) -> dict[str, Any]:
+def _room_produced(s: GameState, e: ev.RoomProduced) -> dict[str, Any]:
     evil = _paid(s.player(e.color).evil, e.paid)
     return {"evilometer": clamp_evil(evil - 1) if e.output == "reputation" else evil}
 
 
 @_settles(ev.FoodHarvested)
-def _(s: GameState, e: ev.FoodHarvested) -> dict[str, Any]:
+def _food_harvested(s: GameState, e: ev.FoodHarvested) -> dict[str, Any]:
     return {"evilometer": clamp_evil(s.player(e.color).evil + e.evil)}
 
 
 @_settles(ev.PetUsed)
-def _(s: GameState, e: ev.PetUsed) -> dict[str, Any]:
+def _pet_used(s: GameState, e: ev.PetUsed) -> dict[str, Any]:
     return {"evilometer": _gained(s.player(e.color).evil, e.gain)}
 
 
 @_settles(ev.FestivalPrizeTaken)
-def _(s: GameState, e: ev.FestivalPrizeTaken) -> dict[str, Any]:
+def _festival_prize_taken(s: GameState, e: ev.FestivalPrizeTaken) -> dict[str, Any]:
     p = s.player(e.color)
     lost = [e.fed_monster] if e.monster and e.fed_monster else []
     return {"evilometer": _gained(_paid(p.evil, e.paid), e.gained), "trolls_busy": _trolls_busy(s, p, lost)}
 
 
 @_settles(ev.MasqueradeHeld)
-def _(s: GameState, e: ev.MasqueradeHeld) -> dict[str, Any]:
+def _masquerade_held(s: GameState, e: ev.MasqueradeHeld) -> dict[str, Any]:
     out = {e.color: _paid(s.player(e.color).evil, e.paid)}
     for color, steps in e.evil.items():  # at once; gaining is not a cost: it stops at the top
         out[color] = clamp_evil(out.get(color, s.player(color).evil) + steps)
@@ -263,12 +263,12 @@ def _(s: GameState, e: ev.MasqueradeHeld) -> dict[str, Any]:
 
 
 @_settles(ev.TableRulingApplied)
-def _(s: GameState, e: ev.TableRulingApplied) -> dict[str, Any]:
+def _table_ruling_applied(s: GameState, e: ev.TableRulingApplied) -> dict[str, Any]:
     return {"evilometers": {c: clamp_evil(s.player(c).evil + ch.get("evil", 0)) for c, ch in e.changes.items()}}
 
 
 @_settles(ev.SpecialEventApplied)
-def _(s: GameState, e: ev.SpecialEventApplied) -> dict[str, Any]:
+def _special_event_applied(s: GameState, e: ev.SpecialEventApplied) -> dict[str, Any]:
     p, fx = s.player(e.color), e.effect
     imps = max(0, p.imps + fx.get("imps", 0))
     trained = min(p.trained, imps)  # imps are lost from the Imp Den first (Festival Season, U-44)
@@ -296,13 +296,13 @@ def _(s: GameState, e: ev.SpecialEventApplied) -> dict[str, Any]:
     ev.RentGoldTaken,
     ev.PetsDrawn,
 )
-def _(s: GameState, e: Any) -> dict[str, Any]:
+def _action_declined(s: GameState, e: Any) -> dict[str, Any]:
     return {}  # only the minion they resolve (see settle)
 
 
 # --- combat -------------------------------------------------------------------------------------------
 @_settles(ev.BattlePlanned)
-def _(s: GameState, e: ev.BattlePlanned) -> dict[str, Any]:
+def _battle_planned(s: GameState, e: ev.BattlePlanned) -> dict[str, Any]:
     hidden, lasting = list(s.player(e.color).pets), []
     for pet in e.pets:  # Festival Season › Using Pets: revealed and used up, some fighting on (``lasts``)
         if pet in hidden:
@@ -313,26 +313,26 @@ def _(s: GameState, e: ev.BattlePlanned) -> dict[str, Any]:
 
 
 @_settles(ev.PrisonerReleased)
-def _(s: GameState, e: ev.PrisonerReleased) -> dict[str, Any]:
+def _prisoner_released(s: GameState, e: ev.PrisonerReleased) -> dict[str, Any]:
     return {"pile": "paladins" if e.prisoner in catalog(s).paladins else "adventurers"}
 
 
 @_settles(ev.BattleBegan)
-def _(s: GameState, e: ev.BattleBegan) -> dict[str, Any]:
+def _battle_began(s: GameState, e: ev.BattleBegan) -> dict[str, Any]:
     plan = s.player(e.color).plan or {}
     pets = [catalog(s).pets[x] for x in plan.get("pets", ())]  # Festival Season: pets sent fight too
     return {"pets_fighting": [pet.id for pet in pets if pet.attacks], "fatigue": sum(pet.fatigue for pet in pets)}
 
 
 @_settles(ev.SpellCast)
-def _(s: GameState, e: ev.SpellCast) -> dict[str, Any]:
+def _spell_cast(s: GameState, e: ev.SpellCast) -> dict[str, Any]:
     p, fx = s.player(e.color), e.effect
     imps = p.imps + fx.get("imps", 0)
     return {"evilometer": _gained(p.evil, fx), "imps_trained": min(p.trained, imps)}
 
 
 @_settles(ev.SpellChoiceMade)
-def _(s: GameState, e: ev.SpellChoiceMade) -> dict[str, Any]:
+def _spell_choice_made(s: GameState, e: ev.SpellChoiceMade) -> dict[str, Any]:
     evil = s.player(e.color).evil
     if e.option == "pay":
         evil = _paid(evil, e.paid)
@@ -345,7 +345,7 @@ def _(s: GameState, e: ev.SpellChoiceMade) -> dict[str, Any]:
 
 
 @_settles(ev.TileConquered)
-def _(s: GameState, e: ev.TileConquered) -> dict[str, Any]:
+def _tile_conquered(s: GameState, e: ev.TileConquered) -> dict[str, Any]:
     p = s.player(e.color)
     cell, trained = cell_at(p, e.tile), p.trained
     if trained and cell is not None and cell.room is not None:  # the imp Training Room: its imps go back
@@ -356,7 +356,7 @@ def _(s: GameState, e: ev.TileConquered) -> dict[str, Any]:
 
 
 @_settles(ev.CombatEnded)
-def _(s: GameState, e: ev.CombatEnded) -> dict[str, Any]:
+def _combat_ended(s: GameState, e: ev.CombatEnded) -> dict[str, Any]:
     paladins = catalog(s).paladins
     return {"paladins": [who for leaving in e.departed.values() for who in leaving if who in paladins]}
 
