@@ -42,51 +42,12 @@ MODULES = [
     f"{DL}/bots.py",
     f"{DL}/strategies.py",
     f"{DL}/tactics.py",
+    # every module of the fold, the phases and the locations (their packages' __init__ stay interpreted)
     *(
-        f"{DL}/evolve/{m}.py"
-        for m in (
-            "actions",
-            "adventurers",
-            "combat",
-            "common",
-            "event_phase",
-            "festival",
-            "opportunities",
-            "orders",
-            "pets",
-            "production",
-            "records",
-            "rounds",
-            "setup",
-        )
-    ),
-    *(
-        f"{DL}/phases/{m}.py"
-        for m in (
-            "actions",
-            "adventurers",
-            "combat",
-            "common",
-            "event_phase",
-            "orders",
-            "party",
-            "production",
-            "rounds",
-            "settle",
-            "setup",
-        )
-    ),
-    *(
-        f"{DL}/actions/{m}.py"
-        for m in (
-            "build_room",
-            "dig_tunnels",
-            "hire_monster",
-            "improve_reputation",
-            "mine_gold",
-            "pay_and_take",
-            "registry",
-        )
+        f"{DL}/{package}/{module.name}"
+        for package in ("evolve", "phases", "actions")
+        for module in sorted((ROOT / DL / package).glob("*.py"))
+        if module.name != "__init__.py"
     ),
 ]
 

@@ -93,20 +93,11 @@ def decided_settlers() -> dict[type[ev.Event], Callable[[GameState, Any], None]]
 def evolve_stored(state: GameState | None, e: Any) -> GameState:
     """The fold of a stored log: settle an event stored before its settled fields existed, then fold it.
 
-    One lookup an event (:data:`_FOLD`: its handler and its first settled field), the handler called from
-    here: :func:`..evolve.evolve` only for the events that begin or restore a whole state."""
-    entry = _FOLD.get(type(e))
-    if entry is None or state is None:  # GameStarted, ScenarioLoaded, an undo or a correction
-        first = _FIRST.get(type(e))
-        if first is not None and getattr(e, first) is None:
-            e = settle(state, e)
-        return evolve(state, e)
-    handler, first = entry
-    if first is not None and getattr(e, first) is None:  # stored before its settled fields existed
-        e = settle(state, e)
-    handler(state, e)
-    state.version += 1  # as evolve counts it
-    return state
+    :func:`fold_stored` of the one event: one lookup an event (:data:`_FOLD`: its handler and its first
+    settled field), :func:`..evolve.evolve` only for the events that begin or restore a whole state."""
+    folded = fold_stored(state, (e,))
+    assert folded is not None  # one event folded
+    return folded
 
 
 def fold_stored(state: GameState | None, events: Iterable[Any]) -> GameState | None:
