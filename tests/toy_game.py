@@ -163,7 +163,7 @@ class GameState(BaseModel):
 
 
 def to_dict(state: GameState) -> dict[str, Any]:
-    return state.payload()
+    return state.model_dump(mode="json")
 
 
 def from_dict(data: dict[str, Any]) -> GameState:
